@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 860 } });
+  return context.newPage();
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function apiCall<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${baseURL()}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+export const PASSWORD = 'secret-pass';
+let counter = 0;
+
+export interface E2EUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  userType: string;
+}
+
+/** Creates a user through the development-only seeding route and logs it in through the API. */
+export async function createUser(
+  userType: 'admin' | 'director' | 'manager' | 'marketing' | 'agent',
+  opts: { parentId?: string; subscriptionDays?: number | null; isEmailVerified?: boolean; name?: string } = {},
+): Promise<E2EUser> {
+  counter += 1;
+  const email = `${userType}${counter}-${Date.now().toString(36)}@e2e.example`;
+  const name = opts.name ?? `${userType[0]!.toUpperCase()}${userType.slice(1)} ${counter}`;
+  const created = await apiCall('POST', '/api/dev/users', { userType, email, password: PASSWORD, name, ...opts });
+  if (created.status !== 200) throw new Error(`dev user: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await apiCall('POST', '/api/auth/login', { email, password: PASSWORD, clientType: 0 });
+  return { id: created.body._id, email, name, token: login.body.accessToken, userType };
+}
+
+/** Logs in through the login screen, as a person would, and waits for the first screen. */
+export async function loginUI(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByTestId('user-email').waitFor();
+}
+
+/** Puts a session straight into localStorage (faster than the login screen) and opens `path`. */
+export async function loginAs(page: Page, user: E2EUser, path = '/') {
+  const login = await apiCall('POST', '/api/auth/login', { email: user.email, password: PASSWORD, clientType: 0 });
+  await page.goto('/help');
+  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), {
+    token: login.body.accessToken,
+    userId: login.body.userId,
+    userType: login.body.userType,
+    userName: login.body.name,
+    userEmail: login.body.email,
+    isSubscriptionActive: login.body.isSubscriptionActive,
+  });
+  await page.goto(path);
+  await page.getByTestId('user-email').waitFor();
+}

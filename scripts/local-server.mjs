@@ -1,0 +1,64 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { devVars } from './dev-vars.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
+
+export function buildWeb() {
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+/** Applies every D1 migration to the local database in `persistTo` (default .wrangler/state). */
+export function applyMigrations(persistTo) {
+  const args = ['d1', 'migrations', 'apply', 'DB', '--local'];
+  if (persistTo) args.push('--persist-to', persistTo);
+  const r = spawnSync(wrangler, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CI: 'true' } });
+  if (r.status !== 0) throw new Error('applying migrations failed');
+}
+
+/**
+ * Starts `wrangler dev` (local workerd, local D1/KV/Durable Objects) and resolves once the API
+ * answers. Answers { url, vars, stop }.
+ */
+export async function startServer({ port, ip, persistTo, overrides = {}, quiet = false }) {
+  const { vars, args } = devVars(port, overrides);
+  const cliArgs = ['dev', '--port', String(port), ...args, '--show-interactive-dev-session=false'];
+  if (ip) cliArgs.push('--ip', ip);
+  if (persistTo) cliArgs.push('--persist-to', persistTo);
+  const child = spawn(wrangler, cliArgs, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    detached: process.platform !== 'win32',
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const url = `http://${ip ?? '127.0.0.1'}:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer in time: ${stderr}`);
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  };
+  return { url, vars, child, stop };
+}

@@ -1,0 +1,33 @@
+import { Link, useLocation } from 'react-router';
+import { isStaff } from '../../worker/lib/permissions';
+import { useSession } from '../lib/session';
+import { useSubscription } from '../lib/subscription';
+
+export const BANNER_DAYS = 7;
+
+/**
+ * The subscription banner: fewer than 7 days left, or expired, with a Pay Now link.
+ * Hidden on the payment pages unless `force`.
+ */
+export function SubscriptionBanner({ force = false }: { force?: boolean }) {
+  const session = useSession();
+  const { status } = useSubscription();
+  const { pathname } = useLocation();
+  if (!session || !status || isStaff(session.userType)) return null;
+  if (!force && pathname.toLowerCase().startsWith('/payment')) return null;
+  let text: string | null = null;
+  if (!status.isSubscriptionActive) text = 'Your Subscription is Expired';
+  else if (status.subscriptionDaysLeft < BANNER_DAYS) {
+    const n = status.subscriptionDaysLeft;
+    text = n === 0 ? 'Subscription Expires today' : `Subscription Expires: ${n} ${n === 1 ? 'day' : 'days'} left`;
+  }
+  if (!text) return null;
+  return (
+    <div className={`banner ${status.isSubscriptionActive ? 'banner-warn' : 'banner-expired'}`} role="status" data-testid="subscription-banner">
+      <span>{text}</span>
+      <Link to="/payment/" className="banner-link">
+        Pay Now
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Collapsible } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+
+/** A collapsible panel (radix Collapsible) with a header button. */
+export function CollapsibleSection({ title, defaultOpen = false, children }: { title: ReactNode; defaultOpen?: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="collapsible">
+      <Collapsible.Trigger className="collapsible-trigger">
+        <span>{title}</span>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="collapsible-content">{children}</Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+export function Card({ title, actions, children }: { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card">
+      {(title || actions) && (
+        <header className="card-header">
+          {title && <h2>{title}</h2>}
+          {actions && <div className="card-actions">{actions}</div>}
+        </header>
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+/** Analytics: built in its own issue. */
+export default function Screen() {
+  return <h1>Analytics</h1>;
+}

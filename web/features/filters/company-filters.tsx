@@ -1,0 +1,4 @@
+/** Broker Filtering: built in its own issue. */
+export default function Screen() {
+  return <h1>Broker Filtering</h1>;
+}

@@ -1,0 +1,4 @@
+/** Link: built in its own issue. */
+export default function Screen() {
+  return <h1>Link</h1>;
+}

@@ -1,0 +1,4 @@
+/** Links: built in its own issue. */
+export default function Screen() {
+  return <h1>Links</h1>;
+}

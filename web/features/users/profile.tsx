@@ -1,0 +1,4 @@
+/** Profile: built in its own issue. */
+export default function Screen() {
+  return <h1>Profile</h1>;
+}

@@ -1,0 +1,4 @@
+/** Users: built in its own issue. */
+export default function Screen() {
+  return <h1>Users</h1>;
+}

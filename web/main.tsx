@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import { AppRouter } from './app/router';
+import { ToastProvider } from './components/ui/toast';
+import { fetcher } from './lib/api-client';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={{ fetcher, shouldRetryOnError: false }}>
+      <ToastProvider>
+        <AppRouter />
+      </ToastProvider>
+    </SWRConfig>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+
+// TODO(issue): this area's routes.
+export const analyticsRoutes = new Hono<AppEnv>();

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { analyticsRoutes } from './analytics/analytics.routes';
+import { authRoutes, emailVerifyRoutes } from './auth/auth.routes';
+import { ensureAdmin } from './auth/auth.service';
+import { devRoutes } from './dev/dev.routes';
+import type { AppEnv } from './env';
+import { brokerRoutes } from './filters/filters.routes';
+import { activeLoadRoutes } from './loads/loads.routes';
+import { callHistoryRoutes } from './history/history.routes';
+import { createDb } from './lib/db';
+import { ApiError } from './lib/errors';
+import { linkRoutes, shortLinkRoutes } from './links/links.routes';
+import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
+import { paymentRoutes } from './payments/payments.routes';
+import { promoRoutes } from './promo/promo.routes';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
+import { userRoutes } from './users/users.routes';
+
+/** Request bodies larger than this answer 413. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+const api = new Hono<AppEnv>()
+  .use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: false,
+    }),
+  )
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    if (c.env.ENVIRONMENT === 'production') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  })
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('too_large', 'Request body is too large');
+      },
+    }),
+  )
+  .use(async (c, next) => {
+    c.set('db', createDb(c.env.DB));
+    await ensureAdmin(c.env, c.var.db);
+    await next();
+  })
+  .route('/auth', authRoutes)
+  .route('/user', emailVerifyRoutes)
+  .route('/user', userRoutes)
+  .route('/broker', brokerRoutes)
+  .route('/mcSettings', mcSettingsRoutes)
+  .route('/callHistory', callHistoryRoutes)
+  .route('/activeLoad', activeLoadRoutes)
+  .route('/payment', paymentRoutes)
+  .route('/subscription', subscriptionRoutes)
+  .route('/promocode', promoRoutes)
+  .route('/analytics', analyticsRoutes)
+  .route('/link', linkRoutes)
+  .route('/dev', devRoutes)
+  .get('/health', (c) => c.json({ ok: true }, 200));
+
+export const app = new Hono<AppEnv>()
+  .route('/api', api)
+  .route('/s', shortLinkRoutes)
+  .all('/api/*', () => {
+    throw new ApiError('not_found', 'Not found');
+  });
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
+    return c.json({ message }, status);
+  }
+  console.error('unhandled error', err);
+  return c.json({ message: 'Something went wrong' }, 500);
+});
+
+app.notFound((c) => c.json({ message: 'Not found' }, 404));
+
+export type AppType = typeof app;

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { emailTokens, loginEvents } from '../db/schema';
+import { PBKDF2_ITERATIONS } from '../lib/passwords';
+import { call, countRows, createUser, db, getUser, loginToken, PASSWORD, tokenFromMail } from '../test/helpers';
+import { eq } from 'drizzle-orm';
+
+const good = {
+  name: 'Ann Broker',
+  email: 'ann@broker.example',
+  password: 'secret1',
+  country: 'AM',
+  phone: '+37491234567',
+  repeatPassword: 'secret1',
+};
+const uniq = () => `u${Math.random().toString(36).slice(2)}@broker.example`;
+
+describe('POST /api/auth/register', () => {
+  it('creates an unverified manager and mails a verification link', async () => {
+    const email = uniq();
+    const res = await call('POST', '/api/auth/register', { body: { ...good, email: email.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toMatch(/Registration successful/);
+    const token = await tokenFromMail(email, 'emailVerify');
+    const login = await call('POST', '/api/auth/login', { body: { email, password: good.password, clientType: 0 } });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ userType: 'manager', name: 'Ann Broker', email, isSubscriptionActive: false });
+    const user = await getUser(login.body.userId);
+    expect(user).toMatchObject({ isEmailVerified: false, phone: '+37491234567', country: 'AM', parentId: null });
+
+    const verify = await call('GET', `/api/user/verify/${token}`);
+    expect(verify.status).toBe(200);
+    expect(verify.body.message).toBe('Your e-mail has been verified');
+    expect((await getUser(login.body.userId))!.isEmailVerified).toBe(true);
+    // single use
+    const again = await call('GET', `/api/user/verify/${token}`);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('This link is invalid or has expired');
+  });
+
+  it.each([
+    [{ name: '  ' }, 'Name is Empty'],
+    [{ email: '' }, 'Email is Empty'],
+    [{ email: 'not-an-email' }, 'Email is not valid'],
+    [{ password: '' }, 'Password is Empty'],
+    [{ password: '12345', repeatPassword: '12345' }, 'Password minimum 6 symbols'],
+    [{ country: '' }, 'Select your country'],
+    [{ country: 'XX' }, 'Select your country'],
+    [{ phone: '+3749' }, 'Wrong phone number'],
+    [{ phone: '+12025550123' }, 'Wrong phone number'],
+    [{ repeatPassword: '' }, 'Repeat password is Empty'],
+    [{ repeatPassword: 'secret2' }, "Passwords don't match"],
+    // order: the first failure wins
+    [{ name: '', email: '', password: '' }, 'Name is Empty'],
+    [{ password: '1', country: '' }, 'Password minimum 6 symbols'],
+  ])('refuses %j with "%s" and stores nothing', async (patch, message) => {
+    const before = await countRows('users');
+    const res = await call('POST', '/api/auth/register', { body: { ...good, email: uniq(), ...patch } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await countRows('users')).toBe(before);
+  });
+
+  it('answers 409 for a taken e-mail, whatever its case', async () => {
+    const email = uniq();
+    expect((await call('POST', '/api/auth/register', { body: { ...good, email } })).status).toBe(200);
+    const before = await countRows('users');
+    const res = await call('POST', '/api/auth/register', { body: { ...good, email: ` ${email.toUpperCase()} ` } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This e-mail is already registered');
+    expect(await countRows('users')).toBe(before);
+  });
+
+  it.each([
+    ['malformed JSON', { rawBody: '{"name":', headers: { 'content-type': 'application/json' } }],
+    ['wrong types', { body: { ...good, name: 42, phone: ['x'] } }],
+    ['an array body', { body: [good] }],
+    ['a 1 MB body', { body: { ...good, name: 'x'.repeat(1_000_000) } }],
+  ])('answers 4xx with a message for %s and changes nothing', async (_label, opts) => {
+    const before = await countRows('users');
+    const res = await call('POST', '/api/auth/register', opts as never);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(typeof res.body.message).toBe('string');
+    expect(await countRows('users')).toBe(before);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await call('POST', '/api/auth/register', { body: { ...good, name: 'x'.repeat(1_000_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('Request body is too large');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers the session fields and records a login event with its clientType', async () => {
+    const agent = await createUser('agent', { subscriptionDays: 3 });
+    const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'email', 'isSubscriptionActive', 'name', 'userId', 'userType']);
+    expect(res.body).toMatchObject({ userId: agent.id, userType: 'agent', isSubscriptionActive: true });
+    const events = await db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
+    expect(events.map((e) => e.clientType)).toEqual([1]);
+    const me = await call('GET', '/api/subscription/status', { token: res.body.accessToken });
+    expect(me.status).not.toBe(401);
+  });
+
+  it('reports an expired subscription as inactive and staff as always active', async () => {
+    const expired = await createUser('manager', { subscriptionDays: -1 });
+    const marketing = await createUser('marketing', { subscriptionDays: null });
+    const a = await call('POST', '/api/auth/login', { body: { email: expired.email, password: PASSWORD } });
+    const b = await call('POST', '/api/auth/login', { body: { email: marketing.email, password: PASSWORD } });
+    expect(a.body.isSubscriptionActive).toBe(false);
+    expect(b.body.isSubscriptionActive).toBe(true);
+  });
+
+  it('refuses a wrong password or unknown e-mail with 400 and the same message', async () => {
+    const user = await createUser('manager');
+    const wrong = await call('POST', '/api/auth/login', { body: { email: user.email, password: 'nope-nope', clientType: 0 } });
+    const unknown = await call('POST', '/api/auth/login', { body: { email: 'nobody@x.example', password: PASSWORD } });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(400);
+    expect(wrong.body.message).toBe('Wrong email or password');
+    expect(unknown.body.message).toBe('Wrong email or password');
+  });
+
+  it('logs in the seeded admin', async () => {
+    const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+    expect(res.status).toBe(200);
+    expect(res.body.userType).toBe('admin');
+  });
+
+  it('answers 400 with a message for missing fields', async () => {
+    const res = await call('POST', '/api/auth/login', { body: { email: 'a@b.example' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBeTruthy();
+  });
+});
+
+describe('password recovery', () => {
+  it('mails a single-use link that sets the password and ends older sessions', async () => {
+    const user = await createUser('agent');
+    const oldToken = await loginToken(user.email);
+    const res = await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    expect(res.status).toBe(200);
+    const unknown = await call('POST', '/api/auth/sendPasswordHash', { body: { email: 'ghost@x.example' } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toBe(res.body.message);
+
+    const hash = await tokenFromMail(user.email, 'passwordRecovery');
+    const short = await call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword: '123' } });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password minimum 6 symbols');
+
+    const ok = await call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword: 'brand-new-pass' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Your password has been changed');
+    const reused = await call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword: 'another-pass' } });
+    expect(reused.status).toBe(400);
+
+    expect((await call('GET', '/api/subscription/status', { token: oldToken })).status).toBe(401);
+    expect((await call('POST', '/api/auth/login', { body: { email: user.email, password: PASSWORD } })).status).toBe(400);
+    expect((await call('POST', '/api/auth/login', { body: { email: user.email, password: 'brand-new-pass' } })).status).toBe(200);
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await createUser('agent');
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const hash = await tokenFromMail(user.email, 'passwordRecovery');
+    await db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    const res = await call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword: 'brand-new-pass' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('This link is invalid or has expired');
+  });
+
+  it('refuses an unknown link', async () => {
+    const res = await call('POST', `/api/auth/passwordHashVerify/${'ab'.repeat(32)}`, { body: { newPassword: 'brand-new-pass' } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('tokens', () => {
+  it('answers 401 without a token, with a bad or tampered one, and after logout', async () => {
+    const user = await createUser('manager');
+    expect((await call('GET', '/api/subscription/status')).status).toBe(401);
+    expect((await call('GET', '/api/subscription/status', { token: 'garbage' })).status).toBe(401);
+    const [h, p, s] = user.token.split('.');
+    const payload = JSON.parse(atob(p!.replace(/-/g, '+').replace(/_/g, '/')));
+    const forged = btoa(JSON.stringify({ ...payload, sub: 'someone-else' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    expect((await call('GET', '/api/subscription/status', { token: `${h}.${forged}.${s}` })).status).toBe(401);
+    const none = `${btoa('{"alg":"none","typ":"JWT"}').replace(/=+$/, '')}.${p}.`;
+    expect((await call('GET', '/api/subscription/status', { token: none })).status).toBe(401);
+
+    const token = await loginToken(user.email);
+    expect((await call('POST', '/api/auth/logout', { token })).status).toBe(200);
+    const after = await call('GET', '/api/subscription/status', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Unauthorized');
+  });
+
+  it('keeps PBKDF2 at the 100,000 iterations the production runtime accepts', () => {
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+  });
+});
+
+describe('dev outbox', () => {
+  it('lists mails newest first with their fields', async () => {
+    const user = await createUser('agent');
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const res = await call('GET', '/api/dev/outbox');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['date', 'html', 'subject', 'text', 'to']);
+    expect(res.body[0].to).toBe(user.email);
+  });
+});

@@ -1,0 +1,7 @@
+export * from './users';
+export * from './filters';
+export * from './mc-settings';
+export * from './history';
+export * from './payments';
+export * from './promo';
+export * from './links';

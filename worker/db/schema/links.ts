@@ -1,0 +1,34 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const links = sqliteTable(
+  'links',
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    code: text().notNull(),
+    from: text().notNull(),
+    clicks: integer().notNull().default(0),
+    isDisabled: integer({ mode: 'boolean' }).notNull().default(false),
+    date: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // the redirect's fallback when KV misses
+    uniqueIndex('links_code').on(t.code),
+    // Links list: a user's links in order
+    index('links_user_date').on(t.userId, t.date),
+  ],
+);
+
+/** Clicks per link, day and dimension, for the detail page's chart and breakdowns. */
+export const linkClickStats = sqliteTable(
+  'link_click_stats',
+  {
+    linkId: text().notNull(),
+    day: text().notNull(),
+    // 'total' | 'referrer' | 'country' | 'device' | 'bot'
+    dimension: text().notNull(),
+    value: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('link_click_stats_key').on(t.linkId, t.day, t.dimension, t.value)],
+);

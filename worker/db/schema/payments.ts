@@ -1,0 +1,51 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const PAYMENT_TYPES = ['idram', 'arca'] as const;
+export const ORDER_STATUSES = [
+  'requested',
+  'link_generated',
+  'link_failed',
+  'prechecked',
+  'confirmed',
+  'failed',
+  'expired',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text().primaryKey(),
+    globalIndex: integer().notNull(),
+    type: text({ enum: PAYMENT_TYPES }).notNull(),
+    userId: text().notNull(),
+    payerUserId: text().notNull(),
+    dateCreated: integer({ mode: 'timestamp_ms' }).notNull(),
+    // months bought
+    amount: integer().notNull(),
+    monthlyPrice: integer().notNull(),
+    // whole AMD charged after any promo
+    priceTotal: integer().notNull(),
+    promoUseId: text(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('requested'),
+    isLinkGenerationFailed: integer({ mode: 'boolean' }).notNull().default(false),
+    isOrderConfirmationReceived: integer({ mode: 'boolean' }).notNull().default(false),
+    isPaymentConfirmed: integer({ mode: 'boolean' }).notNull().default(false),
+    transId: text(),
+    payerAccount: text(),
+    confirmedAt: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    // Payment History: what a user paid
+    index('payments_payer_date').on(t.payerUserId, t.dateCreated),
+    // Payment History: what was paid for a user
+    index('payments_user_date').on(t.userId, t.dateCreated),
+    // Admin payments: confirmed payments and totals
+    index('payments_confirmed_date').on(t.isPaymentConfirmed, t.dateCreated),
+    index('payments_date').on(t.dateCreated),
+    uniqueIndex('payments_global_index').on(t.globalIndex),
+    // the Idram transaction id is stored once
+    uniqueIndex('payments_trans_id').on(t.transId),
+  ],
+);

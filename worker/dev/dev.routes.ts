@@ -1,0 +1,53 @@
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { normalizeEmail } from '../auth/auth.schema';
+import { mailOutbox, USER_TYPES, users } from '../db/schema';
+import { type AppEnv, isDevelopment } from '../env';
+import { notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { hashPassword } from '../lib/passwords';
+import { secrets } from '../lib/secrets';
+import { validate } from '../lib/validate';
+
+const devUserSchema = z.object({
+  userType: z.enum(USER_TYPES),
+  email: z.string().max(320),
+  password: z.string().min(6).max(200),
+  name: z.string().min(1).max(200),
+  parentId: z.string().max(64).nullable().optional(),
+  subscriptionDays: z.number().min(-3650).max(3650).nullable().optional(),
+  isEmailVerified: z.boolean().optional(),
+});
+
+/** Development only: the mail outbox, newest first. The route does not exist in production. */
+export const devRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (!isDevelopment(c.env)) throw notFound('Not found');
+    await next();
+  })
+  // Browser tests and the demo seeder create users of any role and subscription state here.
+  .post('/users', validate('json', devUserSchema), async (c) => {
+    const input = c.req.valid('json');
+    const days = input.subscriptionDays === undefined ? 30 : input.subscriptionDays;
+    const user = {
+      id: randomId(),
+      name: input.name,
+      email: normalizeEmail(input.email),
+      passwordHash: await hashPassword(input.password, secrets(c.env).pepper),
+      userType: input.userType,
+      parentId: input.parentId ?? null,
+      isEmailVerified: input.isEmailVerified ?? true,
+      registrationDate: new Date(),
+      subscriptionEndDate: days === null ? null : new Date(Date.now() + days * 86_400_000),
+    };
+    await c.var.db.insert(users).values(user);
+    return c.json({ _id: user.id, email: user.email }, 200);
+  })
+  .get('/outbox', async (c) => {
+    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date)).limit(200);
+    return c.json(
+      rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() })),
+      200,
+    );
+  });

@@ -1,0 +1,14 @@
+// Shared with the web app: no server imports here.
+import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+const COUNTRIES = new Set<string>(getCountries());
+
+export const isCountryCode = (code: string): code is CountryCode => COUNTRIES.has(code);
+
+/** A phone is accepted when it is possible and valid for the chosen country; answers E.164. */
+export function normalizePhone(phone: string, country: string): string | null {
+  if (!isCountryCode(country)) return null;
+  const parsed = parsePhoneNumberFromString(phone, country);
+  if (!parsed || !parsed.isPossible() || !parsed.isValid() || parsed.country !== country) return null;
+  return parsed.number;
+}

@@ -1,0 +1,109 @@
+import { SELF } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { users, type UserType } from '../db/schema';
+import type { Bindings } from '../env';
+import { signAccessToken } from '../lib/auth';
+import { createDb } from '../lib/db';
+import { randomId } from '../lib/ids';
+import { hashPassword } from '../lib/passwords';
+
+export const testEnv = env as unknown as Bindings;
+export const db = createDb(testEnv.DB);
+export const PASSWORD = 'secret-pass';
+let passwordHash: Promise<string> | null = null;
+const DAY = 86_400_000;
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+/** Calls the Worker as a client would; answers the status and the parsed JSON (or text). */
+export async function call(method: string, path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await SELF.fetch(`http://localhost${path}`, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, body: json, text, headers: res.headers };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  userType: UserType;
+  token: string;
+}
+
+/** Inserts a user straight into D1 (password `PASSWORD`) and signs a token for it. */
+export async function createUser(
+  userType: UserType,
+  opts: { parentId?: string | null; subscriptionDays?: number | null; isEmailVerified?: boolean; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(PASSWORD, testEnv.PASSWORD_PEPPER!);
+  const id = randomId();
+  const email = opts.email ?? `${userType}-${id.toLowerCase()}@test.example`;
+  const name = opts.name ?? `${userType} ${id.slice(0, 5)}`;
+  const days = opts.subscriptionDays === undefined ? 30 : opts.subscriptionDays;
+  await db.insert(users).values({
+    id,
+    name,
+    email,
+    passwordHash: await passwordHash,
+    userType,
+    isEmailVerified: opts.isEmailVerified ?? true,
+    registrationDate: new Date(),
+    subscriptionEndDate: days === null ? null : new Date(Date.now() + days * DAY),
+    parentId: opts.parentId ?? null,
+  });
+  return { id, email, name, userType, token: await signAccessToken(testEnv, id, 0) };
+}
+
+/** A director with one manager and two agents, all with active subscriptions. */
+export async function createTeam() {
+  const director = await createUser('director');
+  const manager = await createUser('manager', { parentId: director.id });
+  const agent1 = await createUser('agent', { parentId: manager.id });
+  const agent2 = await createUser('agent', { parentId: manager.id });
+  return { director, manager, agents: [agent1, agent2] as const };
+}
+
+export const getUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+
+export async function loginToken(email: string, password = PASSWORD): Promise<string> {
+  const res = await call('POST', '/api/auth/login', { body: { email, password, clientType: 0 } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.accessToken;
+}
+
+/** Counts the rows of a table, for "nothing changed" assertions. */
+export async function countRows(table: string): Promise<number> {
+  const row = await testEnv.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  return (await call('GET', '/api/dev/outbox')).body;
+}
+
+/** The token from the newest mail's link to `path` (emailVerify or passwordRecovery) for `to`. */
+export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordRecovery'): Promise<string> {
+  const mail = (await outbox()).find((m) => m.to === to && m.text.includes(`/${path}/`));
+  const match = mail && new RegExp(`/${path}/([0-9a-f]+)`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} mail for ${to}`);
+  return match[1]!;
+}
