@@ -5,8 +5,10 @@ import { devVars } from './dev-vars.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
-export function buildWeb() {
-  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+/** Builds the SPA into web/dist, or into `outDir` (tests build their own copy). */
+export function buildWeb(outDir) {
+  const extra = outDir ? ['--outDir', outDir, '--emptyOutDir'] : [];
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', ...extra], {
     cwd: root,
     stdio: 'inherit',
   });
@@ -25,11 +27,12 @@ export function applyMigrations(persistTo) {
  * Starts `wrangler dev` (local workerd, local D1/KV/Durable Objects) and resolves once the API
  * answers. Answers { url, vars, stop }.
  */
-export async function startServer({ port, ip, persistTo, overrides = {}, quiet = false }) {
+export async function startServer({ port, ip, persistTo, assets, overrides = {}, quiet = false }) {
   const { vars, args } = devVars(port, overrides);
   const cliArgs = ['dev', '--port', String(port), ...args, '--show-interactive-dev-session=false'];
   if (ip) cliArgs.push('--ip', ip);
   if (persistTo) cliArgs.push('--persist-to', persistTo);
+  if (assets) cliArgs.push('--assets', assets);
   const child = spawn(wrangler, cliArgs, {
     cwd: root,
     stdio: quiet ? ['ignore', 'ignore', 'pipe'] : ['ignore', 'inherit', 'inherit'],

@@ -7,6 +7,7 @@ import { authRoutes, emailVerifyRoutes } from './auth/auth.routes';
 import { ensureAdmin } from './auth/auth.service';
 import { devRoutes } from './dev/dev.routes';
 import type { AppEnv } from './env';
+import { filterTypeRoutes } from './filters/filter-types.routes';
 import { brokerRoutes } from './filters/filters.routes';
 import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   })
   .route('/auth', authRoutes)
   .route('/user', emailVerifyRoutes)
+  .route('/user', filterTypeRoutes)
   .route('/user', userRoutes)
   .route('/broker', brokerRoutes)
   .route('/mcSettings', mcSettingsRoutes)

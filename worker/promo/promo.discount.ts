@@ -1,0 +1,34 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { promoCodes, promoUses } from '../db/schema';
+import type { Db } from '../env';
+
+/**
+ * The contract between promo codes and payments. A used `discountPercent` code leaves a
+ * pending promo use (orderId null); the user's next payment is priced with it, and the
+ * confirmation of that payment spends it (sets orderId) in the same D1 batch that extends the
+ * subscription.
+ */
+export interface PendingDiscount {
+  promoUseId: string;
+  name: string;
+  percent: number;
+}
+
+export async function pendingDiscount(db: Db, userId: string): Promise<PendingDiscount | null> {
+  const [row] = await db
+    .select({ promoUseId: promoUses.id, name: promoCodes.name, percent: promoCodes.effectValue })
+    .from(promoUses)
+    .innerJoin(promoCodes, eq(promoCodes.id, promoUses.promoId))
+    .where(and(eq(promoUses.userId, userId), isNull(promoUses.orderId), eq(promoCodes.effectType, 'discountPercent')))
+    .orderBy(desc(promoUses.useDate))
+    .limit(1);
+  return row ? { ...row, percent: Math.min(100, Math.max(0, row.percent)) } : null;
+}
+
+/** Whole AMD after the discount, never below zero. */
+export const discountedTotal = (monthlyPrice: number, months: number, percent: number) =>
+  Math.max(0, Math.round((monthlyPrice * months * (100 - percent)) / 100));
+
+/** The statement that spends a pending discount on an order; put it in the confirmation's batch. */
+export const spendDiscount = (db: Db, promoUseId: string, orderId: string) =>
+  db.update(promoUses).set({ orderId }).where(and(eq(promoUses.id, promoUseId), isNull(promoUses.orderId)));
