@@ -1,0 +1,14 @@
+import { testEnv } from '../test/helpers';
+
+/** Every application table with all its rows, as one string: equal snapshots mean nothing changed. */
+export async function snapshotDb(): Promise<string> {
+  const tables = await testEnv.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations' order by name",
+  ).all<{ name: string }>();
+  const parts: string[] = [];
+  for (const { name } of tables.results) {
+    const rows = await testEnv.DB.prepare(`select * from "${name}" order by rowid`).all();
+    parts.push(`${name}:${JSON.stringify(rows.results)}`);
+  }
+  return parts.join('\n');
+}
