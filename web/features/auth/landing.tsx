@@ -1,7 +1,6 @@
-import { type FormEvent, useMemo, useState } from 'react';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { registrationError } from '../../../worker/auth/auth.schema';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
 import { post } from '../../lib/api-client';
 import { setSession } from '../../lib/session';
@@ -9,6 +8,10 @@ import { useRequest } from '../../lib/use-request';
 import type { Role } from '../../../worker/lib/permissions';
 
 type Mode = 'login' | 'register' | 'forgotPassword';
+
+// The registration form carries the phone-number metadata and the shared zod schema: loaded
+// only when a visitor opens it, so the login page stays small.
+const RegisterForm = lazy(() => import('./register-form'));
 
 interface LoginResponse {
   accessToken: string;
@@ -40,7 +43,11 @@ export default function Landing() {
           </p>
         )}
         {mode === 'login' && <LoginForm onMode={(m) => { setNotice(null); setMode(m); }} />}
-        {mode === 'register' && <RegisterForm onDone={back} />}
+        {mode === 'register' && (
+          <Suspense fallback={<Spinner />}>
+            <RegisterForm onDone={back} />
+          </Suspense>
+        )}
         {mode === 'forgotPassword' && <ForgotForm onDone={back} />}
       </div>
     </div>
@@ -79,71 +86,6 @@ function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
         </Button>
         <Button variant="link" onClick={() => onMode('register')}>
           Register
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-
-function RegisterForm({ onDone }: { onDone: (message?: string) => void }) {
-  const [form, setForm] = useState({ name: '', email: '', password: '', country: '', phone: '', repeatPassword: '' });
-  const [clientError, setClientError] = useState<string | null>(null);
-  const { loading, error, run } = useRequest();
-  const countries = useMemo(
-    () =>
-      getCountries()
-        .map((code) => ({ code, name: regionNames?.of(code) ?? code }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [],
-  );
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const chooseCountry = (country: string) =>
-    setForm((f) => ({ ...f, country, phone: country ? `+${getCountryCallingCode(country as never)}` : '' }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = registrationError(form);
-    setClientError(problem);
-    if (problem) return;
-    const res = await run(() => post<{ message: string }>('/api/auth/register', form), { silent: true });
-    if (res) onDone(res.message);
-  };
-  return (
-    <form onSubmit={submit} className="form" aria-label="Manager Registration" noValidate>
-      <h2>Manager Registration</h2>
-      <Field label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
-      <Field label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />
-      <Field label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
-      <div className="field">
-        <label htmlFor="reg-country">Country</label>
-        <select id="reg-country" name="country" value={form.country} onChange={(e) => chooseCountry(e.target.value)}>
-          <option value="">Select your country</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        label="Phone"
-        type="tel"
-        name="phone"
-        autoComplete="tel"
-        disabled={!form.country}
-        placeholder={form.country ? '' : 'Choose a country first'}
-        value={form.phone}
-        onChange={set('phone')}
-      />
-      <Field label="Repeat password" type="password" name="repeatPassword" autoComplete="new-password" value={form.repeatPassword} onChange={set('repeatPassword')} />
-      <ErrorText>{clientError ?? error}</ErrorText>
-      <Button type="submit" disabled={loading}>
-        Register
-      </Button>
-      <div className="form-links">
-        <Button variant="link" onClick={() => onDone()}>
-          Back to Login
         </Button>
       </div>
     </form>

@@ -1,0 +1,237 @@
+// `npm run bench`: starts the product with demo data on 127.0.0.1 and measures it against an
+// empty Worker started the same way in the same run. Local only; bounded in time. Prints the
+// table BENCHMARKS.md records and writes bench/results/latest.json.
+//   BENCH_RUNS=3 (runs per figure; the median is reported)  BENCH_SECONDS=4 (seconds per run)
+//   BENCH_SKIP=lighthouse,bare (comma-separated parts to skip)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { applyMigrations, buildWeb, startServer } from '../scripts/local-server.mjs';
+import { measureSpa } from './spa.mjs';
+import { loginCpu } from './login-cpu.mjs';
+import { bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare } from './runtimes.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const work = path.join(root, '.tmp', 'bench');
+const started = Date.now();
+const log = (...a) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+async function api(url, method, p, body, token) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text.slice(0, 300)}`);
+  return json;
+}
+
+/** One load run; answers requests/s, p50, p99 and how many answers were not the expected status. */
+async function load({ url, connections, method = 'GET', headers = {}, body, expect = 200 }) {
+  const r = await autocannon({ url, connections, duration: SECONDS, method, headers, body, timeout: 10 });
+  const ok = r.statusCodeStats?.[String(expect)]?.count ?? 0;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, ok, bad: r.requests.total - ok + r.errors + r.timeouts };
+}
+
+async function medianLoad(opts) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await load(opts));
+  return {
+    rps: Math.round(median(runs.map((r) => r.rps))),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    bad: runs.reduce((n, r) => n + r.bad, 0),
+  };
+}
+
+/** Logs in, and prepares what the API benchmarks read (through the dev-only seeding route). */
+async function prepare(url, vars) {
+  const admin = await api(url, 'POST', '/api/auth/login', { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD, clientType: 0 });
+  log('seeding the demo company (500 users, 20,000 filters, 40+ days of history)…');
+  const seed = await api(url, 'POST', '/api/dev/seed', {
+    teams: 12,
+    agentsPerTeam: 40,
+    filtersPerTeam: 20_000,
+    filtersTeams: 1,
+    historyDays: 90,
+    historyRowsPerTeam: 40_000,
+    historyTeams: 1,
+    password: 'demo12345',
+  });
+  const manager = await api(url, 'POST', '/api/auth/login', { email: seed.benchManager ?? seed.managers?.[0], password: 'demo12345', clientType: 0 });
+  const mcs = await api(url, 'GET', '/api/mcSettings', undefined, manager.accessToken);
+  const team = await api(url, 'POST', '/api/user/managerChildUsers', { parentId: manager.userId, includeParent: true }, manager.accessToken);
+  const link = await api(url, 'POST', '/api/link/generate', { from: 'https://example.com/a/long/path?with=query' }, manager.accessToken);
+  const code = new URL(link.to).pathname.split('/').pop();
+  const now = Date.now();
+  return {
+    admin,
+    manager,
+    code,
+    brokerSearch: {
+      name: '',
+      onlyCreator: false,
+      teamWithMe: true,
+      teamWithoutMe: false,
+      type: 'all',
+      onlyContacts: false,
+      creator: '',
+      allMC: true,
+      mcList: mcs.map((m) => m._id),
+    },
+    history: {
+      usersList: (Array.isArray(team) ? team : team.users ?? []).map((u) => u._id),
+      mcList: mcs.map((m) => m._id),
+      phoneLogs: true,
+      emailLogs: true,
+      managerId: manager.userId,
+      dateFrom: new Date(now - 39 * 86_400_000).toISOString(),
+      dateTo: new Date(now + 86_400_000).toISOString(),
+    },
+  };
+}
+
+function table(rows, headers) {
+  const lines = [`| ${headers.join(' | ')} |`, `| ${headers.map(() => '---').join(' | ')} |`];
+  for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+async function main() {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, runs: RUNS, seconds: SECONDS };
+  const stops = [];
+  const cleanup = () => stops.splice(0).forEach((s) => s());
+  process.on('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  try {
+    if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+      log('building the web app…');
+      buildWeb();
+    }
+    const persist = path.join(work, 'state');
+    applyMigrations(persist);
+    const product = await startServer({ port: 18787, ip: '127.0.0.1', persistTo: persist, quiet: true, overrides: { PUBLIC_URL: 'http://127.0.0.1:18787' } });
+    stops.push(product.stop);
+    const empty = await startEmptyWranglerDev(18788, path.join(work, 'empty'));
+    stops.push(empty.stop);
+    const ctx = await prepare(product.url, product.vars);
+    log('prepared');
+
+    // --- short-link redirect, through wrangler dev ---
+    const nav = { 'sec-fetch-mode': 'navigate' };
+    const redirectDev = await medianLoad({ url: `${product.url}/s/${ctx.code}`, connections: 64, headers: nav, expect: 302 });
+    const emptyDev = await medianLoad({ url: `${empty.url}/s/x`, connections: 64, headers: nav, expect: 302 });
+    results.redirect = { wranglerDev: { product: redirectDev, empty: emptyDev, ratio: redirectDev.rps / emptyDev.rps } };
+    log('redirect (wrangler dev)', redirectDev.rps, 'vs', emptyDev.rps);
+
+    // every click counted: the link's count equals the 302s answered (after the flushes land)
+    // --- API calls at 16 connections ---
+    const auth = (t) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json' });
+    const calls = [
+      ['POST /api/auth/login', { method: 'POST', p: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 }) }],
+      ['GET /api/user (admin, 500 users)', { p: '/api/user', headers: auth(ctx.admin.accessToken) }],
+      ['POST /api/broker (20,000 filters)', { method: 'POST', p: '/api/broker', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.brokerSearch) }],
+      ['POST /api/callHistory/getHistory (40 days)', { method: 'POST', p: '/api/callHistory/getHistory', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.history) }],
+      ['GET /api/link', { p: '/api/link', headers: auth(ctx.manager.accessToken) }],
+      ['GET /api/subscription/status', { p: '/api/subscription/status', headers: auth(ctx.manager.accessToken) }],
+    ];
+    results.api = { empty: await medianLoad({ url: `${empty.url}/json`, connections: 16 }), calls: {} };
+    for (const [name, c] of calls) {
+      results.api.calls[name] = await medianLoad({ url: `${product.url}${c.p}`, connections: 16, method: c.method ?? 'GET', headers: c.headers, body: c.body });
+      log(name, results.api.calls[name]);
+    }
+    cleanup();
+
+    // --- the bare runtime (Miniflare's socket, no dev proxy) ---
+    if (!SKIP.has('bare')) {
+      const script = bundleProduct(path.join(work, 'bundle'));
+      const bare = await startProductBare(18790, script, { DISABLE_RATE_LIMITS: 'true' });
+      stops.push(bare.stop);
+      const emptyBare = await startEmptyBare(18791);
+      stops.push(emptyBare.stop);
+      await api(bare.url, 'POST', '/api/dev/users', { userType: 'manager', email: 'bench@bench.example', password: 'bench12345', name: 'Bench' });
+      const m = await api(bare.url, 'POST', '/api/auth/login', { email: 'bench@bench.example', password: 'bench12345', clientType: 0 });
+      const link = await api(bare.url, 'POST', '/api/link/generate', { from: 'https://example.com/bare' }, m.accessToken);
+      const code = new URL(link.to).pathname.split('/').pop();
+      const before = (await api(bare.url, 'GET', `/api/link/${link._id}`, undefined, m.accessToken)).clicks;
+      const product302 = await medianLoad({ url: `${bare.url}/s/${code}`, connections: 64, headers: nav, expect: 302 });
+      const empty302 = await medianLoad({ url: `${emptyBare.url}/s/x`, connections: 64, headers: nav, expect: 302 });
+      results.redirect.bare = { product: product302, empty: empty302, ratio: product302.rps / empty302.rps };
+      // exact counting under this load: wait for the flushes, then compare with what was served
+      let clicks = before;
+      for (let i = 0; i < 40; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        clicks = (await api(bare.url, 'GET', `/api/link/${link._id}`, undefined, m.accessToken)).clicks;
+      }
+      results.redirect.bare.clicksCounted = clicks - before;
+      log('redirect (bare)', product302.rps, 'vs', empty302.rps, 'clicks counted', clicks - before);
+      cleanup();
+    }
+
+    // --- the SPA: bytes and Lighthouse ---
+    if (!SKIP.has('spa')) {
+      const spaPersist = path.join(work, 'spa-state');
+      applyMigrations(spaPersist);
+      const spaServer = await startServer({ port: 18792, ip: '127.0.0.1', persistTo: spaPersist, quiet: true, overrides: { PUBLIC_URL: 'http://127.0.0.1:18792' } });
+      stops.push(spaServer.stop);
+      const admin = await api(spaServer.url, 'POST', '/api/auth/login', { email: spaServer.vars.ADMIN_EMAIL, password: spaServer.vars.ADMIN_PASSWORD, clientType: 0 });
+      results.spa = await measureSpa(spaServer.url, admin, { lighthouse: !SKIP.has('lighthouse'), work });
+      log('spa', JSON.stringify(results.spa));
+      cleanup();
+    }
+
+    results.loginCpuMs = await loginCpu();
+  } finally {
+    cleanup();
+  }
+
+  results.totalSeconds = Math.round((Date.now() - started) / 1000);
+  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 2));
+  print(results);
+}
+
+function print(r) {
+  const fmt = (x) => (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(2)) : String(x));
+  const rows = [];
+  const red = r.redirect;
+  rows.push(['redirect /s/{code}, 64 conn, wrangler dev', `${red.wranglerDev.product.rps} req/s`, `${red.wranglerDev.empty.rps} req/s`, fmt(red.wranglerDev.ratio), '>= 0.80', red.wranglerDev.ratio >= 0.8 ? 'met' : 'MISSED']);
+  if (red.bare) rows.push(['redirect /s/{code}, 64 conn, bare workerd', `${red.bare.product.rps} req/s`, `${red.bare.empty.rps} req/s`, fmt(red.bare.ratio), '>= 0.80', red.bare.ratio >= 0.8 ? 'met' : 'MISSED']);
+  console.log('\nRedirect throughput (median of runs; ratio = product / empty Worker)\n');
+  console.log(table(rows, ['what', 'product', 'empty Worker', 'ratio', 'budget', '']));
+  if (red.bare) console.log(`\nclicks counted on the bare runtime: ${red.bare.clicksCounted} for ${red.bare.product.bad === 0 ? 'all' : 'the'} 302s served`);
+  const apiRows = [['empty Worker (small JSON)', r.api.empty.rps, r.api.empty.p50, r.api.empty.p99, '', '']];
+  for (const [name, v] of Object.entries(r.api.calls)) apiRows.push([name, v.rps, v.p50, v.p99, '< 50 ms', v.p99 < 50 && v.bad === 0 ? 'met' : `MISSED${v.bad ? ` (${v.bad} bad answers)` : ''}`]);
+  console.log('\nAPI at 16 connections through wrangler dev (ms)\n');
+  console.log(table(apiRows, ['call', 'req/s', 'p50', 'p99', 'p99 budget', '']));
+  if (r.spa) {
+    console.log('\nSPA\n');
+    const spaRows = Object.entries(r.spa).map(([page, v]) => [page, `${(v.jsGzip / 1024).toFixed(1)} KB`, `${(v.cssGzip / 1024).toFixed(1)} KB`, v.lighthouse ?? 'skipped', v.jsGzip < 150 * 1024 && (v.lighthouse === undefined || v.lighthouse >= 95) ? 'met' : 'MISSED']);
+    console.log(table(spaRows, ['page', 'JS gzip', 'CSS gzip', 'Lighthouse performance', 'budget (JS < 150 KB, score >= 95)']));
+  }
+  console.log(`\nlogin: one password check costs ${fmt(r.loginCpuMs)} ms of CPU (PBKDF2-SHA256, 100,000 iterations)`);
+  console.log(`\n${r.machine}; ${r.runs} runs of ${r.seconds}s per figure; whole bench ${r.totalSeconds}s\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+

@@ -1,0 +1,114 @@
+// The two ways the benchmarks run a Worker: through `wrangler dev` (what `npm start` does, with
+// its dev proxy in front of workerd) and on the bare runtime through Miniflare's own socket
+// (workerd with the same bindings, closest to production). Each gets an empty baseline Worker
+// started the same way, so every figure is a ratio measured in the same run.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Miniflare } from 'miniflare';
+import { devVars } from '../scripts/dev-vars.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
+
+/** The empty Worker: 302 for /s/*, a small JSON for anything else. */
+export const EMPTY_WORKER = `export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/s/')) {
+      return new Response(null, { status: 302, headers: { location: 'https://example.com/target', 'cache-control': 'private, no-store' } });
+    }
+    return Response.json({ ok: true });
+  },
+};
+`;
+
+async function waitFor(url, child, what) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
+    try {
+      const res = await fetch(url, { redirect: 'manual' });
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${what} did not answer in time`);
+}
+
+function killTree(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The empty Worker through `wrangler dev`. */
+export async function startEmptyWranglerDev(port, dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'empty.js'), EMPTY_WORKER);
+  fs.writeFileSync(path.join(dir, 'wrangler.toml'), `name = "empty"\nmain = "empty.js"\ncompatibility_date = "2026-04-01"\n`);
+  const child = spawn(wrangler, ['dev', '--config', path.join(dir, 'wrangler.toml'), '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--persist-to', path.join(dir, 'state')], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'ignore'],
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/health`, child, 'empty worker (wrangler dev)');
+  return { url, stop: () => killTree(child) };
+}
+
+/** The product's Worker bundled exactly as `wrangler deploy` would, for the bare runtime. */
+export function bundleProduct(outDir) {
+  const r = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+  if (r.status !== 0) throw new Error('bundling the worker failed');
+  return path.join(outDir, 'index.js');
+}
+
+/** Runs every D1 migration on a Miniflare database. */
+async function migrate(mf) {
+  const db = await mf.getD1Database('DB');
+  const dir = path.join(root, 'migrations');
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const statement of sql.split('--> statement-breakpoint')) {
+      if (statement.trim()) await db.prepare(statement).run();
+    }
+  }
+}
+
+/** The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage. */
+export async function startProductBare(port, scriptPath, overrides = {}) {
+  const { vars } = devVars(port, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...overrides });
+  const mf = new Miniflare({
+    host: '127.0.0.1',
+    port,
+    modules: true,
+    modulesRoot: path.dirname(scriptPath),
+    scriptPath,
+    compatibilityDate: '2026-04-01',
+    compatibilityFlags: ['nodejs_compat'],
+    bindings: vars,
+    d1Databases: { DB: 'bench-db' },
+    kvNamespaces: { LINKS_KV: 'bench-kv' },
+    durableObjects: { PAYMENT_ORDER: 'PaymentOrder', CLICK_COUNTER: 'ClickCounter', RATE_LIMITER: 'RateLimiter' },
+  });
+  await mf.ready;
+  await migrate(mf);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
+  return { url, stop: () => mf.dispose() };
+}
+
+/** The empty Worker on the bare runtime. */
+export async function startEmptyBare(port) {
+  const mf = new Miniflare({ host: '127.0.0.1', port, modules: true, script: EMPTY_WORKER, compatibilityDate: '2026-04-01' });
+  await mf.ready;
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/health`, null, 'empty worker (bare runtime)');
+  return { url, stop: () => mf.dispose() };
+}
