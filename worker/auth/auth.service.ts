@@ -71,6 +71,9 @@ export async function sendTokenMail(env: Bindings, db: Db, user: { id: string; e
   await sendMail(env, db, mail);
 }
 
+/** Days of the trial a self-registered manager starts with. */
+export const TRIAL_DAYS = 14;
+
 export async function register(env: Bindings, db: Db, req: Request, input: RegisterInput) {
   const error = registrationError(input);
   if (error) throw badRequest(error);
@@ -84,6 +87,9 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
     passwordHash: await hashPassword(input.password!, secrets(env).pepper),
     userType: 'manager' as const,
     registrationDate: new Date(),
+    // a new manager starts with a trial so the product can be tried before paying
+    isTrialPeriod: true,
+    subscriptionEndDate: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
     country: input.country!,
     phone: normalizePhone(input.phone!, input.country!)!,
   };

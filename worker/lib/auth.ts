@@ -77,3 +77,15 @@ export const requireArea = (...areas: Area[]) =>
   });
 
 export const isActive = (caller: Caller) => subscriptionOf(caller).isSubscriptionActive;
+
+/**
+ * For calls narrower or wider than one area: only these roles, and (unless staff) only with an
+ * active subscription when `needsSubscription`. The access matrix lists each such route.
+ */
+export const requireRoles = (roles: readonly Caller['userType'][], needsSubscription: boolean) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const caller = c.var.caller;
+    if (!roles.includes(caller.userType)) throw forbidden('You are not allowed to do this');
+    if (needsSubscription && !subscriptionOf(caller).isSubscriptionActive) throw forbidden('Your subscription is not active');
+    await next();
+  });

@@ -1,4 +1,116 @@
-/** Add User: built in its own issue. */
-export default function Screen() {
-  return <h1>Add User</h1>;
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import useSWR, { mutate } from 'swr';
+import { USER_TYPES } from '../../../worker/db/schema/users';
+import { createUserError, type UserDto } from '../../../worker/users/users.schema';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/section';
+import { ErrorText, Field } from '../../components/ui/field';
+import { fetcher, post } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useRequest } from '../../lib/use-request';
+
+const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** /createUser: Add Agent for a manager; Add new user (any type) for the admin. */
+export default function CreateUser() {
+  const session = useSession();
+  const isAdmin = session?.userType === 'admin';
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ email: '', name: '', password: '', phone: '', country: '', newUserType: 'agent', parentUser: '' });
+  const [clientError, setClientError] = useState<string | null>(null);
+  const { loading, error, run } = useRequest();
+  const { data: managers } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorChildManagers' : null, fetcher);
+  const { data: directors } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorsList' : null, fetcher);
+  const countries = useMemo(
+    () => (isAdmin ? getCountries().map((code) => ({ code, name: regionNames?.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name)) : []),
+    [isAdmin],
+  );
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = createUserError(form);
+    setClientError(problem);
+    if (problem) return;
+    const body = isAdmin
+      ? { ...form, parentUser: form.parentUser || null }
+      : { email: form.email, name: form.name, password: form.password };
+    const res = await run(() => post<{ message: string; user: UserDto }>('/api/user/register', body), { success: (r) => r.message });
+    if (res) {
+      await mutate('/api/user');
+      navigate('/users');
+    }
+  };
+
+  const parentChoices = form.newUserType === 'agent' ? managers : form.newUserType === 'manager' ? directors : undefined;
+  return (
+    <div className="page narrow">
+      <Card title={isAdmin ? 'Add new user' : 'Add Agent'}>
+        <form className="form" onSubmit={submit} noValidate aria-label={isAdmin ? 'Add new user' : 'Add Agent'}>
+          <Field label="Email" type="email" autoComplete="off" value={form.email} onChange={set('email')} />
+          <Field label="Name" value={form.name} onChange={set('name')} />
+          <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+          {isAdmin && (
+            <>
+              <div className="form-row">
+                <div className="field">
+                  <label htmlFor="cu-country">Country</label>
+                  <select
+                    id="cu-country"
+                    value={form.country}
+                    onChange={(e) => {
+                      const country = e.target.value;
+                      setForm((f) => ({ ...f, country, phone: country ? `+${getCountryCallingCode(country as never)}` : '' }));
+                    }}
+                  >
+                    <option value="">Select country</option>
+                    {countries.map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <Field label="Phone" type="tel" disabled={!form.country} value={form.phone} onChange={set('phone')} />
+              </div>
+              <div className="field">
+                <label htmlFor="cu-type">User type</label>
+                <select id="cu-type" value={form.newUserType} onChange={(e) => setForm((f) => ({ ...f, newUserType: e.target.value, parentUser: '' }))}>
+                  {USER_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {parentChoices && (
+                <div className="field">
+                  <label htmlFor="cu-parent">{form.newUserType === 'agent' ? 'Parent manager' : 'Director (optional)'}</label>
+                  <select id="cu-parent" value={form.parentUser} onChange={set('parentUser')}>
+                    <option value="">{form.newUserType === 'agent' ? 'Select the parent manager' : 'No director'}</option>
+                    {parentChoices.map((u) => (
+                      <option key={u._id} value={u._id}>
+                        {u.name} ({u.email})
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+            </>
+          )}
+          <ErrorText>{clientError ?? error}</ErrorText>
+          <div className="form-row">
+            <Button type="submit" disabled={loading}>
+              {loading ? 'Creating…' : 'Create'}
+            </Button>
+            <Button variant="ghost" onClick={() => navigate('/users')}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
 }

@@ -1,4 +1,101 @@
-/** Users: built in its own issue. */
-export default function Screen() {
-  return <h1>Users</h1>;
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { DataTable } from '../../components/ui/data-table';
+import { Spinner } from '../../components/ui/spinner';
+import { del } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useRequest } from '../../lib/use-request';
+import { shortDate, subscriptionEndText, type UserDto, useUsers } from './api';
+
+/** Users List (/users): All Users for the admin, My Team for a manager. */
+export default function UsersList() {
+  const session = useSession();
+  const isAdmin = session?.userType === 'admin';
+  const { data, isLoading, mutate } = useUsers();
+  const [deleting, setDeleting] = useState<UserDto | null>(null);
+  const { loading, run } = useRequest();
+  const users = useMemo(() => data ?? [], [data]);
+  const managers = users.filter((u) => u.userType === 'manager').length;
+  const agents = users.filter((u) => u.userType === 'agent').length;
+
+  const columns = useMemo<ColumnDef<UserDto, any>[]>(() => {
+    const action: ColumnDef<UserDto, any> = {
+      id: 'action',
+      header: 'Action',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="row-actions">
+          <Link className="btn btn-secondary btn-sm" to={`/profile/${row.original._id}`} aria-label={`Profile of ${row.original.name}`}>
+            Profile
+          </Link>
+          {row.original._id !== session?.userId && (
+            <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeleting(row.original)} aria-label={`Delete ${row.original.name}`}>
+              Delete
+            </button>
+          )}
+        </div>
+      ),
+    };
+    const subEnd: ColumnDef<UserDto, any> = {
+      id: 'subscriptionEnd',
+      header: 'Subscription End',
+      accessorFn: (u) => subscriptionEndText(u),
+      sortingFn: (a, b) => (a.original.subscriptionEndDate ?? '').localeCompare(b.original.subscriptionEndDate ?? ''),
+    };
+    const base: ColumnDef<UserDto, any>[] = [
+      { accessorKey: 'email', header: 'Email' },
+      { accessorKey: 'name', header: 'Name' },
+    ];
+    if (!isAdmin) return [...base, subEnd, action];
+    return [
+      ...base,
+      { accessorKey: 'userType', header: 'Type', filterFn: 'equalsString', meta: { filter: 'select' } },
+      { id: 'parent', header: 'Parent', accessorFn: (u) => u.parent?.email ?? '', filterFn: 'equalsString', meta: { filter: 'select' } },
+      { accessorKey: 'country', header: 'Country' },
+      { accessorKey: 'phone', header: 'Phone' },
+      { id: 'registrationDate', header: 'Register Date', accessorFn: (u) => u.registrationDate, cell: ({ getValue }) => shortDate(getValue()) },
+      subEnd,
+      action,
+    ];
+  }, [isAdmin, session?.userId]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const res = await run(() => del<{ message: string }>('/api/user', { userId: deleting._id }), { success: (r) => r.message });
+    setDeleting(null);
+    if (res) await mutate();
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>{isAdmin ? 'All Users' : 'My Team'}</h1>
+        <Link className="btn btn-primary" to="/createUser/">
+          Add User
+        </Link>
+      </div>
+      <div className="stat-row">
+        {isAdmin && (
+          <div className="stat" data-testid="total-managers">
+            <span className="stat-label">Total Managers</span>
+            <strong>{managers}</strong>
+          </div>
+        )}
+        <div className="stat" data-testid="total-agents">
+          <span className="stat-label">Total Agents</span>
+          <strong>{agents}</strong>
+        </div>
+      </div>
+      {isLoading ? <Spinner /> : <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        message={`Are you sure you want to delete ${deleting?.name ?? ''}?`}
+        onConfirm={confirmDelete}
+        busy={loading}
+      />
+    </div>
+  );
 }

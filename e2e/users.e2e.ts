@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, createUser, launch, loginAs, newPage, PASSWORD, shot } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rowsText = (page: import('playwright-core').Page) => page.locator('[data-testid="users-table"] tbody tr').allTextContents();
+
+describe('Users List', () => {
+  it('admin: 300 users search, sort, filter by type and page', async () => {
+    const admin = await createUser('admin');
+    const manager = await createUser('manager', { name: 'Zed Manager' });
+    // 300 users through the dev route, in parallel batches
+    const tag = Date.now().toString(36);
+    for (let i = 0; i < 300; i += 30) {
+      await Promise.all(
+        Array.from({ length: 30 }, (_, j) =>
+          apiCall('POST', '/api/dev/users', { userType: 'agent', email: `bulk-${tag}-${i + j}@e2e.example`, password: PASSWORD, name: `Bulk ${String(i + j).padStart(3, '0')}`, parentId: manager.id }),
+        ),
+      );
+    }
+    const page = await newPage(browser);
+    await loginAs(page, admin, '/users');
+    await page.getByRole('heading', { name: 'All Users' }).waitFor();
+    await page.locator('[data-testid="users-table"] tbody tr').first().waitFor();
+    expect(Number(await page.getByTestId('total-agents').locator('strong').textContent())).toBeGreaterThanOrEqual(300);
+    for (const col of ['Email', 'Name', 'Type', 'Parent', 'Country', 'Phone', 'Register Date', 'Subscription End', 'Action']) {
+      await expect(page.locator('th', { hasText: col }).count()).resolves.toBeGreaterThan(0);
+    }
+    await expect(page.locator('[data-testid="users-table"] tbody tr').count()).resolves.toBe(10);
+    await page.getByLabel('Page size').selectOption('50');
+    await expect(page.locator('[data-testid="users-table"] tbody tr').count()).resolves.toBe(50);
+    expect(await page.locator('.page-info').textContent()).toMatch(/^Page 1 of \d+$/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.locator('.page-info').textContent()).toMatch(/^Page 2 of/);
+
+    await page.getByLabel('Search').fill(`bulk-${tag}-123@`);
+    await expect.poll(() => rowsText(page)).toHaveLength(1);
+    expect((await rowsText(page))[0]).toContain('Bulk 123');
+    await page.getByLabel('Search').fill(`bulk-${tag}`);
+    await page.getByRole('button', { name: /^Name/ }).click();
+    await page.getByRole('button', { name: /^Name/ }).click();
+    expect((await rowsText(page))[0]).toContain('Bulk 299');
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Filter Type').selectOption('manager');
+    const types = await page.locator('[data-testid="users-table"] tbody tr td:nth-child(3)').allTextContents();
+    expect(types.every((t) => t === 'manager')).toBe(true);
+    await shot(page, 'users-list-admin');
+    await page.close();
+  });
+
+  it('manager: adds an agent, sees it with pending verification, deletes it after confirming', async () => {
+    const manager = await createUser('manager');
+    const page = await newPage(browser);
+    await loginAs(page, manager, '/users');
+    await page.getByRole('heading', { name: 'My Team' }).waitFor();
+    await expect(page.getByText('No Users').isVisible()).resolves.toBe(true);
+    for (const col of ['Type', 'Parent', 'Country']) await expect(page.locator('th', { hasText: col }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('total-managers').count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: 'Add User' }).click();
+    await page.getByRole('heading', { name: 'Add Agent' }).waitFor();
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Email is Empty');
+    const email = `agent-${Date.now()}@e2e.example`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Password must be minimum 6 symbols');
+    await page.getByLabel('Password').fill('123456');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Name is Empty');
+    await page.getByLabel('Name').fill('Alice Agent');
+    await shot(page, 'users-create-manager');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL('**/users');
+    const row = page.locator('[data-testid="users-table"] tbody tr', { hasText: email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Email verification pending');
+    await shot(page, 'users-list-manager');
+
+    await row.getByRole('button', { name: 'Delete Alice Agent' }).click();
+    expect(await page.getByRole('dialog').textContent()).toContain('Are you sure you want to delete Alice Agent?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No Users').waitFor();
+    const list = await apiCall('GET', '/api/user', undefined, manager.token);
+    expect(list.body).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Profile', () => {
+  it('a user renames itself, sees validation, and changes its password without being logged out', async () => {
+    const agent = await createUser('agent', { name: 'Old Name' });
+    const page = await newPage(browser);
+    await loginAs(page, agent, '/profile/');
+    await page.getByTestId('profile-details').waitFor();
+    expect(await page.getByTestId('profile-details').textContent()).toContain('Next Payment Date');
+    await page.getByRole('button', { name: 'Update name' }).click();
+    await page.getByRole('button', { name: 'Save name' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Name is Empty');
+    await page.getByLabel('New name').fill('New Name');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect.poll(() => page.getByTestId('profile-details').textContent()).toContain('New Name');
+
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByLabel('New password', { exact: true }).fill('another-pass');
+    await page.getByLabel('Repeat new password').fill('different');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe("Passwords don't match");
+    await page.getByLabel('Repeat new password').fill('another-pass');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Password updated').first().waitFor();
+    await shot(page, 'profile-agent');
+    await page.reload();
+    await page.getByTestId('profile-details').waitFor();
+    const login = await apiCall('POST', '/api/auth/login', { email: agent.email, password: 'another-pass', clientType: 0 });
+    expect(login.status).toBe(200);
+    await page.close();
+  });
+
+  it('admin: starts and stops a trial, sets its end date, sees the children', async () => {
+    const admin = await createUser('admin');
+    const manager = await createUser('manager', { subscriptionDays: null, isEmailVerified: false });
+    await createUser('agent', { parentId: manager.id, name: 'Kid Agent' });
+    const page = await newPage(browser);
+    await loginAs(page, admin, `/profile/${manager.id}`);
+    await page.getByTestId('trial-state').waitFor();
+    expect(await page.getByTestId('trial-state').textContent()).toContain('Off');
+    await expect(page.getByRole('button', { name: 'Resend email verification' }).isVisible()).resolves.toBe(true);
+    await page.getByTestId('children').getByText('Kid Agent').waitFor();
+    await page.getByRole('button', { name: 'Start Trial' }).click();
+    await expect.poll(() => page.getByTestId('trial-state').textContent()).toContain('On');
+    await page.getByLabel('End date').fill('2031-05-06');
+    await page.getByRole('button', { name: 'Save date' }).click();
+    await page.getByText('Trial end date updated').first().waitFor();
+    await expect.poll(async () => (await apiCall('GET', `/api/user/${manager.id}`, undefined, admin.token)).body.subscriptionEndDate).toBe('2031-05-06T00:00:00.000Z');
+    await shot(page, 'profile-admin');
+    await page.getByRole('button', { name: 'Stop Trial' }).click();
+    await expect.poll(() => page.getByTestId('trial-state').textContent()).toContain('Off');
+    await page.close();
+  });
+});

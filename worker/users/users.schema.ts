@@ -1,0 +1,85 @@
+import * as z from 'zod';
+import { USER_TYPES } from '../db/schema/users';
+import { isEmail, MIN_PASSWORD } from '../auth/auth.schema';
+
+/** The users area's messages (spec section 5). Shared with the screens. */
+export const USER_MESSAGES = {
+  nameEmpty: 'Name is Empty',
+  emailEmpty: 'Email is Empty',
+  emailInvalid: 'Email is not valid',
+  passwordEmpty: 'Password is Empty',
+  passwordShortCreate: 'Password must be minimum 6 symbols',
+  passwordEmptyUpdate: 'Password is empty',
+  passwordShortUpdate: 'Password minimum 6 symbols',
+  mismatch: "Passwords don't match",
+  emailTaken: 'This e-mail is already registered',
+  parentRequired: 'Select the parent manager',
+  wrongParent: 'The parent must be a manager',
+  wrongDirector: 'The parent must be a director',
+  wrongType: 'Select the user type',
+  badDate: 'Choose a valid date',
+  phone: 'Wrong phone number',
+} as const;
+
+const text = (max = 200) => z.string().max(max).optional().default('');
+export const idParam = z.object({ id: z.string().min(1).max(64) });
+
+export const createUserSchema = z.object({
+  email: text(320),
+  password: text(1000),
+  name: text(),
+  newUserType: z.enum(USER_TYPES).optional(),
+  phone: text(40),
+  country: text(2),
+  parentUser: z.string().max(64).nullable().optional(),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** Create user checks in the spec's order; answers the message, or null. */
+export function createUserError(input: { email?: string; password?: string; name?: string }): string | null {
+  const email = (input.email ?? '').trim();
+  if (!email) return USER_MESSAGES.emailEmpty;
+  if (!isEmail(email)) return USER_MESSAGES.emailInvalid;
+  if (!input.password) return USER_MESSAGES.passwordEmpty;
+  if (input.password.length < MIN_PASSWORD) return USER_MESSAGES.passwordShortCreate;
+  if (!(input.name ?? '').trim()) return USER_MESSAGES.nameEmpty;
+  return null;
+}
+
+/** Profile: password update checks. */
+export function passwordUpdateError(password: string, repeat: string): string | null {
+  if (!password || !repeat) return USER_MESSAGES.passwordEmptyUpdate;
+  if (password !== repeat) return USER_MESSAGES.mismatch;
+  if (password.length < MIN_PASSWORD) return USER_MESSAGES.passwordShortUpdate;
+  return null;
+}
+
+export const newNameSchema = z.object({ newName: text() });
+export const newEmailSchema = z.object({ newEmail: text(320) });
+export const newPasswordSchema = z.object({ newPassword: text(1000) });
+export const userTypeSchema = z.object({ userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }) });
+export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
+export const trialDateSchema = z.object({ newDate: z.union([z.string().max(40), z.number()]) });
+export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
+export const deleteUserSchema = z.object({ userId: z.string().min(1, 'Choose a user').max(64) });
+export const childUsersSchema = z.object({
+  parentId: z.string().min(1).max(64),
+  includeParent: z.boolean().optional().default(false),
+});
+export const byEmailSchema = z.object({ email: z.string().min(1, USER_MESSAGES.emailEmpty).max(320) });
+
+/** A user as the screens receive it (spec: User entity). */
+export interface UserDto {
+  _id: string;
+  name: string;
+  email: string;
+  userType: (typeof USER_TYPES)[number];
+  isEmailVerified: boolean;
+  isTrialPeriod: boolean;
+  subscriptionEndDate: string | null;
+  registrationDate: string;
+  date: string;
+  parent: { _id: string; name: string; email: string } | null;
+  phone: string;
+  country: string;
+}

@@ -1,0 +1,332 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail } from '../auth/auth.schema';
+import { findLiveUserByEmail, sendTokenMail } from '../auth/auth.service';
+import { users, type UserType } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { signAccessToken } from '../lib/auth';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { hashPassword } from '../lib/passwords';
+import { normalizePhone } from '../lib/phone';
+import { enforceLimit, LIMITS } from '../lib/rate-limit';
+import { secrets } from '../lib/secrets';
+import { isEmail } from '../auth/auth.schema';
+import { type CreateUserInput, createUserError, passwordUpdateError, USER_MESSAGES, type UserDto } from './users.schema';
+
+type UserRow = typeof users.$inferSelect;
+const DAY = 86_400_000;
+/** Days a trial started by an admin lasts when the user has no later end date. */
+export const ADMIN_TRIAL_DAYS = 14;
+
+const live = isNull(users.deletedAt);
+
+export async function liveUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.id, id), live)).limit(1);
+  return row;
+}
+
+async function parentsOf(db: Db, rows: UserRow[]) {
+  const ids = [...new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p))];
+  const map = new Map<string, { _id: string; name: string; email: string }>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 90)));
+    for (const p of chunk) map.set(p.id, { _id: p.id, name: p.name, email: p.email });
+  }
+  return map;
+}
+
+export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    userType: row.userType,
+    isEmailVerified: row.isEmailVerified,
+    isTrialPeriod: row.isTrialPeriod,
+    subscriptionEndDate: row.subscriptionEndDate?.toISOString() ?? null,
+    registrationDate: row.registrationDate.toISOString(),
+    date: row.registrationDate.toISOString(),
+    parent,
+    phone: row.phone,
+    country: row.country,
+  };
+}
+
+async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
+  const parents = await parentsOf(db, rows);
+  return rows.map((r) => toDto(r, r.parentId ? (parents.get(r.parentId) ?? null) : null));
+}
+
+const childrenOf = (db: Db, parentIds: string[]) =>
+  parentIds.length ? db.select().from(users).where(and(inArray(users.parentId, parentIds), live)).orderBy(asc(users.registrationDate)) : Promise.resolve([] as UserRow[]);
+
+/**
+ * The users a caller may see, by the tree: admin everyone; a director its managers and their
+ * agents; a manager its agents; everyone itself. Answers null for "everyone".
+ */
+export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | null> {
+  if (caller.userType === 'admin') return null;
+  const ids = new Set([caller.id]);
+  if (caller.userType === 'manager' || caller.userType === 'director') {
+    const first = await childrenOf(db, [caller.id]);
+    first.forEach((u) => ids.add(u.id));
+    if (caller.userType === 'director') (await childrenOf(db, first.map((m) => m.id))).forEach((u) => ids.add(u.id));
+  }
+  return ids;
+}
+
+/** The user `id` if the caller may see it; otherwise 404, as if it did not exist. */
+export async function visibleUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
+  const row = await liveUser(db, id);
+  const ids = row ? await visibleIds(db, caller) : null;
+  if (!row || (ids && !ids.has(row.id))) throw notFound('User not found');
+  return row;
+}
+
+/** Who may change a user's name, e-mail and password: the admin, the user itself, and an agent's manager. */
+function mayManage(caller: Caller, target: UserRow) {
+  return caller.userType === 'admin' || caller.id === target.id || (caller.userType === 'manager' && target.parentId === caller.id && target.userType === 'agent');
+}
+
+async function managedUser(db: Db, caller: Caller, id: string) {
+  const target = await visibleUser(db, caller, id);
+  if (!mayManage(caller, target)) throw forbidden('You are not allowed to change this user');
+  return target;
+}
+
+export async function listUsers(db: Db, caller: Caller): Promise<UserDto[]> {
+  let rows: UserRow[];
+  if (caller.userType === 'admin') rows = await db.select().from(users).where(live).orderBy(asc(users.registrationDate));
+  else {
+    const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => id !== caller.id);
+    rows = [];
+    for (let i = 0; i < ids.length; i += 90) rows.push(...(await db.select().from(users).where(and(inArray(users.id, ids.slice(i, i + 90)), live))));
+    rows.sort((a, b) => a.registrationDate.getTime() - b.registrationDate.getTime());
+  }
+  return toDtos(db, rows);
+}
+
+export async function getUser(db: Db, caller: Caller, id: string) {
+  const row = await visibleUser(db, caller, id);
+  return (await toDtos(db, [row]))[0]!;
+}
+
+export async function childUsers(db: Db, caller: Caller, id: string) {
+  await visibleUser(db, caller, id);
+  return toDtos(db, await childrenOf(db, [id]));
+}
+
+export async function byType(db: Db, type: UserType) {
+  return toDtos(db, await db.select().from(users).where(and(eq(users.userType, type), live)).orderBy(asc(users.name)));
+}
+
+/** The manager of the caller's team: an agent's parent, a manager itself, else null. */
+export async function teamManager(db: Db, caller: Caller) {
+  const id = caller.userType === 'manager' ? caller.id : caller.userType === 'agent' ? caller.parentId : null;
+  const row = id ? await liveUser(db, id) : undefined;
+  return row ? (await toDtos(db, [row]))[0]! : null;
+}
+
+export async function directorManagers(db: Db, caller: Caller) {
+  if (caller.userType === 'admin') return byType(db, 'manager');
+  return toDtos(db, (await childrenOf(db, [caller.id])).filter((u) => u.userType === 'manager'));
+}
+
+/** The caller's team: a manager and its agents; a director's managers and their agents; an agent itself. */
+export async function allTeam(db: Db, caller: Caller) {
+  if (caller.userType === 'admin') return listUsers(db, caller);
+  const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => caller.userType !== 'director' || id !== caller.id);
+  const rows: UserRow[] = [];
+  for (let i = 0; i < ids.length; i += 90) rows.push(...(await db.select().from(users).where(and(inArray(users.id, ids.slice(i, i + 90)), live))));
+  rows.sort((a, b) => (a.userType === b.userType ? a.name.localeCompare(b.name) : a.userType === 'manager' ? -1 : 1));
+  return toDtos(db, rows);
+}
+
+/** A manager's agents (and the manager), for managers, their directors and the admin. */
+export async function managerChildUsers(db: Db, caller: Caller, parentId: string, includeParent: boolean) {
+  const manager = await visibleUser(db, caller, parentId);
+  if (manager.userType !== 'manager') throw notFound('Manager not found');
+  const agents = await childrenOf(db, [manager.id]);
+  return toDtos(db, includeParent ? [manager, ...agents] : agents);
+}
+
+export async function userByEmail(db: Db, email: string) {
+  const row = await findLiveUserByEmail(db, normalizeEmail(email));
+  if (!row) throw notFound('User not found');
+  return (await toDtos(db, [row]))[0]!;
+}
+
+/** Checks that `parentId` fits a user of `type`: agents under a manager, managers under a director or none. */
+async function checkParent(db: Db, type: UserType, parentId: string | null | undefined): Promise<string | null> {
+  if (type === 'agent') {
+    const parent = parentId ? await liveUser(db, parentId) : undefined;
+    if (!parentId) throw badRequest(USER_MESSAGES.parentRequired);
+    if (!parent || parent.userType !== 'manager') throw badRequest(USER_MESSAGES.wrongParent);
+    return parent.id;
+  }
+  if (type === 'manager' && parentId) {
+    const parent = await liveUser(db, parentId);
+    if (!parent || parent.userType !== 'director') throw badRequest(USER_MESSAGES.wrongDirector);
+    return parent.id;
+  }
+  return null;
+}
+
+/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. */
+export async function createUser(env: Bindings, db: Db, caller: Caller, input: CreateUserInput) {
+  const error = createUserError(input);
+  if (error) throw badRequest(error);
+  const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
+  const parentId = caller.userType === 'admin' ? await checkParent(db, type, input.parentUser) : caller.id;
+  let phone = '';
+  let country = '';
+  if (caller.userType === 'admin' && (input.phone ?? '').replace(/[+\s]/g, '')) {
+    const normalized = normalizePhone(input.phone ?? '', input.country ?? '');
+    if (!normalized) throw badRequest(USER_MESSAGES.phone);
+    phone = normalized;
+    country = input.country!;
+  }
+  const email = normalizeEmail(input.email!);
+  if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  const user = {
+    id: randomId(),
+    name: input.name!.trim(),
+    email,
+    passwordHash: await hashPassword(input.password!, secrets(env).pepper),
+    userType: type,
+    parentId,
+    phone,
+    country,
+    registrationDate: new Date(),
+    isEmailVerified: false,
+  };
+  try {
+    await db.insert(users).values(user);
+  } catch {
+    throw conflict(USER_MESSAGES.emailTaken);
+  }
+  await sendTokenMail(env, db, user, 'verify');
+  const created = (await liveUser(db, user.id))!;
+  return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(db, [created]))[0]! };
+}
+
+/**
+ * Soft delete: the user can no longer sign in (its token version moves on) and its e-mail may be
+ * registered again; its filters, history, loads, links and payments stay, attributed to it.
+ * The admin deletes anyone but itself; a manager deletes its own agents. A manager with agents
+ * is refused until they are moved or deleted; a deleted director's managers become top level.
+ */
+export async function deleteUser(db: Db, caller: Caller, userId: string) {
+  const target = await visibleUser(db, caller, userId);
+  if (target.id === caller.id) throw badRequest('You cannot delete yourself');
+  const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
+  if (!allowed) throw forbidden('You are not allowed to delete this user');
+  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length)
+    throw conflict('This manager still has agents: move or delete them first');
+  const now = new Date();
+  await db.batch([
+    db.update(users).set({ deletedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id)),
+    db.update(users).set({ parentId: null, tokenVersion: sql`${users.tokenVersion} + 1` }).where(and(eq(users.parentId, target.id), live)),
+  ]);
+  return { message: `${target.name} has been deleted` };
+}
+
+export async function updateName(db: Db, caller: Caller, id: string, newName: string) {
+  const target = await managedUser(db, caller, id);
+  const name = newName.trim();
+  if (!name) throw badRequest(USER_MESSAGES.nameEmpty);
+  await db.update(users).set({ name }).where(eq(users.id, target.id));
+  return { message: 'Name updated' };
+}
+
+/** A new e-mail must be verified again: a verification mail goes to the new address. */
+export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: string, newEmail: string) {
+  const target = await managedUser(db, caller, id);
+  const email = normalizeEmail(newEmail);
+  if (!email) throw badRequest(USER_MESSAGES.emailEmpty);
+  if (!isEmail(email)) throw badRequest(USER_MESSAGES.emailInvalid);
+  if (email === target.email) return { message: 'Email updated' };
+  const other = await findLiveUserByEmail(db, email);
+  if (other) throw conflict(USER_MESSAGES.emailTaken);
+  try {
+    await db.update(users).set({ email, isEmailVerified: false }).where(eq(users.id, target.id));
+  } catch {
+    throw conflict(USER_MESSAGES.emailTaken);
+  }
+  await sendTokenMail(env, db, { id: target.id, email }, 'verify');
+  return { message: 'Email updated. Please check the new address to verify it.' };
+}
+
+/** Ends the user's other sessions; the caller changing its own password gets a fresh token. */
+export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: string, newPassword: string) {
+  const target = await managedUser(db, caller, id);
+  const error = passwordUpdateError(newPassword, newPassword);
+  if (error) throw badRequest(error);
+  const passwordHash = await hashPassword(newPassword, secrets(env).pepper);
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, target.id))
+    .returning({ tokenVersion: users.tokenVersion });
+  const accessToken = target.id === caller.id ? await signAccessToken(env, target.id, row!.tokenVersion) : undefined;
+  return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
+}
+
+async function adminTarget(db: Db, caller: Caller, id: string) {
+  if (caller.userType !== 'admin') throw forbidden();
+  return visibleUser(db, caller, id);
+}
+
+/** Admin: a new role. The parent must fit it; a role change ends the user's sessions. */
+export async function updateType(db: Db, caller: Caller, id: string, type: UserType) {
+  const target = await adminTarget(db, caller, id);
+  if (target.id === caller.id) throw badRequest('You cannot change your own user type');
+  if (target.userType === type) return { message: 'User type updated' };
+  if ((await childrenOf(db, [target.id])).length) throw conflict('This user has a team: move its users first');
+  const parentId = type === 'agent' || type === 'manager' ? await checkParent(db, type, type === 'manager' ? null : target.parentId) : null;
+  await db.update(users).set({ userType: type, parentId, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id));
+  return { message: 'User type updated' };
+}
+
+export async function updateParent(db: Db, caller: Caller, id: string, newParent: string | null) {
+  const target = await adminTarget(db, caller, id);
+  if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest('Only agents and managers have a parent');
+  if (newParent === target.id) throw badRequest('A user cannot be its own parent');
+  const parentId = await checkParent(db, target.userType, newParent || null);
+  await db.update(users).set({ parentId, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id));
+  return { message: 'Parent updated' };
+}
+
+/** Admin: Start Trial gives ADMIN_TRIAL_DAYS unless a later end date exists; Stop Trial ends it now. */
+export async function setTrial(db: Db, caller: Caller, id: string, isActive: boolean) {
+  const target = await adminTarget(db, caller, id);
+  const now = Date.now();
+  const end = target.subscriptionEndDate?.getTime() ?? 0;
+  if (isActive) {
+    const subscriptionEndDate = end > now ? target.subscriptionEndDate : new Date(now + ADMIN_TRIAL_DAYS * DAY);
+    await db.update(users).set({ isTrialPeriod: true, subscriptionEndDate }).where(eq(users.id, target.id));
+    return { message: 'Trial started' };
+  }
+  const subscriptionEndDate = target.isTrialPeriod && end > now ? new Date(now) : target.subscriptionEndDate;
+  await db.update(users).set({ isTrialPeriod: false, subscriptionEndDate }).where(eq(users.id, target.id));
+  return { message: 'Trial stopped' };
+}
+
+export async function setTrialEndDate(db: Db, caller: Caller, id: string, newDate: string | number) {
+  const target = await adminTarget(db, caller, id);
+  const date = new Date(newDate);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2200) throw badRequest(USER_MESSAGES.badDate);
+  await db.update(users).set({ subscriptionEndDate: date }).where(eq(users.id, target.id));
+  return { message: 'Trial end date updated' };
+}
+
+export async function resendVerification(env: Bindings, db: Db, caller: Caller, id: string) {
+  const target = await managedUser(db, caller, id);
+  if (target.isEmailVerified) throw badRequest('This e-mail is already verified');
+  await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
+  await sendTokenMail(env, db, target, 'verify');
+  return { message: 'Verification e-mail sent' };
+}
