@@ -1,5 +1,44 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requireArea, requireAuth } from '../lib/auth';
+import { createDb } from '../lib/db';
+import { validate } from '../lib/validate';
+import { describeVisit, recordClick } from './clicks';
+import { codeParam, disableSchema, generateSchema, linkIdParam } from './links.schema';
+import * as svc from './links.service';
 
-export const linkRoutes = new Hono<AppEnv>();
-export const shortLinkRoutes = new Hono<AppEnv>();
+/** /api/link: the caller's own links (the admin may ask for all with ?all=1). */
+export const linkRoutes = new Hono<AppEnv>()
+  .use(requireAuth, requireArea('links'))
+  .get('/', async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
+  .post('/generate', validate('json', generateSchema), async (c) => c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200))
+  .get('/:id', validate('param', linkIdParam), async (c) => {
+    const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
+    return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);
+  })
+  .put('/:id', validate('param', linkIdParam), validate('json', disableSchema), async (c) =>
+    c.json(await svc.setDisabled(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isDisabled), 200),
+  );
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;padding:2rem 2.5rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">FreightDesk</a></p></main></body></html>`;
+
+const htmlHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * GET /s/{code}: public. 302 to the target with no cache headers (a cached redirect loses
+ * clicks); the click is counted off the response path. Unknown codes answer a small 404 page.
+ */
+export const shortLinkRoutes = new Hono<AppEnv>().get('/:code', validate('param', codeParam), async (c) => {
+  const db = c.var.db ?? createDb(c.env.DB);
+  const link = await svc.resolveCode(c.env, db, c.req.valid('param').code);
+  if (!link) return c.body(page('Link not found', 'This short link does not exist.'), 404, htmlHeaders);
+  if (link.disabled) return c.body(page('Link disabled', 'The owner of this short link has disabled it.'), 410, htmlHeaders);
+  c.executionCtx.waitUntil(recordClick(c.env, link.id, describeVisit(c.req.raw)));
+  return new Response(null, { status: 302, headers: { location: link.from, 'cache-control': 'private, no-store, max-age=0' } });
+});

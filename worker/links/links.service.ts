@@ -1,0 +1,127 @@
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { linkClickStats, links } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { enforceLimit, LIMITS } from '../lib/rate-limit';
+import { ALIAS_RE, checkTarget, LINK_MESSAGES, type LinkDto, type LinkStats } from './links.schema';
+
+type LinkRow = typeof links.$inferSelect;
+export const CODE_LENGTH = 7;
+/** KV entry of a short code: what the redirect needs and nothing else. */
+export interface KvLink {
+  id: string;
+  from: string;
+  disabled: boolean;
+}
+export const kvKey = (code: string) => `s:${code}`;
+
+const base = (env: Bindings) => env.PUBLIC_URL.replace(/\/$/, '');
+export const toDto = (env: Bindings, row: LinkRow): LinkDto => ({
+  _id: row.id,
+  from: row.from,
+  to: `${base(env)}/s/${row.code}`,
+  clicks: row.clicks,
+  date: row.date.toISOString(),
+  code: row.code,
+  isDisabled: row.isDisabled,
+});
+
+function ownHosts(env: Bindings, req: Request) {
+  const hosts = new Set<string>();
+  try {
+    hosts.add(new URL(env.PUBLIC_URL).host.toLowerCase());
+  } catch {
+    // a bad PUBLIC_URL is caught at deploy time
+  }
+  hosts.add(new URL(req.url).host.toLowerCase());
+  return [...hosts];
+}
+
+export async function createLink(env: Bindings, db: Db, caller: Caller, req: Request, input: { from: string; alias?: string }) {
+  const target = checkTarget(input.from, ownHosts(env, req));
+  if ('error' in target) throw badRequest(target.error);
+  const alias = input.alias?.trim();
+  if (alias && !ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
+  await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, 'You are creating links too fast, please try again later');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date() };
+    try {
+      await db.insert(links).values(row);
+    } catch {
+      if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
+      continue; // a code collision: draw another
+    }
+    await env.LINKS_KV.put(kvKey(row.code), JSON.stringify({ id: row.id, from: row.from, disabled: false } satisfies KvLink));
+    return toDto(env, { ...row, clicks: 0, isDisabled: false });
+  }
+  throw conflict('Could not create a short code, please try again');
+}
+
+export async function listLinks(env: Bindings, db: Db, caller: Caller, all: boolean) {
+  const query = db.select().from(links);
+  const rows = await (all && caller.userType === 'admin' ? query : query.where(eq(links.userId, caller.id))).orderBy(links.date);
+  return rows.map((r) => toDto(env, r));
+}
+
+/** The caller's own link (the admin reaches every link); another user's answers 404. */
+export async function ownLink(db: Db, caller: Caller, id: string): Promise<LinkRow> {
+  const [row] = await db.select().from(links).where(eq(links.id, id)).limit(1);
+  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw notFound('Link not found');
+  return row;
+}
+
+export async function linkStats(db: Db, linkId: string, days = 30): Promise<LinkStats> {
+  const since = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db
+    .select()
+    .from(linkClickStats)
+    .where(and(eq(linkClickStats.linkId, linkId), gte(linkClickStats.day, since)))
+    .orderBy(desc(linkClickStats.count));
+  const daily = new Map<string, { day: string; people: number; bots: number }>();
+  for (let i = days - 1; i >= 0; i--) {
+    const day = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
+    daily.set(day, { day, people: 0, bots: 0 });
+  }
+  const sum = (dimension: string) => {
+    const totals = new Map<string, number>();
+    for (const r of rows) if (r.dimension === dimension) totals.set(r.value, (totals.get(r.value) ?? 0) + r.count);
+    return [...totals].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count);
+  };
+  let bots = 0;
+  for (const r of rows) {
+    if (r.dimension !== 'kind') continue;
+    const d = daily.get(r.day);
+    if (r.value === 'bot') bots += r.count;
+    if (d) d[r.value === 'bot' ? 'bots' : 'people'] += r.count;
+  }
+  return { daily: [...daily.values()], referrers: sum('referrer'), countries: sum('country'), devices: sum('device'), bots };
+}
+
+export async function setDisabled(env: Bindings, db: Db, caller: Caller, id: string, isDisabled: boolean) {
+  const row = await ownLink(db, caller, id);
+  await db.update(links).set({ isDisabled }).where(eq(links.id, row.id));
+  await env.LINKS_KV.put(kvKey(row.code), JSON.stringify({ id: row.id, from: row.from, disabled: isDisabled } satisfies KvLink));
+  forget(row.code);
+  return toDto(env, { ...row, isDisabled });
+}
+
+/** A short in-isolate cache in front of KV: the redirect's hot path usually reads neither. */
+const CACHE_MS = 30_000;
+const cache = new Map<string, { link: KvLink | null; until: number }>();
+export const forget = (code: string) => cache.delete(code);
+
+export async function resolveCode(env: Bindings, db: Db, code: string): Promise<KvLink | null> {
+  const now = Date.now();
+  const hit = cache.get(code);
+  if (hit && hit.until > now) return hit.link;
+  let link = await env.LINKS_KV.get<KvLink>(kvKey(code), { type: 'json', cacheTtl: 60 });
+  if (!link) {
+    const [row] = await db.select().from(links).where(eq(links.code, code)).limit(1);
+    link = row ? { id: row.id, from: row.from, disabled: row.isDisabled } : null;
+    if (link) await env.LINKS_KV.put(kvKey(code), JSON.stringify(link));
+  }
+  if (cache.size > 10_000) cache.clear();
+  cache.set(code, { link, until: now + (link ? CACHE_MS : 5_000) });
+  return link;
+}
