@@ -1,8 +1,30 @@
 import { Hono } from 'hono';
+import * as z from 'zod';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../lib/auth';
+import { requireAuth, requireRoles } from '../lib/auth';
 import { subscriptionOf } from '../lib/subscription';
+import { validate } from '../lib/validate';
+import { managerChildUsers } from '../users/users.service';
 
+const childSchema = z.object({ parentId: z.string().min(1).max(64), includeParent: z.boolean().optional().default(false) });
+
+/** /api/subscription: the caller's status, and a manager's team for Pay for Team. */
 export const subscriptionRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get('/status', (c) => c.json(subscriptionOf(c.var.caller), 200));
+  .get('/status', (c) => c.json(subscriptionOf(c.var.caller), 200))
+  // not behind the subscription: an expired manager must still see whom it can pay for
+  .post('/childUsersSubscriptions', requireRoles(['admin', 'director', 'manager'], false), validate('json', childSchema), async (c) => {
+    const { parentId, includeParent } = c.req.valid('json');
+    const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
+    return c.json(
+      team.map((u) => ({
+        _id: u._id,
+        name: u.name,
+        email: u.email,
+        userType: u.userType,
+        isEmailVerified: u.isEmailVerified,
+        ...subscriptionOf({ userType: u.userType, subscriptionEndDate: u.subscriptionEndDate ? new Date(u.subscriptionEndDate) : null }),
+      })),
+      200,
+    );
+  });
