@@ -5,6 +5,7 @@ import { payments, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, db, getUser, testEnv } from '../test/helpers';
 import { md5Hex } from './md5';
+import type { PaymentOrder } from './payment-order';
 
 const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
 const ACCOUNT = testEnv.IDRAM_REC_ACCOUNT;
@@ -152,7 +153,7 @@ describe('Idram result callback', () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await row(id)).status).toBe('expired');
     expect(await stub.status()).toBe('expired');
-    await runInDurableObject(stub, (instance: { alarm(): Promise<void> }) => instance.alarm());
+    await runInDurableObject(stub, (instance) => (instance as unknown as PaymentOrder).alarm());
     expect((await row(id)).status).toBe('expired');
     expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: String(PRICE) })).not.toBe('OK');
     expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0].status).toBe('Canceled');
