@@ -24,6 +24,62 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 
   // subscriptions
   'GET /api/subscription/status': 'authenticated',
+  'POST /api/subscription/childUsersSubscriptions': roles(false, 'admin', 'director', 'manager'),
+
+  // users and teams
+  'GET /api/user': roles(true, 'admin', 'director', 'manager'),
+  'DELETE /api/user': area('users'),
+  'GET /api/user/directorsList': roles(false, 'admin'),
+  'GET /api/user/marketingUsers': roles(false, 'admin'),
+  'GET /api/user/manager': area('profile'),
+  'GET /api/user/directorChildManagers': roles(true, 'admin', 'director'),
+  'GET /api/user/allTeam': area('history'),
+  'GET /api/user/childUsers/:id': roles(true, 'admin', 'director', 'manager'),
+  'POST /api/user/managerChildUsers': roles(true, 'admin', 'director', 'manager'),
+  'POST /api/user/userByEmail': roles(false, 'admin', 'marketing'),
+  'POST /api/user/register': area('users'),
+  'PUT /api/user/update/name/:id': area('profile'),
+  'PUT /api/user/update/email/:id': area('profile'),
+  'PUT /api/user/update/password/:id': area('profile'),
+  'PUT /api/user/update/userType/:id': roles(false, 'admin'),
+  'PUT /api/user/update/trialPeriodState/:id': roles(false, 'admin'),
+  'PUT /api/user/update/trialPeriodEndDate/:id': roles(false, 'admin'),
+  'PUT /api/user/update/parent/:id': roles(false, 'admin'),
+  'PUT /api/user/resendEmailVerification/:id': area('profile'),
+  'GET /api/user/:id': area('profile'),
+
+  // payments (the Idram callback and the payment pages are public: Idram and the browser call them)
+  'POST /api/payment/idram/result': 'public',
+  'GET /api/payment/idram/pay/:orderId': 'public',
+  'POST /api/payment/idram/simulator': 'public',
+  'POST /api/payment/idram/simulator/complete': 'public',
+  'GET /api/payment/monthlyprice': area('payment'),
+  'GET /api/payment/paymentHistory': area('payment'),
+  'POST /api/payment/generateLink': area('payment'),
+  'POST /api/payment/getPaymentLink': area('payment'),
+  'POST /api/payment/get_arca_status': area('payment'),
+
+  // promo codes
+  'POST /api/promocode/checkPromoCode': area('payment'),
+  'POST /api/promocode/usePromoCode': area('payment'),
+  'GET /api/promocode': area('promo'),
+  'GET /api/promocode/freeAndPublic': area('promo'),
+  'GET /api/promocode/usedAndPublic': area('promo'),
+  'GET /api/promocode/finishedAndPublic': area('promo'),
+  'GET /api/promocode/types': area('promo'),
+  'GET /api/promocode/effectTypes': area('promo'),
+  'POST /api/promocode/createRandomPublic': area('promo'),
+  'POST /api/promocode/create': area('promo'),
+  'POST /api/promocode/delete': area('promo'),
+  'POST /api/promocode/assignUser': area('promo'),
+  'POST /api/promocode/removeUserAssignment': area('promo'),
+  'POST /api/promocode/updatePromoListFreeStatus': area('promo'),
+
+  // links
+  'GET /api/link': area('links'),
+  'POST /api/link/generate': area('links'),
+  'GET /api/link/:id': area('links'),
+  'PUT /api/link/:id': area('links'),
 };
 
 export function ruleFor(method: string, path: string): RouteRule | undefined {

@@ -1,0 +1,117 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app } from '../app';
+import type { Bindings } from '../env';
+import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers';
+
+/**
+ * The query plan of every statement the list screens run: each call goes through the app with
+ * a D1 binding that records the SQL it is given, and every recorded SELECT is explained with
+ * its own parameters. No full table scan is allowed on the tables that grow with use.
+ */
+const BIG_TABLES = ['users', 'broker_filters', 'broker_filter_mcs', 'broker_filter_users', 'call_history', 'active_loads', 'payments', 'links', 'link_click_stats', 'login_events', 'promo_uses', 'mc_settings'];
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+function recordingDb(real: D1Database, log: Recorded[]): D1Database {
+  const wrap = (stmt: D1PreparedStatement, entry: Recorded): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind') {
+          return (...args: unknown[]) => {
+            const bound = { sql: entry.sql, params: args };
+            log.push(bound);
+            return wrap(target.bind(...args), bound);
+          };
+        }
+        if (prop === '__real') return target;
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (sql: string) => wrap(target.prepare(sql), { sql, params: [] });
+      }
+      if (prop === 'batch') {
+        return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as { __real?: D1PreparedStatement }).__real ?? s));
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+async function recordCall(who: TestUser, method: string, path: string, body?: unknown): Promise<Recorded[]> {
+  const log: Recorded[] = [];
+  const env: Bindings = { ...testEnv, DB: recordingDb(testEnv.DB, log) };
+  const ctx = createExecutionContext();
+  const res = await app.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(400);
+  return log;
+}
+
+async function fullScans(log: Recorded[]): Promise<string[]> {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const { sql, params } of log) {
+    const key = `${sql}|${params.length}`;
+    if (!/^\s*select/i.test(sql) || seen.has(key)) continue;
+    seen.add(key);
+    const plan = await testEnv.DB.prepare(`explain query plan ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    for (const { detail } of plan.results) {
+      const m = /^SCAN (\w+)(.*)$/.exec(detail);
+      if (m && BIG_TABLES.includes(m[1]!) && !/USING (COVERING )?INDEX/.test(m[2]!)) problems.push(`${detail}  <=  ${sql.slice(0, 160)}`);
+    }
+  }
+  return problems;
+}
+
+let team: Awaited<ReturnType<typeof createTeam>>;
+let admin: TestUser;
+beforeAll(async () => {
+  team = await createTeam();
+  admin = await createUser('admin');
+});
+
+const now = Date.now();
+const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
+  ['Users List (manager)', () => [team.manager, 'GET', '/api/user']],
+  ['Users List (director)', () => [team.director, 'GET', '/api/user']],
+  ['Profile', () => [team.manager, 'GET', `/api/user/${team.agents[0].id}`]],
+  ['team lists', () => [team.manager, 'POST', '/api/user/managerChildUsers', { parentId: team.manager.id, includeParent: true }]],
+  ['Payment History', () => [team.manager, 'GET', '/api/payment/paymentHistory']],
+  ['monthly price with a pending discount', () => [team.manager, 'GET', '/api/payment/monthlyprice']],
+  ['Links list', () => [team.manager, 'GET', '/api/link']],
+  ['Promo lists', () => [admin, 'GET', '/api/promocode/usedAndPublic']],
+  ['Contact History (manager)', () => [team.manager, 'POST', '/api/callHistory/getHistory', { usersList: [team.manager.id, team.agents[0].id], mcList: [], phoneLogs: true, emailLogs: true, managerId: team.manager.id, dateFrom: new Date(now - 30 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() }]],
+  ['Active loads (team)', () => [team.manager, 'POST', '/api/activeLoad/team', {}]],
+  ['Active loads (mine)', () => [team.agents[0], 'GET', '/api/activeLoad/my']],
+  ['Broker filters search', () => [team.manager, 'POST', '/api/broker', { name: '', allMC: true, mcList: [], teamWithMe: true }]],
+  ['MC settings', () => [team.manager, 'GET', '/api/mcSettings']],
+  ['Analytics', () => [admin, 'POST', '/api/analytics/loginHistory', { dateFrom: now - 7 * 86_400_000 }]],
+];
+
+describe('query plans of the list screens', () => {
+  it.each(LIST_CALLS)('%s uses indexes on the big tables', async (_name, make) => {
+    const [who, method, path, body] = make();
+    const log = await recordCall(who, method, path, body);
+    expect(log.length).toBeGreaterThan(0);
+    expect(await fullScans(log)).toEqual([]);
+  });
+});
