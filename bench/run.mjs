@@ -54,26 +54,37 @@ async function medianLoad(opts) {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     bad: runs.reduce((n, r) => n + r.bad, 0),
+    served: runs.reduce((n, r) => n + r.ok, 0),
   };
 }
 
 /** Logs in, and prepares what the API benchmarks read (through the dev-only seeding route). */
+/** What the demo seeder is asked for: 500+ users, one team with 20,000 filters and 40,000 history rows. */
+const BENCH_SEED = { teams: 12, agentsPerTeam: 40, filtersPerTeam: 20_000, filtersTeams: 1, historyDays: 90, historyRowsPerTeam: 40_000, historyTeams: 1, password: 'demo12345' };
+const results = {};
+
 async function prepare(url, vars) {
   const admin = await api(url, 'POST', '/api/auth/login', { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD, clientType: 0 });
   log('seeding the demo company (500 users, 20,000 filters, 40+ days of history)…');
-  const seed = await api(url, 'POST', '/api/dev/seed', {
-    teams: 12,
-    agentsPerTeam: 40,
-    filtersPerTeam: 20_000,
-    filtersTeams: 1,
-    historyDays: 90,
-    historyRowsPerTeam: 40_000,
-    historyTeams: 1,
-    password: 'demo12345',
-  });
-  const manager = await api(url, 'POST', '/api/auth/login', { email: seed.benchManager ?? seed.managers?.[0], password: 'demo12345', clientType: 0 });
-  const mcs = await api(url, 'GET', '/api/mcSettings', undefined, manager.accessToken);
-  const team = await api(url, 'POST', '/api/user/managerChildUsers', { parentId: manager.userId, includeParent: true }, manager.accessToken);
+  let managerEmail;
+  let password = 'demo12345';
+  try {
+    const seed = await api(url, 'POST', '/api/dev/seed', BENCH_SEED);
+    managerEmail = seed.benchManager ?? seed.managers?.[0]?.email ?? seed.managers?.[0];
+    password = seed.password ?? password;
+  } catch (err) {
+    log(`the demo seeder is not available (${String(err).slice(0, 120)}); making 500 users only`);
+    const tag = Date.now().toString(36);
+    const mgr = await api(url, 'POST', '/api/dev/users', { userType: 'manager', email: `bench-mgr-${tag}@bench.example`, password, name: 'Bench Manager' });
+    managerEmail = `bench-mgr-${tag}@bench.example`;
+    for (let i = 0; i < 500; i += 25) {
+      await Promise.all(Array.from({ length: 25 }, (_, j) => api(url, 'POST', '/api/dev/users', { userType: 'agent', parentId: mgr._id, email: `bench-${tag}-${i + j}@bench.example`, password, name: `Agent ${i + j}` })));
+    }
+    results.seed = 'users only';
+  }
+  const manager = await api(url, 'POST', '/api/auth/login', { email: managerEmail, password, clientType: 0 });
+  const mcs = await api(url, 'GET', '/api/mcSettings', undefined, manager.accessToken).catch(() => []);
+  const team = await api(url, 'POST', '/api/user/managerChildUsers', { parentId: manager.userId, includeParent: true }, manager.accessToken).catch(() => []);
   const link = await api(url, 'POST', '/api/link/generate', { from: 'https://example.com/a/long/path?with=query' }, manager.accessToken);
   const code = new URL(link.to).pathname.split('/').pop();
   const now = Date.now();
@@ -113,7 +124,7 @@ function table(rows, headers) {
 async function main() {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
-  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, runs: RUNS, seconds: SECONDS };
+  Object.assign(results, { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, runs: RUNS, seconds: SECONDS });
   const stops = [];
   const cleanup = () => stops.splice(0).forEach((s) => s());
   process.on('SIGINT', () => {
@@ -216,7 +227,7 @@ function print(r) {
   if (red.bare) rows.push(['redirect /s/{code}, 64 conn, bare workerd', `${red.bare.product.rps} req/s`, `${red.bare.empty.rps} req/s`, fmt(red.bare.ratio), '>= 0.80', red.bare.ratio >= 0.8 ? 'met' : 'MISSED']);
   console.log('\nRedirect throughput (median of runs; ratio = product / empty Worker)\n');
   console.log(table(rows, ['what', 'product', 'empty Worker', 'ratio', 'budget', '']));
-  if (red.bare) console.log(`\nclicks counted on the bare runtime: ${red.bare.clicksCounted} for ${red.bare.product.bad === 0 ? 'all' : 'the'} 302s served`);
+  if (red.bare) console.log(`\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} redirects served (${red.bare.clicksCounted === red.bare.product.served ? 'exact' : 'MISMATCH'})`);
   const apiRows = [['empty Worker (small JSON)', r.api.empty.rps, r.api.empty.p50, r.api.empty.p99, '', '']];
   for (const [name, v] of Object.entries(r.api.calls)) apiRows.push([name, v.rps, v.p50, v.p99, '< 50 ms', v.p99 < 50 && v.bad === 0 ? 'met' : `MISSED${v.bad ? ` (${v.bad} bad answers)` : ''}`]);
   console.log('\nAPI at 16 connections through wrangler dev (ms)\n');

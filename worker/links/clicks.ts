@@ -33,6 +33,8 @@ export function describeVisit(req: Request): Visit {
  * which the redirect hands to `ctx.waitUntil` (the isolate stays alive until it lands), so the
  * redirect never waits. A failed flush puts its counts back and tries again, so none are lost.
  */
+/** How long a flush waits for more clicks to join it. */
+export const FLUSH_DELAY_MS = 50;
 let pending = new Map<string, ClickBatch>();
 let flushing: Promise<void> | null = null;
 
@@ -55,8 +57,9 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = n
 }
 
 async function flush(env: Bindings, attempt = 0): Promise<void> {
-  // let the redirects that arrive in the same turn join this flush
-  await new Promise((r) => setTimeout(r, 0));
+  // let the redirects of the next few milliseconds join this flush: under load one Durable
+  // Object call and one D1 batch carry hundreds of clicks instead of one each
+  await new Promise((r) => setTimeout(r, FLUSH_DELAY_MS));
   const batches = pending;
   pending = new Map();
   flushing = null;
