@@ -169,14 +169,24 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string) {
   if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw conflict(PROMO_MESSAGES.pending);
   const useId = randomId();
   const now = new Date();
-  const insertUse = sql`insert into ${promoUses} (id, promo_id, user_id, use_date, order_id)
-    select ${useId}, ${row.id}, ${caller.id}, ${now.getTime()}, null
-    where (select ${promoCodes.usedCount} < ${promoCodes.maxUses} from ${promoCodes} where ${promoCodes.id} = ${row.id})`;
+  // the use row goes in only while uses remain: INSERT … SELECT … WHERE used_count < max_uses
+  const insertUse = db.insert(promoUses).select(
+    db
+      .select({
+        id: sql<string>`${useId}`.as('id'),
+        promoId: promoCodes.id,
+        userId: sql<string>`${caller.id}`.as('user_id'),
+        useDate: sql<number>`${now.getTime()}`.as('use_date'),
+        orderId: sql<null>`null`.as('order_id'),
+      })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses))),
+  );
   const recount = db
     .update(promoCodes)
     .set({ usedCount: sql`(select count(*) from ${promoUses} where ${promoUses.promoId} = ${row.id})`, isFree: false })
     .where(eq(promoCodes.id, row.id));
-  const statements: Parameters<typeof db.batch>[0][number][] = [db.run(insertUse), recount];
+  const statements: Parameters<typeof db.batch>[0][number][] = [insertUse, recount];
   if (row.effectType === 'freeMonths') {
     const [me] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, caller.id));
     const newEnd = extendByMonths(me?.end ?? null, row.effectValue, now);
@@ -189,7 +199,8 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string) {
   }
   try {
     await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
-  } catch {
+  } catch (err) {
+    console.error('promo use batch', err);
     // the unique index: the same user raced itself
     throw badRequest(PROMO_MESSAGES.alreadyUsed);
   }
