@@ -23,9 +23,11 @@ describe('POST /api/auth/register', () => {
     const token = await tokenFromMail(email, 'emailVerify');
     const login = await call('POST', '/api/auth/login', { body: { email, password: good.password, clientType: 0 } });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ userType: 'manager', name: 'Ann Broker', email, isSubscriptionActive: false });
+    // a new manager starts on a 14-day trial
+    expect(login.body).toMatchObject({ userType: 'manager', name: 'Ann Broker', email, isSubscriptionActive: true });
     const user = await getUser(login.body.userId);
-    expect(user).toMatchObject({ isEmailVerified: false, phone: '+37491234567', country: 'AM', parentId: null });
+    expect(user).toMatchObject({ isEmailVerified: false, isTrialPeriod: true, phone: '+37491234567', country: 'AM', parentId: null });
+    expect(Math.round((user!.subscriptionEndDate!.getTime() - Date.now()) / 86_400_000)).toBe(14);
 
     const verify = await call('GET', `/api/user/verify/${token}`);
     expect(verify.status).toBe(200);
