@@ -35,6 +35,8 @@ describe('Users List', () => {
       await expect(page.locator('th', { hasText: col }).count()).resolves.toBeGreaterThan(0);
     }
     await expect(page.locator('[data-testid="users-table"] tbody tr').count()).resolves.toBe(10);
+    expect(await page.locator('.page-info').textContent()).toMatch(/^Page 1 of (3[1-9]|[4-9]\d)$/);
+    await shot(page, 'users-list-admin');
     await page.getByLabel('Page size').selectOption('50');
     await expect(page.locator('[data-testid="users-table"] tbody tr').count()).resolves.toBe(50);
     expect(await page.locator('.page-info').textContent()).toMatch(/^Page 1 of \d+$/);
@@ -51,8 +53,14 @@ describe('Users List', () => {
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Filter Type').selectOption('manager');
     const types = await page.locator('[data-testid="users-table"] tbody tr td:nth-child(3)').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
     expect(types.every((t) => t === 'manager')).toBe(true);
-    await shot(page, 'users-list-admin');
+    await page.getByLabel('Filter Type').selectOption('');
+    await page.getByLabel('Filter Parent').selectOption(manager.email);
+    expect(await page.locator('.page-info').textContent()).toBe('Page 1 of 6');
+    const parents = await page.locator('[data-testid="users-table"] tbody tr td:nth-child(4)').allTextContents();
+    expect(parents.every((t) => t === manager.email)).toBe(true);
+    await shot(page, 'users-list-admin-filtered');
     await page.close();
   });
 
@@ -96,6 +104,40 @@ describe('Users List', () => {
   });
 });
 
+describe('Create user', () => {
+  it('admin: adds an agent under a chosen manager with a phone, and sees it in the list', async () => {
+    const admin = await createUser('admin');
+    const manager = await createUser('manager', { name: 'Parent Manager' });
+    const page = await newPage(browser);
+    await loginAs(page, admin, '/createUser/');
+    await page.getByRole('heading', { name: 'Add new user' }).waitFor();
+    await expect(page.getByLabel('Phone (optional)').isDisabled()).resolves.toBe(true);
+    const email = `admin-made-${Date.now()}@e2e.example`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Made By Admin');
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Country').selectOption('AM');
+    expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('+374');
+    await page.getByLabel('Phone (optional)').fill('+374 91');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Wrong phone number');
+    await page.getByLabel('Phone (optional)').fill('+374 91 234567');
+    await page.getByRole('button', { name: 'Create' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Select the parent manager');
+    await page.getByLabel('Parent manager').selectOption({ label: `Parent Manager (${manager.email})` });
+    await shot(page, 'users-create-admin');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL('**/users');
+    await page.getByLabel('Search').fill(email);
+    const row = page.locator('[data-testid="users-table"] tbody tr', { hasText: email });
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.slice(0, 6)).toEqual([email, 'Made By Admin', 'agent', manager.email, 'AM', '+37491234567']);
+    expect(cells[7]).toBe('Email verification pending');
+    await page.close();
+  });
+});
+
 describe('Profile', () => {
   it('a user renames itself, sees validation, and changes its password without being logged out', async () => {
     const agent = await createUser('agent', { name: 'Old Name' });
@@ -118,18 +160,44 @@ describe('Profile', () => {
     await page.getByLabel('Repeat new password').fill('another-pass');
     await page.getByRole('button', { name: 'Save password' }).click();
     await page.getByText('Password updated').first().waitFor();
-    await shot(page, 'profile-agent');
     await page.reload();
     await page.getByTestId('profile-details').waitFor();
     const login = await apiCall('POST', '/api/auth/login', { email: agent.email, password: 'another-pass', clientType: 0 });
     expect(login.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Update e-mail' }).click();
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Email is Empty');
+    const moved = `moved-${Date.now()}@e2e.example`;
+    await page.getByLabel('New e-mail').fill(moved);
+    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByTestId('profile-details').textContent()).toContain(moved);
+    expect(await page.getByTestId('profile-details').textContent()).toContain('not verified');
+    expect(await page.getByTestId('user-email').textContent()).toBe(moved);
+    await page.getByRole('button', { name: 'Resend email verification' }).click();
+    await page.getByText('Verification e-mail sent').first().waitFor();
+    await shot(page, 'profile-agent');
+    await page.close();
+  });
+
+  it('director: sees a manager of its team read-only', async () => {
+    const director = await createUser('director');
+    const manager = await createUser('manager', { parentId: director.id, name: 'Team Manager' });
+    const page = await newPage(browser);
+    await loginAs(page, director, `/profile/${manager.id}`);
+    await page.getByRole('heading', { name: 'Profile: Team Manager' }).waitFor();
+    expect(await page.getByTestId('profile-details').textContent()).toContain(manager.email);
+    await expect(page.getByRole('button', { name: 'Update name' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Update password' }).count()).resolves.toBe(0);
+    await shot(page, 'profile-director-readonly');
     await page.close();
   });
 
   it('admin: starts and stops a trial, sets its end date, sees the children', async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager', { subscriptionDays: null, isEmailVerified: false });
-    await createUser('agent', { parentId: manager.id, name: 'Kid Agent' });
+    const kid = await createUser('agent', { parentId: manager.id, name: 'Kid Agent' });
+    const other = await createUser('manager', { name: 'Other Manager' });
     const page = await newPage(browser);
     await loginAs(page, admin, `/profile/${manager.id}`);
     await page.getByTestId('trial-state').waitFor();
@@ -145,6 +213,15 @@ describe('Profile', () => {
     await shot(page, 'profile-admin');
     await page.getByRole('button', { name: 'Stop Trial' }).click();
     await expect.poll(() => page.getByTestId('trial-state').textContent()).toContain('Off');
+    expect(await page.getByLabel('End date').inputValue()).toBe(new Date().toISOString().slice(0, 10));
+
+    // the child's own profile: move it to another manager
+    await page.getByTestId('children').getByRole('link', { name: 'Kid Agent' }).click();
+    await page.getByRole('heading', { name: 'Profile: Kid Agent' }).waitFor();
+    await page.getByLabel('Parent manager').selectOption({ label: `Other Manager (${other.email})` });
+    await page.getByRole('button', { name: 'Change parent' }).click();
+    await page.getByText('Parent updated').first().waitFor();
+    await expect.poll(async () => (await apiCall('GET', `/api/user/${kid.id}`, undefined, admin.token)).body.parent?._id).toBe(other.id);
     await page.close();
   });
 });

@@ -58,9 +58,10 @@ export const userRoutes = new Hono<AppEnv>()
   .put('/update/password/:id', requireArea('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) =>
     c.json(await svc.updatePassword(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newPassword), 200),
   )
-  .put('/update/userType/:id', adminOnly, validate('param', idParam), validate('json', userTypeSchema), async (c) =>
-    c.json(await svc.updateType(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').userNewType), 200),
-  )
+  .put('/update/userType/:id', adminOnly, validate('param', idParam), validate('json', userTypeSchema), async (c) => {
+    const { userNewType, newParent } = c.req.valid('json');
+    return c.json(await svc.updateType(c.var.db, c.var.caller, c.req.valid('param').id, userNewType, newParent), 200);
+  })
   .put('/update/trialPeriodState/:id', adminOnly, validate('param', idParam), validate('json', trialStateSchema), async (c) =>
     c.json(await svc.setTrial(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isActive), 200),
   )

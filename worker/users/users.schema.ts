@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { USER_TYPES } from '../db/schema/users';
 import { isEmail, MIN_PASSWORD } from '../auth/auth.schema';
+import { getCountryCallingCode } from 'libphonenumber-js/min';
+import { isCountryCode, normalizePhone } from '../lib/phone';
 
 /** The users area's messages (spec section 5). Shared with the screens. */
 export const USER_MESSAGES = {
@@ -46,6 +48,18 @@ export function createUserError(input: { email?: string; password?: string; name
   return null;
 }
 
+/**
+ * Create user (admin): the phone is optional, and a country's bare calling code (what the form
+ * pre-fills) counts as none. Answers the phone in E.164 and the country, or null for a wrong phone.
+ */
+export function createUserPhone(phone = '', country = ''): { phone: string; country: string } | null {
+  const code = isCountryCode(country) ? country : '';
+  const digits = phone.replace(/\D/g, '');
+  if (!digits || (code && digits === getCountryCallingCode(code))) return { phone: '', country: code };
+  const normalized = normalizePhone(phone, country);
+  return normalized ? { phone: normalized, country: code } : null;
+}
+
 /** Profile: password update checks. */
 export function passwordUpdateError(password: string, repeat: string): string | null {
   if (!password || !repeat) return USER_MESSAGES.passwordEmptyUpdate;
@@ -57,7 +71,11 @@ export function passwordUpdateError(password: string, repeat: string): string | 
 export const newNameSchema = z.object({ newName: text() });
 export const newEmailSchema = z.object({ newEmail: text(320) });
 export const newPasswordSchema = z.object({ newPassword: text(1000) });
-export const userTypeSchema = z.object({ userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }) });
+/** `newParent` is our addition: the parent a user needs in its new role (an agent's manager, a manager's director). */
+export const userTypeSchema = z.object({
+  userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
+  newParent: z.string().max(64).nullable().optional(),
+});
 export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
 export const trialDateSchema = z.object({ newDate: z.union([z.string().max(40), z.number()]) });
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });

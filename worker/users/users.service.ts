@@ -7,11 +7,10 @@ import { signAccessToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { normalizePhone } from '../lib/phone';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { isEmail } from '../auth/auth.schema';
-import { type CreateUserInput, createUserError, passwordUpdateError, USER_MESSAGES, type UserDto } from './users.schema';
+import { type CreateUserInput, createUserError, createUserPhone, passwordUpdateError, USER_MESSAGES, type UserDto } from './users.schema';
 
 type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
@@ -25,14 +24,22 @@ export async function liveUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
+/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in chunks. */
 async function parentsOf(db: Db, rows: UserRow[]) {
-  const ids = [...new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p))];
   const map = new Map<string, { _id: string; name: string; email: string }>();
-  for (let i = 0; i < ids.length; i += 90) {
+  const inRows = new Map(rows.map((r) => [r.id, r]));
+  const missing: string[] = [];
+  for (const id of new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p))) {
+    const row = inRows.get(id);
+    if (row) map.set(id, { _id: row.id, name: row.name, email: row.email });
+    else missing.push(id);
+  }
+  // D1 caps bound parameters per statement at 100
+  for (let i = 0; i < missing.length; i += 90) {
     const chunk = await db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 90)));
+      .where(inArray(users.id, missing.slice(i, i + 90)));
     for (const p of chunk) map.set(p.id, { _id: p.id, name: p.name, email: p.email });
   }
   return map;
@@ -181,14 +188,10 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: C
   if (error) throw badRequest(error);
   const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
   const parentId = caller.userType === 'admin' ? await checkParent(db, type, input.parentUser) : caller.id;
-  let phone = '';
-  let country = '';
-  if (caller.userType === 'admin' && (input.phone ?? '').replace(/[+\s]/g, '')) {
-    const normalized = normalizePhone(input.phone ?? '', input.country ?? '');
-    if (!normalized) throw badRequest(USER_MESSAGES.phone);
-    phone = normalized;
-    country = input.country!;
-  }
+  // only the admin's form has phone and country; a manager's agent gets neither
+  const contact = caller.userType === 'admin' ? createUserPhone(input.phone, input.country) : { phone: '', country: '' };
+  if (!contact) throw badRequest(USER_MESSAGES.phone);
+  const { phone, country } = contact;
   const email = normalizeEmail(input.email!);
   if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
   const user = {
@@ -280,13 +283,19 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
   return visibleUser(db, caller, id);
 }
 
-/** Admin: a new role. The parent must fit it; a role change ends the user's sessions. */
-export async function updateType(db: Db, caller: Caller, id: string, type: UserType) {
+/**
+ * Admin: a new role. The parent must fit it (`newParent`, else the current one when it still
+ * fits); a user who still leads a team keeps its role until the team is moved. A role change
+ * ends the user's sessions, so a demoted user loses its access at once.
+ */
+export async function updateType(db: Db, caller: Caller, id: string, type: UserType, newParent?: string | null) {
   const target = await adminTarget(db, caller, id);
   if (target.id === caller.id) throw badRequest('You cannot change your own user type');
   if (target.userType === type) return { message: 'User type updated' };
   if ((await childrenOf(db, [target.id])).length) throw conflict('This user has a team: move its users first');
-  const parentId = type === 'agent' || type === 'manager' ? await checkParent(db, type, type === 'manager' ? null : target.parentId) : null;
+  if (newParent === target.id) throw badRequest('A user cannot be its own parent');
+  const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
+  const parentId = await checkParent(db, type, wanted);
   await db.update(users).set({ userType: type, parentId, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id));
   return { message: 'User type updated' };
 }

@@ -236,3 +236,247 @@ describe('DELETE /api/user', () => {
     expect((await getUser(b.manager.id))!.parentId).toBeNull();
   });
 });
+
+type Role = 'admin' | 'director' | 'manager' | 'marketing' | 'agent';
+const ROLES: Role[] = ['admin', 'director', 'manager', 'marketing', 'agent'];
+
+/** Every call with who may reach it by role (object rules aside), acting on the caller's own team. */
+function routes(self: { id: string }, team: Awaited<ReturnType<typeof createTeam>>) {
+  return [
+    { method: 'GET', path: '/api/user', roles: ['admin', 'director', 'manager'] },
+    { method: 'GET', path: '/api/user/directorsList', roles: ['admin'] },
+    { method: 'GET', path: '/api/user/marketingUsers', roles: ['admin'] },
+    { method: 'GET', path: '/api/user/manager', roles: ROLES },
+    { method: 'GET', path: '/api/user/directorChildManagers', roles: ['admin', 'director'] },
+    { method: 'GET', path: '/api/user/allTeam', roles: ['admin', 'director', 'manager', 'agent'] },
+    { method: 'GET', path: `/api/user/childUsers/${self.id}`, roles: ['admin', 'director', 'manager'] },
+    { method: 'GET', path: `/api/user/${self.id}`, roles: ROLES },
+    { method: 'POST', path: '/api/user/managerChildUsers', body: { parentId: team.manager.id }, roles: ['admin', 'director', 'manager'] },
+    { method: 'POST', path: '/api/user/userByEmail', body: { email: team.agents[0].email }, roles: ['admin', 'marketing'] },
+    { method: 'PUT', path: `/api/user/update/name/${self.id}`, body: { newName: 'Same Name' }, roles: ROLES },
+    { method: 'PUT', path: `/api/user/update/userType/${team.agents[1].id}`, body: { userNewType: 'agent' }, roles: ['admin'] },
+    { method: 'PUT', path: `/api/user/update/trialPeriodEndDate/${team.agents[1].id}`, body: { newDate: '2040-01-01' }, roles: ['admin'] },
+    { method: 'PUT', path: `/api/user/update/trialPeriodState/${team.agents[1].id}`, body: { isActive: false }, roles: ['admin'] },
+    { method: 'PUT', path: `/api/user/update/parent/${team.agents[1].id}`, body: { newParent: team.manager.id }, roles: ['admin'] },
+  ] as { method: string; path: string; body?: object; roles: readonly Role[] }[];
+}
+
+describe('access matrix: every call, every role, no token', () => {
+  it('answers 401 without a token on every call, and changes nothing', async () => {
+    const team = await createTeam();
+    const writes = [
+      ['DELETE', '/api/user', { userId: team.agents[0].id }],
+      ['POST', '/api/user/register', { email: 'anon@x.example', password: 'secret1', name: 'Anon' }],
+      ['PUT', `/api/user/update/email/${team.agents[0].id}`, { newEmail: 'anon@x.example' }],
+      ['PUT', `/api/user/update/password/${team.agents[0].id}`, { newPassword: 'anon-pass' }],
+      ['PUT', `/api/user/resendEmailVerification/${team.agents[0].id}`, undefined],
+    ] as const;
+    for (const r of routes(team.agents[0], team)) expect([r.method, r.path, (await call(r.method, r.path, { body: r.body })).status]).toEqual([r.method, r.path, 401]);
+    for (const [method, path, body] of writes) expect([path, (await call(method, path, { body })).status]).toEqual([path, 401]);
+    const bad = await call('GET', '/api/user', { token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+    expect(await getUser(team.agents[0].id)).toMatchObject({ deletedAt: null, email: team.agents[0].email });
+    expect(await loginToken(team.agents[0].email)).toBeTruthy();
+  });
+
+  it.each(ROLES)('%s reaches exactly its calls (403 "You are not allowed to do this" elsewhere)', async (role) => {
+    const admin = await createUser('admin');
+    const team = await createTeam();
+    const marketing = await createUser('marketing');
+    const self = role === 'admin' ? admin : role === 'marketing' ? marketing : role === 'director' ? team.director : role === 'manager' ? team.manager : team.agents[0];
+    for (const r of routes(self, team)) {
+      const res = await call(r.method, r.path, { token: self.token, body: r.body });
+      if (r.roles.includes(role)) expect([r.path, res.status]).toEqual([r.path, 200]);
+      else expect([r.path, res.status, res.body.message]).toEqual([r.path, 403, 'You are not allowed to do this']);
+    }
+    // nothing a refused call could have changed did change
+    if (role !== 'admin') expect(await getUser(team.agents[1].id)).toMatchObject({ parentId: team.manager.id, subscriptionEndDate: expect.any(Date), isTrialPeriod: false });
+    const create = await call('POST', '/api/user/register', { token: self.token, body: { email: `m-${role}-${Date.now()}@t.example`, password: 'secret1', name: 'N', newUserType: 'agent', parentUser: team.manager.id } });
+    expect(create.status).toBe(role === 'admin' || role === 'manager' ? 200 : 403);
+  });
+
+  it('with an expired subscription a manager keeps only its profile calls', async () => {
+    const manager = await createUser('manager', { subscriptionDays: -1 });
+    const agent = await createUser('agent', { parentId: manager.id });
+    const list = await call('GET', '/api/user', { token: manager.token });
+    expect(list.status).toBe(403);
+    expect(list.body.message).toBe('Your subscription is not active');
+    expect((await call('POST', '/api/user/register', { token: manager.token, body: { email: 'x@late.example', password: 'secret1', name: 'X' } })).status).toBe(403);
+    expect((await call('DELETE', '/api/user', { token: manager.token, body: { userId: agent.id } })).status).toBe(403);
+    expect((await getUser(agent.id))!.deletedAt).toBeNull();
+    expect((await call('GET', `/api/user/${manager.id}`, { token: manager.token })).status).toBe(200);
+    expect((await call('PUT', `/api/user/update/name/${manager.id}`, { token: manager.token, body: { newName: 'Still Me' } })).status).toBe(200);
+  });
+});
+
+describe('another team answers 404 on every call that names a user, and nothing changes', () => {
+  it.each(['director', 'manager', 'agent'] as const)('%s of team A on team B', async (role) => {
+    const a = await createTeam();
+    const b = await createTeam();
+    const self = role === 'director' ? a.director : role === 'manager' ? a.manager : a.agents[0];
+    const victim = b.agents[0];
+    const before = await getUser(victim.id);
+    const attempts = [
+      ['GET', `/api/user/${victim.id}`, undefined],
+      ['GET', `/api/user/${b.manager.id}`, undefined],
+      ['GET', `/api/user/childUsers/${b.manager.id}`, undefined],
+      ['POST', '/api/user/managerChildUsers', { parentId: b.manager.id, includeParent: true }],
+      ['PUT', `/api/user/update/name/${victim.id}`, { newName: 'Hijack' }],
+      ['PUT', `/api/user/update/email/${victim.id}`, { newEmail: 'hijack@x.example' }],
+      ['PUT', `/api/user/update/password/${victim.id}`, { newPassword: 'hijacked' }],
+      ['PUT', `/api/user/resendEmailVerification/${victim.id}`, undefined],
+      ['DELETE', '/api/user', { userId: victim.id }],
+    ] as const;
+    const reachable = (path: string) =>
+      (!path.includes('childUsers') || role !== 'agent') && (!path.includes('managerChildUsers') || role !== 'agent') && (path !== '/api/user' || role === 'manager');
+    for (const [method, path, body] of attempts) {
+      const res = await call(method, path, { token: self.token, body });
+      expect([method, path, res.status]).toEqual([method, path, reachable(path) ? 404 : 403]);
+    }
+    expect(await getUser(victim.id)).toEqual(before);
+    expect(await loginToken(victim.email)).toBeTruthy();
+    const lists = [
+      (await call('GET', '/api/user', { token: a.manager.token })).body,
+      (await call('GET', '/api/user', { token: a.director.token })).body,
+      (await call('GET', '/api/user/allTeam', { token: self.token })).body,
+    ];
+    for (const list of lists) for (const id of [b.director.id, b.manager.id, victim.id]) expect(list.map((u: any) => u._id)).not.toContain(id);
+  });
+
+  it('inside the team: a director is read-only, an agent sees only itself, a manager not its director', async () => {
+    const a = await createTeam();
+    for (const [method, path, body] of [
+      ['PUT', `/api/user/update/name/${a.agents[0].id}`, { newName: 'By Director' }],
+      ['PUT', `/api/user/update/email/${a.manager.id}`, { newEmail: 'dir@x.example' }],
+      ['PUT', `/api/user/update/password/${a.agents[0].id}`, { newPassword: 'by-director' }],
+      ['PUT', `/api/user/resendEmailVerification/${a.manager.id}`, undefined],
+    ] as const) {
+      const res = await call(method, path, { token: a.director.token, body });
+      expect([path, res.status, res.body.message]).toEqual([path, 403, 'You are not allowed to change this user']);
+    }
+    expect((await call('GET', `/api/user/${a.manager.id}`, { token: a.director.token })).status).toBe(200);
+    expect((await call('GET', `/api/user/${a.director.id}`, { token: a.manager.token })).status).toBe(404);
+    expect((await call('PUT', `/api/user/update/name/${a.director.id}`, { token: a.manager.token, body: { newName: 'Up' } })).status).toBe(404);
+    expect((await call('GET', `/api/user/${a.manager.id}`, { token: a.agents[0].token })).status).toBe(404);
+    expect((await call('GET', '/api/user/allTeam', { token: a.agents[0].token })).body.map((u: any) => u._id)).toEqual([a.agents[0].id]);
+    expect((await getUser(a.agents[0].id))!.name).toBe(a.agents[0].name);
+  });
+});
+
+describe('a deleted user', () => {
+  it('is gone from every list and call, and keeps nothing reachable', async () => {
+    const admin = await createUser('admin');
+    const a = await createTeam();
+    const agent = a.agents[0];
+    expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(200);
+    for (const path of [`/api/user/${agent.id}`, `/api/user/childUsers/${agent.id}`]) expect((await call('GET', path, { token: admin.token })).status).toBe(404);
+    expect((await call('PUT', `/api/user/update/name/${agent.id}`, { token: admin.token, body: { newName: 'Ghost' } })).status).toBe(404);
+    expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(404);
+    expect((await call('POST', '/api/user/userByEmail', { token: admin.token, body: { email: agent.email } })).status).toBe(404);
+    expect((await call('GET', '/api/user', { token: admin.token })).body.map((u: any) => u._id)).not.toContain(agent.id);
+    expect((await call('POST', '/api/user/managerChildUsers', { token: a.manager.token, body: { parentId: a.manager.id } })).body).toHaveLength(1);
+    // the row stays: its data stays attributed to it
+    expect(await getUser(agent.id)).toMatchObject({ name: agent.name, email: agent.email, parentId: a.manager.id });
+    // its e-mail may be taken by another user through an e-mail change
+    expect((await call('PUT', `/api/user/update/email/${a.agents[1].id}`, { token: a.agents[1].token, body: { newEmail: agent.email } })).status).toBe(200);
+  });
+
+  it('the admin cannot delete itself; the admin may delete another admin; an unknown id is 404', async () => {
+    const admin = await createUser('admin');
+    const other = await createUser('admin');
+    const self = await call('DELETE', '/api/user', { token: admin.token, body: { userId: admin.id } });
+    expect([self.status, self.body.message]).toEqual([400, 'You cannot delete yourself']);
+    expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: 'no-such-user' } })).status).toBe(404);
+    expect((await call('DELETE', '/api/user', { token: admin.token, body: {} })).status).toBe(400);
+    expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: other.id } })).status).toBe(200);
+    expect((await call('GET', '/api/user/directorsList', { token: other.token })).status).toBe(401);
+  });
+});
+
+describe('more update rules', () => {
+  it('an e-mail change refuses a taken or malformed address and leaves the old one', async () => {
+    const a = await createTeam();
+    const me = a.agents[0];
+    const taken = await call('PUT', `/api/user/update/email/${me.id}`, { token: me.token, body: { newEmail: a.manager.email.toUpperCase() } });
+    expect([taken.status, taken.body.message]).toEqual([409, 'This e-mail is already registered']);
+    const bad = await call('PUT', `/api/user/update/email/${me.id}`, { token: me.token, body: { newEmail: 'nope' } });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Email is not valid']);
+    expect(await getUser(me.id)).toMatchObject({ email: me.email, isEmailVerified: true });
+    // a manager changes its agent's e-mail: the new address gets the verification mail
+    const fresh = `moved-by-manager-${Date.now()}@t.example`;
+    expect((await call('PUT', `/api/user/update/email/${me.id}`, { token: a.manager.token, body: { newEmail: fresh } })).status).toBe(200);
+    expect((await outbox()).some((m) => m.to === fresh && m.subject === 'Verify your e-mail')).toBe(true);
+    expect((await call('GET', '/api/user', { token: a.manager.token })).body.find((u: any) => u._id === me.id).isEmailVerified).toBe(false);
+  });
+
+  it("a manager's password change for its agent ends the agent's sessions and hands out no token", async () => {
+    const a = await createTeam();
+    const res = await call('PUT', `/api/user/update/password/${a.agents[0].id}`, { token: a.manager.token, body: { newPassword: 'set-by-manager' } });
+    expect(res.status).toBe(200);
+    expect(res.body.accessToken).toBeUndefined();
+    expect((await call('GET', `/api/user/${a.agents[0].id}`, { token: a.agents[0].token })).status).toBe(401);
+    expect((await call('GET', '/api/user', { token: a.manager.token })).status).toBe(200);
+    expect(await loginToken(a.agents[0].email, 'set-by-manager')).toBeTruthy();
+  });
+
+  it('type changes take the parent the new role needs', async () => {
+    const admin = await createUser('admin');
+    const a = await createTeam();
+    const marketing = await createUser('marketing');
+    const noParent = await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent' } });
+    expect([noParent.status, noParent.body.message]).toEqual([400, 'Select the parent manager']);
+    expect((await getUser(marketing.id))!.userType).toBe('marketing');
+    expect((await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent', newParent: a.manager.id } })).status).toBe(200);
+    expect(await getUser(marketing.id)).toMatchObject({ userType: 'agent', parentId: a.manager.id, tokenVersion: 1 });
+    expect((await call('GET', '/api/user/marketingUsers', { token: marketing.token })).status).toBe(401);
+    // an agent made manager under a director, then a manager without agents made agent again
+    expect((await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'manager', newParent: a.director.id } })).status).toBe(200);
+    expect(await getUser(marketing.id)).toMatchObject({ userType: 'manager', parentId: a.director.id });
+    const wrong = await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent' } });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'The parent must be a manager']);
+    const bad = await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'king' } });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Select the user type']);
+    expect((await call('PUT', `/api/user/update/parent/${a.manager.id}`, { token: admin.token, body: { newParent: null } })).status).toBe(200);
+    expect((await getUser(a.manager.id))!.parentId).toBeNull();
+    expect((await call('PUT', `/api/user/update/parent/${admin.id}`, { token: admin.token, body: { newParent: a.manager.id } })).status).toBe(400);
+    expect((await call('PUT', `/api/user/update/parent/${a.agents[0].id}`, { token: admin.token, body: { newParent: null } })).body.message).toBe('Select the parent manager');
+  });
+
+  it('Start Trial keeps a later paid end date; Stop Trial leaves a paid end date alone', async () => {
+    const admin = await createUser('admin');
+    const paid = await createUser('manager', { subscriptionDays: 60 });
+    const before = (await getUser(paid.id))!.subscriptionEndDate!.getTime();
+    expect((await call('PUT', `/api/user/update/trialPeriodState/${paid.id}`, { token: admin.token, body: { isActive: true } })).body.message).toBe('Trial started');
+    expect(await getUser(paid.id)).toMatchObject({ isTrialPeriod: true, subscriptionEndDate: new Date(before) });
+    const stopped = await createUser('manager', { subscriptionDays: 60 });
+    await call('PUT', `/api/user/update/trialPeriodState/${stopped.id}`, { token: admin.token, body: { isActive: false } });
+    expect((await getUser(stopped.id))!.subscriptionEndDate!.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    const bad = await call('PUT', `/api/user/update/trialPeriodState/${stopped.id}`, { token: admin.token, body: { isActive: 'yes' } });
+    expect([bad.status, bad.body.message]).toEqual([400, 'isActive must be true or false']);
+    expect((await call('PUT', `/api/user/update/trialPeriodEndDate/${stopped.id}`, { token: admin.token, body: { newDate: Date.UTC(2032, 0, 2) } })).status).toBe(200);
+    expect((await getUser(stopped.id))!.subscriptionEndDate!.toISOString()).toBe('2032-01-02T00:00:00.000Z');
+    expect((await call('PUT', `/api/user/update/trialPeriodEndDate/no-such-user`, { token: admin.token, body: { newDate: '2032-01-02' } })).status).toBe(404);
+  });
+
+  it('the admin may leave the phone at the bare calling code; the country is kept', async () => {
+    const admin = await createUser('admin');
+    const res = await call('POST', '/api/user/register', {
+      token: admin.token,
+      body: { email: `dir-${Date.now()}@t.example`, password: 'secret1', name: 'Dora Director', newUserType: 'director', phone: '+374', country: 'AM' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ userType: 'director', phone: '', country: 'AM', parent: null, isTrialPeriod: false, subscriptionEndDate: null });
+    expect(Object.keys(res.body.user).sort()).toEqual(
+      ['_id', 'name', 'email', 'userType', 'isEmailVerified', 'isTrialPeriod', 'subscriptionEndDate', 'registrationDate', 'date', 'parent', 'phone', 'country'].sort(),
+    );
+  });
+
+  it('password and name messages on update; a too long name is refused', async () => {
+    const me = await createUser('manager');
+    const long = await call('PUT', `/api/user/update/name/${me.id}`, { token: me.token, body: { newName: 'x'.repeat(500) } });
+    expect(long.status).toBe(400);
+    const missing = await call('PUT', `/api/user/update/password/${me.id}`, { token: me.token, body: {} });
+    expect([missing.status, missing.body.message]).toEqual([400, 'Password is empty']);
+    expect((await getUser(me.id))!.name).toBe(me.name);
+  });
+});

@@ -1,15 +1,16 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR, { mutate } from 'swr';
 import { USER_TYPES } from '../../../worker/db/schema/users';
-import { createUserError, type UserDto } from '../../../worker/users/users.schema';
+import { createUserError, createUserPhone, USER_MESSAGES, type UserDto } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
 import { ErrorText, Field } from '../../components/ui/field';
 import { fetcher, post } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import './users.css';
 
 const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
@@ -20,24 +21,33 @@ export default function CreateUser() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', name: '', password: '', phone: '', country: '', newUserType: 'agent', parentUser: '' });
   const [clientError, setClientError] = useState<string | null>(null);
-  const { loading, error, run } = useRequest();
+  const { loading, error, clearError, run } = useRequest();
   const { data: managers } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorChildManagers' : null, fetcher);
   const { data: directors } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorsList' : null, fetcher);
   const countries = useMemo(
     () => (isAdmin ? getCountries().map((code) => ({ code, name: regionNames?.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name)) : []),
     [isAdmin],
   );
+  // a message answers the last try: editing the form clears it
+  useEffect(() => {
+    setClientError(null);
+    clearError();
+  }, [form]);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = createUserError(form);
+    const contact = isAdmin ? createUserPhone(form.phone, form.country) : null;
+    const problem =
+      createUserError(form) ??
+      (isAdmin && !contact ? USER_MESSAGES.phone : null) ??
+      (isAdmin && form.newUserType === 'agent' && !form.parentUser ? USER_MESSAGES.parentRequired : null);
     setClientError(problem);
     if (problem) return;
     const body = isAdmin
-      ? { ...form, parentUser: form.parentUser || null }
+      ? { ...form, ...contact, parentUser: form.parentUser || null }
       : { email: form.email, name: form.name, password: form.password };
-    const res = await run(() => post<{ message: string; user: UserDto }>('/api/user/register', body), { success: (r) => r.message });
+    const res = await run(() => post<{ message: string; user: UserDto }>('/api/user/register', body), { success: (r) => r.message, silent: true });
     if (res) {
       await mutate('/api/user');
       navigate('/users');
@@ -54,7 +64,7 @@ export default function CreateUser() {
           <Field label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
           {isAdmin && (
             <>
-              <div className="form-row">
+              <div className="form-row split-row">
                 <div className="field">
                   <label htmlFor="cu-country">Country</label>
                   <select
@@ -73,7 +83,14 @@ export default function CreateUser() {
                     ))}
                   </select>
                 </div>
-                <Field label="Phone" type="tel" disabled={!form.country} value={form.phone} onChange={set('phone')} />
+                <Field
+                  label="Phone (optional)"
+                  type="tel"
+                  disabled={!form.country}
+                  placeholder={form.country ? '' : 'Choose a country first'}
+                  value={form.phone}
+                  onChange={set('phone')}
+                />
               </div>
               <div className="field">
                 <label htmlFor="cu-type">User type</label>

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { USER_TYPES } from '../../../worker/db/schema/users';
@@ -21,6 +21,8 @@ export default function Profile() {
   const isAdmin = session?.userType === 'admin';
   if (isLoading || !user) return <div className="page">{isLoading ? <Spinner /> : <p className="muted">User not found</p>}</div>;
   const isMe = user._id === session?.userId;
+  // the server's rule (users.service mayManage): the admin, the user itself, an agent's own manager
+  const canManage = isAdmin || isMe || (session?.userType === 'manager' && user.userType === 'agent' && user.parent?._id === session.userId);
   return (
     <div className="page narrow-wide">
       <div className="page-header">
@@ -44,12 +46,16 @@ export default function Profile() {
             </>
           )}
         </dl>
-        {!user.isEmailVerified && <ResendVerification userId={user._id} />}
+        {!user.isEmailVerified && canManage && <ResendVerification userId={user._id} />}
       </Card>
-      <NameSection user={user} onSaved={mutate} isMe={isMe} />
-      <EmailSection user={user} onSaved={mutate} />
-      <PasswordSection user={user} isMe={isMe} />
-      {isAdmin && !isMe && <AdminPanel user={user} onSaved={mutate} />}
+      {canManage && (
+        <>
+          <NameSection user={user} onSaved={mutate} isMe={isMe} />
+          <EmailSection user={user} onSaved={mutate} isMe={isMe} />
+          <PasswordSection user={user} isMe={isMe} />
+        </>
+      )}
+      {isAdmin && !isMe && <AdminPanel key={user._id} user={user} onSaved={mutate} />}
     </div>
   );
 }
@@ -99,7 +105,7 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
   );
 }
 
-function EmailSection({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
+function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { loading, run } = useRequest();
@@ -109,6 +115,7 @@ function EmailSection({ user, onSaved }: { user: UserDto; onSaved: () => void })
     setProblem(null);
     const res = await run(() => put<{ message: string }>(`/api/user/update/email/${user._id}`, { newEmail: email }), { success: (r) => r.message });
     if (res) {
+      if (isMe) updateSession({ userEmail: email.trim().toLowerCase() });
       setEmail('');
       onSaved();
     }
@@ -165,19 +172,39 @@ function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
 
 const toDateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
+/** Whom a user of this type may have as its parent: agents a manager, managers a director. */
+const parentListFor = (type: UserDto['userType']) =>
+  type === 'agent' ? '/api/user/directorChildManagers' : type === 'manager' ? '/api/user/directorsList' : null;
+
 /** Admin only: trial On/Off with Start Trial / Stop Trial and its end date, type, parent and children. */
 function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
   const { loading, run } = useRequest();
   const [endDate, setEndDate] = useState(toDateInput(user.subscriptionEndDate));
   const [type, setType] = useState(user.userType);
   const [parent, setParent] = useState(user.parent?._id ?? '');
-  const parentList = user.userType === 'agent' ? '/api/user/directorChildManagers' : user.userType === 'manager' ? '/api/user/directorsList' : null;
+  // a started or stopped trial moves the end date: show the new one
+  useEffect(() => setEndDate(toDateInput(user.subscriptionEndDate)), [user.subscriptionEndDate]);
+  useEffect(() => {
+    setType(user.userType);
+    setParent(user.parent?._id ?? '');
+  }, [user.userType, user.parent?._id]);
+  const parentList = parentListFor(type);
   const { data: parents } = useSWR<UserDto[]>(parentList, fetcher);
-  const { data: children } = useSWR<UserDto[]>(`/api/user/childUsers/${user._id}`, fetcher);
+  const { data: children, mutate: reloadChildren } = useSWR<UserDto[]>(`/api/user/childUsers/${user._id}`, fetcher);
+  const typeChanged = type !== user.userType;
   const act = async (fn: () => Promise<{ message: string }>) => {
     const res = await run(fn, { success: (r) => r.message });
-    if (res) onSaved();
+    if (res) {
+      onSaved();
+      void reloadChildren();
+    }
   };
+  const chooseType = (next: UserDto['userType']) => {
+    setType(next);
+    setParent(next === user.userType ? (user.parent?._id ?? '') : '');
+  };
+  const saveType = () =>
+    act(() => put(`/api/user/update/userType/${user._id}`, parentList ? { userNewType: type, newParent: parent || null } : { userNewType: type }));
   return (
     <div className="grid-2">
       <Card title="Trial">
@@ -204,39 +231,48 @@ function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
       </Card>
       <Card title="Role and team">
         <div className="form">
-          <div className="form-row">
-            <div className="field">
-              <label htmlFor="pf-type">User type</label>
-              <select id="pf-type" value={type} onChange={(e) => setType(e.target.value as UserDto['userType'])}>
-                {USER_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Button variant="secondary" disabled={loading || type === user.userType} onClick={() => act(() => put(`/api/user/update/userType/${user._id}`, { userNewType: type }))}>
-              Change type
-            </Button>
+          <div className="field">
+            <label htmlFor="pf-type">User type</label>
+            <select id="pf-type" value={type} onChange={(e) => chooseType(e.target.value as UserDto['userType'])}>
+              {USER_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
           </div>
           {parentList && (
-            <div className="form-row">
-              <div className="field">
-                <label htmlFor="pf-parent">Parent</label>
-                <select id="pf-parent" value={parent} onChange={(e) => setParent(e.target.value)}>
-                  <option value="">{user.userType === 'agent' ? 'Select the parent manager' : 'No director'}</option>
-                  {(parents ?? []).map((p) => (
+            <div className="field">
+              <label htmlFor="pf-parent">{type === 'agent' ? 'Parent manager' : 'Parent director'}</label>
+              <select id="pf-parent" value={parent} onChange={(e) => setParent(e.target.value)}>
+                <option value="">{type === 'agent' ? 'Select the parent manager' : 'No director'}</option>
+                {(parents ?? [])
+                  .filter((p) => p._id !== user._id)
+                  .map((p) => (
                     <option key={p._id} value={p._id}>
                       {p.name} ({p.email})
                     </option>
                   ))}
-                </select>
-              </div>
-              <Button variant="secondary" disabled={loading || parent === (user.parent?._id ?? '')} onClick={() => act(() => put(`/api/user/update/parent/${user._id}`, { newParent: parent || null }))}>
-                Change parent
-              </Button>
+              </select>
             </div>
           )}
+          <div className="form-row">
+            {typeChanged ? (
+              <Button variant="secondary" disabled={loading} onClick={saveType}>
+                Change type
+              </Button>
+            ) : (
+              parentList && (
+                <Button
+                  variant="secondary"
+                  disabled={loading || parent === (user.parent?._id ?? '')}
+                  onClick={() => act(() => put(`/api/user/update/parent/${user._id}`, { newParent: parent || null }))}
+                >
+                  Change parent
+                </Button>
+              )
+            )}
+          </div>
           <div>
             <span className="stat-label">Children</span>
             {children?.length ? (

@@ -8,6 +8,20 @@ import { del } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { shortDate, subscriptionEndText, type UserDto, useUsers } from './api';
+import './users.css';
+
+/** An e-mail that may wrap after its @ rather than anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
 
 /** Users List (/users): All Users for the admin, My Team for a manager. */
 export default function UsersList() {
@@ -42,20 +56,28 @@ export default function UsersList() {
       id: 'subscriptionEnd',
       header: 'Subscription End',
       accessorFn: (u) => subscriptionEndText(u),
+      cell: ({ getValue }) => <span className={getValue() === 'Email verification pending' ? undefined : 'nowrap'}>{getValue()}</span>,
       sortingFn: (a, b) => (a.original.subscriptionEndDate ?? '').localeCompare(b.original.subscriptionEndDate ?? ''),
     };
     const base: ColumnDef<UserDto, any>[] = [
-      { accessorKey: 'email', header: 'Email' },
+      { accessorKey: 'email', header: 'Email', cell: ({ getValue }) => <EmailText email={getValue()} /> },
       { accessorKey: 'name', header: 'Name' },
     ];
     if (!isAdmin) return [...base, subEnd, action];
     return [
       ...base,
       { accessorKey: 'userType', header: 'Type', filterFn: 'equalsString', meta: { filter: 'select' } },
-      { id: 'parent', header: 'Parent', accessorFn: (u) => u.parent?.email ?? '', filterFn: 'equalsString', meta: { filter: 'select' } },
+      {
+        id: 'parent',
+        header: 'Parent',
+        accessorFn: (u) => u.parent?.email ?? '',
+        cell: ({ getValue }) => <EmailText email={getValue()} />,
+        filterFn: 'equalsString',
+        meta: { filter: 'select' },
+      },
       { accessorKey: 'country', header: 'Country' },
       { accessorKey: 'phone', header: 'Phone' },
-      { id: 'registrationDate', header: 'Register Date', accessorFn: (u) => u.registrationDate, cell: ({ getValue }) => shortDate(getValue()) },
+      { id: 'registrationDate', header: 'Register Date', accessorFn: (u) => u.registrationDate, cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span> },
       subEnd,
       action,
     ];
@@ -69,7 +91,7 @@ export default function UsersList() {
   };
 
   return (
-    <div className="page">
+    <div className="page users-list">
       <div className="page-header">
         <h1>{isAdmin ? 'All Users' : 'My Team'}</h1>
         <Link className="btn btn-primary" to="/createUser/">
