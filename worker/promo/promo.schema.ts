@@ -1,70 +1,149 @@
 import * as z from 'zod';
-import { PROMO_EFFECT_TYPES } from '../db/schema/promo';
+import type { PromoEffectType } from '../db/schema/promo';
 
+/** The effect types (the table's enum; a type-only import keeps drizzle out of the web bundle). */
+export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const satisfies readonly PromoEffectType[];
+export type { PromoEffectType };
+
+/** Shared by the server and the Promo Codes screen. */
 export const PROMO_MESSAGES = {
   type: 'Select the promo type',
   notFound: 'Promo code not found',
+  alreadyUsed: 'Promo code is already used',
   finished: 'Promo code is finished',
-  alreadyUsed: 'You have already used this promo code',
   pending: 'You already have a promo discount waiting for your next payment',
+  busy: 'Your subscription is being updated, please try again',
   nameTaken: 'A promo code with this name already exists',
   name: 'A promo code name is 4 to 32 letters, digits or -',
   deleteUsed: 'A promo code that has been used cannot be deleted',
+  assignUsed: 'A promo code that has been used cannot be assigned',
+  value: 'The effect value must be a whole number of at least 1',
   percent: 'A discount is 1 to 100 percent',
   months: 'Free months are 1 to 24',
+  amount: 'The amount must be a whole number from 1 to 500',
+  maxUses: 'Uses must be a whole number from 1 to 100000',
+  userNotFound: 'User not found',
+  userMissing: "Enter the user's e-mail",
+  userCannotUse: 'This user cannot use promo codes',
+  listEmpty: 'Select at least one promo code',
+  tooManyChecks: 'Too many promo code attempts, please try again later',
 } as const;
+
+export const MAX_GENERATE = 500;
+export const MAX_PERCENT = 100;
+export const MAX_FREE_MONTHS = 24;
 
 export const EFFECT_TYPES = [
   { value: 'discountPercent', label: 'Discount on the next payment (%)' },
   { value: 'freeMonths', label: 'Free months, added at once' },
-] as const;
+] as const satisfies readonly { value: PromoEffectType; label: string }[];
 
-const int = (message: string, max: number) => z.number({ message }).int(message).min(1, message).max(max, message);
-const effectType = z.enum(PROMO_EFFECT_TYPES, { message: PROMO_MESSAGES.type });
+export const effectLabel = (type: PromoEffectType, value: number) =>
+  type === 'discountPercent' ? `${value}% off the next payment` : `${value} free month${value === 1 ? '' : 's'}`;
 
 /** Checks an effect's value against its type; answers the message or null. */
-export function effectValueError(type: (typeof PROMO_EFFECT_TYPES)[number], value: number): string | null {
-  if (type === 'discountPercent' && (value < 1 || value > 100)) return PROMO_MESSAGES.percent;
-  if (type === 'freeMonths' && (value < 1 || value > 24)) return PROMO_MESSAGES.months;
+export function effectValueError(type: PromoEffectType, value: number): string | null {
+  if (type === 'discountPercent' && (value < 1 || value > MAX_PERCENT)) return PROMO_MESSAGES.percent;
+  if (type === 'freeMonths' && (value < 1 || value > MAX_FREE_MONTHS)) return PROMO_MESSAGES.months;
   return null;
 }
 
-/** The screen's rule: a non-numeric or smaller value becomes 1. */
-export const toPositiveInt = (text: string) => {
+/** The screen's rule: a non-numeric (or smaller than 1) value becomes 1; decimals are cut. */
+export const toPositiveInt = (text: string | number) => {
   const n = Math.floor(Number(text));
   return Number.isFinite(n) && n >= 1 ? n : 1;
 };
 
-export const createRandomSchema = z.object({
-  effectType,
-  effectValue: int('The effect value must be a whole number of at least 1', 100),
-  generateAmount: int('The amount must be a whole number from 1 to 500', 500),
-});
-export const createSchema = z.object({
-  name: z.string().max(64),
-  effectType,
-  effectValue: int('The effect value must be a whole number of at least 1', 100),
-  maxUses: int('Uses must be a whole number from 1 to 100000', 100_000).optional().default(1),
-  isPublic: z.boolean().optional().default(true),
-});
-export const checkSchema = z.object({ name: z.string().min(1, PROMO_MESSAGES.notFound).max(64) });
-export const useSchema = z.object({ promoName: z.string().min(1, PROMO_MESSAGES.notFound).max(64) });
-export const idSchema = z.object({ id: z.string().min(1).max(64) });
-export const assignSchema = z.object({ id: z.string().min(1).max(64), userId: z.string().max(64).optional(), email: z.string().max(320).optional() });
+/** Codes are matched case-insensitively; they are stored upper-case. */
+export const normalizeCode = (name: string) => name.trim().toUpperCase();
+
+const int = (message: string, max: number) => z.number({ message }).int(message).min(1, message).max(max, message);
+const effectType = z.enum(PROMO_EFFECT_TYPES, { message: PROMO_MESSAGES.type });
+const id = z.string({ message: PROMO_MESSAGES.notFound }).min(1, PROMO_MESSAGES.notFound).max(64, PROMO_MESSAGES.notFound);
+const codeName = z.string({ message: PROMO_MESSAGES.notFound }).trim().min(1, PROMO_MESSAGES.notFound).max(64, PROMO_MESSAGES.notFound);
+
+const withEffectValue = <T extends { effectType: PromoEffectType; effectValue: number }>(input: T, ctx: z.RefinementCtx) => {
+  const problem = effectValueError(input.effectType, input.effectValue);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['effectValue'] });
+};
+
+export const createRandomSchema = z
+  .object({
+    effectType,
+    effectValue: int(PROMO_MESSAGES.value, 1000),
+    generateAmount: int(PROMO_MESSAGES.amount, MAX_GENERATE),
+  })
+  .superRefine(withEffectValue);
+
+export const createSchema = z
+  .object({
+    name: z
+      .string({ message: PROMO_MESSAGES.name })
+      .max(64, PROMO_MESSAGES.name)
+      .transform(normalizeCode)
+      .pipe(z.string().regex(/^[A-Z0-9-]{4,32}$/, PROMO_MESSAGES.name)),
+    effectType,
+    effectValue: int(PROMO_MESSAGES.value, 1000),
+    maxUses: int(PROMO_MESSAGES.maxUses, 100_000).optional().default(1),
+    isPublic: z.boolean().optional().default(true),
+  })
+  .superRefine(withEffectValue);
+
+export const checkSchema = z.object({ name: codeName });
+export const useSchema = z.object({ promoName: codeName });
+export const idSchema = z.object({ id });
+export const assignSchema = z
+  .object({
+    id,
+    userId: z.string().max(64).optional(),
+    email: z.string().max(320).optional(),
+  })
+  .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });
 export const freeStatusSchema = z.object({
-  list: z.array(z.object({ _id: z.string().min(1).max(64), isFree: z.boolean() })).min(1).max(500),
+  list: z
+    .array(
+      z
+        .object({ _id: z.string().max(64).optional(), name: z.string().max(64).optional(), isFree: z.boolean() })
+        .refine((v) => !!v._id || !!v.name, { message: PROMO_MESSAGES.listEmpty }),
+      { message: PROMO_MESSAGES.listEmpty },
+    )
+    .min(1, PROMO_MESSAGES.listEmpty)
+    .max(MAX_GENERATE, `At most ${MAX_GENERATE} promo codes at a time`),
 });
 
+/** free: not handed out, not assigned, unused; used: handed out, assigned or partly used; finished: no uses left. */
+export type PromoStatus = 'free' | 'used' | 'finished';
+
+/** A code as marketing and the admin see it (every list). */
 export interface PromoDto {
   _id: string;
   name: string;
-  effectType: (typeof PROMO_EFFECT_TYPES)[number];
+  effectType: PromoEffectType;
   effectValue: number;
+  status: PromoStatus;
   isFree: boolean;
   isPublic: boolean;
   maxUses: number;
   usedCount: number;
-  assignedUser: { _id: string; email: string } | null;
+  assignedUser: { _id: string; email: string; name: string } | null;
   createdAt: string;
   usedUsersList: { user: { _id: string; email: string; name: string } | null; useDate: string }[];
+}
+
+/** A code as a paying user sees it (checkPromoCode): no other users, no bookkeeping. */
+export interface PromoCheckDto {
+  _id: string;
+  name: string;
+  effectType: PromoEffectType;
+  effectValue: number;
+  usesLeft: number;
+}
+
+export interface UsePromoResult {
+  message: string;
+  promo: PromoCheckDto;
+  /** freeMonths: the caller's new end date */
+  subscriptionEndDate: string | null;
+  /** discountPercent: the discount waiting for the next payment */
+  discountPercent: number;
 }

@@ -1,111 +1,128 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { promoCodes, promoUses, users } from '../db/schema';
+import type { PromoEffectType } from '../db/schema/promo';
 import type { Bindings, Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
 import { extendByMonths } from '../lib/subscription';
 import { pendingDiscount } from './promo.discount';
-import { effectValueError, PROMO_MESSAGES, type PromoDto } from './promo.schema';
+import { effectLabel, normalizeCode, PROMO_MESSAGES, type PromoCheckDto, type PromoDto, type PromoStatus, type UsePromoResult } from './promo.schema';
 
 type PromoRow = typeof promoCodes.$inferSelect;
-/** Unambiguous alphabet (no 0/O, 1/I/L): codes are read aloud and typed by hand. */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 10;
 
+/** Unambiguous alphabet (no 0/O, 1/I/L): codes are read aloud and typed by hand. 31^10 ≈ 8·10^14 codes. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 10;
+/** Wrong codes a user may try before checks are refused for a while (guessing is hopeless anyway). */
+export const PROMO_GUESS_LIMIT: Limit = { limit: 30, windowMs: 15 * 60_000 };
+/** Most codes any list answers (newest first). */
+const LIST_LIMIT = 5000;
+
+/** A code from `crypto.getRandomValues`, by rejection sampling (no modulo bias). */
 export function randomCode(length = CODE_LENGTH) {
+  const cut = 256 - (256 % CODE_ALPHABET.length);
   let out = '';
   while (out.length < length) {
     for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (b < 248 && out.length < length) out += CODE_ALPHABET[b % CODE_ALPHABET.length];
+      if (b < cut && out.length < length) out += CODE_ALPHABET[b % CODE_ALPHABET.length];
     }
   }
   return out;
 }
 
-const normalize = (name: string) => name.trim().toUpperCase();
+const json = (value: unknown) => JSON.stringify(value);
+/** `column IN (…)` over a JSON array bound as one parameter: one statement for any number of ids. */
+const inJson = (column: SQLWrapper, values: string[]) =>
+  sql`${column} in (select value from json_each(${json(values)}))`;
 
-async function toDtos(db: Db, rows: PromoRow[]): Promise<PromoDto[]> {
-  const ids = rows.map((r) => r.id);
-  const uses: { promoId: string; useDate: Date; userId: string; email: string | null; name: string | null }[] = [];
-  const userIds = new Set(rows.map((r) => r.assignedUserId).filter((x): x is string => !!x));
-  for (let i = 0; i < ids.length; i += 90) {
-    uses.push(
-      ...(await db
+export const statusOf = (r: Pick<PromoRow, 'usedCount' | 'maxUses' | 'isFree' | 'assignedUserId'>): PromoStatus =>
+  r.usedCount >= r.maxUses ? 'finished' : r.isFree && r.usedCount === 0 && !r.assignedUserId ? 'free' : 'used';
+
+const STATUS_WHERE: Record<PromoStatus, SQL> = {
+  finished: gte(promoCodes.usedCount, promoCodes.maxUses),
+  free: and(eq(promoCodes.isFree, true), eq(promoCodes.usedCount, 0), isNull(promoCodes.assignedUserId))!,
+  used: and(lt(promoCodes.usedCount, promoCodes.maxUses), or(eq(promoCodes.isFree, false), gt(promoCodes.usedCount, 0), isNotNull(promoCodes.assignedUserId)))!,
+};
+
+/** Codes with their assigned user and who used them: two queries, whatever the number of codes. */
+async function listWhere(db: Db, where: SQL | undefined): Promise<PromoDto[]> {
+  const rows = await db
+    .select({ promo: promoCodes, assignedEmail: users.email, assignedName: users.name })
+    .from(promoCodes)
+    .leftJoin(users, eq(users.id, promoCodes.assignedUserId))
+    .where(where)
+    .orderBy(desc(promoCodes.createdAt), asc(promoCodes.name))
+    .limit(LIST_LIMIT);
+  const used = rows.filter((r) => r.promo.usedCount > 0).map((r) => r.promo.id);
+  const uses = used.length
+    ? await db
         .select({ promoId: promoUses.promoId, useDate: promoUses.useDate, userId: promoUses.userId, email: users.email, name: users.name })
         .from(promoUses)
         .leftJoin(users, eq(users.id, promoUses.userId))
-        .where(inArray(promoUses.promoId, ids.slice(i, i + 90)))),
-    );
+        .where(inJson(promoUses.promoId, used))
+        .orderBy(asc(promoUses.useDate))
+    : [];
+  const usesOf = new Map<string, PromoDto['usedUsersList']>();
+  for (const u of uses) {
+    const list = usesOf.get(u.promoId) ?? [];
+    list.push({ user: u.email ? { _id: u.userId, email: u.email, name: u.name ?? '' } : null, useDate: u.useDate.toISOString() });
+    usesOf.set(u.promoId, list);
   }
-  const assigned = new Map<string, string>();
-  const list = [...userIds];
-  for (let i = 0; i < list.length; i += 90)
-    for (const u of await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, list.slice(i, i + 90)))) assigned.set(u.id, u.email);
-  return rows.map((r) => ({
+  return rows.map(({ promo: r, assignedEmail, assignedName }) => ({
     _id: r.id,
     name: r.name,
     effectType: r.effectType,
     effectValue: r.effectValue,
+    status: statusOf(r),
     isFree: r.isFree,
     isPublic: r.isPublic,
     maxUses: r.maxUses,
     usedCount: r.usedCount,
-    assignedUser: r.assignedUserId ? { _id: r.assignedUserId, email: assigned.get(r.assignedUserId) ?? '' } : null,
+    assignedUser: r.assignedUserId ? { _id: r.assignedUserId, email: assignedEmail ?? '', name: assignedName ?? '' } : null,
     createdAt: r.createdAt.toISOString(),
-    usedUsersList: uses
-      .filter((u) => u.promoId === r.id)
-      .map((u) => ({ user: u.email ? { _id: u.userId, email: u.email, name: u.name ?? '' } : null, useDate: u.useDate.toISOString() })),
+    usedUsersList: usesOf.get(r.id) ?? [],
   }));
 }
 
-/** free: not handed out and unused; used: handed out or partly used; finished: every use taken. */
-export type PromoList = 'all' | 'free' | 'used' | 'finished';
+export const list = (db: Db, which: PromoStatus | 'all') => listWhere(db, which === 'all' ? undefined : STATUS_WHERE[which]);
 
-export async function list(db: Db, which: PromoList) {
-  const where =
-    which === 'free'
-      ? and(eq(promoCodes.isFree, true), eq(promoCodes.usedCount, 0))
-      : which === 'used'
-        ? and(lt(promoCodes.usedCount, promoCodes.maxUses), or(eq(promoCodes.isFree, false), gt(promoCodes.usedCount, 0)))
-        : which === 'finished'
-          ? gte(promoCodes.usedCount, promoCodes.maxUses)
-          : undefined;
-  const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt), asc(promoCodes.name)).limit(5000);
-  return toDtos(db, rows);
+async function one(db: Db, id: string): Promise<PromoDto> {
+  const [dto] = await listWhere(db, eq(promoCodes.id, id));
+  if (!dto) throw notFound(PROMO_MESSAGES.notFound);
+  return dto;
 }
 
-export async function createRandom(db: Db, caller: Caller, input: { effectType: PromoRow['effectType']; effectValue: number; generateAmount: number }) {
-  const problem = effectValueError(input.effectType, input.effectValue);
-  if (problem) throw badRequest(problem);
-  const createdAt = new Date();
-  const rows = Array.from({ length: input.generateAmount }, () => ({
-    id: randomId(),
-    name: randomCode(),
-    effectType: input.effectType,
-    effectValue: input.effectValue,
-    createdBy: caller.id,
-    createdAt,
-  }));
-  const statements = rows.map((r) => db.insert(promoCodes).values(r).onConflictDoNothing());
-  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
-  const made = await db.select().from(promoCodes).where(inArray(promoCodes.id, rows.map((r) => r.id).slice(0, 90)));
-  const rest = rows.length > 90 ? await db.select().from(promoCodes).where(and(eq(promoCodes.createdBy, caller.id), eq(promoCodes.createdAt, createdAt))) : [];
-  const byId = new Map([...made, ...rest].map((r) => [r.id, r]));
-  return { message: `${byId.size} promo codes created`, codes: await toDtos(db, [...byId.values()]) };
-}
-
-export async function create(db: Db, caller: Caller, input: { name: string; effectType: PromoRow['effectType']; effectValue: number; maxUses: number; isPublic: boolean }) {
-  const name = normalize(input.name);
-  if (!/^[A-Z0-9-]{4,32}$/.test(name)) throw badRequest(PROMO_MESSAGES.name);
-  const problem = effectValueError(input.effectType, input.effectValue);
-  if (problem) throw badRequest(problem);
-  const row = { id: randomId(), name, effectType: input.effectType, effectValue: input.effectValue, maxUses: input.maxUses, isPublic: input.isPublic, createdBy: caller.id, createdAt: new Date() };
-  try {
-    await db.insert(promoCodes).values(row);
-  } catch {
-    throw conflict(PROMO_MESSAGES.nameTaken);
+/**
+ * `generateAmount` random public single-use codes. All rows go in with one INSERT … SELECT over
+ * a JSON array (D1 counts statements per request); a name that already exists is skipped and
+ * drawn again, so the answer always holds exactly the amount asked for.
+ */
+export async function createRandom(db: Db, caller: Caller, input: { effectType: PromoEffectType; effectValue: number; generateAmount: number }) {
+  const createdAt = Date.now();
+  const made: string[] = [];
+  for (let round = 0; round < 5 && made.length < input.generateAmount; round++) {
+    const batch = Array.from({ length: input.generateAmount - made.length }, () => [randomId(), randomCode()]);
+    await db.run(sql`insert into ${promoCodes} (id, name, effect_type, effect_value, is_public, is_free, max_uses, used_count, assigned_user_id, created_by, created_at)
+      select json_extract(value, '$[0]'), json_extract(value, '$[1]'), ${input.effectType}, ${input.effectValue}, 1, 1, 1, 0, null, ${caller.id}, ${createdAt}
+      from json_each(${json(batch)}) where true
+      on conflict do nothing`);
+    const landed = await db.select({ id: promoCodes.id }).from(promoCodes).where(inJson(promoCodes.id, batch.map((b) => b[0]!)));
+    made.push(...landed.map((r) => r.id));
   }
-  return (await toDtos(db, [{ ...row, isFree: true, usedCount: 0, assignedUserId: null }]))[0]!;
+  const codes = await listWhere(db, inJson(promoCodes.id, made));
+  return { message: `${codes.length} promo code${codes.length === 1 ? '' : 's'} created`, codes };
+}
+
+/** A named code (e.g. SPRING-2026), single- or multi-use, public or reserved for an assigned user. */
+export async function create(db: Db, caller: Caller, input: { name: string; effectType: PromoEffectType; effectValue: number; maxUses: number; isPublic: boolean }) {
+  const id = randomId();
+  const result = await db
+    .insert(promoCodes)
+    .values({ id, name: input.name, effectType: input.effectType, effectValue: input.effectValue, maxUses: input.maxUses, isPublic: input.isPublic, createdBy: caller.id, createdAt: new Date() })
+    .onConflictDoNothing();
+  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.nameTaken);
+  return one(db, id);
 }
 
 async function byId(db: Db, id: string) {
@@ -114,103 +131,153 @@ async function byId(db: Db, id: string) {
   return row;
 }
 
+/** Only a code nobody has used: who used what is history and stays. */
 export async function remove(db: Db, id: string) {
   const row = await byId(db, id);
-  if (row.usedCount > 0) throw conflict(PROMO_MESSAGES.deleteUsed);
-  await db.delete(promoCodes).where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0)));
+  const result = await db
+    .delete(promoCodes)
+    .where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0), sql`not exists (select 1 from ${promoUses} where ${promoUses.promoId} = ${row.id})`));
+  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.deleteUsed);
   return { message: 'Promo code deleted' };
 }
 
-/** Ties a code to one user: only that user may use it (and it is no longer free to hand out). */
+/** Ties an unused code to one user (by id or e-mail): only that user may use it; it is handed out. */
 export async function assign(db: Db, input: { id: string; userId?: string; email?: string }) {
   const row = await byId(db, input.id);
-  const [user] = input.userId
-    ? await db.select().from(users).where(and(eq(users.id, input.userId), isNull(users.deletedAt))).limit(1)
-    : await db.select().from(users).where(and(eq(users.email, (input.email ?? '').trim().toLowerCase()), isNull(users.deletedAt))).limit(1);
-  if (!user) throw notFound('User not found');
-  await db.update(promoCodes).set({ assignedUserId: user.id, isPublic: false, isFree: false }).where(eq(promoCodes.id, row.id));
-  return { message: `Promo code assigned to ${user.email}` };
+  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, (input.email ?? '').trim().toLowerCase());
+  const [user] = await db.select().from(users).where(and(byUser, isNull(users.deletedAt))).limit(1);
+  if (!user) throw notFound(PROMO_MESSAGES.userNotFound);
+  if (user.userType === 'marketing') throw badRequest(PROMO_MESSAGES.userCannotUse);
+  const result = await db
+    .update(promoCodes)
+    .set({ assignedUserId: user.id, isPublic: false, isFree: false })
+    .where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0)));
+  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.assignUsed);
+  return { message: `Promo code ${row.name} assigned to ${user.email}`, promo: await one(db, row.id) };
 }
 
+/** The code becomes public again; an unused one goes back to the free list. */
 export async function unassign(db: Db, id: string) {
   const row = await byId(db, id);
-  await db.update(promoCodes).set({ assignedUserId: null, isPublic: true }).where(eq(promoCodes.id, row.id));
-  return { message: 'Assignment removed' };
+  await db
+    .update(promoCodes)
+    .set({ assignedUserId: null, isPublic: true, isFree: sql`case when ${promoCodes.usedCount} = 0 then 1 else ${promoCodes.isFree} end` })
+    .where(eq(promoCodes.id, row.id));
+  return { message: 'Assignment removed', promo: await one(db, row.id) };
 }
 
-export async function setFreeStatus(db: Db, list: { _id: string; isFree: boolean }[]) {
-  const statements = list.map((item) => db.update(promoCodes).set({ isFree: item.isFree }).where(eq(promoCodes.id, item._id)));
-  const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
-  const changed = results.reduce((n, r) => n + ((r as { meta?: { changes?: number } }).meta?.changes ?? 0), 0);
-  return { message: `${changed} promo codes updated` };
+/** Marks codes as handed out (`isFree: false`) or back; by `_id` or by name. One UPDATE. */
+export async function setFreeStatus(db: Db, items: { _id?: string; name?: string; isFree: boolean }[]) {
+  const names = items.filter((i) => !i._id && i.name).map((i) => normalizeCode(i.name!));
+  const idOfName = new Map<string, string>();
+  if (names.length) for (const r of await db.select({ id: promoCodes.id, name: promoCodes.name }).from(promoCodes).where(inJson(promoCodes.name, names))) idOfName.set(r.name, r.id);
+  const pairs = items.map((i) => [i._id ?? idOfName.get(normalizeCode(i.name ?? '')) ?? '', i.isFree ? 1 : 0]).filter((p) => p[0]);
+  if (!pairs.length) return { message: '0 promo codes updated', updated: 0 };
+  const result = await db.run(sql`update ${promoCodes} set is_free = j.is_free
+    from (select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as is_free from json_each(${json(pairs)})) as j
+    where ${promoCodes.id} = j.id`);
+  const updated = result.meta.changes ?? 0;
+  return { message: `${updated} promo code${updated === 1 ? '' : 's'} updated`, updated };
 }
 
-/** What a user may do with a code, or why not. */
-async function usable(db: Db, caller: Caller, rawName: string) {
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.name, normalize(rawName))).limit(1);
-  if (!row || (row.assignedUserId && row.assignedUserId !== caller.id)) throw notFound(PROMO_MESSAGES.notFound);
+const checkDto = (r: PromoRow): PromoCheckDto => ({ _id: r.id, name: r.name, effectType: r.effectType, effectValue: r.effectValue, usesLeft: Math.max(0, r.maxUses - r.usedCount) });
+
+/** Whether the caller may use the code now, or the reason why not (the same order as `use`). */
+async function usable(env: Bindings, db: Db, caller: Caller, rawName: string): Promise<PromoRow> {
+  const limitKey = `promo-guess:${caller.id}`;
+  await checkLimit(env, limitKey, PROMO_GUESS_LIMIT, PROMO_MESSAGES.tooManyChecks);
+  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.name, normalizeCode(rawName))).limit(1);
+  // a code reserved for someone else is, for this caller, not there at all
+  if (!row || (!row.isPublic && row.assignedUserId !== caller.id)) {
+    await countHit(env, limitKey, PROMO_GUESS_LIMIT);
+    throw notFound(PROMO_MESSAGES.notFound);
+  }
   const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(and(eq(promoUses.promoId, row.id), eq(promoUses.userId, caller.id))).limit(1);
   if (mine) throw badRequest(PROMO_MESSAGES.alreadyUsed);
   if (row.usedCount >= row.maxUses) throw badRequest(PROMO_MESSAGES.finished);
+  if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw conflict(PROMO_MESSAGES.pending);
   return row;
 }
 
-export async function check(db: Db, caller: Caller, name: string) {
-  return (await toDtos(db, [await usable(db, caller, name)]))[0]!;
+export async function check(env: Bindings, db: Db, caller: Caller, name: string): Promise<PromoCheckDto> {
+  return checkDto(await usable(env, db, caller, name));
 }
 
+/** A pending discount of the caller, in SQL (the batch's own guard against a second one). */
+const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${promoUses} pu join ${promoCodes} pc on pc.id = pu.promo_id
+  where pu.user_id = ${callerId} and pu.order_id is null and pc.effect_type = 'discountPercent')`;
+
 /**
- * Uses a code once for the caller. One D1 batch: the use row goes in only while uses remain
- * (the unique promo+user index refuses a second use), the count is recomputed from the rows,
- * and free months extend the subscription only if this use landed. Exact under concurrency.
+ * Uses a code once for the caller, exactly once however many requests race. One D1 batch
+ * (D1 runs it as one transaction, one batch at a time):
+ *  1. the use row goes in only while `used_count < max_uses`, the code is the caller's to use,
+ *     and (discount) no other discount is pending or (free months) the end date is still the
+ *     one read before; the unique (promo, user) index refuses a second use by the same user;
+ *  2. `used_count = used_count + 1 … where used_count < max_uses`, only if that row landed;
+ *  3. free months: the subscription grows by `extendByMonths`, only if that row landed.
+ * If nothing landed, the reason is read again; a moved end date (a payment or another code
+ * landed meanwhile) is retried with the new date.
  */
-export async function use(env: Bindings, db: Db, caller: Caller, name: string) {
-  const row = await usable(db, caller, name);
-  if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw conflict(PROMO_MESSAGES.pending);
-  const useId = randomId();
-  const now = new Date();
-  // the use row goes in only while uses remain: INSERT … SELECT … WHERE used_count < max_uses
-  const insertUse = db.insert(promoUses).select(
-    db
-      .select({
-        id: sql<string>`${useId}`.as('id'),
-        promoId: promoCodes.id,
-        userId: sql<string>`${caller.id}`.as('user_id'),
-        useDate: sql<number>`${now.getTime()}`.as('use_date'),
-        orderId: sql<null>`null`.as('order_id'),
-      })
-      .from(promoCodes)
-      .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses))),
-  );
-  const recount = db
-    .update(promoCodes)
-    .set({ usedCount: sql`(select count(*) from ${promoUses} where ${promoUses.promoId} = ${row.id})`, isFree: false })
-    .where(eq(promoCodes.id, row.id));
-  const statements: Parameters<typeof db.batch>[0][number][] = [insertUse, recount];
-  if (row.effectType === 'freeMonths') {
-    const [me] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, caller.id));
-    const newEnd = extendByMonths(me?.end ?? null, row.effectValue, now);
-    statements.push(
-      db
-        .update(users)
-        .set({ subscriptionEndDate: newEnd })
-        .where(and(eq(users.id, caller.id), sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${useId})`)),
-    );
-  }
-  try {
-    await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
-  } catch (err) {
-    console.error('promo use batch', err);
-    // the unique index: the same user raced itself
-    throw badRequest(PROMO_MESSAGES.alreadyUsed);
-  }
-  const [landed] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);
-  if (!landed) throw badRequest(PROMO_MESSAGES.finished);
-  void env;
-  return {
-    message:
+export async function use(env: Bindings, db: Db, caller: Caller, name: string): Promise<UsePromoResult> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const row = await usable(env, db, caller, name);
+    const useId = randomId();
+    const now = new Date();
+    let endBefore: Date | null = null;
+    let newEnd: Date | null = null;
+    if (row.effectType === 'freeMonths') {
+      const [me] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, caller.id)).limit(1);
+      endBefore = me?.end ?? null;
+      newEnd = extendByMonths(endBefore, row.effectValue, now);
+    }
+    const guard =
       row.effectType === 'freeMonths'
-        ? `Promo code applied: ${row.effectValue} free month${row.effectValue === 1 ? '' : 's'} added`
-        : `Promo code applied: ${row.effectValue}% off your next payment`,
-  };
+        ? sql`(select ${users.subscriptionEndDate} from ${users} where ${users.id} = ${caller.id}) is ${endBefore ? endBefore.getTime() : null}`
+        : sql`not ${hasPendingDiscount(caller.id)}`;
+    const landed = sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${useId})`;
+    // INSERT … SELECT: the select yields the row only while the conditions hold (columns in table order)
+    const insertUse = db.insert(promoUses).select(
+      db
+        .select({
+          id: sql<string>`${useId}`.as('id'),
+          promoId: promoCodes.id,
+          userId: sql<string>`${caller.id}`.as('user_id'),
+          useDate: sql<number>`${now.getTime()}`.as('use_date'),
+          orderId: sql<null>`null`.as('order_id'),
+        })
+        .from(promoCodes)
+        .where(
+          and(
+            eq(promoCodes.id, row.id),
+            lt(promoCodes.usedCount, promoCodes.maxUses),
+            or(eq(promoCodes.isPublic, true), eq(promoCodes.assignedUserId, caller.id)),
+            guard,
+          ),
+        ),
+    );
+    const increment = db
+      .update(promoCodes)
+      .set({ usedCount: sql`${promoCodes.usedCount} + 1`, isFree: false })
+      .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses), landed));
+    try {
+      if (newEnd) await db.batch([insertUse, increment, db.update(users).set({ subscriptionEndDate: newEnd }).where(and(eq(users.id, caller.id), landed))]);
+      else await db.batch([insertUse, increment]);
+    } catch (err) {
+      // the unique (promo, user) index: the same user raced itself, and the other request won
+      if (/UNIQUE/i.test(String(err))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+      throw err;
+    }
+    const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);
+    if (mine) {
+      return {
+        message: `Promo code applied: ${effectLabel(row.effectType, row.effectValue)}`,
+        promo: checkDto({ ...row, usedCount: row.usedCount + 1 }),
+        subscriptionEndDate: newEnd ? newEnd.toISOString() : null,
+        discountPercent: row.effectType === 'discountPercent' ? row.effectValue : 0,
+      };
+    }
+    // not landed: `usable` names the reason on the next pass (finished, used, pending); only a
+    // moved end date passes it again and is retried
+  }
+  throw conflict(PROMO_MESSAGES.busy);
 }

@@ -1,4 +1,122 @@
-/** Analytics: built in its own issue. */
-export default function Screen() {
-  return <h1>Analytics</h1>;
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import useSWR from 'swr';
+import { ANALYTICS_MESSAGES, type LoginHistory, type LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { ErrorText, Field } from '../../components/ui/field';
+import { Card } from '../../components/ui/section';
+import { Spinner } from '../../components/ui/spinner';
+import { post } from '../../lib/api-client';
+import './analytics.css';
+
+const DAY = 86_400_000;
+/** A date input's value (YYYY-MM-DD) for a local day. */
+const dayValue = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** Local midnight of a date input's value, as a ms timestamp (NaN if empty or invalid). */
+const startOfDay = (value: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime() : Number.NaN;
+};
+const shortDay = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+
+const columns: ColumnDef<LoginHistoryItem, any>[] = [
+  { id: 'email', header: 'Manager Email', accessorFn: (i) => i.manager.email, cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span> },
+  { accessorKey: 'totalUsers', header: 'Total Agents' },
+  { accessorKey: 'loggedInUsers', header: 'Logged In Agents' },
+  {
+    id: 'managerLoggedIn',
+    header: 'Manager Login',
+    accessorFn: (i) => (i.managerLoggedIn ? 'Yes' : 'No'),
+    cell: ({ getValue }) => <span className={`label-pill ${getValue() === 'Yes' ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
+  },
+];
+
+const load = ([path, dateFrom]: [string, number]) => post<LoginHistory>(path, { dateFrom, timezoneOffset: new Date().getTimezoneOffset() });
+
+/** /analytics: From date and Load, Login History per manager, the total online and a chart of daily logins. Admin only. */
+export default function Analytics() {
+  const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dateFrom, setDateFrom] = useState(() => startOfDay(dayValue(new Date(Date.now() - 7 * DAY))));
+  const { data, error, isLoading, isValidating, mutate } = useSWR<LoginHistory>(['/api/analytics/loginHistory', dateFrom], load, { revalidateOnFocus: false });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ms = startOfDay(from);
+    if (!Number.isFinite(ms)) return setProblem(ANALYTICS_MESSAGES.dateFrom);
+    if (ms > Date.now()) return setProblem(ANALYTICS_MESSAGES.future);
+    setProblem(null);
+    if (ms === dateFrom) await mutate();
+    else setDateFrom(ms);
+  };
+
+  const totals = useMemo(() => {
+    const items = data?.items ?? [];
+    return {
+      managers: items.length,
+      agents: items.reduce((n, i) => n + i.totalUsers, 0),
+      agentsIn: items.reduce((n, i) => n + i.loggedInUsers, 0),
+      managersIn: items.filter((i) => i.managerLoggedIn).length,
+    };
+  }, [data]);
+  const since = new Date(dateFrom).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+  return (
+    <div className="page analytics-page">
+      <h1>Analytics</h1>
+      <Card>
+        <form className="form-row" onSubmit={submit} noValidate>
+          <Field label="From" type="date" value={from} max={dayValue(new Date())} onChange={(e) => setFrom(e.target.value)} />
+          <Button type="submit" disabled={isValidating}>
+            {isValidating ? 'Loading…' : 'Load'}
+          </Button>
+        </form>
+        <ErrorText>{problem ?? (error instanceof Error ? error.message : null)}</ErrorText>
+      </Card>
+
+      {isLoading && !data ? (
+        <Spinner />
+      ) : data ? (
+        <>
+          <div className="stat-row">
+            <div className="stat" data-testid="total-online">
+              <span className="stat-label">Total online</span>
+              <strong>{data.totalOnlineAmount}</strong>
+              <span className="muted">logged in since {since}</span>
+            </div>
+            <div className="stat">
+              <span className="stat-label">Managers logged in</span>
+              <strong>
+                {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
+              </strong>
+            </div>
+            <div className="stat">
+              <span className="stat-label">Agents logged in</span>
+              <strong>
+                {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
+              </strong>
+            </div>
+          </div>
+          <Card title="Daily logins">
+            <div className="analytics-chart" data-testid="daily-logins-chart">
+              <ResponsiveContainer>
+                <ComposedChart data={data.daily.map((d) => ({ ...d, label: shortDay(d.day) }))}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="label" fontSize={12} minTickGap={16} />
+                  <YAxis allowDecimals={false} fontSize={12} />
+                  <Tooltip />
+                  <Legend />
+                  <Bar dataKey="logins" name="Logins" fill="#1d4ed8" isAnimationActive={false} />
+                  <Line dataKey="users" name="Users" stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
+                </ComposedChart>
+              </ResponsiveContainer>
+            </div>
+          </Card>
+          <DataTable data={data.items} columns={columns} emptyText="No managers" title="Login History" testId="login-history" />
+        </>
+      ) : null}
+    </div>
+  );
 }

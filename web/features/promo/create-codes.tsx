@@ -1,0 +1,159 @@
+import { type FormEvent, useId, useState } from 'react';
+import { EFFECT_TYPES, effectLabel, effectValueError, MAX_GENERATE, PROMO_MESSAGES, type PromoEffectType, toPositiveInt } from '../../../worker/promo/promo.schema';
+import { Button } from '../../components/ui/button';
+import { ErrorText, Field } from '../../components/ui/field';
+import { Card, CollapsibleSection } from '../../components/ui/section';
+import { useRequest } from '../../lib/use-request';
+import { createNamedCode, generateCodes, type PromoDto, refreshPromoLists, setFreeStatus } from './api';
+import { CopyButton } from './copy-button';
+
+const valueLabel = (type: string) => (type === 'discountPercent' ? 'Discount, %' : type === 'freeMonths' ? 'Free months' : 'Effect value');
+
+function TypeSelect({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Promo type</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Select the promo type</option>
+        {EFFECT_TYPES.map((t) => (
+          <option key={t.value} value={t.value}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Create Promo Codes: type (required), value and amount (whole numbers ≥ 1; anything else becomes 1). */
+export function CreatePromoCodes() {
+  const typeId = useId();
+  const [type, setType] = useState('');
+  const [value, setValue] = useState('10');
+  const [amount, setAmount] = useState('10');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<PromoDto[]>([]);
+  const { loading, run } = useRequest();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const effectValue = toPositiveInt(value);
+    const generateAmount = toPositiveInt(amount);
+    setValue(String(effectValue));
+    setAmount(String(generateAmount));
+    if (!type) return setProblem(PROMO_MESSAGES.type);
+    const invalid = effectValueError(type as PromoEffectType, effectValue) ?? (generateAmount > MAX_GENERATE ? PROMO_MESSAGES.amount : null);
+    if (invalid) return setProblem(invalid);
+    setProblem(null);
+    const res = await run(() => generateCodes({ effectType: type, effectValue, generateAmount }), { success: (r) => r.message });
+    if (res) {
+      setGenerated(res.codes);
+      await refreshPromoLists();
+    }
+  };
+
+  return (
+    <>
+      <Card title="Create Promo Codes">
+        <form className="form" onSubmit={submit} noValidate>
+          <div className="form-row">
+            <TypeSelect id={typeId} value={type} onChange={(v) => { setType(v); setProblem(null); }} />
+            <Field label={valueLabel(type)} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(String(toPositiveInt(value)))} />
+            <Field label="Amount of codes" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setAmount(String(toPositiveInt(amount)))} />
+            <Button type="submit" disabled={loading}>
+              {loading ? 'Generating…' : 'Generate'}
+            </Button>
+          </div>
+          <p className="muted promo-note">Random single-use codes of 10 letters and digits, 1 to {MAX_GENERATE} at a time. They start in Free Promo Codes.</p>
+          <ErrorText>{problem}</ErrorText>
+        </form>
+      </Card>
+      {generated.length > 0 && <GeneratedCodes codes={generated} onHandedOut={() => setGenerated([])} />}
+      <NamedCode />
+    </>
+  );
+}
+
+/** The codes just made, each with its copy button; copy all, or mark them all as given away. */
+function GeneratedCodes({ codes, onHandedOut }: { codes: PromoDto[]; onHandedOut: () => void }) {
+  const { loading, run } = useRequest();
+  const first = codes[0]!;
+  const handOut = async () => {
+    const res = await run(() => setFreeStatus(codes.map((c) => ({ _id: c._id, isFree: false }))), { success: (r) => r.message });
+    if (res) {
+      await refreshPromoLists();
+      onHandedOut();
+    }
+  };
+  return (
+    <Card
+      title={`Generated codes (${codes.length})`}
+      actions={
+        <>
+          <CopyButton text={codes.map((c) => c.name).join('\n')} label="Copy all" ariaLabel="Copy all codes" variant="primary" />
+          <Button variant="secondary" className="btn-sm" onClick={handOut} disabled={loading}>
+            Mark all as given away
+          </Button>
+        </>
+      }
+    >
+      <p className="muted">Each code: {effectLabel(first.effectType, first.effectValue)}, single use.</p>
+      <ul className="promo-code-grid" data-testid="generated-codes">
+        {codes.map((c) => (
+          <li key={c._id} className="promo-chip">
+            <code className="promo-code">{c.name}</code>
+            <CopyButton text={c.name} />
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Beyond the spec's form: a named code (e.g. SPRING-2026), multi-use, public or reserved for one user. */
+function NamedCode() {
+  const typeId = useId();
+  const [name, setName] = useState('');
+  const [type, setType] = useState('');
+  const [value, setValue] = useState('10');
+  const [uses, setUses] = useState('1');
+  const [isPublic, setIsPublic] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { loading, run } = useRequest();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const effectValue = toPositiveInt(value);
+    const maxUses = toPositiveInt(uses);
+    setValue(String(effectValue));
+    setUses(String(maxUses));
+    if (!/^[A-Za-z0-9-]{4,32}$/.test(name.trim())) return setProblem(PROMO_MESSAGES.name);
+    if (!type) return setProblem(PROMO_MESSAGES.type);
+    const invalid = effectValueError(type as PromoEffectType, effectValue);
+    if (invalid) return setProblem(invalid);
+    setProblem(null);
+    const res = await run(() => createNamedCode({ name: name.trim(), effectType: type, effectValue, maxUses, isPublic }), { success: (r) => `Promo code ${r.name} created` });
+    if (res) {
+      setName('');
+      await refreshPromoLists();
+    }
+  };
+  return (
+    <CollapsibleSection title="Create a named promo code">
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="form-row">
+          <Field label="Name" value={name} onChange={(e) => setName(e.target.value.toUpperCase())} placeholder="e.g. SPRING-2026" maxLength={32} />
+          <TypeSelect id={typeId} value={type} onChange={setType} />
+          <Field label={valueLabel(type)} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(String(toPositiveInt(value)))} />
+          <Field label="Uses" inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} onBlur={() => setUses(String(toPositiveInt(uses)))} />
+        </div>
+        <label className="check-inline">
+          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: anyone may use it, each user once (otherwise only the user it is assigned to)
+        </label>
+        <Button type="submit" disabled={loading}>
+          Create code
+        </Button>
+        <ErrorText>{problem}</ErrorText>
+      </form>
+    </CollapsibleSection>
+  );
+}

@@ -1,0 +1,64 @@
+import * as z from 'zod';
+
+export const ANALYTICS_MESSAGES = {
+  dateFrom: 'Select a valid From date',
+  future: 'The From date cannot be in the future',
+} as const;
+
+/** The earliest From date accepted (the product did not exist before). */
+export const EARLIEST_DATE = Date.UTC(2000, 0, 1);
+/** The daily chart covers at most this many days, ending today. */
+export const MAX_CHART_DAYS = 366;
+
+/** A ms timestamp (number or digits) or an ISO date string; answers the ms or NaN. */
+export function parseDate(value: number | string): number {
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  if (/^\d{1,15}$/.test(text)) return Number(text);
+  return text ? Date.parse(text) : Number.NaN;
+}
+
+export const loginHistorySchema = z
+  .object({
+    dateFrom: z.union([z.number(), z.string().max(64)], { message: ANALYTICS_MESSAGES.dateFrom }),
+    // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
+    timezoneOffset: z.number({ message: 'Invalid time zone' }).int('Invalid time zone').min(-840, 'Invalid time zone').max(840, 'Invalid time zone').optional().default(0),
+  })
+  .transform((input, ctx) => {
+    const from = parseDate(input.dateFrom);
+    if (!Number.isFinite(from) || from < EARLIEST_DATE) {
+      ctx.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.dateFrom });
+      return z.NEVER;
+    }
+    if (from > Date.now()) {
+      ctx.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.future });
+      return z.NEVER;
+    }
+    return { dateFrom: new Date(from), timezoneOffset: input.timezoneOffset };
+  });
+
+export interface LoginHistoryItem {
+  manager: { _id: string; email: string; name: string };
+  /** the manager's agents */
+  totalUsers: number;
+  /** the manager's agents with at least one login since dateFrom */
+  loggedInUsers: number;
+  managerLoggedIn: boolean;
+}
+
+export interface DailyLogins {
+  /** YYYY-MM-DD in the caller's time zone */
+  day: string;
+  /** successful logins that day */
+  logins: number;
+  /** distinct users who logged in that day */
+  users: number;
+}
+
+export interface LoginHistory {
+  items: LoginHistoryItem[];
+  /** distinct managers and agents of the table who logged in since dateFrom */
+  totalOnlineAmount: number;
+  dateFrom: string;
+  daily: DailyLogins[];
+}

@@ -1,0 +1,67 @@
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { loginEvents, users } from '../db/schema';
+import type { Db } from '../env';
+import { type DailyLogins, type LoginHistory, MAX_CHART_DAYS } from './analytics.schema';
+
+const DAY = 86_400_000;
+
+/**
+ * Login History: every live manager with its agents, how many of them logged in since
+ * `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is a
+ * correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
+ * with the number of managers and agents, not with the login log.
+ */
+export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+  const from = input.dateFrom.getTime();
+  const loggedInSince = (userColumn: unknown) =>
+    sql`exists (select 1 from login_events e where e.user_id = ${userColumn} and e.created_at >= ${from})`;
+  // written out: drizzle leaves a single table's columns unqualified, which the subqueries would capture
+  const managerId = sql.raw('"users"."id"');
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      totalUsers: sql<number>`(select count(*) from users a where a.parent_id = ${managerId} and a.user_type = 'agent' and a.deleted_at is null)`,
+      loggedInUsers: sql<number>`(select count(*) from users a where a.parent_id = ${managerId} and a.user_type = 'agent' and a.deleted_at is null and ${loggedInSince(sql`a.id`)})`,
+      managerLoggedIn: sql<number>`${loggedInSince(managerId)}`,
+    })
+    .from(users)
+    .where(and(eq(users.userType, 'manager'), isNull(users.deletedAt)))
+    .orderBy(asc(users.email));
+  const items = rows.map((r) => ({
+    manager: { _id: r.id, email: r.email, name: r.name },
+    totalUsers: Number(r.totalUsers),
+    loggedInUsers: Number(r.loggedInUsers),
+    managerLoggedIn: Number(r.managerLoggedIn) === 1,
+  }));
+  const totalOnlineAmount = items.reduce((n, i) => n + i.loggedInUsers + (i.managerLoggedIn ? 1 : 0), 0);
+  return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily: await dailyLogins(db, from, input.timezoneOffset, now) };
+}
+
+/** The caller's calendar day of a UTC instant, as YYYY-MM-DD (offset as `Date#getTimezoneOffset`). */
+const localDay = (ms: number, offsetMinutes: number) => new Date(ms - offsetMinutes * 60_000).toISOString().slice(0, 10);
+
+/** Logins and distinct users per day, from dateFrom (at most MAX_CHART_DAYS back) to today; empty days are 0. */
+export async function dailyLogins(db: Db, from: number, offsetMinutes: number, now = new Date()): Promise<DailyLogins[]> {
+  const today = localDay(now.getTime(), offsetMinutes);
+  const earliest = Date.parse(today) - (MAX_CHART_DAYS - 1) * DAY;
+  const firstDay = Math.max(Date.parse(localDay(from, offsetMinutes)), earliest);
+  // the first instant of firstDay in the caller's zone, or dateFrom itself if later
+  const start = Math.max(from, firstDay + offsetMinutes * 60_000);
+  const shift = offsetMinutes * 60_000;
+  const day = sql<string>`strftime('%Y-%m-%d', (${loginEvents.createdAt} - ${shift}) / 1000, 'unixepoch')`;
+  const counted = await db
+    .select({ day, logins: sql<number>`count(*)`, users: sql<number>`count(distinct ${loginEvents.userId})` })
+    .from(loginEvents)
+    .where(gte(loginEvents.createdAt, new Date(start)))
+    .groupBy(sql`1`);
+  const byDay = new Map(counted.map((c) => [c.day, c]));
+  const out: DailyLogins[] = [];
+  for (let t = firstDay; localDay(t, 0) <= today; t += DAY) {
+    const key = localDay(t, 0);
+    const hit = byDay.get(key);
+    out.push({ day: key, logins: Number(hit?.logins ?? 0), users: Number(hit?.users ?? 0) });
+  }
+  return out;
+}
