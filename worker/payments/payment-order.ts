@@ -2,13 +2,30 @@ import { DurableObject } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
 import type { OrderStatus } from '../db/schema/payments';
-import type { Bindings } from '../env';
+import { type Bindings, isDevelopment } from '../env';
 import { createDb } from '../lib/db';
 import { extendByMonths } from '../lib/subscription';
 import { spendDiscount } from '../promo/promo.discount';
 
-/** Unpaid orders expire after this long. */
+/** Unpaid orders expire after this long (the alarm). */
 export const ORDER_TTL_MS = 60 * 60_000;
+
+/**
+ * The order's state machine. A signed confirmation is not in this table: it confirms an order in
+ * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/payments.md).
+ */
+export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  requested: ['link_generated', 'link_failed', 'expired'],
+  link_generated: ['prechecked', 'failed', 'expired'],
+  link_failed: [],
+  prechecked: ['prechecked', 'failed', 'expired'],
+  confirmed: [],
+  failed: [],
+  expired: [],
+};
+
+/** States in which Idram may still take the money (the payment page and the precheck). */
+export const PAYABLE: readonly OrderStatus[] = ['link_generated', 'prechecked'];
 
 interface OrderState {
   orderId: string;
@@ -16,22 +33,70 @@ interface OrderState {
   priceTotal: number;
 }
 
-export type ConfirmResult = 'confirmed' | 'replay' | 'unknown';
+export interface IdramPayment {
+  transId: string | null;
+  payerAccount: string | null;
+}
+
+export type ConfirmResult = 'confirmed' | 'replay' | 'unknown' | 'error';
+
+/** Whether the merchant settings let us build an Idram payment form (the link is our own page). */
+export const idramConfigured = (env: Bindings) => Boolean(env.IDRAM_REC_ACCOUNT && env.IDRAM_SECRET_KEY && (isDevelopment(env) || env.IDRAM_PAYMENT_URL));
 
 /**
- * One object per payment order: its state machine (link generated → prechecked → confirmed,
- * or failed / expired) and the expiry alarm. Confirmation runs under `blockConcurrencyWhile`,
- * so two confirmations racing are applied one after the other and the second is a replay.
- * D1 holds the record; the batch that confirms also extends the payee's subscription.
+ * One object per payment order (idFromName(orderId)): the state machine above, and the alarm
+ * that expires an unpaid order. Every change runs under `blockConcurrencyWhile`, so two
+ * confirmations racing are applied one after the other and the second is a replay. D1 holds
+ * the record; the batch that confirms it also extends the payee's subscription.
  */
 export class PaymentOrder extends DurableObject<Bindings> {
-  private async state(): Promise<OrderState | undefined> {
+  /**
+   * Runs one change at a time. A callback that throws inside blockConcurrencyWhile resets the
+   * object, so a failure (D1 unreachable, a duplicate transaction id) answers `fallback` instead;
+   * storage is only written after the D1 write it follows, so nothing is half-applied.
+   */
+  private serial<T>(fallback: T, fn: () => Promise<T>): Promise<T> {
+    return this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return await fn();
+      } catch (err) {
+        console.error('payment order change failed', err);
+        return fallback;
+      }
+    });
+  }
+
+  private state(): Promise<OrderState | undefined> {
     return this.ctx.storage.get<OrderState>('order');
   }
 
-  async open(orderId: string, priceTotal: number, status: OrderStatus): Promise<void> {
-    await this.ctx.storage.put('order', { orderId, priceTotal, status } satisfies OrderState);
-    if (status !== 'confirmed') await this.ctx.storage.setAlarm(Date.now() + ORDER_TTL_MS);
+  private async move(order: OrderState, to: OrderStatus, d1: Partial<typeof payments.$inferInsert> = {}): Promise<boolean> {
+    if (!TRANSITIONS[order.status].includes(to)) return false;
+    // D1 first, so a failed write leaves the object where it was; D1 never un-confirms a payment
+    await createDb(this.env.DB)
+      .update(payments)
+      .set({ status: to, ...d1 })
+      .where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false)));
+    order.status = to;
+    await this.ctx.storage.put('order', order);
+    return true;
+  }
+
+  /**
+   * requested → link_generated | link_failed, and arms the expiry alarm. Idempotent: a second
+   * call (the Payment screen's poll re-driving an order) answers the state it is in.
+   */
+  async open(orderId: string, priceTotal: number, linkOk: boolean): Promise<OrderStatus> {
+    return this.serial<OrderStatus>('requested', async () => {
+      let order = await this.state();
+      if (!order) {
+        order = { orderId, priceTotal, status: 'requested' };
+        await this.ctx.storage.put('order', order);
+        await this.ctx.storage.setAlarm(Date.now() + ORDER_TTL_MS);
+      }
+      if (order.status === 'requested') await this.move(order, linkOk ? 'link_generated' : 'link_failed', { isLinkGenerationFailed: !linkOk });
+      return order.status;
+    });
   }
 
   async status(): Promise<OrderStatus | null> {
@@ -40,17 +105,20 @@ export class PaymentOrder extends DurableObject<Bindings> {
 
   /** Idram's precheck: only an open, unpaid order for the same amount. */
   async precheck(amount: number): Promise<boolean> {
-    const order = await this.state();
-    if (!order || !['link_generated', 'prechecked'].includes(order.status) || order.priceTotal !== amount) return false;
-    order.status = 'prechecked';
-    await this.ctx.storage.put('order', order);
-    return true;
+    return this.serial(false, async () => {
+      const order = await this.state();
+      if (!order || !PAYABLE.includes(order.status) || order.priceTotal !== amount) return false;
+      return this.move(order, 'prechecked');
+    });
   }
 
-  /** The confirmation: applied exactly once, whatever the order's state (the money was taken). */
-  async confirm(payment: { transId: string | null; payerAccount: string | null }): Promise<ConfirmResult> {
-    return this.ctx.blockConcurrencyWhile(async () => {
-      const order = await this.state();
+  /**
+   * A checksum-verified confirmation: applied exactly once, whatever state the order is in
+   * (the money was taken). An order whose object was never opened is confirmed from D1.
+   */
+  async confirm(orderId: string, payment: IdramPayment): Promise<ConfirmResult> {
+    return this.serial<ConfirmResult>('error', async () => {
+      const order = (await this.state()) ?? (await orderFromD1(this.env, orderId));
       if (!order) return 'unknown';
       if (order.status === 'confirmed') return 'replay';
       const applied = await confirmInD1(this.env, order.orderId, payment);
@@ -61,45 +129,51 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  async decline(): Promise<void> {
-    await this.ctx.blockConcurrencyWhile(async () => {
+  /** The payer declined (the development simulator's Decline). */
+  async decline(): Promise<boolean> {
+    return this.serial(false, async () => {
       const order = await this.state();
-      if (!order || order.status === 'confirmed') return;
-      order.status = 'failed';
-      await this.ctx.storage.put('order', order);
-      await createDb(this.env.DB).update(payments).set({ status: 'failed' }).where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false)));
+      if (!order || !(await this.move(order, 'failed'))) return false;
+      await this.ctx.storage.deleteAlarm();
+      return true;
     });
   }
 
-  /** Expiry: idempotent (alarms run at least once); a confirmed order is left alone. */
+  /** Expiry. Alarms run at least once and may retry: a second run, or a paid order, changes nothing. */
   async alarm(): Promise<void> {
-    const order = await this.state();
-    if (!order || order.status === 'confirmed' || order.status === 'failed' || order.status === 'expired') return;
-    order.status = 'expired';
-    await this.ctx.storage.put('order', order);
-    await createDb(this.env.DB).update(payments).set({ status: 'expired' }).where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false)));
+    const expired = await this.serial<boolean | 'retry'>('retry', async () => {
+      const order = await this.state();
+      return order ? this.move(order, 'expired') : false;
+    });
+    // throwing from alarm() makes the runtime retry it later
+    if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');
   }
+}
+
+async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState | undefined> {
+  const [row] = await createDb(env.DB).select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  return row ? { orderId: row.id, priceTotal: row.priceTotal, status: row.isPaymentConfirmed ? 'confirmed' : row.status } : undefined;
 }
 
 /**
  * One D1 batch: the payment becomes confirmed (only if it was not), the payee's subscription
- * grows by the months bought (only if this very confirmation landed), and a promo discount is
- * spent. Answers whether this call confirmed it.
+ * grows by the months bought (only if this very confirmation landed: the marker below), and a
+ * pending promo discount is spent. Answers whether this call confirmed it.
  */
-export async function confirmInD1(env: Bindings, orderId: string, payment: { transId: string | null; payerAccount: string | null }) {
+export async function confirmInD1(env: Bindings, orderId: string, payment: IdramPayment): Promise<boolean> {
   const db = createDb(env.DB);
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed) return false;
   const [payee] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, order.userId)).limit(1);
   const confirmedAt = new Date();
   const newEnd = extendByMonths(payee?.end ?? null, order.amount, confirmedAt);
-  const marker = sql`exists (select 1 from ${payments} where ${payments.id} = ${orderId} and ${payments.confirmedAt} = ${confirmedAt.getTime()})`;
+  const landed = sql`exists (select 1 from ${payments} where ${payments.id} = ${orderId} and ${payments.confirmedAt} = ${confirmedAt.getTime()})`;
   const statements = [
     db
       .update(payments)
       .set({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt })
       .where(and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false))),
-    db.update(users).set({ subscriptionEndDate: newEnd, isTrialPeriod: false }).where(and(eq(users.id, order.userId), marker)),
+    db.update(users).set({ subscriptionEndDate: newEnd, isTrialPeriod: false }).where(and(eq(users.id, order.userId), landed)),
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
   ];
   await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);

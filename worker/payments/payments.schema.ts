@@ -1,31 +1,51 @@
 import * as z from 'zod';
 
+/** The spec's payment messages, shared by the worker and the Payment screen. */
 export const PAYMENT_MESSAGES = {
   months: 'Months to buy: minimum 1',
+  maxMonths: 'Months to buy: at most 36',
   arca: 'Visa Payment Temporary not supported. Please pay with Idram.',
+  paymentType: 'Choose a payment type',
   notVerified: 'Email is not verified',
+  onlyManager: 'Only a manager can pay for its agents',
+  userNotFound: 'User not found',
+  orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
 } as const;
 
+/** Months bought at once, at most (the counter's upper bound too). */
+export const MAX_MONTHS = 36;
+
 export const generateLinkSchema = z.object({
-  amount: z.number({ message: PAYMENT_MESSAGES.months }).int(PAYMENT_MESSAGES.months).min(1, PAYMENT_MESSAGES.months).max(36, 'Months to buy: at most 36'),
+  amount: z.number({ message: PAYMENT_MESSAGES.months }).int(PAYMENT_MESSAGES.months).min(1, PAYMENT_MESSAGES.months).max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths),
   userToBePaidId: z.string().max(64).nullable().optional(),
-  paymentType: z.string().max(20).optional().default('idram'),
+  paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
 });
-export const orderIdSchema = z.object({ orderId: z.string().min(1, 'Choose an order').max(64) });
+export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
 export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...';
 
+export interface PaymentPerson {
+  _id: string;
+  name: string;
+  email: string;
+}
+
 export interface PaymentDto {
   _id: string;
+  /** 1 for the caller's oldest payment. */
   index: number;
+  /** 1 for the product's first payment. */
   globalIndex: number;
   type: 'Idram' | 'Arca';
-  user: { _id: string; name: string; email: string } | null;
-  payerUser: { _id: string; name: string; email: string } | null;
+  /** The payee, whose subscription the payment extends. */
+  user: PaymentPerson | null;
+  payerUser: PaymentPerson | null;
   dateCreated: string;
+  /** Months bought. */
   amount: number;
+  /** Whole AMD charged, after any promo discount. */
   priceTotal: number;
   isLinkGenerationFailed: boolean;
   isOrderConfirmationReceived: boolean;
@@ -33,9 +53,32 @@ export interface PaymentDto {
   status: PaymentLabel;
 }
 
+/** GET /api/payment/monthlyprice: the price and the caller's pending promo discount. */
 export interface PriceInfo {
   price: number;
   currency: 'AMD';
   discountPercent: number;
   promoName: string | null;
 }
+
+export interface PaymentLinkDto {
+  isLinkGenerated: boolean;
+  isLinkGenerationFailed: boolean;
+  paymentURL: string | null;
+  userAndPayerMatch: boolean;
+}
+
+/** POST /api/subscription/childUsersSubscriptions: one row of Pay for Team. */
+export interface TeamSubscriptionDto {
+  _id: string;
+  name: string;
+  email: string;
+  userType: string;
+  isEmailVerified: boolean;
+  isSubscriptionActive: boolean;
+  subscriptionDaysLeft: number;
+  subscriptionEndDate: string | null;
+}
+
+/** What a user pays for `months` months at `price` with `percent` off, in whole AMD. */
+export const priceFor = (price: number, months: number, percent: number) => Math.max(0, Math.round((price * months * (100 - percent)) / 100));

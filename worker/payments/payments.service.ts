@@ -1,15 +1,16 @@
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { payments, users } from '../db/schema';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { discountedTotal, pendingDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
-import { confirmInD1 } from './payment-order';
-import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PriceInfo } from './payments.schema';
+import { idramConfigured, PAYABLE } from './payment-order';
+import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo } from './payments.schema';
 
 type PaymentRow = typeof payments.$inferSelect;
 
+/** The price of one month in whole AMD (MONTHLY_PRICE_AMD). */
 export const monthlyPrice = (env: Bindings) => {
   const price = Number.parseInt(env.MONTHLY_PRICE_AMD, 10);
   return Number.isFinite(price) && price > 0 ? price : 5000;
@@ -20,30 +21,38 @@ export async function priceInfo(env: Bindings, db: Db, caller: Caller): Promise<
   return { price: monthlyPrice(env), currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null };
 }
 
-const orderStub = (env: Bindings, orderId: string) => env.PAYMENT_ORDER.get(env.PAYMENT_ORDER.idFromName(orderId));
+export const orderStub = (env: Bindings, orderId: string) => env.PAYMENT_ORDER.get(env.PAYMENT_ORDER.idFromName(orderId));
+
+/** Whom the caller may pay for: itself or, for a manager, one of its agents with a verified e-mail. */
+async function payeeFor(db: Db, caller: Caller, userToBePaidId: string | null | undefined): Promise<string> {
+  if (!userToBePaidId || userToBePaidId === caller.id) return caller.id;
+  if (caller.userType !== 'manager') throw forbidden(PAYMENT_MESSAGES.onlyManager);
+  const [payee] = await db.select().from(users).where(eq(users.id, userToBePaidId)).limit(1);
+  // another team's user answers as if it did not exist
+  if (!payee || payee.deletedAt || payee.userType !== 'agent' || payee.parentId !== caller.id) throw notFound(PAYMENT_MESSAGES.userNotFound);
+  if (!payee.isEmailVerified) throw badRequest(PAYMENT_MESSAGES.notVerified);
+  return payee.id;
+}
 
 /**
- * Creates an order for `months` months for the caller or, for a manager, one of its agents with
- * a verified e-mail, priced with the caller's pending promo discount. Answers the orderId.
+ * POST /api/payment/generateLink: records an order for `amount` months, priced with the
+ * caller's pending promo discount, and opens its PaymentOrder object (which generates the
+ * link). Answers the orderId; the screen then polls getPaymentLink.
  */
 export async function generateLink(env: Bindings, db: Db, caller: Caller, input: { amount: number; userToBePaidId?: string | null; paymentType: string }) {
-  if (input.paymentType.toLowerCase() === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
-  if (input.paymentType.toLowerCase() !== 'idram') throw badRequest('Choose a payment type');
-  const payeeId = input.userToBePaidId || caller.id;
-  if (payeeId !== caller.id) {
-    const [payee] = await db.select().from(users).where(eq(users.id, payeeId)).limit(1);
-    if (!payee || payee.deletedAt || caller.userType !== 'manager' || payee.parentId !== caller.id) throw notFound('User not found');
-    if (!payee.isEmailVerified) throw badRequest(PAYMENT_MESSAGES.notVerified);
-  }
+  const type = input.paymentType.toLowerCase();
+  if (type === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
+  if (type !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
+  const payeeId = await payeeFor(db, caller, input.userToBePaidId);
   const price = monthlyPrice(env);
   const discount = await pendingDiscount(db, caller.id);
   const priceTotal = discountedTotal(price, input.amount, discount?.percent ?? 0);
   const id = randomId();
-  const status = !env.IDRAM_REC_ACCOUNT ? 'link_failed' : 'link_generated';
   for (let attempt = 0; ; attempt++) {
     try {
       await db.insert(payments).values({
         id,
+        // the next integer; the unique index turns a tie between two orders into a retry
         globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})`,
         type: 'idram',
         userId: payeeId,
@@ -53,56 +62,89 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
         monthlyPrice: price,
         priceTotal,
         promoUseId: discount?.promoUseId ?? null,
-        status,
-        isLinkGenerationFailed: status === 'link_failed',
+        status: 'requested',
       });
       break;
     } catch (err) {
-      if (attempt >= 4) throw err; // two orders drew the same global index: draw again
+      if (attempt >= 4) throw err;
     }
   }
-  await orderStub(env, id).open(id, priceTotal, status);
-  // a 100% discount is paid in full already: confirm at once, without Idram
-  if (priceTotal === 0) await orderStub(env, id).confirm({ transId: null, payerAccount: null });
+  await openOrder(env, db, id, priceTotal);
+  // a 100% discount leaves nothing to pay: confirmed at once, without Idram
+  if (priceTotal === 0) await orderStub(env, id).confirm(id, { transId: null, payerAccount: null });
   return { orderId: id };
 }
 
-async function payerOrder(db: Db, caller: Caller, orderId: string): Promise<PaymentRow> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!row || (row.payerUserId !== caller.id && caller.userType !== 'admin')) throw notFound('Order not found');
-  return row;
+/** Opens the order's object; if the object cannot be reached, the link has failed. */
+async function openOrder(env: Bindings, db: Db, orderId: string, priceTotal: number) {
+  try {
+    return await orderStub(env, orderId).open(orderId, priceTotal, idramConfigured(env));
+  } catch (err) {
+    console.error('payment order could not be opened', err);
+    await db
+      .update(payments)
+      .set({ status: 'link_failed', isLinkGenerationFailed: true })
+      .where(and(eq(payments.id, orderId), eq(payments.status, 'requested')));
+    return 'link_failed' as const;
+  }
 }
 
-const origin = (env: Bindings, req: Request) => (env.PUBLIC_URL || new URL(req.url).origin).replace(/\/$/, '');
+/** The product's origin as the browser sees it, for links it follows at once. */
+const originOf = (env: Bindings, req: Request) => {
+  try {
+    return new URL(req.url).origin;
+  } catch {
+    return env.PUBLIC_URL.replace(/\/$/, '');
+  }
+};
 
-export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Request, orderId: string) {
-  const order = await payerOrder(db, caller, orderId);
-  const failed = order.isLinkGenerationFailed;
-  const paymentURL = failed ? null : order.isPaymentConfirmed ? `${origin(env, req)}/paymentResult/confirmed` : `${origin(env, req)}/api/payment/idram/pay/${order.id}`;
-  return { isLinkGenerated: !failed, isLinkGenerationFailed: failed, paymentURL, userAndPayerMatch: order.userId === order.payerUserId };
+/** POST /api/payment/getPaymentLink: only the order's payer sees its link. */
+export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Request, orderId: string): Promise<PaymentLinkDto> {
+  let [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  if (!order || order.payerUserId !== caller.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  // an order left in 'requested' (its object was not reached) is opened again by the poll
+  if (order.status === 'requested') {
+    await openOrder(env, db, order.id, order.priceTotal);
+    [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  }
+  const row = order!;
+  const origin = originOf(env, req);
+  const generated = row.isPaymentConfirmed || PAYABLE.includes(row.status);
+  const failed = !generated && row.status !== 'requested';
+  return {
+    isLinkGenerated: generated,
+    isLinkGenerationFailed: failed,
+    paymentURL: row.isPaymentConfirmed ? `${origin}/paymentResult/confirmed` : generated ? `${origin}/api/payment/idram/pay/${row.id}` : null,
+    userAndPayerMatch: row.userId === row.payerUserId,
+  };
 }
 
+/** POST /api/payment/get_arca_status: the caller's own orders (as payer or payee). */
 export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
-  const order = await payerOrder(db, caller, orderId);
+  const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  if (!order || (order.payerUserId !== caller.id && order.userId !== caller.id)) throw notFound(PAYMENT_MESSAGES.orderNotFound);
   return { isPaymentConfirmed: order.isPaymentConfirmed };
 }
 
-export function label(row: PaymentRow): PaymentLabel {
+/** The spec's status label of a payment. */
+export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type'>): PaymentLabel {
   if (row.isPaymentConfirmed) return 'confirmed';
-  if (row.isLinkGenerationFailed) return 'redirect fail';
+  if (row.isLinkGenerationFailed || row.status === 'link_failed') return 'redirect fail';
   if (row.status === 'failed') return 'Declined';
   if (row.type === 'arca') return 'Waiting ...';
   return 'Canceled';
 }
 
-/** The caller's payments as payer or payee; the admin's: all. Newest first. */
+/** GET /api/payment/paymentHistory: the caller's payments as payer or payee; the admin's: all. Newest first. */
 export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   const query = db.select().from(payments);
   const rows = await (caller.userType === 'admin' ? query : query.where(or(eq(payments.payerUserId, caller.id), eq(payments.userId, caller.id)))).orderBy(
     desc(payments.dateCreated),
+    desc(payments.globalIndex),
   );
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId]))];
   const people = new Map<string, { _id: string; name: string; email: string }>();
+  // D1 binds at most 100 parameters per statement
   for (let i = 0; i < ids.length; i += 90) {
     for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids.slice(i, i + 90))))
       people.set(u.id, { _id: u.id, name: u.name, email: u.email });
@@ -124,51 +166,73 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   }));
 }
 
+/** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
+const parseAmount = (text: string | undefined) => (text !== undefined && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/** Idram's checksum: MD5 of the fields as received and our secret, joined by ':'. */
+export const idramChecksum = (f: Record<string, string | undefined>, secret: string) =>
+  md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, secret, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
+
+/** Two orders opened while one discount was pending: only the first one paid may spend it. */
+async function discountStillOurs(db: Db, order: PaymentRow) {
+  if (!order.promoUseId) return true;
+  const [use] = await db
+    .select({ id: promoUses.id })
+    .from(promoUses)
+    .where(and(eq(promoUses.id, order.promoUseId), or(isNull(promoUses.orderId), eq(promoUses.orderId, order.id))))
+    .limit(1);
+  return Boolean(use);
+}
+
 /**
- * Idram's result URL, both calls. Answers the bare text `OK` when the precheck passes or the
- * confirmation is applied (or replayed); anything else is a refusal text. Never throws.
+ * POST /api/payment/idram/result, both of Idram's calls. Answers the bare text `OK` when the
+ * precheck passes or the confirmation is applied (or replayed); anything else is a refusal
+ * text that changes nothing. Never throws: Idram reads an error status as "paid".
  */
 export async function idramResult(env: Bindings, db: Db, form: Record<string, string>): Promise<string> {
   try {
-    const billNo = form.EDP_BILL_NO ?? '';
-    const amountText = form.EDP_AMOUNT ?? '';
-    const amount = Number(amountText);
-    const [order] = billNo ? await db.select().from(payments).where(eq(payments.id, billNo.slice(0, 64))).limit(1) : [];
+    const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
+    const [order] = billNo ? await db.select().from(payments).where(eq(payments.id, billNo)).limit(1) : [];
     if (!order) return 'Unknown order';
-    if ((form.EDP_REC_ACCOUNT ?? '') !== env.IDRAM_REC_ACCOUNT) return 'Wrong account';
-    if (!Number.isFinite(amount) || amount !== order.priceTotal) return 'Wrong amount';
+    if (!env.IDRAM_REC_ACCOUNT || form.EDP_REC_ACCOUNT !== env.IDRAM_REC_ACCOUNT) return 'Wrong account';
+    const amount = parseAmount(form.EDP_AMOUNT);
+    if (amount !== order.priceTotal) return 'Wrong amount';
     const stub = orderStub(env, order.id);
+
     if ((form.EDP_PRECHECK ?? '').toUpperCase() === 'YES') {
       if (order.isPaymentConfirmed) return 'Order is already paid';
+      if (!(await discountStillOurs(db, order))) return 'The promo discount was already used';
       return (await stub.precheck(amount)) ? 'OK' : 'Order is not open for payment';
     }
+
     const secret = env.IDRAM_SECRET_KEY ?? '';
-    const fields = [form.EDP_REC_ACCOUNT, amountText, secret, billNo, form.EDP_PAYER_ACCOUNT, form.EDP_TRANS_ID, form.EDP_TRANS_DATE];
-    if (!secret || fields.some((f) => f === undefined)) return 'Missing fields';
-    const expected = await md5Hex(fields.join(':'));
-    if (expected.toLowerCase() !== (form.EDP_CHECKSUM ?? '').toLowerCase()) return 'Wrong checksum';
-    const result = await stub.confirm({ transId: (form.EDP_TRANS_ID ?? '').slice(0, 64), payerAccount: (form.EDP_PAYER_ACCOUNT ?? '').slice(0, 64) });
-    // an order whose object was never opened (it failed mid-way) is still confirmed, once, in D1
-    if (result === 'unknown') await confirmInD1(env, order.id, { transId: (form.EDP_TRANS_ID ?? '').slice(0, 64), payerAccount: (form.EDP_PAYER_ACCOUNT ?? '').slice(0, 64) });
-    return 'OK';
+    const signed = ['EDP_PAYER_ACCOUNT', 'EDP_TRANS_ID', 'EDP_TRANS_DATE', 'EDP_CHECKSUM'] as const;
+    if (!secret || signed.some((f) => !form[f])) return 'Missing fields';
+    const expected = await idramChecksum(form, secret);
+    if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
+    const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
+    if (result === 'unknown') return 'Unknown order';
+    return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {
     console.error('idram result failed', err);
     return 'Could not process the payment';
   }
 }
 
-/** The page the Payment screen redirects to: posts the Idram form (the simulator in development). */
-export async function payPage(env: Bindings, db: Db, req: Request, orderId: string) {
+/** The Idram form for an order still open for payment, or null. Posts to the simulator in development. */
+export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!order || order.isPaymentConfirmed || (order.status !== 'link_generated' && order.status !== 'prechecked')) return null;
+  if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
   const [payer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.payerUserId));
-  const action = isDevelopment(env) ? `${origin(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
+  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
+  const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
   return {
     action,
     fields: {
       EDP_LANGUAGE: 'EN',
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
-      EDP_DESCRIPTION: `FreightDesk subscription, ${order.amount} month${order.amount === 1 ? '' : 's'}`,
+      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${payee ? ` for ${payee.email}` : ''}`,
       EDP_AMOUNT: order.priceTotal.toFixed(2),
       EDP_BILL_NO: order.id,
       EDP_EMAIL: payer?.email ?? '',
@@ -176,26 +240,23 @@ export async function payPage(env: Bindings, db: Db, req: Request, orderId: stri
   };
 }
 
-/** The development simulator's Pay: Idram's two calls with a correct checksum. */
-export async function simulatePay(env: Bindings, db: Db, form: Record<string, string>) {
+/** dd/mm/yyyy, as Idram writes EDP_TRANS_DATE. */
+export const idramDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+
+/** The development simulator's Pay: Idram's precheck then confirmation, correctly signed. */
+export async function simulatedCallbacks(env: Bindings, form: Record<string, string>) {
   const base = { EDP_BILL_NO: form.EDP_BILL_NO ?? '', EDP_REC_ACCOUNT: form.EDP_REC_ACCOUNT ?? '', EDP_AMOUNT: form.EDP_AMOUNT ?? '' };
-  const precheck = await idramResult(env, db, { ...base, EDP_PRECHECK: 'YES' });
-  if (precheck !== 'OK') return false;
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const confirmation = {
+  const confirmation: Record<string, string> = {
     ...base,
     EDP_PAYER_ACCOUNT: '100000000001',
+    // Idram's transaction ids are 14 characters
     EDP_TRANS_ID: randomId(14),
-    EDP_TRANS_DATE: `${pad(now.getUTCDate())}/${pad(now.getUTCMonth() + 1)}/${now.getUTCFullYear()}`,
+    EDP_TRANS_DATE: idramDate(new Date()),
   };
-  const checksum = await md5Hex(
-    [confirmation.EDP_REC_ACCOUNT, confirmation.EDP_AMOUNT, env.IDRAM_SECRET_KEY ?? '', confirmation.EDP_BILL_NO, confirmation.EDP_PAYER_ACCOUNT, confirmation.EDP_TRANS_ID, confirmation.EDP_TRANS_DATE].join(':'),
-  );
-  return (await idramResult(env, db, { ...confirmation, EDP_CHECKSUM: checksum })) === 'OK';
+  confirmation.EDP_CHECKSUM = await idramChecksum(confirmation, env.IDRAM_SECRET_KEY ?? '');
+  return { precheck: { ...base, EDP_PRECHECK: 'YES' }, confirmation };
 }
 
 export async function simulateDecline(env: Bindings, billNo: string) {
   await orderStub(env, billNo).decline();
 }
-

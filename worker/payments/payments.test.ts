@@ -1,206 +1,618 @@
-import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, promoCodes, promoUses } from '../db/schema';
+import { app } from '../app';
+import { payments, promoCodes, promoUses, users } from '../db/schema';
+import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
-import { call, createTeam, createUser, db, getUser, testEnv } from '../test/helpers';
+import { discountedTotal } from '../promo/promo.discount';
+import { call, countRows, createTeam, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
 import { md5Hex } from './md5';
-import type { PaymentOrder } from './payment-order';
+import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
+import { priceFor } from './payments.schema';
+import * as svc from './payments.service';
 
 const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
 const ACCOUNT = testEnv.IDRAM_REC_ACCOUNT;
+const DAY = 86_400_000;
 
-async function order(token: string, body: object = { amount: 2 }) {
-  const res = await call('POST', '/api/payment/generateLink', { token, body: { paymentType: 'idram', ...body } });
+async function order(who: TestUser, body: object = { amount: 2 }) {
+  const res = await call('POST', '/api/payment/generateLink', { token: who.token, body: { paymentType: 'idram', ...body } });
   expect(res.status, res.text).toBe(200);
+  expect(Object.keys(res.body)).toEqual(['orderId']);
   return res.body.orderId as string;
 }
 
 const form = (fields: Record<string, string>) => ({ rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-const result = async (fields: Record<string, string>) => (await call('POST', '/api/payment/idram/result', form(fields))).text;
+/** Posts to the result URL as Idram does; every answer must be a 200 with bare text. */
+async function result(fields: Record<string, string>) {
+  const res = await call('POST', '/api/payment/idram/result', form(fields));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  return res.text;
+}
+const precheck = (id: string, amount: string, over: Record<string, string> = {}) => result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, ...over });
 
+/** Idram's confirmation, signed with the test secret over the fields as sent. */
 async function confirmation(orderId: string, amount: string, over: Record<string, string> = {}) {
   const f = { EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, EDP_BILL_NO: orderId, EDP_PAYER_ACCOUNT: '100000000001', EDP_TRANS_ID: randomId(14), EDP_TRANS_DATE: '22/11/2026', ...over };
   const checksum = await md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, testEnv.IDRAM_SECRET_KEY, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
   return { ...f, EDP_CHECKSUM: over.EDP_CHECKSUM ?? checksum.toUpperCase() };
 }
-const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const DAY = 86_400_000;
 
-describe('prices and orders', () => {
-  it('answers the monthly price from configuration', async () => {
-    const user = await createUser('manager');
-    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 0, promoName: null });
+const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const endOf = async (id: string) => (await getUser(id))!.subscriptionEndDate?.getTime() ?? null;
+const stubOf = (id: string) => testEnv.PAYMENT_ORDER.get(testEnv.PAYMENT_ORDER.idFromName(id));
+const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+/** The order row and the payee's end date, for "nothing changed" assertions. */
+const snapshot = async (id: string) => {
+  const r = await row(id);
+  return { row: r, end: await endOf(r.userId) };
+};
+
+/** Runs the app with other settings (production, a missing merchant account). */
+async function fetchWith(over: Partial<Bindings>, path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(`http://localhost${path}`, { redirect: 'manual', ...init }), { ...testEnv, ...over }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+async function addDiscount(user: TestUser, percent: number) {
+  const promoId = randomId();
+  const useId = randomId();
+  const name = `P${promoId}`.toUpperCase();
+  await db.insert(promoCodes).values({ id: promoId, name, effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
+  await db.insert(promoUses).values({ id: useId, promoId, userId: user.id, useDate: new Date() });
+  return { useId, name };
+}
+const promoUse = async (id: string) => (await db.select().from(promoUses).where(eq(promoUses.id, id)))[0]!;
+
+describe('md5', () => {
+  it('matches the RFC 1321 test vectors (workerd digests MD5 through WebCrypto)', async () => {
+    expect(await md5Hex('')).toBe('d41d8cd98f00b204e9800998ecf8427e');
+    expect(await md5Hex('abc')).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(await md5Hex('message digest')).toBe('f96b697d7cb7938d525a2f31aaf161d0');
+    expect(await md5Hex('12345678901234567890123456789012345678901234567890123456789012345678901234567890')).toBe('57edf4a22be3c955ac49da2e2107b67a');
+  });
+});
+
+describe('GET /api/payment/monthlyprice', () => {
+  it('answers the configured price to every paying role; marketing 403, no token 401', async () => {
+    for (const role of ['manager', 'agent', 'director', 'admin'] as const) {
+      const res = await call('GET', '/api/payment/monthlyprice', { token: (await createUser(role)).token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 0, promoName: null });
+    }
+    const expired = await createUser('manager', { subscriptionDays: -5 });
+    expect((await call('GET', '/api/payment/monthlyprice', { token: expired.token })).status).toBe(200);
+    expect((await call('GET', '/api/payment/monthlyprice', { token: (await createUser('marketing')).token })).status).toBe(403);
+    expect((await call('GET', '/api/payment/monthlyprice')).status).toBe(401);
+  });
+});
+
+describe('POST /api/payment/generateLink', () => {
+  it('records an order for whole months, opens its object with the expiry alarm, and numbers it globally', async () => {
+    const user = await createUser('manager', { subscriptionDays: -3 });
+    const first = await order(user, { amount: 3 });
+    const second = await order(user, { amount: 1 });
+    expect(await row(first)).toMatchObject({
+      amount: 3,
+      monthlyPrice: PRICE,
+      priceTotal: 3 * PRICE,
+      userId: user.id,
+      payerUserId: user.id,
+      type: 'idram',
+      status: 'link_generated',
+      isLinkGenerationFailed: false,
+      isPaymentConfirmed: false,
+      transId: null,
+    });
+    expect((await row(second)).globalIndex).toBe((await row(first)).globalIndex + 1);
+    const stub = stubOf(first);
+    expect(await stub.status()).toBe('link_generated');
+    const alarm = await runInDurableObject(stub, (_, state) => state.storage.getAlarm());
+    expect(alarm! - Date.now()).toBeGreaterThan(ORDER_TTL_MS - 60_000);
+    expect(alarm! - Date.now()).toBeLessThanOrEqual(ORDER_TTL_MS);
   });
 
-  it('creates an order for whole months and refuses bad months, card payments and marketing', async () => {
+  it('gives orders created at the same moment distinct, consecutive global indexes', async () => {
     const user = await createUser('manager');
-    const id = await order(user.token, { amount: 3 });
-    expect(await row(id)).toMatchObject({ amount: 3, priceTotal: 3 * PRICE, userId: user.id, payerUserId: user.id, status: 'link_generated' });
-    for (const amount of [0, -1, 1.5, '2']) {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => order(user, { amount: 1 })));
+    const indexes = (await Promise.all(ids.map(row))).map((r) => r.globalIndex).sort((a, b) => a - b);
+    expect(new Set(indexes).size).toBe(5);
+    expect(indexes[4]! - indexes[0]!).toBe(4);
+  });
+
+  it('refuses bad months, card payments and unknown types with the spec\'s messages, and records nothing', async () => {
+    const user = await createUser('manager');
+    const before = await countRows('payments');
+    for (const amount of [0, -1, 1.5, '2', null, undefined]) {
       const res = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount, paymentType: 'idram' } });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('Months to buy: minimum 1');
+      expect(res.body).toEqual({ message: 'Months to buy: minimum 1' });
     }
+    const tooMany = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount: 37, paymentType: 'idram' } });
+    expect(tooMany.body.message).toBe('Months to buy: at most 36');
     const arca = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount: 1, paymentType: 'arca' } });
+    expect(arca.status).toBe(400);
     expect(arca.body.message).toMatch(/^Visa Payment Temporary not supported/);
-    expect((await call('POST', '/api/payment/generateLink', { token: (await createUser('marketing')).token, body: { amount: 1 } })).status).toBe(403);
+    const other = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount: 1, paymentType: 'paypal' } });
+    expect(other.body).toEqual({ message: 'Choose a payment type' });
+    expect(await countRows('payments')).toBe(before);
   });
 
-  it('getPaymentLink answers the payer its link; another user gets 404', async () => {
-    const a = await createTeam();
-    const id = await order(a.manager.token);
-    const link = await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: id } });
-    expect(link.body).toEqual({ isLinkGenerated: true, isLinkGenerationFailed: false, paymentURL: `${testEnv.PUBLIC_URL}/api/payment/idram/pay/${id}`, userAndPayerMatch: true });
-    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.agents[0].token, body: { orderId: id } })).status).toBe(404);
-    expect((await call('POST', '/api/payment/get_arca_status', { token: a.manager.token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: false });
-  });
-
-  it('the pay page posts the Idram form fields', async () => {
-    const user = await createUser('manager');
-    const id = await order(user.token, { amount: 1 });
-    const page = await call('GET', `/api/payment/idram/pay/${id}`);
-    expect(page.status).toBe(200);
-    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL']) expect(page.text).toContain(`name="${field}"`);
-    expect(page.text).toContain(`value="${PRICE}.00"`);
-    expect(page.text).toContain(`value="${id}"`);
-  });
-
-  it('a manager pays for its verified agent only; never for another team', async () => {
+  it('a manager pays for its own verified agents only; other payers pay for themselves', async () => {
     const a = await createTeam();
     const b = await createTeam();
     const unverified = await createUser('agent', { parentId: a.manager.id, isEmailVerified: false });
-    const ok = await order(a.manager.token, { amount: 2, userToBePaidId: a.agents[0].id });
-    expect((await row(ok)).userId).toBe(a.agents[0].id);
-    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: ok } })).body.userAndPayerMatch).toBe(false);
-    const notVerified = await call('POST', '/api/payment/generateLink', { token: a.manager.token, body: { amount: 1, userToBePaidId: unverified.id, paymentType: 'idram' } });
-    expect(notVerified.status).toBe(400);
-    expect(notVerified.body.message).toBe('Email is not verified');
-    const other = await call('POST', '/api/payment/generateLink', { token: a.manager.token, body: { amount: 1, userToBePaidId: b.agents[0].id, paymentType: 'idram' } });
-    expect(other.status).toBe(404);
-    const byAgent = await call('POST', '/api/payment/generateLink', { token: a.agents[0].token, body: { amount: 1, userToBePaidId: a.agents[1].id, paymentType: 'idram' } });
-    expect(byAgent.status).toBe(404);
+    const gone = await createUser('agent', { parentId: a.manager.id });
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const before = await countRows('payments');
+    const attempt = (who: TestUser, userToBePaidId: string) => call('POST', '/api/payment/generateLink', { token: who.token, body: { amount: 1, userToBePaidId, paymentType: 'idram' } });
+
+    const notVerified = await attempt(a.manager, unverified.id);
+    expect([notVerified.status, notVerified.body.message]).toEqual([400, 'Email is not verified']);
+    for (const payee of [b.agents[0].id, b.manager.id, a.director.id, gone.id, 'no-such-user']) {
+      const res = await attempt(a.manager, payee);
+      expect([res.status, res.body.message]).toEqual([404, 'User not found']);
+    }
+    for (const [who, payee] of [
+      [a.agents[0], a.agents[1].id],
+      [a.director, a.manager.id],
+      [await createUser('admin'), a.agents[0].id],
+    ] as const) {
+      const res = await attempt(who, payee);
+      expect([res.status, res.body.message]).toEqual([403, 'Only a manager can pay for its agents']);
+    }
+    expect(await countRows('payments')).toBe(before);
+
+    const forAgent = await order(a.manager, { amount: 2, userToBePaidId: a.agents[0].id });
+    expect(await row(forAgent)).toMatchObject({ userId: a.agents[0].id, payerUserId: a.manager.id });
+    const forSelf = await order(a.agents[0], { amount: 1, userToBePaidId: a.agents[0].id });
+    expect((await row(forSelf)).userId).toBe(a.agents[0].id);
+    expect((await row(await order(a.director, { amount: 1, userToBePaidId: null }))).userId).toBe(a.director.id);
+  });
+
+  it('marketing users and callers without a token cannot order', async () => {
+    expect((await call('POST', '/api/payment/generateLink', { token: (await createUser('marketing')).token, body: { amount: 1 } })).status).toBe(403);
+    expect((await call('POST', '/api/payment/generateLink', { body: { amount: 1 } })).status).toBe(401);
+  });
+
+  it('without the merchant settings the link fails: getPaymentLink says so and history shows redirect fail', async () => {
+    const user = await createUser('manager');
+    const caller: Caller = { id: user.id, name: user.name, email: user.email, userType: 'manager', parentId: null, isEmailVerified: true, subscriptionEndDate: null, isTrialPeriod: false };
+    const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });
+    expect(await row(orderId)).toMatchObject({ status: 'link_failed', isLinkGenerationFailed: true });
+    expect(await stubOf(orderId).status()).toBe('link_failed');
+    const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId } });
+    expect(link.body).toEqual({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null, userAndPayerMatch: true });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: orderId, status: 'redirect fail', isLinkGenerationFailed: true });
+    expect(await precheck(orderId, String(PRICE))).not.toBe('OK');
+    // the alarm leaves a failed link as it is
+    await runDurableObjectAlarm(stubOf(orderId));
+    expect((await row(orderId)).status).toBe('link_failed');
   });
 });
 
-describe('Idram result callback', () => {
-  it('precheck answers OK only for an open order with the same account and amount', async () => {
-    const user = await createUser('manager');
-    const id = await order(user.token, { amount: 2 });
-    const amount = String(2 * PRICE);
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: '1.00' })).not.toBe('OK');
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: '999', EDP_AMOUNT: amount })).not.toBe('OK');
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: 'nope', EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount })).not.toBe('OK');
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${amount}.00` })).toBe('OK');
-    expect((await row(id)).isPaymentConfirmed).toBe(false);
+describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
+  it('answers the payer its link on the origin it called; anyone else gets 404', async () => {
+    const a = await createTeam();
+    const b = await createTeam();
+    const id = await order(a.manager, { amount: 1, userToBePaidId: a.agents[0].id });
+    const link = await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: id } });
+    expect(link.status).toBe(200);
+    expect(link.body).toEqual({ isLinkGenerated: true, isLinkGenerationFailed: false, paymentURL: `http://localhost/api/payment/idram/pay/${id}`, userAndPayerMatch: false });
+    for (const who of [a.agents[0], a.agents[1], a.director, b.manager, await createUser('admin')]) {
+      const res = await call('POST', '/api/payment/getPaymentLink', { token: who.token, body: { orderId: id } });
+      expect([res.status, res.body.message]).toEqual([404, 'Order not found']);
+    }
+    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: {} })).body).toEqual({ message: 'Order not found' });
+    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: 'nope' } })).status).toBe(404);
+    expect((await call('POST', '/api/payment/getPaymentLink', { body: { orderId: id } })).status).toBe(401);
   });
 
-  it('a good confirmation extends the payee once; replays answer OK and change nothing', async () => {
+  it('re-drives an order whose object was never opened', async () => {
+    const user = await createUser('manager');
+    const id = randomId();
+    await db.insert(payments).values({ id, globalIndex: 900_000 + Math.floor(Math.random() * 99_999), type: 'idram', userId: user.id, payerUserId: user.id, dateCreated: new Date(), amount: 1, monthlyPrice: PRICE, priceTotal: PRICE, status: 'requested' });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Canceled' });
+    const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
+    expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });
+    expect(await stubOf(id).status()).toBe('link_generated');
+  });
+
+  it('get_arca_status answers isPaymentConfirmed to the payer and the payee only', async () => {
+    const a = await createTeam();
+    const b = await createTeam();
+    const id = await order(a.manager, { amount: 1, userToBePaidId: a.agents[0].id });
+    for (const who of [a.manager, a.agents[0]]) expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: false });
+    await result(await confirmation(id, String(PRICE)));
+    expect((await call('POST', '/api/payment/get_arca_status', { token: a.agents[0].token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: true });
+    for (const who of [a.agents[1], b.manager]) expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).status).toBe(404);
+  });
+});
+
+describe('POST /api/payment/idram/result: precheck', () => {
+  it('answers exactly OK only for a known unpaid order with the same account and amount', async () => {
+    const user = await createUser('manager');
+    const id = await order(user, { amount: 2 });
+    const amount = String(2 * PRICE);
+    expect(await precheck(id, '1.00')).toBe('Wrong amount');
+    expect(await precheck(id, `${amount}.01`)).toBe('Wrong amount');
+    expect(await precheck(id, `0x${(2 * PRICE).toString(16)}`)).toBe('Wrong amount');
+    expect(await precheck(id, '')).toBe('Wrong amount');
+    expect(await precheck(id, amount, { EDP_REC_ACCOUNT: '999' })).toBe('Wrong account');
+    expect(await precheck(id, amount, { EDP_REC_ACCOUNT: '' })).toBe('Wrong account');
+    expect(await precheck('nope', amount)).toBe('Unknown order');
+    expect(await precheck('', amount)).toBe('Unknown order');
+    expect(await stubOf(id).status()).toBe('link_generated');
+    expect(await precheck(id, amount)).toBe('OK');
+    expect(await precheck(id, `${amount}.00`)).toBe('OK');
+    expect(await stubOf(id).status()).toBe('prechecked');
+    expect(await row(id)).toMatchObject({ status: 'prechecked', isPaymentConfirmed: false });
+  });
+
+  it('refuses a paid, declined or expired order', async () => {
+    const user = await createUser('manager');
+    const paid = await order(user, { amount: 1 });
+    expect(await result(await confirmation(paid, String(PRICE)))).toBe('OK');
+    expect(await precheck(paid, String(PRICE))).toBe('Order is already paid');
+    const declined = await order(user, { amount: 1 });
+    await stubOf(declined).decline();
+    expect(await precheck(declined, String(PRICE))).toBe('Order is not open for payment');
+    const expired = await order(user, { amount: 1 });
+    await runDurableObjectAlarm(stubOf(expired));
+    expect(await precheck(expired, String(PRICE))).toBe('Order is not open for payment');
+  });
+});
+
+describe('POST /api/payment/idram/result: confirmation', () => {
+  it('a good confirmation extends the payee once, in months; replays answer OK and change nothing', async () => {
     const a = await createTeam();
     const agent = a.agents[0];
     const before = (await getUser(agent.id))!.subscriptionEndDate!;
-    const id = await order(a.manager.token, { amount: 2, userToBePaidId: agent.id });
+    const managerEnd = await endOf(a.manager.id);
+    const id = await order(a.manager, { amount: 2, userToBePaidId: agent.id });
     const amount = `${2 * PRICE}.00`;
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount })).toBe('OK');
+    expect(await precheck(id, amount)).toBe('OK');
     const conf = await confirmation(id, amount);
     expect(await result(conf)).toBe('OK');
     const paid = await row(id);
-    expect(paid).toMatchObject({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: conf.EDP_TRANS_ID });
+    expect(paid).toMatchObject({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: conf.EDP_TRANS_ID, payerAccount: '100000000001' });
+    expect(await stubOf(id).status()).toBe('confirmed');
     const after = (await getUser(agent.id))!.subscriptionEndDate!;
-    const months = (after.getUTCFullYear() - before.getUTCFullYear()) * 12 + after.getUTCMonth() - before.getUTCMonth();
-    expect(months).toBe(2);
+    expect(monthsBetween(before, after)).toBe(2);
+    expect(after.getUTCDate()).toBe(before.getUTCDate() > 28 ? after.getUTCDate() : before.getUTCDate());
+    expect(await endOf(a.manager.id)).toBe(managerEnd);
+
+    const snap = await snapshot(id);
     expect(await result(conf)).toBe('OK');
+    expect(await result({ ...conf, EDP_CHECKSUM: conf.EDP_CHECKSUM.toLowerCase() })).toBe('OK');
     expect(await result(await confirmation(id, amount))).toBe('OK');
-    expect((await getUser(agent.id))!.subscriptionEndDate!.getTime()).toBe(after.getTime());
-    expect((await row(id)).transId).toBe(conf.EDP_TRANS_ID);
-    expect((await getUser(a.manager.id))!.subscriptionEndDate!.getTime()).toBeLessThan(after.getTime());
-    const history = await call('GET', '/api/payment/paymentHistory', { token: a.manager.token });
-    expect(history.body[0]).toMatchObject({ _id: id, status: 'confirmed', amount: 2, priceTotal: 2 * PRICE, type: 'Idram', user: { _id: agent.id }, payerUser: { _id: a.manager.id } });
-    expect((await call('GET', '/api/payment/paymentHistory', { token: agent.token })).body.map((p: any) => p._id)).toContain(id);
+    expect(await snapshot(id)).toEqual(snap);
+    // the confirmed order has no alarm left
+    expect(await runDurableObjectAlarm(stubOf(id))).toBe(false);
   });
 
-  it('a bad checksum, amount or account changes nothing', async () => {
+  it('a bad checksum, amount, account or missing field answers a refusal and changes nothing', async () => {
     const user = await createUser('manager', { subscriptionDays: -1 });
-    const id = await order(user.token, { amount: 1 });
+    const id = await order(user, { amount: 1 });
     const amount = String(PRICE);
+    expect(await precheck(id, amount)).toBe('OK');
+    const snap = await snapshot(id);
     expect(await result(await confirmation(id, amount, { EDP_CHECKSUM: 'deadbeef'.repeat(4) }))).toBe('Wrong checksum');
+    const good = await confirmation(id, amount);
+    expect(await result({ ...good, EDP_TRANS_ID: randomId(14) })).toBe('Wrong checksum');
+    expect(await result({ ...good, EDP_TRANS_DATE: '23/11/2026' })).toBe('Wrong checksum');
     expect(await result(await confirmation(id, '1'))).toBe('Wrong amount');
+    expect(await result(await confirmation(id, String(PRICE * 2)))).toBe('Wrong amount');
     expect(await result(await confirmation(id, amount, { EDP_REC_ACCOUNT: '123' }))).toBe('Wrong account');
+    expect(await result(await confirmation('unknown-order', amount))).toBe('Unknown order');
+    for (const missing of ['EDP_PAYER_ACCOUNT', 'EDP_TRANS_ID', 'EDP_TRANS_DATE', 'EDP_CHECKSUM']) {
+      const f: Record<string, string> = { ...good };
+      delete f[missing];
+      expect(await result(f)).toBe('Missing fields');
+    }
     expect(await result({ EDP_BILL_NO: id })).not.toBe('OK');
-    expect((await call('POST', '/api/payment/idram/result', { rawBody: 'garbage%%%', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
-    expect((await row(id)).isPaymentConfirmed).toBe(false);
+    expect(await result({})).toBe('Unknown order');
+    for (const rawBody of ['garbage%%%', '%E0%A4%A', 'EDP_BILL_NO=' + 'x'.repeat(5000)]) {
+      const res = await call('POST', '/api/payment/idram/result', { rawBody, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.status).toBe(200);
+      expect(res.text).not.toBe('OK');
+    }
+    const json = await call('POST', '/api/payment/idram/result', { body: good });
+    expect([json.status, json.text]).toEqual([200, 'Unknown order']);
+    expect(await snapshot(id)).toEqual(snap);
+    expect(await stubOf(id).status()).toBe('prechecked');
     expect((await call('GET', '/api/subscription/status', { token: user.token })).body.isSubscriptionActive).toBe(false);
   });
 
-  it('two confirmations racing extend the subscription exactly once', async () => {
+  it('a confirmation whose checksum uses another secret is refused', async () => {
+    const user = await createUser('manager');
+    const id = await order(user, { amount: 1 });
+    const f = { EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: String(PRICE), EDP_BILL_NO: id, EDP_PAYER_ACCOUNT: '1', EDP_TRANS_ID: randomId(14), EDP_TRANS_DATE: '01/01/2026' };
+    const forged = await md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, 'guessed-secret', f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
+    expect(await result({ ...f, EDP_CHECKSUM: forged })).toBe('Wrong checksum');
+    expect((await row(id)).isPaymentConfirmed).toBe(false);
+  });
+
+  it('three confirmations racing extend the subscription exactly once and store one transaction id', async () => {
     const user = await createUser('manager', { subscriptionDays: null });
-    const id = await order(user.token, { amount: 1 });
+    const id = await order(user, { amount: 1 });
     const amount = String(PRICE);
-    const [c1, c2, c3] = await Promise.all([confirmation(id, amount), confirmation(id, amount), confirmation(id, amount)]);
-    const answers = await Promise.all([result(c1), result(c2), result(c3)]);
-    expect(answers).toEqual(['OK', 'OK', 'OK']);
-    const end = (await getUser(user.id))!.subscriptionEndDate!;
-    const days = (end.getTime() - Date.now()) / DAY;
+    const confs = await Promise.all([confirmation(id, amount), confirmation(id, amount), confirmation(id, amount)]);
+    expect(await Promise.all(confs.map(result))).toEqual(['OK', 'OK', 'OK']);
+    const days = ((await endOf(user.id))! - Date.now()) / DAY;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect([c1.EDP_TRANS_ID, c2.EDP_TRANS_ID, c3.EDP_TRANS_ID]).toContain((await row(id)).transId);
+    expect(confs.map((c) => c.EDP_TRANS_ID)).toContain((await row(id)).transId);
   });
 
-  it('an unpaid order expires with its alarm, and the alarm is idempotent', async () => {
-    const user = await createUser('manager');
-    const id = await order(user.token, { amount: 1 });
-    const stub = testEnv.PAYMENT_ORDER.get(testEnv.PAYMENT_ORDER.idFromName(id));
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect((await row(id)).status).toBe('expired');
-    expect(await stub.status()).toBe('expired');
-    await runInDurableObject(stub, (instance) => (instance as unknown as PaymentOrder).alarm());
-    expect((await row(id)).status).toBe('expired');
-    expect(await result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: String(PRICE) })).not.toBe('OK');
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0].status).toBe('Canceled');
+  it('the same confirmation replayed in parallel is applied once', async () => {
+    const user = await createUser('manager', { subscriptionDays: 10 });
+    const before = (await getUser(user.id))!.subscriptionEndDate!;
+    const id = await order(user, { amount: 3 });
+    const conf = await confirmation(id, String(3 * PRICE));
+    expect(await Promise.all(Array.from({ length: 6 }, () => result(conf)))).toEqual(Array(6).fill('OK'));
+    expect(monthsBetween(before, (await getUser(user.id))!.subscriptionEndDate!)).toBe(3);
   });
 
-  it('the simulator pays through both callbacks and returns the browser to the result page', async () => {
-    const user = await createUser('manager', { subscriptionDays: -3 });
-    const id = await order(user.token, { amount: 1 });
-    const fields = { EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${PRICE}.00` };
-    const sim = await call('POST', '/api/payment/idram/simulator', form({ ...fields, EDP_DESCRIPTION: 'x', EDP_LANGUAGE: 'EN' }));
-    expect(sim.text).toContain('Idram payment simulator');
-    const done = await call('POST', '/api/payment/idram/simulator/complete', form({ ...fields, action: 'pay' }));
-    expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe('/paymentResult/confirmed');
+  it('a signed confirmation after the order expired is still applied: Idram has taken the money', async () => {
+    const user = await createUser('manager', { subscriptionDays: -2 });
+    const id = await order(user, { amount: 1 });
+    await runDurableObjectAlarm(stubOf(id));
+    expect((await row(id)).status).toBe('expired');
+    expect(await result(await confirmation(id, String(PRICE)))).toBe('OK');
+    expect((await row(id)).status).toBe('confirmed');
     expect((await call('GET', '/api/subscription/status', { token: user.token })).body.isSubscriptionActive).toBe(true);
+  });
 
-    const other = await order(user.token, { amount: 1 });
-    const declined = await call('POST', '/api/payment/idram/simulator/complete', form({ EDP_BILL_NO: other, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${PRICE}.00`, action: 'decline' }));
-    expect(declined.headers.get('location')).toBe('/paymentResult/failed');
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: other, status: 'Declined' });
+  it('a transaction id already stored for another order is refused for a second one', async () => {
+    const user = await createUser('manager');
+    const first = await order(user, { amount: 1 });
+    const second = await order(user, { amount: 1 });
+    const conf = await confirmation(first, String(PRICE));
+    expect(await result(conf)).toBe('OK');
+    const end = await endOf(user.id);
+    expect(await result(await confirmation(second, String(PRICE), { EDP_TRANS_ID: conf.EDP_TRANS_ID }))).toBe('Could not process the payment');
+    expect((await row(second)).isPaymentConfirmed).toBe(false);
+    expect(await endOf(user.id)).toBe(end);
+    // the object is not broken by the refusal: the real confirmation still lands
+    expect(await stubOf(second).status()).toBe('link_generated');
+    expect(await result(await confirmation(second, String(PRICE)))).toBe('OK');
+    expect(await endOf(user.id)).toBeGreaterThan(end!);
   });
 });
 
-describe('promo discount and team subscriptions', () => {
-  it('prices a pending discount into the order and spends it on confirmation, once', async () => {
+describe('the expiry alarm', () => {
+  it('expires an unpaid order in D1 and in its object, idempotently', async () => {
     const user = await createUser('manager');
-    const promoId = randomId();
-    const useId = randomId();
-    await db.insert(promoCodes).values({ id: promoId, name: `P${promoId}`, effectType: 'discountPercent', effectValue: 25, createdBy: user.id, createdAt: new Date() });
-    await db.insert(promoUses).values({ id: useId, promoId, userId: user.id, useDate: new Date() });
-    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body.discountPercent).toBe(25);
-    const id = await order(user.token, { amount: 2 });
-    const total = Math.round(2 * PRICE * 0.75);
-    expect((await row(id)).priceTotal).toBe(total);
-    expect(await result(await confirmation(id, String(total)))).toBe('OK');
-    expect((await db.select().from(promoUses).where(eq(promoUses.id, useId)))[0]!.orderId).toBe(id);
-    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body.discountPercent).toBe(0);
-    expect((await row(await order(user.token, { amount: 1 }))).priceTotal).toBe(PRICE);
+    const id = await order(user, { amount: 1 });
+    const stub = stubOf(id);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await row(id)).status).toBe('expired');
+    expect(await stub.status()).toBe('expired');
+    // alarms run at least once: a second run changes nothing
+    await runInDurableObject(stub, (instance) => (instance as unknown as PaymentOrder).alarm());
+    expect((await row(id)).status).toBe('expired');
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Canceled' });
+    const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
+    expect(link.body).toMatchObject({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null });
+    expect((await call('GET', `/api/payment/idram/pay/${id}`)).headers.get('location')).toBe('/paymentResult/failed');
   });
 
-  it('childUsersSubscriptions lists a manager\'s team with their status', async () => {
+  it('leaves a confirmed order confirmed even if it fires late', async () => {
+    const user = await createUser('manager');
+    const id = await order(user, { amount: 1 });
+    await result(await confirmation(id, String(PRICE)));
+    await runInDurableObject(stubOf(id), (instance) => (instance as unknown as PaymentOrder).alarm());
+    expect(await row(id)).toMatchObject({ status: 'confirmed', isPaymentConfirmed: true });
+  });
+});
+
+describe('the payment page and the development simulator', () => {
+  it('the paymentURL page posts the Idram form, with its own CSP allowing the form and one script', async () => {
+    const a = await createTeam();
+    const id = await order(a.manager, { amount: 1, userToBePaidId: a.agents[0].id });
+    const page = await call('GET', `/api/payment/idram/pay/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL']) expect(page.text).toContain(`name="${field}"`);
+    expect(page.text).toContain(`name="EDP_AMOUNT" value="${PRICE}.00"`);
+    expect(page.text).toContain(`name="EDP_BILL_NO" value="${id}"`);
+    expect(page.text).toContain(`name="EDP_EMAIL" value="${a.manager.email}"`);
+    expect(page.text).toContain(`name="EDP_REC_ACCOUNT" value="${ACCOUNT}"`);
+    expect(page.text).toContain('action="http://localhost/api/payment/idram/simulator"');
+    const csp = page.headers.get('content-security-policy')!;
+    const nonce = /script-src 'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.text).toContain(`<script nonce="${nonce}">`);
+    expect(csp).toContain("form-action 'self' http://localhost");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('in production the page posts to IDRAM_PAYMENT_URL and the simulator does not exist', async () => {
+    const user = await createUser('manager');
+    const id = await order(user, { amount: 1 });
+    const page = await fetchWith({ ENVIRONMENT: 'production' }, `/api/payment/idram/pay/${id}`);
+    const html = await page.text();
+    expect(html).toContain(`action="${testEnv.IDRAM_PAYMENT_URL}"`);
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self' https://banking.idram.am");
+    for (const path of ['/api/payment/idram/simulator', '/api/payment/idram/simulator/complete']) {
+      const res = await fetchWith({ ENVIRONMENT: 'production' }, path, { method: 'POST', ...form({ EDP_BILL_NO: id, action: 'pay' }) });
+      expect(res.status).toBe(404);
+    }
+    expect((await row(id)).isPaymentConfirmed).toBe(false);
+  });
+
+  it('the simulator shows the order and Pay sends both callbacks, then returns the browser to the result page', async () => {
+    const user = await createUser('manager', { subscriptionDays: -3 });
+    const id = await order(user, { amount: 1 });
+    const fields = { EDP_LANGUAGE: 'EN', EDP_REC_ACCOUNT: ACCOUNT, EDP_DESCRIPTION: 'FreightDesk subscription, 1 month', EDP_AMOUNT: `${PRICE}.00`, EDP_BILL_NO: id, EDP_EMAIL: user.email };
+    const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
+    expect(sim.status).toBe(200);
+    expect(sim.text).toContain('Idram');
+    expect(sim.text).toContain('5,000 AMD');
+    expect(sim.text).toContain('FreightDesk subscription, 1 month');
+    expect(sim.text).toMatch(/<button[^>]*value="pay"[^>]*>Pay<\/button>/);
+    expect(sim.text).toMatch(/<button[^>]*value="decline"[^>]*>Decline<\/button>/);
+    expect(sim.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const done = await call('POST', '/api/payment/idram/simulator/complete', form({ ...fields, action: 'pay' }));
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/paymentResult/confirmed');
+    expect(await row(id)).toMatchObject({ isPaymentConfirmed: true, isOrderConfirmationReceived: true });
+    expect((await row(id)).transId).toHaveLength(14);
+    expect((await call('GET', '/api/subscription/status', { token: user.token })).body.isSubscriptionActive).toBe(true);
+    // paying twice (a back button) changes nothing
+    const end = await endOf(user.id);
+    expect((await call('POST', '/api/payment/idram/simulator/complete', form({ ...fields, action: 'pay' }))).headers.get('location')).toBe('/paymentResult/failed');
+    expect(await endOf(user.id)).toBe(end);
+  });
+
+  it('Decline leaves the order Declined and unpaid', async () => {
+    const user = await createUser('manager', { subscriptionDays: -3 });
+    const id = await order(user, { amount: 1 });
+    const declined = await call('POST', '/api/payment/idram/simulator/complete', form({ EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${PRICE}.00`, action: 'decline' }));
+    expect(declined.headers.get('location')).toBe('/paymentResult/failed');
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Declined', isPaymentConfirmed: false });
+    expect(await stubOf(id).status()).toBe('failed');
+    expect((await call('GET', `/api/payment/idram/pay/${id}`)).status).toBe(303);
+  });
+});
+
+describe('promo discount', () => {
+  it('is priced into the order, shown by monthlyprice, and spent by the confirmation, once', async () => {
+    const user = await createUser('manager');
+    const { useId, name } = await addDiscount(user, 25);
+    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 25, promoName: name });
+    const id = await order(user, { amount: 2 });
+    const total = Math.round(2 * PRICE * 0.75);
+    expect(await row(id)).toMatchObject({ priceTotal: total, promoUseId: useId, monthlyPrice: PRICE });
+    // not spent until paid
+    expect((await promoUse(useId)).orderId).toBeNull();
+    expect(await precheck(id, String(2 * PRICE))).toBe('Wrong amount');
+    expect(await precheck(id, `${total}.00`)).toBe('OK');
+    expect(await result(await confirmation(id, String(total)))).toBe('OK');
+    expect((await promoUse(useId)).orderId).toBe(id);
+    expect(await result(await confirmation(id, String(total)))).toBe('OK');
+    expect((await promoUse(useId)).orderId).toBe(id);
+    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toMatchObject({ discountPercent: 0, promoName: null });
+    expect((await row(await order(user, { amount: 1 }))).priceTotal).toBe(PRICE);
+  });
+
+  it('two orders opened with one pending discount: only the first paid spends it; the second precheck is refused', async () => {
+    const user = await createUser('manager');
+    const { useId } = await addDiscount(user, 50);
+    const first = await order(user, { amount: 1 });
+    const second = await order(user, { amount: 1 });
+    const half = String(PRICE / 2);
+    expect(await result(await confirmation(second, half))).toBe('OK');
+    expect((await promoUse(useId)).orderId).toBe(second);
+    expect(await precheck(first, half)).toBe('The promo discount was already used');
+    expect((await row(first)).isPaymentConfirmed).toBe(false);
+  });
+
+  it('a 100% discount confirms the order at once, without Idram', async () => {
+    const user = await createUser('manager', { subscriptionDays: -1 });
+    const { useId } = await addDiscount(user, 100);
+    const id = await order(user, { amount: 1 });
+    expect(await row(id)).toMatchObject({ priceTotal: 0, isPaymentConfirmed: true, transId: null, status: 'confirmed' });
+    expect((await promoUse(useId)).orderId).toBe(id);
+    const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
+    expect(link.body).toMatchObject({ isLinkGenerated: true, isLinkGenerationFailed: false, paymentURL: 'http://localhost/paymentResult/confirmed' });
+    expect((await call('GET', '/api/subscription/status', { token: user.token })).body.isSubscriptionActive).toBe(true);
+  });
+
+  it('the screen and the server compute the same total', () => {
+    for (const price of [1, 999, 5000, 7333])
+      for (const months of [1, 2, 7, 36]) for (const percent of [0, 1, 15, 33, 50, 99, 100]) expect(priceFor(price, months, percent)).toBe(discountedTotal(price, months, percent));
+  });
+});
+
+describe('GET /api/payment/paymentHistory', () => {
+  it('lists the caller\'s payments as payer or payee with the spec\'s fields; the admin sees all', async () => {
     const a = await createTeam();
     const b = await createTeam();
-    const res = await call('POST', '/api/subscription/childUsersSubscriptions', { token: a.manager.token, body: { parentId: a.manager.id, includeParent: true } });
-    expect(res.body).toHaveLength(3);
-    expect(res.body[1]).toMatchObject({ isEmailVerified: true, isSubscriptionActive: true });
-    expect((await call('POST', '/api/subscription/childUsersSubscriptions', { token: a.manager.token, body: { parentId: b.manager.id } })).status).toBe(404);
-    expect((await call('POST', '/api/subscription/childUsersSubscriptions', { token: a.agents[0].token, body: { parentId: a.manager.id } })).status).toBe(403);
+    const mine = await order(a.manager, { amount: 1 });
+    const forAgent = await order(a.manager, { amount: 2, userToBePaidId: a.agents[0].id });
+    await result(await confirmation(forAgent, String(2 * PRICE)));
+    const otherTeam = await order(b.manager, { amount: 1 });
+
+    const list = (await call('GET', '/api/payment/paymentHistory', { token: a.manager.token })).body;
+    expect(list.map((p: { _id: string }) => p._id)).toEqual([forAgent, mine]);
+    expect(list[0]).toEqual({
+      _id: forAgent,
+      index: 2,
+      globalIndex: (await row(forAgent)).globalIndex,
+      type: 'Idram',
+      user: { _id: a.agents[0].id, name: a.agents[0].name, email: a.agents[0].email },
+      payerUser: { _id: a.manager.id, name: a.manager.name, email: a.manager.email },
+      dateCreated: (await row(forAgent)).dateCreated.toISOString(),
+      amount: 2,
+      priceTotal: 2 * PRICE,
+      isLinkGenerationFailed: false,
+      isOrderConfirmationReceived: true,
+      isPaymentConfirmed: true,
+      status: 'confirmed',
+    });
+    expect(list[1]).toMatchObject({ index: 1, status: 'Canceled', isPaymentConfirmed: false });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[0].token })).body.map((p: { _id: string }) => p._id)).toEqual([forAgent]);
+    expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[1].token })).body).toEqual([]);
+    expect((await call('GET', '/api/payment/paymentHistory', { token: a.director.token })).body).toEqual([]);
+    const all = (await call('GET', '/api/payment/paymentHistory', { token: (await createUser('admin')).token })).body.map((p: { _id: string }) => p._id);
+    for (const id of [mine, forAgent, otherTeam]) expect(all).toContain(id);
+    expect((await call('GET', '/api/payment/paymentHistory', { token: (await createUser('marketing')).token })).status).toBe(403);
+    expect((await call('GET', '/api/payment/paymentHistory')).status).toBe(401);
+  });
+});
+
+describe('/api/subscription', () => {
+  it('status answers active, days left and end date; staff are always active', async () => {
+    const active = await createUser('agent', { subscriptionDays: 10.5 });
+    expect((await call('GET', '/api/subscription/status', { token: active.token })).body).toMatchObject({ isSubscriptionActive: true, subscriptionDaysLeft: 10 });
+    const expired = await createUser('manager', { subscriptionDays: -1 });
+    expect((await call('GET', '/api/subscription/status', { token: expired.token })).body).toMatchObject({ isSubscriptionActive: false, subscriptionDaysLeft: 0 });
+    const none = await createUser('director', { subscriptionDays: null });
+    expect((await call('GET', '/api/subscription/status', { token: none.token })).body).toEqual({ isSubscriptionActive: false, subscriptionDaysLeft: 0, subscriptionEndDate: null });
+    expect((await call('GET', '/api/subscription/status', { token: (await createUser('marketing', { subscriptionDays: null })).token })).body.isSubscriptionActive).toBe(true);
+    expect((await call('GET', '/api/subscription/status')).status).toBe(401);
+  });
+
+  it('childUsersSubscriptions lists a manager\'s team with their status, scoped by the tree', async () => {
+    const a = await createTeam();
+    const b = await createTeam();
+    const unverified = await createUser('agent', { parentId: a.manager.id, isEmailVerified: false, subscriptionDays: -2 });
+    const ask = (who: TestUser, body: object) => call('POST', '/api/subscription/childUsersSubscriptions', { token: who.token, body });
+
+    const withMe = await ask(a.manager, { parentId: a.manager.id, includeParent: true });
+    expect(withMe.status).toBe(200);
+    expect(withMe.body.map((u: { _id: string }) => u._id).sort()).toEqual([a.manager.id, a.agents[0].id, a.agents[1].id, unverified.id].sort());
+    const agentsOnly = (await ask(a.manager, { parentId: a.manager.id, includeParent: false })).body;
+    expect(agentsOnly).toHaveLength(3);
+    expect(agentsOnly.find((u: { _id: string }) => u._id === unverified.id)).toEqual({
+      _id: unverified.id,
+      name: unverified.name,
+      email: unverified.email,
+      userType: 'agent',
+      isEmailVerified: false,
+      isSubscriptionActive: false,
+      subscriptionDaysLeft: 0,
+      subscriptionEndDate: (await getUser(unverified.id))!.subscriptionEndDate!.toISOString(),
+    });
+    expect(agentsOnly.find((u: { _id: string }) => u._id === a.agents[0].id)).toMatchObject({ isEmailVerified: true, isSubscriptionActive: true });
+    // an expired manager still sees whom it can pay for
+    await db.update(users).set({ subscriptionEndDate: new Date(Date.now() - DAY) }).where(eq(users.id, a.manager.id));
+    expect((await ask(a.manager, { parentId: a.manager.id })).status).toBe(200);
+
+    expect((await ask(a.director, { parentId: a.manager.id })).body).toHaveLength(3);
+    expect((await ask(await createUser('admin'), { parentId: b.manager.id })).body).toHaveLength(2);
+    expect((await ask(a.manager, { parentId: b.manager.id })).status).toBe(404);
+    expect((await ask(a.director, { parentId: b.manager.id })).status).toBe(404);
+    expect((await ask(a.agents[0], { parentId: a.manager.id })).status).toBe(403);
+    expect((await ask(await createUser('marketing'), { parentId: a.manager.id })).status).toBe(403);
+    expect((await ask(a.manager, {})).body).toEqual({ message: 'Choose a manager' });
+    expect((await call('POST', '/api/subscription/childUsersSubscriptions', { body: { parentId: a.manager.id } })).status).toBe(401);
   });
 });

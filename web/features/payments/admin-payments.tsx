@@ -4,43 +4,54 @@ import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { amd, useHistory } from './api';
 import { PaymentsTable } from './payment-history';
+import './payments.css';
 
-/** /adminPayments: total of confirmed AMD, revenue per month, Confirmed Payments and All Payments. */
+const monthLabel = (key: string) => new Date(`${key}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** /adminPayments: Total of confirmed AMD, revenue per month, Confirmed Payments and All Payments. */
 export default function AdminPayments() {
   const { data } = useHistory();
   const confirmed = useMemo(() => (data ?? []).filter((p) => p.isPaymentConfirmed), [data]);
   const total = confirmed.reduce((sum, p) => sum + p.priceTotal, 0);
+  const months = confirmed.reduce((sum, p) => sum + p.amount, 0);
   const perMonth = useMemo(() => {
-    const months = new Map<string, number>();
-    for (const p of confirmed) {
-      const key = p.dateCreated.slice(0, 7);
-      months.set(key, (months.get(key) ?? 0) + p.priceTotal);
-    }
-    return [...months].sort(([a], [b]) => a.localeCompare(b)).map(([month, amd]) => ({ month, amd }));
+    const byMonth = new Map<string, number>();
+    for (const p of confirmed) byMonth.set(p.dateCreated.slice(0, 7), (byMonth.get(p.dateCreated.slice(0, 7)) ?? 0) + p.priceTotal);
+    return [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([key, revenue]) => ({ month: monthLabel(key), revenue }));
   }, [confirmed]);
   if (!data) return <Spinner />;
   return (
-    <div className="page">
-      <h1>Payments</h1>
+    <div className="page admin-payments">
+      <div className="page-header">
+        <h1>Payments</h1>
+      </div>
       <div className="stat-row">
         <div className="stat" data-testid="confirmed-total">
           <span className="stat-label">Total</span>
           <strong>{amd(total)}</strong>
-          <span className="muted">{confirmed.length} confirmed payments</span>
+          <span className="muted">from {confirmed.length} confirmed payments</span>
+        </div>
+        <div className="stat">
+          <span className="stat-label">Months sold</span>
+          <strong>{months}</strong>
+        </div>
+        <div className="stat">
+          <span className="stat-label">All payments</span>
+          <strong>{data.length}</strong>
         </div>
       </div>
       <Card title="Revenue per month">
         {perMonth.length === 0 ? (
           <p className="muted">No confirmed payments yet.</p>
         ) : (
-          <div style={{ width: '100%', height: 220 }}>
+          <div className="revenue-chart" data-testid="revenue-chart">
             <ResponsiveContainer>
-              <BarChart data={perMonth}>
+              <BarChart data={perMonth} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="month" fontSize={12} />
-                <YAxis fontSize={12} />
-                <Tooltip formatter={(v) => amd(Number(v))} />
-                <Bar dataKey="amd" name="AMD" fill="#1b7f3b" isAnimationActive={false} />
+                <YAxis fontSize={12} tickFormatter={(v: number) => v.toLocaleString('en-US')} width={70} />
+                <Tooltip formatter={(v) => [amd(Number(v)), 'Revenue']} />
+                <Bar dataKey="revenue" name="Revenue" fill="#1b7f3b" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>

@@ -11,25 +11,41 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   'Waiting ...': 'pill-warn',
 };
 
+/** The spec's status label; confirmed carries a green check. */
 export function StatusLabel({ status }: { status: PaymentDto['status'] }) {
   return (
-    <span className={`label-pill ${STATUS_CLASS[status]}`}>
-      {status === 'confirmed' ? '✓ confirmed' : status}
+    <span className={`label-pill ${STATUS_CLASS[status]}`} data-status={status}>
+      {status === 'confirmed' && (
+        <span className="check" aria-hidden="true">
+          ✓{' '}
+        </span>
+      )}
+      {status}
     </span>
   );
 }
 
-/** Payment History / All Payments: index, type, for whom, by whom, date, months, total, status. */
+const person = (p: PaymentDto['user']) =>
+  p ? (
+    <span className="person">
+      <span>{p.name}</span>
+      <span className="muted">{p.email}</span>
+    </span>
+  ) : (
+    <span className="muted">Deleted user</span>
+  );
+
+/** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status. */
 export function PaymentsTable({ data, title, testId, showGlobal = false }: { data: PaymentDto[]; title: string; testId: string; showGlobal?: boolean }) {
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
       { id: 'index', header: '#', accessorFn: (p) => (showGlobal ? p.globalIndex : p.index) },
       { accessorKey: 'type', header: 'Type' },
-      { id: 'user', header: 'For', accessorFn: (p) => p.user?.email ?? '' },
-      { id: 'payer', header: 'Paid by', accessorFn: (p) => p.payerUser?.email ?? '' },
+      { id: 'user', header: 'For', accessorFn: (p) => `${p.user?.name ?? ''} ${p.user?.email ?? ''}`, cell: ({ row }) => person(row.original.user) },
+      { id: 'payer', header: 'Paid by', accessorFn: (p) => `${p.payerUser?.name ?? ''} ${p.payerUser?.email ?? ''}`, cell: ({ row }) => person(row.original.payerUser) },
       { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
       { accessorKey: 'amount', header: 'Months' },
-      { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => amd(getValue()) },
+      { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => <span className="num">{amd(getValue())}</span> },
       { accessorKey: 'status', header: 'Status', cell: ({ row }) => <StatusLabel status={row.original.status} /> },
     ],
     [showGlobal],

@@ -5,40 +5,64 @@ import { Spinner } from '../../components/ui/spinner';
 import { post } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
+import { HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';
+import './payments.css';
 
 export const SUPPORT_EMAIL = 'support@freightdesk.example';
+const ARCA_POLL_MS = 1500;
+const ARCA_POLL_TRIES = 20;
+
+/** After a payment: the subscription, the session's flag, the history and the team refresh. */
+async function refreshAfterPayment() {
+  if (!getSession()) return;
+  try {
+    const status = await refreshSubscription();
+    await mutate(SUBSCRIPTION_KEY, status, { revalidate: false });
+  } catch {
+    // the screens read the status again when they open
+  }
+  await Promise.all([mutate(HISTORY_KEY), mutate(PRICE_KEY), mutate((key) => Array.isArray(key) && key[0] === TEAM_KEY)]);
+}
 
 /** /paymentResult/{status}: where Idram (and the card flow) send the browser back. */
 export default function PaymentResult() {
   const { status } = useParams();
   const [params] = useSearchParams();
-  const [arca, setArca] = useState<'waiting' | 'ok' | 'failed'>('waiting');
   const orderId = params.get('orderId');
+  const [arca, setArca] = useState<'waiting' | 'ok' | 'failed'>('waiting');
+
   useEffect(() => {
-    if (status === 'confirmed' && getSession()) void mutate(SUBSCRIPTION_KEY);
+    if (status === 'confirmed') void refreshAfterPayment();
     if (status !== 'arca_result') return;
-    let stop = false;
+    let stopped = false;
     (async () => {
-      for (let i = 0; i < 20 && !stop; i++) {
+      if (!orderId) return setArca('failed');
+      for (let i = 0; i < ARCA_POLL_TRIES && !stopped; i++) {
         try {
           const res = await post<{ isPaymentConfirmed: boolean }>('/api/payment/get_arca_status', { orderId });
-          if (res.isPaymentConfirmed) return setArca('ok');
+          if (res.isPaymentConfirmed) {
+            if (!stopped) setArca('ok');
+            await refreshAfterPayment();
+            return;
+          }
         } catch {
-          return setArca('failed');
+          if (!stopped) setArca('failed');
+          return;
         }
-        await new Promise((r) => setTimeout(r, 1500));
+        await new Promise((r) => setTimeout(r, ARCA_POLL_MS));
       }
-      if (!stop) setArca('failed');
+      if (!stopped) setArca('failed');
     })();
     return () => {
-      stop = true;
+      stopped = true;
     };
   }, [status, orderId]);
 
+  const signedIn = Boolean(getSession());
   const received = status === 'confirmed' || (status === 'arca_result' && arca === 'ok');
   const failed = status === 'failed' || (status === 'arca_result' && arca === 'failed');
   return (
-    <div className="center-card" data-testid="payment-result">
+    <div className="center-card result-card" data-testid="payment-result">
       {status === 'arca_result' && arca === 'waiting' ? (
         <>
           <h1>Checking your payment…</h1>
@@ -46,22 +70,28 @@ export default function PaymentResult() {
         </>
       ) : received ? (
         <>
+          <div className="result-icon result-ok" aria-hidden="true">
+            ✓
+          </div>
           <h1 className="success-text">Payment Received!</h1>
-          <p>Thank you. Your subscription has been extended.</p>
+          <p>Thank you. The subscription has been extended.</p>
         </>
       ) : failed ? (
         <>
+          <div className="result-icon result-bad" aria-hidden="true">
+            !
+          </div>
           <h1 className="error-text">Payment Failed</h1>
-          <p>
-            Payment Failed. Please try again, and if the money was taken from your account, contact us by email at{' '}
+          <p data-testid="failed-text">
+            Payment Failed. Please try again, and if money was taken from your account without the subscription being extended, contact us by email at{' '}
             <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
           </p>
         </>
       ) : (
         <h1>Something went wrong</h1>
       )}
-      <Link className="btn btn-primary" to={getSession() ? '/payment/' : '/'}>
-        {getSession() ? 'Back to Payment' : 'Go to login'}
+      <Link className="btn btn-primary" to={signedIn ? '/payment/' : '/'}>
+        {signedIn ? 'Back to Payment' : 'Go to login'}
       </Link>
     </div>
   );

@@ -1,56 +1,35 @@
-import { type FormEvent, useState } from 'react';
-import useSWR, { mutate as globalMutate } from 'swr';
+import type { ColumnDef } from '@tanstack/react-table';
+import { type FormEvent, useMemo, useState } from 'react';
+import { mutate } from 'swr';
+import { MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import type { PromoDto } from '../../../worker/promo/promo.schema';
+import { SubscriptionBanner } from '../../app/banner';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
-import { fetcher, post } from '../../lib/api-client';
+import { post } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
 import { useRequest } from '../../lib/use-request';
-import { SubscriptionBanner } from '../../app/banner';
-import { amd, useHistory, usePrice } from './api';
+import { amd, HISTORY_KEY, PRICE_KEY, payWithIdram, shortDate, type TeamSubscriptionDto, useHistory, usePrice, useTeamSubscriptions } from './api';
 import { PaymentsTable } from './payment-history';
+import './payments.css';
 
-interface TeamMember {
-  _id: string;
-  name: string;
-  email: string;
-  isEmailVerified: boolean;
-  isSubscriptionActive: boolean;
-  subscriptionDaysLeft: number;
-  subscriptionEndDate: string | null;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Asks for an order, polls its link until it is ready, then sends the browser to Idram. */
-async function payWithIdram(months: number, userToBePaidId: string | null) {
-  const { orderId } = await post<{ orderId: string }>('/api/payment/generateLink', { amount: months, userToBePaidId, paymentType: 'idram' });
-  for (let i = 0; i < 30; i++) {
-    const link = await post<{ isLinkGenerated: boolean; isLinkGenerationFailed: boolean; paymentURL: string | null }>('/api/payment/getPaymentLink', { orderId });
-    if (link.isLinkGenerationFailed) throw new Error('Payment Failed, please try again');
-    if (link.isLinkGenerated && link.paymentURL) {
-      window.location.assign(link.paymentURL);
-      return;
-    }
-    await sleep(1000);
-  }
-  throw new Error('Payment Failed, please try again');
-}
-
-/** /payment: status, promo code, New Payment, and for a manager Pay for Me / Pay for Team; history below. */
+/** /payment: Current Subscription, promo code, New Payment (a manager: Pay for Me / Pay for Team), Payment History. */
 export default function Payment() {
   const session = useSession();
-  const isManager = session?.userType === 'manager';
   const { data: history } = useHistory();
-  const me = <NewPayment payeeId={null} />;
+  const isManager = session?.userType === 'manager';
   return (
-    <div className="page">
+    <div className="page payment-page">
       <SubscriptionBanner force />
-      <h1>Payment</h1>
+      <div className="page-header">
+        <h1>Payment</h1>
+      </div>
       <div className="grid-2">
         <CurrentSubscription />
         <PromoBox />
@@ -58,41 +37,43 @@ export default function Payment() {
       {isManager ? (
         <Tabs
           tabs={[
-            { value: 'me', label: 'Pay for Me', content: me },
+            { value: 'me', label: 'Pay for Me', content: <NewPayment /> },
             { value: 'team', label: 'Pay for Team', content: <PayForTeam managerId={session!.userId} /> },
           ]}
         />
       ) : (
-        me
+        <NewPayment />
       )}
-      {history ? <PaymentsTable data={history} title="Payment History" testId="payment-history" /> : <Spinner />}
+      {history ? <PaymentsTable data={history} title="Payment History" testId="payment-history" /> : <Spinner label="Loading payments" />}
     </div>
   );
 }
 
 function CurrentSubscription() {
   const { status } = useSubscription();
-  if (!status) return <Card title="Current Subscription"><Spinner /></Card>;
   return (
     <Card title="Current Subscription">
-      <p data-testid="subscription-status">
-        {status.isSubscriptionActive ? (
-          <>
-            <span className="label-pill pill-ok">Active</span> {status.subscriptionDaysLeft} days left
-            {status.subscriptionEndDate && <> · until {new Date(status.subscriptionEndDate).toLocaleDateString()}</>}
-          </>
-        ) : (
-          <>
-            <span className="label-pill pill-bad">Expired</span>
-            {status.subscriptionEndDate && <> since {new Date(status.subscriptionEndDate).toLocaleDateString()}</>}
-          </>
-        )}
-      </p>
+      {!status ? (
+        <Spinner />
+      ) : (
+        <dl className="kv" data-testid="subscription-status">
+          <dt>Status</dt>
+          <dd>{status.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>}</dd>
+          <dt>Days left</dt>
+          <dd data-testid="days-left">{status.subscriptionDaysLeft}</dd>
+          <dt>{status.isSubscriptionActive ? 'Ends on' : 'Ended on'}</dt>
+          <dd data-testid="end-date">{status.subscriptionEndDate ? shortDate(status.subscriptionEndDate) : 'No End Date'}</dd>
+        </dl>
+      )}
     </Card>
   );
 }
 
+const effectText = (p: Pick<PromoDto, 'effectType' | 'effectValue'>) =>
+  p.effectType === 'discountPercent' ? `${p.effectValue}% off your next payment` : `${p.effectValue} free month${p.effectValue === 1 ? '' : 's'} added to your subscription`;
+
 function PromoBox() {
+  const { data: price } = usePrice();
   const [name, setName] = useState('');
   const [found, setFound] = useState<PromoDto | null>(null);
   const check = useRequest();
@@ -101,7 +82,7 @@ function PromoBox() {
     e.preventDefault();
     setFound(null);
     if (!name.trim()) return;
-    const promo = await check.run(() => post<PromoDto>('/api/promocode/checkPromoCode', { name: name.trim() }));
+    const promo = await check.run(() => post<PromoDto>('/api/promocode/checkPromoCode', { name: name.trim() }), { silent: true });
     if (promo) setFound(promo);
   };
   const apply = async () => {
@@ -110,134 +91,164 @@ function PromoBox() {
     if (res) {
       setFound(null);
       setName('');
-      await Promise.all([globalMutate('/api/payment/monthlyprice'), globalMutate(SUBSCRIPTION_KEY)]);
+      // a discount changes the totals; free months change the subscription
+      await Promise.all([mutate(PRICE_KEY), mutate(SUBSCRIPTION_KEY)]);
     }
   };
   return (
     <Card title="Promo code">
       <form className="form-row" onSubmit={search}>
-        <Field label="Promo code" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. 7KQ2MZ9RTA" />
-        <Button type="submit" variant="secondary" disabled={check.loading}>
-          Search
+        <Field
+          label="Promo code"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            check.clearError();
+          }}
+          placeholder="e.g. 7KQ2MZ9RTA"
+          autoComplete="off"
+        />
+        <Button type="submit" variant="secondary" disabled={check.loading || !name.trim()}>
+          {check.loading ? 'Searching…' : 'Search'}
         </Button>
       </form>
+      <ErrorText>{check.error}</ErrorText>
       {found && (
         <div className="promo-found" data-testid="promo-found">
-          <p>
-            <strong>{found.name}</strong>: {found.effectType === 'discountPercent' ? `${found.effectValue}% off your next payment` : `${found.effectValue} free month${found.effectValue === 1 ? '' : 's'}`}
-          </p>
+          <div>
+            <strong>{found.name}</strong>
+            <div className="muted">{effectText(found)}</div>
+          </div>
           <Button onClick={apply} disabled={use.loading}>
             Use promo code
           </Button>
         </div>
       )}
+      {price && price.discountPercent > 0 && (
+        <p className="notice promo-pending" data-testid="promo-pending">
+          Promo code <strong>{price.promoName}</strong>: {price.discountPercent}% off your next payment.
+        </p>
+      )}
     </Card>
   );
 }
 
-function NewPayment({ payeeId, payeeName }: { payeeId: string | null; payeeName?: string }) {
+/** Months counter, total and the payment methods; pays for `payee` (an agent) or for the caller. */
+function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   const { data: price } = usePrice();
-  const [months, setMonths] = useState(1);
+  const [monthsText, setMonthsText] = useState('1');
   const { loading, error, run } = useRequest();
+  const months = Number(monthsText);
+  const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
+  const setMonths = (n: number) => setMonthsText(String(Math.min(MAX_MONTHS, Math.max(1, n))));
   if (!price) return <Spinner />;
-  const full = price.price * months;
-  const total = Math.max(0, Math.round((full * (100 - price.discountPercent)) / 100));
-  const pay = () => run(() => payWithIdram(months, payeeId), { silent: true });
-  return (
-    <Card title={payeeName ? `New Payment for ${payeeName}` : 'New Payment'}>
-      <div className="form">
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor={`months-${payeeId ?? 'me'}`}>Months</label>
-            <div className="counter">
-              <Button variant="secondary" aria-label="One month less" onClick={() => setMonths((m) => Math.max(1, m - 1))} disabled={months <= 1}>
-                −
-              </Button>
-              <input
-                id={`months-${payeeId ?? 'me'}`}
-                type="number"
-                min={1}
-                max={36}
-                value={months}
-                onChange={(e) => setMonths(Math.min(36, Math.max(1, Math.floor(Number(e.target.value)) || 1)))}
-              />
-              <Button variant="secondary" aria-label="One month more" onClick={() => setMonths((m) => Math.min(36, m + 1))}>
-                +
-              </Button>
-            </div>
+  const full = price.price * (monthsOk ? months : 0);
+  const total = priceFor(price.price, monthsOk ? months : 0, price.discountPercent);
+  const id = `months-${payee?._id ?? 'me'}`;
+  const pay = async () => {
+    await run(() => payWithIdram(months, payee?._id ?? null), { silent: true });
+    // a failed attempt is an order too: the history shows it
+    await mutate(HISTORY_KEY);
+  };
+  const body = (
+    <div className="new-payment" data-testid={payee ? 'new-payment-agent' : 'new-payment'}>
+      <div className="new-payment-row">
+        <div className="field">
+          <label htmlFor={id}>Months to buy</label>
+          <div className="counter">
+            <Button variant="secondary" aria-label="One month less" onClick={() => setMonths((monthsOk ? months : 1) - 1)} disabled={!monthsOk || months <= 1}>
+              −
+            </Button>
+            <input id={id} inputMode="numeric" value={monthsText} onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))} aria-invalid={!monthsOk} />
+            <Button variant="secondary" aria-label="One month more" onClick={() => setMonths((monthsOk ? months : 0) + 1)} disabled={monthsOk && months >= MAX_MONTHS}>
+              +
+            </Button>
           </div>
-          <div className="total" data-testid="payment-total">
-            <span className="stat-label">Total</span>
-            <strong>{amd(total)}</strong>
-            {price.discountPercent > 0 && (
-              <span className="muted">
-                {' '}
-                <s>{amd(full)}</s> −{price.discountPercent}% ({price.promoName})
-              </span>
-            )}
-          </div>
+          <div className="field-hint">{amd(price.price)} per month</div>
         </div>
-        <p className="muted">{amd(price.price)} per month.</p>
-        <div className="pay-options">
-          <Button className="btn-idram" onClick={pay} disabled={loading}>
+        <div className="total" data-testid="payment-total">
+          <span className="stat-label">Total</span>
+          <strong>{amd(total)}</strong>
+          {price.discountPercent > 0 && monthsOk && (
+            <span className="muted">
+              <s>{amd(full)}</s> −{price.discountPercent}% ({price.promoName})
+            </span>
+          )}
+        </div>
+      </div>
+      {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
+      <div className="pay-options">
+        <div className="pay-option">
+          <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk}>
             {loading ? 'Redirecting to Idram…' : 'Pay with Idram'}
           </Button>
-          <Button variant="secondary" disabled title="Card payment">
+          <span className="muted">Idram wallet or Idram-linked card</span>
+        </div>
+        <div className="pay-option pay-option-disabled" aria-disabled="true">
+          <Button variant="secondary" disabled>
             Pay by card (Visa / Mastercard)
           </Button>
+          <span className="muted" data-testid="card-note">
+            {PAYMENT_MESSAGES.arca}
+          </span>
         </div>
-        <p className="muted" data-testid="card-note">
-          Visa Payment Temporary not supported. Please pay with Idram; card payment will return soon.
-        </p>
-        <ErrorText>{error}</ErrorText>
       </div>
-    </Card>
+      <ErrorText>{error}</ErrorText>
+    </div>
   );
+  return payee ? body : <Card title="New Payment">{body}</Card>;
 }
 
 function PayForTeam({ managerId }: { managerId: string }) {
-  const { data } = useSWR<TeamMember[]>(['/api/subscription/childUsersSubscriptions', managerId], ([path, parentId]: [string, string]) =>
-    post<TeamMember[]>(path, { parentId, includeParent: false }),
+  const { data } = useTeamSubscriptions(managerId);
+  const [payee, setPayee] = useState<TeamSubscriptionDto | null>(null);
+  const columns = useMemo<ColumnDef<TeamSubscriptionDto, any>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name' },
+      { accessorKey: 'email', header: 'Email' },
+      {
+        id: 'subscription',
+        header: 'Subscription',
+        accessorFn: (u) => (u.isSubscriptionActive ? 'Active' : 'Expired'),
+        cell: ({ row }) =>
+          row.original.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>,
+      },
+      { accessorKey: 'subscriptionDaysLeft', header: 'Days left' },
+      {
+        accessorKey: 'subscriptionEndDate',
+        header: 'Subscription End',
+        cell: ({ getValue }) => (getValue() ? shortDate(getValue()) : 'No End Date'),
+      },
+      {
+        id: 'action',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.isEmailVerified ? (
+            <Button className="btn-sm btn-idram" onClick={() => setPayee(row.original)} aria-label={`Pay for ${row.original.name}`}>
+              Pay
+            </Button>
+          ) : (
+            <span className="muted">{PAYMENT_MESSAGES.notVerified}</span>
+          ),
+      },
+    ],
+    [],
   );
-  const [payee, setPayee] = useState<TeamMember | null>(null);
   if (!data) return <Spinner />;
   return (
-    <div className="form">
-      <Card title="Team subscriptions">
-        {data.length === 0 ? (
-          <p className="muted">No agents in your team yet.</p>
-        ) : (
-          <table data-testid="team-subscriptions">
-            <thead>
-              <tr>
-                <th>Agent</th>
-                <th>Email</th>
-                <th>Subscription</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((m) => (
-                <tr key={m._id}>
-                  <td>{m.name}</td>
-                  <td>{m.email}</td>
-                  <td>{m.isSubscriptionActive ? `${m.subscriptionDaysLeft} days left` : 'Expired'}</td>
-                  <td>
-                    {m.isEmailVerified ? (
-                      <Button variant="secondary" className="btn-sm" onClick={() => setPayee(m)} aria-label={`Pay for ${m.name}`}>
-                        Pay
-                      </Button>
-                    ) : (
-                      <span className="muted">Email is not verified</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <>
+      <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" />
+      <Modal open={payee !== null} onOpenChange={(open) => !open && setPayee(null)} title={payee ? `New Payment for ${payee.name}` : 'New Payment'} wide>
+        {payee && (
+          <>
+            <p className="muted payee-line">
+              {payee.email} · {payee.isSubscriptionActive ? `${payee.subscriptionDaysLeft} days left` : 'Subscription expired'}
+            </p>
+            <NewPayment key={payee._id} payee={payee} />
+          </>
         )}
-      </Card>
-      {payee && <NewPayment key={payee._id} payeeId={payee._id} payeeName={payee.name} />}
-    </div>
+      </Modal>
+    </>
   );
 }
