@@ -14,7 +14,7 @@ import { callHistoryRoutes } from './history/history.routes';
 import { createDb } from './lib/db';
 import { ApiError } from './lib/errors';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
-import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
+import { mcSettingsRoutes, mcSettingsSlashRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -29,6 +29,8 @@ const api = new Hono<AppEnv>()
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       referrerPolicy: 'strict-origin-when-cross-origin',
       strictTransportSecurity: false,
+      // a route that serves its own HTML page (the Idram pages) keeps its own CSP
+      overwrite: false,
     }),
   )
   .use(async (c, next) => {
@@ -55,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route('/user', userRoutes)
   .route('/broker', brokerRoutes)
   .route('/mcSettings', mcSettingsRoutes)
+  .route('/mcSettings/', mcSettingsSlashRoutes)
   .route('/callHistory', callHistoryRoutes)
   .route('/activeLoad', activeLoadRoutes)
   .route('/payment', paymentRoutes)
@@ -65,7 +68,8 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes)
   .get('/health', (c) => c.json({ ok: true }, 200));
 
-export const app = new Hono<AppEnv>()
+// strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms answer.
+export const app = new Hono<AppEnv>({ strict: false })
   .route('/api', api)
   .route('/s', shortLinkRoutes)
   .all('/api/*', () => {

@@ -99,5 +99,5 @@ describe('access matrix', () => {
       if (res.status >= 400 && typeof res.body?.message !== 'string') failures.push(`${who.label}: no message`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });

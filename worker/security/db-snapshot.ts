@@ -12,3 +12,4 @@ export async function snapshotDb(): Promise<string> {
   }
   return parts.join('\n');
 }
+

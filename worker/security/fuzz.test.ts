@@ -72,6 +72,8 @@ function fill(path: string, values: string[]): string {
 
 let users: TestUser[] = [];
 beforeAll(async () => {
+  // the first request of an isolate creates the first admin; let that happen before measuring
+  await call('GET', '/api/health');
   const team = await createTeam();
   const admin = await createUser('admin');
   const marketing = await createUser('marketing');
@@ -103,11 +105,11 @@ describe('hostile input on every route', () => {
           expect(res.status, `${route.method} ${route.path} -> ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
           if (res.status >= 400) {
             expect(typeof res.body?.message, res.text.slice(0, 200)).toBe('string');
-            expect(await snapshotDb()).toBe(before);
+            expect(await snapshotDb(), 'a refused request changed the database').toBe(before);
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
-  });
+  }, 120_000);
 });

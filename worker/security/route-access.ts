@@ -75,11 +75,53 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/promocode/removeUserAssignment': area('promo'),
   'POST /api/promocode/updatePromoListFreeStatus': area('promo'),
 
+  // analytics (admin)
+  'POST /api/analytics/loginHistory': area('analytics'),
+
   // links
   'GET /api/link': area('links'),
   'POST /api/link/generate': area('links'),
   'GET /api/link/:id': area('links'),
   'PUT /api/link/:id': area('links'),
+
+  // broker filters and filter types (the filters area; renaming types is for leads)
+  'POST /api/broker': area('filters'),
+  'POST /api/broker/add': area('filters'),
+  'POST /api/broker/update/details': area('filters'),
+  'PUT /api/broker/update/isactive': area('filters'),
+  'PUT /api/broker/update/isactive/': area('filters'),
+  'PUT /api/broker/update/delete': area('filters'),
+  'PUT /api/broker/update/delete/': area('filters'),
+  'GET /api/broker/minified': area('filters'),
+  'GET /api/broker/allNames': area('filters'),
+  'GET /api/broker/teamUsers': area('filters'),
+  'GET /api/user/filterOverrides': area('filters'),
+  'PUT /api/user/update/filterOverride': roles(true, 'admin', 'manager'),
+  'PUT /api/user/update/filterOverride/': roles(true, 'admin', 'manager'),
+
+  // MC settings (Lines); the team lists also serve Contact History's MC checklist
+  'GET /api/mcSettings': area('lines'),
+  'GET /api/mcSettings/': area('lines'),
+  'DELETE /api/mcSettings': area('lines'),
+  'DELETE /api/mcSettings/': area('lines'),
+  'GET /api/mcSettings/parentMcSettings': area('lines'),
+  'GET /api/mcSettings/allMcSettings': area('history'),
+  'POST /api/mcSettings/byParentId': area('history'),
+  'POST /api/mcSettings/byParentId/': area('history'),
+  'POST /api/mcSettings/add': area('lines'),
+  'POST /api/mcSettings/add/': area('lines'),
+  'POST /api/mcSettings/update/details': area('lines'),
+  'POST /api/mcSettings/update/toggleVisibility': area('lines'),
+
+  // Contact History, active loads, and the extension client's ingestion calls (docs/api/history.md, docs/api/ingestion.md)
+  'POST /api/callHistory/getHistory': area('history'),
+  'POST /api/callHistory/log': roles(true, 'manager', 'agent'),
+  'GET /api/activeLoad/my': area('loads'),
+  'POST /api/activeLoad/team': roles(true, 'manager'),
+  'POST /api/activeLoad/delete': area('loads'),
+  'POST /api/activeLoad/delete/': area('loads'),
+  'POST /api/activeLoad/add': roles(true, 'manager', 'agent'),
+  'POST /api/activeLoad/add/': roles(true, 'manager', 'agent'),
 };
 
 export function ruleFor(method: string, path: string): RouteRule | undefined {

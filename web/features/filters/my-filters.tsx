@@ -1,4 +1,113 @@
-/** My Filters: built in its own issue. */
-export default function Screen() {
-  return <h1>My Filters</h1>;
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { FILTER_MESSAGES, HEX_COLOR } from '../../../worker/filters/filters.schema';
+import { Button } from '../../components/ui/button';
+import { ErrorText } from '../../components/ui/field';
+import { Card } from '../../components/ui/section';
+import { Spinner } from '../../components/ui/spinner';
+import { put } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { useRequest } from '../../lib/use-request';
+import { type FilterTypeDto, useFilterTypes } from './api';
+import { TypeLabel } from './filters-table';
+import './filters.css';
+
+/** My Filters (/filters): the team's filter types; names editable except for agents, colours. */
+export default function MyFilters() {
+  const session = useSession();
+  const canEdit = session?.userType === 'manager' || session?.userType === 'admin';
+  const { data, isLoading, mutate } = useFilterTypes();
+  const [rows, setRows] = useState<FilterTypeDto[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { loading, run } = useRequest();
+  useEffect(() => {
+    if (data) setRows(data);
+  }, [data]);
+
+  const change = (id: string, patch: Partial<FilterTypeDto>) => setRows((list) => list.map((t) => (t._id === id ? { ...t, ...patch } : t)));
+  const dirty = !!data && rows.some((r) => {
+    const was = data.find((d) => d._id === r._id);
+    return !was || was.typeName !== r.typeName || was.color.toLowerCase() !== r.color.toLowerCase();
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const empty = rows.find((r) => !r.typeName.trim());
+    const error = empty ? FILTER_MESSAGES.typeNameEmpty : rows.some((r) => !HEX_COLOR.test(r.color)) ? FILTER_MESSAGES.badColor : null;
+    setProblem(error);
+    if (error) return;
+    const res = await run(
+      () => put<{ message: string; filterTypes: FilterTypeDto[] }>('/api/user/update/filterOverride/', { newFilters: rows.map(({ _id, typeName, color }) => ({ _id, typeName, color })) }),
+      { success: (r) => r.message },
+    );
+    if (res) await mutate(res.filterTypes, { revalidate: false });
+  };
+
+  return (
+    <div className="page narrow-wide">
+      <div className="page-header">
+        <h1>My Filters</h1>
+        <Link className="btn btn-link" to="/help/filters#types" target="_blank" rel="noopener">
+          Help
+        </Link>
+      </div>
+      <Card title="Filter types" actions={!canEdit && <span className="muted">Your manager names the types; you see them here.</span>}>
+        {isLoading ? (
+          <Spinner />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <table className="types-table" data-testid="types-table">
+              <thead>
+                <tr>
+                  <th>Label</th>
+                  <th>Type name</th>
+                  <th>Colour</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((t, i) => (
+                  <tr key={t._id}>
+                    <td>
+                      <TypeLabel type={t} />
+                    </td>
+                    <td>
+                      {canEdit ? (
+                        <input aria-label={`Type name ${i + 1}`} value={t.typeName} maxLength={60} onChange={(e) => change(t._id, { typeName: e.target.value })} />
+                      ) : (
+                        <span data-testid="type-name">{t.typeName}</span>
+                      )}
+                    </td>
+                    <td>
+                      {canEdit ? (
+                        <span className="color-cell">
+                          <input type="color" aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`} value={t.color} onChange={(e) => change(t._id, { color: e.target.value })} />
+                          <code>{t.color}</code>
+                        </span>
+                      ) : (
+                        <span className="color-cell">
+                          <span className="swatch" style={{ background: t.color }} aria-hidden="true" />
+                          <code>{t.color}</code>
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <ErrorText>{problem}</ErrorText>
+            {canEdit && (
+              <div className="search-actions">
+                <Button variant="ghost" disabled={!dirty || loading} onClick={() => data && setRows(data)}>
+                  Undo changes
+                </Button>
+                <Button type="submit" disabled={!dirty || loading}>
+                  Save
+                </Button>
+              </div>
+            )}
+          </form>
+        )}
+      </Card>
+    </div>
+  );
 }

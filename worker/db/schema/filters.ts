@@ -38,6 +38,8 @@ export const brokerFilters = sqliteTable(
   (t) => [
     // Broker Filtering: a team's filters by name
     index('broker_filters_team_name').on(t.teamId, t.name),
+    // Broker Filtering search: a team's newest filters first, so the answer's limit stops the walk early
+    index('broker_filters_team_index').on(t.teamId, t.index),
     index('broker_filters_creator').on(t.creatorId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `broker_filters_team_index` ON `broker_filters` (`team_id`,`index`);

@@ -1,0 +1,107 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useRef } from 'react';
+import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
+import { DataTable } from '../../components/ui/data-table';
+import type { FilterDto, FilterTypeDto } from './api';
+
+/** A filter type's coloured label. */
+export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
+  if (!type) return <span className="muted">No type</span>;
+  return (
+    <span className={`type-label type-${type.className}`} style={{ background: type.color }}>
+      {type.typeName}
+    </span>
+  );
+}
+
+/** 'All', or the first contact plus ', ...' when there are more (spec: Filters list table). */
+export const contactsText = (contacts: string[]) => (contacts.length === 0 ? 'All' : contacts.length === 1 ? contacts[0]! : `${contacts[0]}, ...`);
+
+const STATUS_PILL = { Unverified: 'pill-warn', Active: 'pill-ok', Disabled: 'pill-off' } as const;
+
+/**
+ * Filters List (Total: n): newest first, with the spec's column, status and action rules. The
+ * server's `canEdit` decides between edit/toggle/delete and the view-only button.
+ */
+export function FiltersTable(props: {
+  filters: FilterDto[];
+  types: FilterTypeDto[];
+  mcName: (id: string) => string;
+  isManager: boolean;
+  busy: boolean;
+  onEdit: (f: FilterDto) => void;
+  onView: (f: FilterDto) => void;
+  onToggle: (f: FilterDto) => void;
+  onDelete: (f: FilterDto) => void;
+}) {
+  const { types, mcName, isManager } = props;
+  // shown in reverse order: the newest filter first
+  const rows = useMemo(() => [...props.filters].reverse(), [props.filters]);
+  const typeById = useMemo(() => new Map(types.map((t) => [t._id, t])), [types]);
+  // the row buttons call the latest handlers without rebuilding the columns
+  const on = useRef(props);
+  on.current = props;
+
+  const columns = useMemo<ColumnDef<FilterDto, any>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong> },
+      { id: 'contacts', header: 'Contacts', accessorFn: (f) => contactsText(f.contacts) },
+      {
+        id: 'type',
+        header: 'Type',
+        accessorFn: (f) => typeById.get(f.type)?.typeName ?? 'No type',
+        cell: ({ row }) => <TypeLabel type={typeById.get(row.original.type)} />,
+        // the type filter is in the non-manager variant (spec: Filters list table)
+        ...(isManager ? {} : { filterFn: 'equalsString' as const, meta: { filter: 'select' } }),
+      },
+      { accessorKey: 'comment', header: 'Comment', cell: ({ getValue }) => <span className="cell-comment">{getValue()}</span> },
+      { id: 'users', header: 'Users', accessorFn: (f) => usersLabel(f) },
+      { id: 'mc', header: 'MC', accessorFn: (f) => (f.allMC ? 'All MC' : f.mcList.map(mcName).join(', ')) },
+      { id: 'creator', header: 'Creator', accessorFn: (f) => f.creator.name },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorFn: (f) => statusLabel(f),
+        cell: ({ row }) => {
+          const status = statusLabel(row.original);
+          return (
+            <span className="status-cell">
+              <span className={`label-pill ${STATUS_PILL[status]}`}>{status}</span>
+              {status === 'Unverified' && <span className="status-note">(Added by Agent)</span>}
+            </span>
+          );
+        },
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const f = row.original;
+          if (!f.canEdit)
+            return (
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onView(f)} aria-label={`View ${f.name}`}>
+                View
+              </button>
+            );
+          return (
+            <div className="row-actions">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onEdit(f)} aria-label={`Edit ${f.name}`}>
+                Edit
+              </button>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={props.busy} onClick={() => on.current.onToggle(f)} aria-label={`${f.isVisible ? 'Disable' : 'Activate'} ${f.name}`}>
+                {f.isVisible ? 'Disable' : 'Activate'}
+              </button>
+              <button type="button" className="btn btn-danger btn-sm" onClick={() => on.current.onDelete(f)} aria-label={`Delete ${f.name}`}>
+                Delete
+              </button>
+            </div>
+          );
+        },
+      },
+    ],
+    [typeById, mcName, isManager, props.busy],
+  );
+
+  return <DataTable data={rows} columns={columns} emptyText="No Filters" title={`Filters List (Total: ${rows.length})`} testId="filters-table" />;
+}

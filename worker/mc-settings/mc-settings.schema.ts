@@ -1,0 +1,77 @@
+import * as z from 'zod';
+
+/** The Lines area's messages (spec section 5). Shared with the Lines screen. */
+export const MC_MESSAGES = {
+  nameEmpty: 'Name is empty',
+  selectMc: 'Select MC',
+  selectLine: 'Select line for new MC',
+  oneLine: 'Select one line per MC',
+  lineForEvery: 'Select a line for every MC',
+  mcNotFound: 'MC not found',
+  alreadyAdded: 'This MC is already in your list',
+  added: 'MC added',
+  saved: 'Settings saved',
+  deleted: 'MC deleted',
+  shown: 'MC is shown in DAT',
+  hidden: 'MC is hidden in DAT',
+  managerNotFound: 'Manager not found',
+} as const;
+
+/** "Line 3 is already used by Acme": the refusal for a taken line. */
+export const lineTakenMessage = (line: number, mcName: string) => `Line ${line} is already used by ${mcName}`;
+
+export const LINE_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
+export const MAX_TEMPLATE = 10_000;
+
+const id = z.string().max(64);
+const line = z.number().int().min(1, 'Lines are 1 to 6').max(6, 'Lines are 1 to 6');
+
+export const mcAddSchema = z.object({
+  name: z.string().max(200).nullable().optional().default(''),
+  parentMc: id.nullable().optional().default(null),
+  lines: z.array(line).max(6).optional().default([]),
+  emailContent: z.string().max(MAX_TEMPLATE).nullable().optional().default(''),
+  emailSubject: z.string().max(500).nullable().optional().default(''),
+});
+export type McAddInput = z.output<typeof mcAddSchema>;
+
+export const mcUpdateSchema = z.object({
+  mcSettings: z
+    .array(
+      z.object({
+        _id: id.min(1),
+        name: z.string().max(200).optional(),
+        lines: z.array(line).max(6).optional(),
+        emailSubject: z.string().max(500).nullable().optional(),
+        emailContent: z.string().max(MAX_TEMPLATE).nullable().optional(),
+        isVisible: z.boolean().optional(),
+      }),
+    )
+    .max(100),
+});
+export type McUpdateInput = z.output<typeof mcUpdateSchema>;
+
+export const settingIdSchema = z.object({ settingID: id.min(1, MC_MESSAGES.mcNotFound) });
+export const parentIdSchema = z.object({ parentId: id.min(1, MC_MESSAGES.managerNotFound) });
+
+/** The MC setting entity (spec section 3). */
+export interface McSettingDto {
+  _id: string;
+  name: string;
+  parentMc: { _id: string; name: string } | null;
+  lines: number[];
+  emailSubject: string;
+  emailContent: string;
+  isVisible: boolean;
+  /** Not in the spec's shape: whose setting it is (team lists show several users' settings). */
+  userId: string;
+}
+
+/** The Add New MC checks: a lead needs a name, an agent a parent MC, both one line. */
+export function mcAddError(isAgent: boolean, input: { name?: string | null; parentMc?: string | null; lines?: readonly number[] }): string | null {
+  if (!isAgent && !(input.name ?? '').trim()) return MC_MESSAGES.nameEmpty;
+  if (isAgent && !input.parentMc) return MC_MESSAGES.selectMc;
+  if (!(input.lines ?? []).length) return MC_MESSAGES.selectLine;
+  if ((input.lines ?? []).length > 1) return MC_MESSAGES.oneLine;
+  return null;
+}

@@ -1,0 +1,47 @@
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { mcSettings, users } from '../db/schema';
+import type { Caller, Db } from '../env';
+
+/**
+ * The team that owns filters, filter types and MCs: a manager's own id; an agent's manager.
+ * The admin reaches these areas too and works as the lead of a team of its own.
+ * An agent without a parent (moved out by the admin) is alone in a team of its own.
+ */
+export const teamIdOf = (caller: Pick<Caller, 'id' | 'userType' | 'parentId'>) =>
+  caller.userType === 'agent' ? (caller.parentId ?? caller.id) : caller.id;
+
+/** Team leads (managers, and the admin for its own team) own MCs, verify filters and edit every filter. */
+export const isLead = (caller: Pick<Caller, 'userType'>) => caller.userType === 'manager' || caller.userType === 'admin';
+
+/** The live users of a team: its lead and the lead's agents. */
+export function teamUsers(db: Db, teamId: string) {
+  return db
+    .select({ id: users.id, name: users.name, userType: users.userType, registrationDate: users.registrationDate })
+    .from(users)
+    .where(and(or(eq(users.id, teamId), eq(users.parentId, teamId)), isNull(users.deletedAt)))
+    .orderBy(asc(users.registrationDate));
+}
+
+const parent = alias(mcSettings, 'parent_mc');
+
+/**
+ * The team MC ids the caller may put on a filter and search by: a lead's own MCs; for an agent
+ * the manager's MCs its own settings point at (spec: "an agent uses its manager's MCs").
+ */
+export async function usableMcIds(db: Db, caller: Caller): Promise<string[]> {
+  const teamId = teamIdOf(caller);
+  if (isLead(caller)) {
+    const rows = await db
+      .select({ id: mcSettings.id })
+      .from(mcSettings)
+      .where(and(eq(mcSettings.userId, teamId), isNull(mcSettings.parentMcId)));
+    return rows.map((r) => r.id);
+  }
+  const rows = await db
+    .select({ id: parent.id })
+    .from(mcSettings)
+    .innerJoin(parent, eq(parent.id, mcSettings.parentMcId))
+    .where(and(eq(mcSettings.userId, caller.id), eq(parent.userId, teamId), isNull(parent.parentMcId)));
+  return [...new Set(rows.map((r) => r.id))];
+}
