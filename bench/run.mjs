@@ -60,7 +60,7 @@ async function medianLoad(opts) {
 
 /** Logs in, and prepares what the API benchmarks read (through the dev-only seeding route). */
 /** What the demo seeder is asked for: 500+ users, one team with 20,000 filters and 40,000 history rows. */
-const BENCH_SEED = { teams: 12, agentsPerTeam: 40, filtersPerTeam: 20_000, filtersTeams: 1, historyDays: 90, historyRowsPerTeam: 40_000, historyTeams: 1, password: 'demo12345' };
+const BENCH_SEED = { teams: 12, agentsPerTeam: 40, filtersPerTeam: 20_000, filtersTeams: 1, historyDays: 40, historyRowsPerTeam: 40_000, historyTeams: 1, password: 'demo12345' };
 const results = {};
 
 async function prepare(url, vars) {

@@ -166,17 +166,43 @@ export async function confirmInD1(env: Bindings, orderId: string, payment: Idram
   if (!order || order.isPaymentConfirmed) return false;
   const [payee] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, order.userId)).limit(1);
   const confirmedAt = new Date();
-  const newEnd = extendByMonths(payee?.end ?? null, order.amount, confirmedAt);
+  const readEnd = payee?.end ?? null;
+  const newEnd = extendByMonths(readEnd, order.amount, confirmedAt);
   const landed = sql`exists (select 1 from ${payments} where ${payments.id} = ${orderId} and ${payments.confirmedAt} = ${confirmedAt.getTime()})`;
+  // compare-and-set: the end date is only moved from the value this extension was computed from
+  const unchanged = sql`${users.subscriptionEndDate} is ${readEnd ? readEnd.getTime() : null}`;
   const statements = [
     db
       .update(payments)
       .set({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt })
       .where(and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false))),
-    db.update(users).set({ subscriptionEndDate: newEnd, isTrialPeriod: false }).where(and(eq(users.id, order.userId), landed)),
+    db.update(users).set({ subscriptionEndDate: newEnd, isTrialPeriod: false }).where(and(eq(users.id, order.userId), landed, unchanged)),
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
   ];
-  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+  const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
   const [after] = await db.select({ confirmedAt: payments.confirmedAt }).from(payments).where(eq(payments.id, orderId));
-  return after?.confirmedAt?.getTime() === confirmedAt.getTime();
+  const mine = after?.confirmedAt?.getTime() === confirmedAt.getTime();
+  const extended = ((results[1] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
+  if (mine && !extended) await settleExtension(db, order.userId, order.amount);
+  return mine;
+}
+
+/**
+ * If the payee's end date moved between the read and the batch (another payment or a free-months
+ * promo landed at the same moment), the batch's guarded update did nothing: apply this payment's
+ * months again on top of the new date, compare-and-set, so no extension is ever lost.
+ */
+async function settleExtension(db: ReturnType<typeof createDb>, userId: string, months: number) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const [row] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!row) return;
+    const current = row.end ?? null;
+    const next = extendByMonths(current, months, new Date());
+    const res = await db
+      .update(users)
+      .set({ subscriptionEndDate: next, isTrialPeriod: false })
+      .where(and(eq(users.id, userId), sql`${users.subscriptionEndDate} is ${current ? current.getTime() : null}`))
+      .returning({ id: users.id });
+    if (res.length) return;
+  }
 }

@@ -616,3 +616,4 @@ describe('/api/subscription', () => {
     expect((await call('POST', '/api/subscription/childUsersSubscriptions', { body: { parentId: a.manager.id } })).status).toBe(401);
   });
 });
+
