@@ -9,6 +9,7 @@ import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { validate } from '../lib/validate';
+import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
   userType: z.enum(USER_TYPES),
@@ -44,6 +45,8 @@ export const devRoutes = new Hono<AppEnv>()
     await c.var.db.insert(users).values(user);
     return c.json({ _id: user.id, email: user.email }, 200);
   })
+  // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
+  .post('/seed', validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
   .get('/outbox', async (c) => {
     const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date)).limit(200);
     return c.json(

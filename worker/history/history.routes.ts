@@ -1,5 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requireArea, requireAuth, requireRoles } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { historyQuerySchema, logContactSchema } from './history.schema';
+import * as svc from './history.service';
 
-// TODO(issue): this area's routes.
-export const callHistoryRoutes = new Hono<AppEnv>();
+/** The extension client writes as the user working the load board: an agent or a manager. */
+export const extensionWriters = requireRoles(['manager', 'agent'], true);
+
+/** /api/callHistory: Contact History and the extension's logging call (docs/api/history.md, docs/api/ingestion.md). */
+export const callHistoryRoutes = new Hono<AppEnv>()
+  .use(requireAuth, requireArea('history'))
+  .post('/getHistory', validate('json', historyQuerySchema), async (c) => c.json(await svc.getHistory(c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .post('/log', extensionWriters, validate('json', logContactSchema), async (c) => {
+    const { created, row } = await svc.logContact(c.var.db, c.var.caller, c.req.valid('json'));
+    return c.json(row, created ? 201 : 200);
+  });

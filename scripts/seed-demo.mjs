@@ -1,0 +1,87 @@
+// `npm run seed:demo`: fills the local database with a demo company (a director, managers,
+// agents, MCs with lines, filters, tens of thousands of contact-history rows, active loads,
+// payments and short links) through the development-only POST /api/dev/seed. Local only.
+//
+// Uses the server already running on http://127.0.0.1:$PORT (default 8787); if none answers,
+// applies the migrations and runs one just for the seeding (same local state as `npm start`).
+// Sizes can be changed: `npm run seed:demo -- --teams 5 --agents-per-team 12 --history-rows-per-team 40000`
+// (any field of worker/dev/seed.ts; --email-domain makes a second company next to the first).
+import fs from 'node:fs';
+import path from 'node:path';
+import { applyMigrations, startServer } from './local-server.mjs';
+
+const port = Number(process.env.PORT ?? 8787);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+/** `--agents-per-team 12` or `--agents-per-team=12` → { agentsPerTeam: 12 }. */
+function parseArgs(argv) {
+  const body = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) continue;
+    let [key, value] = arg.slice(2).split('=', 2);
+    if (value === undefined) value = argv[++i];
+    if (value === undefined) throw new Error(`--${key} needs a value`);
+    const name = key.replace(/-([a-z])/g, (_, ch) => ch.toUpperCase());
+    body[name] = /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  return body;
+}
+
+async function isUp(url) {
+  try {
+    const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1500) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const body = parseArgs(process.argv.slice(2));
+  let server = null;
+  // `npm start` listens on localhost, which may be IPv6 only: try both names
+  let url = (await isUp(baseUrl)) ? baseUrl : (await isUp(`http://localhost:${port}`)) ? `http://localhost:${port}` : null;
+  if (url) {
+    console.log(`Using the server already running on ${url}`);
+  } else {
+    console.log(`No server on ${baseUrl}: applying the migrations and starting one for the seeding…`);
+    // wrangler serves the SPA build; the seeding does not need it, but the folder must exist
+    fs.mkdirSync(path.resolve(import.meta.dirname, '..', 'web', 'dist'), { recursive: true });
+    applyMigrations(process.env.STATE_DIR);
+    server = await startServer({ port, ip: '127.0.0.1', persistTo: process.env.STATE_DIR, quiet: true });
+    url = server.url;
+  }
+  try {
+    console.log('Seeding the demo company (this takes a little while)…');
+    const res = await fetch(`${url}/api/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const data = await res.json().catch(() => ({}));
+    if (res.status === 404) throw new Error('POST /api/dev/seed is not there: the server is not running with ENVIRONMENT=development');
+    if (res.status === 409) {
+      console.log(`Nothing to do: ${data.message}`);
+      return;
+    }
+    if (!res.ok) throw new Error(`POST /api/dev/seed answered ${res.status}: ${data.message ?? ''}`);
+    const c = data.counts;
+    console.log(`
+  Demo company created in ${(data.ms / 1000).toFixed(1)} s: ${c.users} users, ${c.mcSettings} MC settings, ${c.filters} filters,
+  ${c.history} contact-history rows, ${c.activeLoads} active loads, ${c.payments} payments (${c.confirmedPayments} confirmed), ${c.links} short links.
+
+  Every demo login has the password: ${data.password}
+    director   ${data.director.email}   (${data.director.name})`);
+    for (const m of data.managers) {
+      const agents = data.agents.filter((a) => a.manager === m.email);
+      const shown = agents.slice(0, 2).map((a) => a.email).join(', ');
+      console.log(`    manager    ${m.email}   (${m.name}), ${m.agents} agents: ${shown}${agents.length > 2 ? ', …' : ''}`);
+    }
+    console.log(`
+  Open ${server ? `the app with \`npm start\` (port ${port})` : url} and log in with any of them.`);
+  } finally {
+    server?.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(`seed:demo failed: ${err.message ?? err}`);
+  process.exit(1);
+});

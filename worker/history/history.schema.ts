@@ -1,0 +1,146 @@
+import * as z from 'zod';
+
+/** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
+export const HISTORY_MESSAGES = {
+  range: 'History is available for maximum 40 days',
+  selectManager: 'Select a manager',
+  managerNotFound: 'Manager not found',
+  userNotFound: 'User not found',
+  mcNotFound: 'MC not found',
+  selectMc: 'Select MC',
+  tooMany: 'Too many contacts for one load: choose fewer days or users',
+  clientId: 'A client id is required: 1 to 100 letters, digits or . _ : -',
+  clientIdReused: 'This client id was already used for a different entry',
+  kind: "Kind must be 'call' or 'email'",
+  phone: 'Wrong phone number',
+  email: 'Email is not valid',
+  brokerEmpty: 'Broker name is empty',
+  contactDate: 'Wrong contact date',
+} as const;
+
+/** Spec section 9: Contact history at most 40 days. */
+export const MAX_HISTORY_DAYS = 40;
+/** A load answers at most this many rows; more answers 413 (docs/decisions/history.md). */
+export const MAX_HISTORY_ROWS = 100_000;
+export const DAY_MS = 86_400_000;
+/** DST may make the picked local days one hour longer than 24 h each. */
+const DST_SLACK_MS = 3_600_000;
+
+/** The kinds of contact the extension logs (the same list as `CONTACT_KINDS` in db/schema/history.ts). */
+export const HISTORY_KINDS = ['call', 'email'] as const;
+export type ContactKind = (typeof HISTORY_KINDS)[number];
+
+const id = z.string().max(64);
+/** An ISO date string or a millisecond timestamp; anything else is caught by the range rule. */
+const dateInput = z.union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.range });
+
+/** POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. */
+export const historyQuerySchema = z.object({
+  usersList: z.array(id).max(1000).nullable().optional().default([]),
+  mcList: z.array(id).max(1000).nullable().optional().default([]),
+  phoneLogs: z.boolean().optional().default(true),
+  emailLogs: z.boolean().optional().default(true),
+  managerId: id.nullable().optional(),
+  dateFrom: dateInput,
+  dateTo: dateInput,
+});
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+/** An ISO string or a ms timestamp (also as digits in a string) as a Date; null when it is not one. */
+export function parseDateInput(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = typeof value === 'number' ? value : /^\d{1,15}$/.test(value.trim()) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(ms)) return null;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * The server's range rule: From before To, and To (the end date plus one day) at most 41 days
+ * after From. Answers the message, or null when the range may be loaded.
+ */
+export function serverRangeError(from: Date | null, to: Date | null): string | null {
+  if (!from || !to) return HISTORY_MESSAGES.range;
+  const span = to.getTime() - from.getTime();
+  if (span <= 0 || span > (MAX_HISTORY_DAYS + 1) * DAY_MS + DST_SLACK_MS) return HISTORY_MESSAGES.range;
+  return null;
+}
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+
+/** Whole calendar days from `from` to `to` in the browser's time zone. */
+export const calendarDays = (from: Date, to: Date) => Math.round((startOfDay(to).getTime() - startOfDay(from).getTime()) / DAY_MS);
+
+/** The screen's rule on the picked days: both picked, From not after To, at most 40 days apart. */
+export function pickedRangeError(from: Date | undefined, to: Date | undefined): string | null {
+  if (!from || !to) return HISTORY_MESSAGES.range;
+  const days = calendarDays(from, to);
+  return days < 0 || days > MAX_HISTORY_DAYS ? HISTORY_MESSAGES.range : null;
+}
+
+/** The picked days as the call's dateFrom and dateTo (the end date plus one day, spec section 7). */
+export function rangeToQuery(from: Date, to: Date): { dateFrom: string; dateTo: string } {
+  const end = startOfDay(to);
+  end.setDate(end.getDate() + 1);
+  return { dateFrom: startOfDay(from).toISOString(), dateTo: end.toISOString() };
+}
+
+/** A call-history row (spec section 3), with whether it was a call or an e-mail and to whom. */
+export interface HistoryRowDto {
+  _id: string;
+  parent: { name: string };
+  mcName: string;
+  brokerName: string;
+  address: string;
+  origin: string;
+  dest: string;
+  loadDate: string;
+  callDate: string;
+  kind: ContactKind;
+  contact: string;
+}
+
+// ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
+
+const CLIENT_ID_RE = /^[A-Za-z0-9._:-]{1,100}$/;
+export const clientIdField = z
+  .string({ error: HISTORY_MESSAGES.clientId })
+  .trim()
+  .regex(CLIENT_ID_RE, HISTORY_MESSAGES.clientId);
+const text = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v ?? '');
+
+const PHONE_RE = /^\+?[0-9][0-9 ().-]{3,28}[0-9]$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
+export const logContactSchema = z
+  .object({
+    clientId: clientIdField,
+    mcSettingId: z.string({ error: HISTORY_MESSAGES.selectMc }).trim().min(1, HISTORY_MESSAGES.selectMc).max(64, HISTORY_MESSAGES.mcNotFound),
+    kind: z.enum(HISTORY_KINDS, { error: HISTORY_MESSAGES.kind }),
+    contact: z.string().trim().max(320).optional().default(''),
+    brokerName: z.string({ error: HISTORY_MESSAGES.brokerEmpty }).trim().min(1, HISTORY_MESSAGES.brokerEmpty).max(200),
+    address: text(300),
+    origin: text(200),
+    dest: text(200),
+    loadDate: text(40),
+    callDate: z.union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.contactDate }).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'call' && !PHONE_RE.test(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
+    if (v.kind === 'email' && (v.contact.length > 320 || !EMAIL_RE.test(v.contact)))
+      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+  });
+export type LogContactInput = z.output<typeof logContactSchema>;
+
+/** How far a client's clock may run ahead, and how old a logged contact may be. */
+export const CONTACT_DATE_WINDOW = { aheadMs: 10 * 60_000, backMs: 365 * DAY_MS } as const;
+
+/** The contact date of a logged entry: now when the client sent none; null when out of the window. */
+export function contactDateOf(value: string | number | null | undefined, now = Date.now()): Date | null {
+  if (value === null || value === undefined) return new Date(now);
+  const date = parseDateInput(value);
+  if (!date) return null;
+  const t = date.getTime();
+  return t > now + CONTACT_DATE_WINDOW.aheadMs || t < now - CONTACT_DATE_WINDOW.backMs ? null : date;
+}

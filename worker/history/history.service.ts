@@ -1,0 +1,216 @@
+import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { callHistory, CONTACT_KINDS, mcSettings, users } from '../db/schema';
+import type { Caller, Db } from '../env';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { teamIdOf } from '../mc-settings/team';
+import {
+  contactDateOf,
+  HISTORY_KINDS,
+  HISTORY_MESSAGES,
+  type HistoryQuery,
+  type HistoryRowDto,
+  type LogContactInput,
+  MAX_HISTORY_ROWS,
+  parseDateInput,
+  serverRangeError,
+} from './history.schema';
+
+// the schema file's kinds (shared with the screen) and the table's must be the same list
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<(typeof HISTORY_KINDS)[number], (typeof CONTACT_KINDS)[number]>;
+
+const h = callHistory;
+
+/** A JSON array as one bound parameter: D1 allows at most 100 parameters in a statement. */
+export const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
+
+/** Whose rows a history load reads: one user's (an agent), or one team's (a manager's). */
+type Scope = { userId: string } | { teamId: string };
+
+/**
+ * The team a caller may read, from the caller alone: an agent its own rows; a manager its own
+ * team; a director one of its own managers' teams; the admin any manager's team.
+ */
+async function scopeFor(db: Db, caller: Caller, managerId: string | null | undefined): Promise<Scope> {
+  if (caller.userType === 'agent') return { userId: caller.id };
+  if (caller.userType === 'manager') {
+    if (managerId && managerId !== caller.id) throw notFound(HISTORY_MESSAGES.managerNotFound);
+    return { teamId: caller.id };
+  }
+  if (!managerId) throw badRequest(HISTORY_MESSAGES.selectManager);
+  const [manager] = await db
+    .select({ id: users.id, parentId: users.parentId })
+    .from(users)
+    .where(and(eq(users.id, managerId), eq(users.userType, 'manager'), isNull(users.deletedAt)))
+    .limit(1);
+  if (!manager || (caller.userType === 'director' && manager.parentId !== caller.id)) throw notFound(HISTORY_MESSAGES.managerNotFound);
+  return { teamId: manager.id };
+}
+
+/**
+ * Checks that every id of `usersList` is in the scope: the agent itself; or the team's manager
+ * and its agents (deleted ones included, their rows stay). Any other id answers 404.
+ */
+async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<void> {
+  const wanted = [...new Set(usersList)];
+  if (!wanted.length) return;
+  if ('userId' in scope) {
+    if (wanted.some((id) => id !== scope.userId)) throw notFound(HISTORY_MESSAGES.userNotFound);
+    return;
+  }
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`${users.id} in ${jsonList(wanted)}`, or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
+  if (found.length !== wanted.length) throw notFound(HISTORY_MESSAGES.userNotFound);
+}
+
+const rowSelection = {
+  id: h.id,
+  userName: users.name,
+  mcName: h.mcName,
+  brokerName: h.brokerName,
+  address: h.address,
+  origin: h.origin,
+  dest: h.dest,
+  loadDate: h.loadDate,
+  callDate: h.callDate,
+  kind: h.kind,
+  contact: h.contact,
+};
+
+interface Row {
+  id: string;
+  userName: string | null;
+  mcName: string;
+  brokerName: string;
+  address: string;
+  origin: string;
+  dest: string;
+  loadDate: string;
+  callDate: Date;
+  kind: HistoryRowDto['kind'];
+  contact: string;
+}
+
+const toDto = (r: Row): HistoryRowDto => ({
+  _id: r.id,
+  parent: { name: r.userName ?? '' },
+  mcName: r.mcName,
+  brokerName: r.brokerName,
+  address: r.address,
+  origin: r.origin,
+  dest: r.dest,
+  loadDate: r.loadDate,
+  callDate: r.callDate.toISOString(),
+  kind: r.kind,
+  contact: r.contact,
+});
+
+/**
+ * POST /api/callHistory/getHistory: the rows of the caller's scope in [dateFrom, dateTo), newest
+ * first. The range is read through the (team, date) or (user, date) index; an MC in `mcList`
+ * matches the rows logged on it and on every agent setting that points at it.
+ */
+export async function getHistory(db: Db, caller: Caller, input: HistoryQuery): Promise<HistoryRowDto[]> {
+  const from = parseDateInput(input.dateFrom);
+  const to = parseDateInput(input.dateTo);
+  const rangeError = serverRangeError(from, to);
+  if (rangeError) throw badRequest(rangeError);
+  const scope = await scopeFor(db, caller, input.managerId);
+  const usersList = input.usersList ?? [];
+  const mcList = [...new Set(input.mcList ?? [])];
+  await checkUsers(db, scope, usersList);
+  const kinds = [...(input.phoneLogs ? (['call'] as const) : []), ...(input.emailLogs ? (['email'] as const) : [])];
+  if (!kinds.length) return [];
+
+  const where: (SQL | undefined)[] = [
+    'userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId),
+    gte(h.callDate, from!),
+    lt(h.callDate, to!),
+  ];
+  if (usersList.length && !('userId' in scope)) where.push(sql`${h.userId} in ${jsonList([...new Set(usersList)])}`);
+  if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
+  if (mcList.length) {
+    where.push(
+      inArray(
+        h.mcSettingId,
+        db
+          .select({ id: mcSettings.id })
+          .from(mcSettings)
+          .where(or(sql`${mcSettings.id} in ${jsonList(mcList)}`, sql`${mcSettings.parentMcId} in ${jsonList(mcList)}`)),
+      ),
+    );
+  }
+  const rows = await db
+    .select(rowSelection)
+    .from(h)
+    .leftJoin(users, eq(users.id, h.userId))
+    .where(and(...where))
+    .orderBy(desc(h.callDate), desc(h.id))
+    .limit(MAX_HISTORY_ROWS + 1);
+  if (rows.length > MAX_HISTORY_ROWS) throw new ApiError('too_large', HISTORY_MESSAGES.tooMany);
+  return rows.map(toDto);
+}
+
+/** The caller's own MC setting, or 404: the extension logs only on the caller's own MCs. */
+export async function ownMcSetting(db: Db, caller: Caller, settingId: string) {
+  const [row] = await db
+    .select({ id: mcSettings.id, name: mcSettings.name })
+    .from(mcSettings)
+    .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
+    .limit(1);
+  if (!row) throw notFound(HISTORY_MESSAGES.mcNotFound);
+  return row;
+}
+
+async function rowByClientId(db: Db, userId: string, clientId: string) {
+  const [row] = await db
+    .select({ ...rowSelection, mcSettingId: h.mcSettingId })
+    .from(h)
+    .leftJoin(users, eq(users.id, h.userId))
+    .where(and(eq(h.userId, userId), eq(h.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * POST /api/callHistory/log: one call or e-mail on the caller's own MC setting. Idempotent on
+ * (caller, clientId): the unique index makes a retry insert nothing, and it answers the stored
+ * row (`created` false). A clientId reused for a different contact answers 409.
+ */
+export async function logContact(db: Db, caller: Caller, input: LogContactInput): Promise<{ created: boolean; row: HistoryRowDto }> {
+  const callDate = contactDateOf(input.callDate);
+  if (!callDate) throw badRequest(HISTORY_MESSAGES.contactDate);
+  const setting = await ownMcSetting(db, caller, input.mcSettingId);
+  const inserted = await db
+    .insert(h)
+    .values({
+      id: randomId(),
+      userId: caller.id,
+      teamId: teamIdOf(caller),
+      mcSettingId: setting.id,
+      mcName: setting.name,
+      kind: input.kind,
+      contact: input.contact,
+      brokerName: input.brokerName,
+      address: input.address,
+      origin: input.origin,
+      dest: input.dest,
+      loadDate: input.loadDate,
+      callDate,
+      clientId: input.clientId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: h.id });
+  const stored = await rowByClientId(db, caller.id, input.clientId);
+  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  const created = inserted.length > 0;
+  if (!created) {
+    const same =
+      stored.kind === input.kind && stored.mcSettingId === setting.id && stored.contact === input.contact && stored.brokerName === input.brokerName;
+    if (!same) throw conflict(HISTORY_MESSAGES.clientIdReused);
+  }
+  return { created, row: toDto(stored) };
+}

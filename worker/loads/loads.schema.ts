@@ -1,0 +1,51 @@
+import * as z from 'zod';
+import { clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/history.schema';
+
+/** Active loads' messages. Shared with the screen. */
+export const LOAD_MESSAGES = {
+  notFound: 'Load not found',
+  deleted: 'Load deleted',
+  managersOnly: 'Only a manager sees the team\'s active loads',
+  brokerEmpty: HISTORY_MESSAGES.brokerEmpty,
+  originEmpty: 'Origin is empty',
+  destEmpty: 'Destination is empty',
+  mcNotFound: HISTORY_MESSAGES.mcNotFound,
+  clientIdReused: HISTORY_MESSAGES.clientIdReused,
+  date: 'Wrong load date',
+} as const;
+
+/** A list answers at most this many loads, newest first (docs/decisions/history.md). */
+export const MAX_ACTIVE_LOADS = 5000;
+
+/** POST /api/activeLoad/delete/ {id}. */
+export const deleteLoadSchema = z.object({
+  id: z.string({ error: LOAD_MESSAGES.notFound }).min(1, LOAD_MESSAGES.notFound).max(64, LOAD_MESSAGES.notFound),
+});
+
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** POST /api/activeLoad/add: a load the extension's user is working on. */
+export const addLoadSchema = z.object({
+  clientId: clientIdField,
+  mcSettingId: z.string().trim().max(64, LOAD_MESSAGES.mcNotFound).nullable().optional(),
+  brokerName: required(LOAD_MESSAGES.brokerEmpty, 200),
+  origin: required(LOAD_MESSAGES.originEmpty, 200),
+  dest: required(LOAD_MESSAGES.destEmpty, 200),
+  loadDate: z.string().trim().max(40).nullable().optional().transform((v) => v ?? ''),
+  date: z.union([z.string().max(64), z.number()], { error: LOAD_MESSAGES.date }).nullable().optional(),
+});
+export type AddLoadInput = z.output<typeof addLoadSchema>;
+
+/** When the load became active: now when the client sent nothing; null when out of the window. */
+export const loadDateOf = contactDateOf;
+
+/** An active load (spec section 3). */
+export interface ActiveLoadDto {
+  _id: string;
+  parent: { name: string };
+  brokerName: string;
+  origin: string;
+  dest: string;
+  loadDate: string;
+  date: string;
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { activeLoads, users } from '../db/schema';
+import type { Caller, Db } from '../env';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { ownMcSetting } from '../history/history.service';
+import { teamIdOf } from '../mc-settings/team';
+import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, loadDateOf, MAX_ACTIVE_LOADS } from './loads.schema';
+
+const l = activeLoads;
+
+const selection = {
+  id: l.id,
+  userId: l.userId,
+  teamId: l.teamId,
+  mcSettingId: l.mcSettingId,
+  userName: users.name,
+  brokerName: l.brokerName,
+  origin: l.origin,
+  dest: l.dest,
+  loadDate: l.loadDate,
+  date: l.date,
+};
+
+const toDto = (r: { id: string; userName: string | null; brokerName: string; origin: string; dest: string; loadDate: string; date: Date }): ActiveLoadDto => ({
+  _id: r.id,
+  parent: { name: r.userName ?? '' },
+  brokerName: r.brokerName,
+  origin: r.origin,
+  dest: r.dest,
+  loadDate: r.loadDate,
+  date: r.date.toISOString(),
+});
+
+const list = (db: Db, where: ReturnType<typeof eq>) =>
+  db.select(selection).from(l).leftJoin(users, eq(users.id, l.userId)).where(where).orderBy(desc(l.date), desc(l.id)).limit(MAX_ACTIVE_LOADS);
+
+/** GET /api/activeLoad/my: the caller's own loads, newest first (the (user, date) index). */
+export async function myLoads(db: Db, caller: Caller): Promise<ActiveLoadDto[]> {
+  return (await list(db, eq(l.userId, caller.id))).map(toDto);
+}
+
+/** POST /api/activeLoad/team: a manager's team's loads (its own and its agents'), newest first. */
+export async function teamLoads(db: Db, caller: Caller): Promise<ActiveLoadDto[]> {
+  return (await list(db, eq(l.teamId, caller.id))).map(toDto);
+}
+
+/**
+ * POST /api/activeLoad/delete/: the load's owner, or the manager of the team it was logged in
+ * (the team the manager's list shows). Anyone else gets 404, as if it did not exist.
+ */
+export async function deleteLoad(db: Db, caller: Caller, id: string) {
+  const [row] = await db.select({ userId: l.userId, teamId: l.teamId }).from(l).where(eq(l.id, id)).limit(1);
+  const allowed = row && (row.userId === caller.id || (caller.userType === 'manager' && row.teamId === caller.id));
+  if (!allowed) throw notFound(LOAD_MESSAGES.notFound);
+  await db.delete(l).where(eq(l.id, id));
+  return { message: LOAD_MESSAGES.deleted };
+}
+
+/**
+ * POST /api/activeLoad/add: a load on the caller's own MC setting (optional). Idempotent on
+ * (caller, clientId) like the history log: a retry answers the stored load and inserts nothing.
+ */
+export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Promise<{ created: boolean; load: ActiveLoadDto }> {
+  const date = loadDateOf(input.date);
+  if (!date) throw badRequest(LOAD_MESSAGES.date);
+  const setting = input.mcSettingId ? await ownMcSetting(db, caller, input.mcSettingId) : null;
+  const inserted = await db
+    .insert(l)
+    .values({
+      id: randomId(),
+      userId: caller.id,
+      teamId: teamIdOf(caller),
+      mcSettingId: setting?.id ?? null,
+      brokerName: input.brokerName,
+      origin: input.origin,
+      dest: input.dest,
+      loadDate: input.loadDate,
+      date,
+      clientId: input.clientId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: l.id });
+  const [stored] = await db
+    .select(selection)
+    .from(l)
+    .leftJoin(users, eq(users.id, l.userId))
+    .where(and(eq(l.userId, caller.id), eq(l.clientId, input.clientId)))
+    .limit(1);
+  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  const created = inserted.length > 0;
+  if (!created) {
+    const same = stored.brokerName === input.brokerName && stored.origin === input.origin && stored.dest === input.dest && stored.mcSettingId === (setting?.id ?? null);
+    if (!same) throw conflict(LOAD_MESSAGES.clientIdReused);
+  }
+  return { created, load: toDto(stored) };
+}
