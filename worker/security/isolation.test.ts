@@ -25,13 +25,14 @@ beforeAll(async () => {
   ids.order = order.body.orderId;
   const mc = await call('POST', '/api/mcSettings/add/', { token: B.manager.token, body: { name: 'B-MC', parentMc: null, lines: [1], emailContent: '', emailSubject: '' } });
   ids.mc = mc.body?._id ?? mc.body?.mcSetting?._id ?? '';
+  const types = await call('GET', '/api/user/filterOverrides', { token: B.manager.token });
   const filter = await call('POST', '/api/broker/add', {
     token: B.manager.token,
-    body: { name: 'B broker', type: '-1', comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
+    body: { name: 'B broker', type: types.body[0]._id, comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
   });
   ids.filterMessage = filter.body?.message ?? '';
-  const mine = await call('POST', '/api/broker', { token: B.manager.token, body: { name: '', allMC: true, mcList: [], teamWithMe: true } });
-  ids.filter = (Array.isArray(mine.body) ? mine.body : (mine.body?.results ?? mine.body?.filters ?? []))[0]?._id ?? 'none';
+  ids.type = types.body[0]._id;
+  ids.filter = filter.body?._id ?? 'none';
   const load = await call('POST', '/api/activeLoad/add', { token: B.agents[0].token, body: { clientId: randomId(), brokerName: 'B', origin: 'X', dest: 'Y', loadDate: '2026-11-23' } });
   ids.load = load.body?._id ?? 'none';
 });
@@ -62,7 +63,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     who: A.manager,
     method: 'POST',
     path: '/api/broker/update/details',
-    body: { updateFilterId: ids.filter, name: 'hijack', type: '-1', comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
+    body: { updateFilterId: ids.filter, name: 'hijack', type: ids.type, comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
   })],
   ['read another team\'s history', () => ({
     who: A.director,
@@ -70,13 +71,15 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     path: '/api/callHistory/getHistory',
     body: { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, managerId: B.manager.id, dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(), dateTo: new Date().toISOString() },
   })],
+  ['rename another team\'s filter types', () => ({ who: A.manager, method: 'PUT', path: '/api/user/update/filterOverride/', body: { newFilters: [{ _id: ids.type, typeName: 'Hijacked', color: 'red' }] } })],
+  ['log a call on another team\'s MC', () => ({ who: A.agents[0], method: 'POST', path: '/api/callHistory/log', body: { clientId: 'iso-1', mcSettingId: ids.mc, kind: 'call', contact: '+15551234567', brokerName: 'X' } })],
+  ['list another team\'s active loads', () => ({ who: A.agents[0], method: 'POST', path: '/api/activeLoad/team', body: {} })],
   ['delete another team\'s active load', () => ({ who: A.manager, method: 'POST', path: '/api/activeLoad/delete/', body: { id: ids.load } })],
 ];
 
 describe('tenant isolation', () => {
   it('made team B\'s objects to attack', () => {
-    expect(ids.link).toBeTruthy();
-    expect(ids.order).toBeTruthy();
+    for (const key of ['link', 'order', 'mc', 'filter', 'load', 'type']) expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 
   it.each(attempts)('%s: 403 or 404, nothing changes', async (_name, attempt) => {
