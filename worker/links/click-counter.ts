@@ -1,26 +1,46 @@
 import { DurableObject } from 'cloudflare:workers';
-import { sql } from 'drizzle-orm';
-import { linkClickStats, links } from '../db/schema';
+import { lt, sql } from 'drizzle-orm';
+import { linkClickFlushes, linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
 import { createDb } from '../lib/db';
 
 /** One flush of clicks for one link: the total and the per-day, per-dimension counts. */
 export interface ClickBatch {
+  /** Random per flush, kept when the flush is retried, so D1 applies it once. */
+  id: string;
   linkId: string;
   clicks: number;
-  // `${day}|${dimension}|${value}` -> count
+  /** `${day}|${dimension}|${value}` -> count */
   stats: Record<string, number>;
 }
 
+/** Applied flush ids are kept this long; retries come within seconds. */
+const KEEP_FLUSH_IDS_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** True when D1 refused the batch because this flush id was already applied. */
+function isAppliedBefore(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: link_click_flushes\.id/.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
 /**
- * Exact click counting, one object per link: Durable Object calls to one object run one at a
- * time, so concurrent flushes never interleave, and each flush lands in D1 as one batch (the
- * link's total and its stats rows together). Clicks arrive already coalesced per isolate.
+ * Exact click counting, one object per link: calls to one object run one at a time, so the
+ * flushes of every isolate land in D1 one after another, each as one batch (the flush id, the
+ * link's total and its stats rows together: D1 runs a batch as one transaction). A flush that is
+ * sent again after a lost answer fails on its id and adds nothing.
  */
 export class ClickCounter extends DurableObject<Bindings> {
-  async add(batch: ClickBatch): Promise<void> {
+  private lastPrune = 0;
+
+  /** Adds one flush; answers false when that flush had already been applied. */
+  async add(batch: ClickBatch): Promise<boolean> {
     const db = createDb(this.env.DB);
+    const now = Date.now();
     const statements = [
+      db.insert(linkClickFlushes).values({ id: batch.id, at: new Date(now) }),
       db.update(links).set({ clicks: sql`${links.clicks} + ${batch.clicks}` }).where(sql`${links.id} = ${batch.linkId}`),
       ...Object.entries(batch.stats).map(([key, count]) => {
         const [day, dimension, value] = key.split('|') as [string, string, string];
@@ -29,10 +49,20 @@ export class ClickCounter extends DurableObject<Bindings> {
           .values({ linkId: batch.linkId, day, dimension, value, count })
           .onConflictDoUpdate({
             target: [linkClickStats.linkId, linkClickStats.day, linkClickStats.dimension, linkClickStats.value],
-            set: { count: sql`${linkClickStats.count} + ${count}` },
+            set: { count: sql`${linkClickStats.count} + excluded.count` },
           });
       }),
     ];
-    await db.batch(statements as [ (typeof statements)[0], ...(typeof statements)[number][] ]);
+    if (now - this.lastPrune > PRUNE_EVERY_MS) {
+      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))) as never);
+      this.lastPrune = now;
+    }
+    try {
+      await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+      return true;
+    } catch (err) {
+      if (isAppliedBefore(err)) return false;
+      throw err;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { Bindings } from '../env';
+import { randomId } from '../lib/ids';
 import type { ClickBatch } from './click-counter';
 
 /** What one redirect tells about its visitor, from the request and Cloudflare's `cf` data. */
@@ -9,12 +10,28 @@ export interface Visit {
   isBot: boolean;
 }
 
-const BOT_RE = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient|headless|lighthouse|monitor/i;
+const BOT_RE =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient|headless|lighthouse|monitor/i;
+
+// user agents repeat a lot: classify each one once per isolate
+const uaKinds = new Map<string, { isBot: boolean; device: Visit['device'] }>();
+
+function classify(ua: string) {
+  let kind = uaKinds.get(ua);
+  if (!kind) {
+    // no user agent at all is a script, not a person's browser
+    const isBot = !ua || BOT_RE.test(ua);
+    kind = { isBot, device: isBot ? 'bot' : /ipad|tablet/i.test(ua) ? 'tablet' : /mobi|android|iphone/i.test(ua) ? 'mobile' : 'desktop' };
+    if (uaKinds.size >= 2_000) uaKinds.clear();
+    uaKinds.set(ua, kind);
+  }
+  return kind;
+}
 
 export function describeVisit(req: Request): Visit {
-  const ua = req.headers.get('user-agent') ?? '';
   const cf = (req as Request & { cf?: { country?: string; botManagement?: { verifiedBot?: boolean } } }).cf;
-  const isBot = BOT_RE.test(ua) || cf?.botManagement?.verifiedBot === true;
+  let { isBot, device } = classify(req.headers.get('user-agent') ?? '');
+  if (!isBot && cf?.botManagement?.verifiedBot === true) [isBot, device] = [true, 'bot'];
   let referrer = 'direct';
   const ref = req.headers.get('referer');
   if (ref) {
@@ -24,28 +41,32 @@ export function describeVisit(req: Request): Visit {
       referrer = 'unknown';
     }
   }
-  const device = isBot ? 'bot' : /ipad|tablet/i.test(ua) ? 'tablet' : /mobi|android|iphone/i.test(ua) ? 'mobile' : 'desktop';
   return { referrer, country: cf?.country ?? 'unknown', device, isBot };
 }
 
-/**
- * Clicks are coalesced per isolate: every redirect adds to `pending` and shares one flush,
- * which the redirect hands to `ctx.waitUntil` (the isolate stays alive until it lands), so the
- * redirect never waits. A failed flush puts its counts back and tries again, so none are lost.
- */
 /** How long a flush waits for more clicks to join it. */
 export const FLUSH_DELAY_MS = 50;
+const MAX_ATTEMPTS = 6;
+
+/*
+ * Clicks are coalesced per isolate: every redirect adds to `pending` and shares one flush, which
+ * the redirect hands to `ctx.waitUntil` (the isolate stays alive until it lands), so the redirect
+ * never waits. A flush that fails is kept as it is, id and all, and sent again: the ClickCounter
+ * applies each id once, so a retry after a lost answer cannot count twice.
+ */
 let pending = new Map<string, ClickBatch>();
+let retrying: ClickBatch[] = [];
 let flushing: Promise<void> | null = null;
 
 export function recordClick(env: Bindings, linkId: string, visit: Visit, now = new Date()): Promise<void> {
   const day = now.toISOString().slice(0, 10);
   let batch = pending.get(linkId);
-  if (!batch) pending.set(linkId, (batch = { linkId, clicks: 0, stats: {} }));
+  if (!batch) pending.set(linkId, (batch = { id: randomId(), linkId, clicks: 0, stats: {} }));
+  const stats = batch.stats;
   batch.clicks += 1;
   const bump = (dimension: string, value: string) => {
     const key = `${day}|${dimension}|${value.slice(0, 100)}`;
-    batch!.stats[key] = (batch!.stats[key] ?? 0) + 1;
+    stats[key] = (stats[key] ?? 0) + 1;
   };
   bump('kind', visit.isBot ? 'bot' : 'person');
   if (!visit.isBot) {
@@ -56,16 +77,19 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = n
   return (flushing ??= flush(env));
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function flush(env: Bindings, attempt = 0): Promise<void> {
   // let the redirects of the next few milliseconds join this flush: under load one Durable
   // Object call and one D1 batch carry hundreds of clicks instead of one each
-  await new Promise((r) => setTimeout(r, FLUSH_DELAY_MS));
-  const batches = pending;
+  await sleep(FLUSH_DELAY_MS);
+  const batches = [...pending.values(), ...retrying];
   pending = new Map();
+  retrying = [];
   flushing = null;
   const failed: ClickBatch[] = [];
   await Promise.all(
-    [...batches.values()].map(async (batch) => {
+    batches.map(async (batch) => {
       try {
         await env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(batch.linkId)).add(batch);
       } catch (err) {
@@ -74,18 +98,11 @@ async function flush(env: Bindings, attempt = 0): Promise<void> {
       }
     }),
   );
-  if (failed.length) {
-    for (const b of failed) {
-      const cur = pending.get(b.linkId);
-      if (!cur) pending.set(b.linkId, b);
-      else {
-        cur.clicks += b.clicks;
-        for (const [k, v] of Object.entries(b.stats)) cur.stats[k] = (cur.stats[k] ?? 0) + v;
-      }
-    }
-    if (attempt < 5) {
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-      return (flushing ??= flush(env, attempt + 1));
-    }
+  if (!failed.length) return;
+  retrying.push(...failed);
+  // past the last attempt the batches stay in `retrying` and go with this isolate's next flush
+  if (attempt + 1 < MAX_ATTEMPTS) {
+    await sleep(100 * 2 ** attempt);
+    return (flushing ??= flush(env, attempt + 1));
   }
 }

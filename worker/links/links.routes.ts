@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireArea, requireAuth } from '../lib/auth';
-import { createDb } from '../lib/db';
 import { validate } from '../lib/validate';
 import { describeVisit, recordClick } from './clicks';
-import { codeParam, disableSchema, generateSchema, linkIdParam } from './links.schema';
+import { CODE_RE, disableSchema, generateSchema, linkIdParam } from './links.schema';
 import * as svc from './links.service';
+import { cachedCode, resolveCode } from './links.service';
 
 /** /api/link: the caller's own links (the admin may ask for all with ?all=1). */
 export const linkRoutes = new Hono<AppEnv>()
@@ -23,6 +23,9 @@ export const linkRoutes = new Hono<AppEnv>()
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;padding:2rem 2.5rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">FreightDesk</a></p></main></body></html>`;
 
+const notFoundPage = page('Link not found', 'This short link does not exist.');
+const disabledPage = page('Link disabled', 'The owner of this short link has disabled it.');
+
 const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
@@ -30,15 +33,31 @@ const htmlHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-/**
- * GET /s/{code}: public. 302 to the target with no cache headers (a cached redirect loses
- * clicks); the click is counted off the response path. Unknown codes answer a small 404 page.
- */
-export const shortLinkRoutes = new Hono<AppEnv>().get('/:code', validate('param', codeParam), async (c) => {
-  const db = c.var.db ?? createDb(c.env.DB);
-  const link = await svc.resolveCode(c.env, db, c.req.valid('param').code);
-  if (!link) return c.body(page('Link not found', 'This short link does not exist.'), 404, htmlHeaders);
-  if (link.disabled) return c.body(page('Link disabled', 'The owner of this short link has disabled it.'), 410, htmlHeaders);
-  c.executionCtx.waitUntil(recordClick(c.env, link.id, describeVisit(c.req.raw)));
-  return new Response(null, { status: 302, headers: { location: link.from, 'cache-control': 'private, no-store, max-age=0' } });
+const redirectHeaders = (location: string) => ({
+  location,
+  // a cached redirect would skip the Worker and lose the click
+  'cache-control': 'private, no-store, no-cache, max-age=0',
+  pragma: 'no-cache',
+  expires: '0',
 });
+
+/**
+ * GET /s/{code}: public. The lean path: an in-isolate cache, then KV; D1 only when KV has not
+ * got the code. 302 to the target; the click is coalesced in the isolate and flushed to its
+ * ClickCounter inside waitUntil, so the redirect never waits for counting. Unknown codes
+ * (including malformed ones) answer a small 404 page, disabled links a 410 page.
+ */
+export const shortLinkRoutes = new Hono<AppEnv>().get('/:code', async (c) => {
+  const code = c.req.param('code');
+  // a plain regex (the one codeParam uses): zod on every redirect costs throughput
+  if (!CODE_RE.test(code)) return c.body(notFoundPage, 404, htmlHeaders);
+  const ctx = c.executionCtx;
+  let link = cachedCode(code);
+  if (link === undefined) link = await resolveCode(c.env, code, (p) => ctx.waitUntil(p));
+  if (!link) return c.body(notFoundPage, 404, htmlHeaders);
+  if (link.disabled) return c.body(disabledPage, 410, htmlHeaders);
+  ctx.waitUntil(recordClick(c.env, link.id, describeVisit(c.req.raw)));
+  return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
+})
+  // /s, /s/ and deeper paths are no short link either: a browser gets the same page, not JSON
+  .all('*', (c) => c.body(notFoundPage, 404, htmlHeaders));

@@ -16,11 +16,14 @@ export const MAX_LINK_LENGTH = 2048;
 export const ALIAS_RE = /^[A-Za-z0-9_-]{3,32}$/;
 
 export const generateSchema = z.object({
-  from: z.string().max(MAX_LINK_LENGTH * 2).optional().default(''),
-  alias: z.string().max(64).optional(),
+  // generous bounds here; checkTarget gives the exact reasons
+  from: z.string().max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong).optional().default(''),
+  alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
 });
 export const linkIdParam = z.object({ id: z.string().min(1).max(64) });
-export const codeParam = z.object({ code: z.string().min(1).max(64) });
+/** A short code: our random codes and aliases; anything else is an unknown code (404 page). */
+export const CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;
+export const codeParam = z.object({ code: z.string().regex(CODE_RE) });
 export const disableSchema = z.object({ isDisabled: z.boolean({ message: 'isDisabled must be true or false' }) });
 
 /**
@@ -53,6 +56,8 @@ export interface LinkDto {
   date: string;
   code: string;
   isDisabled: boolean;
+  /** Only in the admin's list of every user's links. */
+  owner?: { _id: string; name: string; email: string };
 }
 
 export interface LinkStats {

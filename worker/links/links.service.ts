@@ -1,6 +1,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
-import { linkClickStats, links } from '../db/schema';
+import { linkClickStats, links, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { createDb } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
@@ -38,6 +39,14 @@ function ownHosts(env: Bindings, req: Request) {
   return [...hosts];
 }
 
+/** True when an insert failed on the unique short code. */
+function isCodeTaken(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (/UNIQUE constraint failed: links\.code/.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
 export async function createLink(env: Bindings, db: Db, caller: Caller, req: Request, input: { from: string; alias?: string }) {
   const target = checkTarget(input.from, ownHosts(env, req));
   if ('error' in target) throw badRequest(target.error);
@@ -48,7 +57,8 @@ export async function createLink(env: Bindings, db: Db, caller: Caller, req: Req
     const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date() };
     try {
       await db.insert(links).values(row);
-    } catch {
+    } catch (err) {
+      if (!isCodeTaken(err)) throw err;
       if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
       continue; // a code collision: draw another
     }
@@ -58,9 +68,17 @@ export async function createLink(env: Bindings, db: Db, caller: Caller, req: Req
   throw conflict('Could not create a short code, please try again');
 }
 
-export async function listLinks(env: Bindings, db: Db, caller: Caller, all: boolean) {
-  const query = db.select().from(links);
-  const rows = await (all && caller.userType === 'admin' ? query : query.where(eq(links.userId, caller.id))).orderBy(links.date);
+/** The caller's links, oldest first; the admin's `all` lists everyone's, with each owner. */
+export async function listLinks(env: Bindings, db: Db, caller: Caller, all: boolean): Promise<LinkDto[]> {
+  if (all && caller.userType === 'admin') {
+    const rows = await db
+      .select({ link: links, owner: { _id: users.id, name: users.name, email: users.email } })
+      .from(links)
+      .leftJoin(users, eq(users.id, links.userId))
+      .orderBy(links.date);
+    return rows.map((r) => ({ ...toDto(env, r.link), owner: r.owner ?? undefined }));
+  }
+  const rows = await db.select().from(links).where(eq(links.userId, caller.id)).orderBy(links.date);
   return rows.map((r) => toDto(env, r));
 }
 
@@ -108,20 +126,37 @@ export async function setDisabled(env: Bindings, db: Db, caller: Caller, id: str
 
 /** A short in-isolate cache in front of KV: the redirect's hot path usually reads neither. */
 const CACHE_MS = 30_000;
+const MISS_CACHE_MS = 5_000;
 const cache = new Map<string, { link: KvLink | null; until: number }>();
+const loading = new Map<string, Promise<KvLink | null>>();
 export const forget = (code: string) => cache.delete(code);
 
-export async function resolveCode(env: Bindings, db: Db, code: string): Promise<KvLink | null> {
-  const now = Date.now();
+/** The cached answer for `code`: the link, null for a known unknown code, undefined on a miss. */
+export function cachedCode(code: string, now = Date.now()): KvLink | null | undefined {
   const hit = cache.get(code);
-  if (hit && hit.until > now) return hit.link;
-  let link = await env.LINKS_KV.get<KvLink>(kvKey(code), { type: 'json', cacheTtl: 60 });
-  if (!link) {
-    const [row] = await db.select().from(links).where(eq(links.code, code)).limit(1);
-    link = row ? { id: row.id, from: row.from, disabled: row.isDisabled } : null;
-    if (link) await env.LINKS_KV.put(kvKey(code), JSON.stringify(link));
+  return hit && hit.until > now ? hit.link : undefined;
+}
+
+/**
+ * KV first (with its own edge cache), D1 when KV has not got the code yet (a link created in
+ * another location less than a minute ago), then KV is filled off the response path through
+ * `defer`. Concurrent misses of one code in one isolate share one lookup.
+ */
+export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unknown>) => void): Promise<KvLink | null> {
+  let load = loading.get(code);
+  if (!load) {
+    load = (async () => {
+      let link = await env.LINKS_KV.get<KvLink>(kvKey(code), { type: 'json', cacheTtl: 60 });
+      if (!link) {
+        const [row] = await createDb(env.DB).select().from(links).where(eq(links.code, code)).limit(1);
+        link = row ? { id: row.id, from: row.from, disabled: row.isDisabled } : null;
+        if (link) defer(env.LINKS_KV.put(kvKey(code), JSON.stringify(link)));
+      }
+      if (cache.size > 10_000) cache.clear();
+      cache.set(code, { link, until: Date.now() + (link ? CACHE_MS : MISS_CACHE_MS) });
+      return link;
+    })().finally(() => loading.delete(code));
+    loading.set(code, load);
   }
-  if (cache.size > 10_000) cache.clear();
-  cache.set(code, { link, until: now + (link ? CACHE_MS : 5_000) });
-  return link;
+  return load;
 }

@@ -1,53 +1,70 @@
-import { describe, expect, it } from 'vitest';
-import { call, countRows, createTeam, createUser, db, testEnv } from '../test/helpers';
-import { links } from '../db/schema';
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { linkClickStats, links } from '../db/schema';
+import { LIMITS } from '../lib/rate-limit';
+import { call, countRows, createTeam, createUser, db, testEnv } from '../test/helpers';
+import { describeVisit } from './clicks';
+import { kvKey } from './links.service';
 
 const nav = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
-const codeOf = (to: string) => new URL(to).pathname.split('/').pop()!;
 
-async function clicksSettled(id: string, token: string, want: number) {
+/** Polls the detail until the click count reaches `want` (the flush runs after the redirect answered). */
+export async function clicksSettled(id: string, token: string, want: number, tries = 100) {
   let clicks = -1;
-  for (let i = 0; i < 100 && clicks !== want; i++) {
+  for (let i = 0; i < tries && clicks !== want; i++) {
     clicks = (await call('GET', `/api/link/${id}`, { token })).body.clicks;
     if (clicks !== want) await new Promise((r) => setTimeout(r, 50));
   }
   return clicks;
 }
 
-describe('POST /api/link/generate and the redirect', () => {
-  it('creates a short link and redirects to it with 302 and no caching', async () => {
+async function newLink(token: string, from = 'https://example.com/some/long/path?q=1', alias?: string) {
+  const res = await call('POST', '/api/link/generate', { token, body: { from, alias } });
+  expect(res.status).toBe(200);
+  return res.body as { _id: string; from: string; to: string; code: string; clicks: number; date: string; isDisabled: boolean };
+}
+
+describe('POST /api/link/generate', () => {
+  it('creates a link with a random 7-character code, kept in D1 and KV', async () => {
     const manager = await createUser('manager');
-    const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/some/long/path?q=1' } });
+    const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: '  https://Example.com/some/long/path?q=1  ' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ from: 'https://example.com/some/long/path?q=1', clicks: 0 });
+    expect(res.body).toMatchObject({ from: 'https://example.com/some/long/path?q=1', clicks: 0, isDisabled: false });
     expect(res.body.to).toMatch(new RegExp(`^${testEnv.PUBLIC_URL}/s/[A-Za-z0-9]{7}$`));
-    expect(typeof res.body._id).toBe('string');
-    const hop = await call('GET', `/s/${codeOf(res.body.to)}`, { headers: nav });
-    expect(hop.status).toBe(302);
-    expect(hop.headers.get('location')).toBe('https://example.com/some/long/path?q=1');
-    expect(hop.headers.get('cache-control')).toContain('no-store');
-    expect(await clicksSettled(res.body._id, manager.token, 1)).toBe(1);
+    expect(res.body.to).toBe(`${testEnv.PUBLIC_URL}/s/${res.body.code}`);
+    expect(new Date(res.body.date).toISOString()).toBe(res.body.date);
+    const [row] = await db.select().from(links).where(eq(links.id, res.body._id));
+    expect(row).toMatchObject({ userId: manager.id, code: res.body.code, from: res.body.from, clicks: 0 });
+    expect(await testEnv.LINKS_KV.get(kvKey(res.body.code), 'json')).toEqual({ id: res.body._id, from: res.body.from, disabled: false });
   });
 
-  it('answers an unknown code with a 404 page', async () => {
-    const res = await call('GET', '/s/nope123', { headers: nav });
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.text).toContain('Link not found');
+  it('draws a different code every time', async () => {
+    const manager = await createUser('manager');
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) codes.add((await newLink(manager.token, `https://example.com/${i}`)).code);
+    expect(codes.size).toBe(20);
   });
 
   it.each([
     ['', 'Enter a link'],
+    ['   ', 'Enter a link'],
     ['javascript:alert(1)', 'Enter a link starting with http:// or https://'],
+    ['JavaScript://example.com/%0Aalert(1)', 'Enter a link starting with http:// or https://'],
     ['data:text/html,<script>alert(1)</script>', 'Enter a link starting with http:// or https://'],
     ['ftp://example.com/file', 'Enter a link starting with http:// or https://'],
+    ['file:///etc/passwd', 'Enter a link starting with http:// or https://'],
+    ['mailto:someone@example.com', 'Enter a link starting with http:// or https://'],
     ['example.com', 'Enter a link starting with http:// or https://'],
+    ['https://', 'This is not a valid link'],
+    ['https://exa mple.com/', 'This is not a valid link'],
     ['https://user:secret@example.com/', 'Links with a user name or password are not allowed'],
+    ['https://user@example.com/', 'Links with a user name or password are not allowed'],
     [`https://example.com/${'a'.repeat(2100)}`, 'This link is too long (2048 characters at most)'],
     [`${testEnv.PUBLIC_URL}/s/abcdefg`, 'Links to our own short links are not allowed'],
     ['http://localhost/s/abcdefg', 'Links to our own short links are not allowed'],
-  ])('refuses bad link #%#', async (from, message) => {
+    ['HTTP://LOCALHOST/s/abcdefg', 'Links to our own short links are not allowed'],
+  ])('refuses %#: %s', async (from, message) => {
     const manager = await createUser('manager');
     const before = await countRows('links');
     const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from } });
@@ -56,68 +73,232 @@ describe('POST /api/link/generate and the redirect', () => {
     expect(await countRows('links')).toBe(before);
   });
 
+  it('accepts a link of exactly 2048 characters and other pages of our own host', async () => {
+    const manager = await createUser('manager');
+    const long = `https://example.com/${'a'.repeat(2048 - 'https://example.com/'.length)}`;
+    expect(long.length).toBe(2048);
+    expect((await newLink(manager.token, long)).from).toBe(long);
+    expect((await newLink(manager.token, `${testEnv.PUBLIC_URL}/links`)).from).toBe(`${testEnv.PUBLIC_URL}/links`);
+  });
+
+  it('refuses a body without a string `from`', async () => {
+    const manager = await createUser('manager');
+    const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 42 } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid input (from)');
+    expect((await call('POST', '/api/link/generate', { token: manager.token, body: {} })).body.message).toBe('Enter a link');
+    expect((await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'x'.repeat(5000) } })).body.message).toBe(
+      'This link is too long (2048 characters at most)',
+    );
+    const alias = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/', alias: 'a'.repeat(100) } });
+    expect(alias.body.message).toBe('An alias is 3 to 32 letters, digits, - or _');
+    const notJson = await call('POST', '/api/link/generate', { token: manager.token, rawBody: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+  });
+
   it('takes an optional alias, refusing a taken or malformed one', async () => {
     const manager = await createUser('manager');
+    const other = await createUser('manager');
     const alias = `team-${Date.now().toString(36)}`;
-    const ok = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/a', alias } });
-    expect(ok.body.to.endsWith(`/s/${alias}`)).toBe(true);
-    const taken = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/b', alias } });
+    const ok = await newLink(manager.token, 'https://example.com/a', alias);
+    expect(ok.to).toBe(`${testEnv.PUBLIC_URL}/s/${alias}`);
+    const before = await countRows('links');
+    const taken = await call('POST', '/api/link/generate', { token: other.token, body: { from: 'https://example.com/b', alias } });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('This alias is already taken');
-    expect((await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/b', alias: 'a b' } })).body.message).toBe('An alias is 3 to 32 letters, digits, - or _');
+    for (const bad of ['a b', 'ab', 'x'.repeat(33), 'emoji😀', '../x']) {
+      const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/b', alias: bad } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('An alias is 3 to 32 letters, digits, - or _');
+    }
+    expect(await countRows('links')).toBe(before);
+    const hop = await call('GET', `/s/${alias}`, { headers: nav });
+    expect(hop.headers.get('location')).toBe('https://example.com/a');
+  });
+
+  it('limits how many links one user creates', async () => {
+    const manager = await createUser('manager');
+    const other = await createUser('manager');
+    const mutableEnv = env as unknown as { DISABLE_RATE_LIMITS?: string };
+    const saved = mutableEnv.DISABLE_RATE_LIMITS;
+    mutableEnv.DISABLE_RATE_LIMITS = 'false';
+    try {
+      const { limit } = LIMITS.linkCreatePerUser;
+      for (let i = 0; i < limit; i++) await newLink(manager.token, `https://example.com/${i}`);
+      const before = await countRows('links');
+      const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/one-more' } });
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe('You are creating links too fast, please try again later');
+      expect(await countRows('links')).toBe(before);
+      // per user: another user is not affected
+      expect((await call('POST', '/api/link/generate', { token: other.token, body: { from: 'https://example.com/x' } })).status).toBe(200);
+    } finally {
+      mutableEnv.DISABLE_RATE_LIMITS = saved;
+    }
   });
 });
 
-describe('ownership', () => {
-  it('lists and shows only the caller\'s links; the admin may see all', async () => {
-    const a = await createTeam();
-    const b = await createTeam();
-    const admin = await createUser('admin');
-    const mine = await call('POST', '/api/link/generate', { token: a.manager.token, body: { from: 'https://a.example/' } });
-    await call('POST', '/api/link/generate', { token: b.manager.token, body: { from: 'https://b.example/' } });
-    const list = await call('GET', '/api/link', { token: a.manager.token });
-    expect(list.body.map((l: any) => l.from)).toEqual(['https://a.example/']);
-    expect((await call('GET', `/api/link/${mine.body._id}`, { token: b.manager.token })).status).toBe(404);
-    expect((await call('PUT', `/api/link/${mine.body._id}`, { token: b.manager.token, body: { isDisabled: true } })).status).toBe(404);
-    expect((await call('GET', `/api/link/${mine.body._id}`, { token: admin.token })).status).toBe(200);
-    const all = await call('GET', '/api/link?all=1', { token: admin.token });
-    expect(all.body.map((l: any) => l._id)).toContain(mine.body._id);
-    expect((await call('GET', '/api/link', { token: a.agents[0].token })).status).toBe(403);
+describe('GET /s/{code}', () => {
+  it('answers 302 to the target with no caching, as a browser navigation', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token);
+    const hop = await call('GET', `/s/${link.code}`, { headers: nav });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get('location')).toBe('https://example.com/some/long/path?q=1');
+    expect(hop.headers.get('cache-control')).toBe('private, no-store, no-cache, max-age=0');
+    expect(hop.headers.get('pragma')).toBe('no-cache');
+    expect(hop.text).toBe('');
+    expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
   });
 
-  it('a disabled link stops redirecting and can be enabled again', async () => {
+  it('answers unknown, malformed and missing codes with a small 404 page', async () => {
+    for (const path of ['/s/nope123', '/s/' + 'a'.repeat(40), '/s/%3Cscript%3E', '/s/', '/s/abc/def']) {
+      const res = await call('GET', path, { headers: nav });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.text).toContain('Link not found');
+      expect(res.text).not.toContain('<script');
+    }
+  });
+
+  it('falls back to D1 when KV has not got the code, and fills KV again', async () => {
     const manager = await createUser('manager');
-    const link = (await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/off' } })).body;
+    const link = await newLink(manager.token, 'https://example.com/kv-miss');
+    await testEnv.LINKS_KV.delete(kvKey(link.code));
+    const hop = await call('GET', `/s/${link.code}`, { headers: nav });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get('location')).toBe('https://example.com/kv-miss');
+    await expect.poll(() => testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link._id, from: link.from, disabled: false });
+    expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
+  });
+
+  it('a disabled link answers 410 and counts nothing; enabled again it redirects', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/off');
     expect((await call('GET', `/s/${link.code}`, { headers: nav })).status).toBe(302);
-    expect((await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: true } })).body.isDisabled).toBe(true);
-    const off = await call('GET', `/s/${link.code}`, { headers: nav });
-    expect(off.status).toBe(410);
+    const off = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: true } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ _id: link._id, isDisabled: true });
+    expect((await db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(true);
+    const page = await call('GET', `/s/${link.code}`, { headers: nav });
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('Link disabled');
+    expect(page.headers.get('location')).toBeNull();
+    expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
     await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: false } });
     expect((await call('GET', `/s/${link.code}`, { headers: nav })).status).toBe(302);
+    expect(await clicksSettled(link._id, manager.token, 2)).toBe(2);
+  });
+
+  it('PUT refuses a body without a boolean isDisabled', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token);
+    const res = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('isDisabled must be true or false');
   });
 });
 
-describe('exact clicks', () => {
-  it('counts 500 simultaneous redirects exactly, with people and bots apart', async () => {
+describe('who may call /api/link', () => {
+  it('lists and shows only the caller\'s links, oldest first, numbered by the screen', async () => {
+    const a = await createTeam();
+    const b = await createTeam();
+    const first = await newLink(a.manager.token, 'https://a.example/1');
+    const second = await newLink(a.manager.token, 'https://a.example/2');
+    const theirs = await newLink(b.manager.token, 'https://b.example/');
+    const list = await call('GET', '/api/link', { token: a.manager.token });
+    expect(list.status).toBe(200);
+    expect(list.body.map((l: { _id: string }) => l._id)).toEqual([first._id, second._id]);
+    expect(list.body[0]).toMatchObject({ _id: first._id, from: first.from, to: first.to, clicks: 0, date: first.date });
+    // another user's link answers 404 and changes nothing
+    expect((await call('GET', `/api/link/${theirs._id}`, { token: a.manager.token })).status).toBe(404);
+    const put = await call('PUT', `/api/link/${theirs._id}`, { token: a.manager.token, body: { isDisabled: true } });
+    expect(put.status).toBe(404);
+    expect(put.body.message).toBe('Link not found');
+    expect((await db.select().from(links).where(eq(links.id, theirs._id)))[0]!.isDisabled).toBe(false);
+    expect((await call('GET', '/api/link/nope', { token: a.manager.token })).status).toBe(404);
+    // ?all=1 means nothing for a manager
+    expect((await call('GET', '/api/link?all=1', { token: a.manager.token })).body).toHaveLength(2);
+  });
+
+  it('the admin has its own list, every user\'s links with ?all=1, and reaches any link', async () => {
+    const admin = await createUser('admin');
     const manager = await createUser('manager');
-    const link = (await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/busy' } })).body;
-    const N = 500;
-    const answers = await Promise.all(
-      Array.from({ length: N }, (_, i) =>
-        call('GET', `/s/${link.code}`, {
-          headers: i % 10 === 0 ? { 'user-agent': 'Googlebot/2.1' } : { ...nav, referer: i % 2 ? 'https://mail.example.com/inbox' : '' },
-        }),
-      ),
-    );
-    expect(answers.every((a) => a.status === 302)).toBe(true);
-    expect(await clicksSettled(link._id, manager.token, N)).toBe(N);
-    const [row] = await db.select().from(links).where(eq(links.id, link._id));
-    expect(row!.clicks).toBe(N);
-    const detail = (await call('GET', `/api/link/${link._id}`, { token: manager.token })).body;
-    expect(detail.stats.bots).toBe(50);
-    const today = detail.stats.daily.at(-1);
-    expect(today.people + today.bots).toBe(N);
-    expect(detail.stats.referrers.find((r: any) => r.value === 'mail.example.com').count).toBe(250);
-    expect(detail.stats.devices.find((r: any) => r.value === 'bot').count).toBe(50);
+    const theirs = await newLink(manager.token, 'https://m.example/');
+    const own = await newLink(admin.token, 'https://admin.example/');
+    expect((await call('GET', '/api/link', { token: admin.token })).body.map((l: { _id: string }) => l._id)).toEqual([own._id]);
+    const all = (await call('GET', '/api/link?all=1', { token: admin.token })).body as { _id: string; owner: unknown }[];
+    expect(all.find((l) => l._id === theirs._id)?.owner).toEqual({ _id: manager.id, name: manager.name, email: manager.email });
+    expect(all.map((l) => l._id)).toContain(own._id);
+    const detail = await call('GET', `/api/link/${theirs._id}`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ _id: theirs._id, from: 'https://m.example/', to: theirs.to, clicks: 0, date: theirs.date });
+    expect(detail.body.stats.daily).toHaveLength(30);
+    expect((await call('PUT', `/api/link/${theirs._id}`, { token: admin.token, body: { isDisabled: true } })).body.isDisabled).toBe(true);
+  });
+
+  it('agents, directors and marketing get 403; no token 401; an expired manager 403', async () => {
+    const team = await createTeam();
+    const marketing = await createUser('marketing');
+    const expired = await createUser('manager', { subscriptionDays: -1 });
+    const link = await newLink(team.manager.token);
+    const calls = [
+      ['GET', '/api/link'],
+      ['POST', '/api/link/generate'],
+      ['GET', `/api/link/${link._id}`],
+      ['PUT', `/api/link/${link._id}`],
+    ] as const;
+    const before = await countRows('links');
+    for (const [method, path] of calls) {
+      const body = method === 'POST' ? { from: 'https://example.com/' } : method === 'PUT' ? { isDisabled: true } : undefined;
+      for (const who of [team.agents[0], team.director, marketing]) {
+        const res = await call(method, path, { token: who.token, body });
+        expect(res.status, `${who.userType} ${method} ${path}`).toBe(403);
+        expect(res.body.message).toBe('You are not allowed to do this');
+      }
+      const late = await call(method, path, { token: expired.token, body });
+      expect(late.status).toBe(403);
+      expect(late.body.message).toBe('Your subscription is not active');
+      expect((await call(method, path, { body })).status).toBe(401);
+    }
+    expect(await countRows('links')).toBe(before);
+    expect((await db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(false);
+  });
+});
+
+describe('click analytics', () => {
+  it('splits people from bots and breaks people down by referrer, country and device', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/stats');
+    const visits: Record<string, string>[] = [
+      { ...nav, referer: 'https://mail.example.com/inbox?id=1' },
+      { ...nav, referer: 'https://mail.example.com/other' },
+      { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
+      { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+      {},
+    ];
+    for (const headers of visits) expect((await call('GET', `/s/${link.code}`, { headers })).status).toBe(302);
+    expect(await clicksSettled(link._id, manager.token, 5)).toBe(5);
+    const { stats } = (await call('GET', `/api/link/${link._id}`, { token: manager.token })).body;
+    expect(stats.bots).toBe(2);
+    expect(stats.daily.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), people: 3, bots: 2 });
+    expect(stats.referrers).toEqual([
+      { value: 'mail.example.com', count: 2 },
+      { value: 'direct', count: 1 },
+    ]);
+    expect(stats.countries.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(3);
+    expect(stats.devices).toEqual(expect.arrayContaining([{ value: 'desktop', count: 2 }, { value: 'mobile', count: 1 }, { value: 'bot', count: 2 }]));
+    const rows = await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
+    expect(rows.filter((r) => r.dimension === 'kind').reduce((n, r) => n + r.count, 0)).toBe(5);
+  });
+
+  it('describes a visit from its headers and cf data', () => {
+    const req = (headers: Record<string, string>, cf?: object) => new Request('https://x/s/a', { headers, cf } as RequestInit);
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0) Tablet' }, { country: 'AM' }))).toEqual({ referrer: 'direct', country: 'AM', device: 'tablet', isBot: false });
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', referer: 'not a url' }))).toEqual({ referrer: 'unknown', country: 'unknown', device: 'mobile', isBot: false });
+    expect(describeVisit(req({ 'user-agent': 'curl/8.5.0' })).isBot).toBe(true);
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 Chrome/130' }, { botManagement: { verifiedBot: true } })).isBot).toBe(true);
+    expect(describeVisit(req({})).device).toBe('bot');
   });
 });

@@ -1,16 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import type { LinkDto } from '../../../worker/links/links.schema';
+import { CollapsibleSection } from '../../components/ui/section';
 import { isLoggedOut, post } from '../../lib/api-client';
+import './links.css';
 
 /**
  * /create: one input, Enter submits, then the new link's detail. The spec keeps errors silent
  * (no toast); the field still says why nothing happened, so the user is never left guessing.
+ * A custom alias hides behind a closed disclosure, so the screen shows the spec's one input.
  */
 export default function LinkCreate() {
   const navigate = useNavigate();
   const [from, setFrom] = useState('');
+  const [alias, setAlias] = useState('');
   const [hint, setHint] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -19,7 +23,7 @@ export default function LinkCreate() {
     setBusy(true);
     setHint(null);
     try {
-      const link = await post<LinkDto>('/api/link/generate', { from });
+      const link = await post<LinkDto>('/api/link/generate', alias.trim() ? { from, alias: alias.trim() } : { from });
       await mutate('/api/link');
       navigate(`/detail/${link._id}`);
     } catch (err) {
@@ -28,17 +32,33 @@ export default function LinkCreate() {
       setBusy(false);
     }
   };
+  // two inputs and no submit button: the browser no longer submits on Enter by itself
+  const submitOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      e.currentTarget.form?.requestSubmit();
+    }
+  };
   return (
     <div className="page narrow">
       <h1>Create link</h1>
       <form onSubmit={submit} className="card form" aria-label="Create link">
         <div className="field">
           <label htmlFor="link-from">Enter Link</label>
-          <input id="link-from" type="text" placeholder="write your link" value={from} onChange={(e) => setFrom(e.target.value)} autoFocus aria-describedby="link-hint" />
+          <input id="link-from" className="link-create-input" type="text" autoComplete="off" placeholder="write your link" value={from} onChange={(e) => setFrom(e.target.value)} onKeyDown={submitOnEnter} autoFocus aria-describedby="link-hint" />
           <div id="link-hint" className={hint ? 'field-hint field-hint-bad' : 'field-hint'} aria-live="polite">
             {busy ? 'Creating…' : (hint ?? 'Press Enter to shorten it.')}
           </div>
         </div>
+        <CollapsibleSection title="Custom alias (optional)">
+          <div className="field">
+            <label htmlFor="link-alias">Alias</label>
+            <input id="link-alias" type="text" autoComplete="off" value={alias} onChange={(e) => setAlias(e.target.value)} onKeyDown={submitOnEnter} aria-describedby="link-alias-hint" />
+            <div id="link-alias-hint" className="field-hint">
+              3 to 32 letters, digits, - or _. Your short link ends in /s/{alias.trim() || 'alias'}.
+            </div>
+          </div>
+        </CollapsibleSection>
       </form>
     </div>
   );

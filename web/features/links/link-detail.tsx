@@ -1,7 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
-import { useParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import type { LinkDto, LinkStats } from '../../../worker/links/links.schema';
 import { Button } from '../../components/ui/button';
@@ -9,34 +8,66 @@ import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { fetcher, put } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
+import './links.css';
 
 type Detail = LinkDto & { stats: LinkStats };
+const ClicksChart = lazy(() => import('./clicks-chart'));
 
-/** /detail/{id}: the spec's Link card, then copy, QR code, clicks over time and breakdowns. */
+/**
+ * /detail/{id}: the spec's Link card (Your Link, From Link, Click Amount, Creation Date), then
+ * the extras: copy, QR code, disable, clicks over time and who clicked. Load errors are silent
+ * (spec), but the page says the link could not be loaded instead of staying blank.
+ */
 export default function LinkDetail() {
   const { id } = useParams();
-  const { data, isLoading, mutate } = useSWR<Detail>(id ? `/api/link/${id}` : null, fetcher, { onError: () => undefined, refreshInterval: 10_000 });
+  const { data, isLoading, mutate } = useSWR<Detail>(id ? `/api/link/${id}` : null, fetcher, {
+    onError: () => undefined,
+    refreshInterval: 10_000,
+  });
   const [copied, setCopied] = useState(false);
   const { loading, run } = useRequest();
   if (isLoading) return <Spinner />;
-  if (!data) return <div className="page"><p className="muted">This link could not be loaded.</p></div>;
+  if (!data)
+    return (
+      <div className="page narrow-wide">
+        <Link className="link-back" to="/links">
+          ← Links
+        </Link>
+        <Card>
+          <h1>Link</h1>
+          <p className="muted">This link could not be loaded.</p>
+        </Card>
+      </div>
+    );
   const copy = async () => {
-    await navigator.clipboard?.writeText(data.to).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    try {
+      await navigator.clipboard.writeText(data.to);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // no clipboard (an insecure origin): select the link so Ctrl+C copies it
+      const a = document.querySelector<HTMLAnchorElement>('[data-testid="short-link"]');
+      if (a) getSelection()?.selectAllChildren(a);
+    }
   };
   const toggle = async () => {
-    const res = await run(() => put<LinkDto>(`/api/link/${data._id}`, { isDisabled: !data.isDisabled }), { success: (r) => (r.isDisabled ? 'Link disabled' : 'Link enabled') });
+    const res = await run(() => put<LinkDto>(`/api/link/${data._id}`, { isDisabled: !data.isDisabled }), {
+      success: (r) => (r.isDisabled ? 'Link disabled' : 'Link enabled'),
+    });
     if (res) await mutate();
   };
+  const people = data.stats.daily.reduce((n, d) => n + d.people, 0);
   return (
     <div className="page narrow-wide">
+      <Link className="link-back" to="/links">
+        ← Links
+      </Link>
       <Card>
         <h1>Link</h1>
         <dl className="kv" data-testid="link-detail">
           <dt>Your Link</dt>
           <dd>
-            <a href={data.to} target="_blank" rel="noopener noreferrer">
+            <a href={data.to} target="_blank" rel="noopener noreferrer" data-testid="short-link">
               {data.to}
             </a>
           </dd>
@@ -49,40 +80,47 @@ export default function LinkDetail() {
         </dl>
       </Card>
       <div className="grid-2">
-        <Card title="Share">
-          <div className="share">
-            <QRCodeSVG value={data.to} size={148} marginSize={2} title={`QR code of ${data.to}`} />
-            <div className="form">
+        <Card
+          title={
+            <>
+              Share
+              <span className={`link-status ${data.isDisabled ? 'link-status-off' : 'link-status-on'}`}>{data.isDisabled ? 'Disabled' : 'Active'}</span>
+            </>
+          }
+        >
+          <div className="link-share">
+            <div className="link-share-qr" role="img" aria-label={`QR code of ${data.to}`}>
+              <QRCodeSVG value={data.to} size={132} marginSize={1} />
+            </div>
+            <div className="link-share-actions">
               <Button variant="secondary" onClick={copy}>
                 {copied ? 'Copied!' : 'Copy short link'}
               </Button>
               <Button variant={data.isDisabled ? 'primary' : 'danger'} onClick={toggle} disabled={loading}>
                 {data.isDisabled ? 'Enable link' : 'Disable link'}
               </Button>
-              {data.isDisabled && <p className="muted">Disabled: visitors see a notice instead of the target.</p>}
+              <p className="field-hint">
+                {data.isDisabled ? 'Visitors see a “link disabled” page.' : 'Once disabled, every location stops redirecting within about 90 seconds.'}
+              </p>
             </div>
           </div>
         </Card>
         <Card title="Who clicked">
-          <p className="muted">People only; {data.stats.bots} bot visits are left out.</p>
-          <Breakdown title="Referrers" rows={data.stats.referrers} />
-          <Breakdown title="Countries" rows={data.stats.countries} />
-          <Breakdown title="Devices" rows={data.stats.devices.filter((d) => d.value !== 'bot')} />
+          <p className="field-hint" data-testid="people-bots">
+            {people} {people === 1 ? 'person' : 'people'} in the last 30 days; {data.stats.bots} bot {data.stats.bots === 1 ? 'visit' : 'visits'} not counted as people.
+          </p>
+          <div className="link-breakdowns">
+            <Breakdown title="Referrers" rows={data.stats.referrers} />
+            <Breakdown title="Countries" rows={data.stats.countries} />
+            <Breakdown title="Devices" rows={data.stats.devices.filter((d) => d.value !== 'bot')} />
+          </div>
         </Card>
       </div>
       <Card title="Clicks over the last 30 days">
-        <div style={{ width: '100%', height: 240 }} data-testid="clicks-chart">
-          <ResponsiveContainer>
-            <BarChart data={data.stats.daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" fontSize={12} />
-              <YAxis allowDecimals={false} fontSize={12} />
-              <Tooltip />
-              <Legend />
-              <Bar dataKey="people" name="People" stackId="c" fill="#1d4ed8" isAnimationActive={false} />
-              <Bar dataKey="bots" name="Bots" stackId="c" fill="#c9d6f2" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+        <div className="link-chart" data-testid="clicks-chart">
+          <Suspense fallback={<Spinner label="Loading chart" />}>
+            <ClicksChart daily={data.stats.daily} />
+          </Suspense>
         </div>
       </Card>
     </div>
@@ -90,20 +128,28 @@ export default function LinkDetail() {
 }
 
 function Breakdown({ title, rows }: { title: string; rows: { value: string; count: number }[] }) {
+  const top = rows.slice(0, 5);
+  const max = Math.max(1, ...top.map((r) => r.count));
   return (
-    <div className="breakdown">
-      <span className="stat-label">{title}</span>
-      {rows.length === 0 ? (
-        <p className="muted">No clicks yet</p>
+    <section className="link-breakdown" aria-label={title}>
+      <h3>{title}</h3>
+      {top.length === 0 ? (
+        <p className="field-hint">No clicks yet</p>
       ) : (
-        <ul className="inline-list">
-          {rows.slice(0, 5).map((r) => (
+        <ol>
+          {top.map((r) => (
             <li key={r.value}>
-              {r.value} <strong>{r.count}</strong>
+              <span className="value" title={r.value}>
+                {r.value}
+              </span>
+              <span className="bar" aria-hidden="true">
+                <span style={{ width: `${(r.count / max) * 100}%` }} />
+              </span>
+              <span className="count">{r.count}</span>
             </li>
           ))}
-        </ul>
+        </ol>
       )}
-    </div>
+    </section>
   );
 }

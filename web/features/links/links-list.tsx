@@ -1,15 +1,47 @@
-import useSWR from 'swr';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import useSWR from 'swr';
 import type { LinkDto } from '../../../worker/links/links.schema';
-import { fetcher } from '../../lib/api-client';
+import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
+import { fetcher } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import './links.css';
 
-/** /links: Number (from 1), From, To, Open. Errors are silent (spec); an empty list says No Links. */
+type Row = LinkDto & { number: number };
+
+/**
+ * /links: Number (from 1), From, To, Open; empty: No Links. Errors are silent (spec). The admin
+ * may switch to every user's links, which adds an Owner column.
+ */
 export default function LinksList() {
-  const { data, isLoading } = useSWR<LinkDto[]>('/api/link', fetcher, { onError: () => undefined });
-  const rows = data ?? [];
+  const session = useSession();
+  const [all, setAll] = useState(false);
+  const showAll = all && session?.userType === 'admin';
+  const { data, isLoading } = useSWR<LinkDto[]>(showAll ? '/api/link?all=1' : '/api/link', fetcher, { onError: () => undefined });
+  const rows = useMemo<Row[]>(() => (data ?? []).map((link, i) => ({ ...link, number: i + 1 })), [data]);
+  const columns = useMemo<ColumnDef<Row, any>[]>(
+    () => [
+      { accessorKey: 'number', header: 'Number' },
+      { accessorKey: 'from', header: 'From', cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      { accessorKey: 'to', header: 'To', cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      ...(showAll ? [{ id: 'owner', header: 'Owner', accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>] : []),
+      {
+        id: 'open',
+        header: 'Open',
+        enableSorting: false,
+        cell: (c) => (
+          <Link className="btn btn-secondary btn-sm" to={`/detail/${c.row.original._id}`} aria-label={`Open link ${c.row.original.number}`}>
+            Open
+          </Link>
+        ),
+      },
+    ],
+    [showAll],
+  );
   return (
-    <div className="page">
+    <div className="page links-page">
       <div className="page-header">
         <h1>Links</h1>
         <Link className="btn btn-primary" to="/create">
@@ -19,42 +51,21 @@ export default function LinksList() {
       {isLoading ? (
         <Spinner />
       ) : (
-        <div className="data-table">
-          <div className="table-scroll">
-            <table data-testid="links-table">
-              <thead>
-                <tr>
-                  <th>Number</th>
-                  <th>From</th>
-                  <th>To</th>
-                  <th>Open</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="table-empty">
-                      No Links
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((link, i) => (
-                    <tr key={link._id}>
-                      <td>{i + 1}</td>
-                      <td className="link-cell">{link.from}</td>
-                      <td className="link-cell">{link.to}</td>
-                      <td>
-                        <Link className="btn btn-secondary btn-sm" to={`/detail/${link._id}`}>
-                          Open
-                        </Link>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        </div>
+        <DataTable
+          data={rows}
+          columns={columns}
+          emptyText="No Links"
+          testId="links-table"
+          searchPlaceholder="Search links…"
+          toolbar={
+            session?.userType === 'admin' && (
+              <label className="links-all">
+                <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+                Every user&apos;s links
+              </label>
+            )
+          }
+        />
       )}
     </div>
   );

@@ -25,10 +25,24 @@ export const linkClickStats = sqliteTable(
   {
     linkId: text().notNull(),
     day: text().notNull(),
-    // 'total' | 'referrer' | 'country' | 'device' | 'bot'
+    // 'kind' (person | bot) | 'referrer' | 'country' | 'device'; referrer and country count people only
     dimension: text().notNull(),
     value: text().notNull(),
     count: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('link_click_stats_key').on(t.linkId, t.day, t.dimension, t.value)],
+);
+
+/**
+ * Click flushes already applied to D1. A flush carries a random id and inserts it in the same
+ * batch as its counts, so a flush retried after a lost answer fails on this key and adds nothing.
+ */
+export const linkClickFlushes = sqliteTable(
+  'link_click_flushes',
+  {
+    id: text().primaryKey(),
+    at: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  // the ClickCounter's pruning of old ids
+  (t) => [index('link_click_flushes_at').on(t.at)],
 );

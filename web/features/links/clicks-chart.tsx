@@ -1,0 +1,19 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { LinkStats } from '../../../worker/links/links.schema';
+
+/** People and bots per day, stacked. Its own chunk: recharts loads after the Link card shows. */
+export default function ClicksChart({ daily }: { daily: LinkStats['daily'] }) {
+  return (
+    <ResponsiveContainer>
+      <BarChart data={daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="day" fontSize={12} />
+        <YAxis allowDecimals={false} fontSize={12} />
+        <Tooltip />
+        <Legend />
+        <Bar dataKey="people" name="People" stackId="c" fill="#1d4ed8" isAnimationActive={false} />
+        <Bar dataKey="bots" name="Bots" stackId="c" fill="#9fb4e0" isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

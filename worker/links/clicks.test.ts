@@ -1,0 +1,122 @@
+import { SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { linkClickFlushes, links } from '../db/schema';
+import type { Bindings } from '../env';
+import { call, createUser, db, testEnv } from '../test/helpers';
+import type { ClickBatch } from './click-counter';
+import { describeVisit, recordClick } from './clicks';
+
+/*
+ * Its own file: the test pool's SELF slows down sharply with hundreds of requests in flight
+ * (each one passes through the pool's runner object), so the 500 simultaneous redirects run in
+ * a fresh isolate, first.
+ */
+
+const browser = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
+
+async function newLink(token: string, from: string) {
+  const res = await call('POST', '/api/link/generate', { token, body: { from } });
+  expect(res.status).toBe(200);
+  return res.body as { _id: string; code: string };
+}
+
+const clicksInD1 = async (id: string) => (await db.select({ clicks: links.clicks }).from(links).where(eq(links.id, id)))[0]!.clicks;
+
+/** Polls D1 until the count stops changing at `want` or the time is up; answers the last count. */
+async function settledClicks(id: string, want: number, ms = 20_000) {
+  const end = Date.now() + ms;
+  let clicks = await clicksInD1(id);
+  while (clicks !== want && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    clicks = await clicksInD1(id);
+  }
+  // stable: nothing more arrives afterwards either (no double counting by a late retry)
+  await new Promise((r) => setTimeout(r, 300));
+  return clicksInD1(id);
+}
+
+describe('exact click counts', () => {
+  it('counts 500 simultaneous redirects exactly, with people and bots apart', { timeout: 180_000 }, async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/busy');
+    const N = 500;
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        SELF.fetch(`http://localhost/s/${link.code}`, {
+          redirect: 'manual',
+          headers: i % 10 === 0 ? { 'sec-fetch-mode': 'navigate', 'user-agent': 'Googlebot/2.1' } : { ...browser, referer: i % 2 ? 'https://mail.example.com/inbox' : '' },
+        }).then(async (res) => {
+          await res.arrayBuffer();
+          return [res.status, res.headers.get('location')] as const;
+        }),
+      ),
+    );
+    expect(answers.filter(([status, location]) => status === 302 && location === 'https://example.com/busy')).toHaveLength(N);
+    expect(await settledClicks(link._id, N)).toBe(N);
+    const detail = (await call('GET', `/api/link/${link._id}`, { token: manager.token })).body;
+    expect(detail.clicks).toBe(N);
+    expect(detail.stats.bots).toBe(50);
+    const today = detail.stats.daily.at(-1);
+    expect(today.people + today.bots).toBe(N);
+    expect(detail.stats.referrers.find((r: { value: string }) => r.value === 'mail.example.com').count).toBe(250);
+    expect(detail.stats.referrers.find((r: { value: string }) => r.value === 'direct').count).toBe(200);
+    expect(detail.stats.devices.find((r: { value: string }) => r.value === 'bot').count).toBe(50);
+  });
+
+  it('clicks of several links in one flush land on each link', async () => {
+    const manager = await createUser('manager');
+    const a = await newLink(manager.token, 'https://a.example/');
+    const b = await newLink(manager.token, 'https://b.example/');
+    await Promise.all([
+      ...Array.from({ length: 12 }, () => SELF.fetch(`http://localhost/s/${a.code}`, { redirect: 'manual', headers: browser })),
+      ...Array.from({ length: 8 }, () => SELF.fetch(`http://localhost/s/${b.code}`, { redirect: 'manual', headers: browser })),
+    ]);
+    expect(await settledClicks(a._id, 12)).toBe(12);
+    expect(await settledClicks(b._id, 8)).toBe(8);
+  });
+
+  it('the ClickCounter applies a flush once, however often it is sent', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/once');
+    const day = new Date().toISOString().slice(0, 10);
+    const batch: ClickBatch = { id: `test-${link._id}`, linkId: link._id, clicks: 3, stats: { [`${day}|kind|person`]: 3 } };
+    const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(link._id));
+    expect(await counter.add(batch)).toBe(true);
+    expect(await counter.add(batch)).toBe(false);
+    expect(await counter.add({ ...batch, id: `${batch.id}-2`, clicks: 2, stats: { [`${day}|kind|person`]: 2 } })).toBe(true);
+    expect(await clicksInD1(link._id)).toBe(5);
+    const detail = (await call('GET', `/api/link/${link._id}`, { token: manager.token })).body;
+    expect(detail.stats.daily.at(-1).people).toBe(5);
+    expect(await db.select().from(linkClickFlushes).where(eq(linkClickFlushes.id, batch.id))).toHaveLength(1);
+  });
+
+  it('a flush whose answer is lost is sent again and still counted once', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/flaky');
+    let calls = 0;
+    // the first call lands in D1 but its answer is lost; the second fails before landing
+    const flaky = {
+      ...testEnv,
+      CLICK_COUNTER: {
+        idFromName: (name: string) => testEnv.CLICK_COUNTER.idFromName(name),
+        get: (id: DurableObjectId) => ({
+          add: async (batch: ClickBatch) => {
+            calls += 1;
+            if (calls === 1) {
+              await testEnv.CLICK_COUNTER.get(id).add(batch);
+              throw new Error('network connection lost');
+            }
+            if (calls === 2) throw new Error('Durable Object reset');
+            return testEnv.CLICK_COUNTER.get(id).add(batch);
+          },
+        }),
+      },
+    } as unknown as Bindings;
+    const visit = describeVisit(new Request('https://x/', { headers: browser }));
+    const flushes = Array.from({ length: 4 }, () => recordClick(flaky, link._id, visit));
+    await Promise.all(flushes);
+    expect(calls).toBe(3);
+    expect(await settledClicks(link._id, 4)).toBe(4);
+  });
+});
