@@ -66,6 +66,8 @@ describe('menu and default route by role', () => {
     const page = await newPage(browser);
     await loginAs(page, manager, '/companyFilters');
     await page.waitForURL('**/payment/');
+    // the router keeps the previous screen up until the Payment screen has loaded
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
     const items = await page.getByRole('navigation', { name: 'Main' }).locator('a, button').allTextContents();
     expect(items).toEqual(['Profile', 'Payment', 'Logout']);
     expect(await page.getByTestId('subscription-banner').count()).toBe(0);

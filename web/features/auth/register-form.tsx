@@ -1,28 +1,19 @@
-import { type FormEvent, useMemo, useState } from 'react';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import { type FormEvent, useState } from 'react';
 import { registrationError } from '../../../worker/auth/auth.schema';
 import { Button } from '../../components/ui/button';
+import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
 import { ErrorText, Field } from '../../components/ui/field';
 import { post } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
-
-const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
 /** Manager Registration: validated in the spec's order before anything is sent. */
 export default function RegisterForm({ onDone }: { onDone: (message?: string) => void }) {
   const [form, setForm] = useState({ name: '', email: '', password: '', country: '', phone: '', repeatPassword: '' });
   const [clientError, setClientError] = useState<string | null>(null);
   const { loading, error, run } = useRequest();
-  const countries = useMemo(
-    () =>
-      getCountries()
-        .map((code) => ({ code, name: regionNames?.of(code) ?? code }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [],
-  );
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const chooseCountry = (country: string) =>
-    setForm((f) => ({ ...f, country, phone: country ? `+${getCountryCallingCode(country as never)}` : '' }));
+    setForm((f) => ({ ...f, country, phone: callingCodePrefix(country) }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = registrationError(form);
@@ -39,14 +30,7 @@ export default function RegisterForm({ onDone }: { onDone: (message?: string) =>
       <Field label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
       <div className="field">
         <label htmlFor="reg-country">Country</label>
-        <select id="reg-country" name="country" value={form.country} onChange={(e) => chooseCountry(e.target.value)}>
-          <option value="">Select your country</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        <CountrySelect id="reg-country" name="country" value={form.country} placeholder="Select your country" onChange={chooseCountry} />
       </div>
       <Field
         label="Phone"

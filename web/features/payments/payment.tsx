@@ -3,7 +3,6 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { mutate } from 'swr';
 import { MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import type { PromoDto } from '../../../worker/promo/promo.schema';
-import { SubscriptionBanner } from '../../app/banner';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Modal } from '../../components/ui/dialog';
@@ -26,7 +25,6 @@ export default function Payment() {
   const isManager = session?.userType === 'manager';
   return (
     <div className="page payment-page">
-      <SubscriptionBanner force />
       <div className="page-header">
         <h1>Payment</h1>
       </div>

@@ -1,10 +1,10 @@
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import useSWR, { mutate } from 'swr';
 import { USER_TYPES } from '../../../worker/db/schema/users';
 import { createUserError, createUserPhone, USER_MESSAGES, type UserDto } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
+import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
 import { Card } from '../../components/ui/section';
 import { ErrorText, Field } from '../../components/ui/field';
 import { fetcher, post } from '../../lib/api-client';
@@ -12,7 +12,6 @@ import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import './users.css';
 
-const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
 /** /createUser: Add Agent for a manager; Add new user (any type) for the admin. */
 export default function CreateUser() {
@@ -24,10 +23,6 @@ export default function CreateUser() {
   const { loading, error, clearError, run } = useRequest();
   const { data: managers } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorChildManagers' : null, fetcher);
   const { data: directors } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorsList' : null, fetcher);
-  const countries = useMemo(
-    () => (isAdmin ? getCountries().map((code) => ({ code, name: regionNames?.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name)) : []),
-    [isAdmin],
-  );
   // a message answers the last try: editing the form clears it
   useEffect(() => {
     setClientError(null);
@@ -67,21 +62,12 @@ export default function CreateUser() {
               <div className="form-row split-row">
                 <div className="field">
                   <label htmlFor="cu-country">Country</label>
-                  <select
+                  <CountrySelect
                     id="cu-country"
                     value={form.country}
-                    onChange={(e) => {
-                      const country = e.target.value;
-                      setForm((f) => ({ ...f, country, phone: country ? `+${getCountryCallingCode(country as never)}` : '' }));
-                    }}
-                  >
-                    <option value="">Select country</option>
-                    {countries.map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
+                    placeholder="Select country"
+                    onChange={(country) => setForm((f) => ({ ...f, country, phone: callingCodePrefix(country) }))}
+                  />
                 </div>
                 <Field
                   label="Phone (optional)"
