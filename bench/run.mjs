@@ -227,9 +227,17 @@ function print(r) {
   if (red.bare) rows.push(['redirect /s/{code}, 64 conn, bare workerd', `${red.bare.product.rps} req/s`, `${red.bare.empty.rps} req/s`, fmt(red.bare.ratio), '>= 0.80', red.bare.ratio >= 0.8 ? 'met' : 'MISSED']);
   console.log('\nRedirect throughput (median of runs; ratio = product / empty Worker)\n');
   console.log(table(rows, ['what', 'product', 'empty Worker', 'ratio', 'budget', '']));
-  if (red.bare) console.log(`\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} redirects served (${red.bare.clicksCounted === red.bare.product.served ? 'exact' : 'MISMATCH'})`);
+  if (red.bare) {
+    // autocannon stops counting with requests still in flight (at most one per connection per run);
+    // the server answers and counts them, so the count may exceed the 302s autocannon saw by that much
+    const extra = red.bare.clicksCounted - red.bare.product.served;
+    const inFlight = 64 * r.runs;
+    const exact = extra >= 0 && extra <= inFlight;
+    console.log(`\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} 302s seen by the load generator + up to ${inFlight} in flight when its runs stopped (${exact ? 'exact' : 'MISMATCH'})`);
+  }
   const apiRows = [['empty Worker (small JSON)', r.api.empty.rps, r.api.empty.p50, r.api.empty.p99, '', '']];
-  for (const [name, v] of Object.entries(r.api.calls)) apiRows.push([name, v.rps, v.p50, v.p99, '< 50 ms', v.p99 < 50 && v.bad === 0 ? 'met' : `MISSED${v.bad ? ` (${v.bad} bad answers)` : ''}`]);
+  for (const [name, v] of Object.entries(r.api.calls))
+    apiRows.push([name, v.rps, v.p50, v.p99, '< 50 ms', v.served > 0 && v.p99 < 50 && v.bad === 0 ? 'met' : `MISSED${v.bad ? ` (${v.bad} bad answers)` : ''}${v.served === 0 ? ' (no answer within the run)' : ''}`]);
   console.log('\nAPI at 16 connections through wrangler dev (ms)\n');
   console.log(table(apiRows, ['call', 'req/s', 'p50', 'p99', 'p99 budget', '']));
   if (r.spa) {
