@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings } from '../env';
 import { requireArea, requireAuth } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { describeVisit, recordClick } from './clicks';
@@ -47,17 +47,22 @@ const redirectHeaders = (location: string) => ({
  * ClickCounter inside waitUntil, so the redirect never waits for counting. Unknown codes
  * (including malformed ones) answer a small 404 page, disabled links a 410 page.
  */
-export const shortLinkRoutes = new Hono<AppEnv>().get('/:code', async (c) => {
-  const code = c.req.param('code');
+/**
+ * The redirect itself, a plain function: `worker/index.ts` calls it before Hono's router for
+ * `/s/{code}` (the hot path skips routing and middleware), and the route below serves the same.
+ */
+export async function redirectShortLink(env: Bindings, ctx: { waitUntil(promise: Promise<unknown>): void }, req: Request, code: string): Promise<Response> {
   // a plain regex (the one codeParam uses): zod on every redirect costs throughput
-  if (!CODE_RE.test(code)) return c.body(notFoundPage, 404, htmlHeaders);
-  const ctx = c.executionCtx;
+  if (!CODE_RE.test(code)) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
   let link = cachedCode(code);
-  if (link === undefined) link = await resolveCode(c.env, code, (p) => ctx.waitUntil(p));
-  if (!link) return c.body(notFoundPage, 404, htmlHeaders);
-  if (link.disabled) return c.body(disabledPage, 410, htmlHeaders);
-  ctx.waitUntil(recordClick(c.env, link.id, describeVisit(c.req.raw)));
+  if (link === undefined) link = await resolveCode(env, code, (p) => ctx.waitUntil(p));
+  if (!link) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
+  if (link.disabled) return new Response(disabledPage, { status: 410, headers: htmlHeaders });
+  ctx.waitUntil(recordClick(env, link.id, describeVisit(req)));
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
-})
+}
+
+export const shortLinkRoutes = new Hono<AppEnv>()
+  .get('/:code', (c) => redirectShortLink(c.env, c.executionCtx, c.req.raw, c.req.param('code')))
   // /s, /s/ and deeper paths are no short link either: a browser gets the same page, not JSON
   .all('*', (c) => c.body(notFoundPage, 404, htmlHeaders));
