@@ -58,8 +58,22 @@ let pending = new Map<string, ClickBatch>();
 let retrying: ClickBatch[] = [];
 let flushing: Promise<void> | null = null;
 
-export function recordClick(env: Bindings, linkId: string, visit: Visit, now = new Date()): Promise<void> {
-  const day = now.toISOString().slice(0, 10);
+let dayCache = { until: 0, day: '' };
+const today = (now: number) => {
+  if (now >= dayCache.until) {
+    const start = now - (now % 86_400_000);
+    dayCache = { until: start + 86_400_000, day: new Date(start).toISOString().slice(0, 10) };
+  }
+  return dayCache.day;
+};
+
+/**
+ * Adds one click. Answers the flush promise only to the click that scheduled the flush (its
+ * `waitUntil` keeps the isolate alive until the flush lands); clicks that join an already
+ * scheduled flush answer null and need no `waitUntil` of their own.
+ */
+export function recordClick(env: Bindings, linkId: string, visit: Visit, now = Date.now()): Promise<void> | null {
+  const day = today(now);
   let batch = pending.get(linkId);
   if (!batch) pending.set(linkId, (batch = { id: randomId(), linkId, clicks: 0, stats: {} }));
   const stats = batch.stats;
@@ -74,7 +88,8 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = n
     bump('country', visit.country);
   }
   bump('device', visit.device);
-  return (flushing ??= flush(env));
+  if (flushing) return null;
+  return (flushing = flush(env));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -58,7 +58,8 @@ export async function redirectShortLink(env: Bindings, ctx: { waitUntil(promise:
   if (link === undefined) link = await resolveCode(env, code, (p) => ctx.waitUntil(p));
   if (!link) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
   if (link.disabled) return new Response(disabledPage, { status: 410, headers: htmlHeaders });
-  ctx.waitUntil(recordClick(env, link.id, describeVisit(req)));
+  const flush = recordClick(env, link.id, describeVisit(req));
+  if (flush) ctx.waitUntil(flush);
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
 }
 
