@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { chunks } from '../lib/db';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { badRequest, forbidden, notFound } from '../lib/errors';
@@ -158,12 +159,6 @@ async function editableFilter(db: Db, v: Viewer, filterId: string) {
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-/** Multi-row inserts in chunks that stay under D1's 100 bound parameters. */
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {

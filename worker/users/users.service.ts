@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { chunks } from '../lib/db';
 import { normalizeEmail } from '../auth/auth.schema';
 import { findLiveUserByEmail, sendTokenMail } from '../auth/auth.service';
 import { users, type UserType } from '../db/schema';
@@ -104,13 +105,19 @@ async function managedUser(db: Db, caller: Caller, id: string) {
   return target;
 }
 
+/** The live users among `ids`, in chunks D1 accepts. */
+async function liveUsers(db: Db, ids: string[]): Promise<UserRow[]> {
+  const rows: UserRow[] = [];
+  for (const chunk of chunks(ids)) rows.push(...(await db.select().from(users).where(and(inArray(users.id, chunk), live))));
+  return rows;
+}
+
 export async function listUsers(db: Db, caller: Caller): Promise<UserDto[]> {
   let rows: UserRow[];
   if (caller.userType === 'admin') rows = await db.select().from(users).where(live).orderBy(asc(users.registrationDate));
   else {
     const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => id !== caller.id);
-    rows = [];
-    for (let i = 0; i < ids.length; i += 90) rows.push(...(await db.select().from(users).where(and(inArray(users.id, ids.slice(i, i + 90)), live))));
+    rows = await liveUsers(db, ids);
     rows.sort((a, b) => a.registrationDate.getTime() - b.registrationDate.getTime());
   }
   return toDtos(db, rows);
@@ -146,8 +153,7 @@ export async function directorManagers(db: Db, caller: Caller) {
 export async function allTeam(db: Db, caller: Caller) {
   if (caller.userType === 'admin') return listUsers(db, caller);
   const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => caller.userType !== 'director' || id !== caller.id);
-  const rows: UserRow[] = [];
-  for (let i = 0; i < ids.length; i += 90) rows.push(...(await db.select().from(users).where(and(inArray(users.id, ids.slice(i, i + 90)), live))));
+  const rows = await liveUsers(db, ids);
   rows.sort((a, b) => (a.userType === b.userType ? a.name.localeCompare(b.name) : a.userType === 'manager' ? -1 : 1));
   return toDtos(db, rows);
 }
