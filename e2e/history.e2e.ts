@@ -68,7 +68,7 @@ describe('Contact History', () => {
     expect(await page.getByRole('group', { name: 'Users' }).count()).toBe(0);
     expect(await page.getByLabel('Manager', { exact: true }).count()).toBe(0);
     await page.getByRole('group', { name: 'MC' }).getByText('Swift Haul (MC 104233)').waitFor();
-    await expect(page.getByText('Pick the dates and press Load').isVisible()).resolves.toBe(true);
+    await page.getByText('Pick the dates and press Load').waitFor();
 
     // the 40-day rule: the red message and a disabled Load
     await page.getByLabel('From', { exact: true }).fill(dayValue(daysAgo(45)));

@@ -103,7 +103,7 @@ describe('Lines', () => {
     await item(page, 'Beta Freight').waitFor();
     // an MC already in the list is not offered again; the name is the manager's and not editable
     expect(await form.getByLabel('MC', { exact: true }).locator('option').allTextContents()).toEqual(['Select MC', 'Acme Trucking']);
-    await expect(item(page, 'Beta Freight').getByRole('heading', { name: 'Beta Freight' }).isVisible()).resolves.toBe(true);
+    await item(page, 'Beta Freight').getByRole('heading', { name: 'Beta Freight' }).waitFor();
     await shot(page, 'lines-agent');
     const mine = (await apiCall('GET', '/api/mcSettings', undefined, agent.token)).body;
     expect(mine.map((m: any) => [m.name, m.lines, m.emailSubject])).toEqual([['Beta Freight', [1], 'From the agent']]);

@@ -69,7 +69,7 @@ describe('Users List', () => {
     const page = await newPage(browser);
     await loginAs(page, manager, '/users');
     await page.getByRole('heading', { name: 'My Team' }).waitFor();
-    await expect(page.getByText('No Users').isVisible()).resolves.toBe(true);
+    await page.getByText('No Users').waitFor();
     for (const col of ['Type', 'Parent', 'Country']) await expect(page.locator('th', { hasText: col }).count()).resolves.toBe(0);
     await expect(page.getByTestId('total-managers').count()).resolves.toBe(0);
 
@@ -202,7 +202,7 @@ describe('Profile', () => {
     await loginAs(page, admin, `/profile/${manager.id}`);
     await page.getByTestId('trial-state').waitFor();
     expect(await page.getByTestId('trial-state').textContent()).toContain('Off');
-    await expect(page.getByRole('button', { name: 'Resend email verification' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Resend email verification' }).waitFor();
     await page.getByTestId('children').getByText('Kid Agent').waitFor();
     await page.getByRole('button', { name: 'Start Trial' }).click();
     await expect.poll(() => page.getByTestId('trial-state').textContent()).toContain('On');
