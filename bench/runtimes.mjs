@@ -101,7 +101,7 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
   await migrate(mf);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
-  return { url, stop: () => mf.dispose() };
+  return { url, vars, stop: () => mf.dispose() };
 }
 
 /** The empty Worker on the bare runtime. */

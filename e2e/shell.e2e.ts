@@ -15,6 +15,7 @@ describe('login screen', () => {
   it('logs the seeded admin in, stores the session and lands on /users', async () => {
     const page = await newPage(browser);
     await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     await shot(page, 'login');
     await loginUI(page, 'admin@example.com', 'admin12345');
     await page.waitForURL('**/users');

@@ -33,13 +33,10 @@ const htmlHeaders = {
   'x-content-type-options': 'nosniff',
 };
 
-const redirectHeaders = (location: string) => ({
-  location,
-  // a cached redirect would skip the Worker and lose the click
-  'cache-control': 'private, no-store, no-cache, max-age=0',
-  pragma: 'no-cache',
-  expires: '0',
-});
+// The design's contract: a 302 with no cache headers. Without freshness information a 302 is
+// never stored for reuse (RFC 9111, 4.2.2: it is not heuristically cacheable), and Cloudflare does
+// not cache a Worker's own answers, so every visit reaches the Worker and is counted.
+const redirectHeaders = (location: string) => ({ location });
 
 /**
  * GET /s/{code}: public. The lean path: an in-isolate cache, then KV; D1 only when KV has not

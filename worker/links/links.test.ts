@@ -139,14 +139,14 @@ describe('POST /api/link/generate', () => {
 });
 
 describe('GET /s/{code}', () => {
-  it('answers 302 to the target with no caching, as a browser navigation', async () => {
+  it('answers 302 to the target with no cache headers, as a browser navigation', async () => {
     const manager = await createUser('manager');
     const link = await newLink(manager.token);
     const hop = await call('GET', `/s/${link.code}`, { headers: nav });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toBe('https://example.com/some/long/path?q=1');
-    expect(hop.headers.get('cache-control')).toBe('private, no-store, no-cache, max-age=0');
-    expect(hop.headers.get('pragma')).toBe('no-cache');
+    // nothing that would let a browser or proxy store the redirect and skip the count
+    for (const name of ['cache-control', 'expires', 'pragma', 'etag', 'last-modified']) expect(hop.headers.get(name), name).toBeNull();
     expect(hop.text).toBe('');
     expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
   });
