@@ -213,4 +213,13 @@ describe('dev outbox', () => {
     expect(Object.keys(res.body[0]).sort()).toEqual(['date', 'html', 'subject', 'text', 'to']);
     expect(res.body[0].to).toBe(user.email);
   });
+
+  it('keeps the order of mails sent in the same millisecond: the later one first', async () => {
+    const first = await createUser('agent');
+    const second = await createUser('agent');
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: first.email } });
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: second.email } });
+    const res = await call('GET', '/api/dev/outbox');
+    expect(res.body.slice(0, 2).map((m: { to: string }) => m.to)).toEqual([second.email, first.email]);
+  });
 });

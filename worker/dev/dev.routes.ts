@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { normalizeEmail } from '../auth/auth.schema';
@@ -48,7 +48,8 @@ export const devRoutes = new Hono<AppEnv>()
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
   .post('/seed', validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
   .get('/outbox', async (c) => {
-    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date)).limit(200);
+    // newest first; mails of the same millisecond in the order they were kept (rowid)
+    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);
     return c.json(
       rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() })),
       200,
