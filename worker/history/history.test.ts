@@ -389,3 +389,23 @@ describe('query plans', () => {
     }
   });
 });
+
+describe('getHistory answers rows exactly as they were logged', () => {
+  it('the same JSON as the ingestion call: quotes, unicode, control characters, milliseconds', async () => {
+    const team = await createTeam();
+    const mc = await addMc(team.manager, 'Ünïcode "MC" \\ 🚚');
+    const tricky = [
+      contact(mc, { brokerName: 'Quote "Brokers" \\ LLC', address: 'Line one\nline two\ttab \u0001', callDate: NOW - 3 * DAY_MS + 7 }),
+      contact(mc, { brokerName: 'Ставка Logistics 物流 🚛', origin: "O'Hare, IL", dest: '</script><b>x</b>', callDate: NOW - DAY_MS - 999 }),
+      contact(mc, { kind: 'email', contact: 'ops+1@broker.example', brokerName: 'Plain', address: '', origin: '', dest: '', loadDate: '', callDate: NOW - 5 * DAY_MS }),
+    ];
+    const logged = [];
+    for (const body of tricky) logged.push(await logOk(team.manager, body));
+    const res = await history(team.manager, {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    // newest first, each row identical to what the log call answered for it
+    expect(res.body).toEqual([logged[1], logged[0], logged[2]]);
+    expect(res.body[1].callDate).toBe(new Date(NOW - 3 * DAY_MS + 7).toISOString());
+  });
+});
