@@ -188,7 +188,9 @@ async function main() {
   fs.mkdirSync(work, { recursive: true });
   Object.assign(results, { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, runs: RUNS, seconds: SECONDS });
   const stops = [];
-  const cleanup = () => stops.splice(0).forEach((s) => s());
+  const cleanup = () => {
+    for (const stop of stops.splice(0)) stop();
+  };
   process.on('SIGINT', () => {
     cleanup();
     process.exit(130);

@@ -29,7 +29,9 @@ export function getSession(): Session | null {
   return cached.value;
 }
 
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 
 export function setSession(session: Session | null) {
   if (session) localStorage.setItem(KEY, JSON.stringify(session));

@@ -103,7 +103,12 @@ describe('POST /api/dev/seed (development only)', () => {
           return (sql: string) => {
             const stmt = target.prepare(sql);
             const bind = stmt.bind.bind(stmt);
-            Object.assign(stmt, { bind: (...args: unknown[]) => ((most = Math.max(most, args.length)), bind(...args)) });
+            Object.assign(stmt, {
+              bind: (...args: unknown[]) => {
+                most = Math.max(most, args.length);
+                return bind(...args);
+              },
+            });
             return stmt;
           };
         }

@@ -209,7 +209,9 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
     }));
     const settingsOf = new Map<string, { id: string; name: string }[]>();
     const created = (n: number) => new Date(now - (250 - n) * DAY);
-    mcs.forEach((mc, i) => mcRows.push({ id: mc.id, userId: manager.id, name: mc.name, parentMcId: null, lines: [i + 1], emailSubject: SUBJECT, emailContent: CONTENT, isVisible: true, createdAt: created(i) }));
+    for (const [i, mc] of mcs.entries()) {
+      mcRows.push({ id: mc.id, userId: manager.id, name: mc.name, parentMcId: null, lines: [i + 1], emailSubject: SUBJECT, emailContent: CONTENT, isVisible: true, createdAt: created(i) });
+    }
     settingsOf.set(manager.id, mcs);
     for (const agent of agents) {
       const own = mcs.map((mc, i) => {
@@ -268,7 +270,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
       if (!onlyCreator) for (const u of r.some(members, 2, 6)) userLinks.push({ filterId: id, userId: u.id });
       const own = new Set<string>();
       for (let c = r.int(0, 2); c > 0; c--) own.add(own.size === 0 && r.chance(0.6) ? phone(r).replace(/[^\d+]/g, '') : brokerEmail(r, name));
-      [...own].forEach((contact, position) => contacts.push({ filterId: id, contact, position }));
+      for (const [position, contact] of [...own].entries()) contacts.push({ filterId: id, contact, position });
     }
     await insertAll(db, brokerFilters, filterRows);
     await insertAll(db, brokerFilterMcs, mcLinks);

@@ -1,12 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { callHistory, CONTACT_KINDS, mcSettings, users } from '../db/schema';
+import { callHistory, type CONTACT_KINDS, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../mc-settings/team';
 import {
   contactDateOf,
-  HISTORY_KINDS,
+  type HISTORY_KINDS,
   HISTORY_MESSAGES,
   type HistoryQuery,
   type HistoryRowDto,

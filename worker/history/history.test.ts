@@ -345,7 +345,12 @@ async function selectsOf(who: TestUser, path: string, body: unknown) {
         return (sql: string) => {
           const stmt = target.prepare(sql);
           const bind = stmt.bind.bind(stmt);
-          Object.assign(stmt, { bind: (...params: unknown[]) => (log.push({ sql, params }), bind(...params)) });
+          Object.assign(stmt, {
+            bind: (...params: unknown[]) => {
+              log.push({ sql, params });
+              return bind(...params);
+            },
+          });
           return stmt;
         };
       }

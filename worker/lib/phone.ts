@@ -9,6 +9,6 @@ export const isCountryCode = (code: string): code is CountryCode => COUNTRIES.ha
 export function normalizePhone(phone: string, country: string): string | null {
   if (!isCountryCode(country)) return null;
   const parsed = parsePhoneNumberFromString(phone, country);
-  if (!parsed || !parsed.isPossible() || !parsed.isValid() || parsed.country !== country) return null;
+  if (!parsed?.isPossible() || !parsed.isValid() || parsed.country !== country) return null;
   return parsed.number;
 }

@@ -75,7 +75,10 @@ const today = (now: number) => {
 export function recordClick(env: Bindings, linkId: string, visit: Visit, now = Date.now()): Promise<void> | null {
   const day = today(now);
   let batch = pending.get(linkId);
-  if (!batch) pending.set(linkId, (batch = { id: randomId(), linkId, clicks: 0, stats: {} }));
+  if (!batch) {
+    batch = { id: randomId(), linkId, clicks: 0, stats: {} };
+    pending.set(linkId, batch);
+  }
   const stats = batch.stats;
   batch.clicks += 1;
   const bump = (dimension: string, value: string) => {
@@ -89,7 +92,8 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
   }
   bump('device', visit.device);
   if (flushing) return null;
-  return (flushing = flush(env));
+  flushing = flush(env);
+  return flushing;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -118,6 +122,7 @@ async function flush(env: Bindings, attempt = 0): Promise<void> {
   // past the last attempt the batches stay in `retrying` and go with this isolate's next flush
   if (attempt + 1 < MAX_ATTEMPTS) {
     await sleep(100 * 2 ** attempt);
-    return (flushing ??= flush(env, attempt + 1));
+    flushing ??= flush(env, attempt + 1);
+    return flushing;
   }
 }

@@ -10,7 +10,7 @@ import { kvKey } from './links.service';
 const nav = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
 
 /** Polls the detail until the click count reaches `want` (the flush runs after the redirect answered). */
-export async function clicksSettled(id: string, token: string, want: number, tries = 100) {
+async function clicksSettled(id: string, token: string, want: number, tries = 100) {
   let clicks = -1;
   for (let i = 0; i < tries && clicks !== want; i++) {
     clicks = (await call('GET', `/api/link/${id}`, { token })).body.clicks;
@@ -152,7 +152,7 @@ describe('GET /s/{code}', () => {
   });
 
   it('answers unknown, malformed and missing codes with a small 404 page', async () => {
-    for (const path of ['/s/nope123', '/s/' + 'a'.repeat(40), '/s/%3Cscript%3E', '/s/', '/s/abc/def']) {
+    for (const path of ['/s/nope123', `/s/${'a'.repeat(40)}`, '/s/%3Cscript%3E', '/s/', '/s/abc/def']) {
       const res = await call('GET', path, { headers: nav });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toContain('text/html');

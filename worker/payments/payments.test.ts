@@ -316,7 +316,7 @@ describe('POST /api/payment/idram/result: confirmation', () => {
     }
     expect(await result({ EDP_BILL_NO: id })).not.toBe('OK');
     expect(await result({})).toBe('Unknown order');
-    for (const rawBody of ['garbage%%%', '%E0%A4%A', 'EDP_BILL_NO=' + 'x'.repeat(5000)]) {
+    for (const rawBody of ['garbage%%%', '%E0%A4%A', `EDP_BILL_NO=${'x'.repeat(5000)}`]) {
       const res = await call('POST', '/api/payment/idram/result', { rawBody, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       expect(res.status).toBe(200);
       expect(res.text).not.toBe('OK');

@@ -1,4 +1,4 @@
-import { type Area, type Role } from '../lib/permissions';
+import type { Area, Role } from '../lib/permissions';
 
 /**
  * Who may call each API route: `public` (no token), `authenticated` (any signed-in user), an

@@ -80,8 +80,8 @@ export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | 
   const ids = new Set([caller.id]);
   if (caller.userType === 'manager' || caller.userType === 'director') {
     const first = await childrenOf(db, [caller.id]);
-    first.forEach((u) => ids.add(u.id));
-    if (caller.userType === 'director') (await childrenOf(db, first.map((m) => m.id))).forEach((u) => ids.add(u.id));
+    for (const u of first) ids.add(u.id);
+    if (caller.userType === 'director') for (const u of await childrenOf(db, first.map((m) => m.id))) ids.add(u.id);
   }
   return ids;
 }
@@ -177,12 +177,12 @@ async function checkParent(db: Db, type: UserType, parentId: string | null | und
   if (type === 'agent') {
     const parent = parentId ? await liveUser(db, parentId) : undefined;
     if (!parentId) throw badRequest(USER_MESSAGES.parentRequired);
-    if (!parent || parent.userType !== 'manager') throw badRequest(USER_MESSAGES.wrongParent);
+    if (parent?.userType !== 'manager') throw badRequest(USER_MESSAGES.wrongParent);
     return parent.id;
   }
   if (type === 'manager' && parentId) {
     const parent = await liveUser(db, parentId);
-    if (!parent || parent.userType !== 'director') throw badRequest(USER_MESSAGES.wrongDirector);
+    if (parent?.userType !== 'director') throw badRequest(USER_MESSAGES.wrongDirector);
     return parent.id;
   }
   return null;

@@ -226,7 +226,7 @@ export function FilterModal(props: {
               <input type="checkbox" checked={allMC} onChange={(e) => setAllMC(e.target.checked)} />
               All MC
             </label>
-            <div className="checks" aria-label="MC list">
+            <div className="checks" role="group" aria-label="MC list">
               {mcOptions.map((mc) => (
                 <label key={mc._id}>
                   <input

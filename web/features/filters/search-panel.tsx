@@ -90,7 +90,7 @@ export function SearchPanel(props: {
               <input type="checkbox" checked={form.allMC} onChange={(e) => set('allMC', e.target.checked)} />
               For All MCs
             </label>
-            <div className="checks" aria-label="Search MCs">
+            <div className="checks" role="group" aria-label="Search MCs">
               {props.mcs.length === 0 && <span className="muted">No MCs yet</span>}
               {props.mcs.map((mc) => (
                 <label key={mc._id}>

@@ -141,6 +141,7 @@ export default function ContactHistory() {
   const { loading, run } = useRequest();
 
   // another manager's team: its users and MCs, and nothing loaded yet
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset runs when the picked manager changes
   useEffect(() => {
     setExcludedUsers(new Set());
     setExcludedMcs(new Set());

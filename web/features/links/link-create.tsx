@@ -45,6 +45,7 @@ export default function LinkCreate() {
       <form onSubmit={submit} className="card form" aria-label="Create link">
         <div className="field">
           <label htmlFor="link-from">Enter Link</label>
+          {/* biome-ignore lint/a11y/noAutofocus: the screen is this one input (spec: Enter Link, Enter submits); focus saves a click */}
           <input id="link-from" className="link-create-input" type="text" autoComplete="off" placeholder="write your link" value={from} onChange={(e) => setFrom(e.target.value)} onKeyDown={submitOnEnter} autoFocus aria-describedby="link-hint" />
           <div id="link-hint" className={hint ? 'field-hint field-hint-bad' : 'field-hint'} aria-live="polite">
             {busy ? 'Creating…' : (hint ?? 'Press Enter to shorten it.')}

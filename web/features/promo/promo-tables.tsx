@@ -38,8 +38,8 @@ const usedByColumn: Col = {
       <span className="muted">Nobody yet</span>
     ) : (
       <ul className="plain-list">
-        {row.original.usedUsersList.map((u, i) => (
-          <li key={i}>
+        {row.original.usedUsersList.map((u) => (
+          <li key={`${u.user?._id ?? 'deleted'}-${u.useDate}`}>
             {u.user?.email ?? <span className="muted">deleted user</span>} <span className="muted nowrap">{shortDateTime(u.useDate)}</span>
           </li>
         ))}
@@ -79,6 +79,7 @@ export function FreeCodes() {
       return next;
     });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row handlers call only state setters and module functions; the columns change with what they show
   const columns = useMemo<Col[]>(
     () => [
       {
@@ -92,7 +93,9 @@ export function FreeCodes() {
               type="checkbox"
               aria-label="Select the codes on this page"
               checked={all}
-              onChange={(e) => rows.forEach((r) => toggle(r.original._id, e.target.checked))}
+              onChange={(e) => {
+                for (const r of rows) toggle(r.original._id, e.target.checked);
+              }}
             />
           );
         },
@@ -215,6 +218,7 @@ export function UsedCodes() {
     const res = await run(() => removeAssignment(p._id), { success: (r) => r.message });
     if (res) await refreshPromoLists();
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row handlers call only state setters and module functions; the columns change with what they show
   const columns = useMemo<Col[]>(
     () => [
       codeColumn,

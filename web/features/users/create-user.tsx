@@ -24,6 +24,7 @@ export default function CreateUser() {
   const { data: managers } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorChildManagers' : null, fetcher);
   const { data: directors } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorsList' : null, fetcher);
   // a message answers the last try: editing the form clears it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every edit of the form, by design
   useEffect(() => {
     setClientError(null);
     clearError();
