@@ -74,12 +74,26 @@ async function pairedLoad(productOpts, emptyOpts) {
     bad: runs.reduce((n, r) => n + r.bad, 0),
     served: runs.reduce((n, r) => n + r.ok, 0),
   });
-  return { product: summary(pairs.map((p) => p[0])), empty: summary(pairs.map((p) => p[1])), ratio: median(pairs.map(([p, e]) => p.rps / e.rps)), ratios: pairs.map(([p, e]) => Number((p.rps / e.rps).toFixed(3))) };
+  return {
+    product: summary(pairs.map((p) => p[0])),
+    empty: summary(pairs.map((p) => p[1])),
+    ratio: median(pairs.map(([p, e]) => p.rps / e.rps)),
+    ratios: pairs.map(([p, e]) => Number((p.rps / e.rps).toFixed(3))),
+  };
 }
 
 /** Logs in, and prepares what the API benchmarks read (through the dev-only seeding route). */
 /** What the demo seeder is asked for: 500+ users, one team with 20,000 filters and 40,000 history rows. */
-const BENCH_SEED = { teams: 12, agentsPerTeam: 40, filtersPerTeam: 20_000, filtersTeams: 1, historyDays: 40, historyRowsPerTeam: 40_000, historyTeams: 1, password: 'demo12345' };
+const BENCH_SEED = {
+  teams: 12,
+  agentsPerTeam: 40,
+  filtersPerTeam: 20_000,
+  filtersTeams: 1,
+  historyDays: 40,
+  historyRowsPerTeam: 40_000,
+  historyTeams: 1,
+  password: 'demo12345',
+};
 const results = {};
 
 async function prepare(url, vars) {
@@ -97,7 +111,17 @@ async function prepare(url, vars) {
     const mgr = await api(url, 'POST', '/api/dev/users', { userType: 'manager', email: `bench-mgr-${tag}@bench.example`, password, name: 'Bench Manager' });
     managerEmail = `bench-mgr-${tag}@bench.example`;
     for (let i = 0; i < 500; i += 25) {
-      await Promise.all(Array.from({ length: 25 }, (_, j) => api(url, 'POST', '/api/dev/users', { userType: 'agent', parentId: mgr._id, email: `bench-${tag}-${i + j}@bench.example`, password, name: `Agent ${i + j}` })));
+      await Promise.all(
+        Array.from({ length: 25 }, (_, j) =>
+          api(url, 'POST', '/api/dev/users', {
+            userType: 'agent',
+            parentId: mgr._id,
+            email: `bench-${tag}-${i + j}@bench.example`,
+            password,
+            name: `Agent ${i + j}`,
+          }),
+        ),
+      );
     }
     results.seed = 'users only';
   }
@@ -123,7 +147,7 @@ async function prepare(url, vars) {
       mcList: mcs.map((m) => m._id),
     },
     history: {
-      usersList: (Array.isArray(team) ? team : team.users ?? []).map((u) => u._id),
+      usersList: (Array.isArray(team) ? team : (team.users ?? [])).map((u) => u._id),
       mcList: mcs.map((m) => m._id),
       phoneLogs: true,
       emailLogs: true,
@@ -133,7 +157,11 @@ async function prepare(url, vars) {
     },
   };
   // what one history load carries, for the table
-  const res = await fetch(`${url}/api/callHistory/getHistory`, { method: 'POST', headers: { authorization: `Bearer ${manager.accessToken}`, 'content-type': 'application/json' }, body: JSON.stringify(ctx.history) });
+  const res = await fetch(`${url}/api/callHistory/getHistory`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${manager.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(ctx.history),
+  });
   const text = await res.text();
   results.historyLoad = { rows: JSON.parse(text).length, bytes: text.length };
   log('one history load:', results.historyLoad);
@@ -145,7 +173,9 @@ async function drained(url) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const t = performance.now();
-    await fetch(`${url}/api/health`).then((r) => r.arrayBuffer()).catch(() => undefined);
+    await fetch(`${url}/api/health`)
+      .then((r) => r.arrayBuffer())
+      .catch(() => undefined);
     if (performance.now() - t < 20) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -155,14 +185,29 @@ async function drained(url) {
 async function measureApi(url, vars, ctx, emptyUrl) {
   const auth = (t) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json' });
   const calls = [
-    ['POST /api/auth/login', { method: 'POST', p: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD, clientType: 0 }) }],
+    [
+      'POST /api/auth/login',
+      {
+        method: 'POST',
+        p: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD, clientType: 0 }),
+      },
+    ],
     ['GET /api/user (admin, 500 users)', { p: '/api/user', headers: auth(ctx.admin.accessToken) }],
     ['POST /api/broker (20,000 filters)', { method: 'POST', p: '/api/broker', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.brokerSearch) }],
-    ['POST /api/callHistory/getHistory (40 days)', { method: 'POST', p: '/api/callHistory/getHistory', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.history) }],
+    [
+      'POST /api/callHistory/getHistory (40 days)',
+      { method: 'POST', p: '/api/callHistory/getHistory', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.history) },
+    ],
     ['GET /api/link', { p: '/api/link', headers: auth(ctx.manager.accessToken) }],
     ['GET /api/subscription/status', { p: '/api/subscription/status', headers: auth(ctx.manager.accessToken) }],
   ];
-  const out = { empty: await medianLoad({ url: `${emptyUrl}/json`, connections: 16 }), emptySingle: await load({ url: `${emptyUrl}/json`, connections: 1 }), calls: {} };
+  const out = {
+    empty: await medianLoad({ url: `${emptyUrl}/json`, connections: 16 }),
+    emptySingle: await load({ url: `${emptyUrl}/json`, connections: 1 }),
+    calls: {},
+  };
   for (const [name, c] of calls) {
     if (ONLY && !name.includes(ONLY)) continue;
     const opts = { url: `${url}${c.p}`, method: c.method ?? 'GET', headers: c.headers, body: c.body };
@@ -186,7 +231,12 @@ function table(rows, headers) {
 async function main() {
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
-  Object.assign(results, { date: new Date().toISOString(), machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, runs: RUNS, seconds: SECONDS });
+  Object.assign(results, {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    runs: RUNS,
+    seconds: SECONDS,
+  });
   const stops = [];
   const cleanup = () => {
     for (const stop of stops.splice(0)) stop();
@@ -217,7 +267,10 @@ async function main() {
       const link = await api(bare.url, 'POST', '/api/link/generate', { from: 'https://example.com/bare' }, m.accessToken);
       const code = new URL(link.to).pathname.split('/').pop();
       const before = (await api(bare.url, 'GET', `/api/link/${link._id}`, undefined, m.accessToken)).clicks;
-      results.redirect.bare = await pairedLoad({ url: `${bare.url}/s/${code}`, connections: 64, headers: nav, expect: 302 }, { url: `${emptyBare.url}/s/x`, connections: 64, headers: nav, expect: 302 });
+      results.redirect.bare = await pairedLoad(
+        { url: `${bare.url}/s/${code}`, connections: 64, headers: nav, expect: 302 },
+        { url: `${emptyBare.url}/s/x`, connections: 64, headers: nav, expect: 302 },
+      );
       const { product: product302, empty: empty302 } = results.redirect.bare;
       // exact counting under this load: wait for the flushes, then compare with what was served
       let clicks = before;
@@ -241,7 +294,10 @@ async function main() {
       stops.push(empty.stop);
       const ctx = await prepare(product.url, product.vars);
       log('prepared (wrangler dev)');
-      results.redirect.wranglerDev = await pairedLoad({ url: `${product.url}/s/${ctx.code}`, connections: 64, headers: nav, expect: 302 }, { url: `${empty.url}/s/x`, connections: 64, headers: nav, expect: 302 });
+      results.redirect.wranglerDev = await pairedLoad(
+        { url: `${product.url}/s/${ctx.code}`, connections: 64, headers: nav, expect: 302 },
+        { url: `${empty.url}/s/x`, connections: 64, headers: nav, expect: 302 },
+      );
       const { product: redirectDev, empty: emptyDev } = results.redirect.wranglerDev;
       log('redirect (wrangler dev)', redirectDev.rps, 'vs', emptyDev.rps);
       results.api.wranglerDev = await measureApi(product.url, product.vars, ctx, empty.url);
@@ -254,9 +310,19 @@ async function main() {
     if (!SKIP.has('spa')) {
       const spaPersist = path.join(work, 'spa-state');
       applyMigrations(spaPersist);
-      const spaServer = await startServer({ port: 18792, ip: '127.0.0.1', persistTo: spaPersist, quiet: true, overrides: { PUBLIC_URL: 'http://127.0.0.1:18792' } });
+      const spaServer = await startServer({
+        port: 18792,
+        ip: '127.0.0.1',
+        persistTo: spaPersist,
+        quiet: true,
+        overrides: { PUBLIC_URL: 'http://127.0.0.1:18792' },
+      });
       stops.push(spaServer.stop);
-      const admin = await api(spaServer.url, 'POST', '/api/auth/login', { email: spaServer.vars.ADMIN_EMAIL, password: spaServer.vars.ADMIN_PASSWORD, clientType: 0 });
+      const admin = await api(spaServer.url, 'POST', '/api/auth/login', {
+        email: spaServer.vars.ADMIN_EMAIL,
+        password: spaServer.vars.ADMIN_PASSWORD,
+        clientType: 0,
+      });
       results.spa = await measureSpa(spaServer.url, admin, { lighthouse: !SKIP.has('lighthouse'), work });
       log('spa', JSON.stringify(results.spa));
       cleanup();
@@ -277,8 +343,24 @@ function print(r) {
   const fmt = (x) => (typeof x === 'number' ? (Number.isInteger(x) ? String(x) : x.toFixed(2)) : String(x));
   const rows = [];
   const red = r.redirect;
-  if (red.wranglerDev) rows.push(['redirect /s/{code}, 64 conn, wrangler dev', `${red.wranglerDev.product.rps} req/s`, `${red.wranglerDev.empty.rps} req/s`, `${fmt(red.wranglerDev.ratio)} (${red.wranglerDev.ratios.join(', ')})`, '(dev proxy)', '']);
-  if (red.bare) rows.push(['redirect /s/{code}, 64 conn, bare workerd', `${red.bare.product.rps} req/s`, `${red.bare.empty.rps} req/s`, `${fmt(red.bare.ratio)} (${red.bare.ratios.join(', ')})`, '>= 0.80', red.bare.ratio >= 0.8 ? 'met' : 'MISSED']);
+  if (red.wranglerDev)
+    rows.push([
+      'redirect /s/{code}, 64 conn, wrangler dev',
+      `${red.wranglerDev.product.rps} req/s`,
+      `${red.wranglerDev.empty.rps} req/s`,
+      `${fmt(red.wranglerDev.ratio)} (${red.wranglerDev.ratios.join(', ')})`,
+      '(dev proxy)',
+      '',
+    ]);
+  if (red.bare)
+    rows.push([
+      'redirect /s/{code}, 64 conn, bare workerd',
+      `${red.bare.product.rps} req/s`,
+      `${red.bare.empty.rps} req/s`,
+      `${fmt(red.bare.ratio)} (${red.bare.ratios.join(', ')})`,
+      '>= 0.80',
+      red.bare.ratio >= 0.8 ? 'met' : 'MISSED',
+    ]);
   console.log('\nRedirect throughput (product and empty Worker runs interleaved; ratio = median of the per-pair ratios)\n');
   console.log(table(rows, ['what', 'product', 'empty Worker', 'ratio', 'budget', '']));
   if (red.bare) {
@@ -287,12 +369,19 @@ function print(r) {
     const extra = red.bare.clicksCounted - red.bare.product.served;
     const inFlight = 64 * r.runs;
     const exact = extra >= 0 && extra <= inFlight;
-    console.log(`\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} 302s seen by the load generator + up to ${inFlight} in flight when its runs stopped (${exact ? 'exact' : 'MISMATCH'})`);
+    console.log(
+      `\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} 302s seen by the load generator + up to ${inFlight} in flight when its runs stopped (${exact ? 'exact' : 'MISMATCH'})`,
+    );
   }
-  for (const [runtime, title, judged] of [['bare', 'on the bare runtime (the budget)', true], ['wranglerDev', 'through wrangler dev (dev proxy in front; for reference)', false]]) {
+  for (const [runtime, title, judged] of [
+    ['bare', 'on the bare runtime (the budget)', true],
+    ['wranglerDev', 'through wrangler dev (dev proxy in front; for reference)', false],
+  ]) {
     const a = r.api[runtime];
     if (!a) continue;
-    const apiRows = [['empty Worker (small JSON)', a.empty.rps, a.empty.p50, a.empty.p99, a.emptySingle ? `${a.emptySingle.p50} / ${a.emptySingle.p99}` : '', '', '']];
+    const apiRows = [
+      ['empty Worker (small JSON)', a.empty.rps, a.empty.p50, a.empty.p99, a.emptySingle ? `${a.emptySingle.p50} / ${a.emptySingle.p99}` : '', '', ''],
+    ];
     for (const [name, v] of Object.entries(a.calls)) {
       const met = v.served > 0 && v.p99 < 50 && v.bad === 0;
       const verdict = `${met ? 'met' : 'MISSED'}${v.bad ? ` (${v.bad} bad answers)` : ''}${v.served === 0 ? ' (no answer within the run)' : ''}`;
@@ -303,7 +392,13 @@ function print(r) {
   }
   if (r.spa) {
     console.log('\nSPA\n');
-    const spaRows = Object.entries(r.spa).map(([page, v]) => [page, `${(v.jsGzip / 1024).toFixed(1)} KB`, `${(v.cssGzip / 1024).toFixed(1)} KB`, v.lighthouse ?? 'skipped', v.jsGzip < 150 * 1024 && (v.lighthouse === undefined || v.lighthouse >= 95) ? 'met' : 'MISSED']);
+    const spaRows = Object.entries(r.spa).map(([page, v]) => [
+      page,
+      `${(v.jsGzip / 1024).toFixed(1)} KB`,
+      `${(v.cssGzip / 1024).toFixed(1)} KB`,
+      v.lighthouse ?? 'skipped',
+      v.jsGzip < 150 * 1024 && (v.lighthouse === undefined || v.lighthouse >= 95) ? 'met' : 'MISSED',
+    ]);
     console.log(table(spaRows, ['page', 'JS gzip', 'CSS gzip', 'Lighthouse performance', 'budget (JS < 150 KB, score >= 95)']));
   }
   console.log(`\nlogin: one password check costs ${fmt(r.loginCpuMs)} ms of CPU (PBKDF2-SHA256, 100,000 iterations)`);
@@ -314,4 +409,3 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
-

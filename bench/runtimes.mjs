@@ -51,12 +51,27 @@ export async function startEmptyWranglerDev(port, dir) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'empty.js'), EMPTY_WORKER);
   fs.writeFileSync(path.join(dir, 'wrangler.toml'), `name = "empty"\nmain = "empty.js"\ncompatibility_date = "2026-04-01"\n`);
-  const child = spawn(wrangler, ['dev', '--config', path.join(dir, 'wrangler.toml'), '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--persist-to', path.join(dir, 'state')], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'ignore'],
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-    detached: true,
-  });
+  const child = spawn(
+    wrangler,
+    [
+      'dev',
+      '--config',
+      path.join(dir, 'wrangler.toml'),
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--show-interactive-dev-session=false',
+      '--persist-to',
+      path.join(dir, 'state'),
+    ],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, child, 'empty worker (wrangler dev)');
   return { url, stop: () => killTree(child) };
@@ -64,7 +79,11 @@ export async function startEmptyWranglerDev(port, dir) {
 
 /** The product's Worker bundled exactly as `wrangler deploy` would, for the bare runtime. */
 export function bundleProduct(outDir) {
-  const r = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+  const r = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outDir], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CI: 'true' },
+  });
   if (r.status !== 0) throw new Error('bundling the worker failed');
   return path.join(outDir, 'index.js');
 }
@@ -73,7 +92,10 @@ export function bundleProduct(outDir) {
 async function migrate(mf) {
   const db = await mf.getD1Database('DB');
   const dir = path.join(root, 'migrations');
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     for (const statement of sql.split('--> statement-breakpoint')) {
       if (statement.trim()) await db.prepare(statement).run();

@@ -10,7 +10,15 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function session(login) {
   return {
@@ -66,13 +74,17 @@ async function lighthouseScore(url, login, pagePath, work) {
       await page.close();
       await browser.close().catch(() => {});
     }
-    const result = await lighthouse(`${url}${pagePath}`, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      output: 'json',
-      logLevel: 'error',
-      disableStorageReset: Boolean(login),
-    }, desktopConfig);
+    const result = await lighthouse(
+      `${url}${pagePath}`,
+      {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: Boolean(login),
+      },
+      desktopConfig,
+    );
     return Math.round((result?.lhr.categories.performance.score ?? 0) * 100);
   } finally {
     await chrome.kill();

@@ -20,9 +20,20 @@ describe('Analytics', () => {
     const manager = await createUser('manager', { name: 'Analytics Manager' });
     await createUser('agent', { parentId: manager.id });
     await createUser('agent', { parentId: manager.id });
-    const quiet = await apiCall('POST', '/api/dev/users', { userType: 'agent', email: `quiet-${Date.now().toString(36)}@e2e.example`, password: PASSWORD, name: 'Quiet Agent', parentId: manager.id });
+    const quiet = await apiCall('POST', '/api/dev/users', {
+      userType: 'agent',
+      email: `quiet-${Date.now().toString(36)}@e2e.example`,
+      password: PASSWORD,
+      name: 'Quiet Agent',
+      parentId: manager.id,
+    });
     expect(quiet.status).toBe(200);
-    const idle = await apiCall('POST', '/api/dev/users', { userType: 'manager', email: `idle-${Date.now().toString(36)}@e2e.example`, password: PASSWORD, name: 'Idle Manager' });
+    const idle = await apiCall('POST', '/api/dev/users', {
+      userType: 'manager',
+      email: `idle-${Date.now().toString(36)}@e2e.example`,
+      password: PASSWORD,
+      name: 'Idle Manager',
+    });
 
     const page = await newPage(browser);
     await loginAs(page, admin, '/analytics/');
@@ -59,11 +70,14 @@ describe('Analytics', () => {
     await from.fill(dayValue(new Date()));
     await page.getByRole('button', { name: 'Load' }).click();
     await expect.poll(() => page.getByText('The From date cannot be in the future').count()).toBe(0);
-    await page.getByTestId('total-online').getByText(`logged in since ${new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })}`).waitFor();
+    await page
+      .getByTestId('total-online')
+      .getByText(`logged in since ${new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })}`)
+      .waitFor();
     await page.close();
   });
 
-  it('is the admin\'s only: a manager is sent to its own first screen', async () => {
+  it("is the admin's only: a manager is sent to its own first screen", async () => {
     const manager = await createUser('manager');
     const page = await newPage(browser);
     await loginAs(page, manager, '/analytics/');

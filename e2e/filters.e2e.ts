@@ -30,7 +30,12 @@ async function team() {
 }
 
 async function addFilter(user: E2EUser, body: Record<string, unknown>) {
-  const res = await apiCall('POST', '/api/broker/add', { comment: '', onlyCreator: false, allMC: false, usersList: [], onlyOnContacts: false, contacts: [], newUsers: false, isVisible: true, ...body }, user.token);
+  const res = await apiCall(
+    'POST',
+    '/api/broker/add',
+    { comment: '', onlyCreator: false, allMC: false, usersList: [], onlyOnContacts: false, contacts: [], newUsers: false, isVisible: true, ...body },
+    user.token,
+  );
   expect(res.status).toBe(200);
   return res.body._id as string;
 }
@@ -71,7 +76,16 @@ describe('Broker Filtering', () => {
     await toast(page, 'Filter added');
     await row(page, 'Swift Brokers').waitFor();
     const cells = await row(page, 'Swift Brokers').locator('td').allTextContents();
-    expect(cells.slice(0, 8)).toEqual(['Swift Brokers', '+1 555 0100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active']);
+    expect(cells.slice(0, 8)).toEqual([
+      'Swift Brokers',
+      '+1 555 0100, ...',
+      'Blocked',
+      'Never pays on time',
+      'Team and Me',
+      'Acme MC',
+      'Mona Manager',
+      'Active',
+    ]);
     const stored = (await apiCall('POST', '/api/broker', { allMC: true }, t.manager.token)).body[0];
     expect(stored).toMatchObject({ contacts: ['+1 555 0100', 'ops@swift.example'], onlyOnContacts: true, isVerified: true, newUsers: true });
     expect(stored.usersList.sort()).toEqual([t.manager.id, t.agent1.id, t.agent2.id].sort());

@@ -49,7 +49,20 @@ describe('Contact History', () => {
     const own = await apiCall('POST', '/api/mcSettings/add/', { parentMc: mc.body.mcSetting._id, lines: [2] }, agent.token);
     expect(own.status).toBe(200);
     const log = (body: Record<string, unknown>) =>
-      apiCall('POST', '/api/callHistory/log', { mcSettingId: own.body.mcSetting._id, address: '1 Main St, Chicago, IL', origin: 'Chicago, IL', dest: 'Dallas, TX', loadDate: dayValue(new Date()), clientId: `c-${Math.random().toString(36).slice(2)}`, ...body }, agent.token);
+      apiCall(
+        'POST',
+        '/api/callHistory/log',
+        {
+          mcSettingId: own.body.mcSetting._id,
+          address: '1 Main St, Chicago, IL',
+          origin: 'Chicago, IL',
+          dest: 'Dallas, TX',
+          loadDate: dayValue(new Date()),
+          clientId: `c-${Math.random().toString(36).slice(2)}`,
+          ...body,
+        },
+        agent.token,
+      );
     for (const body of [
       { kind: 'call', contact: '+1 (312) 555-0142', brokerName: 'Acme Brokerage', callDate: Date.now() - 2 * 3600_000 },
       { kind: 'call', contact: '+1 (214) 555-0199', brokerName: 'Zeta Freight', callDate: Date.now() - DAY },
@@ -60,7 +73,12 @@ describe('Contact History', () => {
     // another agent's contact never shows up
     const other = await createUser('agent', { parentId: manager.id });
     const otherOwn = await apiCall('POST', '/api/mcSettings/add/', { parentMc: mc.body.mcSetting._id, lines: [1] }, other.token);
-    await apiCall('POST', '/api/callHistory/log', { clientId: 'x1', mcSettingId: otherOwn.body.mcSetting._id, kind: 'call', contact: '+1 (312) 555-0000', brokerName: 'Not Mine Inc' }, other.token);
+    await apiCall(
+      'POST',
+      '/api/callHistory/log',
+      { clientId: 'x1', mcSettingId: otherOwn.body.mcSetting._id, kind: 'call', contact: '+1 (312) 555-0000', brokerName: 'Not Mine Inc' },
+      other.token,
+    );
 
     const page = await newPage(browser);
     await loginAs(page, agent, '/callHistory');
@@ -178,7 +196,11 @@ describe('Contact History', () => {
 
     // CSV of the loaded rows
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(csv[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact');
     expect(csv).toHaveLength(expected.body.length + 1);
 

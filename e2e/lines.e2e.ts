@@ -86,7 +86,10 @@ describe('Lines', () => {
   it("agent: picks one of its manager's MCs with its own line and templates", async () => {
     const manager = await createUser('manager');
     const agent = await createUser('agent', { parentId: manager.id });
-    for (const [name, line] of [['Acme Trucking', 1], ['Beta Freight', 2]] as const)
+    for (const [name, line] of [
+      ['Acme Trucking', 1],
+      ['Beta Freight', 2],
+    ] as const)
       expect((await apiCall('POST', '/api/mcSettings/add/', { name, lines: [line] }, manager.token)).status).toBe(200);
     const page = await newPage(browser);
     await loginAs(page, agent, '/lines');

@@ -119,7 +119,12 @@ describe('link shortener screens', () => {
     expect(await page.getByTestId('click-amount').textContent()).toBe('0');
     const localDate = await page.evaluate((iso) => new Date(iso).toLocaleString(), link.date);
     expect(await detail.locator('dd').nth(3).textContent()).toBe(localDate);
-    expect(await page.getByRole('img', { name: `QR code of ${link.to}` }).locator('svg path').count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('img', { name: `QR code of ${link.to}` })
+        .locator('svg path')
+        .count(),
+    ).toBeGreaterThan(0);
 
     // 40 people at once from another client, 4 bots, and one click on Your Link (a new tab)
     const visits = await Promise.all([
@@ -177,7 +182,7 @@ describe('link shortener screens', () => {
     await page.close();
   });
 
-  it('Links list: the admin switches to every user\'s links with their owners (admin)', async () => {
+  it("Links list: the admin switches to every user's links with their owners (admin)", async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');
     const theirs = await createLink(manager.token, `https://example.com/of-${manager.id}`);
@@ -186,7 +191,7 @@ describe('link shortener screens', () => {
     await loginAs(page, admin, '/links');
     await rows(page).first().waitFor();
     expect(await rows(page).count()).toBe(1);
-    await page.getByLabel('Every user\'s links').check();
+    await page.getByLabel("Every user's links").check();
     await page.getByRole('columnheader', { name: /Owner/ }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(manager.email);
     await expect.poll(() => rows(page).count()).toBe(1);

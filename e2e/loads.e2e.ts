@@ -13,7 +13,12 @@ beforeAll(async () => {
   agent = await createUser('agent', { parentId: manager.id, name: 'Arthur Agent' });
   other = await createUser('manager', { name: 'Other Team Manager' });
   const add = (who: E2EUser, brokerName: string, origin: string, dest: string, hoursAgo: number) =>
-    apiCall('POST', '/api/activeLoad/add', { clientId: `${brokerName.replace(/\W+/g, '-')}-${who.id}`, brokerName, origin, dest, loadDate: '2026-07-14', date: Date.now() - hoursAgo * 3600_000 }, who.token);
+    apiCall(
+      'POST',
+      '/api/activeLoad/add',
+      { clientId: `${brokerName.replace(/\W+/g, '-')}-${who.id}`, brokerName, origin, dest, loadDate: '2026-07-14', date: Date.now() - hoursAgo * 3600_000 },
+      who.token,
+    );
   for (const res of await Promise.all([
     add(agent, 'Coyote Logistics', 'Atlanta, GA', 'Miami, FL', 1),
     add(agent, 'Echo Global Logistics', 'Chicago, IL', 'Dallas, TX', 5),
@@ -46,7 +51,9 @@ describe('Active loads', () => {
     await shot(page, 'loads-agent');
 
     await page.getByRole('button', { name: 'Delete load Chicago, IL to Dallas, TX' }).click();
-    await expect(page.getByRole('dialog').textContent()).resolves.toContain('Are you sure you want to delete the load Chicago, IL → Dallas, TX (Echo Global Logistics)?');
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain(
+      'Are you sure you want to delete the load Chicago, IL → Dallas, TX (Echo Global Logistics)?',
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await rowTexts(page)).toHaveLength(2);
     await page.getByRole('button', { name: 'Delete load Chicago, IL to Dallas, TX' }).click();

@@ -30,7 +30,11 @@ async function throughSimulator(page: Page, action: 'Pay' | 'Decline', expectedA
 }
 
 async function subscription(user: E2EUser) {
-  return (await apiCall('GET', '/api/subscription/status', undefined, user.token)).body as { isSubscriptionActive: boolean; subscriptionDaysLeft: number; subscriptionEndDate: string | null };
+  return (await apiCall('GET', '/api/subscription/status', undefined, user.token)).body as {
+    isSubscriptionActive: boolean;
+    subscriptionDaysLeft: number;
+    subscriptionEndDate: string | null;
+  };
 }
 
 describe('Payment (/payment) and Admin payments', () => {
@@ -39,7 +43,12 @@ describe('Payment (/payment) and Admin payments', () => {
     const agent = await createUser('agent', { parentId: manager.id, subscriptionDays: -1, name: 'Arto Agent' });
     await createUser('agent', { parentId: manager.id, isEmailVerified: false, name: 'Una Unverified' });
     const marketing = await createUser('marketing');
-    const promo = await apiCall('POST', '/api/promocode/createRandomPublic', { effectType: 'discountPercent', effectValue: 10, generateAmount: 1 }, marketing.token);
+    const promo = await apiCall(
+      'POST',
+      '/api/promocode/createRandomPublic',
+      { effectType: 'discountPercent', effectValue: 10, generateAmount: 1 },
+      marketing.token,
+    );
     const code: string = promo.body.codes[0].name;
 
     const page = await newPage(browser);
@@ -113,7 +122,9 @@ describe('Payment (/payment) and Admin payments', () => {
     // Decline once: the failure page, and the history says Declined
     await page.getByRole('button', { name: 'Pay with Idram' }).click();
     await throughSimulator(page, 'Decline', '5,000 AMD');
-    expect(await page.getByTestId('failed-text').textContent()).toMatch(/^Payment Failed\. Please try again, .* contact us by email at support@freightdesk\.example\.$/);
+    expect(await page.getByTestId('failed-text').textContent()).toMatch(
+      /^Payment Failed\. Please try again, .* contact us by email at support@freightdesk\.example\.$/,
+    );
     await shot(page, 'payments-result-failed');
     await page.getByRole('link', { name: 'Back to Payment' }).click();
     await expect.poll(async () => historyRows(page).first().locator('[data-status]').textContent()).toBe('Declined');
@@ -137,13 +148,31 @@ describe('Payment (/payment) and Admin payments', () => {
     await page.getByRole('heading', { name: 'My Team' }).waitFor();
 
     // replaying Idram's confirmation of the paid order answers OK and changes nothing
-    const history = (await apiCall('GET', '/api/payment/paymentHistory', undefined, manager.token)).body as { _id: string; priceTotal: number; user: { _id: string }; isPaymentConfirmed: boolean }[];
+    const history = (await apiCall('GET', '/api/payment/paymentHistory', undefined, manager.token)).body as {
+      _id: string;
+      priceTotal: number;
+      user: { _id: string };
+      isPaymentConfirmed: boolean;
+    }[];
     const paid = history.find((p) => p.isPaymentConfirmed && p.user._id === manager.id)!;
     const before = await subscription(manager);
-    const f: Record<string, string> = { EDP_REC_ACCOUNT: '110000000', EDP_AMOUNT: `${paid.priceTotal}.00`, EDP_BILL_NO: paid._id, EDP_PAYER_ACCOUNT: '100000000002', EDP_TRANS_ID: 'REPLAY00000001', EDP_TRANS_DATE: '01/01/2026' };
+    const f: Record<string, string> = {
+      EDP_REC_ACCOUNT: '110000000',
+      EDP_AMOUNT: `${paid.priceTotal}.00`,
+      EDP_BILL_NO: paid._id,
+      EDP_PAYER_ACCOUNT: '100000000002',
+      EDP_TRANS_ID: 'REPLAY00000001',
+      EDP_TRANS_DATE: '01/01/2026',
+    };
     const secret = process.env.IDRAM_SECRET_KEY || DEV_DEFAULTS.IDRAM_SECRET_KEY;
-    f.EDP_CHECKSUM = createHash('md5').update([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, secret, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':')).digest('hex');
-    const replay = await fetch(`${baseURL()}/api/payment/idram/result`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f) });
+    f.EDP_CHECKSUM = createHash('md5')
+      .update([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, secret, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'))
+      .digest('hex');
+    const replay = await fetch(`${baseURL()}/api/payment/idram/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(f),
+    });
     expect([replay.status, await replay.text()]).toEqual([200, 'OK']);
     expect(await subscription(manager)).toEqual(before);
     await page.close();
@@ -178,14 +207,18 @@ describe('Payment (/payment) and Admin payments', () => {
     await adminPage.close();
   });
 
-  it('a failed link shows the spec\'s message; unknown result statuses say Something went wrong', async () => {
+  it("a failed link shows the spec's message; unknown result statuses say Something went wrong", async () => {
     const agent = await createUser('agent', { subscriptionDays: 3.5 });
     const page = await newPage(browser);
     await loginAs(page, agent, '/payment/');
     await page.getByRole('button', { name: 'Pay with Idram' }).waitFor();
     // the order is real; only the link answer is replaced, as if link generation had failed
     await page.route('**/api/payment/getPaymentLink', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null, userAndPayerMatch: true }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null, userAndPayerMatch: true }),
+      }),
     );
     await page.getByRole('button', { name: 'Pay with Idram' }).click();
     await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('Payment Failed, please try again');

@@ -47,7 +47,10 @@ describe('Promo Codes', () => {
 
     // copy one code to the clipboard
     const code = names[0]!;
-    await page.getByRole('button', { name: `Copy ${code}` }).first().click();
+    await page
+      .getByRole('button', { name: `Copy ${code}` })
+      .first()
+      .click();
     await page.getByTestId('generated-codes').getByText('Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await shot(page, 'promo-generated-marketing');

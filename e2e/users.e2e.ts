@@ -22,7 +22,13 @@ describe('Users List', () => {
     for (let i = 0; i < 300; i += 30) {
       await Promise.all(
         Array.from({ length: 30 }, (_, j) =>
-          apiCall('POST', '/api/dev/users', { userType: 'agent', email: `bulk-${tag}-${i + j}@e2e.example`, password: PASSWORD, name: `Bulk ${String(i + j).padStart(3, '0')}`, parentId: manager.id }),
+          apiCall('POST', '/api/dev/users', {
+            userType: 'agent',
+            email: `bulk-${tag}-${i + j}@e2e.example`,
+            password: PASSWORD,
+            name: `Bulk ${String(i + j).padStart(3, '0')}`,
+            parentId: manager.id,
+          }),
         ),
       );
     }
@@ -209,7 +215,9 @@ describe('Profile', () => {
     await page.getByLabel('End date').fill('2031-05-06');
     await page.getByRole('button', { name: 'Save date' }).click();
     await page.getByText('Trial end date updated').first().waitFor();
-    await expect.poll(async () => (await apiCall('GET', `/api/user/${manager.id}`, undefined, admin.token)).body.subscriptionEndDate).toBe('2031-05-06T00:00:00.000Z');
+    await expect
+      .poll(async () => (await apiCall('GET', `/api/user/${manager.id}`, undefined, admin.token)).body.subscriptionEndDate)
+      .toBe('2031-05-06T00:00:00.000Z');
     await shot(page, 'profile-admin');
     await page.getByRole('button', { name: 'Stop Trial' }).click();
     await expect.poll(() => page.getByTestId('trial-state').textContent()).toContain('Off');

@@ -71,7 +71,10 @@ async function main() {
     director   ${data.director.email}   (${data.director.name})`);
     for (const m of data.managers) {
       const agents = data.agents.filter((a) => a.manager === m.email);
-      const shown = agents.slice(0, 2).map((a) => a.email).join(', ');
+      const shown = agents
+        .slice(0, 2)
+        .map((a) => a.email)
+        .join(', ');
       console.log(`    manager    ${m.email}   (${m.name}), ${m.agents} agents: ${shown}${agents.length > 2 ? ', …' : ''}`);
     }
     console.log(`

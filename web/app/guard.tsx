@@ -23,6 +23,12 @@ export function DefaultRedirect() {
   const { isActive } = useSubscription();
   if (!session) return <Navigate to="/" replace />;
   const target = DEFAULT_PATH[session.userType];
-  const area = target.startsWith('/users') ? 'users' : target.startsWith('/companyFilters') ? 'filters' : target.startsWith('/callHistory') ? 'history' : 'promo';
+  const area = target.startsWith('/users')
+    ? 'users'
+    : target.startsWith('/companyFilters')
+      ? 'filters'
+      : target.startsWith('/callHistory')
+        ? 'history'
+        : 'promo';
   return <Navigate to={canReach(session.userType, area, isActive) ? target : '/payment/'} replace />;
 }

@@ -17,7 +17,15 @@ export function AppRouter() {
       <Suspense fallback={<Spinner />}>
         <Routes>
           {publicRoutes.map(({ path, Component }) => (
-            <Route key={path} path={path} element={<div className="public-page"><Component /></div>} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <div className="public-page">
+                  <Component />
+                </div>
+              }
+            />
           ))}
           {session ? (
             <Route element={<Layout />}>

@@ -6,6 +6,10 @@ import { loginHistorySchema } from './analytics.schema';
 import * as svc from './analytics.service';
 
 /** /api/analytics: the admin's Login History (with daily logins for the chart). */
-export const analyticsRoutes = new Hono<AppEnv>().post('/loginHistory', requireAuth, requireArea('analytics'), validate('json', loginHistorySchema), async (c) =>
-  c.json(await svc.loginHistory(c.var.db, c.req.valid('json')), 200),
+export const analyticsRoutes = new Hono<AppEnv>().post(
+  '/loginHistory',
+  requireAuth,
+  requireArea('analytics'),
+  validate('json', loginHistorySchema),
+  async (c) => c.json(await svc.loginHistory(c.var.db, c.req.valid('json')), 200),
 );

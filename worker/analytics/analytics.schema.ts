@@ -22,7 +22,13 @@ export const loginHistorySchema = z
   .object({
     dateFrom: z.union([z.number(), z.string().max(64)], { message: ANALYTICS_MESSAGES.dateFrom }),
     // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
-    timezoneOffset: z.number({ message: 'Invalid time zone' }).int('Invalid time zone').min(-840, 'Invalid time zone').max(840, 'Invalid time zone').optional().default(0),
+    timezoneOffset: z
+      .number({ message: 'Invalid time zone' })
+      .int('Invalid time zone')
+      .min(-840, 'Invalid time zone')
+      .max(840, 'Invalid time zone')
+      .optional()
+      .default(0),
   })
   .transform((input, ctx) => {
     const from = parseDate(input.dateFrom);

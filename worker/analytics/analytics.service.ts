@@ -13,8 +13,7 @@ const DAY = 86_400_000;
  */
 export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const from = input.dateFrom.getTime();
-  const loggedInSince = (userColumn: unknown) =>
-    sql`exists (select 1 from login_events e where e.user_id = ${userColumn} and e.created_at >= ${from})`;
+  const loggedInSince = (userColumn: unknown) => sql`exists (select 1 from login_events e where e.user_id = ${userColumn} and e.created_at >= ${from})`;
   // written out: drizzle leaves a single table's columns unqualified, which the subqueries would capture
   const managerId = sql.raw('"users"."id"');
   const rows = await db

@@ -16,7 +16,7 @@ async function history(admin: TestUser, body: object) {
 const itemOf = (h: LoginHistory, manager: TestUser) => h.items.find((i) => i.manager._id === manager.id);
 
 describe('login history', () => {
-  it('counts each manager\'s agents and who logged in since the date', async () => {
+  it("counts each manager's agents and who logged in since the date", async () => {
     const admin = await createUser('admin');
     const now = Date.now();
     const manager = await createUser('manager');
@@ -30,7 +30,12 @@ describe('login history', () => {
     await loginToken(other.email);
 
     const h = await history(admin, { dateFrom: now - 3 * DAY });
-    expect(itemOf(h, manager)).toEqual({ manager: { _id: manager.id, email: manager.email, name: manager.name }, totalUsers: 3, loggedInUsers: 2, managerLoggedIn: false });
+    expect(itemOf(h, manager)).toEqual({
+      manager: { _id: manager.id, email: manager.email, name: manager.name },
+      totalUsers: 3,
+      loggedInUsers: 2,
+      managerLoggedIn: false,
+    });
     expect(itemOf(h, other)).toMatchObject({ totalUsers: 0, loggedInUsers: 0, managerLoggedIn: true });
     // only managers are rows; the total is the table's logged-in managers and agents
     expect(h.items.some((i) => i.manager._id === a1!.id || i.manager._id === admin.id)).toBe(false);
@@ -53,7 +58,7 @@ describe('login history', () => {
     expect(itemOf(await history(admin, { dateFrom: Date.now() - DAY }), manager)).toBeUndefined();
   });
 
-  it('answers logins per day for the chart, in the admin\'s time zone, with empty days as 0', async () => {
+  it("answers logins per day for the chart, in the admin's time zone, with empty days as 0", async () => {
     const admin = await createUser('admin');
     const [u1, u2] = await Promise.all([createUser('agent'), createUser('manager')]);
     const todayUtc = Date.parse(new Date().toISOString().slice(0, 10));

@@ -7,12 +7,8 @@ import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => c.json(await auth.login(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
-  .post('/register', validate('json', registerSchema), async (c) =>
-    c.json(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200),
-  )
-  .post('/sendPasswordHash', validate('json', emailSchema), async (c) =>
-    c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200),
-  )
+  .post('/register', validate('json', registerSchema), async (c) => c.json(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
+  .post('/sendPasswordHash', validate('json', emailSchema), async (c) => c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200))
   .post('/passwordHashVerify/:hash', validate('param', hashParam), validate('json', newPasswordSchema), async (c) =>
     c.json(await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword), 200),
   )

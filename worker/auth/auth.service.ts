@@ -19,7 +19,13 @@ export const WRONG_CREDENTIALS = 'Wrong email or password';
 export const RESET_SENT = 'If this e-mail is registered, a password reset link has been sent to it';
 
 export const findLiveUserByEmail = async (db: Db, email: string) =>
-  (await db.select().from(users).where(and(eq(users.email, normalizeEmail(email)), isNull(users.deletedAt))).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, normalizeEmail(email)), isNull(users.deletedAt)))
+      .limit(1)
+  )[0];
 
 /**
  * Login. Wrong credentials answer 400, not 401: the web client treats any 401 as "log out
@@ -153,7 +159,10 @@ export async function verifyEmail(db: Db, rawToken: string) {
 
 /** Ends every session of the user: older tokens carry an older version. */
 export async function logout(db: Db, userId: string) {
-  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
   return { message: 'Logged out' };
 }
 

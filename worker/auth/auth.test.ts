@@ -168,7 +168,10 @@ describe('password recovery', () => {
     const user = await createUser('agent');
     await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
     const hash = await tokenFromMail(user.email, 'passwordRecovery');
-    await db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    await db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     const res = await call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword: 'brand-new-pass' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('This link is invalid or has expired');
@@ -187,7 +190,10 @@ describe('tokens', () => {
     expect((await call('GET', '/api/subscription/status', { token: 'garbage' })).status).toBe(401);
     const [h, p, s] = user.token.split('.');
     const payload = JSON.parse(atob(p!.replace(/-/g, '+').replace(/_/g, '/')));
-    const forged = btoa(JSON.stringify({ ...payload, sub: 'someone-else' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const forged = btoa(JSON.stringify({ ...payload, sub: 'someone-else' }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     expect((await call('GET', '/api/subscription/status', { token: `${h}.${forged}.${s}` })).status).toBe(401);
     const none = `${btoa('{"alg":"none","typ":"JWT"}').replace(/=+$/, '')}.${p}.`;
     expect((await call('GET', '/api/subscription/status', { token: none })).status).toBe(401);

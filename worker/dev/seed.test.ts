@@ -20,7 +20,10 @@ const SMALL = {
   password: 'demo12345',
 };
 
-const one = async <T>(sql: string, ...params: unknown[]) => (await testEnv.DB.prepare(sql).bind(...params).first<T>())!;
+const one = async <T>(sql: string, ...params: unknown[]) =>
+  (await testEnv.DB.prepare(sql)
+    .bind(...params)
+    .first<T>())!;
 const count = async (sql: string, ...params: unknown[]) => (await one<{ n: number }>(sql, ...params)).n;
 
 describe('POST /api/dev/seed (development only)', () => {
@@ -31,7 +34,16 @@ describe('POST /api/dev/seed (development only)', () => {
     expect(res.body.director.email).toBe(`director@${DOMAIN}`);
     expect(res.body.agents).toHaveLength(6);
     expect(res.body.benchManager).toBe(`manager1@${DOMAIN}`);
-    expect(res.body.counts).toMatchObject({ users: 9, mcSettings: 2 * 2 + 6 * 2, filters: 80, history: 1400, activeLoads: 2 * (1 + 3 * 2), payments: 4, confirmedPayments: 2, links: 2 });
+    expect(res.body.counts).toMatchObject({
+      users: 9,
+      mcSettings: 2 * 2 + 6 * 2,
+      filters: 80,
+      history: 1400,
+      activeLoads: 2 * (1 + 3 * 2),
+      payments: 4,
+      confirmedPayments: 2,
+      links: 2,
+    });
 
     // the tree: director → managers → agents, all with the one password
     const director = await call('POST', '/api/auth/login', { body: { email: `director@${DOMAIN}`, password: 'demo12345', clientType: 0 } });
@@ -45,7 +57,9 @@ describe('POST /api/dev/seed (development only)', () => {
     // every history row is on its own user's MC setting, in its team, in the last 30 days
     const users = `(select id from users where email like '%@${DOMAIN}')`;
     expect(await count(`select count(*) n from call_history where user_id in ${users}`)).toBe(1400);
-    expect(await count(`select count(*) n from call_history h join mc_settings s on s.id = h.mc_setting_id where h.user_id in ${users} and s.user_id <> h.user_id`)).toBe(0);
+    expect(
+      await count(`select count(*) n from call_history h join mc_settings s on s.id = h.mc_setting_id where h.user_id in ${users} and s.user_id <> h.user_id`),
+    ).toBe(0);
     expect(
       await count(
         `select count(*) n from call_history h join users u on u.id = h.user_id where h.user_id in ${users} and h.team_id <> (case when u.user_type = 'manager' then u.id else u.parent_id end)`,
@@ -73,7 +87,9 @@ describe('POST /api/dev/seed (development only)', () => {
     // filters: numbered 1..n per team, their MCs are the team's
     expect(await count(`select count(distinct "index") n from broker_filters where team_id in ${users}`)).toBe(40);
     expect(
-      await count(`select count(*) n from broker_filter_mcs m join broker_filters f on f.id = m.filter_id join mc_settings s on s.id = m.mc_id where f.team_id in ${users} and s.user_id <> f.team_id`),
+      await count(
+        `select count(*) n from broker_filter_mcs m join broker_filters f on f.id = m.filter_id join mc_settings s on s.id = m.mc_id where f.team_id in ${users} and s.user_id <> f.team_id`,
+      ),
     ).toBe(0);
     expect(await count(`select count(*) n from filter_types where team_id in ${users}`)).toBe(10);
 
@@ -118,7 +134,11 @@ describe('POST /api/dev/seed (development only)', () => {
     });
     const ctx = createExecutionContext();
     const res = await app.fetch(
-      new Request('http://localhost/api/dev/seed', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...SMALL, emailDomain: 'params.example', historyRowsPerTeam: 50, filtersPerTeam: 20 }) }),
+      new Request('http://localhost/api/dev/seed', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...SMALL, emailDomain: 'params.example', historyRowsPerTeam: 50, filtersPerTeam: 20 }),
+      }),
       { ...testEnv, DB },
       ctx,
     );

@@ -86,23 +86,302 @@ function makeRand(seed: number) {
 }
 
 // ---------- the words the company is made of ----------
-const FIRST = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Mason', 'Sophia', 'Lucas', 'Mia', 'Ethan', 'Isabella', 'Logan', 'Amelia', 'James', 'Harper', 'Aiden', 'Evelyn', 'Carter', 'Abigail', 'Jackson', 'Emily', 'Levi', 'Ella', 'Mateo', 'Aria', 'Daniel', 'Scarlett', 'Henry', 'Grace', 'Owen', 'Chloe', 'Wyatt', 'Lily', 'Gabriel', 'Nora', 'Julian', 'Zoe', 'Leo', 'Hannah', 'Isaac', 'Anna', 'David', 'Lucy', 'Samuel', 'Maya', 'Armen', 'Ani', 'Tigran', 'Lilit', 'Narek'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Petrosyan', 'Grigoryan', 'Hakobyan', 'Sargsyan', 'Harutyunyan'];
-const BROKERS = ['Total Quality Logistics', 'Coyote Logistics', 'C.H. Robinson', 'Echo Global Logistics', 'RXO', 'Landstar', 'Arrive Logistics', 'Schneider Logistics', 'J.B. Hunt Transport', 'Uber Freight', 'Werner Logistics', 'Hub Group', 'GlobalTranz', 'Mode Transportation', 'Allen Lund Company', 'BlueGrace Logistics', 'Nolan Transportation Group', 'Sunteck Transport', 'Armstrong Transport Group', 'England Logistics', 'Worldwide Express', 'Redwood Logistics', 'Capstone Logistics', 'Access America Transport', 'Transfix', 'Covenant Logistics', 'Trailer Bridge', 'Kirsch Transportation', 'Axle Logistics', 'MoLo Solutions', 'Emerge Freight', 'PLS Logistics', 'Becker Logistics', 'Spot Freight', 'Integrity Express Logistics', 'ATS Logistics', 'Surge Transportation', 'Matson Logistics', 'Cardinal Logistics', 'Bennett International'];
-const NAME_A = ['Summit', 'Prairie', 'Blue Ridge', 'Lone Star', 'Great Lakes', 'Pacific', 'Atlantic', 'Keystone', 'Heartland', 'Red Rock', 'Silver State', 'Gulf Coast', 'Frontier', 'Granite', 'Liberty', 'Pioneer', 'Eagle', 'Patriot', 'Cascade', 'Sierra', 'Magnolia', 'Bluegrass', 'Cornerstone', 'Iron Horse', 'Northstar', 'Sunbelt', 'Midwest', 'Tri-State', 'Coastal', 'Evergreen', 'Horizon', 'Canyon', 'Delta', 'Harbor', 'Meridian', 'Redwood', 'Timberline', 'Velocity', 'Apex', 'Crossroads'];
-const NAME_B = ['Freight', 'Logistics', 'Transport', 'Brokerage', 'Shipping', 'Cargo', 'Carriers', 'Express', 'Supply Chain', 'Distribution', 'Haulage', 'Dispatch', 'Moving', 'Lines', 'Trucking'];
+const FIRST = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Mason',
+  'Sophia',
+  'Lucas',
+  'Mia',
+  'Ethan',
+  'Isabella',
+  'Logan',
+  'Amelia',
+  'James',
+  'Harper',
+  'Aiden',
+  'Evelyn',
+  'Carter',
+  'Abigail',
+  'Jackson',
+  'Emily',
+  'Levi',
+  'Ella',
+  'Mateo',
+  'Aria',
+  'Daniel',
+  'Scarlett',
+  'Henry',
+  'Grace',
+  'Owen',
+  'Chloe',
+  'Wyatt',
+  'Lily',
+  'Gabriel',
+  'Nora',
+  'Julian',
+  'Zoe',
+  'Leo',
+  'Hannah',
+  'Isaac',
+  'Anna',
+  'David',
+  'Lucy',
+  'Samuel',
+  'Maya',
+  'Armen',
+  'Ani',
+  'Tigran',
+  'Lilit',
+  'Narek',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Petrosyan',
+  'Grigoryan',
+  'Hakobyan',
+  'Sargsyan',
+  'Harutyunyan',
+];
+const BROKERS = [
+  'Total Quality Logistics',
+  'Coyote Logistics',
+  'C.H. Robinson',
+  'Echo Global Logistics',
+  'RXO',
+  'Landstar',
+  'Arrive Logistics',
+  'Schneider Logistics',
+  'J.B. Hunt Transport',
+  'Uber Freight',
+  'Werner Logistics',
+  'Hub Group',
+  'GlobalTranz',
+  'Mode Transportation',
+  'Allen Lund Company',
+  'BlueGrace Logistics',
+  'Nolan Transportation Group',
+  'Sunteck Transport',
+  'Armstrong Transport Group',
+  'England Logistics',
+  'Worldwide Express',
+  'Redwood Logistics',
+  'Capstone Logistics',
+  'Access America Transport',
+  'Transfix',
+  'Covenant Logistics',
+  'Trailer Bridge',
+  'Kirsch Transportation',
+  'Axle Logistics',
+  'MoLo Solutions',
+  'Emerge Freight',
+  'PLS Logistics',
+  'Becker Logistics',
+  'Spot Freight',
+  'Integrity Express Logistics',
+  'ATS Logistics',
+  'Surge Transportation',
+  'Matson Logistics',
+  'Cardinal Logistics',
+  'Bennett International',
+];
+const NAME_A = [
+  'Summit',
+  'Prairie',
+  'Blue Ridge',
+  'Lone Star',
+  'Great Lakes',
+  'Pacific',
+  'Atlantic',
+  'Keystone',
+  'Heartland',
+  'Red Rock',
+  'Silver State',
+  'Gulf Coast',
+  'Frontier',
+  'Granite',
+  'Liberty',
+  'Pioneer',
+  'Eagle',
+  'Patriot',
+  'Cascade',
+  'Sierra',
+  'Magnolia',
+  'Bluegrass',
+  'Cornerstone',
+  'Iron Horse',
+  'Northstar',
+  'Sunbelt',
+  'Midwest',
+  'Tri-State',
+  'Coastal',
+  'Evergreen',
+  'Horizon',
+  'Canyon',
+  'Delta',
+  'Harbor',
+  'Meridian',
+  'Redwood',
+  'Timberline',
+  'Velocity',
+  'Apex',
+  'Crossroads',
+];
+const NAME_B = [
+  'Freight',
+  'Logistics',
+  'Transport',
+  'Brokerage',
+  'Shipping',
+  'Cargo',
+  'Carriers',
+  'Express',
+  'Supply Chain',
+  'Distribution',
+  'Haulage',
+  'Dispatch',
+  'Moving',
+  'Lines',
+  'Trucking',
+];
 const NAME_C = ['LLC', 'Inc', 'Group', 'Co', 'Partners', 'Solutions', 'Services', ''];
-const CARRIERS = ['Swift Haul', 'Prairie Wind Trucking', 'Blue Ridge Carriers', 'Red Rock Transport', 'Lone Star Freightways', 'Great Lakes Express', 'Iron Horse Hauling', 'Silver State Lines', 'Northstar Carriers', 'Cascade Freight', 'Granite Road Trucking', 'Magnolia Transport'];
-const CITIES = ['Chicago, IL', 'Dallas, TX', 'Atlanta, GA', 'Los Angeles, CA', 'Houston, TX', 'Phoenix, AZ', 'Denver, CO', 'Memphis, TN', 'Indianapolis, IN', 'Columbus, OH', 'Nashville, TN', 'Kansas City, MO', 'Charlotte, NC', 'Jacksonville, FL', 'Miami, FL', 'Laredo, TX', 'Louisville, KY', 'Salt Lake City, UT', 'Reno, NV', 'Seattle, WA', 'Portland, OR', 'Sacramento, CA', 'Fresno, CA', 'Ontario, CA', 'El Paso, TX', 'Oklahoma City, OK', 'St. Louis, MO', 'Minneapolis, MN', 'Detroit, MI', 'Cleveland, OH', 'Pittsburgh, PA', 'Harrisburg, PA', 'Newark, NJ', 'Allentown, PA', 'Baltimore, MD', 'Richmond, VA', 'Savannah, GA', 'Birmingham, AL', 'Little Rock, AR', 'Omaha, NE'];
-const STREETS = ['Main St', 'Industrial Pkwy', 'Commerce Dr', 'Logistics Blvd', 'Freight Ave', 'Warehouse Rd', 'Distribution Way', 'Oak St', 'Elm St', 'Airport Rd', 'Harbor Dr', 'Rail Yard Rd'];
-const COMMENTS = ['Quick pay available, 2% fee', 'Pays in 30 days', 'Always asks for tracking every 2 hours', 'Good rates on reefer loads', 'Do not book: double brokered in the past', 'Needs MC older than 2 years', 'Slow to send rate confirmations', 'Great dispatcher, ask for Mike', 'Detention paid after 2 hours', 'Only books with factoring companies on their list', 'Lumper fees reimbursed', 'Strict on appointment times', '', '', ''];
+const CARRIERS = [
+  'Swift Haul',
+  'Prairie Wind Trucking',
+  'Blue Ridge Carriers',
+  'Red Rock Transport',
+  'Lone Star Freightways',
+  'Great Lakes Express',
+  'Iron Horse Hauling',
+  'Silver State Lines',
+  'Northstar Carriers',
+  'Cascade Freight',
+  'Granite Road Trucking',
+  'Magnolia Transport',
+];
+const CITIES = [
+  'Chicago, IL',
+  'Dallas, TX',
+  'Atlanta, GA',
+  'Los Angeles, CA',
+  'Houston, TX',
+  'Phoenix, AZ',
+  'Denver, CO',
+  'Memphis, TN',
+  'Indianapolis, IN',
+  'Columbus, OH',
+  'Nashville, TN',
+  'Kansas City, MO',
+  'Charlotte, NC',
+  'Jacksonville, FL',
+  'Miami, FL',
+  'Laredo, TX',
+  'Louisville, KY',
+  'Salt Lake City, UT',
+  'Reno, NV',
+  'Seattle, WA',
+  'Portland, OR',
+  'Sacramento, CA',
+  'Fresno, CA',
+  'Ontario, CA',
+  'El Paso, TX',
+  'Oklahoma City, OK',
+  'St. Louis, MO',
+  'Minneapolis, MN',
+  'Detroit, MI',
+  'Cleveland, OH',
+  'Pittsburgh, PA',
+  'Harrisburg, PA',
+  'Newark, NJ',
+  'Allentown, PA',
+  'Baltimore, MD',
+  'Richmond, VA',
+  'Savannah, GA',
+  'Birmingham, AL',
+  'Little Rock, AR',
+  'Omaha, NE',
+];
+const STREETS = [
+  'Main St',
+  'Industrial Pkwy',
+  'Commerce Dr',
+  'Logistics Blvd',
+  'Freight Ave',
+  'Warehouse Rd',
+  'Distribution Way',
+  'Oak St',
+  'Elm St',
+  'Airport Rd',
+  'Harbor Dr',
+  'Rail Yard Rd',
+];
+const COMMENTS = [
+  'Quick pay available, 2% fee',
+  'Pays in 30 days',
+  'Always asks for tracking every 2 hours',
+  'Good rates on reefer loads',
+  'Do not book: double brokered in the past',
+  'Needs MC older than 2 years',
+  'Slow to send rate confirmations',
+  'Great dispatcher, ask for Mike',
+  'Detention paid after 2 hours',
+  'Only books with factoring companies on their list',
+  'Lumper fees reimbursed',
+  'Strict on appointment times',
+  '',
+  '',
+  '',
+];
 const SUBJECT = 'Load {origin} → {dest} on {loadDate}';
 const CONTENT = 'Hello,\n\nIs this load still available? We have a truck nearby and can pick it up on time.\n\nThank you,\n{name}';
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 const personName = (r: Rand) => `${r.pick(FIRST)} ${r.pick(LAST)}`;
 const phone = (r: Rand) => `+1 (${r.int(201, 989)}) 555-${String(r.int(100, 9999)).padStart(4, '0')}`;
-const brokerEmail = (r: Rand, broker: string) => `${r.pick(['dispatch', 'loads', 'ops', 'carriers', 'booking'])}@${slug(broker.split(/\s+/).slice(0, 2).join(''))}.example`;
+const brokerEmail = (r: Rand, broker: string) =>
+  `${r.pick(['dispatch', 'loads', 'ops', 'carriers', 'booking'])}@${slug(broker.split(/\s+/).slice(0, 2).join(''))}.example`;
 const address = (r: Rand, city = r.pick(CITIES)) => `${r.int(100, 9899)} ${r.pick(STREETS)}, ${city}`;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -170,7 +449,14 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   // one hash for every demo user: PBKDF2 at 100,000 iterations is deliberately slow
   const passwordHash = await hashPassword(input.password, secrets(env).pepper);
   const userRows: (typeof users.$inferInsert)[] = [];
-  const addUser = (u: { email: string; name: string; userType: 'director' | 'manager' | 'agent'; parentId: string | null; daysAgo: number; subscriptionDays: number }) => {
+  const addUser = (u: {
+    email: string;
+    name: string;
+    userType: 'director' | 'manager' | 'agent';
+    parentId: string | null;
+    daysAgo: number;
+    subscriptionDays: number;
+  }) => {
     const row = {
       id: randomId(),
       name: u.name,
@@ -196,12 +482,21 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   const mcRows: (typeof mcSettings.$inferInsert)[] = [];
   const carriers = r.some(CARRIERS, CARRIERS.length, CARRIERS.length);
   for (let t = 1; t <= input.teams; t++) {
-    const manager = addUser({ email: `manager${t}@${domain}`, name: personName(r), userType: 'manager', parentId: director.id, daysAgo: 300, subscriptionDays: 365 });
+    const manager = addUser({
+      email: `manager${t}@${domain}`,
+      name: personName(r),
+      userType: 'manager',
+      parentId: director.id,
+      daysAgo: 300,
+      subscriptionDays: 365,
+    });
     const agents: SeedUser[] = [];
     for (let a = 1; a <= input.agentsPerTeam; a++) {
       // the last agent of each team is about to expire, so the banner shows up in the demo
       const subscriptionDays = a === input.agentsPerTeam && a > 1 ? 5 : 365;
-      agents.push(addUser({ email: `agent${t}.${a}@${domain}`, name: personName(r), userType: 'agent', parentId: manager.id, daysAgo: r.int(20, 250), subscriptionDays }));
+      agents.push(
+        addUser({ email: `agent${t}.${a}@${domain}`, name: personName(r), userType: 'agent', parentId: manager.id, daysAgo: r.int(20, 250), subscriptionDays }),
+      );
     }
     const mcs = Array.from({ length: input.mcsPerTeam }, (_, i) => ({
       id: randomId(),
@@ -210,13 +505,33 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
     const settingsOf = new Map<string, { id: string; name: string }[]>();
     const created = (n: number) => new Date(now - (250 - n) * DAY);
     for (const [i, mc] of mcs.entries()) {
-      mcRows.push({ id: mc.id, userId: manager.id, name: mc.name, parentMcId: null, lines: [i + 1], emailSubject: SUBJECT, emailContent: CONTENT, isVisible: true, createdAt: created(i) });
+      mcRows.push({
+        id: mc.id,
+        userId: manager.id,
+        name: mc.name,
+        parentMcId: null,
+        lines: [i + 1],
+        emailSubject: SUBJECT,
+        emailContent: CONTENT,
+        isVisible: true,
+        createdAt: created(i),
+      });
     }
     settingsOf.set(manager.id, mcs);
     for (const agent of agents) {
       const own = mcs.map((mc, i) => {
         const id = randomId();
-        mcRows.push({ id, userId: agent.id, name: mc.name, parentMcId: mc.id, lines: [i + 1], emailSubject: SUBJECT, emailContent: CONTENT, isVisible: r.chance(0.9), createdAt: created(10 + i) });
+        mcRows.push({
+          id,
+          userId: agent.id,
+          name: mc.name,
+          parentMcId: mc.id,
+          lines: [i + 1],
+          emailSubject: SUBJECT,
+          emailContent: CONTENT,
+          isVisible: r.chance(0.9),
+          createdAt: created(10 + i),
+        });
         return { id, name: mc.name };
       });
       settingsOf.set(agent.id, own);
@@ -387,7 +702,14 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   // ---- short links: D1 rows, the KV entries the redirect reads, and some click history ----
   const linkRows: (typeof links.$inferInsert)[] = [];
   const statRows: (typeof linkClickStats.$inferInsert)[] = [];
-  const targets = ['https://www.dat.com/load-boards', 'https://truckstop.com/', 'https://www.fmcsa.dot.gov/registration', 'https://example.com/rate-confirmation/2026', 'https://example.com/carrier-packet.pdf', 'https://example.com/lanes/chicago-dallas'];
+  const targets = [
+    'https://www.dat.com/load-boards',
+    'https://truckstop.com/',
+    'https://www.fmcsa.dot.gov/registration',
+    'https://example.com/rate-confirmation/2026',
+    'https://example.com/carrier-packet.pdf',
+    'https://example.com/lanes/chicago-dallas',
+  ];
   for (const team of teams) {
     for (let i = 0; i < input.linksPerManager; i++) {
       const id = randomId();
@@ -400,12 +722,26 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
         if (people) statRows.push({ linkId: id, day, dimension: 'kind', value: 'person', count: people });
         if (bots) statRows.push({ linkId: id, day, dimension: 'kind', value: 'bot', count: bots });
         if (people) {
-          statRows.push({ linkId: id, day, dimension: 'referrer', value: r.pick(['direct', 'mail.google.com', 'web.whatsapp.com', 'www.linkedin.com']), count: people });
+          statRows.push({
+            linkId: id,
+            day,
+            dimension: 'referrer',
+            value: r.pick(['direct', 'mail.google.com', 'web.whatsapp.com', 'www.linkedin.com']),
+            count: people,
+          });
           statRows.push({ linkId: id, day, dimension: 'country', value: r.pick(['US', 'US', 'US', 'CA', 'AM']), count: people });
           statRows.push({ linkId: id, day, dimension: 'device', value: r.pick(['desktop', 'desktop', 'mobile']), count: people });
         }
       }
-      linkRows.push({ id, userId: team.manager.id, code: randomId(CODE_LENGTH), from: targets[(i + teams.indexOf(team)) % targets.length]!, clicks, isDisabled: false, date: new Date(now - r.int(15, 60) * DAY) });
+      linkRows.push({
+        id,
+        userId: team.manager.id,
+        code: randomId(CODE_LENGTH),
+        from: targets[(i + teams.indexOf(team)) % targets.length]!,
+        clicks,
+        isDisabled: false,
+        date: new Date(now - r.int(15, 60) * DAY),
+      });
     }
   }
   await insertAll(db, links, linkRows);
@@ -417,7 +753,8 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   for (const team of teams) {
     for (const user of [team.manager, ...team.agents]) {
       for (let d = 0; d < 7; d++) {
-        if (r.chance(0.7)) loginRows.push({ id: randomId(), userId: user.id, clientType: r.chance(0.5) ? 1 : 0, createdAt: new Date(now - d * DAY - r.int(0, 8 * 3600_000)) });
+        if (r.chance(0.7))
+          loginRows.push({ id: randomId(), userId: user.id, clientType: r.chance(0.5) ? 1 : 0, createdAt: new Date(now - d * DAY - r.int(0, 8 * 3600_000)) });
       }
     }
   }

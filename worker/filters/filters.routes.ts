@@ -19,9 +19,7 @@ export const brokerRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireArea('filters'))
   .post('/', validate('json', filterSearchSchema), async (c) => c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200))
   .post('/add', validate('json', filterSaveSchema), async (c) => c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .post('/update/details', validate('json', filterSaveSchema), async (c) =>
-    c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
-  )
+  .post('/update/details', validate('json', filterSaveSchema), async (c) => c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200))
   .put('/update/isactive', ...toggleActive)
   .put('/update/isactive/', ...toggleActive)
   .put('/update/delete', ...deleteFilter)

@@ -40,7 +40,11 @@ const flag = z.boolean().optional().default(false);
 export const filterSaveSchema = z.object({
   updateFilterId: id.nullable().optional(),
   name: z.string().max(200).optional().default(''),
-  type: z.union([z.string().max(64), z.number().transform(String)]).nullable().optional().default(NO_TYPE),
+  type: z
+    .union([z.string().max(64), z.number().transform(String)])
+    .nullable()
+    .optional()
+    .default(NO_TYPE),
   comment: z.string().max(2000).nullable().optional().default(''),
   onlyCreator: flag,
   allMC: flag,
@@ -61,7 +65,11 @@ export const filterSearchSchema = z.object({
   onlyCreator: flag,
   teamWithMe: flag,
   teamWithoutMe: flag,
-  type: z.union([z.string().max(64), z.number().transform(String)]).nullable().optional().default(ALL_TYPES),
+  type: z
+    .union([z.string().max(64), z.number().transform(String)])
+    .nullable()
+    .optional()
+    .default(ALL_TYPES),
   onlyContacts: flag,
   creator: id.nullable().optional().default(''),
   allMC: flag,

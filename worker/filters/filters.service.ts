@@ -100,12 +100,7 @@ async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEA
   // The newest matches (highest index) are picked first, so the list subqueries below run only
   // for the rows answered; the answer is oldest first, as the spec's list expects.
   const hits = db.select({ id: f.id }).from(f).where(where).orderBy(desc(f.index)).limit(limit).as('hits');
-  const rows = await db
-    .select(dtoSelection)
-    .from(hits)
-    .innerJoin(f, eq(f.id, hits.id))
-    .leftJoin(users, eq(users.id, f.creatorId))
-    .orderBy(asc(f.index));
+  const rows = await db.select(dtoSelection).from(hits).innerJoin(f, eq(f.id, hits.id)).leftJoin(users, eq(users.id, f.creatorId)).orderBy(asc(f.index));
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -146,7 +141,11 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
 }
 
 async function visibleFilter(db: Db, v: Viewer, filterId: string) {
-  const [row] = await db.select().from(f).where(and(eq(f.id, filterId), visibleTo(v))).limit(1);
+  const [row] = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.id, filterId), visibleTo(v)))
+    .limit(1);
   if (!row) throw notFound(FILTER_MESSAGES.notFound);
   return row;
 }
@@ -158,7 +157,6 @@ async function editableFilter(db: Db, v: Viewer, filterId: string) {
 }
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
-
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
@@ -197,7 +195,10 @@ function childRows(db: Db, filterId: string, r: { mcList: string[]; usersList: s
   return [
     ...chunks(r.mcList, 40).map((part) => db.insert(brokerFilterMcs).values(part.map((mcId) => ({ filterId, mcId })))),
     ...chunks(r.usersList, 40).map((part) => db.insert(brokerFilterUsers).values(part.map((userId) => ({ filterId, userId })))),
-    ...chunks(r.contacts.map((contact, position) => ({ filterId, contact, position })), 30).map((part) => db.insert(brokerFilterContacts).values(part)),
+    ...chunks(
+      r.contacts.map((contact, position) => ({ filterId, contact, position })),
+      30,
+    ).map((part) => db.insert(brokerFilterContacts).values(part)),
   ];
 }
 
@@ -289,11 +290,7 @@ export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
 /** GET /api/broker/allNames: the company names the caller sees, for the search autocomplete. */
 export async function allNames(db: Db, caller: Caller): Promise<string[]> {
   const v = await viewerOf(db, caller);
-  const rows = await db
-    .selectDistinct({ name: f.name })
-    .from(f)
-    .where(visibleTo(v))
-    .orderBy(sql`${f.name} collate nocase`);
+  const rows = await db.selectDistinct({ name: f.name }).from(f).where(visibleTo(v)).orderBy(sql`${f.name} collate nocase`);
   return rows.map((r) => r.name);
 }
 
@@ -317,15 +314,7 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
     })
     .from(f)
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
-    .where(
-      and(
-        visibleTo(v),
-        eq(f.isVisible, true),
-        or(eq(f.isVerified, true), eq(f.creatorId, caller.id)),
-        appliesTo(v),
-        onAnyMc(v.mcIds),
-      ),
-    )
+    .where(and(visibleTo(v), eq(f.isVisible, true), or(eq(f.isVerified, true), eq(f.creatorId, caller.id)), appliesTo(v), onAnyMc(v.mcIds)))
     .orderBy(asc(f.index));
   return rows.map((r) => ({
     _id: r.id,

@@ -98,7 +98,7 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
     expect((await typesOf(a.manager))[1]!.typeName).toBe('Preferred');
   });
 
-  it('refuses an empty name, a bad colour and another team\'s type, changing nothing', async () => {
+  it("refuses an empty name, a bad colour and another team's type, changing nothing", async () => {
     const a = await createTeam();
     const b = await createTeam();
     const mine = await typesOf(a.manager);
@@ -106,7 +106,10 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
     const put = (newFilters: unknown) => call('PUT', '/api/user/update/filterOverride/', { token: a.manager.token, body: { newFilters } });
     expect((await put([{ _id: mine[0]!._id, typeName: '  ', color: '#000000' }])).body.message).toBe(FILTER_MESSAGES.typeNameEmpty);
     expect((await put([{ _id: mine[0]!._id, typeName: 'X', color: 'red' }])).body.message).toBe(FILTER_MESSAGES.badColor);
-    const cross = await put([{ _id: mine[0]!._id, typeName: 'X', color: '#000000' }, { _id: theirs[0]!._id, typeName: 'Hacked', color: '#000000' }]);
+    const cross = await put([
+      { _id: mine[0]!._id, typeName: 'X', color: '#000000' },
+      { _id: theirs[0]!._id, typeName: 'Hacked', color: '#000000' },
+    ]);
     expect(cross.status).toBe(404);
     expect((await typesOf(b.manager))[0]!.typeName).toBe('Blocked');
     expect((await typesOf(a.manager))[0]!.typeName).toBe('Blocked');
@@ -169,7 +172,15 @@ describe('POST /api/broker/add: validation and ids', () => {
 
   it('stores the filter with its lists; no contacts turns contacts-only off; only-creator lists the creator', async () => {
     const t = await teamWithMcs();
-    const id = await add(t.manager, filterBody(t, { contacts: [' (555) 123 ', 'ops@acme.example', '(555) 123', ''], onlyOnContacts: true, usersList: [t.agents[0].id, t.agents[0].id], mcList: [t.mcA, t.mcB] }));
+    const id = await add(
+      t.manager,
+      filterBody(t, {
+        contacts: [' (555) 123 ', 'ops@acme.example', '(555) 123', ''],
+        onlyOnContacts: true,
+        usersList: [t.agents[0].id, t.agents[0].id],
+        mcList: [t.mcA, t.mcB],
+      }),
+    );
     const [row] = await db.select().from(brokerFilters).where(eq(brokerFilters.id, id));
     expect(row).toMatchObject({ teamId: t.manager.id, creatorId: t.manager.id, isVerified: true, onlyOnContacts: true, comment: 'slow to answer', index: 1 });
     const contacts = await db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id));
@@ -177,9 +188,31 @@ describe('POST /api/broker/add: validation and ids', () => {
     expect((await db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).map((u) => u.userId)).toEqual([t.agents[0].id]);
     expect(await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(2);
 
-    const second = await add(t.manager, filterBody(t, { name: 'No contacts', onlyOnContacts: true, contacts: ['  '], onlyCreator: true, usersList: [t.agents[1].id], newUsers: true, allMC: true, mcList: [t.mcA] }));
+    const second = await add(
+      t.manager,
+      filterBody(t, {
+        name: 'No contacts',
+        onlyOnContacts: true,
+        contacts: ['  '],
+        onlyCreator: true,
+        usersList: [t.agents[1].id],
+        newUsers: true,
+        allMC: true,
+        mcList: [t.mcA],
+      }),
+    );
     const [dto] = (await search(t.manager, { name: 'No contacts' })).body;
-    expect(dto).toMatchObject({ _id: second, onlyOnContacts: false, contacts: [], onlyCreator: true, usersList: [t.manager.id], newUsers: false, allMC: true, mcList: [], index: 2 });
+    expect(dto).toMatchObject({
+      _id: second,
+      onlyOnContacts: false,
+      contacts: [],
+      onlyCreator: true,
+      usersList: [t.manager.id],
+      newUsers: false,
+      allMC: true,
+      mcList: [],
+      index: 2,
+    });
   });
 });
 
@@ -201,11 +234,36 @@ describe('POST /api/broker: what each user sees', () => {
     const t = await scenario();
     const res = await search(t.manager);
     expect(res.status).toBe(200);
-    expect(res.body.map((f: any) => f.name)).toEqual(['Team all MC', 'For agent 0 on A', 'Team on B', 'Manager only', 'New users later', 'Agent 0 private', 'Agent 0 for team']);
+    expect(res.body.map((f: any) => f.name)).toEqual([
+      'Team all MC',
+      'For agent 0 on A',
+      'Team on B',
+      'Manager only',
+      'New users later',
+      'Agent 0 private',
+      'Agent 0 for team',
+    ]);
     expect(res.body.every((f: any) => f.canEdit)).toBe(true);
     const first = res.body[0];
     expect(Object.keys(first).sort()).toEqual(
-      ['_id', 'allMC', 'canEdit', 'comment', 'contacts', 'creator', 'index', 'isVerified', 'isVisible', 'mcList', 'name', 'newUsers', 'onlyCreator', 'onlyOnContacts', 'type', 'usersList'].sort(),
+      [
+        '_id',
+        'allMC',
+        'canEdit',
+        'comment',
+        'contacts',
+        'creator',
+        'index',
+        'isVerified',
+        'isVisible',
+        'mcList',
+        'name',
+        'newUsers',
+        'onlyCreator',
+        'onlyOnContacts',
+        'type',
+        'usersList',
+      ].sort(),
     );
     expect(first.creator).toEqual({ _id: t.manager.id, name: t.manager.name });
     expect(res.body.map((f: any) => f.index)).toEqual([1, 2, 3, 4, 5, 6, 7]);
@@ -239,7 +297,10 @@ describe('POST /api/broker: what each user sees', () => {
     const t = await scenario();
     const teamFilter = (await search(t.manager, { name: 'Agent 0 for team' })).body[0];
     expect(teamFilter.isVerified).toBe(false);
-    const res = await call('POST', '/api/broker/update/details', { token: t.manager.token, body: { ...filterBody(t, teamFilter), type: teamFilter.type, updateFilterId: teamFilter._id } });
+    const res = await call('POST', '/api/broker/update/details', {
+      token: t.manager.token,
+      body: { ...filterBody(t, teamFilter), type: teamFilter.type, updateFilterId: teamFilter._id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(FILTER_MESSAGES.verified);
     const after = (await search(t.manager, { name: 'Agent 0 for team' })).body[0];
@@ -255,7 +316,10 @@ describe('POST /api/broker: what each user sees', () => {
     const own = (await search(t.agents[0], { name: 'Agent 0 private' })).body[0];
     await call('POST', '/api/broker/update/details', { token: t.manager.token, body: { ...filterBody(t, own), updateFilterId: own._id } });
     expect((await search(t.manager, { name: 'Agent 0 private' })).body[0].isVerified).toBe(true);
-    const res = await call('POST', '/api/broker/update/details', { token: t.agents[0].token, body: { ...filterBody(t, own), comment: 'changed', updateFilterId: own._id } });
+    const res = await call('POST', '/api/broker/update/details', {
+      token: t.agents[0].token,
+      body: { ...filterBody(t, own), comment: 'changed', updateFilterId: own._id },
+    });
     expect(res.body.message).toBe(FILTER_MESSAGES.updated);
     expect((await search(t.manager, { name: 'Agent 0 private' })).body[0]).toMatchObject({ isVerified: false, comment: 'changed' });
   });
@@ -384,7 +448,17 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
     await add(t.agents[0], filterBody(t, { name: 'My own', onlyCreator: true }));
     const a0 = await call('GET', '/api/broker/minified', { token: t.agents[0].token });
     expect(a0.body.map((f: any) => f.name)).toEqual(['For agent 0', 'My own']);
-    expect(a0.body[0]).toEqual({ _id: expect.any(String), name: 'For agent 0', type: t.types[0]!._id, typeName: 'Blocked', color: '#d32f2f', onlyOnContacts: false, contacts: ['555'], allMC: false, mcList: [t.mcA] });
+    expect(a0.body[0]).toEqual({
+      _id: expect.any(String),
+      name: 'For agent 0',
+      type: t.types[0]!._id,
+      typeName: 'Blocked',
+      color: '#d32f2f',
+      onlyOnContacts: false,
+      contacts: ['555'],
+      allMC: false,
+      mcList: [t.mcA],
+    });
     // the manager's list view has all four, but none is in force for the manager itself
     expect((await call('GET', '/api/broker/minified', { token: t.manager.token })).body).toEqual([]);
   });

@@ -103,11 +103,15 @@ export interface HistoryRowDto {
 // ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
 
 const CLIENT_ID_RE = /^[A-Za-z0-9._:-]{1,100}$/;
-export const clientIdField = z
-  .string({ error: HISTORY_MESSAGES.clientId })
-  .trim()
-  .regex(CLIENT_ID_RE, HISTORY_MESSAGES.clientId);
-const text = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v ?? '');
+export const clientIdField = z.string({ error: HISTORY_MESSAGES.clientId }).trim().regex(CLIENT_ID_RE, HISTORY_MESSAGES.clientId);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? '');
 
 const PHONE_RE = /^\+?[0-9][0-9 ().-]{3,28}[0-9]$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -124,7 +128,10 @@ export const logContactSchema = z
     origin: text(200),
     dest: text(200),
     loadDate: text(40),
-    callDate: z.union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.contactDate }).nullable().optional(),
+    callDate: z
+      .union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.contactDate })
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'call' && !PHONE_RE.test(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });

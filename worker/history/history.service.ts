@@ -145,11 +145,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   const kinds = [...(input.phoneLogs ? (['call'] as const) : []), ...(input.emailLogs ? (['email'] as const) : [])];
   if (!kinds.length) return '[]';
 
-  const where: (SQL | undefined)[] = [
-    'userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId),
-    gte(h.callDate, from!),
-    lt(h.callDate, to!),
-  ];
+  const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from!), lt(h.callDate, to!)];
   if (usersList.length && !('userId' in scope)) where.push(sql`${h.userId} in ${jsonList([...new Set(usersList)])}`);
   if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
   if (mcList.length) {
@@ -228,8 +224,7 @@ export async function logContact(db: Db, caller: Caller, input: LogContactInput)
   if (!stored) throw new ApiError('server_error', 'Something went wrong');
   const created = inserted.length > 0;
   if (!created) {
-    const same =
-      stored.kind === input.kind && stored.mcSettingId === setting.id && stored.contact === input.contact && stored.brokerName === input.brokerName;
+    const same = stored.kind === input.kind && stored.mcSettingId === setting.id && stored.contact === input.contact && stored.brokerName === input.brokerName;
     if (!same) throw conflict(HISTORY_MESSAGES.clientIdReused);
   }
   return { created, row: toDto(stored) };

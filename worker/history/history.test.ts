@@ -30,9 +30,15 @@ const contact = (mcSettingId: string, extra: Record<string, unknown> = {}) => ({
   loadDate: '2026-07-10',
   ...extra,
 });
-const range = (fromDaysAgo = 10, toDaysAhead = 1) => ({ dateFrom: new Date(NOW - fromDaysAgo * DAY_MS).toISOString(), dateTo: new Date(NOW + toDaysAhead * DAY_MS).toISOString() });
+const range = (fromDaysAgo = 10, toDaysAhead = 1) => ({
+  dateFrom: new Date(NOW - fromDaysAgo * DAY_MS).toISOString(),
+  dateTo: new Date(NOW + toDaysAhead * DAY_MS).toISOString(),
+});
 const history = (user: TestUser, body: Record<string, unknown>) =>
-  call('POST', '/api/callHistory/getHistory', { token: user.token, body: { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, ...range(), ...body } });
+  call('POST', '/api/callHistory/getHistory', {
+    token: user.token,
+    body: { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, ...range(), ...body },
+  });
 const brokers = (rows: { brokerName: string }[]) => rows.map((r) => r.brokerName).sort();
 
 async function logOk(user: TestUser, body: Record<string, unknown>) {
@@ -51,7 +57,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     agentMc = await addMc(team.agents[0], 'Swift Haul MC 104233', teamMc);
   });
 
-  it('logs a call on the caller\'s own MC: 201, the row, the team and MC name fixed at write time', async () => {
+  it("logs a call on the caller's own MC: 201, the row, the team and MC name fixed at write time", async () => {
     const body = contact(agentMc, { callDate: NOW - 3600_000 });
     const res = await log(team.agents[0], body);
     expect(res.status).toBe(201);
@@ -135,7 +141,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     expect(await countRows('call_history')).toBe(before);
   });
 
-  it('only on the caller\'s own MC settings: the manager\'s MC, a teammate\'s, another team\'s answer 404', async () => {
+  it("only on the caller's own MC settings: the manager's MC, a teammate's, another team's answer 404", async () => {
     const other = await createTeam();
     const otherMc = await addMc(other.manager, 'Other MC');
     const teammateMc = await addMc(team.agents[1], 'Swift Haul MC 104233', teamMc);
@@ -199,7 +205,7 @@ describe('POST /api/callHistory/getHistory', () => {
 
   const TEAM_A_10D = ['A0 call 5d on MC two', 'A0 call today', 'A0 email 2d', 'A1 call 1d', 'Manager call 3d'];
 
-  it('an agent gets its own rows only, newest first, with the spec\'s fields', async () => {
+  it("an agent gets its own rows only, newest first, with the spec's fields", async () => {
     const res = await history(A.agents[0], {});
     expect(res.status).toBe(200);
     expect(res.body.map((r: { brokerName: string }) => r.brokerName)).toEqual(['A0 call today', 'A0 email 2d', 'A0 call 5d on MC two']);
@@ -230,7 +236,7 @@ describe('POST /api/callHistory/getHistory', () => {
     expect(brokers((await history(A.agents[0], { mcList: [b0Mc] })).body)).toEqual([]);
   });
 
-  it('a manager gets its team\'s rows (its own and its agents\'), never another team\'s', async () => {
+  it("a manager gets its team's rows (its own and its agents'), never another team's", async () => {
     const res = await history(A.manager, { managerId: A.manager.id });
     expect(res.status).toBe(200);
     expect(brokers(res.body)).toEqual(TEAM_A_10D);
@@ -259,12 +265,15 @@ describe('POST /api/callHistory/getHistory', () => {
     expect((await history(A.manager, { phoneLogs: false, emailLogs: false })).body).toEqual([]);
   });
 
-  it('a director picks one of its own managers; another director\'s manager answers 404', async () => {
+  it("a director picks one of its own managers; another director's manager answers 404", async () => {
     const none = await history(A.director, {});
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager);
     expect(brokers((await history(A.director, { managerId: A.manager.id })).body)).toEqual(TEAM_A_10D);
-    expect(brokers((await history(A.director, { managerId: A.manager.id, usersList: [A.agents[0].id], mcList: [mcA] })).body)).toEqual(['A0 call today', 'A0 email 2d']);
+    expect(brokers((await history(A.director, { managerId: A.manager.id, usersList: [A.agents[0].id], mcList: [mcA] })).body)).toEqual([
+      'A0 call today',
+      'A0 email 2d',
+    ]);
     for (const managerId of [B.manager.id, A.agents[0].id, A.director.id, 'unknown']) {
       const res = await history(A.director, { managerId });
       expect(res.status).toBe(404);
@@ -274,7 +283,7 @@ describe('POST /api/callHistory/getHistory', () => {
     expect(foreignUser.status).toBe(404);
   });
 
-  it('the admin reads any manager\'s team; marketing and no token are refused', async () => {
+  it("the admin reads any manager's team; marketing and no token are refused", async () => {
     const admin = await createUser('admin');
     expect(brokers((await history(admin, { managerId: B.manager.id })).body)).toEqual(['B0 call 1d']);
     expect((await history(admin, {})).status).toBe(400);
@@ -323,10 +332,12 @@ describe('POST /api/callHistory/getHistory', () => {
     expect((await history(A.manager, { usersList: 'all' })).status).toBe(400);
     expect((await history(A.manager, { mcList: [1, 2] })).status).toBe(400);
     expect((await history(A.manager, { phoneLogs: 'yes' })).status).toBe(400);
-    expect((await call('POST', '/api/callHistory/getHistory', { token: A.manager.token, rawBody: '{nope', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/callHistory/getHistory', { token: A.manager.token, rawBody: '{nope', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(400);
   });
 
-  it('a deleted agent\'s rows stay in its team\'s history under its name', async () => {
+  it("a deleted agent's rows stay in its team's history under its name", async () => {
     const gone = await createUser('agent', { parentId: A.manager.id, name: 'Gone Agent' });
     const goneMc = await addMc(gone, 'Alpha MC', mcA);
     await logOk(gone, contact(goneMc, { brokerName: 'Gone agent call' }));
@@ -360,7 +371,11 @@ async function selectsOf(who: TestUser, path: string, body: unknown) {
   });
   const ctx = createExecutionContext();
   const res = await app.fetch(
-    new Request(`http://localhost${path}`, { method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
     { ...testEnv, DB },
     ctx,
   );
@@ -381,11 +396,20 @@ describe('query plans', () => {
       [T.director, { managerId: T.manager.id, usersList: [T.manager.id], mcList: [mc] }],
     ];
     for (const [who, extra] of cases) {
-      const selects = await selectsOf(who, '/api/callHistory/getHistory', { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, ...range(), ...extra });
+      const selects = await selectsOf(who, '/api/callHistory/getHistory', {
+        usersList: [],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        ...range(),
+        ...extra,
+      });
       const history = selects.filter((s) => s.sql.includes('from "call_history"'));
       expect(history).toHaveLength(1);
       for (const { sql, params } of selects) {
-        const plan = await testEnv.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+        const plan = await testEnv.DB.prepare(`explain query plan ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>();
         const details = plan.results.map((r) => r.detail);
         const scans = details.filter((d) => /^SCAN (call_history|users|mc_settings)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d));
         expect(scans, `${sql}\n${details.join('\n')}`).toEqual([]);
@@ -402,7 +426,16 @@ describe('getHistory answers rows exactly as they were logged', () => {
     const tricky = [
       contact(mc, { brokerName: 'Quote "Brokers" \\ LLC', address: 'Line one\nline two\ttab \u0001', callDate: NOW - 3 * DAY_MS + 7 }),
       contact(mc, { brokerName: 'Ставка Logistics 物流 🚛', origin: "O'Hare, IL", dest: '</script><b>x</b>', callDate: NOW - DAY_MS - 999 }),
-      contact(mc, { kind: 'email', contact: 'ops+1@broker.example', brokerName: 'Plain', address: '', origin: '', dest: '', loadDate: '', callDate: NOW - 5 * DAY_MS }),
+      contact(mc, {
+        kind: 'email',
+        contact: 'ops+1@broker.example',
+        brokerName: 'Plain',
+        address: '',
+        origin: '',
+        dest: '',
+        loadDate: '',
+        callDate: NOW - 5 * DAY_MS,
+      }),
     ];
     const logged = [];
     for (const body of tricky) logged.push(await logOk(team.manager, body));

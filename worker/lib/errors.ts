@@ -28,5 +28,4 @@ export const unauthorized = (message = 'Unauthorized') => new ApiError('unauthor
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError('forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError('not_found', message);
 export const conflict = (message: string) => new ApiError('conflict', message);
-export const tooManyRequests = (message = 'Too many requests, please try again later') =>
-  new ApiError('too_many_requests', message);
+export const tooManyRequests = (message = 'Too many requests, please try again later') => new ApiError('too_many_requests', message);

@@ -41,7 +41,10 @@ export class ClickCounter extends DurableObject<Bindings> {
     const now = Date.now();
     const statements = [
       db.insert(linkClickFlushes).values({ id: batch.id, at: new Date(now) }),
-      db.update(links).set({ clicks: sql`${links.clicks} + ${batch.clicks}` }).where(sql`${links.id} = ${batch.linkId}`),
+      db
+        .update(links)
+        .set({ clicks: sql`${links.clicks} + ${batch.clicks}` })
+        .where(sql`${links.id} = ${batch.linkId}`),
       ...Object.entries(batch.stats).map(([key, count]) => {
         const [day, dimension, value] = key.split('|') as [string, string, string];
         return db

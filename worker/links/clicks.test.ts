@@ -45,7 +45,10 @@ describe('exact click counts', () => {
       Array.from({ length: N }, (_, i) =>
         SELF.fetch(`http://localhost/s/${link.code}`, {
           redirect: 'manual',
-          headers: i % 10 === 0 ? { 'sec-fetch-mode': 'navigate', 'user-agent': 'Googlebot/2.1' } : { ...browser, referer: i % 2 ? 'https://mail.example.com/inbox' : '' },
+          headers:
+            i % 10 === 0
+              ? { 'sec-fetch-mode': 'navigate', 'user-agent': 'Googlebot/2.1' }
+              : { ...browser, referer: i % 2 ? 'https://mail.example.com/inbox' : '' },
         }).then(async (res) => {
           await res.arrayBuffer();
           return [res.status, res.headers.get('location')] as const;

@@ -10,8 +10,7 @@ export interface Visit {
   isBot: boolean;
 }
 
-const BOT_RE =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient|headless|lighthouse|monitor/i;
+const BOT_RE = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient|headless|lighthouse|monitor/i;
 
 // user agents repeat a lot: classify each one once per isolate
 const uaKinds = new Map<string, { isBot: boolean; device: Visit['device'] }>();

@@ -11,7 +11,9 @@ import { cachedCode, resolveCode } from './links.service';
 export const linkRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireArea('links'))
   .get('/', async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
-  .post('/generate', validate('json', generateSchema), async (c) => c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200))
+  .post('/generate', validate('json', generateSchema), async (c) =>
+    c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200),
+  )
   .get('/:id', validate('param', linkIdParam), async (c) => {
     const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
     return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);

@@ -17,7 +17,11 @@ export const ALIAS_RE = /^[A-Za-z0-9_-]{3,32}$/;
 
 export const generateSchema = z.object({
   // generous bounds here; checkTarget gives the exact reasons
-  from: z.string().max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong).optional().default(''),
+  from: z
+    .string()
+    .max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong)
+    .optional()
+    .default(''),
   alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
 });
 export const linkIdParam = z.object({ id: z.string().min(1).max(64) });

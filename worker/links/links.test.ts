@@ -201,7 +201,7 @@ describe('GET /s/{code}', () => {
 });
 
 describe('who may call /api/link', () => {
-  it('lists and shows only the caller\'s links, oldest first, numbered by the screen', async () => {
+  it("lists and shows only the caller's links, oldest first, numbered by the screen", async () => {
     const a = await createTeam();
     const b = await createTeam();
     const first = await newLink(a.manager.token, 'https://a.example/1');
@@ -222,7 +222,7 @@ describe('who may call /api/link', () => {
     expect((await call('GET', '/api/link?all=1', { token: a.manager.token })).body).toHaveLength(2);
   });
 
-  it('the admin has its own list, every user\'s links with ?all=1, and reaches any link', async () => {
+  it("the admin has its own list, every user's links with ?all=1, and reaches any link", async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');
     const theirs = await newLink(manager.token, 'https://m.example/');
@@ -288,15 +288,31 @@ describe('click analytics', () => {
       { value: 'direct', count: 1 },
     ]);
     expect(stats.countries.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(3);
-    expect(stats.devices).toEqual(expect.arrayContaining([{ value: 'desktop', count: 2 }, { value: 'mobile', count: 1 }, { value: 'bot', count: 2 }]));
+    expect(stats.devices).toEqual(
+      expect.arrayContaining([
+        { value: 'desktop', count: 2 },
+        { value: 'mobile', count: 1 },
+        { value: 'bot', count: 2 },
+      ]),
+    );
     const rows = await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
     expect(rows.filter((r) => r.dimension === 'kind').reduce((n, r) => n + r.count, 0)).toBe(5);
   });
 
   it('describes a visit from its headers and cf data', () => {
     const req = (headers: Record<string, string>, cf?: object) => new Request('https://x/s/a', { headers, cf } as RequestInit);
-    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0) Tablet' }, { country: 'AM' }))).toEqual({ referrer: 'direct', country: 'AM', device: 'tablet', isBot: false });
-    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', referer: 'not a url' }))).toEqual({ referrer: 'unknown', country: 'unknown', device: 'mobile', isBot: false });
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0) Tablet' }, { country: 'AM' }))).toEqual({
+      referrer: 'direct',
+      country: 'AM',
+      device: 'tablet',
+      isBot: false,
+    });
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', referer: 'not a url' }))).toEqual({
+      referrer: 'unknown',
+      country: 'unknown',
+      device: 'mobile',
+      isBot: false,
+    });
     expect(describeVisit(req({ 'user-agent': 'curl/8.5.0' })).isBot).toBe(true);
     expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 Chrome/130' }, { botManagement: { verifiedBot: true } })).isBot).toBe(true);
     expect(describeVisit(req({})).device).toBe('bot');

@@ -5,7 +5,7 @@ import { clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/histo
 export const LOAD_MESSAGES = {
   notFound: 'Load not found',
   deleted: 'Load deleted',
-  managersOnly: 'Only a manager sees the team\'s active loads',
+  managersOnly: "Only a manager sees the team's active loads",
   brokerEmpty: HISTORY_MESSAGES.brokerEmpty,
   originEmpty: 'Origin is empty',
   destEmpty: 'Destination is empty',
@@ -31,8 +31,17 @@ export const addLoadSchema = z.object({
   brokerName: required(LOAD_MESSAGES.brokerEmpty, 200),
   origin: required(LOAD_MESSAGES.originEmpty, 200),
   dest: required(LOAD_MESSAGES.destEmpty, 200),
-  loadDate: z.string().trim().max(40).nullable().optional().transform((v) => v ?? ''),
-  date: z.union([z.string().max(64), z.number()], { error: LOAD_MESSAGES.date }).nullable().optional(),
+  loadDate: z
+    .string()
+    .trim()
+    .max(40)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ''),
+  date: z
+    .union([z.string().max(64), z.number()], { error: LOAD_MESSAGES.date })
+    .nullable()
+    .optional(),
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 

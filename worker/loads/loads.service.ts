@@ -90,7 +90,8 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
   if (!stored) throw new ApiError('server_error', 'Something went wrong');
   const created = inserted.length > 0;
   if (!created) {
-    const same = stored.brokerName === input.brokerName && stored.origin === input.origin && stored.dest === input.dest && stored.mcSettingId === (setting?.id ?? null);
+    const same =
+      stored.brokerName === input.brokerName && stored.origin === input.origin && stored.dest === input.dest && stored.mcSettingId === (setting?.id ?? null);
     if (!same) throw conflict(LOAD_MESSAGES.clientIdReused);
   }
   return { created, load: toDto(stored) };

@@ -39,7 +39,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     ]);
   });
 
-  it('adds a load: 201 with the spec\'s fields; stored under the team\'s manager', async () => {
+  it("adds a load: 201 with the spec's fields; stored under the team's manager", async () => {
     const body = load({ mcSettingId: agentMc, date: Date.now() - 60_000 });
     const res = await add(T.agents[0], body);
     expect(res.status).toBe(201);
@@ -85,7 +85,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     expect(await countRows('active_loads')).toBe(before);
   });
 
-  it('an MC setting that is not the caller\'s answers 404', async () => {
+  it("an MC setting that is not the caller's answers 404", async () => {
     const before = await countRows('active_loads');
     const res = await add(T.agents[1], load({ mcSettingId: agentMc }));
     expect(res.status).toBe(404);
@@ -102,7 +102,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
   });
 });
 
-describe('My active loads, the team\'s, and delete', () => {
+describe("My active loads, the team's, and delete", () => {
   let A: Team;
   let B: Team;
   const ids = {} as Record<'a0old' | 'a0' | 'a1' | 'manager' | 'b0', string>;
@@ -116,13 +116,13 @@ describe('My active loads, the team\'s, and delete', () => {
     ids.b0 = await addOk(B.agents[0], { brokerName: 'B0 load' });
   });
 
-  it('GET /my: the caller\'s own loads, newest first', async () => {
+  it("GET /my: the caller's own loads, newest first", async () => {
     expect((await my(A.agents[0])).map((l) => l.brokerName)).toEqual(['A0 newer', 'A0 older']);
     expect((await my(A.manager)).map((l) => l.brokerName)).toEqual(['Manager load']);
     expect(await my(await createUser('agent'))).toEqual([]);
   });
 
-  it('POST /team: a manager sees its team\'s loads, not another team\'s', async () => {
+  it("POST /team: a manager sees its team's loads, not another team's", async () => {
     const res = await team(A.manager);
     expect(res.status).toBe(200);
     expect(res.body.map((l: { brokerName: string }) => l.brokerName).sort()).toEqual(['A0 newer', 'A0 older', 'A1 load', 'Manager load']);
@@ -147,7 +147,7 @@ describe('My active loads, the team\'s, and delete', () => {
     expect(res.body.message).toBe('Your subscription is not active');
   });
 
-  it('delete: a teammate, another team\'s manager and a director get 404/403 and nothing changes', async () => {
+  it("delete: a teammate, another team's manager and a director get 404/403 and nothing changes", async () => {
     const before = await countRows('active_loads');
     for (const [who, status] of [
       [A.agents[1], 404],
@@ -167,7 +167,7 @@ describe('My active loads, the team\'s, and delete', () => {
     expect(await countRows('active_loads')).toBe(before);
   });
 
-  it('delete: the owner deletes its own load; the manager deletes its agent\'s; with or without the trailing slash', async () => {
+  it("delete: the owner deletes its own load; the manager deletes its agent's; with or without the trailing slash", async () => {
     const res = await del(A.agents[0], ids.a0old);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(LOAD_MESSAGES.deleted);

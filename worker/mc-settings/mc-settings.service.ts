@@ -40,8 +40,7 @@ async function settingsWhere(db: Db, where: ReturnType<typeof and>): Promise<McS
 export const mySettings = (db: Db, caller: Caller) => settingsWhere(db, eq(mcSettings.userId, caller.id));
 
 /** GET /parentMcSettings: the team's MCs (an agent's manager's; a lead's own). */
-export const parentSettings = (db: Db, caller: Caller) =>
-  settingsWhere(db, and(eq(mcSettings.userId, teamIdOf(caller)), isNull(mcSettings.parentMcId)));
+export const parentSettings = (db: Db, caller: Caller) => settingsWhere(db, and(eq(mcSettings.userId, teamIdOf(caller)), isNull(mcSettings.parentMcId)));
 
 /** GET /allMcSettings: every setting of the users the caller sees by the tree. */
 export async function allSettings(db: Db, caller: Caller): Promise<McSettingDto[]> {
@@ -58,7 +57,11 @@ export async function settingsByParent(db: Db, caller: Caller, parentId: string)
   const ids = await visibleIds(db, caller);
   const mayRead = !ids || ids.has(parentId) || (caller.userType === 'agent' && caller.parentId === parentId);
   const [owner] = mayRead
-    ? await db.select({ id: users.id }).from(users).where(and(eq(users.id, parentId), isNull(users.deletedAt))).limit(1)
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, parentId), isNull(users.deletedAt)))
+        .limit(1)
     : [];
   if (!owner) throw notFound(MC_MESSAGES.managerNotFound);
   return settingsWhere(db, and(eq(mcSettings.userId, parentId), isNull(mcSettings.parentMcId)));

@@ -16,7 +16,13 @@ const rowsOf = (userId: string) => db.select().from(mcSettings).where(eq(mcSetti
 describe('POST /api/mcSettings/add/', () => {
   it('a manager adds MCs by name with one line each and its templates', async () => {
     const { manager } = await createTeam();
-    const res = await addMc(manager, { name: '  Acme MC ', parentMc: null, lines: [3], emailSubject: 'Load {origin}', emailContent: 'Hello,\nis it still available?' });
+    const res = await addMc(manager, {
+      name: '  Acme MC ',
+      parentMc: null,
+      lines: [3],
+      emailSubject: 'Load {origin}',
+      emailContent: 'Hello,\nis it still available?',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(MC_MESSAGES.added);
     expect(res.body.mcSetting).toEqual({
@@ -159,22 +165,31 @@ describe('POST /api/mcSettings/update/details (Save Settings)', () => {
     ]);
   });
 
-  it('refuses a taken line, an empty name, a missing line and another user\'s setting, saving nothing', async () => {
+  it("refuses a taken line, an empty name, a missing line and another user's setting, saving nothing", async () => {
     const a = await createTeam();
     const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
     const beta = await mcId(a.manager, { name: 'Beta', lines: [2] });
     const agentSetting = await mcId(a.agents[0], { parentMc: acme, lines: [1] });
     const save = (mcSettings: unknown[]) => call('POST', '/api/mcSettings/update/details', { token: a.manager.token, body: { mcSettings } });
-    const taken = await save([{ _id: acme, emailSubject: 'changed' }, { _id: beta, lines: [1] }]);
+    const taken = await save([
+      { _id: acme, emailSubject: 'changed' },
+      { _id: beta, lines: [1] },
+    ]);
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Line 1 is already used by Acme');
     expect((await save([{ _id: acme, name: '  ' }])).body.message).toBe('Name is empty');
     expect((await save([{ _id: acme, lines: [] }])).body.message).toBe(MC_MESSAGES.lineForEvery);
     expect((await save([{ _id: acme, lines: [3, 4] }])).body.message).toBe(MC_MESSAGES.oneLine);
-    const cross = await save([{ _id: acme, emailSubject: 'changed' }, { _id: agentSetting, lines: [5] }]);
+    const cross = await save([
+      { _id: acme, emailSubject: 'changed' },
+      { _id: agentSetting, lines: [5] },
+    ]);
     expect(cross.status).toBe(404);
     const rows = await mine(a.manager);
-    expect(rows.map((s) => [s.name, s.lines, s.emailSubject])).toEqual([['Acme', [1], ''], ['Beta', [2], '']]);
+    expect(rows.map((s) => [s.name, s.lines, s.emailSubject])).toEqual([
+      ['Acme', [1], ''],
+      ['Beta', [2], ''],
+    ]);
     expect((await mine(a.agents[0]))[0].lines).toEqual([1]);
   });
 
@@ -182,7 +197,10 @@ describe('POST /api/mcSettings/update/details (Save Settings)', () => {
     const a = await createTeam();
     const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
     const setting = await mcId(a.agents[0], { parentMc: acme, lines: [1] });
-    const res = await call('POST', '/api/mcSettings/update/details', { token: a.agents[0].token, body: { mcSettings: [{ _id: setting, name: 'Renamed', lines: [4], emailSubject: 'Mine' }] } });
+    const res = await call('POST', '/api/mcSettings/update/details', {
+      token: a.agents[0].token,
+      body: { mcSettings: [{ _id: setting, name: 'Renamed', lines: [4], emailSubject: 'Mine' }] },
+    });
     expect(res.status).toBe(200);
     expect((await mine(a.agents[0]))[0]).toMatchObject({ name: 'Acme', lines: [4], emailSubject: 'Mine' });
     expect((await mine(a.manager))[0]).toMatchObject({ name: 'Acme', lines: [1] });
@@ -211,7 +229,10 @@ describe('DELETE /api/mcSettings/', () => {
     await mcId(a.agents[0], { parentMc: beta, lines: [2] });
     await mcId(a.agents[1], { parentMc: acme, lines: [3] });
     const types = (await call('GET', '/api/user/filterOverrides', { token: a.manager.token })).body;
-    const filter = await call('POST', '/api/broker/add', { token: a.manager.token, body: { name: 'Both MCs', type: types[0]._id, mcList: [acme, beta], usersList: [a.agents[0].id] } });
+    const filter = await call('POST', '/api/broker/add', {
+      token: a.manager.token,
+      body: { name: 'Both MCs', type: types[0]._id, mcList: [acme, beta], usersList: [a.agents[0].id] },
+    });
     expect(filter.status).toBe(200);
 
     const res = await call('DELETE', '/api/mcSettings/', { token: a.manager.token, body: { settingID: acme } });

@@ -8,8 +8,7 @@ import type { Caller, Db } from '../env';
  * The admin reaches these areas too and works as the lead of a team of its own.
  * An agent without a parent (moved out by the admin) is alone in a team of its own.
  */
-export const teamIdOf = (caller: Pick<Caller, 'id' | 'userType' | 'parentId'>) =>
-  caller.userType === 'agent' ? (caller.parentId ?? caller.id) : caller.id;
+export const teamIdOf = (caller: Pick<Caller, 'id' | 'userType' | 'parentId'>) => (caller.userType === 'agent' ? (caller.parentId ?? caller.id) : caller.id);
 
 /** Team leads (managers, and the admin for its own team) own MCs, verify filters and edit every filter. */
 export const isLead = (caller: Pick<Caller, 'userType'>) => caller.userType === 'manager' || caller.userType === 'admin';

@@ -174,9 +174,19 @@ export async function confirmInD1(env: Bindings, orderId: string, payment: Idram
   const statements = [
     db
       .update(payments)
-      .set({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt })
+      .set({
+        isPaymentConfirmed: true,
+        isOrderConfirmationReceived: true,
+        status: 'confirmed',
+        transId: payment.transId,
+        payerAccount: payment.payerAccount,
+        confirmedAt,
+      })
       .where(and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false))),
-    db.update(users).set({ subscriptionEndDate: newEnd, isTrialPeriod: false }).where(and(eq(users.id, order.userId), landed, unchanged)),
+    db
+      .update(users)
+      .set({ subscriptionEndDate: newEnd, isTrialPeriod: false })
+      .where(and(eq(users.id, order.userId), landed, unchanged)),
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
   ];
   const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);

@@ -66,8 +66,12 @@ export const paymentRoutes = new Hono<AppEnv>()
   .use(requireAuth, requireArea('payment'))
   .get('/monthlyprice', async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
   .get('/paymentHistory', async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
-  .post('/generateLink', validate('json', generateLinkSchema), async (c) => c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .post('/generateLink', validate('json', generateLinkSchema), async (c) =>
+    c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
   .post('/getPaymentLink', validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
-  .post('/get_arca_status', validate('json', orderIdSchema), async (c) => c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200));
+  .post('/get_arca_status', validate('json', orderIdSchema), async (c) =>
+    c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
+  );

@@ -17,7 +17,11 @@ export const PAYMENT_MESSAGES = {
 export const MAX_MONTHS = 36;
 
 export const generateLinkSchema = z.object({
-  amount: z.number({ message: PAYMENT_MESSAGES.months }).int(PAYMENT_MESSAGES.months).min(1, PAYMENT_MESSAGES.months).max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths),
+  amount: z
+    .number({ message: PAYMENT_MESSAGES.months })
+    .int(PAYMENT_MESSAGES.months)
+    .min(1, PAYMENT_MESSAGES.months)
+    .max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths),
   userToBePaidId: z.string().max(64).nullable().optional(),
   paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
 });

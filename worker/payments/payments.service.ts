@@ -146,7 +146,10 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   const people = new Map<string, { _id: string; name: string; email: string }>();
   // D1 binds at most 100 parameters per statement
   for (let i = 0; i < ids.length; i += 90) {
-    for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids.slice(i, i + 90))))
+    for (const u of await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 90))))
       people.set(u.id, { _id: u.id, name: u.name, email: u.email });
   }
   return rows.map((r, i) => ({

@@ -23,7 +23,10 @@ async function order(who: TestUser, body: object = { amount: 2 }) {
   return res.body.orderId as string;
 }
 
-const form = (fields: Record<string, string>) => ({ rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  rawBody: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 /** Posts to the result URL as Idram does; every answer must be a 200 with bare text. */
 async function result(fields: Record<string, string>) {
   const res = await call('POST', '/api/payment/idram/result', form(fields));
@@ -31,12 +34,23 @@ async function result(fields: Record<string, string>) {
   expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   return res.text;
 }
-const precheck = (id: string, amount: string, over: Record<string, string> = {}) => result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, ...over });
+const precheck = (id: string, amount: string, over: Record<string, string> = {}) =>
+  result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, ...over });
 
 /** Idram's confirmation, signed with the test secret over the fields as sent. */
 async function confirmation(orderId: string, amount: string, over: Record<string, string> = {}) {
-  const f = { EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, EDP_BILL_NO: orderId, EDP_PAYER_ACCOUNT: '100000000001', EDP_TRANS_ID: randomId(14), EDP_TRANS_DATE: '22/11/2026', ...over };
-  const checksum = await md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, testEnv.IDRAM_SECRET_KEY, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
+  const f = {
+    EDP_REC_ACCOUNT: ACCOUNT,
+    EDP_AMOUNT: amount,
+    EDP_BILL_NO: orderId,
+    EDP_PAYER_ACCOUNT: '100000000001',
+    EDP_TRANS_ID: randomId(14),
+    EDP_TRANS_DATE: '22/11/2026',
+    ...over,
+  };
+  const checksum = await md5Hex(
+    [f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, testEnv.IDRAM_SECRET_KEY, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'),
+  );
   return { ...f, EDP_CHECKSUM: over.EDP_CHECKSUM ?? checksum.toUpperCase() };
 }
 
@@ -124,7 +138,7 @@ describe('POST /api/payment/generateLink', () => {
     expect(indexes[4]! - indexes[0]!).toBe(4);
   });
 
-  it('refuses bad months, card payments and unknown types with the spec\'s messages, and records nothing', async () => {
+  it("refuses bad months, card payments and unknown types with the spec's messages, and records nothing", async () => {
     const user = await createUser('manager');
     const before = await countRows('payments');
     for (const amount of [0, -1, 1.5, '2', null, undefined]) {
@@ -149,7 +163,8 @@ describe('POST /api/payment/generateLink', () => {
     const gone = await createUser('agent', { parentId: a.manager.id });
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     const before = await countRows('payments');
-    const attempt = (who: TestUser, userToBePaidId: string) => call('POST', '/api/payment/generateLink', { token: who.token, body: { amount: 1, userToBePaidId, paymentType: 'idram' } });
+    const attempt = (who: TestUser, userToBePaidId: string) =>
+      call('POST', '/api/payment/generateLink', { token: who.token, body: { amount: 1, userToBePaidId, paymentType: 'idram' } });
 
     const notVerified = await attempt(a.manager, unverified.id);
     expect([notVerified.status, notVerified.body.message]).toEqual([400, 'Email is not verified']);
@@ -181,13 +196,26 @@ describe('POST /api/payment/generateLink', () => {
 
   it('without the merchant settings the link fails: getPaymentLink says so and history shows redirect fail', async () => {
     const user = await createUser('manager');
-    const caller: Caller = { id: user.id, name: user.name, email: user.email, userType: 'manager', parentId: null, isEmailVerified: true, subscriptionEndDate: null, isTrialPeriod: false };
+    const caller: Caller = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      userType: 'manager',
+      parentId: null,
+      isEmailVerified: true,
+      subscriptionEndDate: null,
+      isTrialPeriod: false,
+    };
     const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });
     expect(await row(orderId)).toMatchObject({ status: 'link_failed', isLinkGenerationFailed: true });
     expect(await stubOf(orderId).status()).toBe('link_failed');
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId } });
     expect(link.body).toEqual({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null, userAndPayerMatch: true });
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: orderId, status: 'redirect fail', isLinkGenerationFailed: true });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({
+      _id: orderId,
+      status: 'redirect fail',
+      isLinkGenerationFailed: true,
+    });
     expect(await precheck(orderId, String(PRICE))).not.toBe('OK');
     // the alarm leaves a failed link as it is
     await runDurableObjectAlarm(stubOf(orderId));
@@ -202,7 +230,12 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
     const id = await order(a.manager, { amount: 1, userToBePaidId: a.agents[0].id });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: id } });
     expect(link.status).toBe(200);
-    expect(link.body).toEqual({ isLinkGenerated: true, isLinkGenerationFailed: false, paymentURL: `http://localhost/api/payment/idram/pay/${id}`, userAndPayerMatch: false });
+    expect(link.body).toEqual({
+      isLinkGenerated: true,
+      isLinkGenerationFailed: false,
+      paymentURL: `http://localhost/api/payment/idram/pay/${id}`,
+      userAndPayerMatch: false,
+    });
     for (const who of [a.agents[0], a.agents[1], a.director, b.manager, await createUser('admin')]) {
       const res = await call('POST', '/api/payment/getPaymentLink', { token: who.token, body: { orderId: id } });
       expect([res.status, res.body.message]).toEqual([404, 'Order not found']);
@@ -215,7 +248,18 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
   it('re-drives an order whose object was never opened', async () => {
     const user = await createUser('manager');
     const id = randomId();
-    await db.insert(payments).values({ id, globalIndex: 900_000 + Math.floor(Math.random() * 99_999), type: 'idram', userId: user.id, payerUserId: user.id, dateCreated: new Date(), amount: 1, monthlyPrice: PRICE, priceTotal: PRICE, status: 'requested' });
+    await db.insert(payments).values({
+      id,
+      globalIndex: 900_000 + Math.floor(Math.random() * 99_999),
+      type: 'idram',
+      userId: user.id,
+      payerUserId: user.id,
+      dateCreated: new Date(),
+      amount: 1,
+      monthlyPrice: PRICE,
+      priceTotal: PRICE,
+      status: 'requested',
+    });
     expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Canceled' });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });
@@ -226,10 +270,14 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
     const a = await createTeam();
     const b = await createTeam();
     const id = await order(a.manager, { amount: 1, userToBePaidId: a.agents[0].id });
-    for (const who of [a.manager, a.agents[0]]) expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: false });
+    for (const who of [a.manager, a.agents[0]])
+      expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: false });
     await result(await confirmation(id, String(PRICE)));
-    expect((await call('POST', '/api/payment/get_arca_status', { token: a.agents[0].token, body: { orderId: id } })).body).toEqual({ isPaymentConfirmed: true });
-    for (const who of [a.agents[1], b.manager]) expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).status).toBe(404);
+    expect((await call('POST', '/api/payment/get_arca_status', { token: a.agents[0].token, body: { orderId: id } })).body).toEqual({
+      isPaymentConfirmed: true,
+    });
+    for (const who of [a.agents[1], b.manager])
+      expect((await call('POST', '/api/payment/get_arca_status', { token: who.token, body: { orderId: id } })).status).toBe(404);
   });
 });
 
@@ -279,7 +327,13 @@ describe('POST /api/payment/idram/result: confirmation', () => {
     const conf = await confirmation(id, amount);
     expect(await result(conf)).toBe('OK');
     const paid = await row(id);
-    expect(paid).toMatchObject({ isPaymentConfirmed: true, isOrderConfirmationReceived: true, status: 'confirmed', transId: conf.EDP_TRANS_ID, payerAccount: '100000000001' });
+    expect(paid).toMatchObject({
+      isPaymentConfirmed: true,
+      isOrderConfirmationReceived: true,
+      status: 'confirmed',
+      transId: conf.EDP_TRANS_ID,
+      payerAccount: '100000000001',
+    });
     expect(await stubOf(id).status()).toBe('confirmed');
     const after = (await getUser(agent.id))!.subscriptionEndDate!;
     expect(monthsBetween(before, after)).toBe(2);
@@ -331,8 +385,17 @@ describe('POST /api/payment/idram/result: confirmation', () => {
   it('a confirmation whose checksum uses another secret is refused', async () => {
     const user = await createUser('manager');
     const id = await order(user, { amount: 1 });
-    const f = { EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: String(PRICE), EDP_BILL_NO: id, EDP_PAYER_ACCOUNT: '1', EDP_TRANS_ID: randomId(14), EDP_TRANS_DATE: '01/01/2026' };
-    const forged = await md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, 'guessed-secret', f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
+    const f = {
+      EDP_REC_ACCOUNT: ACCOUNT,
+      EDP_AMOUNT: String(PRICE),
+      EDP_BILL_NO: id,
+      EDP_PAYER_ACCOUNT: '1',
+      EDP_TRANS_ID: randomId(14),
+      EDP_TRANS_DATE: '01/01/2026',
+    };
+    const forged = await md5Hex(
+      [f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, 'guessed-secret', f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'),
+    );
     expect(await result({ ...f, EDP_CHECKSUM: forged })).toBe('Wrong checksum');
     expect((await row(id)).isPaymentConfirmed).toBe(false);
   });
@@ -418,7 +481,8 @@ describe('the payment page and the development simulator', () => {
     const page = await call('GET', `/api/payment/idram/pay/${id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL']) expect(page.text).toContain(`name="${field}"`);
+    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL'])
+      expect(page.text).toContain(`name="${field}"`);
     expect(page.text).toContain(`name="EDP_AMOUNT" value="${PRICE}.00"`);
     expect(page.text).toContain(`name="EDP_BILL_NO" value="${id}"`);
     expect(page.text).toContain(`name="EDP_EMAIL" value="${a.manager.email}"`);
@@ -450,7 +514,14 @@ describe('the payment page and the development simulator', () => {
   it('the simulator shows the order and Pay sends both callbacks, then returns the browser to the result page', async () => {
     const user = await createUser('manager', { subscriptionDays: -3 });
     const id = await order(user, { amount: 1 });
-    const fields = { EDP_LANGUAGE: 'EN', EDP_REC_ACCOUNT: ACCOUNT, EDP_DESCRIPTION: 'FreightDesk subscription, 1 month', EDP_AMOUNT: `${PRICE}.00`, EDP_BILL_NO: id, EDP_EMAIL: user.email };
+    const fields = {
+      EDP_LANGUAGE: 'EN',
+      EDP_REC_ACCOUNT: ACCOUNT,
+      EDP_DESCRIPTION: 'FreightDesk subscription, 1 month',
+      EDP_AMOUNT: `${PRICE}.00`,
+      EDP_BILL_NO: id,
+      EDP_EMAIL: user.email,
+    };
     const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
     expect(sim.status).toBe(200);
     expect(sim.text).toContain('Idram');
@@ -467,16 +538,26 @@ describe('the payment page and the development simulator', () => {
     expect((await call('GET', '/api/subscription/status', { token: user.token })).body.isSubscriptionActive).toBe(true);
     // paying twice (a back button) changes nothing
     const end = await endOf(user.id);
-    expect((await call('POST', '/api/payment/idram/simulator/complete', form({ ...fields, action: 'pay' }))).headers.get('location')).toBe('/paymentResult/failed');
+    expect((await call('POST', '/api/payment/idram/simulator/complete', form({ ...fields, action: 'pay' }))).headers.get('location')).toBe(
+      '/paymentResult/failed',
+    );
     expect(await endOf(user.id)).toBe(end);
   });
 
   it('Decline leaves the order Declined and unpaid', async () => {
     const user = await createUser('manager', { subscriptionDays: -3 });
     const id = await order(user, { amount: 1 });
-    const declined = await call('POST', '/api/payment/idram/simulator/complete', form({ EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${PRICE}.00`, action: 'decline' }));
+    const declined = await call(
+      'POST',
+      '/api/payment/idram/simulator/complete',
+      form({ EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: `${PRICE}.00`, action: 'decline' }),
+    );
     expect(declined.headers.get('location')).toBe('/paymentResult/failed');
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Declined', isPaymentConfirmed: false });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({
+      _id: id,
+      status: 'Declined',
+      isPaymentConfirmed: false,
+    });
     expect(await stubOf(id).status()).toBe('failed');
     expect((await call('GET', `/api/payment/idram/pay/${id}`)).status).toBe(303);
   });
@@ -486,7 +567,12 @@ describe('promo discount', () => {
   it('is priced into the order, shown by monthlyprice, and spent by the confirmation, once', async () => {
     const user = await createUser('manager');
     const { useId, name } = await addDiscount(user, 25);
-    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 25, promoName: name });
+    expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toEqual({
+      price: PRICE,
+      currency: 'AMD',
+      discountPercent: 25,
+      promoName: name,
+    });
     const id = await order(user, { amount: 2 });
     const total = Math.round(2 * PRICE * 0.75);
     expect(await row(id)).toMatchObject({ priceTotal: total, promoUseId: useId, monthlyPrice: PRICE });
@@ -527,12 +613,13 @@ describe('promo discount', () => {
 
   it('the screen and the server compute the same total', () => {
     for (const price of [1, 999, 5000, 7333])
-      for (const months of [1, 2, 7, 36]) for (const percent of [0, 1, 15, 33, 50, 99, 100]) expect(priceFor(price, months, percent)).toBe(discountedTotal(price, months, percent));
+      for (const months of [1, 2, 7, 36])
+        for (const percent of [0, 1, 15, 33, 50, 99, 100]) expect(priceFor(price, months, percent)).toBe(discountedTotal(price, months, percent));
   });
 });
 
 describe('GET /api/payment/paymentHistory', () => {
-  it('lists the caller\'s payments as payer or payee with the spec\'s fields; the admin sees all', async () => {
+  it("lists the caller's payments as payer or payee with the spec's fields; the admin sees all", async () => {
     const a = await createTeam();
     const b = await createTeam();
     const mine = await order(a.manager, { amount: 1 });
@@ -571,16 +658,28 @@ describe('GET /api/payment/paymentHistory', () => {
 describe('/api/subscription', () => {
   it('status answers active, days left and end date; staff are always active', async () => {
     const active = await createUser('agent', { subscriptionDays: 10.5 });
-    expect((await call('GET', '/api/subscription/status', { token: active.token })).body).toMatchObject({ isSubscriptionActive: true, subscriptionDaysLeft: 10 });
+    expect((await call('GET', '/api/subscription/status', { token: active.token })).body).toMatchObject({
+      isSubscriptionActive: true,
+      subscriptionDaysLeft: 10,
+    });
     const expired = await createUser('manager', { subscriptionDays: -1 });
-    expect((await call('GET', '/api/subscription/status', { token: expired.token })).body).toMatchObject({ isSubscriptionActive: false, subscriptionDaysLeft: 0 });
+    expect((await call('GET', '/api/subscription/status', { token: expired.token })).body).toMatchObject({
+      isSubscriptionActive: false,
+      subscriptionDaysLeft: 0,
+    });
     const none = await createUser('director', { subscriptionDays: null });
-    expect((await call('GET', '/api/subscription/status', { token: none.token })).body).toEqual({ isSubscriptionActive: false, subscriptionDaysLeft: 0, subscriptionEndDate: null });
-    expect((await call('GET', '/api/subscription/status', { token: (await createUser('marketing', { subscriptionDays: null })).token })).body.isSubscriptionActive).toBe(true);
+    expect((await call('GET', '/api/subscription/status', { token: none.token })).body).toEqual({
+      isSubscriptionActive: false,
+      subscriptionDaysLeft: 0,
+      subscriptionEndDate: null,
+    });
+    expect(
+      (await call('GET', '/api/subscription/status', { token: (await createUser('marketing', { subscriptionDays: null })).token })).body.isSubscriptionActive,
+    ).toBe(true);
     expect((await call('GET', '/api/subscription/status')).status).toBe(401);
   });
 
-  it('childUsersSubscriptions lists a manager\'s team with their status, scoped by the tree', async () => {
+  it("childUsersSubscriptions lists a manager's team with their status, scoped by the tree", async () => {
     const a = await createTeam();
     const b = await createTeam();
     const unverified = await createUser('agent', { parentId: a.manager.id, isEmailVerified: false, subscriptionDays: -2 });
@@ -603,7 +702,10 @@ describe('/api/subscription', () => {
     });
     expect(agentsOnly.find((u: { _id: string }) => u._id === a.agents[0].id)).toMatchObject({ isEmailVerified: true, isSubscriptionActive: true });
     // an expired manager still sees whom it can pay for
-    await db.update(users).set({ subscriptionEndDate: new Date(Date.now() - DAY) }).where(eq(users.id, a.manager.id));
+    await db
+      .update(users)
+      .set({ subscriptionEndDate: new Date(Date.now() - DAY) })
+      .where(eq(users.id, a.manager.id));
     expect((await ask(a.manager, { parentId: a.manager.id })).status).toBe(200);
 
     expect((await ask(a.director, { parentId: a.manager.id })).body).toHaveLength(3);
@@ -616,4 +718,3 @@ describe('/api/subscription', () => {
     expect((await call('POST', '/api/subscription/childUsersSubscriptions', { body: { parentId: a.manager.id } })).status).toBe(401);
   });
 });
-

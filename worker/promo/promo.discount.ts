@@ -31,4 +31,7 @@ export const discountedTotal = (monthlyPrice: number, months: number, percent: n
 
 /** The statement that spends a pending discount on an order; put it in the confirmation's batch. */
 export const spendDiscount = (db: Db, promoUseId: string, orderId: string) =>
-  db.update(promoUses).set({ orderId }).where(and(eq(promoUses.id, promoUseId), isNull(promoUses.orderId)));
+  db
+    .update(promoUses)
+    .set({ orderId })
+    .where(and(eq(promoUses.id, promoUseId), isNull(promoUses.orderId)));

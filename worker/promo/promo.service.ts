@@ -33,8 +33,7 @@ export function randomCode(length = CODE_LENGTH) {
 
 const json = (value: unknown) => JSON.stringify(value);
 /** `column IN (…)` over a JSON array bound as one parameter: one statement for any number of ids. */
-const inJson = (column: SQLWrapper, values: string[]) =>
-  sql`${column} in (select value from json_each(${json(values)}))`;
+const inJson = (column: SQLWrapper, values: string[]) => sql`${column} in (select value from json_each(${json(values)}))`;
 
 export const statusOf = (r: Pick<PromoRow, 'usedCount' | 'maxUses' | 'isFree' | 'assignedUserId'>): PromoStatus =>
   r.usedCount >= r.maxUses ? 'finished' : r.isFree && r.usedCount === 0 && !r.assignedUserId ? 'free' : 'used';
@@ -107,7 +106,15 @@ export async function createRandom(db: Db, caller: Caller, input: { effectType: 
       select json_extract(value, '$[0]'), json_extract(value, '$[1]'), ${input.effectType}, ${input.effectValue}, 1, 1, 1, 0, null, ${caller.id}, ${createdAt}
       from json_each(${json(batch)}) where true
       on conflict do nothing`);
-    const landed = await db.select({ id: promoCodes.id }).from(promoCodes).where(inJson(promoCodes.id, batch.map((b) => b[0]!)));
+    const landed = await db
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .where(
+        inJson(
+          promoCodes.id,
+          batch.map((b) => b[0]!),
+        ),
+      );
     made.push(...landed.map((r) => r.id));
   }
   const codes = await listWhere(db, inJson(promoCodes.id, made));
@@ -115,11 +122,24 @@ export async function createRandom(db: Db, caller: Caller, input: { effectType: 
 }
 
 /** A named code (e.g. SPRING-2026), single- or multi-use, public or reserved for an assigned user. */
-export async function create(db: Db, caller: Caller, input: { name: string; effectType: PromoEffectType; effectValue: number; maxUses: number; isPublic: boolean }) {
+export async function create(
+  db: Db,
+  caller: Caller,
+  input: { name: string; effectType: PromoEffectType; effectValue: number; maxUses: number; isPublic: boolean },
+) {
   const id = randomId();
   const result = await db
     .insert(promoCodes)
-    .values({ id, name: input.name, effectType: input.effectType, effectValue: input.effectValue, maxUses: input.maxUses, isPublic: input.isPublic, createdBy: caller.id, createdAt: new Date() })
+    .values({
+      id,
+      name: input.name,
+      effectType: input.effectType,
+      effectValue: input.effectValue,
+      maxUses: input.maxUses,
+      isPublic: input.isPublic,
+      createdBy: caller.id,
+      createdAt: new Date(),
+    })
     .onConflictDoNothing();
   if (!result.meta.changes) throw conflict(PROMO_MESSAGES.nameTaken);
   return one(db, id);
@@ -145,7 +165,11 @@ export async function remove(db: Db, id: string) {
 export async function assign(db: Db, input: { id: string; userId?: string; email?: string }) {
   const row = await byId(db, input.id);
   const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, (input.email ?? '').trim().toLowerCase());
-  const [user] = await db.select().from(users).where(and(byUser, isNull(users.deletedAt))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(byUser, isNull(users.deletedAt)))
+    .limit(1);
   if (!user) throw notFound(PROMO_MESSAGES.userNotFound);
   if (user.userType === 'marketing') throw badRequest(PROMO_MESSAGES.userCannotUse);
   const result = await db
@@ -170,7 +194,9 @@ export async function unassign(db: Db, id: string) {
 export async function setFreeStatus(db: Db, items: { _id?: string; name?: string; isFree: boolean }[]) {
   const names = items.filter((i) => !i._id && i.name).map((i) => normalizeCode(i.name!));
   const idOfName = new Map<string, string>();
-  if (names.length) for (const r of await db.select({ id: promoCodes.id, name: promoCodes.name }).from(promoCodes).where(inJson(promoCodes.name, names))) idOfName.set(r.name, r.id);
+  if (names.length)
+    for (const r of await db.select({ id: promoCodes.id, name: promoCodes.name }).from(promoCodes).where(inJson(promoCodes.name, names)))
+      idOfName.set(r.name, r.id);
   const pairs = items.map((i) => [i._id ?? idOfName.get(normalizeCode(i.name ?? '')) ?? '', i.isFree ? 1 : 0]).filter((p) => p[0]);
   if (!pairs.length) return { message: '0 promo codes updated', updated: 0 };
   const result = await db.run(sql`update ${promoCodes} set is_free = j.is_free
@@ -180,19 +206,33 @@ export async function setFreeStatus(db: Db, items: { _id?: string; name?: string
   return { message: `${updated} promo code${updated === 1 ? '' : 's'} updated`, updated };
 }
 
-const checkDto = (r: PromoRow): PromoCheckDto => ({ _id: r.id, name: r.name, effectType: r.effectType, effectValue: r.effectValue, usesLeft: Math.max(0, r.maxUses - r.usedCount) });
+const checkDto = (r: PromoRow): PromoCheckDto => ({
+  _id: r.id,
+  name: r.name,
+  effectType: r.effectType,
+  effectValue: r.effectValue,
+  usesLeft: Math.max(0, r.maxUses - r.usedCount),
+});
 
 /** Whether the caller may use the code now, or the reason why not (the same order as `use`). */
 async function usable(env: Bindings, db: Db, caller: Caller, rawName: string): Promise<PromoRow> {
   const limitKey = `promo-guess:${caller.id}`;
   await checkLimit(env, limitKey, PROMO_GUESS_LIMIT, PROMO_MESSAGES.tooManyChecks);
-  const [row] = await db.select().from(promoCodes).where(eq(promoCodes.name, normalizeCode(rawName))).limit(1);
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(eq(promoCodes.name, normalizeCode(rawName)))
+    .limit(1);
   // a code reserved for someone else is, for this caller, not there at all
   if (!row || (!row.isPublic && row.assignedUserId !== caller.id)) {
     await countHit(env, limitKey, PROMO_GUESS_LIMIT);
     throw notFound(PROMO_MESSAGES.notFound);
   }
-  const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(and(eq(promoUses.promoId, row.id), eq(promoUses.userId, caller.id))).limit(1);
+  const [mine] = await db
+    .select({ id: promoUses.id })
+    .from(promoUses)
+    .where(and(eq(promoUses.promoId, row.id), eq(promoUses.userId, caller.id)))
+    .limit(1);
   if (mine) throw badRequest(PROMO_MESSAGES.alreadyUsed);
   if (row.usedCount >= row.maxUses) throw badRequest(PROMO_MESSAGES.finished);
   if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw conflict(PROMO_MESSAGES.pending);
@@ -260,7 +300,15 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
       .set({ usedCount: sql`${promoCodes.usedCount} + 1`, isFree: false })
       .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses), landed));
     try {
-      if (newEnd) await db.batch([insertUse, increment, db.update(users).set({ subscriptionEndDate: newEnd }).where(and(eq(users.id, caller.id), landed))]);
+      if (newEnd)
+        await db.batch([
+          insertUse,
+          increment,
+          db
+            .update(users)
+            .set({ subscriptionEndDate: newEnd })
+            .where(and(eq(users.id, caller.id), landed)),
+        ]);
       else await db.batch([insertUse, increment]);
     } catch (err) {
       // the unique (promo, user) index: the same user raced itself, and the other request won

@@ -33,7 +33,10 @@ const endOf = async (user: TestUser) => (await getUser(user.id))!.subscriptionEn
 describe('creating codes', () => {
   it('marketing generates 50 unique unguessable single-use codes that start free', async () => {
     const marketing = await createUser('marketing');
-    const res = await call('POST', '/api/promocode/createRandomPublic', { token: marketing.token, body: { effectType: 'discountPercent', effectValue: 20, generateAmount: 50 } });
+    const res = await call('POST', '/api/promocode/createRandomPublic', {
+      token: marketing.token,
+      body: { effectType: 'discountPercent', effectValue: 20, generateAmount: 50 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('50 promo codes created');
     const codes = res.body.codes as PromoDto[];
@@ -41,7 +44,17 @@ describe('creating codes', () => {
     expect(new Set(codes.map((c) => c.name)).size).toBe(50);
     for (const c of codes) {
       expect(c.name).toMatch(new RegExp(`^[${CODE_ALPHABET}]{10}$`));
-      expect(c).toMatchObject({ effectType: 'discountPercent', effectValue: 20, status: 'free', isFree: true, isPublic: true, maxUses: 1, usedCount: 0, assignedUser: null, usedUsersList: [] });
+      expect(c).toMatchObject({
+        effectType: 'discountPercent',
+        effectValue: 20,
+        status: 'free',
+        isFree: true,
+        isPublic: true,
+        maxUses: 1,
+        usedCount: 0,
+        assignedUser: null,
+        usedUsersList: [],
+      });
     }
     const free = await ids(marketing, 'freeAndPublic');
     const all = await ids(marketing, '');
@@ -59,7 +72,10 @@ describe('creating codes', () => {
     const admin = await createUser('admin');
     const codes = await generate(admin, { effectType: 'freeMonths', effectValue: 1, generateAmount: 500 });
     expect(new Set(codes.map((c) => c.name)).size).toBe(500);
-    const over = await call('POST', '/api/promocode/createRandomPublic', { token: admin.token, body: { effectType: 'freeMonths', effectValue: 1, generateAmount: 501 } });
+    const over = await call('POST', '/api/promocode/createRandomPublic', {
+      token: admin.token,
+      body: { effectType: 'freeMonths', effectValue: 1, generateAmount: 501 },
+    });
     expect(over.status).toBe(400);
     expect(over.body.message).toBe('The amount must be a whole number from 1 to 500');
   });
@@ -91,10 +107,16 @@ describe('creating codes', () => {
   it('creates named multi-use codes: upper-cased, unique, validated', async () => {
     const admin = await createUser('admin');
     const name = `spring-${Date.now().toString(36)}`;
-    const res = await call('POST', '/api/promocode/create', { token: admin.token, body: { name: ` ${name} `, effectType: 'discountPercent', effectValue: 15, maxUses: 100 } });
+    const res = await call('POST', '/api/promocode/create', {
+      token: admin.token,
+      body: { name: ` ${name} `, effectType: 'discountPercent', effectValue: 15, maxUses: 100 },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ name: name.toUpperCase(), maxUses: 100, usedCount: 0, isPublic: true, status: 'free' });
-    const again = await call('POST', '/api/promocode/create', { token: admin.token, body: { name: name.toUpperCase(), effectType: 'freeMonths', effectValue: 1 } });
+    const again = await call('POST', '/api/promocode/create', {
+      token: admin.token,
+      body: { name: name.toUpperCase(), effectType: 'freeMonths', effectValue: 1 },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('A promo code with this name already exists');
     for (const bad of ['abc', 'has space', 'x'.repeat(33), 'ünï-code']) {
@@ -102,9 +124,14 @@ describe('creating codes', () => {
       expect(r.status, bad).toBe(400);
       expect(r.body.message).toBe('A promo code name is 4 to 32 letters, digits or -');
     }
-    const zeroUses = await call('POST', '/api/promocode/create', { token: admin.token, body: { name: 'ZERO-USES', effectType: 'freeMonths', effectValue: 1, maxUses: 0 } });
+    const zeroUses = await call('POST', '/api/promocode/create', {
+      token: admin.token,
+      body: { name: 'ZERO-USES', effectType: 'freeMonths', effectValue: 1, maxUses: 0 },
+    });
     expect(zeroUses.body.message).toBe('Uses must be a whole number from 1 to 100000');
-    expect((await call('POST', '/api/promocode/create', { token: admin.token, body: { name: 'NOTYPE1', effectValue: 1 } })).body.message).toBe('Select the promo type');
+    expect((await call('POST', '/api/promocode/create', { token: admin.token, body: { name: 'NOTYPE1', effectValue: 1 } })).body.message).toBe(
+      'Select the promo type',
+    );
   });
 
   it('answers the effect types for the type select', async () => {
@@ -243,7 +270,10 @@ describe('using codes', () => {
     expect(used.status, used.text).toBe(200);
     expect(used.body).toMatchObject({ message: 'Promo code applied: 30% off the next payment', discountPercent: 30, subscriptionEndDate: null });
     expect((await endOf(user))!.getTime()).toBe(endBefore!.getTime());
-    const pending = await db.select().from(promoUses).where(and(eq(promoUses.userId, user.id), isNull(promoUses.orderId)));
+    const pending = await db
+      .select()
+      .from(promoUses)
+      .where(and(eq(promoUses.userId, user.id), isNull(promoUses.orderId)));
     expect(pending).toHaveLength(1);
     expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toMatchObject({ discountPercent: 30, promoName: multi.name });
     // a multi-use code with uses left stays in the used list
@@ -269,7 +299,13 @@ describe('using codes', () => {
     const [a, b, c] = await generate(marketing, { effectType: 'discountPercent', effectValue: 5, generateAmount: 3 });
     const res = await call('POST', '/api/promocode/updatePromoListFreeStatus', {
       token: marketing.token,
-      body: { list: [{ _id: a!._id, isFree: false }, { name: b!.name.toLowerCase(), isFree: false }, { _id: 'no-such-id', isFree: false }] },
+      body: {
+        list: [
+          { _id: a!._id, isFree: false },
+          { name: b!.name.toLowerCase(), isFree: false },
+          { _id: 'no-such-id', isFree: false },
+        ],
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ message: '2 promo codes updated', updated: 2 });
@@ -280,7 +316,10 @@ describe('using codes', () => {
     expect(used).toEqual(expect.arrayContaining([a!._id, b!._id]));
     expect(used).not.toContain(c!._id);
     // and back
-    expect((await call('POST', '/api/promocode/updatePromoListFreeStatus', { token: marketing.token, body: { list: [{ _id: a!._id, isFree: true }] } })).body.updated).toBe(1);
+    expect(
+      (await call('POST', '/api/promocode/updatePromoListFreeStatus', { token: marketing.token, body: { list: [{ _id: a!._id, isFree: true }] } })).body
+        .updated,
+    ).toBe(1);
     expect(await ids(marketing, 'freeAndPublic')).toContain(a!._id);
     // a handed-out code works like any other
     const user = await createUser('agent');
@@ -383,7 +422,10 @@ describe('exactly once under concurrent use', () => {
   it('50 users racing for a 1-use code: exactly one wins; for a 50-use code: all 50', async () => {
     const admin = await createUser('admin');
     const racers = await Promise.all(Array.from({ length: 50 }, () => createUser('agent', { subscriptionDays: null })));
-    for (const [maxUses, winners] of [[1, 1], [50, 50]] as const) {
+    for (const [maxUses, winners] of [
+      [1, 1],
+      [50, 50],
+    ] as const) {
       const code = await createNamed(admin, { effectType: 'freeMonths', effectValue: 1, maxUses });
       const answers = await Promise.all(racers.map((u) => use(u, code.name)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(winners);

@@ -78,26 +78,30 @@ describe('access matrix', () => {
     expect(routes.length).toBeGreaterThan(10);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, route) => {
-    const rule = ruleFor(route.method, route.path)!;
-    const failures: string[] = [];
-    for (const bad of badTokens) {
-      const res = await send(route.method, route.path, bad.token);
-      if (rule === 'public') {
-        if (res.status === 401 || res.status >= 500) failures.push(`${bad.label}: ${res.status}`);
-      } else if (res.status !== 401) failures.push(`${bad.label}: expected 401, got ${res.status}`);
-    }
-    for (const who of identities) {
-      // sign afresh: an earlier route (logout, password change) may have ended older sessions
-      const token = await signAccessToken(testEnv, who.userId, (await getUser(who.userId))!.tokenVersion);
-      const res = await send(route.method, route.path, token);
-      const want = expected(rule, who);
-      if (res.status >= 500) failures.push(`${who.label}: ${res.status}`);
-      else if (want === 403 && res.status !== 403) failures.push(`${who.label}: expected 403, got ${res.status}`);
-      else if (want === 'allowed' && (res.status === 401 || res.status === 403))
-        failures.push(`${who.label}: expected to be let through, got ${res.status} ${res.body?.message}`);
-      if (res.status >= 400 && typeof res.body?.message !== 'string') failures.push(`${who.label}: no message`);
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s',
+    async (_name, route) => {
+      const rule = ruleFor(route.method, route.path)!;
+      const failures: string[] = [];
+      for (const bad of badTokens) {
+        const res = await send(route.method, route.path, bad.token);
+        if (rule === 'public') {
+          if (res.status === 401 || res.status >= 500) failures.push(`${bad.label}: ${res.status}`);
+        } else if (res.status !== 401) failures.push(`${bad.label}: expected 401, got ${res.status}`);
+      }
+      for (const who of identities) {
+        // sign afresh: an earlier route (logout, password change) may have ended older sessions
+        const token = await signAccessToken(testEnv, who.userId, (await getUser(who.userId))!.tokenVersion);
+        const res = await send(route.method, route.path, token);
+        const want = expected(rule, who);
+        if (res.status >= 500) failures.push(`${who.label}: ${res.status}`);
+        else if (want === 403 && res.status !== 403) failures.push(`${who.label}: expected 403, got ${res.status}`);
+        else if (want === 'allowed' && (res.status === 401 || res.status === 403))
+          failures.push(`${who.label}: expected to be let through, got ${res.status} ${res.body?.message}`);
+        if (res.status >= 400 && typeof res.body?.message !== 'string') failures.push(`${who.label}: no message`);
+      }
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

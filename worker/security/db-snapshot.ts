@@ -12,4 +12,3 @@ export async function snapshotDb(): Promise<string> {
   }
   return parts.join('\n');
 }
-

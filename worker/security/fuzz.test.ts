@@ -11,11 +11,54 @@ import { snapshotDb } from './db-snapshot';
  * 5xx, and a refused request must leave the database exactly as it was.
  */
 const FIELD_NAMES = [
-  'email', 'password', 'name', 'newName', 'newEmail', 'newPassword', 'userId', 'id', 'filterId', 'settingID', 'orderId',
-  'amount', 'months', 'from', 'promoName', 'effectType', 'effectValue', 'generateAmount', 'list', 'mcList', 'usersList',
-  'contacts', 'type', 'dateFrom', 'dateTo', 'managerId', 'parentId', 'includeParent', 'userToBePaidId', 'paymentType',
-  'isActive', 'newDate', 'newParent', 'userNewType', 'newFilters', 'mcSettings', 'lines', 'clientId', 'clientType',
-  'country', 'phone', 'repeatPassword', 'newUserType', 'parentUser', 'updateFilterId', 'isVisible', 'allMC', 'onlyCreator',
+  'email',
+  'password',
+  'name',
+  'newName',
+  'newEmail',
+  'newPassword',
+  'userId',
+  'id',
+  'filterId',
+  'settingID',
+  'orderId',
+  'amount',
+  'months',
+  'from',
+  'promoName',
+  'effectType',
+  'effectValue',
+  'generateAmount',
+  'list',
+  'mcList',
+  'usersList',
+  'contacts',
+  'type',
+  'dateFrom',
+  'dateTo',
+  'managerId',
+  'parentId',
+  'includeParent',
+  'userToBePaidId',
+  'paymentType',
+  'isActive',
+  'newDate',
+  'newParent',
+  'userNewType',
+  'newFilters',
+  'mcSettings',
+  'lines',
+  'clientId',
+  'clientType',
+  'country',
+  'phone',
+  'repeatPassword',
+  'newUserType',
+  'parentUser',
+  'updateFilterId',
+  'isVisible',
+  'allMC',
+  'onlyCreator',
 ];
 
 const hostileString = fc.oneof(
@@ -59,11 +102,13 @@ const paramValue = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/),
 );
 
-const routes = [...new Map(
-  app.routes
-    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/dev/'))
-    .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }]),
-).values()];
+const routes = [
+  ...new Map(
+    app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.startsWith('/api/dev/'))
+      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path }]),
+  ).values(),
+];
 
 function fill(path: string, values: string[]): string {
   let i = 0;
@@ -85,31 +130,35 @@ describe('hostile input on every route', () => {
     expect(routes.length).toBeGreaterThan(10);
   });
 
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s never answers 5xx and refusals change nothing', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(
-        body,
-        fc.array(paramValue, { minLength: 1, maxLength: 3 }),
-        fc.integer({ min: 0, max: 5 }),
-        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16'),
-        async (b, params, who, contentType) => {
-          const user = who < users.length ? users[who] : undefined;
-          // a fuzzed call may have ended the user's sessions (logout, password change): sign afresh
-          const token = user ? await signAccessToken(testEnv, user.id, (await getUser(user.id))!.tokenVersion) : undefined;
-          const before = await snapshotDb();
-          const res = await call(route.method, fill(route.path, params), {
-            token,
-            headers: { 'content-type': contentType },
-            ...(route.method === 'GET' ? {} : 'raw' in b ? { rawBody: b.raw } : { rawBody: JSON.stringify(b.json) ?? 'null' }),
-          });
-          expect(res.status, `${route.method} ${route.path} -> ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
-          if (res.status >= 400) {
-            expect(typeof res.body?.message, res.text.slice(0, 200)).toBe('string');
-            expect(await snapshotDb(), 'a refused request changed the database').toBe(before);
-          }
-        },
-      ),
-      { numRuns: 8 },
-    );
-  }, 120_000);
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s never answers 5xx and refusals change nothing',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          body,
+          fc.array(paramValue, { minLength: 1, maxLength: 3 }),
+          fc.integer({ min: 0, max: 5 }),
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-16'),
+          async (b, params, who, contentType) => {
+            const user = who < users.length ? users[who] : undefined;
+            // a fuzzed call may have ended the user's sessions (logout, password change): sign afresh
+            const token = user ? await signAccessToken(testEnv, user.id, (await getUser(user.id))!.tokenVersion) : undefined;
+            const before = await snapshotDb();
+            const res = await call(route.method, fill(route.path, params), {
+              token,
+              headers: { 'content-type': contentType },
+              ...(route.method === 'GET' ? {} : 'raw' in b ? { rawBody: b.raw } : { rawBody: JSON.stringify(b.json) ?? 'null' }),
+            });
+            expect(res.status, `${route.method} ${route.path} -> ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+            if (res.status >= 400) {
+              expect(typeof res.body?.message, res.text.slice(0, 200)).toBe('string');
+              expect(await snapshotDb(), 'a refused request changed the database').toBe(before);
+            }
+          },
+        ),
+        { numRuns: 8 },
+      );
+    },
+    120_000,
+  );
 });

@@ -21,64 +21,143 @@ beforeAll(async () => {
   // team B's objects, made through the API as its users would
   const link = await call('POST', '/api/link/generate', { token: B.manager.token, body: { from: 'https://b-team.example/' } });
   ids.link = link.body._id;
-  const order = await call('POST', '/api/payment/generateLink', { token: B.manager.token, body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[0].id } });
+  const order = await call('POST', '/api/payment/generateLink', {
+    token: B.manager.token,
+    body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[0].id },
+  });
   ids.order = order.body.orderId;
-  const mc = await call('POST', '/api/mcSettings/add/', { token: B.manager.token, body: { name: 'B-MC', parentMc: null, lines: [1], emailContent: '', emailSubject: '' } });
+  const mc = await call('POST', '/api/mcSettings/add/', {
+    token: B.manager.token,
+    body: { name: 'B-MC', parentMc: null, lines: [1], emailContent: '', emailSubject: '' },
+  });
   ids.mc = mc.body?._id ?? mc.body?.mcSetting?._id ?? '';
   const types = await call('GET', '/api/user/filterOverrides', { token: B.manager.token });
   const filter = await call('POST', '/api/broker/add', {
     token: B.manager.token,
-    body: { name: 'B broker', type: types.body[0]._id, comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
+    body: {
+      name: 'B broker',
+      type: types.body[0]._id,
+      comment: '',
+      onlyCreator: false,
+      allMC: true,
+      mcList: [],
+      usersList: [],
+      onlyOnContacts: false,
+      contacts: [],
+      newUsers: true,
+      isVisible: true,
+    },
   });
   ids.filterMessage = filter.body?.message ?? '';
   ids.type = types.body[0]._id;
   ids.filter = filter.body?._id ?? 'none';
-  const load = await call('POST', '/api/activeLoad/add', { token: B.agents[0].token, body: { clientId: randomId(), brokerName: 'B', origin: 'X', dest: 'Y', loadDate: '2026-11-23' } });
+  const load = await call('POST', '/api/activeLoad/add', {
+    token: B.agents[0].token,
+    body: { clientId: randomId(), brokerName: 'B', origin: 'X', dest: 'Y', loadDate: '2026-11-23' },
+  });
   ids.load = load.body?._id ?? 'none';
 });
 
 const attempts: [string, () => { who: TestUser; method: string; path: string; body?: unknown }][] = [
-  ['read another team\'s user', () => ({ who: A.manager, method: 'GET', path: `/api/user/${B.agents[0].id}` })],
-  ['rename another team\'s agent', () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/name/${B.agents[0].id}`, body: { newName: 'x' } })],
-  ['change another team\'s e-mail', () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/email/${B.agents[0].id}`, body: { newEmail: 'x@x.example' } })],
-  ['change another team\'s password', () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/password/${B.agents[0].id}`, body: { newPassword: 'hijacked1' } })],
-  ['resend another team\'s verification', () => ({ who: A.manager, method: 'PUT', path: `/api/user/resendEmailVerification/${B.agents[0].id}` })],
-  ['delete another team\'s agent', () => ({ who: A.manager, method: 'DELETE', path: '/api/user', body: { userId: B.agents[0].id } })],
-  ['list another manager\'s agents', () => ({ who: A.manager, method: 'POST', path: '/api/user/managerChildUsers', body: { parentId: B.manager.id, includeParent: true } })],
-  ['list children of another director\'s manager', () => ({ who: A.director, method: 'GET', path: `/api/user/childUsers/${B.manager.id}` })],
-  ['read another team\'s subscriptions', () => ({ who: A.manager, method: 'POST', path: '/api/subscription/childUsersSubscriptions', body: { parentId: B.manager.id } })],
-  ['pay for another team\'s agent', () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateLink', body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[1].id } })],
-  ['read another team\'s payment link', () => ({ who: A.manager, method: 'POST', path: '/api/payment/getPaymentLink', body: { orderId: ids.order } })],
-  ['read another team\'s order status', () => ({ who: A.agents[0], method: 'POST', path: '/api/payment/get_arca_status', body: { orderId: ids.order } })],
-  ['read another team\'s link', () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}` })],
-  ['disable another team\'s link', () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { isDisabled: true } })],
+  ["read another team's user", () => ({ who: A.manager, method: 'GET', path: `/api/user/${B.agents[0].id}` })],
+  ["rename another team's agent", () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/name/${B.agents[0].id}`, body: { newName: 'x' } })],
+  [
+    "change another team's e-mail",
+    () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/email/${B.agents[0].id}`, body: { newEmail: 'x@x.example' } }),
+  ],
+  [
+    "change another team's password",
+    () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/password/${B.agents[0].id}`, body: { newPassword: 'hijacked1' } }),
+  ],
+  ["resend another team's verification", () => ({ who: A.manager, method: 'PUT', path: `/api/user/resendEmailVerification/${B.agents[0].id}` })],
+  ["delete another team's agent", () => ({ who: A.manager, method: 'DELETE', path: '/api/user', body: { userId: B.agents[0].id } })],
+  [
+    "list another manager's agents",
+    () => ({ who: A.manager, method: 'POST', path: '/api/user/managerChildUsers', body: { parentId: B.manager.id, includeParent: true } }),
+  ],
+  ["list children of another director's manager", () => ({ who: A.director, method: 'GET', path: `/api/user/childUsers/${B.manager.id}` })],
+  [
+    "read another team's subscriptions",
+    () => ({ who: A.manager, method: 'POST', path: '/api/subscription/childUsersSubscriptions', body: { parentId: B.manager.id } }),
+  ],
+  [
+    "pay for another team's agent",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateLink', body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[1].id } }),
+  ],
+  ["read another team's payment link", () => ({ who: A.manager, method: 'POST', path: '/api/payment/getPaymentLink', body: { orderId: ids.order } })],
+  ["read another team's order status", () => ({ who: A.agents[0], method: 'POST', path: '/api/payment/get_arca_status', body: { orderId: ids.order } })],
+  ["read another team's link", () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}` })],
+  ["disable another team's link", () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { isDisabled: true } })],
   ['assign a promo code as a manager', () => ({ who: A.manager, method: 'POST', path: '/api/promocode/assignUser', body: { id: 'x', userId: B.manager.id } })],
   ['use promo management as an agent', () => ({ who: A.agents[0], method: 'GET', path: '/api/promocode/' })],
-  ['read another team\'s MC settings', () => ({ who: A.manager, method: 'POST', path: '/api/mcSettings/byParentId/', body: { parentId: ids.mc } })],
-  ['delete another team\'s MC', () => ({ who: A.manager, method: 'DELETE', path: '/api/mcSettings/', body: { settingID: ids.mc } })],
-  ['hide another team\'s MC', () => ({ who: A.manager, method: 'POST', path: '/api/mcSettings/update/toggleVisibility', body: { settingID: ids.mc } })],
-  ['toggle another team\'s filter', () => ({ who: A.manager, method: 'PUT', path: '/api/broker/update/isactive/', body: { filterId: ids.filter } })],
-  ['delete another team\'s filter', () => ({ who: A.manager, method: 'PUT', path: '/api/broker/update/delete/', body: { filterId: ids.filter } })],
-  ['edit another team\'s filter', () => ({
-    who: A.manager,
-    method: 'POST',
-    path: '/api/broker/update/details',
-    body: { updateFilterId: ids.filter, name: 'hijack', type: ids.type, comment: '', onlyCreator: false, allMC: true, mcList: [], usersList: [], onlyOnContacts: false, contacts: [], newUsers: true, isVisible: true },
-  })],
-  ['read another team\'s history', () => ({
-    who: A.director,
-    method: 'POST',
-    path: '/api/callHistory/getHistory',
-    body: { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, managerId: B.manager.id, dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(), dateTo: new Date().toISOString() },
-  })],
-  ['rename another team\'s filter types', () => ({ who: A.manager, method: 'PUT', path: '/api/user/update/filterOverride/', body: { newFilters: [{ _id: ids.type, typeName: 'Hijacked', color: 'red' }] } })],
-  ['log a call on another team\'s MC', () => ({ who: A.agents[0], method: 'POST', path: '/api/callHistory/log', body: { clientId: 'iso-1', mcSettingId: ids.mc, kind: 'call', contact: '+15551234567', brokerName: 'X' } })],
-  ['list another team\'s active loads', () => ({ who: A.agents[0], method: 'POST', path: '/api/activeLoad/team', body: {} })],
-  ['delete another team\'s active load', () => ({ who: A.manager, method: 'POST', path: '/api/activeLoad/delete/', body: { id: ids.load } })],
+  ["read another team's MC settings", () => ({ who: A.manager, method: 'POST', path: '/api/mcSettings/byParentId/', body: { parentId: ids.mc } })],
+  ["delete another team's MC", () => ({ who: A.manager, method: 'DELETE', path: '/api/mcSettings/', body: { settingID: ids.mc } })],
+  ["hide another team's MC", () => ({ who: A.manager, method: 'POST', path: '/api/mcSettings/update/toggleVisibility', body: { settingID: ids.mc } })],
+  ["toggle another team's filter", () => ({ who: A.manager, method: 'PUT', path: '/api/broker/update/isactive/', body: { filterId: ids.filter } })],
+  ["delete another team's filter", () => ({ who: A.manager, method: 'PUT', path: '/api/broker/update/delete/', body: { filterId: ids.filter } })],
+  [
+    "edit another team's filter",
+    () => ({
+      who: A.manager,
+      method: 'POST',
+      path: '/api/broker/update/details',
+      body: {
+        updateFilterId: ids.filter,
+        name: 'hijack',
+        type: ids.type,
+        comment: '',
+        onlyCreator: false,
+        allMC: true,
+        mcList: [],
+        usersList: [],
+        onlyOnContacts: false,
+        contacts: [],
+        newUsers: true,
+        isVisible: true,
+      },
+    }),
+  ],
+  [
+    "read another team's history",
+    () => ({
+      who: A.director,
+      method: 'POST',
+      path: '/api/callHistory/getHistory',
+      body: {
+        usersList: [],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        managerId: B.manager.id,
+        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+        dateTo: new Date().toISOString(),
+      },
+    }),
+  ],
+  [
+    "rename another team's filter types",
+    () => ({
+      who: A.manager,
+      method: 'PUT',
+      path: '/api/user/update/filterOverride/',
+      body: { newFilters: [{ _id: ids.type, typeName: 'Hijacked', color: 'red' }] },
+    }),
+  ],
+  [
+    "log a call on another team's MC",
+    () => ({
+      who: A.agents[0],
+      method: 'POST',
+      path: '/api/callHistory/log',
+      body: { clientId: 'iso-1', mcSettingId: ids.mc, kind: 'call', contact: '+15551234567', brokerName: 'X' },
+    }),
+  ],
+  ["list another team's active loads", () => ({ who: A.agents[0], method: 'POST', path: '/api/activeLoad/team', body: {} })],
+  ["delete another team's active load", () => ({ who: A.manager, method: 'POST', path: '/api/activeLoad/delete/', body: { id: ids.load } })],
 ];
 
 describe('tenant isolation', () => {
-  it('made team B\'s objects to attack', () => {
+  it("made team B's objects to attack", () => {
     for (const key of ['link', 'order', 'mc', 'filter', 'load', 'type']) expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 
@@ -92,7 +171,10 @@ describe('tenant isolation', () => {
   });
 
   it('team lists never include the other team', async () => {
-    for (const [who, other] of [[A.manager, B], [A.director, B]] as const) {
+    for (const [who, other] of [
+      [A.manager, B],
+      [A.director, B],
+    ] as const) {
       const list = (await call('GET', '/api/user', { token: who.token })).body.map((u: { _id: string }) => u._id);
       for (const id of [other.manager.id, other.agents[0].id, other.agents[1].id, other.director.id]) expect(list).not.toContain(id);
     }

@@ -9,7 +9,20 @@ import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers'
  * a D1 binding that records the SQL it is given, and every recorded SELECT is explained with
  * its own parameters. No full table scan is allowed on the tables that grow with use.
  */
-const BIG_TABLES = ['users', 'broker_filters', 'broker_filter_mcs', 'broker_filter_users', 'call_history', 'active_loads', 'payments', 'links', 'link_click_stats', 'login_events', 'promo_uses', 'mc_settings'];
+const BIG_TABLES = [
+  'users',
+  'broker_filters',
+  'broker_filter_mcs',
+  'broker_filter_users',
+  'call_history',
+  'active_loads',
+  'payments',
+  'links',
+  'link_click_stats',
+  'login_events',
+  'promo_uses',
+  'mc_settings',
+];
 
 interface Recorded {
   sql: string;
@@ -99,7 +112,23 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['monthly price with a pending discount', () => [team.manager, 'GET', '/api/payment/monthlyprice']],
   ['Links list', () => [team.manager, 'GET', '/api/link']],
   ['Promo lists', () => [admin, 'GET', '/api/promocode/usedAndPublic']],
-  ['Contact History (manager)', () => [team.manager, 'POST', '/api/callHistory/getHistory', { usersList: [team.manager.id, team.agents[0].id], mcList: [], phoneLogs: true, emailLogs: true, managerId: team.manager.id, dateFrom: new Date(now - 30 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString() }]],
+  [
+    'Contact History (manager)',
+    () => [
+      team.manager,
+      'POST',
+      '/api/callHistory/getHistory',
+      {
+        usersList: [team.manager.id, team.agents[0].id],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        managerId: team.manager.id,
+        dateFrom: new Date(now - 30 * 86_400_000).toISOString(),
+        dateTo: new Date(now + 86_400_000).toISOString(),
+      },
+    ],
+  ],
   ['Active loads (team)', () => [team.manager, 'POST', '/api/activeLoad/team', {}]],
   ['Active loads (mine)', () => [team.agents[0], 'GET', '/api/activeLoad/my']],
   ['Broker filters search', () => [team.manager, 'POST', '/api/broker', { name: '', allMC: true, mcList: [], teamWithMe: true }]],

@@ -7,7 +7,10 @@ import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
 import { managerChildUsers } from '../users/users.service';
 
-const childSchema = z.object({ parentId: z.string({ message: 'Choose a manager' }).min(1, 'Choose a manager').max(64), includeParent: z.boolean().optional().default(false) });
+const childSchema = z.object({
+  parentId: z.string({ message: 'Choose a manager' }).min(1, 'Choose a manager').max(64),
+  includeParent: z.boolean().optional().default(false),
+});
 
 /** /api/subscription: the caller's status, and a manager's team for Pay for Team. */
 export const subscriptionRoutes = new Hono<AppEnv>()
@@ -18,14 +21,16 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     const { parentId, includeParent } = c.req.valid('json');
     const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
     return c.json(
-      team.map((u): TeamSubscriptionDto => ({
-        _id: u._id,
-        name: u.name,
-        email: u.email,
-        userType: u.userType,
-        isEmailVerified: u.isEmailVerified,
-        ...subscriptionOf({ userType: u.userType, subscriptionEndDate: u.subscriptionEndDate ? new Date(u.subscriptionEndDate) : null }),
-      })),
+      team.map(
+        (u): TeamSubscriptionDto => ({
+          _id: u._id,
+          name: u.name,
+          email: u.email,
+          userType: u.userType,
+          isEmailVerified: u.isEmailVerified,
+          ...subscriptionOf({ userType: u.userType, subscriptionEndDate: u.subscriptionEndDate ? new Date(u.subscriptionEndDate) : null }),
+        }),
+      ),
       200,
     );
   });

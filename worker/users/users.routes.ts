@@ -32,9 +32,7 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/directorsList', adminOnly, async (c) => c.json(await svc.byType(c.var.db, 'director'), 200))
   .get('/marketingUsers', adminOnly, async (c) => c.json(await svc.byType(c.var.db, 'marketing'), 200))
   .get('/manager', requireArea('profile'), async (c) => c.json(await svc.teamManager(c.var.db, c.var.caller), 200))
-  .get('/directorChildManagers', requireRoles(['admin', 'director'], true), async (c) =>
-    c.json(await svc.directorManagers(c.var.db, c.var.caller), 200),
-  )
+  .get('/directorChildManagers', requireRoles(['admin', 'director'], true), async (c) => c.json(await svc.directorManagers(c.var.db, c.var.caller), 200))
   .get('/allTeam', requireArea('history'), async (c) => c.json(await svc.allTeam(c.var.db, c.var.caller), 200))
   .get('/childUsers/:id', teamLeads, validate('param', idParam), async (c) =>
     c.json(await svc.childUsers(c.var.db, c.var.caller, c.req.valid('param').id), 200),

@@ -21,7 +21,11 @@ export const ADMIN_TRIAL_DAYS = 14;
 const live = isNull(users.deletedAt);
 
 export async function liveUser(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), live)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), live))
+    .limit(1);
   return row;
 }
 
@@ -69,7 +73,13 @@ async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
 }
 
 const childrenOf = (db: Db, parentIds: string[]) =>
-  parentIds.length ? db.select().from(users).where(and(inArray(users.parentId, parentIds), live)).orderBy(asc(users.registrationDate)) : Promise.resolve([] as UserRow[]);
+  parentIds.length
+    ? db
+        .select()
+        .from(users)
+        .where(and(inArray(users.parentId, parentIds), live))
+        .orderBy(asc(users.registrationDate))
+    : Promise.resolve([] as UserRow[]);
 
 /**
  * The users a caller may see, by the tree: admin everyone; a director its managers and their
@@ -81,7 +91,12 @@ export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | 
   if (caller.userType === 'manager' || caller.userType === 'director') {
     const first = await childrenOf(db, [caller.id]);
     for (const u of first) ids.add(u.id);
-    if (caller.userType === 'director') for (const u of await childrenOf(db, first.map((m) => m.id))) ids.add(u.id);
+    if (caller.userType === 'director')
+      for (const u of await childrenOf(
+        db,
+        first.map((m) => m.id),
+      ))
+        ids.add(u.id);
   }
   return ids;
 }
@@ -96,7 +111,9 @@ export async function visibleUser(db: Db, caller: Caller, id: string): Promise<U
 
 /** Who may change a user's name, e-mail and password: the admin, the user itself, and an agent's manager. */
 function mayManage(caller: Caller, target: UserRow) {
-  return caller.userType === 'admin' || caller.id === target.id || (caller.userType === 'manager' && target.parentId === caller.id && target.userType === 'agent');
+  return (
+    caller.userType === 'admin' || caller.id === target.id || (caller.userType === 'manager' && target.parentId === caller.id && target.userType === 'agent')
+  );
 }
 
 async function managedUser(db: Db, caller: Caller, id: string) {
@@ -108,7 +125,13 @@ async function managedUser(db: Db, caller: Caller, id: string) {
 /** The live users among `ids`, in chunks D1 accepts. */
 async function liveUsers(db: Db, ids: string[]): Promise<UserRow[]> {
   const rows: UserRow[] = [];
-  for (const chunk of chunks(ids)) rows.push(...(await db.select().from(users).where(and(inArray(users.id, chunk), live))));
+  for (const chunk of chunks(ids))
+    rows.push(
+      ...(await db
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, chunk), live))),
+    );
   return rows;
 }
 
@@ -134,7 +157,14 @@ export async function childUsers(db: Db, caller: Caller, id: string) {
 }
 
 export async function byType(db: Db, type: UserType) {
-  return toDtos(db, await db.select().from(users).where(and(eq(users.userType, type), live)).orderBy(asc(users.name)));
+  return toDtos(
+    db,
+    await db
+      .select()
+      .from(users)
+      .where(and(eq(users.userType, type), live))
+      .orderBy(asc(users.name)),
+  );
 }
 
 /** The manager of the caller's team: an agent's parent, a manager itself, else null. */
@@ -146,7 +176,10 @@ export async function teamManager(db: Db, caller: Caller) {
 
 export async function directorManagers(db: Db, caller: Caller) {
   if (caller.userType === 'admin') return byType(db, 'manager');
-  return toDtos(db, (await childrenOf(db, [caller.id])).filter((u) => u.userType === 'manager'));
+  return toDtos(
+    db,
+    (await childrenOf(db, [caller.id])).filter((u) => u.userType === 'manager'),
+  );
 }
 
 /** The caller's team: a manager and its agents; a director's managers and their agents; an agent itself. */
@@ -233,12 +266,17 @@ export async function deleteUser(db: Db, caller: Caller, userId: string) {
   if (target.id === caller.id) throw badRequest('You cannot delete yourself');
   const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
   if (!allowed) throw forbidden('You are not allowed to delete this user');
-  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length)
-    throw conflict('This manager still has agents: move or delete them first');
+  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw conflict('This manager still has agents: move or delete them first');
   const now = new Date();
   await db.batch([
-    db.update(users).set({ deletedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id)),
-    db.update(users).set({ parentId: null, tokenVersion: sql`${users.tokenVersion} + 1` }).where(and(eq(users.parentId, target.id), live)),
+    db
+      .update(users)
+      .set({ deletedAt: now, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, target.id)),
+    db
+      .update(users)
+      .set({ parentId: null, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.parentId, target.id), live)),
   ]);
   return { message: `${target.name} has been deleted` };
 }
@@ -302,7 +340,10 @@ export async function updateType(db: Db, caller: Caller, id: string, type: UserT
   if (newParent === target.id) throw badRequest('A user cannot be its own parent');
   const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
   const parentId = await checkParent(db, type, wanted);
-  await db.update(users).set({ userType: type, parentId, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id));
+  await db
+    .update(users)
+    .set({ userType: type, parentId, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, target.id));
   return { message: 'User type updated' };
 }
 
@@ -311,7 +352,10 @@ export async function updateParent(db: Db, caller: Caller, id: string, newParent
   if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest('Only agents and managers have a parent');
   if (newParent === target.id) throw badRequest('A user cannot be its own parent');
   const parentId = await checkParent(db, target.userType, newParent || null);
-  await db.update(users).set({ parentId, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, target.id));
+  await db
+    .update(users)
+    .set({ parentId, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, target.id));
   return { message: 'Parent updated' };
 }
 

@@ -107,7 +107,8 @@ describe('POST /api/user/register', () => {
   it('the admin creates any type, agents under a manager, managers under a director', async () => {
     const admin = await createUser('admin');
     const a = await createTeam();
-    const mk = (body: object) => call('POST', '/api/user/register', { token: admin.token, body: { password: 'secret1', name: 'N', email: `u${Math.random()}@t.example`, ...body } });
+    const mk = (body: object) =>
+      call('POST', '/api/user/register', { token: admin.token, body: { password: 'secret1', name: 'N', email: `u${Math.random()}@t.example`, ...body } });
     expect((await mk({ newUserType: 'admin' })).body.user.userType).toBe('admin');
     expect((await mk({ newUserType: 'agent' })).body.message).toBe('Select the parent manager');
     expect((await mk({ newUserType: 'agent', parentUser: a.director.id })).body.message).toBe('The parent must be a manager');
@@ -142,8 +143,12 @@ describe('updates', () => {
     expect((await call('GET', `/api/user/verify/${hash}`)).status).toBe(200);
     expect((await getUser(user.id))!.isEmailVerified).toBe(true);
 
-    expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: '' } })).body.message).toBe('Password is empty');
-    expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: '123' } })).body.message).toBe('Password minimum 6 symbols');
+    expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: '' } })).body.message).toBe(
+      'Password is empty',
+    );
+    expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: '123' } })).body.message).toBe(
+      'Password minimum 6 symbols',
+    );
     const changed = await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: 'brand-new-pass' } });
     expect(changed.status).toBe(200);
     expect((await call('GET', '/api/subscription/status', { token: user.token })).status).toBe(401);
@@ -157,7 +162,9 @@ describe('updates', () => {
     expect((await call('PUT', `/api/user/update/name/${a.agents[0].id}`, { token: a.manager.token, body: { newName: 'By Manager' } })).status).toBe(200);
     expect((await call('PUT', `/api/user/update/name/${b.agents[0].id}`, { token: a.manager.token, body: { newName: 'Hijack' } })).status).toBe(404);
     expect((await call('PUT', `/api/user/update/name/${a.agents[1].id}`, { token: a.agents[0].token, body: { newName: 'Hijack' } })).status).toBe(404);
-    expect((await call('PUT', `/api/user/update/password/${a.agents[0].id}`, { token: a.director.token, body: { newPassword: 'hijacked1' } })).status).toBe(403);
+    expect((await call('PUT', `/api/user/update/password/${a.agents[0].id}`, { token: a.director.token, body: { newPassword: 'hijacked1' } })).status).toBe(
+      403,
+    );
     expect((await getUser(b.agents[0].id))!.name).not.toBe('Hijack');
     expect(await loginToken(a.agents[0].email, PASSWORD)).toBeTruthy();
   });
@@ -171,11 +178,13 @@ describe('updates', () => {
     expect((await call('PUT', `/api/user/update/parent/${agent.id}`, { token: admin.token, body: { newParent: other.manager.id } })).status).toBe(200);
     expect((await getUser(agent.id))!.parentId).toBe(other.manager.id);
     expect((await call('GET', '/api/subscription/status', { token: agent.token })).status).toBe(401);
-    expect((await call('PUT', `/api/user/update/parent/${agent.id}`, { token: admin.token, body: { newParent: other.director.id } })).body.message).toBe('The parent must be a manager');
+    expect((await call('PUT', `/api/user/update/parent/${agent.id}`, { token: admin.token, body: { newParent: other.director.id } })).body.message).toBe(
+      'The parent must be a manager',
+    );
 
     const res = await call('PUT', `/api/user/update/userType/${a.agents[1].id}`, { token: admin.token, body: { userNewType: 'marketing' } });
     expect(res.status).toBe(200);
-    expect((await getUser(a.agents[1].id))).toMatchObject({ userType: 'marketing', parentId: null });
+    expect(await getUser(a.agents[1].id)).toMatchObject({ userType: 'marketing', parentId: null });
     expect((await call('PUT', `/api/user/update/userType/${other.manager.id}`, { token: admin.token, body: { userNewType: 'agent' } })).status).toBe(409);
     expect((await call('PUT', `/api/user/update/userType/${admin.id}`, { token: admin.token, body: { userNewType: 'agent' } })).status).toBe(400);
   });
@@ -187,7 +196,9 @@ describe('updates', () => {
     let row = (await getUser(user.id))!;
     expect(row.isTrialPeriod).toBe(true);
     expect(Math.round((row.subscriptionEndDate!.getTime() - Date.now()) / 86_400_000)).toBe(14);
-    expect((await call('PUT', `/api/user/update/trialPeriodEndDate/${user.id}`, { token: admin.token, body: { newDate: 'not a date' } })).body.message).toBe('Choose a valid date');
+    expect((await call('PUT', `/api/user/update/trialPeriodEndDate/${user.id}`, { token: admin.token, body: { newDate: 'not a date' } })).body.message).toBe(
+      'Choose a valid date',
+    );
     expect((await call('PUT', `/api/user/update/trialPeriodEndDate/${user.id}`, { token: admin.token, body: { newDate: '2031-02-03' } })).status).toBe(200);
     expect((await getUser(user.id))!.subscriptionEndDate!.toISOString()).toBe('2031-02-03T00:00:00.000Z');
     expect((await call('PUT', `/api/user/update/trialPeriodState/${user.id}`, { token: admin.token, body: { isActive: false } })).status).toBe(200);
@@ -202,7 +213,9 @@ describe('updates', () => {
     expect((await call('PUT', `/api/user/resendEmailVerification/${user.id}`, { token: user.token })).status).toBe(200);
     expect((await outbox()).some((m) => m.to === user.email)).toBe(true);
     const verified = await createUser('manager');
-    expect((await call('PUT', `/api/user/resendEmailVerification/${verified.id}`, { token: verified.token })).body.message).toBe('This e-mail is already verified');
+    expect((await call('PUT', `/api/user/resendEmailVerification/${verified.id}`, { token: verified.token })).body.message).toBe(
+      'This e-mail is already verified',
+    );
   });
 });
 
@@ -271,7 +284,8 @@ describe('access matrix: every call, every role, no token', () => {
       ['PUT', `/api/user/update/password/${team.agents[0].id}`, { newPassword: 'anon-pass' }],
       ['PUT', `/api/user/resendEmailVerification/${team.agents[0].id}`, undefined],
     ] as const;
-    for (const r of routes(team.agents[0], team)) expect([r.method, r.path, (await call(r.method, r.path, { body: r.body })).status]).toEqual([r.method, r.path, 401]);
+    for (const r of routes(team.agents[0], team))
+      expect([r.method, r.path, (await call(r.method, r.path, { body: r.body })).status]).toEqual([r.method, r.path, 401]);
     for (const [method, path, body] of writes) expect([path, (await call(method, path, { body })).status]).toEqual([path, 401]);
     const bad = await call('GET', '/api/user', { token: 'not-a-token' });
     expect(bad.status).toBe(401);
@@ -283,15 +297,20 @@ describe('access matrix: every call, every role, no token', () => {
     const admin = await createUser('admin');
     const team = await createTeam();
     const marketing = await createUser('marketing');
-    const self = role === 'admin' ? admin : role === 'marketing' ? marketing : role === 'director' ? team.director : role === 'manager' ? team.manager : team.agents[0];
+    const self =
+      role === 'admin' ? admin : role === 'marketing' ? marketing : role === 'director' ? team.director : role === 'manager' ? team.manager : team.agents[0];
     for (const r of routes(self, team)) {
       const res = await call(r.method, r.path, { token: self.token, body: r.body });
       if (r.roles.includes(role)) expect([r.path, res.status]).toEqual([r.path, 200]);
       else expect([r.path, res.status, res.body.message]).toEqual([r.path, 403, 'You are not allowed to do this']);
     }
     // nothing a refused call could have changed did change
-    if (role !== 'admin') expect(await getUser(team.agents[1].id)).toMatchObject({ parentId: team.manager.id, subscriptionEndDate: expect.any(Date), isTrialPeriod: false });
-    const create = await call('POST', '/api/user/register', { token: self.token, body: { email: `m-${role}-${Date.now()}@t.example`, password: 'secret1', name: 'N', newUserType: 'agent', parentUser: team.manager.id } });
+    if (role !== 'admin')
+      expect(await getUser(team.agents[1].id)).toMatchObject({ parentId: team.manager.id, subscriptionEndDate: expect.any(Date), isTrialPeriod: false });
+    const create = await call('POST', '/api/user/register', {
+      token: self.token,
+      body: { email: `m-${role}-${Date.now()}@t.example`, password: 'secret1', name: 'N', newUserType: 'agent', parentUser: team.manager.id },
+    });
     expect(create.status).toBe(role === 'admin' || role === 'manager' ? 200 : 403);
   });
 
@@ -301,7 +320,9 @@ describe('access matrix: every call, every role, no token', () => {
     const list = await call('GET', '/api/user', { token: manager.token });
     expect(list.status).toBe(403);
     expect(list.body.message).toBe('Your subscription is not active');
-    expect((await call('POST', '/api/user/register', { token: manager.token, body: { email: 'x@late.example', password: 'secret1', name: 'X' } })).status).toBe(403);
+    expect((await call('POST', '/api/user/register', { token: manager.token, body: { email: 'x@late.example', password: 'secret1', name: 'X' } })).status).toBe(
+      403,
+    );
     expect((await call('DELETE', '/api/user', { token: manager.token, body: { userId: agent.id } })).status).toBe(403);
     expect((await getUser(agent.id))!.deletedAt).toBeNull();
     expect((await call('GET', `/api/user/${manager.id}`, { token: manager.token })).status).toBe(200);
@@ -328,7 +349,9 @@ describe('another team answers 404 on every call that names a user, and nothing 
       ['DELETE', '/api/user', { userId: victim.id }],
     ] as const;
     const reachable = (path: string) =>
-      (!path.includes('childUsers') || role !== 'agent') && (!path.includes('managerChildUsers') || role !== 'agent') && (path !== '/api/user' || role === 'manager');
+      (!path.includes('childUsers') || role !== 'agent') &&
+      (!path.includes('managerChildUsers') || role !== 'agent') &&
+      (path !== '/api/user' || role === 'manager');
     for (const [method, path, body] of attempts) {
       const res = await call(method, path, { token: self.token, body });
       expect([method, path, res.status]).toEqual([method, path, reachable(path) ? 404 : 403]);
@@ -369,7 +392,8 @@ describe('a deleted user', () => {
     const a = await createTeam();
     const agent = a.agents[0];
     expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(200);
-    for (const path of [`/api/user/${agent.id}`, `/api/user/childUsers/${agent.id}`]) expect((await call('GET', path, { token: admin.token })).status).toBe(404);
+    for (const path of [`/api/user/${agent.id}`, `/api/user/childUsers/${agent.id}`])
+      expect((await call('GET', path, { token: admin.token })).status).toBe(404);
     expect((await call('PUT', `/api/user/update/name/${agent.id}`, { token: admin.token, body: { newName: 'Ghost' } })).status).toBe(404);
     expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(404);
     expect((await call('POST', '/api/user/userByEmail', { token: admin.token, body: { email: agent.email } })).status).toBe(404);
@@ -426,11 +450,16 @@ describe('more update rules', () => {
     const noParent = await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent' } });
     expect([noParent.status, noParent.body.message]).toEqual([400, 'Select the parent manager']);
     expect((await getUser(marketing.id))!.userType).toBe('marketing');
-    expect((await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent', newParent: a.manager.id } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent', newParent: a.manager.id } })).status,
+    ).toBe(200);
     expect(await getUser(marketing.id)).toMatchObject({ userType: 'agent', parentId: a.manager.id, tokenVersion: 1 });
     expect((await call('GET', '/api/user/marketingUsers', { token: marketing.token })).status).toBe(401);
     // an agent made manager under a director, then a manager without agents made agent again
-    expect((await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'manager', newParent: a.director.id } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'manager', newParent: a.director.id } }))
+        .status,
+    ).toBe(200);
     expect(await getUser(marketing.id)).toMatchObject({ userType: 'manager', parentId: a.director.id });
     const wrong = await call('PUT', `/api/user/update/userType/${marketing.id}`, { token: admin.token, body: { userNewType: 'agent' } });
     expect([wrong.status, wrong.body.message]).toEqual([400, 'The parent must be a manager']);
@@ -439,21 +468,27 @@ describe('more update rules', () => {
     expect((await call('PUT', `/api/user/update/parent/${a.manager.id}`, { token: admin.token, body: { newParent: null } })).status).toBe(200);
     expect((await getUser(a.manager.id))!.parentId).toBeNull();
     expect((await call('PUT', `/api/user/update/parent/${admin.id}`, { token: admin.token, body: { newParent: a.manager.id } })).status).toBe(400);
-    expect((await call('PUT', `/api/user/update/parent/${a.agents[0].id}`, { token: admin.token, body: { newParent: null } })).body.message).toBe('Select the parent manager');
+    expect((await call('PUT', `/api/user/update/parent/${a.agents[0].id}`, { token: admin.token, body: { newParent: null } })).body.message).toBe(
+      'Select the parent manager',
+    );
   });
 
   it('Start Trial keeps a later paid end date; Stop Trial leaves a paid end date alone', async () => {
     const admin = await createUser('admin');
     const paid = await createUser('manager', { subscriptionDays: 60 });
     const before = (await getUser(paid.id))!.subscriptionEndDate!.getTime();
-    expect((await call('PUT', `/api/user/update/trialPeriodState/${paid.id}`, { token: admin.token, body: { isActive: true } })).body.message).toBe('Trial started');
+    expect((await call('PUT', `/api/user/update/trialPeriodState/${paid.id}`, { token: admin.token, body: { isActive: true } })).body.message).toBe(
+      'Trial started',
+    );
     expect(await getUser(paid.id)).toMatchObject({ isTrialPeriod: true, subscriptionEndDate: new Date(before) });
     const stopped = await createUser('manager', { subscriptionDays: 60 });
     await call('PUT', `/api/user/update/trialPeriodState/${stopped.id}`, { token: admin.token, body: { isActive: false } });
     expect((await getUser(stopped.id))!.subscriptionEndDate!.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
     const bad = await call('PUT', `/api/user/update/trialPeriodState/${stopped.id}`, { token: admin.token, body: { isActive: 'yes' } });
     expect([bad.status, bad.body.message]).toEqual([400, 'isActive must be true or false']);
-    expect((await call('PUT', `/api/user/update/trialPeriodEndDate/${stopped.id}`, { token: admin.token, body: { newDate: Date.UTC(2032, 0, 2) } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/api/user/update/trialPeriodEndDate/${stopped.id}`, { token: admin.token, body: { newDate: Date.UTC(2032, 0, 2) } })).status,
+    ).toBe(200);
     expect((await getUser(stopped.id))!.subscriptionEndDate!.toISOString()).toBe('2032-01-02T00:00:00.000Z');
     expect((await call('PUT', `/api/user/update/trialPeriodEndDate/no-such-user`, { token: admin.token, body: { newDate: '2032-01-02' } })).status).toBe(404);
   });
@@ -467,7 +502,20 @@ describe('more update rules', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ userType: 'director', phone: '', country: 'AM', parent: null, isTrialPeriod: false, subscriptionEndDate: null });
     expect(Object.keys(res.body.user).sort()).toEqual(
-      ['_id', 'name', 'email', 'userType', 'isEmailVerified', 'isTrialPeriod', 'subscriptionEndDate', 'registrationDate', 'date', 'parent', 'phone', 'country'].sort(),
+      [
+        '_id',
+        'name',
+        'email',
+        'userType',
+        'isEmailVerified',
+        'isTrialPeriod',
+        'subscriptionEndDate',
+        'registrationDate',
+        'date',
+        'parent',
+        'phone',
+        'country',
+      ].sort(),
     );
   });
 

@@ -126,11 +126,7 @@ export function DataTable<T>(props: {
       </div>
       <div className="table-pager">
         <label>
-          <select
-            aria-label="Page size"
-            value={table.getState().pagination.pageSize}
-            onChange={(e) => table.setPageSize(Number(e.target.value))}
-          >
+          <select aria-label="Page size" value={table.getState().pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 Show {n}
@@ -152,5 +148,4 @@ export function DataTable<T>(props: {
   );
 }
 
-const uniqueValues = (values: unknown[]) =>
-  [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();
+const uniqueValues = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();

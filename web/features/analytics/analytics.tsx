@@ -22,7 +22,12 @@ const startOfDay = (value: string) => {
 const shortDay = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 
 const columns: ColumnDef<LoginHistoryItem, any>[] = [
-  { id: 'email', header: 'Manager Email', accessorFn: (i) => i.manager.email, cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span> },
+  {
+    id: 'email',
+    header: 'Manager Email',
+    accessorFn: (i) => i.manager.email,
+    cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
+  },
   { accessorKey: 'totalUsers', header: 'Total Agents' },
   { accessorKey: 'loggedInUsers', header: 'Logged In Agents' },
   {

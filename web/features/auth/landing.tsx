@@ -42,7 +42,14 @@ export default function Landing() {
             {notice}
           </p>
         )}
-        {mode === 'login' && <LoginForm onMode={(m) => { setNotice(null); setMode(m); }} />}
+        {mode === 'login' && (
+          <LoginForm
+            onMode={(m) => {
+              setNotice(null);
+              setMode(m);
+            }}
+          />
+        )}
         {mode === 'register' && (
           <Suspense fallback={<Spinner />}>
             <RegisterForm onDone={back} />

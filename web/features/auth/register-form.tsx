@@ -12,8 +12,7 @@ export default function RegisterForm({ onDone }: { onDone: (message?: string) =>
   const [clientError, setClientError] = useState<string | null>(null);
   const { loading, error, run } = useRequest();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const chooseCountry = (country: string) =>
-    setForm((f) => ({ ...f, country, phone: callingCodePrefix(country) }));
+  const chooseCountry = (country: string) => setForm((f) => ({ ...f, country, phone: callingCodePrefix(country) }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const problem = registrationError(form);
@@ -42,7 +41,14 @@ export default function RegisterForm({ onDone }: { onDone: (message?: string) =>
         value={form.phone}
         onChange={set('phone')}
       />
-      <Field label="Repeat password" type="password" name="repeatPassword" autoComplete="new-password" value={form.repeatPassword} onChange={set('repeatPassword')} />
+      <Field
+        label="Repeat password"
+        type="password"
+        name="repeatPassword"
+        autoComplete="new-password"
+        value={form.repeatPassword}
+        onChange={set('repeatPassword')}
+      />
       <ErrorText>{clientError ?? error}</ErrorText>
       <Button type="submit" disabled={loading}>
         Register
@@ -55,4 +61,3 @@ export default function RegisterForm({ onDone }: { onDone: (message?: string) =>
     </form>
   );
 }
-

@@ -38,7 +38,10 @@ export default function CompanyFilters() {
   const act = useRequest();
 
   const mcs = useMemo(() => pickableMcs(myMcs), [myMcs]);
-  const mcNames = useMemo(() => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]), [teamMcs, mcs]);
+  const mcNames = useMemo(
+    () => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]),
+    [teamMcs, mcs],
+  );
   const mcName = useCallback((id: string) => mcNames.get(id) ?? 'Removed MC', [mcNames]);
 
   const openCreate = useCallback(
@@ -119,9 +122,7 @@ export default function CompanyFilters() {
         mcs={mcs}
         loading={results.isValidating}
       />
-      {filters.length >= SEARCH_LIMIT && (
-        <p className="notice">Showing the newest {SEARCH_LIMIT} matching filters. Narrow the search to see older ones.</p>
-      )}
+      {filters.length >= SEARCH_LIMIT && <p className="notice">Showing the newest {SEARCH_LIMIT} matching filters. Narrow the search to see older ones.</p>}
       {results.isLoading && !results.data ? (
         <Spinner />
       ) : (

@@ -200,12 +200,14 @@ export function FilterModal(props: {
                       <input
                         type="checkbox"
                         checked={picked.has(u._id)}
-                        onChange={(e) => setPicked((s) => {
-                          const next = new Set(s);
-                          if (e.target.checked) next.add(u._id);
-                          else next.delete(u._id);
-                          return next;
-                        })}
+                        onChange={(e) =>
+                          setPicked((s) => {
+                            const next = new Set(s);
+                            if (e.target.checked) next.add(u._id);
+                            else next.delete(u._id);
+                            return next;
+                          })
+                        }
                       />
                       {u.name}
                       {u.userType === 'manager' ? ' (manager)' : ''}

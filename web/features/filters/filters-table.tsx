@@ -89,7 +89,13 @@ export function FiltersTable(props: {
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onEdit(f)} aria-label={`Edit ${f.name}`}>
                 Edit
               </button>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={props.busy} onClick={() => on.current.onToggle(f)} aria-label={`${f.isVisible ? 'Disable' : 'Activate'} ${f.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={props.busy}
+                onClick={() => on.current.onToggle(f)}
+                aria-label={`${f.isVisible ? 'Disable' : 'Activate'} ${f.name}`}
+              >
                 {f.isVisible ? 'Disable' : 'Activate'}
               </button>
               <button type="button" className="btn btn-danger btn-sm" onClick={() => on.current.onDelete(f)} aria-label={`Delete ${f.name}`}>

@@ -25,10 +25,12 @@ export default function MyFilters() {
   }, [data]);
 
   const change = (id: string, patch: Partial<FilterTypeDto>) => setRows((list) => list.map((t) => (t._id === id ? { ...t, ...patch } : t)));
-  const dirty = !!data && rows.some((r) => {
-    const was = data.find((d) => d._id === r._id);
-    return !was || was.typeName !== r.typeName || was.color.toLowerCase() !== r.color.toLowerCase();
-  });
+  const dirty =
+    !!data &&
+    rows.some((r) => {
+      const was = data.find((d) => d._id === r._id);
+      return !was || was.typeName !== r.typeName || was.color.toLowerCase() !== r.color.toLowerCase();
+    });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,7 +39,10 @@ export default function MyFilters() {
     setProblem(error);
     if (error) return;
     const res = await run(
-      () => put<{ message: string; filterTypes: FilterTypeDto[] }>('/api/user/update/filterOverride/', { newFilters: rows.map(({ _id, typeName, color }) => ({ _id, typeName, color })) }),
+      () =>
+        put<{ message: string; filterTypes: FilterTypeDto[] }>('/api/user/update/filterOverride/', {
+          newFilters: rows.map(({ _id, typeName, color }) => ({ _id, typeName, color })),
+        }),
       { success: (r) => r.message },
     );
     if (res) await mutate(res.filterTypes, { revalidate: false });
@@ -72,7 +77,12 @@ export default function MyFilters() {
                     </td>
                     <td>
                       {canEdit ? (
-                        <input aria-label={`Type name ${i + 1}`} value={t.typeName} maxLength={60} onChange={(e) => change(t._id, { typeName: e.target.value })} />
+                        <input
+                          aria-label={`Type name ${i + 1}`}
+                          value={t.typeName}
+                          maxLength={60}
+                          onChange={(e) => change(t._id, { typeName: e.target.value })}
+                        />
                       ) : (
                         <span data-testid="type-name">{t.typeName}</span>
                       )}
@@ -80,7 +90,12 @@ export default function MyFilters() {
                     <td>
                       {canEdit ? (
                         <span className="color-cell">
-                          <input type="color" aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`} value={t.color} onChange={(e) => change(t._id, { color: e.target.value })} />
+                          <input
+                            type="color"
+                            aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`}
+                            value={t.color}
+                            onChange={(e) => change(t._id, { color: e.target.value })}
+                          />
                           <code>{t.color}</code>
                         </span>
                       ) : (

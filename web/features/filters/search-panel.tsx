@@ -64,7 +64,14 @@ export function SearchPanel(props: {
         <div className="search-row">
           <div className="field grow">
             <label htmlFor={ids.name}>Company name</label>
-            <input id={ids.name} list={ids.list} value={form.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" placeholder="Start typing a company" />
+            <input
+              id={ids.name}
+              list={ids.list}
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              autoComplete="off"
+              placeholder="Start typing a company"
+            />
             <datalist id={ids.list}>
               {suggestions.map((n) => (
                 <option key={n} value={n} />

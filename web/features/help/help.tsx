@@ -17,8 +17,8 @@ const TOPICS: Topic[] = [
     body: (
       <>
         <p>
-          A broker filter marks a broker company with a <strong>type</strong> (for example Blocked or Preferred) and a comment, for
-          the users and MCs you choose. Filters belong to your team: the manager and the manager's agents.
+          A broker filter marks a broker company with a <strong>type</strong> (for example Blocked or Preferred) and a comment, for the users and MCs you
+          choose. Filters belong to your team: the manager and the manager's agents.
         </p>
         <h2 id="create">Creating a filter</h2>
         <ol>
@@ -30,24 +30,26 @@ const TOPICS: Topic[] = [
             On <strong>Broker Filtering</strong> press <strong>Create Filter</strong>, enter the company name and choose a type.
           </li>
           <li>
-            Choose who it is for: <strong>Only Me</strong>, <strong>Team with Me</strong> or <strong>Team without Me</strong>. For the
-            team you can tick the users one by one and tick <em>Also for users added later</em> so agents who join afterwards get it too.
+            Choose who it is for: <strong>Only Me</strong>, <strong>Team with Me</strong> or <strong>Team without Me</strong>. For the team you can tick the
+            users one by one and tick <em>Also for users added later</em> so agents who join afterwards get it too.
           </li>
           <li>
             Choose the MCs it applies to, or <strong>All MC</strong>.
           </li>
           <li>
-            Optionally add the broker's phones or e-mails under Contacts. With <em>Only on these contacts</em> the filter applies only when
-            the broker calls or writes from one of them. A contact still typed in the box is added when you save.
+            Optionally add the broker's phones or e-mails under Contacts. With <em>Only on these contacts</em> the filter applies only when the broker calls or
+            writes from one of them. A contact still typed in the box is added when you save.
           </li>
         </ol>
-        <p>The form checks, in this order: <em>Name is empty</em>, <em>Select the type</em>, <em>Select minimum 1 mc or All MC</em>.</p>
+        <p>
+          The form checks, in this order: <em>Name is empty</em>, <em>Select the type</em>, <em>Select minimum 1 mc or All MC</em>.
+        </p>
 
         <h2 id="verification">Verification</h2>
         <p>
-          A filter added by an agent starts <strong>Unverified (Added by Agent)</strong>. Only a manager verifies: when the manager opens it
-          and saves, the button reads <strong>Verify and Update Info</strong>. Until then the filter applies to its creator only. When an
-          agent changes its own filter later, it needs verifying again.
+          A filter added by an agent starts <strong>Unverified (Added by Agent)</strong>. Only a manager verifies: when the manager opens it and saves, the
+          button reads <strong>Verify and Update Info</strong>. Until then the filter applies to its creator only. When an agent changes its own filter later,
+          it needs verifying again.
         </p>
 
         <h2 id="list">The Filters List</h2>
@@ -60,36 +62,34 @@ const TOPICS: Topic[] = [
             <strong>Users</strong> shows <em>Only Me</em>, <em>Team and Me</em> or <em>Team without Me</em>, seen from the creator.
           </li>
           <li>
-            <strong>Status</strong>: <em>Unverified</em> until a manager verifies; then <em>Active</em> or <em>Disabled</em>. Disable and
-            Activate switch a filter off and on without deleting it.
+            <strong>Status</strong>: <em>Unverified</em> until a manager verifies; then <em>Active</em> or <em>Disabled</em>. Disable and Activate switch a
+            filter off and on without deleting it.
           </li>
           <li>
-            Managers can edit and delete every filter of the team. Agents can edit and delete their own <em>Only Me</em> filters; other
-            filters open in a view-only window.
+            Managers can edit and delete every filter of the team. Agents can edit and delete their own <em>Only Me</em> filters; other filters open in a
+            view-only window.
           </li>
           <li>A search answers at most the newest 500 matching filters; narrow it by name, type or MC to see older ones.</li>
         </ul>
 
         <h2 id="search">Searching</h2>
         <p>
-          The search panel finds filters by company name (suggestions appear as you type), type, MC and <strong>Show Filters for</strong>:
-          Only Me, Team with Me, Team without Me and Contacts Only. Untick <strong>For All MCs</strong> to search chosen MCs; at least one is
-          needed (<em>Choose minimum 1 MC</em>). <strong>Reset</strong> clears the panel.
+          The search panel finds filters by company name (suggestions appear as you type), type, MC and <strong>Show Filters for</strong>: Only Me, Team with
+          Me, Team without Me and Contacts Only. Untick <strong>For All MCs</strong> to search chosen MCs; at least one is needed (<em>Choose minimum 1 MC</em>
+          ). <strong>Reset</strong> clears the panel.
         </p>
 
         <h2 id="links">Opening Broker Filtering from a link</h2>
         <p>
-          <code>/companyFilters/create/Company Name/+1 (555) 123-4567</code> opens a new filter with the name and the phone filled in
-          (brackets and dashes are removed from the phone). <code>/companyFilters/search/Company Name</code> searches for the name.
-          Closing the window returns to Broker Filtering.
+          <code>/companyFilters/create/Company Name/+1 (555) 123-4567</code> opens a new filter with the name and the phone filled in (brackets and dashes are
+          removed from the phone). <code>/companyFilters/search/Company Name</code> searches for the name. Closing the window returns to Broker Filtering.
         </p>
 
         <h2 id="types">Filter types</h2>
         <p>
           Every team starts with five types: <TypeChip color="#d32f2f">Blocked</TypeChip> <TypeChip color="#2e7d32">Preferred</TypeChip>{' '}
-          <TypeChip color="#ef6c00">Slow pay</TypeChip> <TypeChip color="#1565c0">Check first</TypeChip>{' '}
-          <TypeChip color="#6b7280">Note</TypeChip>. On <strong>My Filters</strong> a manager renames them and changes their colours; agents see
-          the team's names and colours.
+          <TypeChip color="#ef6c00">Slow pay</TypeChip> <TypeChip color="#1565c0">Check first</TypeChip> <TypeChip color="#6b7280">Note</TypeChip>. On{' '}
+          <strong>My Filters</strong> a manager renames them and changes their colours; agents see the team's names and colours.
         </p>
       </>
     ),
@@ -101,8 +101,8 @@ const TOPICS: Topic[] = [
     body: (
       <>
         <p>
-          The <strong>Lines</strong> page holds your MCs (carrier entries). Each MC uses one of your phone lines, 1 to 6, and has an
-          e-mail subject and content used when you write to a broker about a load.
+          The <strong>Lines</strong> page holds your MCs (carrier entries). Each MC uses one of your phone lines, 1 to 6, and has an e-mail subject and content
+          used when you write to a broker about a load.
         </p>
         <h2 id="add">Adding an MC</h2>
         <ul>
@@ -118,10 +118,9 @@ const TOPICS: Topic[] = [
         </ul>
         <h2 id="line-numbers">Line numbers</h2>
         <p>
-          Each of your lines belongs to one MC at a time. A line another MC already uses is greyed out; to move it, first give that MC a
-          different line. Choosing a line for an MC replaces the line it had. Press <strong>Save Settings</strong> to keep changes to lines,
-          names and templates; two MCs can swap lines in one save. Your lines are your own: an agent's line 1 has nothing to do with the
-          manager's line 1.
+          Each of your lines belongs to one MC at a time. A line another MC already uses is greyed out; to move it, first give that MC a different line.
+          Choosing a line for an MC replaces the line it had. Press <strong>Save Settings</strong> to keep changes to lines, names and templates; two MCs can
+          swap lines in one save. Your lines are your own: an agent's line 1 has nothing to do with the manager's line 1.
         </p>
         <h2 id="dat">Show in DAT</h2>
         <p>
@@ -129,8 +128,8 @@ const TOPICS: Topic[] = [
         </p>
         <h2 id="delete">Deleting an MC</h2>
         <p>
-          Deleting asks for confirmation. When a manager deletes an MC, the agents' settings for it are removed and filters no longer list
-          it, all at once. An agent deleting an MC removes it from its own list only.
+          Deleting asks for confirmation. When a manager deletes an MC, the agents' settings for it are removed and filters no longer list it, all at once. An
+          agent deleting an MC removes it from its own list only.
         </p>
       </>
     ),

@@ -30,7 +30,8 @@ export function useTeamUsers(role: Role | undefined, managerId: string | null) {
   const key = role === 'manager' ? '/api/user/allTeam' : picksManager(role) && managerId ? ['managerChildUsers', managerId] : null;
   return useSWR<UserDto[]>(
     key,
-    (k: string | string[]) => (typeof k === 'string' ? fetcher<UserDto[]>(k) : post<UserDto[]>('/api/user/managerChildUsers', { parentId: k[1], includeParent: true })),
+    (k: string | string[]) =>
+      typeof k === 'string' ? fetcher<UserDto[]>(k) : post<UserDto[]>('/api/user/managerChildUsers', { parentId: k[1], includeParent: true }),
     quiet,
   );
 }
@@ -41,7 +42,13 @@ export function useTeamUsers(role: Role | undefined, managerId: string | null) {
  */
 export function useHistoryMcs(role: Role | undefined, userId: string | undefined, managerId: string | null) {
   const key =
-    role === 'agent' ? '/api/mcSettings' : role === 'manager' ? '/api/mcSettings/allMcSettings' : picksManager(role) && managerId ? ['byParentId', managerId] : null;
+    role === 'agent'
+      ? '/api/mcSettings'
+      : role === 'manager'
+        ? '/api/mcSettings/allMcSettings'
+        : picksManager(role) && managerId
+          ? ['byParentId', managerId]
+          : null;
   return useSWR<McSettingDto[]>(
     key,
     async (k: string | string[]) => {

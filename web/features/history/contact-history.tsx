@@ -148,10 +148,7 @@ export default function ContactHistory() {
     setLoaded(null);
   }, [managerId]);
 
-  const userItems = useMemo(
-    () => (team.data ?? []).map((u) => ({ id: u._id, label: u.userType === 'manager' ? `${u.name} (manager)` : u.name })),
-    [team.data],
-  );
+  const userItems = useMemo(() => (team.data ?? []).map((u) => ({ id: u._id, label: u.userType === 'manager' ? `${u.name} (manager)` : u.name })), [team.data]);
   const mcItems = useMemo(() => (mcs.data ?? []).map((mc) => ({ id: mc._id, label: mc.name })), [mcs.data]);
 
   const rangeError = pickedRangeError(range.from, range.to);
@@ -189,7 +186,10 @@ export default function ContactHistory() {
         cell: ({ row }) => (
           <div className="company-cell">
             <span>{row.original.brokerName}</span>
-            <span className={`contact-line kind-${row.original.kind}`} title={`${row.original.kind === 'call' ? 'Phone call' : 'Email'}: ${row.original.contact}`}>
+            <span
+              className={`contact-line kind-${row.original.kind}`}
+              title={`${row.original.kind === 'call' ? 'Phone call' : 'Email'}: ${row.original.contact}`}
+            >
               <span aria-hidden="true">{row.original.kind === 'call' ? '☎' : '✉'}</span> {row.original.contact}
             </span>
           </div>
@@ -265,7 +265,9 @@ export default function ContactHistory() {
                     weekStartsOn={1}
                   />
                   <div className="calendar-footer">
-                    <span className="muted">{range.from && range.to ? `${shortDay(range.from)} – ${shortDay(range.to)}` : 'Pick the first and the last day'}</span>
+                    <span className="muted">
+                      {range.from && range.to ? `${shortDay(range.from)} – ${shortDay(range.to)}` : 'Pick the first and the last day'}
+                    </span>
                     <Button variant="primary" className="btn-sm" onClick={() => setCalendarOpen(false)}>
                       Done
                     </Button>
@@ -308,7 +310,14 @@ export default function ContactHistory() {
                 emptyText={team.isLoading ? 'Loading…' : 'No users'}
               />
             )}
-            <Checklist legend="MC" allLabel="All MC" items={mcItems} excluded={excludedMcs} onChange={setExcludedMcs} emptyText={mcs.isLoading ? 'Loading…' : 'No MCs yet'} />
+            <Checklist
+              legend="MC"
+              allLabel="All MC"
+              items={mcItems}
+              excluded={excludedMcs}
+              onChange={setExcludedMcs}
+              emptyText={mcs.isLoading ? 'Loading…' : 'No MCs yet'}
+            />
           </div>
 
           <div className="history-row history-actions">

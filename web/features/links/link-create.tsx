@@ -45,8 +45,19 @@ export default function LinkCreate() {
       <form onSubmit={submit} className="card form" aria-label="Create link">
         <div className="field">
           <label htmlFor="link-from">Enter Link</label>
-          {/* biome-ignore lint/a11y/noAutofocus: the screen is this one input (spec: Enter Link, Enter submits); focus saves a click */}
-          <input id="link-from" className="link-create-input" type="text" autoComplete="off" placeholder="write your link" value={from} onChange={(e) => setFrom(e.target.value)} onKeyDown={submitOnEnter} autoFocus aria-describedby="link-hint" />
+          <input
+            id="link-from"
+            className="link-create-input"
+            type="text"
+            autoComplete="off"
+            placeholder="write your link"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            onKeyDown={submitOnEnter}
+            // biome-ignore lint/a11y/noAutofocus: the screen is this one input (spec: Enter Link, Enter submits); focus saves a click
+            autoFocus
+            aria-describedby="link-hint"
+          />
           <div id="link-hint" className={hint ? 'field-hint field-hint-bad' : 'field-hint'} aria-live="polite">
             {busy ? 'Creating…' : (hint ?? 'Press Enter to shorten it.')}
           </div>
@@ -54,7 +65,15 @@ export default function LinkCreate() {
         <CollapsibleSection title="Custom alias (optional)">
           <div className="field">
             <label htmlFor="link-alias">Alias</label>
-            <input id="link-alias" type="text" autoComplete="off" value={alias} onChange={(e) => setAlias(e.target.value)} onKeyDown={submitOnEnter} aria-describedby="link-alias-hint" />
+            <input
+              id="link-alias"
+              type="text"
+              autoComplete="off"
+              value={alias}
+              onChange={(e) => setAlias(e.target.value)}
+              onKeyDown={submitOnEnter}
+              aria-describedby="link-alias-hint"
+            />
             <div id="link-alias-hint" className="field-hint">
               3 to 32 letters, digits, - or _. Your short link ends in /s/{alias.trim() || 'alias'}.
             </div>

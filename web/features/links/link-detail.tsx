@@ -107,7 +107,8 @@ export default function LinkDetail() {
         </Card>
         <Card title="Who clicked">
           <p className="field-hint" data-testid="people-bots">
-            {people} {people === 1 ? 'person' : 'people'} in the last 30 days; {data.stats.bots} bot {data.stats.bots === 1 ? 'visit' : 'visits'} not counted as people.
+            {people} {people === 1 ? 'person' : 'people'} in the last 30 days; {data.stats.bots} bot {data.stats.bots === 1 ? 'visit' : 'visits'} not counted as
+            people.
           </p>
           <div className="link-breakdowns">
             <Breakdown title="Referrers" rows={data.stats.referrers} />

@@ -9,7 +9,8 @@ import { useRequest } from '../../lib/use-request';
 import { type ActiveLoadDto, deleteLoad, loadDateText, useActiveLoads } from './api';
 import './loads.css';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Active loads (/activeLoads): My active loads; a manager's team's. Delete after a confirmation. */
 export default function ActiveLoads() {
@@ -31,7 +32,10 @@ export default function ActiveLoads() {
         cell: ({ row }) => (
           <div className="load-cell">
             <span className="lane">
-              {row.original.origin} <span className="arrow" aria-hidden="true">→</span>
+              {row.original.origin}{' '}
+              <span className="arrow" aria-hidden="true">
+                →
+              </span>
               <span className="sr-only">to</span> {row.original.dest}
             </span>
             {row.original.loadDate && <span className="muted load-date">Pick-up {loadDateText(row.original.loadDate)}</span>}

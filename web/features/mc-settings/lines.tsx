@@ -79,7 +79,9 @@ export default function Lines() {
     const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? MC_MESSAGES.nameEmpty : null;
     setListProblem(error);
     if (error) return;
-    const res = await save.run(() => post<{ message: string; mcSettings: McSettingDto[] }>('/api/mcSettings/update/details', body), { success: (r) => r.message });
+    const res = await save.run(() => post<{ message: string; mcSettings: McSettingDto[] }>('/api/mcSettings/update/details', body), {
+      success: (r) => r.message,
+    });
     if (res) {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
@@ -132,7 +134,12 @@ export default function Lines() {
                   {m.parentMc ? (
                     <h3 className="mc-name">{m.name}</h3>
                   ) : (
-                    <input className="mc-name-input" aria-label={`Name of ${data?.find((d) => d._id === m._id)?.name ?? m.name}`} value={m.name} onChange={(e) => edit(m._id, { name: e.target.value })} />
+                    <input
+                      className="mc-name-input"
+                      aria-label={`Name of ${data?.find((d) => d._id === m._id)?.name ?? m.name}`}
+                      value={m.name}
+                      onChange={(e) => edit(m._id, { name: e.target.value })}
+                    />
                   )}
                   <div className="mc-dat">
                     <span className="label">Show in DAT</span>
@@ -172,9 +179,7 @@ export default function Lines() {
         message={
           <>
             Are you sure you want to delete {deleting?.name}?
-            {deleting && !isAgent && (
-              <span className="confirm-note">Your agents' settings for this MC are removed too, and filters no longer list it.</span>
-            )}
+            {deleting && !isAgent && <span className="confirm-note">Your agents' settings for this MC are removed too, and filters no longer list it.</span>}
           </>
         }
         onConfirm={confirmDelete}
@@ -213,10 +218,10 @@ function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSet
     setProblem(error);
     if (error) return;
     // errors of MC add are silently ignored (spec: Error catalogue); taken lines cannot be picked
-    const res = await run(
-      () => post<{ message: string }>('/api/mcSettings/add/', { name, parentMc: parentMc || null, lines, emailContent, emailSubject }),
-      { success: (r) => r.message, silent: true },
-    );
+    const res = await run(() => post<{ message: string }>('/api/mcSettings/add/', { name, parentMc: parentMc || null, lines, emailContent, emailSubject }), {
+      success: (r) => r.message,
+      silent: true,
+    });
     if (res) {
       setName('');
       setParentMc('');

@@ -15,7 +15,9 @@ export const usePrice = () => useSWR<PriceInfo>(PRICE_KEY, fetcher);
 export const useHistory = () => useSWR<PaymentDto[]>(HISTORY_KEY, fetcher);
 /** Pay for Team: the manager's agents with their subscriptions (a POST, keyed by the manager). */
 export const useTeamSubscriptions = (managerId: string | null) =>
-  useSWR<TeamSubscriptionDto[]>(managerId ? [TEAM_KEY, managerId] : null, ([path, parentId]: [string, string]) => post<TeamSubscriptionDto[]>(path, { parentId, includeParent: false }));
+  useSWR<TeamSubscriptionDto[]>(managerId ? [TEAM_KEY, managerId] : null, ([path, parentId]: [string, string]) =>
+    post<TeamSubscriptionDto[]>(path, { parentId, includeParent: false }),
+  );
 
 export const amd = (n: number) => `${n.toLocaleString('en-US')} AMD`;
 export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

@@ -42,7 +42,12 @@ export function PaymentsTable({ data, title, testId, showGlobal = false }: { dat
       { id: 'index', header: '#', accessorFn: (p) => (showGlobal ? p.globalIndex : p.index) },
       { accessorKey: 'type', header: 'Type' },
       { id: 'user', header: 'For', accessorFn: (p) => `${p.user?.name ?? ''} ${p.user?.email ?? ''}`, cell: ({ row }) => person(row.original.user) },
-      { id: 'payer', header: 'Paid by', accessorFn: (p) => `${p.payerUser?.name ?? ''} ${p.payerUser?.email ?? ''}`, cell: ({ row }) => person(row.original.payerUser) },
+      {
+        id: 'payer',
+        header: 'Paid by',
+        accessorFn: (p) => `${p.payerUser?.name ?? ''} ${p.payerUser?.email ?? ''}`,
+        cell: ({ row }) => person(row.original.payerUser),
+      },
       { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
       { accessorKey: 'amount', header: 'Months' },
       { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => <span className="num">{amd(getValue())}</span> },

@@ -68,7 +68,9 @@ function CurrentSubscription() {
 }
 
 const effectText = (p: Pick<PromoDto, 'effectType' | 'effectValue'>) =>
-  p.effectType === 'discountPercent' ? `${p.effectValue}% off your next payment` : `${p.effectValue} free month${p.effectValue === 1 ? '' : 's'} added to your subscription`;
+  p.effectType === 'discountPercent'
+    ? `${p.effectValue}% off your next payment`
+    : `${p.effectValue} free month${p.effectValue === 1 ? '' : 's'} added to your subscription`;
 
 function PromoBox() {
   const { data: price } = usePrice();
@@ -157,8 +159,19 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             <Button variant="secondary" aria-label="One month less" onClick={() => setMonths((monthsOk ? months : 1) - 1)} disabled={!monthsOk || months <= 1}>
               −
             </Button>
-            <input id={id} inputMode="numeric" value={monthsText} onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))} aria-invalid={!monthsOk} />
-            <Button variant="secondary" aria-label="One month more" onClick={() => setMonths((monthsOk ? months : 0) + 1)} disabled={monthsOk && months >= MAX_MONTHS}>
+            <input
+              id={id}
+              inputMode="numeric"
+              value={monthsText}
+              onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))}
+              aria-invalid={!monthsOk}
+            />
+            <Button
+              variant="secondary"
+              aria-label="One month more"
+              onClick={() => setMonths((monthsOk ? months : 0) + 1)}
+              disabled={monthsOk && months >= MAX_MONTHS}
+            >
               +
             </Button>
           </div>

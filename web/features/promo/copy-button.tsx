@@ -4,7 +4,17 @@ import { useToast } from '../../components/ui/toast';
 import { copyText } from './api';
 
 /** Copies `text` to the clipboard; the label says 'Copied!' for a moment. */
-export function CopyButton({ text, label = 'Copy', ariaLabel, variant = 'secondary' }: { text: string; label?: string; ariaLabel?: string; variant?: 'secondary' | 'primary' }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  ariaLabel,
+  variant = 'secondary',
+}: {
+  text: string;
+  label?: string;
+  ariaLabel?: string;
+  variant?: 'secondary' | 'primary';
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const toast = useToast();

@@ -1,5 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
-import { EFFECT_TYPES, effectLabel, effectValueError, MAX_GENERATE, PROMO_MESSAGES, type PromoEffectType, toPositiveInt } from '../../../worker/promo/promo.schema';
+import {
+  EFFECT_TYPES,
+  effectLabel,
+  effectValueError,
+  MAX_GENERATE,
+  PROMO_MESSAGES,
+  type PromoEffectType,
+  toPositiveInt,
+} from '../../../worker/promo/promo.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, CollapsibleSection } from '../../components/ui/section';
@@ -57,9 +65,28 @@ export function CreatePromoCodes() {
       <Card title="Create Promo Codes">
         <form className="form" onSubmit={submit} noValidate>
           <div className="form-row">
-            <TypeSelect id={typeId} value={type} onChange={(v) => { setType(v); setProblem(null); }} />
-            <Field label={valueLabel(type)} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(String(toPositiveInt(value)))} />
-            <Field label="Amount of codes" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setAmount(String(toPositiveInt(amount)))} />
+            <TypeSelect
+              id={typeId}
+              value={type}
+              onChange={(v) => {
+                setType(v);
+                setProblem(null);
+              }}
+            />
+            <Field
+              label={valueLabel(type)}
+              inputMode="numeric"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              onBlur={() => setValue(String(toPositiveInt(value)))}
+            />
+            <Field
+              label="Amount of codes"
+              inputMode="numeric"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              onBlur={() => setAmount(String(toPositiveInt(amount)))}
+            />
             <Button type="submit" disabled={loading}>
               {loading ? 'Generating…' : 'Generate'}
             </Button>
@@ -131,7 +158,9 @@ function NamedCode() {
     const invalid = effectValueError(type as PromoEffectType, effectValue);
     if (invalid) return setProblem(invalid);
     setProblem(null);
-    const res = await run(() => createNamedCode({ name: name.trim(), effectType: type, effectValue, maxUses, isPublic }), { success: (r) => `Promo code ${r.name} created` });
+    const res = await run(() => createNamedCode({ name: name.trim(), effectType: type, effectValue, maxUses, isPublic }), {
+      success: (r) => `Promo code ${r.name} created`,
+    });
     if (res) {
       setName('');
       await refreshPromoLists();
@@ -143,11 +172,18 @@ function NamedCode() {
         <div className="form-row">
           <Field label="Name" value={name} onChange={(e) => setName(e.target.value.toUpperCase())} placeholder="e.g. SPRING-2026" maxLength={32} />
           <TypeSelect id={typeId} value={type} onChange={setType} />
-          <Field label={valueLabel(type)} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} onBlur={() => setValue(String(toPositiveInt(value)))} />
+          <Field
+            label={valueLabel(type)}
+            inputMode="numeric"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onBlur={() => setValue(String(toPositiveInt(value)))}
+          />
           <Field label="Uses" inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} onBlur={() => setUses(String(toPositiveInt(uses)))} />
         </div>
         <label className="check-inline">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: anyone may use it, each user once (otherwise only the user it is assigned to)
+          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: anyone may use it, each user once (otherwise only
+          the user it is assigned to)
         </label>
         <Button type="submit" disabled={loading}>
           Create code

@@ -28,7 +28,12 @@ const effectColumn: Col = {
   accessorFn: (p) => effectLabel(p.effectType, p.effectValue),
   cell: ({ row, getValue }) => <span className={`label-pill ${row.original.effectType === 'freeMonths' ? 'pill-ok' : 'pill-info'}`}>{getValue()}</span>,
 };
-const usesColumn: Col = { id: 'uses', header: 'Uses', accessorFn: (p) => `${p.usedCount} / ${p.maxUses}`, sortingFn: (a, b) => a.original.usedCount - b.original.usedCount };
+const usesColumn: Col = {
+  id: 'uses',
+  header: 'Uses',
+  accessorFn: (p) => `${p.usedCount} / ${p.maxUses}`,
+  sortingFn: (a, b) => a.original.usedCount - b.original.usedCount,
+};
 const usedByColumn: Col = {
   id: 'usedBy',
   header: 'Used by',
@@ -100,7 +105,12 @@ export function FreeCodes() {
           );
         },
         cell: ({ row }) => (
-          <input type="checkbox" aria-label={`Select ${row.original.name}`} checked={selected.has(row.original._id)} onChange={(e) => toggle(row.original._id, e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.original.name}`}
+            checked={selected.has(row.original._id)}
+            onChange={(e) => toggle(row.original._id, e.target.checked)}
+          />
         ),
       },
       codeColumn,
@@ -112,7 +122,13 @@ export function FreeCodes() {
         enableSorting: false,
         cell: ({ row }) => (
           <div className="row-actions">
-            <Button variant="secondary" className="btn-sm" onClick={() => handOut([row.original._id])} disabled={loading} aria-label={`Mark ${row.original.name} as given away`}>
+            <Button
+              variant="secondary"
+              className="btn-sm"
+              onClick={() => handOut([row.original._id])}
+              disabled={loading}
+              aria-label={`Mark ${row.original.name} as given away`}
+            >
               Given away
             </Button>
             <Button variant="secondary" className="btn-sm" onClick={() => setAssigning(row.original)} aria-label={`Assign ${row.original.name} to a user`}>
@@ -258,7 +274,9 @@ export function UsedCodes() {
     [loading],
   );
   if (isLoading) return <Spinner />;
-  return <DataTable data={data ?? []} columns={columns} emptyText="No used promo codes" title={`Used Promo Codes (${data?.length ?? 0})`} testId="used-codes" />;
+  return (
+    <DataTable data={data ?? []} columns={columns} emptyText="No used promo codes" title={`Used Promo Codes (${data?.length ?? 0})`} testId="used-codes" />
+  );
 }
 
 /** Activated Promo Codes: every use taken. */
@@ -280,5 +298,13 @@ export function FinishedCodes() {
     [],
   );
   if (isLoading) return <Spinner />;
-  return <DataTable data={data ?? []} columns={columns} emptyText="No activated promo codes" title={`Activated Promo Codes (${data?.length ?? 0})`} testId="finished-codes" />;
+  return (
+    <DataTable
+      data={data ?? []}
+      columns={columns}
+      emptyText="No activated promo codes"
+      title={`Activated Promo Codes (${data?.length ?? 0})`}
+      testId="finished-codes"
+    />
+  );
 }

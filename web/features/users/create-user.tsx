@@ -12,7 +12,6 @@ import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import './users.css';
 
-
 /** /createUser: Add Agent for a manager; Add new user (any type) for the admin. */
 export default function CreateUser() {
   const session = useSession();
@@ -40,9 +39,7 @@ export default function CreateUser() {
       (isAdmin && form.newUserType === 'agent' && !form.parentUser ? USER_MESSAGES.parentRequired : null);
     setClientError(problem);
     if (problem) return;
-    const body = isAdmin
-      ? { ...form, ...contact, parentUser: form.parentUser || null }
-      : { email: form.email, name: form.name, password: form.password };
+    const body = isAdmin ? { ...form, ...contact, parentUser: form.parentUser || null } : { email: form.email, name: form.name, password: form.password };
     const res = await run(() => post<{ message: string; user: UserDto }>('/api/user/register', body), { success: (r) => r.message, silent: true });
     if (res) {
       await mutate('/api/user');

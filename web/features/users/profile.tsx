@@ -64,7 +64,11 @@ function ResendVerification({ userId }: { userId: string }) {
   const { loading, run } = useRequest();
   return (
     <div className="form-row" style={{ marginTop: '0.75rem' }}>
-      <Button variant="secondary" disabled={loading} onClick={() => run(() => put<{ message: string }>(`/api/user/resendEmailVerification/${userId}`), { success: (r) => r.message })}>
+      <Button
+        variant="secondary"
+        disabled={loading}
+        onClick={() => run(() => put<{ message: string }>(`/api/user/resendEmailVerification/${userId}`), { success: (r) => r.message })}
+      >
         Resend email verification
       </Button>
     </div>
@@ -223,7 +227,11 @@ function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
           )}
           <div className="form-row">
             <Field label="End date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-            <Button variant="secondary" disabled={loading || !endDate} onClick={() => act(() => put(`/api/user/update/trialPeriodEndDate/${user._id}`, { newDate: endDate }))}>
+            <Button
+              variant="secondary"
+              disabled={loading || !endDate}
+              onClick={() => act(() => put(`/api/user/update/trialPeriodEndDate/${user._id}`, { newDate: endDate }))}
+            >
               Save date
             </Button>
           </div>
@@ -279,7 +287,10 @@ function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
               <ul className="inline-list" data-testid="children">
                 {children.map((c) => (
                   <li key={c._id}>
-                    <Link to={`/profile/${c._id}`}>{c.name}</Link> <span className="muted">({c.userType}, {c.email})</span>
+                    <Link to={`/profile/${c._id}`}>{c.name}</Link>{' '}
+                    <span className="muted">
+                      ({c.userType}, {c.email})
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -77,7 +77,12 @@ export default function UsersList() {
       },
       { accessorKey: 'country', header: 'Country' },
       { accessorKey: 'phone', header: 'Phone' },
-      { id: 'registrationDate', header: 'Register Date', accessorFn: (u) => u.registrationDate, cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span> },
+      {
+        id: 'registrationDate',
+        header: 'Register Date',
+        accessorFn: (u) => u.registrationDate,
+        cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span>,
+      },
       subEnd,
       action,
     ];
