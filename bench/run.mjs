@@ -18,6 +18,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** BENCH_API=getHistory measures only the API calls whose name contains it (while working on one). */
 const ONLY = process.env.BENCH_API ?? '';
+/** The redirect's ratio swings 0.7-1.0 from one pair of runs to the next on this shared machine: more pairs, steadier median. */
+const REDIRECT_PAIRS = 7;
 const work = path.join(root, '.tmp', 'bench');
 const started = Date.now();
 const log = (...a) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
@@ -61,12 +63,12 @@ async function medianLoad(opts) {
 }
 
 /**
- * The product and its empty baseline, run after one another (A, B, A, B, …, at least 5 pairs) so a slow
+ * The product and its empty baseline, run after one another (A, B, A, B, …, at least REDIRECT_PAIRS pairs) so a slow
  * spell of this shared machine hits both; the ratio is the median of the per-pair ratios.
  */
 async function pairedLoad(productOpts, emptyOpts) {
   const pairs = [];
-  for (let i = 0; i < Math.max(RUNS, 5); i++) pairs.push([await load(productOpts), await load(emptyOpts)]);
+  for (let i = 0; i < Math.max(RUNS, REDIRECT_PAIRS); i++) pairs.push([await load(productOpts), await load(emptyOpts)]);
   const summary = (runs) => ({
     rps: Math.round(median(runs.map((r) => r.rps))),
     p50: median(runs.map((r) => r.p50)),
@@ -367,7 +369,7 @@ function print(r) {
     // autocannon stops counting with requests still in flight (at most one per connection per run);
     // the server answers and counts them, so the count may exceed the 302s autocannon saw by that much
     const extra = red.bare.clicksCounted - red.bare.product.served;
-    const inFlight = 64 * r.runs;
+    const inFlight = 64 * red.bare.ratios.length;
     const exact = extra >= 0 && extra <= inFlight;
     console.log(
       `\nexact counting under load (bare runtime): ${red.bare.clicksCounted} clicks counted for ${red.bare.product.served} 302s seen by the load generator + up to ${inFlight} in flight when its runs stopped (${exact ? 'exact' : 'MISMATCH'})`,

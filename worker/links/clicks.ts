@@ -44,7 +44,7 @@ export function describeVisit(req: Request): Visit {
 }
 
 /** How long a flush waits for more clicks to join it. */
-export const FLUSH_DELAY_MS = 50;
+export const FLUSH_DELAY_MS = 1000;
 const MAX_ATTEMPTS = 6;
 
 /*
@@ -98,7 +98,7 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function flush(env: Bindings, attempt = 0): Promise<void> {
-  // let the redirects of the next few milliseconds join this flush: under load one Durable
+  // let the redirects of the next second join this flush: under load one Durable
   // Object call and one D1 batch carry hundreds of clicks instead of one each
   await sleep(FLUSH_DELAY_MS);
   const batches = [...pending.values(), ...retrying];
