@@ -3,6 +3,21 @@ import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, type TestUser } from '../test/helpers';
 import { snapshotDb } from './db-snapshot';
 
+/** A filter for the whole team on every MC: the body of `POST /api/broker/add` and `/update/details`. */
+const teamFilter = (name: string, type: string | undefined) => ({
+  name,
+  type,
+  comment: '',
+  onlyCreator: false,
+  allMC: true,
+  mcList: [],
+  usersList: [],
+  onlyOnContacts: false,
+  contacts: [],
+  newUsers: true,
+  isVisible: true,
+});
+
 /**
  * Tenant isolation: two complete teams (a director, a manager, two agents each). Every call
  * that takes an id or a list of users is tried by team A's members with team B's ids; each must
@@ -34,19 +49,7 @@ beforeAll(async () => {
   const types = await call('GET', '/api/user/filterOverrides', { token: B.manager.token });
   const filter = await call('POST', '/api/broker/add', {
     token: B.manager.token,
-    body: {
-      name: 'B broker',
-      type: types.body[0]._id,
-      comment: '',
-      onlyCreator: false,
-      allMC: true,
-      mcList: [],
-      usersList: [],
-      onlyOnContacts: false,
-      contacts: [],
-      newUsers: true,
-      isVisible: true,
-    },
+    body: teamFilter('B broker', types.body[0]._id),
   });
   ids.filterMessage = filter.body?.message ?? '';
   ids.type = types.body[0]._id;
@@ -101,20 +104,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
       who: A.manager,
       method: 'POST',
       path: '/api/broker/update/details',
-      body: {
-        updateFilterId: ids.filter,
-        name: 'hijack',
-        type: ids.type,
-        comment: '',
-        onlyCreator: false,
-        allMC: true,
-        mcList: [],
-        usersList: [],
-        onlyOnContacts: false,
-        contacts: [],
-        newUsers: true,
-        isVisible: true,
-      },
+      body: { updateFilterId: ids.filter, ...teamFilter('hijack', ids.type) },
     }),
   ],
   [

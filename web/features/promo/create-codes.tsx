@@ -17,6 +17,13 @@ import { CopyButton } from './copy-button';
 
 const valueLabel = (type: string) => (type === 'discountPercent' ? 'Discount, %' : type === 'freeMonths' ? 'Free months' : 'Effect value');
 
+/** A whole number of at least 1 (spec: anything non-numeric becomes 1), normalised when the field is left. */
+function WholeNumberField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <Field label={label} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} onBlur={() => onChange(String(toPositiveInt(value)))} />
+  );
+}
+
 function TypeSelect({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
   return (
     <div className="field">
@@ -73,20 +80,8 @@ export function CreatePromoCodes() {
                 setProblem(null);
               }}
             />
-            <Field
-              label={valueLabel(type)}
-              inputMode="numeric"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              onBlur={() => setValue(String(toPositiveInt(value)))}
-            />
-            <Field
-              label="Amount of codes"
-              inputMode="numeric"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              onBlur={() => setAmount(String(toPositiveInt(amount)))}
-            />
+            <WholeNumberField label={valueLabel(type)} value={value} onChange={setValue} />
+            <WholeNumberField label="Amount of codes" value={amount} onChange={setAmount} />
             <Button type="submit" disabled={loading}>
               {loading ? 'Generating…' : 'Generate'}
             </Button>
@@ -172,14 +167,8 @@ function NamedCode() {
         <div className="form-row">
           <Field label="Name" value={name} onChange={(e) => setName(e.target.value.toUpperCase())} placeholder="e.g. SPRING-2026" maxLength={32} />
           <TypeSelect id={typeId} value={type} onChange={setType} />
-          <Field
-            label={valueLabel(type)}
-            inputMode="numeric"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onBlur={() => setValue(String(toPositiveInt(value)))}
-          />
-          <Field label="Uses" inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} onBlur={() => setUses(String(toPositiveInt(uses)))} />
+          <WholeNumberField label={valueLabel(type)} value={value} onChange={setValue} />
+          <WholeNumberField label="Uses" value={uses} onChange={setUses} />
         </div>
         <label className="check-inline">
           <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: anyone may use it, each user once (otherwise only
