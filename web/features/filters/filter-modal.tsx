@@ -175,7 +175,7 @@ export function FilterModal(props: {
             <textarea id={ids.comment} rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
           </div>
 
-          <fieldset className="filter-group">
+          <fieldset className="group-box">
             <legend>Users{filter && filter.creator._id !== me.id ? ` (Me = ${filter.creator.name}, the creator)` : ''}</legend>
             <div className="checks" role="radiogroup" aria-label="Users">
               {(
@@ -222,7 +222,7 @@ export function FilterModal(props: {
             )}
           </fieldset>
 
-          <fieldset className="filter-group">
+          <fieldset className="group-box">
             <legend>MC</legend>
             <label className="check-line">
               <input type="checkbox" checked={allMC} onChange={(e) => setAllMC(e.target.checked)} />
@@ -243,7 +243,7 @@ export function FilterModal(props: {
             </div>
           </fieldset>
 
-          <fieldset className="filter-group">
+          <fieldset className="group-box">
             <legend>Contacts</legend>
             {contacts.length > 0 && (
               <ul className="contact-chips" aria-label="Contacts">

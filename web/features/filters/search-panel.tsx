@@ -91,7 +91,7 @@ export function SearchPanel(props: {
           </div>
         </div>
         <div className="search-row">
-          <fieldset className="filter-group grow">
+          <fieldset className="group-box grow">
             <legend>MC</legend>
             <label className="check-line">
               <input type="checkbox" checked={form.allMC} onChange={(e) => set('allMC', e.target.checked)} />
@@ -112,7 +112,7 @@ export function SearchPanel(props: {
               ))}
             </div>
           </fieldset>
-          <fieldset className="filter-group grow">
+          <fieldset className="group-box grow">
             <legend>Show Filters for</legend>
             <div className="checks">
               {SHOW_FOR.map(([key, label]) => (

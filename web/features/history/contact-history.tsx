@@ -82,7 +82,7 @@ function Checklist(props: {
     props.onChange(next);
   };
   return (
-    <fieldset className="history-group" aria-label={props.legend}>
+    <fieldset className="group-box history-group" aria-label={props.legend}>
       <legend>{props.legend}</legend>
       {items.length === 0 ? (
         <span className="muted">{props.emptyText}</span>
