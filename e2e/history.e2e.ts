@@ -159,8 +159,9 @@ describe('Contact History', () => {
     await page.getByRole('heading', { name: 'Contact History' }).waitFor();
     const users = page.getByRole('group', { name: 'Users' });
     await users.getByText(`${manager.name} (manager)`).waitFor();
-    expect(await users.locator('input[type="checkbox"]').count()).toBe(1 + 5);
-    expect(await page.getByRole('group', { name: 'MC' }).locator('input[type="checkbox"]').count()).toBe(1 + 2);
+    // the user and MC lists load separately: wait for each rather than reading once
+    await expect.poll(() => users.locator('input[type="checkbox"]').count()).toBe(1 + 5);
+    await expect.poll(() => page.getByRole('group', { name: 'MC' }).locator('input[type="checkbox"]').count()).toBe(1 + 2);
     expect(await page.getByLabel('Manager', { exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Last 40 days' }).click();
