@@ -13,3 +13,5 @@ export const analyticsRoutes = new Hono<AppEnv>().post(
   validate('json', loginHistorySchema),
   async (c) => c.json(await svc.loginHistory(c.var.db, c.req.valid('json')), 200),
 );
+
+export type AnalyticsRoutes = typeof analyticsRoutes;

@@ -19,3 +19,7 @@ export const authRoutes = new Hono<AppEnv>()
 export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', validate('param', hashParam), async (c) =>
   c.json(await auth.verifyEmail(c.var.db, c.req.valid('param').hash), 200),
 );
+
+export type AuthRoutes = typeof authRoutes;
+
+export type EmailVerifyRoutes = typeof emailVerifyRoutes;

@@ -27,3 +27,5 @@ export const filterTypeRoutes = new Hono<AppEnv>()
   .get('/filterOverrides', requireAuth, filters, async (c) => c.json(await svc.listTypes(c.var.db, c.var.caller), 200))
   .put('/update/filterOverride', ...updateTypes)
   .put('/update/filterOverride/', ...updateTypes);
+
+export type FilterTypeRoutes = typeof filterTypeRoutes;

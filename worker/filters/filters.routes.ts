@@ -28,3 +28,5 @@ export const brokerRoutes = new Hono<AppEnv>()
   .get('/allNames', async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
   .get('/teamUsers', async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200));
+
+export type BrokerRoutes = typeof brokerRoutes;

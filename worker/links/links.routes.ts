@@ -66,3 +66,5 @@ export const shortLinkRoutes = new Hono<AppEnv>()
   .get('/:code', (c) => redirectShortLink(c.env, c.executionCtx, c.req.raw, c.req.param('code')))
   // /s, /s/ and deeper paths are no short link either: a browser gets the same page, not JSON
   .all('*', (c) => c.body(notFoundPage, 404, htmlHeaders));
+
+export type LinkRoutes = typeof linkRoutes;

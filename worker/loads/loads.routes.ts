@@ -25,3 +25,5 @@ export const activeLoadRoutes = new Hono<AppEnv>()
   .post('/delete/', ...deleteLoad)
   .post('/add', ...addLoad)
   .post('/add/', ...addLoad);
+
+export type ActiveLoadRoutes = typeof activeLoadRoutes;

@@ -48,3 +48,5 @@ export const mcSettingsSlashRoutes = new Hono<AppEnv>()
   .delete('/', requireAuth, lines, validate('json', settingIdSchema), async (c) =>
     c.json(await svc.deleteSetting(c.var.db, c.var.caller, c.req.valid('json').settingID), 200),
   );
+
+export type McSettingsRoutes = typeof mcSettingsRoutes;

@@ -75,3 +75,5 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/get_arca_status', validate('json', orderIdSchema), async (c) =>
     c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   );
+
+export type PaymentRoutes = typeof paymentRoutes;

@@ -43,3 +43,5 @@ export const promoRoutes = new Hono<AppEnv>()
   .post('/updatePromoListFreeStatus', manage, validate('json', freeStatusSchema), async (c) =>
     c.json(await svc.setFreeStatus(c.var.db, c.req.valid('json').list), 200),
   );
+
+export type PromoRoutes = typeof promoRoutes;

@@ -34,3 +34,5 @@ export const subscriptionRoutes = new Hono<AppEnv>()
       200,
     );
   });
+
+export type SubscriptionRoutes = typeof subscriptionRoutes;

@@ -75,3 +75,5 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/:id', requireArea('profile'), validate('param', idParam), async (c) =>
     c.json(await svc.getUser(c.var.db, c.var.caller, c.req.valid('param').id), 200),
   );
+
+export type UserRoutes = typeof userRoutes;
