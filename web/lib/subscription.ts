@@ -1,22 +1,16 @@
 import { useEffect } from 'react';
-import useSWR from 'swr';
-import { fetcher } from './api-client';
+import { api } from './api-client';
 import { useSession, updateSession } from './session';
+import { type Data, keyOf, useGet } from './use-api';
 
-export interface SubscriptionStatus {
-  isSubscriptionActive: boolean;
-  subscriptionDaysLeft: number;
-  subscriptionEndDate: string | null;
-}
+export type SubscriptionStatus = Data<typeof api.subscription.status.$get>;
 
-export const SUBSCRIPTION_KEY = '/api/subscription/status';
+export const SUBSCRIPTION_KEY = keyOf(api.subscription.status);
 
 /** The caller's subscription, fresh from the server; keeps the stored session's flag in step. */
 export function useSubscription() {
   const session = useSession();
-  const { data, mutate } = useSWR<SubscriptionStatus>(session ? SUBSCRIPTION_KEY : null, fetcher, {
-    revalidateOnFocus: true,
-  });
+  const { data, mutate } = useGet(session ? api.subscription.status : null, undefined, { revalidateOnFocus: true });
   useEffect(() => {
     if (data && session && data.isSubscriptionActive !== session.isSubscriptionActive) {
       updateSession({ isSubscriptionActive: data.isSubscriptionActive });

@@ -1,0 +1,43 @@
+import { hc } from 'hono/client';
+import type { AnalyticsRoutes } from '../../worker/analytics/analytics.routes';
+import type { AuthRoutes, EmailVerifyRoutes } from '../../worker/auth/auth.routes';
+import type { FilterTypeRoutes } from '../../worker/filters/filter-types.routes';
+import type { BrokerRoutes } from '../../worker/filters/filters.routes';
+import type { CallHistoryRoutes } from '../../worker/history/history.routes';
+import type { LinkRoutes } from '../../worker/links/links.routes';
+import type { ActiveLoadRoutes } from '../../worker/loads/loads.routes';
+import type { McSettingsRoutes } from '../../worker/mc-settings/mc-settings.routes';
+import type { PaymentRoutes } from '../../worker/payments/payments.routes';
+import type { PromoRoutes } from '../../worker/promo/promo.routes';
+import type { SubscriptionRoutes } from '../../worker/subscriptions/subscriptions.routes';
+import type { UserRoutes } from '../../worker/users/users.routes';
+
+/**
+ * The API's clients, typed from the worker's routes (Hono's RPC client): a renamed route or a
+ * changed body is a compile error. One client per area of the worker, named by its mount path
+ * under /api, rather than one over the whole app: the type checker then instantiates each
+ * area's routes alone. `fetch` is the caller's wrapper (token, errors); `origin` the product's.
+ * Imports no React and no session, so the browser extension builds the same clients.
+ */
+export function createApi(origin: string, fetch: typeof globalThis.fetch) {
+  const options = { fetch };
+  const at = (path: string) => `${origin}/api/${path}`;
+  return {
+    activeLoad: hc<ActiveLoadRoutes>(at('activeLoad'), options),
+    analytics: hc<AnalyticsRoutes>(at('analytics'), options),
+    auth: hc<AuthRoutes>(at('auth'), options),
+    broker: hc<BrokerRoutes>(at('broker'), options),
+    callHistory: hc<CallHistoryRoutes>(at('callHistory'), options),
+    link: hc<LinkRoutes>(at('link'), options),
+    mcSettings: hc<McSettingsRoutes>(at('mcSettings'), options),
+    payment: hc<PaymentRoutes>(at('payment'), options),
+    promocode: hc<PromoRoutes>(at('promocode'), options),
+    subscription: hc<SubscriptionRoutes>(at('subscription'), options),
+    // three sub-apps share /api/user (worker/app.ts mounts them in this order)
+    emailVerify: hc<EmailVerifyRoutes>(at('user'), options),
+    filterTypes: hc<FilterTypeRoutes>(at('user'), options),
+    user: hc<UserRoutes>(at('user'), options),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

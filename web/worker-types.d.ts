@@ -1,0 +1,16 @@
+// The API clients are typed from the worker's route files (lib/api.ts), so those files, and
+// what they import, are part of the web's type check. They name Cloudflare's binding types as
+// globals; this gives them those names from the importable edition of @cloudflare/workers-types
+// instead of adding the Workers runtime's globals, which clash with the DOM's (Element, fetch).
+// Types only: nothing here reaches the bundle.
+type D1Database = import('@cloudflare/workers-types/index.ts').D1Database;
+type KVNamespace = import('@cloudflare/workers-types/index.ts').KVNamespace;
+type Fetcher = import('@cloudflare/workers-types/index.ts').Fetcher;
+type DurableObjectState = import('@cloudflare/workers-types/index.ts').DurableObjectState;
+type DurableObjectNamespace<T extends import('@cloudflare/workers-types/index.ts').Rpc.DurableObjectBranded | undefined = undefined> =
+  import('@cloudflare/workers-types/index.ts').DurableObjectNamespace<T>;
+
+declare module 'cloudflare:workers' {
+  export type DurableObject<Env = unknown> = import('@cloudflare/workers-types/index.ts').CloudflareWorkersModule.DurableObject<Env>;
+  export const DurableObject: typeof import('@cloudflare/workers-types/index.ts').CloudflareWorkersModule.DurableObject;
+}
