@@ -1,11 +1,35 @@
-import useSWR from 'swr';
-import type { UserDto } from '../../../worker/users/users.schema';
-import { fetcher } from '../../lib/api-client';
+import { parseResponse } from 'hono/client';
+import { api } from '../../lib/api-client';
+import { shortDate } from '../../lib/format';
+import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 
-export type { UserDto };
+export type UserDto = Data<typeof api.user.index.$get>[number];
+export type UserType = UserDto['userType'];
+export type NewUser = Args<typeof api.user.register.$post>['json'];
 
-export const useUsers = () => useSWR<UserDto[]>('/api/user', fetcher);
-export const useUser = (id: string | undefined) => useSWR<UserDto>(id ? `/api/user/${id}` : null, fetcher);
+const user = api.user;
+/** A user id as a path parameter (ids can come from the page's URL). */
+const byId = (id: string) => ({ param: { id: encodeURIComponent(id) } });
+
+export const USERS_KEY = keyOf(user.index);
+export const useUsers = () => useGet(user.index);
+export const useUser = (id: string | undefined) => useGet(id ? user[':id'] : null, byId(id ?? ''));
+export const useChildUsers = (id: string) => useGet(user.childUsers[':id'], byId(id));
+/** The admin's pickers: every manager (for an agent's parent) and every director (for a manager's). */
+export const useManagers = (enabled: boolean) => useGet(enabled ? user.directorChildManagers : null);
+export const useDirectors = (enabled: boolean) => useGet(enabled ? user.directorsList : null);
+
+export const createUser = (json: NewUser) => parseResponse(user.register.$post({ json }));
+export const deleteUser = (userId: string) => parseResponse(user.index.$delete({ json: { userId } }));
+export const resendVerification = (id: string) => parseResponse(user.resendEmailVerification[':id'].$put(byId(id)));
+export const updateName = (id: string, newName: string) => parseResponse(user.update.name[':id'].$put({ ...byId(id), json: { newName } }));
+export const updateEmail = (id: string, newEmail: string) => parseResponse(user.update.email[':id'].$put({ ...byId(id), json: { newEmail } }));
+export const updatePassword = (id: string, newPassword: string) => parseResponse(user.update.password[':id'].$put({ ...byId(id), json: { newPassword } }));
+export const updateType = (id: string, json: Args<(typeof user.update.userType)[':id']['$put']>['json']) =>
+  parseResponse(user.update.userType[':id'].$put({ ...byId(id), json }));
+export const setTrial = (id: string, isActive: boolean) => parseResponse(user.update.trialPeriodState[':id'].$put({ ...byId(id), json: { isActive } }));
+export const setTrialEndDate = (id: string, newDate: string) => parseResponse(user.update.trialPeriodEndDate[':id'].$put({ ...byId(id), json: { newDate } }));
+export const updateParent = (id: string, newParent: string | null) => parseResponse(user.update.parent[':id'].$put({ ...byId(id), json: { newParent } }));
 
 /** "Email verification pending", "No End Date" or a short date (spec: Users List). */
 export function subscriptionEndText(u: Pick<UserDto, 'isEmailVerified' | 'subscriptionEndDate'>) {
@@ -13,5 +37,3 @@ export function subscriptionEndText(u: Pick<UserDto, 'isEmailVerified' | 'subscr
   if (!u.subscriptionEndDate) return 'No End Date';
   return shortDate(u.subscriptionEndDate);
 }
-
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

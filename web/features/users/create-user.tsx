@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import { USER_TYPES } from '../../../worker/db/schema/users';
-import { createUserError, createUserPhone, USER_MESSAGES, type UserDto } from '../../../worker/users/users.schema';
+import { createUserError, createUserPhone, USER_MESSAGES } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
 import { Card } from '../../components/ui/section';
 import { ErrorText, Field } from '../../components/ui/field';
-import { fetcher, post } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { createUser, USERS_KEY, type UserType, useDirectors, useManagers } from './api';
 import './users.css';
 
 /** /createUser: Add Agent for a manager; Add new user (any type) for the admin. */
@@ -17,11 +17,11 @@ export default function CreateUser() {
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
   const navigate = useNavigate();
-  const [form, setForm] = useState({ email: '', name: '', password: '', phone: '', country: '', newUserType: 'agent', parentUser: '' });
+  const [form, setForm] = useState({ email: '', name: '', password: '', phone: '', country: '', newUserType: 'agent' as UserType, parentUser: '' });
   const [clientError, setClientError] = useState<string | null>(null);
   const { loading, error, clearError, run } = useRequest();
-  const { data: managers } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorChildManagers' : null, fetcher);
-  const { data: directors } = useSWR<UserDto[]>(isAdmin ? '/api/user/directorsList' : null, fetcher);
+  const { data: managers } = useManagers(isAdmin);
+  const { data: directors } = useDirectors(isAdmin);
   // a message answers the last try: editing the form clears it
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every edit of the form, by design
   useEffect(() => {
@@ -40,9 +40,9 @@ export default function CreateUser() {
     setClientError(problem);
     if (problem) return;
     const body = isAdmin ? { ...form, ...contact, parentUser: form.parentUser || null } : { email: form.email, name: form.name, password: form.password };
-    const res = await run(() => post<{ message: string; user: UserDto }>('/api/user/register', body), { success: (r) => r.message, silent: true });
+    const res = await run(() => createUser(body), { success: (r) => r.message, silent: true });
     if (res) {
-      await mutate('/api/user');
+      await mutate(USERS_KEY);
       navigate('/users');
     }
   };
@@ -78,7 +78,11 @@ export default function CreateUser() {
               </div>
               <div className="field">
                 <label htmlFor="cu-type">User type</label>
-                <select id="cu-type" value={form.newUserType} onChange={(e) => setForm((f) => ({ ...f, newUserType: e.target.value, parentUser: '' }))}>
+                <select
+                  id="cu-type"
+                  value={form.newUserType}
+                  onChange={(e) => setForm((f) => ({ ...f, newUserType: e.target.value as UserType, parentUser: '' }))}
+                >
                   {USER_TYPES.map((t) => (
                     <option key={t} value={t}>
                       {t}

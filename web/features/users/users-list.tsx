@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
-import { del } from '../../lib/api-client';
+import { shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { shortDate, subscriptionEndText, type UserDto, useUsers } from './api';
+import { deleteUser, subscriptionEndText, type UserDto, useUsers } from './api';
 import './users.css';
 
 /** An e-mail that may wrap after its @ rather than anywhere. */
@@ -90,7 +90,7 @@ export default function UsersList() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await run(() => del<{ message: string }>('/api/user', { userId: deleting._id }), { success: (r) => r.message });
+    const res = await run(() => deleteUser(deleting._id), { success: (r) => r.message });
     setDeleting(null);
     if (res) await mutate();
   };

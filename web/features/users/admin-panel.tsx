@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { USER_TYPES } from '../../../worker/db/schema/users';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Card } from '../../components/ui/section';
+import { useRequest } from '../../lib/use-request';
+import { setTrial, setTrialEndDate, updateParent, updateType, type UserDto, type UserType, useChildUsers, useDirectors, useManagers } from './api';
+
+/** Runs one admin change; the panel shows the server's message and reloads the user. */
+type Act = (change: () => Promise<{ message: string }>) => Promise<void>;
+
+/** Admin only: trial On/Off with Start Trial / Stop Trial and its end date, type, parent and children. */
+export function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
+  const children = useChildUsers(user._id);
+  const { loading, run } = useRequest();
+  const act: Act = async (change) => {
+    const res = await run(change, { success: (r) => r.message });
+    if (res) {
+      onSaved();
+      void children.mutate();
+    }
+  };
+  return (
+    <div className="grid-2">
+      <TrialCard user={user} busy={loading} act={act} />
+      <Card title="Role and team">
+        <div className="form">
+          <RoleAndParent user={user} busy={loading} act={act} />
+          <Children users={children.data} />
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+const toDateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+function TrialCard({ user, busy, act }: { user: UserDto; busy: boolean; act: Act }) {
+  const [endDate, setEndDate] = useState(toDateInput(user.subscriptionEndDate));
+  // a started or stopped trial moves the end date: show the new one
+  useEffect(() => setEndDate(toDateInput(user.subscriptionEndDate)), [user.subscriptionEndDate]);
+  return (
+    <Card title="Trial">
+      <p data-testid="trial-state">
+        Trial: <span className={`label-pill ${user.isTrialPeriod ? 'pill-ok' : 'pill-off'}`}>{user.isTrialPeriod ? 'On' : 'Off'}</span>
+      </p>
+      <div className="form">
+        {user.isTrialPeriod ? (
+          <Button variant="danger" disabled={busy} onClick={() => act(() => setTrial(user._id, false))}>
+            Stop Trial
+          </Button>
+        ) : (
+          <Button disabled={busy} onClick={() => act(() => setTrial(user._id, true))}>
+            Start Trial
+          </Button>
+        )}
+        <div className="form-row">
+          <Field label="End date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <Button variant="secondary" disabled={busy || !endDate} onClick={() => act(() => setTrialEndDate(user._id, endDate))}>
+            Save date
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Whom a user of this type may have as its parent: agents a manager, managers a director. */
+function useParentChoices(type: UserType) {
+  const managers = useManagers(type === 'agent');
+  const directors = useDirectors(type === 'manager');
+  return type === 'agent' ? (managers.data ?? []) : type === 'manager' ? (directors.data ?? []) : null;
+}
+
+function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act: Act }) {
+  const [type, setType] = useState(user.userType);
+  const [parent, setParent] = useState(user.parent?._id ?? '');
+  useEffect(() => {
+    setType(user.userType);
+    setParent(user.parent?._id ?? '');
+  }, [user.userType, user.parent?._id]);
+  const parents = useParentChoices(type);
+  const typeChanged = type !== user.userType;
+  const chooseType = (next: UserType) => {
+    setType(next);
+    setParent(next === user.userType ? (user.parent?._id ?? '') : '');
+  };
+  const saveType = () => act(() => updateType(user._id, parents ? { userNewType: type, newParent: parent || null } : { userNewType: type }));
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="pf-type">User type</label>
+        <select id="pf-type" value={type} onChange={(e) => chooseType(e.target.value as UserType)}>
+          {USER_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      {parents && (
+        <div className="field">
+          <label htmlFor="pf-parent">{type === 'agent' ? 'Parent manager' : 'Parent director'}</label>
+          <select id="pf-parent" value={parent} onChange={(e) => setParent(e.target.value)}>
+            <option value="">{type === 'agent' ? 'Select the parent manager' : 'No director'}</option>
+            {parents
+              .filter((p) => p._id !== user._id)
+              .map((p) => (
+                <option key={p._id} value={p._id}>
+                  {p.name} ({p.email})
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      <div className="form-row">
+        {typeChanged ? (
+          <Button variant="secondary" disabled={busy} onClick={saveType}>
+            Change type
+          </Button>
+        ) : (
+          parents && (
+            <Button
+              variant="secondary"
+              disabled={busy || parent === (user.parent?._id ?? '')}
+              onClick={() => act(() => updateParent(user._id, parent || null))}
+            >
+              Change parent
+            </Button>
+          )
+        )}
+      </div>
+    </>
+  );
+}
+
+function Children({ users }: { users: UserDto[] | undefined }) {
+  return (
+    <div>
+      <span className="stat-label">Children</span>
+      {users?.length ? (
+        <ul className="inline-list" data-testid="children">
+          {users.map((c) => (
+            <li key={c._id}>
+              <Link to={`/profile/${c._id}`}>{c.name}</Link>{' '}
+              <span className="muted">
+                ({c.userType}, {c.email})
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No children</p>
+      )}
+    </div>
+  );
+}
