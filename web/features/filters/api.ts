@@ -1,19 +1,35 @@
-import useSWR from 'swr';
-import type { FilterDto, FilterSearchInput, FilterTypeDto, TeamUserDto } from '../../../worker/filters/filters.schema';
-import type { McSettingDto } from '../../../worker/mc-settings/mc-settings.schema';
-import { fetcher } from '../../lib/api-client';
+import { parseResponse } from 'hono/client';
+import type { FilterSearchInput } from '../../../worker/filters/filters.schema';
+import { api } from '../../lib/api-client';
+import { type Args, type Data, useGet, usePost } from '../../lib/use-api';
 
-export type { FilterDto, FilterTypeDto, McSettingDto, TeamUserDto };
+const broker = api.broker;
+
+export type FilterDto = Data<typeof broker.index.$post>[number];
+export type FilterTypeDto = Data<typeof api.filterTypes.filterOverrides.$get>[number];
+export type TeamUserDto = Data<typeof broker.teamUsers.$get>[number];
+export type McSettingDto = Data<typeof api.mcSettings.index.$get>[number];
+/** What Create Filter and Update Info send. */
+export type FilterPayload = Args<typeof broker.add.$post>['json'];
+/** The search form's state: every field filled, the type and creator as the selects hold them. */
 export type SearchForm = Omit<FilterSearchInput, 'type' | 'creator'> & { type: string; creator: string };
 
-export const TYPES_KEY = '/api/user/filterOverrides';
-export const useFilterTypes = () => useSWR<FilterTypeDto[]>(TYPES_KEY, fetcher);
-export const useTeamUsers = () => useSWR<TeamUserDto[]>('/api/broker/teamUsers', fetcher);
-export const useAllNames = () => useSWR<string[]>('/api/broker/allNames', fetcher);
+export const useFilterTypes = () => useGet(api.filterTypes.filterOverrides);
+export const useTeamUsers = () => useGet(broker.teamUsers);
+export const useAllNames = () => useGet(broker.allNames);
 /** The caller's own MC list (Lines). */
-export const useMyMcs = () => useSWR<McSettingDto[]>('/api/mcSettings', fetcher);
+export const useMyMcs = () => useGet(api.mcSettings.index);
 /** The team's MCs (the manager's), to name the MCs a filter lists. */
-export const useTeamMcs = () => useSWR<McSettingDto[]>('/api/mcSettings/parentMcSettings', fetcher);
+export const useTeamMcs = () => useGet(api.mcSettings.parentMcSettings);
+/** The Filters List for the applied search; the last list stays on screen while the next loads. */
+export const useFilterSearch = (search: SearchForm) => usePost(broker.index, { json: search }, { keepPreviousData: true });
+
+export const addFilter = (json: FilterPayload) => parseResponse(broker.add.$post({ json }));
+export const updateFilter = (json: FilterPayload) => parseResponse(broker.update.details.$post({ json }));
+export const toggleFilter = (filterId: string) => parseResponse(broker.update.isactive.$put({ json: { filterId } }));
+export const deleteFilter = (filterId: string) => parseResponse(broker.update.delete.$put({ json: { filterId } }));
+export const saveFilterTypes = (newFilters: Pick<FilterTypeDto, '_id' | 'typeName' | 'color'>[]) =>
+  parseResponse(api.filterTypes.update.filterOverride.$put({ json: { newFilters } }));
 
 /**
  * The MCs the caller can pick on a filter and in the search: a lead's own MCs; for an agent, its

@@ -5,10 +5,9 @@ import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { put } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { type FilterTypeDto, useFilterTypes } from './api';
+import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
 import './filters.css';
 
@@ -38,13 +37,7 @@ export default function MyFilters() {
     const error = empty ? FILTER_MESSAGES.typeNameEmpty : rows.some((r) => !HEX_COLOR.test(r.color)) ? FILTER_MESSAGES.badColor : null;
     setProblem(error);
     if (error) return;
-    const res = await run(
-      () =>
-        put<{ message: string; filterTypes: FilterTypeDto[] }>('/api/user/update/filterOverride/', {
-          newFilters: rows.map(({ _id, typeName, color }) => ({ _id, typeName, color })),
-        }),
-      { success: (r) => r.message },
-    );
+    const res = await run(() => saveFilterTypes(rows.map(({ _id, typeName, color }) => ({ _id, typeName, color }))), { success: (r) => r.message });
     if (res) await mutate(res.filterTypes, { revalidate: false });
   };
 

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
+import { ALL_TYPES, FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { CollapsibleSection } from '../../components/ui/section';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
+import { TypeSelect } from './filter-fields';
 
 const MAX_SUGGESTIONS = 12;
 const SHOW_FOR = [
@@ -28,7 +29,7 @@ export function SearchPanel(props: {
 }) {
   const { form, onChange } = props;
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { name: useId(), list: useId(), type: useId() };
+  const ids = { name: useId(), list: useId() };
   const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) => onChange({ ...form, [key]: value });
 
   // a short list of matches keeps the autocomplete light even with thousands of names
@@ -78,17 +79,13 @@ export function SearchPanel(props: {
               ))}
             </datalist>
           </div>
-          <div className="field">
-            <label htmlFor={ids.type}>Filter type</label>
-            <select id={ids.type} value={form.type} onChange={(e) => set('type', e.target.value)}>
-              <option value="all">All</option>
-              {props.types.map((t) => (
-                <option key={t._id} value={t._id}>
-                  {t.typeName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TypeSelect
+            label="Filter type"
+            value={form.type}
+            onChange={(type) => set('type', type)}
+            types={props.types}
+            none={{ value: ALL_TYPES, label: 'All' }}
+          />
         </div>
         <div className="search-row">
           <fieldset className="group-box grow">

@@ -1,0 +1,157 @@
+import { type KeyboardEvent, useId } from 'react';
+import { Button } from '../../components/ui/button';
+import type { FilterTypeDto } from './api';
+import type { useFilterForm } from './use-filter-form';
+
+type Form = ReturnType<typeof useFilterForm>;
+
+/** The filter type select; `none` is its first option (the search's All, the modal's Select type). */
+export function TypeSelect(props: {
+  label: string;
+  value: string;
+  onChange: (type: string) => void;
+  types: FilterTypeDto[];
+  none: { value: string; label: string };
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value={props.none.value}>{props.none.label}</option>
+        {props.types.map((t) => (
+          <option key={t._id} value={t._id}>
+            {t.typeName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const AUDIENCES = [
+  ['onlyMe', 'Only Me'],
+  ['teamWithMe', 'Team with Me'],
+  ['teamWithoutMe', 'Team without Me'],
+] as const;
+
+/** Users: Only Me, Team with Me or Team without Me; for a team, which members and users added later. */
+export function AudienceFields({ users, legend }: { users: Form['users']; legend: string }) {
+  const togglePicked = (id: string, on: boolean) =>
+    users.setPicked((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return (
+    <fieldset className="group-box">
+      <legend>{legend}</legend>
+      <div className="checks" role="radiogroup" aria-label="Users">
+        {AUDIENCES.map(([value, label]) => (
+          <label key={value}>
+            <input type="radio" name="audience" value={value} checked={users.audience === value} onChange={() => users.setAudience(value)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      {users.audience !== 'onlyMe' && (
+        <div className="filter-sublist">
+          {users.others.length === 0 && <span className="muted">No other users in the team yet.</span>}
+          <div className="checks">
+            {users.others.map((u) => (
+              <label key={u._id}>
+                <input type="checkbox" checked={users.picked.has(u._id)} onChange={(e) => togglePicked(u._id, e.target.checked)} />
+                {u.name}
+                {u.userType === 'manager' ? ' (manager)' : ''}
+              </label>
+            ))}
+          </div>
+          <label className="check-line">
+            <input type="checkbox" checked={users.newUsers} onChange={(e) => users.setNewUsers(e.target.checked)} />
+            Also for users added later
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** MC: All MC, or the MCs the caller may pick (the filter's others are listed, disabled). */
+export function McFields({ mc }: { mc: Form['mc'] }) {
+  const toggle = (id: string, on: boolean) => mc.setMcList((l) => (on ? [...l, id] : l.filter((x) => x !== id)));
+  return (
+    <fieldset className="group-box">
+      <legend>MC</legend>
+      <label className="check-line">
+        <input type="checkbox" checked={mc.allMC} onChange={(e) => mc.setAllMC(e.target.checked)} />
+        All MC
+      </label>
+      <div className="checks" role="group" aria-label="MC list">
+        {mc.options.map((m) => (
+          <label key={m._id}>
+            <input
+              type="checkbox"
+              disabled={mc.allMC || !mc.pickable.has(m._id)}
+              checked={!mc.allMC && mc.mcList.includes(m._id)}
+              onChange={(e) => toggle(m._id, e.target.checked)}
+            />
+            {m.name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Contacts: the chips, a phone or e-mail input (Enter adds), and Only on these contacts. */
+export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts']; readOnly: boolean }) {
+  const id = useId();
+  const hasContacts = contacts.list.length > 0 || contacts.pending.trim() !== '';
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      contacts.add();
+    }
+  };
+  return (
+    <fieldset className="group-box">
+      <legend>Contacts</legend>
+      {contacts.list.length > 0 && (
+        <ul className="contact-chips" aria-label="Contacts">
+          {contacts.list.map((c) => (
+            <li key={c} className="contact-chip">
+              {c}
+              {!readOnly && (
+                <button type="button" aria-label={`Remove ${c}`} onClick={() => contacts.setList((l) => l.filter((x) => x !== c))}>
+                  ×
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!readOnly && (
+        <div className="form-row">
+          <div className="field grow">
+            <label htmlFor={id}>Phone or e-mail</label>
+            <input id={id} value={contacts.pending} onChange={(e) => contacts.setPending(e.target.value)} onKeyDown={onKey} placeholder="+1 555 123 4567" />
+          </div>
+          <Button variant="secondary" onClick={contacts.add} disabled={!contacts.pending.trim()}>
+            Add contact
+          </Button>
+        </div>
+      )}
+      {readOnly && contacts.list.length === 0 && <span className="muted">All contacts</span>}
+      <label className="check-line">
+        <input
+          type="checkbox"
+          disabled={!hasContacts}
+          checked={hasContacts && contacts.onlyOnContacts}
+          onChange={(e) => contacts.setOnlyOnContacts(e.target.checked)}
+        />
+        Only on these contacts
+      </label>
+    </fieldset>
+  );
+}
