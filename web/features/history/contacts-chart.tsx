@@ -1,15 +1,14 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { dayValue as dayKey, monthDay } from '../../lib/format';
 import type { HistoryRowDto } from './api';
-
-const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Calls and e-mails per local day over the loaded range, days without contacts included. */
 export function perDay(rows: HistoryRowDto[], from: Date, to: Date) {
   const days = new Map<string, { day: string; label: string; calls: number; emails: number }>();
   const cursor = new Date(from.getFullYear(), from.getMonth(), from.getDate());
   while (cursor <= to && days.size < 60) {
-    days.set(dayKey(cursor), { day: dayKey(cursor), label: cursor.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }), calls: 0, emails: 0 });
+    days.set(dayKey(cursor), { day: dayKey(cursor), label: monthDay(cursor), calls: 0, emails: 0 });
     cursor.setDate(cursor.getDate() + 1);
   }
   for (const r of rows) {

@@ -1,0 +1,157 @@
+import { Popover, Switch } from 'radix-ui';
+import { useId, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { Button } from '../../components/ui/button';
+import { dayValue, parseDay, shortDate } from '../../lib/format';
+import { daysAgo, type Range, startOfToday } from './use-contact-history';
+
+const PRESETS = [
+  ['Today', 0],
+  ['Last 7 days', 6],
+  ['Last 30 days', 29],
+  ['Last 40 days', 39],
+] as const;
+
+/** From and To, a two-month calendar, and the quick ranges. */
+export function DateRangeFields({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+  const ids = { from: useId(), to: useId() };
+  return (
+    <>
+      <div className="field date-field">
+        <label htmlFor={ids.from}>From</label>
+        <input
+          id={ids.from}
+          type="date"
+          value={range.from ? dayValue(range.from) : ''}
+          onChange={(e) => onChange({ ...range, from: parseDay(e.target.value) })}
+        />
+      </div>
+      <div className="field date-field">
+        <label htmlFor={ids.to}>To</label>
+        <input id={ids.to} type="date" value={range.to ? dayValue(range.to) : ''} onChange={(e) => onChange({ ...range, to: parseDay(e.target.value) })} />
+      </div>
+      <CalendarButton range={range} onChange={onChange} />
+      <div className="presets" role="group" aria-label="Quick ranges">
+        {PRESETS.map(([label, n]) => (
+          <button key={label} type="button" className="btn btn-link" onClick={() => onChange({ from: daysAgo(n), to: startOfToday() })}>
+            {label}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function CalendarButton({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button variant="secondary" className="calendar-button" aria-label="Pick dates on a calendar">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M16 3v4M8 3v4M3 10h18" />
+          </svg>
+          Calendar
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="calendar-popover" align="start" sideOffset={6}>
+          <DayPicker
+            mode="range"
+            numberOfMonths={2}
+            selected={range.from ? { from: range.from, to: range.to } : undefined}
+            onSelect={(r) => onChange({ from: r?.from, to: r?.to })}
+            defaultMonth={range.to ? new Date(range.to.getFullYear(), range.to.getMonth() - 1, 1) : undefined}
+            weekStartsOn={1}
+          />
+          <div className="calendar-footer">
+            <span className="muted">{range.from && range.to ? `${shortDate(range.from)} – ${shortDate(range.to)}` : 'Pick the first and the last day'}</span>
+            <Button variant="primary" className="btn-sm" onClick={() => setOpen(false)}>
+              Done
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** A director's or the admin's manager: whose team's contacts to load. */
+export function ManagerSelect(props: {
+  managers: { _id: string; name: string; email: string }[] | undefined;
+  isLoading: boolean;
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  const id = useId();
+  const list = props.managers ?? [];
+  return (
+    <div className="field manager-field">
+      <label htmlFor={id}>Manager</label>
+      <select id={id} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value || null)} disabled={!list.length}>
+        {!list.length && <option value="">{props.isLoading ? 'Loading…' : 'No managers'}</option>}
+        {list.map((m) => (
+          <option key={m._id} value={m._id}>
+            {m.name} ({m.email})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A checklist with an All box; `excluded` holds the unchecked ids, so new members start checked. */
+export function Checklist(props: {
+  legend: string;
+  allLabel: string;
+  items: { id: string; label: string }[];
+  excluded: Set<string>;
+  onChange: (excluded: Set<string>) => void;
+  emptyText: string;
+}) {
+  const { items, excluded } = props;
+  const allChecked = items.length > 0 && excluded.size === 0;
+  const toggle = (id: string, checked: boolean) => {
+    const next = new Set(excluded);
+    if (checked) next.delete(id);
+    else next.add(id);
+    props.onChange(next);
+  };
+  return (
+    <fieldset className="group-box history-group" aria-label={props.legend}>
+      <legend>{props.legend}</legend>
+      {items.length === 0 ? (
+        <span className="muted">{props.emptyText}</span>
+      ) : (
+        <>
+          <label className="check-all">
+            <input type="checkbox" checked={allChecked} onChange={(e) => props.onChange(e.target.checked ? new Set() : new Set(items.map((i) => i.id)))} />
+            {props.allLabel}
+          </label>
+          <div className="history-checks">
+            {items.map((item) => (
+              <label key={item.id}>
+                <input type="checkbox" checked={!excluded.has(item.id)} onChange={(e) => toggle(item.id, e.target.checked)} />
+                {item.label}
+              </label>
+            ))}
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+export function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="toggle">
+      <Switch.Root id={id} className="switch" checked={checked} onCheckedChange={onChange}>
+        <Switch.Thumb className="switch-thumb" />
+      </Switch.Root>
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
