@@ -6,11 +6,9 @@ import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { type ActiveLoadDto, deleteLoad, loadDateText, useActiveLoads } from './api';
+import { dateAndTime, loadDateText } from '../../lib/format';
+import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
 import './loads.css';
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Active loads (/activeLoads): My active loads; a manager's team's. Delete after a confirmation. */
 export default function ActiveLoads() {
@@ -42,7 +40,7 @@ export default function ActiveLoads() {
           </div>
         ),
       },
-      { accessorKey: 'date', header: 'Date', cell: ({ getValue }) => <span className="nowrap">{dateTime(getValue())}</span> },
+      { accessorKey: 'date', header: 'Date', cell: ({ getValue }) => <span className="nowrap">{dateAndTime(getValue())}</span> },
       {
         id: 'action',
         header: 'Action',
