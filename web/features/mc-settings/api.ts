@@ -1,11 +1,19 @@
-import useSWR from 'swr';
-import type { McSettingDto } from '../../../worker/mc-settings/mc-settings.schema';
-import { fetcher } from '../../lib/api-client';
+import { parseResponse } from 'hono/client';
+import { api } from '../../lib/api-client';
+import { type Args, type Data, useGet } from '../../lib/use-api';
 
-export type { McSettingDto };
+const mcSettings = api.mcSettings;
 
-export const MY_MCS_KEY = '/api/mcSettings';
+export type McSettingDto = Data<typeof mcSettings.index.$get>[number];
+export type NewMc = Args<typeof mcSettings.add.$post>['json'];
+export type McChanges = Args<typeof mcSettings.update.details.$post>['json']['mcSettings'];
+
 /** The caller's own MC list. */
-export const useMyMcs = () => useSWR<McSettingDto[]>(MY_MCS_KEY, fetcher);
+export const useMyMcs = () => useGet(mcSettings.index);
 /** The manager's MCs an agent picks from (a lead gets its own). */
-export const useParentMcs = (enabled: boolean) => useSWR<McSettingDto[]>(enabled ? '/api/mcSettings/parentMcSettings' : null, fetcher);
+export const useParentMcs = (enabled: boolean) => useGet(enabled ? mcSettings.parentMcSettings : null);
+
+export const addMc = (json: NewMc) => parseResponse(mcSettings.add.$post({ json }));
+export const saveMcs = (changes: McChanges) => parseResponse(mcSettings.update.details.$post({ json: { mcSettings: changes } }));
+export const toggleMcVisibility = (settingID: string) => parseResponse(mcSettings.update.toggleVisibility.$post({ json: { settingID } }));
+export const deleteMc = (settingID: string) => parseResponse(mcSettings.index.$delete({ json: { settingID } }));

@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
+import { useSession } from '../../lib/session';
+import { useRequest } from '../../lib/use-request';
+import { deleteMc, type McSettingDto, saveMcs, toggleMcVisibility, useMyMcs, useParentMcs } from './api';
+
+/** What My MC List lets a person change before Save Settings. */
+export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent'>>;
+
+/**
+ * Lines' data and state: the caller's MCs with the unsaved edits laid over them, who holds
+ * which line, Save Settings, Show in DAT and delete. Show in DAT and delete save at once.
+ */
+export function useLines() {
+  const session = useSession();
+  const isAgent = session?.userType === 'agent';
+  const { data, isLoading, mutate } = useMyMcs();
+  const { data: parentMcs } = useParentMcs(isAgent);
+  const [edits, setEdits] = useState<Record<string, McEdit>>({});
+  const [deleting, setDeleting] = useState<McSettingDto | null>(null);
+  const [listProblem, setListProblem] = useState<string | null>(null);
+  const save = useRequest();
+  const act = useRequest();
+  const mcs = useMemo(() => (data ?? []).map((m) => ({ ...m, ...edits[m._id] })), [data, edits]);
+
+  /** Which MC holds each line, leaving one MC out (its own lines stay pickable). */
+  const holders = (exceptId?: string) => {
+    const map = new Map<number, string>();
+    for (const m of mcs) if (m._id !== exceptId) for (const l of m.lines) map.set(l, m.name);
+    return map;
+  };
+  const edit = (id: string, patch: McEdit) => setEdits((all) => ({ ...all, [id]: { ...all[id], ...patch } }));
+
+  const saveSettings = async () => {
+    const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? MC_MESSAGES.nameEmpty : null;
+    setListProblem(error);
+    if (error) return;
+    const changes = mcs.map((m) => ({
+      _id: m._id,
+      ...(m.parentMc ? {} : { name: m.name }),
+      lines: m.lines,
+      emailSubject: m.emailSubject,
+      emailContent: m.emailContent,
+    }));
+    const res = await save.run(() => saveMcs(changes), { success: (r) => r.message });
+    if (res) {
+      setEdits({});
+      await mutate(res.mcSettings, { revalidate: false });
+    }
+  };
+
+  const toggle = async (m: McSettingDto) => {
+    const res = await act.run(() => toggleMcVisibility(m._id), { success: (r) => r.message });
+    if (res) await mutate((list) => list?.map((x) => (x._id === m._id ? { ...x, isVisible: res.isVisible } : x)), { revalidate: false });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const res = await act.run(() => deleteMc(deleting._id), { success: (r) => r.message });
+    if (res) {
+      setEdits(({ [deleting._id]: _gone, ...rest }) => rest);
+      await mutate();
+    }
+    setDeleting(null);
+  };
+
+  return {
+    isAgent,
+    saved: data,
+    isLoading,
+    reload: () => mutate(),
+    parentMcs: parentMcs ?? [],
+    mcs,
+    holders,
+    edit,
+    dirty: Object.keys(edits).length > 0,
+    saveSettings,
+    saving: save.loading,
+    listProblem,
+    toggle,
+    busy: act.loading,
+    deleting,
+    setDeleting,
+    confirmDelete,
+  };
+}
