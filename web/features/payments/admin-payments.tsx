@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { amd, useHistory } from './api';
+import { amd, monthOf } from '../../lib/format';
+import { useHistory } from './api';
 import { PaymentsTable } from './payment-history';
 import './payments.css';
-
-const monthLabel = (key: string) => new Date(`${key}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** /adminPayments: Total of confirmed AMD, revenue per month, Confirmed Payments and All Payments. */
 export default function AdminPayments() {
@@ -17,7 +16,7 @@ export default function AdminPayments() {
   const perMonth = useMemo(() => {
     const byMonth = new Map<string, number>();
     for (const p of confirmed) byMonth.set(p.dateCreated.slice(0, 7), (byMonth.get(p.dateCreated.slice(0, 7)) ?? 0) + p.priceTotal);
-    return [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([key, revenue]) => ({ month: monthLabel(key), revenue }));
+    return [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([key, revenue]) => ({ month: monthOf(key), revenue }));
   }, [confirmed]);
   if (!data) return <Spinner />;
   return (

@@ -1,27 +1,28 @@
-import useSWR from 'swr';
-import type { PaymentDto, PaymentLinkDto, PriceInfo, TeamSubscriptionDto } from '../../../worker/payments/payments.schema';
+import { parseResponse } from 'hono/client';
 import { PAYMENT_MESSAGES } from '../../../worker/payments/payments.schema';
-import { fetcher, get, post } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { updateSession } from '../../lib/session';
-import type { SubscriptionStatus } from '../../lib/subscription';
+import { type Data, keyOf, useGet, usePost } from '../../lib/use-api';
 
-export type { PaymentDto, PriceInfo, TeamSubscriptionDto };
+const payment = api.payment;
 
-export const PRICE_KEY = '/api/payment/monthlyprice';
-export const HISTORY_KEY = '/api/payment/paymentHistory';
-export const TEAM_KEY = '/api/subscription/childUsersSubscriptions';
+export type PaymentDto = Data<typeof payment.paymentHistory.$get>[number];
+export type TeamSubscriptionDto = Data<typeof api.subscription.childUsersSubscriptions.$post>[number];
+export type PromoCheckDto = Data<typeof api.promocode.checkPromoCode.$post>;
 
-export const usePrice = () => useSWR<PriceInfo>(PRICE_KEY, fetcher);
-export const useHistory = () => useSWR<PaymentDto[]>(HISTORY_KEY, fetcher);
+export const PRICE_KEY = keyOf(payment.monthlyprice);
+export const HISTORY_KEY = keyOf(payment.paymentHistory);
+export const TEAM_KEY = keyOf(api.subscription.childUsersSubscriptions);
+
+export const usePrice = () => useGet(payment.monthlyprice);
+export const useHistory = () => useGet(payment.paymentHistory);
 /** Pay for Team: the manager's agents with their subscriptions (a POST, keyed by the manager). */
 export const useTeamSubscriptions = (managerId: string | null) =>
-  useSWR<TeamSubscriptionDto[]>(managerId ? [TEAM_KEY, managerId] : null, ([path, parentId]: [string, string]) =>
-    post<TeamSubscriptionDto[]>(path, { parentId, includeParent: false }),
-  );
+  usePost(managerId ? api.subscription.childUsersSubscriptions : null, { json: { parentId: managerId ?? '', includeParent: false } });
 
-export const amd = (n: number) => `${n.toLocaleString('en-US')} AMD`;
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-export const shortDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const checkPromoCode = (name: string) => parseResponse(api.promocode.checkPromoCode.$post({ json: { name } }));
+export const applyPromoCode = (promoName: string) => parseResponse(api.promocode.usePromoCode.$post({ json: { promoName } }));
+export const arcaStatus = (orderId: string) => parseResponse(payment.get_arca_status.$post({ json: { orderId } }));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const LINK_POLL_MS = 1000;
@@ -32,9 +33,9 @@ export const LINK_POLL_TRIES = 30;
  * provider) or failed ('Payment Failed, please try again').
  */
 export async function payWithIdram(months: number, userToBePaidId: string | null) {
-  const { orderId } = await post<{ orderId: string }>('/api/payment/generateLink', { amount: months, userToBePaidId, paymentType: 'idram' });
+  const { orderId } = await parseResponse(payment.generateLink.$post({ json: { amount: months, userToBePaidId, paymentType: 'idram' } }));
   for (let i = 0; i < LINK_POLL_TRIES; i++) {
-    const link = await post<PaymentLinkDto>('/api/payment/getPaymentLink', { orderId });
+    const link = await parseResponse(payment.getPaymentLink.$post({ json: { orderId } }));
     if (link.isLinkGenerationFailed) break;
     if (link.isLinkGenerated && link.paymentURL) {
       window.location.assign(link.paymentURL);
@@ -46,8 +47,8 @@ export async function payWithIdram(months: number, userToBePaidId: string | null
 }
 
 /** Reads the subscription again and writes the session's flag, so every screen unlocks at once. */
-export async function refreshSubscription(): Promise<SubscriptionStatus> {
-  const status = await get<SubscriptionStatus>('/api/subscription/status');
+export async function refreshSubscription() {
+  const status = await parseResponse(api.subscription.status.$get());
   updateSession({ isSubscriptionActive: status.isSubscriptionActive });
   return status;
 }

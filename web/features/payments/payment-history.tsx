@@ -1,7 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../components/ui/data-table';
-import { amd, type PaymentDto, shortDateTime } from './api';
+import { amd, shortDateTime } from '../../lib/format';
+import type { PaymentDto } from './api';
 
 const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   confirmed: 'pill-ok',

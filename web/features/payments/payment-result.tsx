@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { Spinner } from '../../components/ui/spinner';
-import { post } from '../../lib/api-client';
 import { getSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
-import { HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';
+import { arcaStatus, HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';
 import './payments.css';
 
 export const SUPPORT_EMAIL = 'support@freightdesk.example';
@@ -39,7 +38,7 @@ export default function PaymentResult() {
       if (!orderId) return setArca('failed');
       for (let i = 0; i < ARCA_POLL_TRIES && !stopped; i++) {
         try {
-          const res = await post<{ isPaymentConfirmed: boolean }>('/api/payment/get_arca_status', { orderId });
+          const res = await arcaStatus(orderId);
           if (res.isPaymentConfirmed) {
             if (!stopped) setArca('ok');
             await refreshAfterPayment();

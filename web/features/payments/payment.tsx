@@ -2,7 +2,6 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { mutate } from 'swr';
 import { MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
-import type { PromoDto } from '../../../worker/promo/promo.schema';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Modal } from '../../components/ui/dialog';
@@ -10,11 +9,22 @@ import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
-import { post } from '../../lib/api-client';
+import { amd, shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
 import { useRequest } from '../../lib/use-request';
-import { amd, HISTORY_KEY, PRICE_KEY, payWithIdram, shortDate, type TeamSubscriptionDto, useHistory, usePrice, useTeamSubscriptions } from './api';
+import {
+  checkPromoCode,
+  HISTORY_KEY,
+  PRICE_KEY,
+  type PromoCheckDto,
+  payWithIdram,
+  type TeamSubscriptionDto,
+  useHistory,
+  usePrice,
+  applyPromoCode,
+  useTeamSubscriptions,
+} from './api';
 import { PaymentsTable } from './payment-history';
 import './payments.css';
 
@@ -67,7 +77,7 @@ function CurrentSubscription() {
   );
 }
 
-const effectText = (p: Pick<PromoDto, 'effectType' | 'effectValue'>) =>
+const effectText = (p: Pick<PromoCheckDto, 'effectType' | 'effectValue'>) =>
   p.effectType === 'discountPercent'
     ? `${p.effectValue}% off your next payment`
     : `${p.effectValue} free month${p.effectValue === 1 ? '' : 's'} added to your subscription`;
@@ -75,19 +85,19 @@ const effectText = (p: Pick<PromoDto, 'effectType' | 'effectValue'>) =>
 function PromoBox() {
   const { data: price } = usePrice();
   const [name, setName] = useState('');
-  const [found, setFound] = useState<PromoDto | null>(null);
+  const [found, setFound] = useState<PromoCheckDto | null>(null);
   const check = useRequest();
   const use = useRequest();
   const search = async (e: FormEvent) => {
     e.preventDefault();
     setFound(null);
     if (!name.trim()) return;
-    const promo = await check.run(() => post<PromoDto>('/api/promocode/checkPromoCode', { name: name.trim() }), { silent: true });
+    const promo = await check.run(() => checkPromoCode(name.trim()), { silent: true });
     if (promo) setFound(promo);
   };
   const apply = async () => {
     if (!found) return;
-    const res = await use.run(() => post<{ message: string }>('/api/promocode/usePromoCode', { promoName: found.name }), { success: (r) => r.message });
+    const res = await use.run(() => applyPromoCode(found.name), { success: (r) => r.message });
     if (res) {
       setFound(null);
       setName('');
