@@ -1,40 +1,27 @@
-import useSWR, { mutate } from 'swr';
-import type { PromoDto } from '../../../worker/promo/promo.schema';
-import { fetcher, post } from '../../lib/api-client';
+import { parseResponse } from 'hono/client';
+import { mutate } from 'swr';
+import { api } from '../../lib/api-client';
+import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 
-export type { PromoDto };
+const promocode = api.promocode;
 
-export const PROMO_LISTS = {
-  free: '/api/promocode/freeAndPublic',
-  used: '/api/promocode/usedAndPublic',
-  finished: '/api/promocode/finishedAndPublic',
+export type PromoDto = Data<typeof promocode.freeAndPublic.$get>[number];
+
+const LISTS = {
+  free: promocode.freeAndPublic,
+  used: promocode.usedAndPublic,
+  finished: promocode.finishedAndPublic,
 } as const;
-export type PromoList = keyof typeof PROMO_LISTS;
+export type PromoList = keyof typeof LISTS;
 
-export const usePromoList = (which: PromoList) => useSWR<PromoDto[]>(PROMO_LISTS[which], fetcher);
+export const usePromoList = (which: PromoList) => useGet(LISTS[which]);
 
 /** After any change a code may move between lists: reload all three. */
-export const refreshPromoLists = () => Promise.all(Object.values(PROMO_LISTS).map((key) => mutate(key)));
+export const refreshPromoLists = () => Promise.all(Object.values(LISTS).map((list) => mutate(keyOf(list))));
 
-export const generateCodes = (body: { effectType: string; effectValue: number; generateAmount: number }) =>
-  post<{ message: string; codes: PromoDto[] }>('/api/promocode/createRandomPublic', body);
-export const createNamedCode = (body: { name: string; effectType: string; effectValue: number; maxUses: number; isPublic: boolean }) =>
-  post<PromoDto>('/api/promocode/create', body);
-export const setFreeStatus = (list: { _id: string; isFree: boolean }[]) =>
-  post<{ message: string; updated: number }>('/api/promocode/updatePromoListFreeStatus', { list });
-export const assignCode = (id: string, email: string) => post<{ message: string; promo: PromoDto }>('/api/promocode/assignUser', { id, email });
-export const removeAssignment = (id: string) => post<{ message: string; promo: PromoDto }>('/api/promocode/removeUserAssignment', { id });
-export const deleteCode = (id: string) => post<{ message: string }>('/api/promocode/delete', { id });
-
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-export const shortDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Copies text; answers whether the browser let us. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const generateCodes = (json: Args<typeof promocode.createRandomPublic.$post>['json']) => parseResponse(promocode.createRandomPublic.$post({ json }));
+export const createNamedCode = (json: Args<typeof promocode.create.$post>['json']) => parseResponse(promocode.create.$post({ json }));
+export const setFreeStatus = (list: { _id: string; isFree: boolean }[]) => parseResponse(promocode.updatePromoListFreeStatus.$post({ json: { list } }));
+export const assignCode = (id: string, email: string) => parseResponse(promocode.assignUser.$post({ json: { id, email } }));
+export const removeAssignment = (id: string) => parseResponse(promocode.removeUserAssignment.$post({ json: { id } }));
+export const deleteCode = (id: string) => parseResponse(promocode.delete.$post({ json: { id } }));

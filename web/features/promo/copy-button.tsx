@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { copyText } from './api';
+import { copyText } from '../../lib/clipboard';
 
 /** Copies `text` to the clipboard; the label says 'Copied!' for a moment. */
 export function CopyButton({

@@ -60,7 +60,7 @@ export function CreatePromoCodes() {
     const invalid = effectValueError(type as PromoEffectType, effectValue) ?? (generateAmount > MAX_GENERATE ? PROMO_MESSAGES.amount : null);
     if (invalid) return setProblem(invalid);
     setProblem(null);
-    const res = await run(() => generateCodes({ effectType: type, effectValue, generateAmount }), { success: (r) => r.message });
+    const res = await run(() => generateCodes({ effectType: type as PromoEffectType, effectValue, generateAmount }), { success: (r) => r.message });
     if (res) {
       setGenerated(res.codes);
       await refreshPromoLists();
@@ -153,7 +153,7 @@ function NamedCode() {
     const invalid = effectValueError(type as PromoEffectType, effectValue);
     if (invalid) return setProblem(invalid);
     setProblem(null);
-    const res = await run(() => createNamedCode({ name: name.trim(), effectType: type, effectValue, maxUses, isPublic }), {
+    const res = await run(() => createNamedCode({ name: name.trim(), effectType: type as PromoEffectType, effectValue, maxUses, isPublic }), {
       success: (r) => `Promo code ${r.name} created`,
     });
     if (res) {

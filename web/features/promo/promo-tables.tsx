@@ -7,7 +7,8 @@ import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequest } from '../../lib/use-request';
-import { assignCode, deleteCode, type PromoDto, refreshPromoLists, removeAssignment, setFreeStatus, shortDate, shortDateTime, usePromoList } from './api';
+import { shortDate, shortDateTime } from '../../lib/format';
+import { assignCode, deleteCode, type PromoDto, refreshPromoLists, removeAssignment, setFreeStatus, usePromoList } from './api';
 import { CopyButton } from './copy-button';
 
 type Col = ColumnDef<PromoDto, any>;
