@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { LinkStats } from '../../../worker/links/links.schema';
+import type { LinkDetail } from './api';
 
 /** People and bots per day, stacked. Its own chunk: recharts loads after the Link card shows. */
-export default function ClicksChart({ daily }: { daily: LinkStats['daily'] }) {
+export default function ClicksChart({ daily }: { daily: LinkDetail['stats']['daily'] }) {
   return (
     <ResponsiveContainer>
       <BarChart data={daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>

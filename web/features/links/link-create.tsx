@@ -1,9 +1,9 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
-import type { LinkDto } from '../../../worker/links/links.schema';
 import { CollapsibleSection } from '../../components/ui/section';
-import { isLoggedOut, post } from '../../lib/api-client';
+import { isLoggedOut } from '../../lib/api-client';
+import { createLink, LINKS_KEY } from './api';
 import './links.css';
 
 /**
@@ -23,8 +23,8 @@ export default function LinkCreate() {
     setBusy(true);
     setHint(null);
     try {
-      const link = await post<LinkDto>('/api/link/generate', alias.trim() ? { from, alias: alias.trim() } : { from });
-      await mutate('/api/link');
+      const link = await createLink(alias.trim() ? { from, alias: alias.trim() } : { from });
+      await mutate(LINKS_KEY);
       navigate(`/detail/${link._id}`);
     } catch (err) {
       if (!isLoggedOut(err)) setHint(err instanceof Error ? err.message : 'Something went wrong');

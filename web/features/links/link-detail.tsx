@@ -1,16 +1,15 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import useSWR from 'swr';
-import type { LinkDto, LinkStats } from '../../../worker/links/links.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { fetcher, put } from '../../lib/api-client';
+import { copyText } from '../../lib/clipboard';
+import { fullDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
+import { setLinkDisabled, useLink } from './api';
 import './links.css';
 
-type Detail = LinkDto & { stats: LinkStats };
 const ClicksChart = lazy(() => import('./clicks-chart'));
 
 /**
@@ -20,10 +19,7 @@ const ClicksChart = lazy(() => import('./clicks-chart'));
  */
 export default function LinkDetail() {
   const { id } = useParams();
-  const { data, isLoading, mutate } = useSWR<Detail>(id ? `/api/link/${id}` : null, fetcher, {
-    onError: () => undefined,
-    refreshInterval: 10_000,
-  });
+  const { data, isLoading, mutate } = useLink(id);
   const [copied, setCopied] = useState(false);
   const { loading, run } = useRequest();
   if (isLoading) return <Spinner />;
@@ -40,18 +36,17 @@ export default function LinkDetail() {
       </div>
     );
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(data.to);
+    if (await copyText(data.to)) {
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
-    } catch {
-      // no clipboard (an insecure origin): select the link so Ctrl+C copies it
-      const a = document.querySelector<HTMLAnchorElement>('[data-testid="short-link"]');
-      if (a) getSelection()?.selectAllChildren(a);
+      return;
     }
+    // no clipboard (an insecure origin): select the link so Ctrl+C copies it
+    const a = document.querySelector<HTMLAnchorElement>('[data-testid="short-link"]');
+    if (a) getSelection()?.selectAllChildren(a);
   };
   const toggle = async () => {
-    const res = await run(() => put<LinkDto>(`/api/link/${data._id}`, { isDisabled: !data.isDisabled }), {
+    const res = await run(() => setLinkDisabled(data._id, !data.isDisabled), {
       success: (r) => (r.isDisabled ? 'Link disabled' : 'Link enabled'),
     });
     if (res) await mutate();
@@ -76,7 +71,7 @@ export default function LinkDetail() {
           <dt>Click Amount</dt>
           <dd data-testid="click-amount">{data.clicks}</dd>
           <dt>Creation Date</dt>
-          <dd>{new Date(data.date).toLocaleString()}</dd>
+          <dd>{fullDateTime(data.date)}</dd>
         </dl>
       </Card>
       <div className="grid-2">

@@ -1,12 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
-import type { LinkDto } from '../../../worker/links/links.schema';
 import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
-import { fetcher } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { type LinkDto, useLinks } from './api';
 import './links.css';
 
 type Row = LinkDto & { number: number };
@@ -19,7 +17,7 @@ export default function LinksList() {
   const session = useSession();
   const [all, setAll] = useState(false);
   const showAll = all && session?.userType === 'admin';
-  const { data, isLoading } = useSWR<LinkDto[]>(showAll ? '/api/link?all=1' : '/api/link', fetcher, { onError: () => undefined });
+  const { data, isLoading } = useLinks(showAll);
   const rows = useMemo<Row[]>(() => (data ?? []).map((link, i) => ({ ...link, number: i + 1 })), [data]);
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
