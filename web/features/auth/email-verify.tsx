@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { get } from '../../lib/api-client';
+import { verifyEmail } from './api';
 
 /** `/emailVerify/{hash}`: shows the server's message from verifying the e-mail. */
 export default function EmailVerify() {
@@ -11,7 +11,7 @@ export default function EmailVerify() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    get<{ message: string }>(`/api/user/verify/${encodeURIComponent(hash)}`)
+    verifyEmail(hash)
       .then((r) => setMessage({ text: r.message, ok: true }))
       .catch((err: Error) => setMessage({ text: err.message || 'Something went wrong', ok: false }));
   }, [hash]);

@@ -2,25 +2,15 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
-import { post } from '../../lib/api-client';
 import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import type { Role } from '../../../worker/lib/permissions';
+import { login, sendPasswordHash } from './api';
 
 type Mode = 'login' | 'register' | 'forgotPassword';
 
 // The registration form carries the phone-number metadata and the shared zod schema: loaded
 // only when a visitor opens it, so the login page stays small.
 const RegisterForm = lazy(() => import('./register-form'));
-
-interface LoginResponse {
-  accessToken: string;
-  userId: string;
-  userType: Role;
-  name: string;
-  email: string;
-  isSubscriptionActive: boolean;
-}
 
 /** `/` when logged out: login, Manager Registration and forgot password, switched in place. */
 export default function Landing() {
@@ -67,7 +57,7 @@ function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
   const { loading, error, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await run(() => post<LoginResponse>('/api/auth/login', { email, password, clientType: 0 }), { silent: true });
+    const res = await run(() => login(email, password), { silent: true });
     if (!res) return;
     setSession({
       token: res.accessToken,
@@ -107,7 +97,7 @@ function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
     e.preventDefault();
     if (!email.trim()) return setClientError('Email is Empty');
     setClientError(null);
-    const res = await run(() => post<{ message: string }>('/api/auth/sendPasswordHash', { email }), { silent: true });
+    const res = await run(() => sendPasswordHash(email), { silent: true });
     if (res) onDone(res.message);
   };
   return (

@@ -4,7 +4,7 @@ import { resetPasswordError } from '../../../worker/auth/auth.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { useToast } from '../../components/ui/toast';
-import { post } from '../../lib/api-client';
+import { resetPassword } from './api';
 
 /** `/passwordRecovery/{hash}`: New Password, Repeat password, Save Password; success goes to '/'. */
 export default function PasswordRecovery() {
@@ -22,7 +22,7 @@ export default function PasswordRecovery() {
     if (problem) return;
     setBusy(true);
     try {
-      const res = await post<{ message: string }>(`/api/auth/passwordHashVerify/${encodeURIComponent(hash)}`, { newPassword: password });
+      const res = await resetPassword(hash, password);
       toast.show(res.message, 'success');
       navigate('/', { replace: true });
     } catch (err) {

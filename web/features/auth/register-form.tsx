@@ -3,8 +3,8 @@ import { registrationError } from '../../../worker/auth/auth.schema';
 import { Button } from '../../components/ui/button';
 import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
 import { ErrorText, Field } from '../../components/ui/field';
-import { post } from '../../lib/api-client';
 import { useRequest } from '../../lib/use-request';
+import { register } from './api';
 
 /** Manager Registration: validated in the spec's order before anything is sent. */
 export default function RegisterForm({ onDone }: { onDone: (message?: string) => void }) {
@@ -18,7 +18,7 @@ export default function RegisterForm({ onDone }: { onDone: (message?: string) =>
     const problem = registrationError(form);
     setClientError(problem);
     if (problem) return;
-    const res = await run(() => post<{ message: string }>('/api/auth/register', form), { silent: true });
+    const res = await run(() => register(form), { silent: true });
     if (res) onDone(res.message);
   };
   return (

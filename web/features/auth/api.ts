@@ -1,0 +1,13 @@
+import { parseResponse } from 'hono/client';
+import { api } from '../../lib/api-client';
+import type { Args } from '../../lib/use-api';
+
+const auth = api.auth;
+
+/** The web app logs in as the browser client (clientType 0). */
+export const login = (email: string, password: string) => parseResponse(auth.login.$post({ json: { email, password, clientType: 0 } }));
+export const register = (json: Args<typeof auth.register.$post>['json']) => parseResponse(auth.register.$post({ json }));
+export const sendPasswordHash = (email: string) => parseResponse(auth.sendPasswordHash.$post({ json: { email } }));
+export const resetPassword = (hash: string, newPassword: string) =>
+  parseResponse(auth.passwordHashVerify[':hash'].$post({ param: { hash: encodeURIComponent(hash) }, json: { newPassword } }));
+export const verifyEmail = (hash: string) => parseResponse(api.emailVerify.verify[':hash'].$get({ param: { hash: encodeURIComponent(hash) } }));
