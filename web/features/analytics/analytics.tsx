@@ -1,25 +1,19 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import useSWR from 'swr';
-import { ANALYTICS_MESSAGES, type LoginHistory, type LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
+import { ANALYTICS_MESSAGES, type LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { post } from '../../lib/api-client';
+import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
+import { useLoginHistory } from './api';
 import './analytics.css';
 
 const DAY = 86_400_000;
-/** A date input's value (YYYY-MM-DD) for a local day. */
-const dayValue = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 /** Local midnight of a date input's value, as a ms timestamp (NaN if empty or invalid). */
-const startOfDay = (value: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])).getTime() : Number.NaN;
-};
-const shortDay = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+const startOfDay = (value: string) => parseDay(value)?.getTime() ?? Number.NaN;
 
 const columns: ColumnDef<LoginHistoryItem, any>[] = [
   {
@@ -38,14 +32,12 @@ const columns: ColumnDef<LoginHistoryItem, any>[] = [
   },
 ];
 
-const load = ([path, dateFrom]: [string, number]) => post<LoginHistory>(path, { dateFrom, timezoneOffset: new Date().getTimezoneOffset() });
-
 /** /analytics: From date and Load, Login History per manager, the total online and a chart of daily logins. Admin only. */
 export default function Analytics() {
   const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));
   const [problem, setProblem] = useState<string | null>(null);
   const [dateFrom, setDateFrom] = useState(() => startOfDay(dayValue(new Date(Date.now() - 7 * DAY))));
-  const { data, error, isLoading, isValidating, mutate } = useSWR<LoginHistory>(['/api/analytics/loginHistory', dateFrom], load, { revalidateOnFocus: false });
+  const { data, error, isLoading, isValidating, mutate } = useLoginHistory(dateFrom);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +58,7 @@ export default function Analytics() {
       managersIn: items.filter((i) => i.managerLoggedIn).length,
     };
   }, [data]);
-  const since = new Date(dateFrom).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  const since = shortDate(new Date(dateFrom));
 
   return (
     <div className="page analytics-page">
@@ -107,7 +99,7 @@ export default function Analytics() {
           <Card title="Daily logins">
             <div className="analytics-chart" data-testid="daily-logins-chart">
               <ResponsiveContainer>
-                <ComposedChart data={data.daily.map((d) => ({ ...d, label: shortDay(d.day) }))}>
+                <ComposedChart data={data.daily.map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
                   <XAxis dataKey="label" fontSize={12} minTickGap={16} />
                   <YAxis allowDecimals={false} fontSize={12} />
