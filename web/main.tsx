@@ -3,12 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { AppRouter } from './app/router';
 import { ToastProvider } from './components/ui/toast';
-import { fetcher } from './lib/api-client';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SWRConfig value={{ fetcher, shouldRetryOnError: false }}>
+    <SWRConfig value={{ shouldRetryOnError: false }}>
       <ToastProvider>
         <AppRouter />
       </ToastProvider>

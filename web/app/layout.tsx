@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { MENU } from '../../worker/lib/permissions';
-import { post } from '../lib/api-client';
+import { api } from '../lib/api-client';
 import { setSession, useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
 import { Spinner } from '../components/ui/spinner';
@@ -14,7 +14,7 @@ export function Layout() {
   if (!session) return null;
   const items = MENU.filter((item) => item.visible(session.userType, isActive));
   const logout = async () => {
-    await post('/api/auth/logout').catch(() => undefined);
+    await api.auth.logout.$post().catch(() => undefined);
     setSession(null);
   };
   return (

@@ -41,15 +41,3 @@ export const apiFetch: typeof fetch = async (input, init) => {
 
 /** The web app's API clients (lib/api.ts) on its own origin, through the wrapper above. */
 export const api = createApi(window.location.origin, apiFetch);
-
-// Until every screen reads through its feature's typed client: the path-and-type helpers.
-async function legacy<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-  const res = await apiFetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json().catch(() => null)) as T;
-}
-export const get = <T>(path: string) => legacy<T>('GET', path);
-export const post = <T>(path: string, body?: unknown) => legacy<T>('POST', path, body ?? {});
-export const put = <T>(path: string, body?: unknown) => legacy<T>('PUT', path, body ?? {});
-export const del = <T>(path: string, body?: unknown) => legacy<T>('DELETE', path, body ?? {});
-export const fetcher = <T>(path: string) => get<T>(path);
