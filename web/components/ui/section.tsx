@@ -28,3 +28,14 @@ export function Card({ title, actions, children }: { title?: ReactNode; actions?
     </section>
   );
 }
+
+/** One figure of a stat row: its label, the value, and an optional note under it. */
+export function Stat({ label, note, testId, children }: { label: string; note?: ReactNode; testId?: string; children: ReactNode }) {
+  return (
+    <div className="stat" data-testid={testId}>
+      <span className="stat-label">{label}</span>
+      <strong>{children}</strong>
+      {note && <span className="muted">{note}</span>}
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { ANALYTICS_MESSAGES, type LoginHistoryItem } from '../../../worker/analy
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ErrorText, Field } from '../../components/ui/field';
-import { Card } from '../../components/ui/section';
+import { Card, Stat } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
 import { useLoginHistory } from './api';
@@ -78,23 +78,15 @@ export default function Analytics() {
       ) : data ? (
         <>
           <div className="stat-row">
-            <div className="stat" data-testid="total-online">
-              <span className="stat-label">Total online</span>
-              <strong>{data.totalOnlineAmount}</strong>
-              <span className="muted">logged in since {since}</span>
-            </div>
-            <div className="stat">
-              <span className="stat-label">Managers logged in</span>
-              <strong>
-                {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
-              </strong>
-            </div>
-            <div className="stat">
-              <span className="stat-label">Agents logged in</span>
-              <strong>
-                {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
-              </strong>
-            </div>
+            <Stat label="Total online" note={`logged in since ${since}`} testId="total-online">
+              {data.totalOnlineAmount}
+            </Stat>
+            <Stat label="Managers logged in">
+              {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
+            </Stat>
+            <Stat label="Agents logged in">
+              {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
+            </Stat>
           </div>
           <Card title="Daily logins">
             <div className="analytics-chart" data-testid="daily-logins-chart">

@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
@@ -25,15 +25,12 @@ export default function LinkDetail() {
   if (isLoading) return <Spinner />;
   if (!data)
     return (
-      <div className="page narrow-wide">
-        <Link className="link-back" to="/links">
-          ← Links
-        </Link>
+      <LinkPage>
         <Card>
           <h1>Link</h1>
           <p className="muted">This link could not be loaded.</p>
         </Card>
-      </div>
+      </LinkPage>
     );
   const copy = async () => {
     if (await copyText(data.to)) {
@@ -53,10 +50,7 @@ export default function LinkDetail() {
   };
   const people = data.stats.daily.reduce((n, d) => n + d.people, 0);
   return (
-    <div className="page narrow-wide">
-      <Link className="link-back" to="/links">
-        ← Links
-      </Link>
+    <LinkPage>
       <Card>
         <h1>Link</h1>
         <dl className="kv" data-testid="link-detail">
@@ -119,6 +113,18 @@ export default function LinkDetail() {
           </Suspense>
         </div>
       </Card>
+    </LinkPage>
+  );
+}
+
+/** The detail's frame: the way back to the list, then the cards. */
+function LinkPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="page narrow-wide">
+      <Link className="link-back" to="/links">
+        ← Links
+      </Link>
+      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Card } from '../../components/ui/section';
+import { Card, Stat } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { amd, monthOf } from '../../lib/format';
 import { useHistory } from './api';
@@ -25,19 +25,11 @@ export default function AdminPayments() {
         <h1>Payments</h1>
       </div>
       <div className="stat-row">
-        <div className="stat" data-testid="confirmed-total">
-          <span className="stat-label">Total</span>
-          <strong>{amd(total)}</strong>
-          <span className="muted">from {confirmed.length} confirmed payments</span>
-        </div>
-        <div className="stat">
-          <span className="stat-label">Months sold</span>
-          <strong>{months}</strong>
-        </div>
-        <div className="stat">
-          <span className="stat-label">All payments</span>
-          <strong>{data.length}</strong>
-        </div>
+        <Stat label="Total" note={`from ${confirmed.length} confirmed payments`} testId="confirmed-total">
+          {amd(total)}
+        </Stat>
+        <Stat label="Months sold">{months}</Stat>
+        <Stat label="All payments">{data.length}</Stat>
       </div>
       <Card title="Revenue per month">
         {perMonth.length === 0 ? (

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { USER_TYPES } from '../../../worker/db/schema/users';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
 import { setTrial, setTrialEndDate, updateParent, updateType, type UserDto, type UserType, useChildUsers, useDirectors, useManagers } from './api';
+import { UserTypeSelect } from './user-type-select';
 
 /** Runs one admin change; the panel shows the server's message and reloads the user. */
 type Act = (change: () => Promise<{ message: string }>) => Promise<void>;
@@ -89,16 +89,7 @@ function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act:
   const saveType = () => act(() => updateType(user._id, parents ? { userNewType: type, newParent: parent || null } : { userNewType: type }));
   return (
     <>
-      <div className="field">
-        <label htmlFor="pf-type">User type</label>
-        <select id="pf-type" value={type} onChange={(e) => chooseType(e.target.value as UserType)}>
-          {USER_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </div>
+      <UserTypeSelect id="pf-type" value={type} onChange={chooseType} />
       {parents && (
         <div className="field">
           <label htmlFor="pf-parent">{type === 'agent' ? 'Parent manager' : 'Parent director'}</label>

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
-import { USER_TYPES } from '../../../worker/db/schema/users';
 import { createUserError, createUserPhone, USER_MESSAGES } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
@@ -10,6 +9,7 @@ import { ErrorText, Field } from '../../components/ui/field';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { createUser, USERS_KEY, type UserType, useDirectors, useManagers } from './api';
+import { UserTypeSelect } from './user-type-select';
 import './users.css';
 
 /** /createUser: Add Agent for a manager; Add new user (any type) for the admin. */
@@ -76,20 +76,7 @@ export default function CreateUser() {
                   onChange={set('phone')}
                 />
               </div>
-              <div className="field">
-                <label htmlFor="cu-type">User type</label>
-                <select
-                  id="cu-type"
-                  value={form.newUserType}
-                  onChange={(e) => setForm((f) => ({ ...f, newUserType: e.target.value as UserType, parentUser: '' }))}
-                >
-                  {USER_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <UserTypeSelect id="cu-type" value={form.newUserType} onChange={(newUserType) => setForm((f) => ({ ...f, newUserType, parentUser: '' }))} />
               {parentChoices && (
                 <div className="field">
                   <label htmlFor="cu-parent">{form.newUserType === 'agent' ? 'Parent manager' : 'Director (optional)'}</label>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
+import { Stat } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -105,15 +106,13 @@ export default function UsersList() {
       </div>
       <div className="stat-row">
         {isAdmin && (
-          <div className="stat" data-testid="total-managers">
-            <span className="stat-label">Total Managers</span>
-            <strong>{managers}</strong>
-          </div>
+          <Stat label="Total Managers" testId="total-managers">
+            {managers}
+          </Stat>
         )}
-        <div className="stat" data-testid="total-agents">
-          <span className="stat-label">Total Agents</span>
-          <strong>{agents}</strong>
-        </div>
+        <Stat label="Total Agents" testId="total-agents">
+          {agents}
+        </Stat>
       </div>
       {isLoading ? <Spinner /> : <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}
       <ConfirmDialog
