@@ -11,6 +11,7 @@ export const PAYMENT_MESSAGES = {
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
+  discountUsed: 'Your promo discount was already used for another order',
 } as const;
 
 /** Months bought at once, at most (the counter's upper bound too). */
@@ -28,7 +29,7 @@ export const generateLinkSchema = z.object({
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
-export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...';
+export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...' | 'Needs refund';
 
 export interface PaymentPerson {
   _id: string;

@@ -5,11 +5,12 @@ import { app } from '../app';
 import { payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
+import { extendByMonths } from '../lib/subscription';
 import { discountedTotal } from '../promo/promo.discount';
 import { call, countRows, createTeam, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
-import { priceFor } from './payments.schema';
+import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
 import * as svc from './payments.service';
 
 const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
@@ -615,6 +616,135 @@ describe('promo discount', () => {
     for (const price of [1, 999, 5000, 7333])
       for (const months of [1, 2, 7, 36])
         for (const percent of [0, 1, 15, 33, 50, 99, 100]) expect(priceFor(price, months, percent)).toBe(discountedTotal(price, months, percent));
+  });
+});
+
+/** Marketing creates a named discount or free-months code with `maxUses` uses; `who` uses it through the API. */
+async function applyNewCode(who: TestUser, effectType: 'discountPercent' | 'freeMonths', effectValue: number, maxUses = 5) {
+  const marketing = await createUser('marketing');
+  const name = `RACE${randomId(8)}`.toUpperCase();
+  const made = await call('POST', '/api/promocode/create', { token: marketing.token, body: { name, effectType, effectValue, maxUses, isPublic: true } });
+  expect(made.status, made.text).toBe(200);
+  const used = await call('POST', '/api/promocode/usePromoCode', { token: who.token, body: { promoName: name } });
+  expect(used.status, used.text).toBe(200);
+  const [use] = await db.select().from(promoUses).where(eq(promoUses.userId, who.id));
+  return use!.id;
+}
+const ordersOf = (payer: TestUser) => db.select().from(payments).where(eq(payments.payerUserId, payer.id));
+/** `n` generateLink calls at once; every answer must be a 200 or the documented 409, never a 5xx. */
+async function orderAtOnce(who: TestUser, n: number, amount: number) {
+  const answers = await Promise.all(
+    Array.from({ length: n }, () => call('POST', '/api/payment/generateLink', { token: who.token, body: { amount, paymentType: 'idram' } })),
+  );
+  for (const a of answers) {
+    expect([200, 409], a.text).toContain(a.status);
+    if (a.status === 409) expect(a.body).toEqual({ message: PAYMENT_MESSAGES.discountUsed });
+  }
+  return answers;
+}
+
+// each test runs 3 rounds of 30 requests at once: slower than one call on a busy machine
+describe('one discount, many orders at once (issue 14)', { timeout: 180_000 }, () => {
+  it('a 100% code and 30 concurrent orders for 36 months: one free order, 36 months once, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: null });
+      const useId = await applyNewCode(manager, 'discountPercent', 100);
+      const before = new Date();
+      const answers = await orderAtOnce(manager, 30, 36);
+      const after = new Date();
+      const orders = await ordersOf(manager);
+      // every 200 recorded one order; a 409 recorded nothing
+      expect(orders).toHaveLength(answers.filter((a) => a.status === 200).length);
+      const confirmed = orders.filter((o) => o.isPaymentConfirmed);
+      expect(confirmed).toHaveLength(1);
+      expect(confirmed[0]).toMatchObject({ priceTotal: 0, promoUseId: useId, status: 'confirmed', amount: 36 });
+      for (const o of orders.filter((x) => !x.isPaymentConfirmed))
+        expect(o).toMatchObject({ priceTotal: 36 * PRICE, promoUseId: null, status: 'link_generated' });
+      expect((await promoUse(useId)).orderId).toBe(confirmed[0]!.id);
+      const end = (await getUser(manager.id))!.subscriptionEndDate!.getTime();
+      expect(end).toBeGreaterThanOrEqual(extendByMonths(null, 36, before).getTime());
+      expect(end).toBeLessThanOrEqual(extendByMonths(null, 36, after).getTime());
+      expect((await call('GET', '/api/payment/monthlyprice', { token: manager.token })).body).toMatchObject({ discountPercent: 0 });
+    }
+  });
+
+  it('a 50% code, 30 concurrent orders and 10 of them paid at once through Idram: one gets the discount, nine need a refund, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: null });
+      const useId = await applyNewCode(manager, 'discountPercent', 50);
+      const answers = await orderAtOnce(manager, 30, 2);
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      const ids = answers.map((a) => a.body.orderId as string);
+      for (const o of await ordersOf(manager)) expect(o).toMatchObject({ priceTotal: PRICE, promoUseId: useId, isPaymentConfirmed: false });
+      const paid = ids.slice(0, 10);
+      // Idram prechecks all ten (the discount is still pending), then confirms all ten at once
+      expect(await Promise.all(paid.map((id) => precheck(id, String(PRICE))))).toEqual(Array(10).fill('OK'));
+      const confs = await Promise.all(paid.map((id) => confirmation(id, String(PRICE))));
+      const before = new Date();
+      expect(await Promise.all(confs.map(result))).toEqual(Array(10).fill('OK'));
+      const after = new Date();
+
+      const rows = await Promise.all(paid.map(row));
+      const winner = rows.filter((r) => r.isPaymentConfirmed);
+      expect(winner).toHaveLength(1);
+      expect((await promoUse(useId)).orderId).toBe(winner[0]!.id);
+      const end = (await getUser(manager.id))!.subscriptionEndDate!.getTime();
+      expect(end).toBeGreaterThanOrEqual(extendByMonths(null, 2, before).getTime());
+      expect(end).toBeLessThanOrEqual(extendByMonths(null, 2, after).getTime());
+      // the money of the other nine is recorded as received and owed back; nothing extended
+      for (const [i, r] of rows.entries()) {
+        if (r.isPaymentConfirmed) continue;
+        expect(r).toMatchObject({ status: 'needs_refund', isOrderConfirmationReceived: true, transId: confs[i]!.EDP_TRANS_ID, payerAccount: '100000000001' });
+      }
+      const history = (await call('GET', '/api/payment/paymentHistory', { token: manager.token })).body as { _id: string; status: string }[];
+      expect(history.filter((h) => h.status === 'Needs refund')).toHaveLength(9);
+      expect(history.filter((h) => h.status === 'confirmed')).toHaveLength(1);
+      // replays of the nine answer OK and change nothing; the twenty unpaid orders are refused at precheck
+      expect(await Promise.all(confs.map(result))).toEqual(Array(10).fill('OK'));
+      expect((await getUser(manager.id))!.subscriptionEndDate!.getTime()).toBe(end);
+      expect((await Promise.all(paid.map(row))).map((r) => r.status).sort()).toEqual(rows.map((r) => r.status).sort());
+      expect(new Set(await Promise.all(ids.slice(10).map((id) => precheck(id, String(PRICE)))))).toEqual(new Set(['The promo discount was already used']));
+    }
+  });
+
+  it('30 concurrent confirmations of 30 orders for one payee add every month, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: 20 });
+      const start = (await getUser(manager.id))!.subscriptionEndDate!;
+      const answers = await orderAtOnce(manager, 30, 1);
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      const confs = await Promise.all(answers.map((a) => confirmation(a.body.orderId, String(PRICE))));
+      expect(await Promise.all(confs.map(result))).toEqual(Array(30).fill('OK'));
+      expect((await ordersOf(manager)).filter((o) => o.isPaymentConfirmed)).toHaveLength(30);
+      expect((await getUser(manager.id))!.subscriptionEndDate!.getTime()).toBe(extendByMonths(start, 30, start).getTime());
+    }
+  });
+
+  it('a free-months code used while payments land at once gives exactly its months, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const marketing = await createUser('marketing');
+      const name = `FREE${randomId(8)}`.toUpperCase();
+      const made = await call('POST', '/api/promocode/create', {
+        token: marketing.token,
+        body: { name, effectType: 'freeMonths', effectValue: 3, maxUses: 5, isPublic: true },
+      });
+      expect(made.status).toBe(200);
+      const user = await createUser('manager', { subscriptionDays: 20 });
+      const start = (await getUser(user.id))!.subscriptionEndDate!;
+      const ids = (await orderAtOnce(user, 20, 1)).map((a) => a.body.orderId as string);
+      const confs = await Promise.all(ids.map((id) => confirmation(id, String(PRICE))));
+      // ten uses of the code and twenty payments, all at once
+      const [uses, paid] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/promocode/usePromoCode', { token: user.token, body: { promoName: name } }))),
+        Promise.all(confs.map(result)),
+      ]);
+      expect(paid).toEqual(Array(20).fill('OK'));
+      expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
+      for (const u of uses.filter((x) => x.status !== 200)) expect([u.status, u.body.message]).toEqual([400, 'Promo code is already used']);
+      expect((await db.select().from(promoCodes).where(eq(promoCodes.name, name)))[0]!.usedCount).toBe(1);
+      // 3 free months + 20 paid months, from the end date the user had
+      expect((await getUser(user.id))!.subscriptionEndDate!.getTime()).toBe(extendByMonths(start, 23, start).getTime());
+    }
   });
 });
 

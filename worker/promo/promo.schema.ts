@@ -12,7 +12,7 @@ export const PROMO_MESSAGES = {
   alreadyUsed: 'Promo code is already used',
   finished: 'Promo code is finished',
   pending: 'You already have a promo discount waiting for your next payment',
-  busy: 'Your subscription is being updated, please try again',
+  busy: 'The promo code could not be applied, please try again',
   nameTaken: 'A promo code with this name already exists',
   name: 'A promo code name is 4 to 32 letters, digits or -',
   deleteUsed: 'A promo code that has been used cannot be deleted',

@@ -1,7 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const PAYMENT_TYPES = ['idram', 'arca'] as const;
-export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired'] as const;
+// needs_refund: Idram took the money, but the order's promo discount had been spent by another order
+export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
