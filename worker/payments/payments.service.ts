@@ -265,23 +265,37 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
   }
 }
 
-/** The Idram form for an order still open for payment, or null. Posts to the simulator in development. */
+/** "Arto Agent" → "A. A.": enough for a payer to tell its agents apart, not a contact detail. */
+export const initialsOf = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((word) => `${Array.from(word)[0]!.toLocaleUpperCase()}.`)
+    .join(' ');
+
+/**
+ * The Idram form for an order still open for payment, or null. Posts to the simulator in
+ * development. The page is public (whoever has the URL sees it), so it carries only what the
+ * payer needs: no e-mail of the payer or payee; `EDP_EMAIL` (optional for Idram) is not sent,
+ * and an order for an agent names it by initials.
+ */
 export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
-  const [payer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.payerUserId));
-  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
   const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
+  const forWhom = payee ? initialsOf(payee.name) : '';
   return {
     action,
     fields: {
       EDP_LANGUAGE: 'EN',
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
-      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${payee ? ` for ${payee.email}` : ''}`,
+      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`,
       EDP_AMOUNT: order.priceTotal.toFixed(2),
       EDP_BILL_NO: order.id,
-      EDP_EMAIL: payer?.email ?? '',
     },
   };
 }

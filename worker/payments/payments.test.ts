@@ -482,11 +482,9 @@ describe('the payment page and the development simulator', () => {
     const page = await call('GET', `/api/payment/idram/pay/${id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL'])
-      expect(page.text).toContain(`name="${field}"`);
+    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO']) expect(page.text).toContain(`name="${field}"`);
     expect(page.text).toContain(`name="EDP_AMOUNT" value="${PRICE}.00"`);
     expect(page.text).toContain(`name="EDP_BILL_NO" value="${id}"`);
-    expect(page.text).toContain(`name="EDP_EMAIL" value="${a.manager.email}"`);
     expect(page.text).toContain(`name="EDP_REC_ACCOUNT" value="${ACCOUNT}"`);
     expect(page.text).toContain('action="http://localhost/api/payment/idram/simulator"');
     const csp = page.headers.get('content-security-policy')!;
@@ -496,6 +494,28 @@ describe('the payment page and the development simulator', () => {
     expect(csp).toContain("form-action 'self' http://localhost");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('the public payment page shows no e-mail: an order for an agent names it by initials only (issue 14)', async () => {
+    const director = await createUser('director');
+    const manager = await createUser('manager', { parentId: director.id, name: 'Mara Manager' });
+    const agent = await createUser('agent', { parentId: manager.id, name: 'arto  van Agent' });
+    const forAgent = await order(manager, { amount: 3, userToBePaidId: agent.id });
+    const page = await call('GET', `/api/payment/idram/pay/${forAgent}`);
+    expect(page.status).toBe(200);
+    for (const email of [manager.email, agent.email]) expect(page.text.toLowerCase()).not.toContain(email.toLowerCase());
+    expect(page.text).not.toMatch(/@test\.example/);
+    expect(page.text).not.toContain('EDP_EMAIL');
+    expect(page.text).toContain('name="EDP_DESCRIPTION" value="FreightDesk subscription, 3 months for A. V. A."');
+    // an order for oneself names nobody
+    const own = await call('GET', `/api/payment/idram/pay/${await order(manager, { amount: 1 })}`);
+    expect(own.text).toContain('name="EDP_DESCRIPTION" value="FreightDesk subscription, 1 month"');
+    expect(own.text.toLowerCase()).not.toContain(manager.email.toLowerCase());
+    // the simulator (Idram's stand-in) receives the same form and shows no e-mail either
+    const fields = Object.fromEntries([...page.text.matchAll(/<input type="hidden" name="([A-Z_]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
+    expect(sim.text).toContain('FreightDesk subscription, 3 months for A. V. A.');
+    expect(sim.text).not.toMatch(/@test\.example/);
   });
 
   it('in production the page posts to IDRAM_PAYMENT_URL and the simulator does not exist', async () => {
@@ -521,7 +541,6 @@ describe('the payment page and the development simulator', () => {
       EDP_DESCRIPTION: 'FreightDesk subscription, 1 month',
       EDP_AMOUNT: `${PRICE}.00`,
       EDP_BILL_NO: id,
-      EDP_EMAIL: user.email,
     };
     const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
     expect(sim.status).toBe(200);
