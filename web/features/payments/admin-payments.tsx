@@ -26,7 +26,7 @@ export default function AdminPayments() {
         <h1>Payments</h1>
       </div>
       <div className="stat-row">
-        <Stat label="Total" note={`from ${confirmed.length} confirmed payments`} testId="confirmed-total">
+        <Stat label="Total" note={`from ${confirmed.length} confirmed payment${confirmed.length === 1 ? '' : 's'}`} testId="confirmed-total">
           {amd(total)}
         </Stat>
         <Stat label="Months sold">{months}</Stat>
