@@ -20,7 +20,7 @@ describe('Users List', () => {
     // 300 users through the dev route, in parallel batches
     const tag = Date.now().toString(36);
     for (let i = 0; i < 300; i += 30) {
-      await Promise.all(
+      const made = await Promise.all(
         Array.from({ length: 30 }, (_, j) =>
           apiCall('POST', '/api/dev/users', {
             userType: 'agent',
@@ -31,6 +31,8 @@ describe('Users List', () => {
           }),
         ),
       );
+      // a refused creation shows its answer here rather than as a short count below
+      expect(made.filter((m) => m.status !== 200).map((m) => `${m.status} ${JSON.stringify(m.body).slice(0, 200)}`)).toEqual([]);
     }
     const page = await newPage(browser);
     await loginAs(page, admin, '/users');
