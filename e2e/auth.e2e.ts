@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createUser, launch, newPage, PASSWORD, shot } from './helpers';
+import { apiCall, createUser, launch, loginUI, newPage, PASSWORD, shot } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -136,6 +136,53 @@ describe('forgot password and recovery', () => {
     await page.getByLabel('Repeat password').fill('another-1');
     await page.getByRole('button', { name: 'Save Password' }).click();
     expect(await alertText(page)).toBe('This link is invalid or has expired');
+    await page.close();
+  });
+});
+
+describe('device token', () => {
+  it('a good login keeps a device token beside the session, sends it on the next login, and keeps it on logout', async () => {
+    const agent = await createUser('agent');
+    const page = await newPage(browser);
+    const bodies: any[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/auth/login') && bodies.push(r.postDataJSON()));
+    await loginUI(page, agent.email.toUpperCase());
+    const stored = await page.evaluate(() => ({ devices: localStorage.getItem('deviceTokens'), session: localStorage.getItem('userData') }));
+    const devices = JSON.parse(stored.devices ?? '{}');
+    expect(Object.keys(devices)).toEqual([agent.email]);
+    // userData keeps exactly the spec's fields
+    expect(Object.keys(JSON.parse(stored.session!)).sort()).toEqual(['isSubscriptionActive', 'token', 'userEmail', 'userId', 'userName', 'userType']);
+    expect(bodies[0].deviceToken).toBeUndefined();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('deviceTokens'))).toBe(stored.devices);
+    await loginUI(page, agent.email);
+    expect(bodies[1].deviceToken).toBe(devices[agent.email]);
+    // each good login hands out a fresh one
+    const after = JSON.parse((await page.evaluate(() => localStorage.getItem('deviceTokens'))) ?? '{}');
+    expect(after[agent.email]).toBeTruthy();
+    expect(after[agent.email]).not.toBe(devices[agent.email]);
+    await page.close();
+  });
+});
+
+describe('look-alike addresses', () => {
+  it('registration refuses an e-mail with a zero-width space on the screen, sending nothing', async () => {
+    const page = await newPage(browser);
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/register') && sent.push(r.url()));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Manager Registration' });
+    await form.getByLabel('Name').fill('Nina Manager');
+    await form.getByLabel('Email').fill('ni\u200Bna@e2e.example');
+    await page.getByRole('button', { name: 'Register' }).click();
+    expect(await alertText(page)).toBe('Email is not valid');
+    await form.getByLabel('Name').fill('Ni\u2060na');
+    await page.getByRole('button', { name: 'Register' }).click();
+    expect(await alertText(page)).toBe('Name contains invisible characters');
+    expect(sent).toEqual([]);
     await page.close();
   });
 });

@@ -20,7 +20,7 @@ describe('Users List', () => {
     // 300 users through the dev route, in parallel batches
     const tag = Date.now().toString(36);
     for (let i = 0; i < 300; i += 30) {
-      await Promise.all(
+      const made = await Promise.all(
         Array.from({ length: 30 }, (_, j) =>
           apiCall('POST', '/api/dev/users', {
             userType: 'agent',
@@ -31,6 +31,8 @@ describe('Users List', () => {
           }),
         ),
       );
+      // a refused creation shows its answer here rather than as a short count below
+      expect(made.filter((m) => m.status !== 200).map((m) => `${m.status} ${JSON.stringify(m.body).slice(0, 200)}`)).toEqual([]);
     }
     const page = await newPage(browser);
     await loginAs(page, admin, '/users');
@@ -145,44 +147,103 @@ describe('Create user', () => {
 });
 
 describe('Profile', () => {
-  it('a user renames itself, sees validation, and changes its password without being logged out', async () => {
+  it('a user renames itself, and changes its own password and e-mail with its current password without being logged out', async () => {
     const agent = await createUser('agent', { name: 'Old Name' });
     const page = await newPage(browser);
+    const sent: { url: string; body: any }[] = [];
+    page.on('request', (r) => r.method() === 'PUT' && sent.push({ url: r.url(), body: r.postDataJSON() }));
     await loginAs(page, agent, '/profile/');
     await page.getByTestId('profile-details').waitFor();
     expect(await page.getByTestId('profile-details').textContent()).toContain('Next Payment Date');
     await page.getByRole('button', { name: 'Update name' }).click();
     await page.getByRole('button', { name: 'Save name' }).click();
     expect(await page.getByRole('alert').textContent()).toBe('Name is Empty');
+    // a zero-width space is refused on the screen, before anything is sent
+    await page.getByLabel('New name').fill('New\u200BName');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Name contains invisible characters');
+    expect(sent).toEqual([]);
     await page.getByLabel('New name').fill('New Name');
     await page.getByRole('button', { name: 'Save name' }).click();
     await expect.poll(() => page.getByTestId('profile-details').textContent()).toContain('New Name');
 
     await page.getByRole('button', { name: 'Update password' }).click();
-    await page.getByLabel('New password', { exact: true }).fill('another-pass');
-    await page.getByLabel('Repeat new password').fill('different');
-    await page.getByRole('button', { name: 'Save password' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe("Passwords don't match");
-    await page.getByLabel('Repeat new password').fill('another-pass');
-    await page.getByRole('button', { name: 'Save password' }).click();
+    const passwordForm = page.getByRole('form', { name: 'Update password' });
+    const savePassword = () => passwordForm.getByRole('button', { name: 'Save password' }).click();
+    await passwordForm.getByLabel('New password', { exact: true }).fill('another-pass');
+    await passwordForm.getByLabel('Repeat new password').fill('different');
+    await savePassword();
+    expect(await passwordForm.getByRole('alert').textContent()).toBe("Passwords don't match");
+    await passwordForm.getByLabel('Repeat new password').fill('another-pass');
+    await savePassword();
+    expect(await passwordForm.getByRole('alert').textContent()).toBe('Current password is empty');
+    await passwordForm.getByLabel('Current password').fill('not-my-password');
+    await savePassword();
+    await page.getByText('Current password is wrong').first().waitFor();
+    await shot(page, 'profile-password-wrong-current');
+    await passwordForm.getByLabel('Current password').fill(PASSWORD);
+    await savePassword();
     await page.getByText('Password updated').first().waitFor();
+    expect(sent.filter((r) => r.url.includes('/update/password/')).map((r) => r.body)).toEqual([
+      { newPassword: 'another-pass', currentPassword: 'not-my-password' },
+      { newPassword: 'another-pass', currentPassword: PASSWORD },
+    ]);
     await page.reload();
     await page.getByTestId('profile-details').waitFor();
-    const login = await apiCall('POST', '/api/auth/login', { email: agent.email, password: 'another-pass', clientType: 0 });
-    expect(login.status).toBe(200);
+    expect((await apiCall('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 0 })).status).toBe(400);
+    expect((await apiCall('POST', '/api/auth/login', { email: agent.email, password: 'another-pass', clientType: 0 })).status).toBe(200);
 
+    // another device's session, which the e-mail change ends
+    const otherDevice = (await apiCall('POST', '/api/auth/login', { email: agent.email, password: 'another-pass', clientType: 0 })).body.accessToken;
     await page.getByRole('button', { name: 'Update e-mail' }).click();
-    await page.getByRole('button', { name: 'Save e-mail' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Email is Empty');
+    const emailForm = page.getByRole('form', { name: 'Update e-mail' });
+    await emailForm.getByRole('button', { name: 'Save e-mail' }).click();
+    expect(await emailForm.getByRole('alert').textContent()).toBe('Email is Empty');
     const moved = `moved-${Date.now()}@e2e.example`;
-    await page.getByLabel('New e-mail').fill(moved);
-    await page.getByRole('button', { name: 'Save e-mail' }).click();
+    await emailForm.getByLabel('New e-mail').fill(moved);
+    await emailForm.getByRole('button', { name: 'Save e-mail' }).click();
+    expect(await emailForm.getByRole('alert').textContent()).toBe('Current password is empty');
+    await emailForm.getByLabel('Current password').fill('another-pass');
+    await shot(page, 'profile-email-current-password');
+    await emailForm.getByRole('button', { name: 'Save e-mail' }).click();
     await expect.poll(() => page.getByTestId('profile-details').textContent()).toContain(moved);
     expect(await page.getByTestId('profile-details').textContent()).toContain('not verified');
     expect(await page.getByTestId('user-email').textContent()).toBe(moved);
+    // still signed in here after a reload (the answer's fresh token), the other device is not
+    await page.reload();
+    await page.getByTestId('profile-details').waitFor();
+    expect(await page.getByTestId('user-email').textContent()).toBe(moved);
+    expect((await apiCall('GET', '/api/subscription/status', undefined, otherDevice)).status).toBe(401);
+    const outbox = (await apiCall<{ to: string; subject: string }[]>('GET', '/api/dev/outbox')).body;
+    expect(outbox.some((m) => m.to === agent.email && m.subject === 'Your FreightDesk e-mail address was changed')).toBe(true);
     await page.getByRole('button', { name: 'Resend email verification' }).click();
     await page.getByText('Verification e-mail sent').first().waitFor();
     await shot(page, 'profile-agent');
+    await page.close();
+  });
+
+  it("admin: changes another user's password and e-mail without a current password", async () => {
+    const admin = await createUser('admin');
+    const manager = await createUser('manager', { name: 'Managed Manager' });
+    const page = await newPage(browser);
+    await loginAs(page, admin, `/profile/${manager.id}`);
+    await page.getByRole('heading', { name: 'Profile: Managed Manager' }).waitFor();
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await page.getByRole('button', { name: 'Update e-mail' }).click();
+    await expect(page.getByLabel('Current password').count()).resolves.toBe(0);
+    const passwordForm = page.getByRole('form', { name: 'Update password' });
+    await passwordForm.getByLabel('New password', { exact: true }).fill('set-by-admin');
+    await passwordForm.getByLabel('Repeat new password').fill('set-by-admin');
+    await passwordForm.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Password updated').first().waitFor();
+    const moved = `admin-moved-${Date.now()}@e2e.example`;
+    await page.getByRole('form', { name: 'Update e-mail' }).getByLabel('New e-mail').fill(moved);
+    await page.getByRole('form', { name: 'Update e-mail' }).getByRole('button', { name: 'Save e-mail' }).click();
+    await expect.poll(() => page.getByTestId('profile-details').textContent()).toContain(moved);
+    // the admin stays signed in as itself
+    expect(await page.getByTestId('user-email').textContent()).toBe(admin.email);
+    await shot(page, 'profile-admin-other-user');
+    expect((await apiCall('POST', '/api/auth/login', { email: moved, password: 'set-by-admin', clientType: 0 })).status).toBe(200);
     await page.close();
   });
 

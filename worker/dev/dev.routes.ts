@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { normalizeEmail } from '../auth/auth.schema';
+import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
 import { mailOutbox, USER_TYPES, users } from '../db/schema';
 import { type AppEnv, isDevelopment } from '../env';
 import { notFound } from '../lib/errors';
@@ -13,9 +13,13 @@ import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
   userType: z.enum(USER_TYPES),
-  email: z.string().max(320),
+  email: z.string().max(320).refine(isEmail, { message: MESSAGES.emailInvalid }),
   password: z.string().min(6).max(200),
-  name: z.string().min(1).max(200),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.nameInvisible }),
   parentId: z.string().max(64).nullable().optional(),
   subscriptionDays: z.number().min(-3650).max(3650).nullable().optional(),
   isEmailVerified: z.boolean().optional(),

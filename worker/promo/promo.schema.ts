@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { PromoEffectType } from '../db/schema/promo';
+import { hasInvisibleChars } from '../lib/text';
 
 /** The effect types (the table's enum; a type-only import keeps drizzle out of the web bundle). */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const satisfies readonly PromoEffectType[];
@@ -96,7 +97,12 @@ export const assignSchema = z
   .object({
     id,
     userId: z.string().max(64).optional(),
-    email: z.string().max(320).optional(),
+    email: z
+      .string()
+      .max(320)
+      // a look-alike of an address (zero-width and other invisible characters) is nobody's
+      .refine((v) => !hasInvisibleChars(v), { message: 'Email is not valid' })
+      .optional(),
   })
   .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });
 export const freeStatusSchema = z.object({

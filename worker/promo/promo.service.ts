@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { promoCodes, promoUses, users } from '../db/schema';
+import { normalizeEmail } from '../auth/auth.schema';
 import type { PromoEffectType } from '../db/schema/promo';
 import type { Bindings, Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
@@ -164,7 +165,7 @@ export async function remove(db: Db, id: string) {
 /** Ties an unused code to one user (by id or e-mail): only that user may use it; it is handed out. */
 export async function assign(db: Db, input: { id: string; userId?: string; email?: string }) {
   const row = await byId(db, input.id);
-  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, (input.email ?? '').trim().toLowerCase());
+  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, normalizeEmail(input.email ?? ''));
   const [user] = await db
     .select()
     .from(users)
