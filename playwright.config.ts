@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -9,8 +8,9 @@ import { defineConfig } from '@playwright/test';
  * chosen once, in the main process, and inherited through the environment.
  */
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
-process.env.E2E_STATE ??= fs.mkdtempSync(path.join(os.tmpdir(), 'fd-e2e-'));
 const port = process.env.E2E_PORT;
+// made by the server's commands, removed by e2e/global-teardown.ts
+process.env.E2E_STATE ??= path.join(os.tmpdir(), `fd-e2e-${port}`);
 const state = process.env.E2E_STATE;
 const baseURL = `http://127.0.0.1:${port}`;
 
