@@ -130,7 +130,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('logs in the seeded admin', async () => {
-    const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+    const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin12345' } });
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe('admin');
   });
