@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, PASSWORD, shot } from './helpers';
+import { apiCall, createUser, loginUI, PASSWORD, shot } from './helpers';
 
 const alert = (page: Page) => page.getByRole('alert');
 
