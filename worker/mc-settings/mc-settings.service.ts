@@ -197,14 +197,17 @@ export async function deleteSetting(db: Db, caller: Caller, settingId: string) {
   return { message: MC_MESSAGES.deleted };
 }
 
-/** POST /update/toggleVisibility: Show in DAT on or off. */
+/**
+ * POST /update/toggleVisibility: Show in DAT on or off. One statement flips the stored state and
+ * answers the new one, so simultaneous toggles each flip once and report the state they set.
+ */
 export async function toggleVisibility(db: Db, caller: Caller, settingId: string) {
-  await ownSetting(db, caller, settingId);
   const [row] = await db
     .update(mcSettings)
     .set({ isVisible: sql`not ${mcSettings.isVisible}` })
     .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
     .returning({ isVisible: mcSettings.isVisible });
-  const isVisible = !!row?.isVisible;
+  if (!row) throw notFound(MC_MESSAGES.mcNotFound);
+  const isVisible = !!row.isVisible;
   return { message: isVisible ? MC_MESSAGES.shown : MC_MESSAGES.hidden, isVisible };
 }

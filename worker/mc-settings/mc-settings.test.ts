@@ -220,6 +220,32 @@ describe('POST /api/mcSettings/update/toggleVisibility (Show in DAT)', () => {
   });
 });
 
+describe('concurrent toggles: POST /api/mcSettings/update/toggleVisibility', () => {
+  it('N simultaneous toggles leave the MC flipped N times; each answer reports the state it set', { timeout: 120_000 }, async () => {
+    const a = await createTeam();
+    const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
+    const agentSetting = await mcId(a.agents[0], { parentMc: acme, lines: [2] });
+    const isVisible = async (id: string) => (await db.select().from(mcSettings).where(eq(mcSettings.id, id)))[0]!.isVisible;
+    for (const [user, id] of [
+      [a.manager, acme],
+      [a.agents[0], agentSetting],
+    ] as const) {
+      for (const n of [9, 20, 21, 50, 9, 21]) {
+        const before = await isVisible(id);
+        const answers = await Promise.all(
+          Array.from({ length: n }, () => call('POST', '/api/mcSettings/update/toggleVisibility', { token: user.token, body: { settingID: id } })),
+        );
+        expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+        expect(await isVisible(id)).toBe(n % 2 ? !before : before);
+        const setTo = answers.map((r) => r.body.isVisible as boolean);
+        expect(setTo.filter((v) => v !== before)).toHaveLength(Math.ceil(n / 2));
+        expect(setTo.filter((v) => v === before)).toHaveLength(Math.floor(n / 2));
+        for (const r of answers) expect(r.body.message).toBe(r.body.isVisible ? MC_MESSAGES.shown : MC_MESSAGES.hidden);
+      }
+    }
+  });
+});
+
 describe('DELETE /api/mcSettings/', () => {
   it("deleting a manager's MC removes the agents' settings and the MC from filters, together", async () => {
     const a = await createTeam();
