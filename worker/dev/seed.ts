@@ -11,6 +11,7 @@ import {
   linkClickStats,
   links,
   loginEvents,
+  mcLines,
   mcSettings,
   payments,
   users,
@@ -480,6 +481,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   const director = addUser({ email: directorEmail, name: personName(r), userType: 'director', parentId: null, daysAgo: 400, subscriptionDays: 365 });
   const teams: SeedTeam[] = [];
   const mcRows: (typeof mcSettings.$inferInsert)[] = [];
+  const lineRows: (typeof mcLines.$inferInsert)[] = [];
   const carriers = r.some(CARRIERS, CARRIERS.length, CARRIERS.length);
   for (let t = 1; t <= input.teams; t++) {
     const manager = addUser({
@@ -510,12 +512,12 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
         userId: manager.id,
         name: mc.name,
         parentMcId: null,
-        lines: [i + 1],
         emailSubject: SUBJECT,
         emailContent: CONTENT,
         isVisible: true,
         createdAt: created(i),
       });
+      lineRows.push({ userId: manager.id, line: i + 1, mcSettingId: mc.id });
     }
     settingsOf.set(manager.id, mcs);
     for (const agent of agents) {
@@ -526,12 +528,12 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
           userId: agent.id,
           name: mc.name,
           parentMcId: mc.id,
-          lines: [i + 1],
           emailSubject: SUBJECT,
           emailContent: CONTENT,
           isVisible: r.chance(0.9),
           createdAt: created(10 + i),
         });
+        lineRows.push({ userId: agent.id, line: i + 1, mcSettingId: id });
         return { id, name: mc.name };
       });
       settingsOf.set(agent.id, own);
@@ -540,6 +542,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   }
   await insertAll(db, users, userRows);
   await insertAll(db, mcSettings, mcRows);
+  await insertAll(db, mcLines, lineRows);
 
   // ---- filter types and filters ----
   const filtersTeams = Math.min(input.filtersTeams ?? input.teams, input.teams);
