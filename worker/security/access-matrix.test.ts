@@ -2,8 +2,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { canReach, ROLES, type Role } from '../lib/permissions';
-import { signAccessToken } from '../lib/auth';
-import { call, createUser, getUser, testEnv, tokenFromMail, type TestUser } from '../test/helpers';
+import { call, createUser, sessionToken, testEnv, tokenFromMail, type TestUser } from '../test/helpers';
 import { apiRoutes, ROUTE_RULES, ruleFor, type RouteRule } from './route-access';
 
 /**
@@ -91,7 +90,7 @@ describe('access matrix', () => {
       }
       for (const who of identities) {
         // sign afresh: an earlier route (logout, password change) may have ended older sessions
-        const token = await signAccessToken(testEnv, who.userId, (await getUser(who.userId))!.tokenVersion);
+        const token = await sessionToken(who.userId);
         const res = await send(route.method, route.path, token);
         const want = expected(rule, who);
         if (res.status >= 500) failures.push(`${who.label}: ${res.status}`);

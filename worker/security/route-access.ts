@@ -19,6 +19,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/sendPasswordHash': 'public',
   'POST /api/auth/passwordHashVerify/:hash': 'public',
   'POST /api/auth/logout': 'authenticated',
+  'GET /api/auth/sessions': 'authenticated',
+  'DELETE /api/auth/sessions/:id': 'authenticated',
   'GET /api/user/verify/:hash': 'public',
   'GET /api/health': 'public',
 

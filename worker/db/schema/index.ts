@@ -5,3 +5,4 @@ export * from './history';
 export * from './payments';
 export * from './promo';
 export * from './links';
+export * from './sessions';
