@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { normalizeBoardPhone } from '../lib/phone';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = {
@@ -113,7 +114,6 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-const PHONE_RE = /^\+?[0-9][0-9 ().-]{3,28}[0-9]$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
@@ -133,10 +133,21 @@ export const logContactSchema = z
       .nullable()
       .optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.kind === 'call' && !PHONE_RE.test(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
-    if (v.kind === 'email' && (v.contact.length > 320 || !EMAIL_RE.test(v.contact)))
-      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+  .transform((v, ctx) => {
+    if (v.kind === 'call') {
+      // stored normalised, so the same number written as DAT shows it and as E.164 is one contact
+      const phone = v.contact.length <= 40 ? normalizeBoardPhone(v.contact) : null;
+      if (!phone) {
+        ctx.issues.push({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'], input: v.contact });
+        return z.NEVER;
+      }
+      return { ...v, contact: phone };
+    }
+    if (v.contact.length > 320 || !EMAIL_RE.test(v.contact)) {
+      ctx.issues.push({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'], input: v.contact });
+      return z.NEVER;
+    }
+    return v;
   });
 export type LogContactInput = z.output<typeof logContactSchema>;
 
