@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { templateError } from './email-template.schema';
 
 /** The Lines area's messages (spec section 5). Shared with the Lines screen. */
 export const MC_MESSAGES = {
@@ -22,16 +23,26 @@ export const lineTakenMessage = (line: number, mcName: string) => `Line ${line} 
 
 export const LINE_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export const MAX_TEMPLATE = 10_000;
+export const MAX_SUBJECT = 500;
 
 const id = z.string().max(64);
+/** A template field: unknown placeholders are refused with the message that names them. */
+const template = (max: number, where: 'subject' | 'content') =>
+  z
+    .string()
+    .max(max)
+    .superRefine((value, ctx) => {
+      const problem = templateError(value, where);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 const line = z.number().int().min(1, 'Lines are 1 to 6').max(6, 'Lines are 1 to 6');
 
 export const mcAddSchema = z.object({
   name: z.string().max(200).nullable().optional().default(''),
   parentMc: id.nullable().optional().default(null),
   lines: z.array(line).max(6).optional().default([]),
-  emailContent: z.string().max(MAX_TEMPLATE).nullable().optional().default(''),
-  emailSubject: z.string().max(500).nullable().optional().default(''),
+  emailContent: template(MAX_TEMPLATE, 'content').nullable().optional().default(''),
+  emailSubject: template(MAX_SUBJECT, 'subject').nullable().optional().default(''),
 });
 export type McAddInput = z.output<typeof mcAddSchema>;
 
@@ -42,8 +53,8 @@ export const mcUpdateSchema = z.object({
         _id: id.min(1),
         name: z.string().max(200).optional(),
         lines: z.array(line).max(6).optional(),
-        emailSubject: z.string().max(500).nullable().optional(),
-        emailContent: z.string().max(MAX_TEMPLATE).nullable().optional(),
+        emailSubject: template(MAX_SUBJECT, 'subject').nullable().optional(),
+        emailContent: template(MAX_TEMPLATE, 'content').nullable().optional(),
         isVisible: z.boolean().optional(),
       }),
     )
