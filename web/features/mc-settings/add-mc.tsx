@@ -5,7 +5,7 @@ import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
 import { addMc, type McSettingDto } from './api';
-import { LinePicker, TemplateArea } from './mc-fields';
+import { LinePicker, TemplateArea, TemplatePreview, PlaceholderHint } from './mc-fields';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {
@@ -69,6 +69,8 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
         </div>
         <Field label="Email subject" value={emailSubject} onChange={(e) => setEmailSubject(e.target.value)} />
         <TemplateArea label="Email content" value={emailContent} onChange={setEmailContent} />
+        <PlaceholderHint />
+        <TemplatePreview subject={emailSubject} content={emailContent} mcName={props.isAgent ? (choices.find((p) => p._id === parentMc)?.name ?? '') : name} />
         <ErrorText>{problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>

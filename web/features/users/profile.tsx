@@ -10,6 +10,7 @@ import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { AdminPanel } from './admin-panel';
+import { ActiveSessions } from './sessions';
 import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
 /** /profile/ (me) and /profile/{id}: details, updates, and for the admin trial, type, parent, children. */
@@ -55,6 +56,7 @@ export default function Profile() {
           <PasswordSection user={user} isMe={isMe} />
         </>
       )}
+      {isMe && <ActiveSessions />}
       {isAdmin && !isMe && <AdminPanel key={user._id} user={user} onSaved={mutate} />}
     </div>
   );
