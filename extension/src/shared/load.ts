@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
  * Answers null when the text holds no date.
  */
 export function fullDate(text: string, today = new Date()): string | null {
-  const match = /(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?/.exec(text);
+  const match = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(text);
   if (!match) return null;
   const month = Number(match[1]);
   const day = Number(match[2]);
