@@ -1,5 +1,8 @@
 import { createApi } from '../../../web/lib/api';
 
+/** How long a call may take before it counts as no answer. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
 /** No answer from the server (offline, stopped, DNS): the action waits in the queue. */
 export class Unreachable extends Error {
   constructor() {
@@ -39,7 +42,8 @@ export function extensionApi(apiUrl: string, token: string | null) {
     if (token) headers.set('authorization', `Bearer ${token}`);
     let res: Response;
     try {
-      res = await fetch(input, { ...init, headers, credentials: 'omit', cache: 'no-store' });
+      // a request that hangs (a dropped connection) counts as no answer: the queue retries it
+      res = await fetch(input, { ...init, headers, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch {
       throw new Unreachable();
     }

@@ -6,7 +6,7 @@
  */
 import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
-import { filtersForRow, isBlockedLike } from '../shared/match';
+import { filtersForRow, filtersInForce, isBlockedLike } from '../shared/match';
 import { type ActionOutcome, ask, type McChoice, type RowAction, type StatePush, type ViewState } from '../shared/protocol';
 import { badgeHost, readRow, ROW, rowsIn } from './selectors';
 
@@ -15,6 +15,8 @@ let state: ViewState | null = null;
 let version = '';
 /** The outcome of each action clicked on this page, by row and action, so a redraw keeps it. */
 const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
+/** The calls whose number to dial is on screen, by the same key. */
+const dialing = new Set<string>();
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
   const node = document.createElement(tag);
@@ -70,7 +72,7 @@ function decorate(row: HTMLElement) {
   badgeHost(row).append(flagBox);
   if (flags.length) row.classList.add('fd-row-flagged');
   if (flags.some((f) => isBlockedLike(f.typeName))) row.classList.add('fd-row-blocked');
-  row.append(actionsFor(row, load, mc));
+  row.append(actionsFor(load, mc));
 }
 
 function decorateAll(root: ParentNode = document) {
@@ -81,13 +83,15 @@ function decorateAll(root: ParentNode = document) {
 
 const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) => `${signatureOf(load)}|${mc?._id ?? ''}|${kind}`;
 
-function showFeedback(button: HTMLElement, key: string) {
-  const status = button.parentElement?.querySelector<HTMLElement>(`.fd-status[data-for="${button.dataset.kind}"]`);
+/** Shows an action's outcome on the row as it is now: a redraw meanwhile made new elements. */
+function showFeedback(key: string) {
   const shown = feedback.get(key);
-  if (!status) return;
-  status.textContent = shown?.text ?? '';
-  status.dataset.tone = shown?.tone ?? '';
-  status.hidden = !shown;
+  for (const status of document.querySelectorAll<HTMLElement>('.fd-status')) {
+    if (status.dataset.fdKey !== key) continue;
+    status.textContent = shown?.text ?? '';
+    status.dataset.tone = shown?.tone ?? '';
+    status.hidden = !shown;
+  }
 }
 
 function outcomeText(outcome: ActionOutcome, done: string): { text: string; tone: 'ok' | 'wait' | 'error' } {
@@ -105,14 +109,14 @@ function outcomeText(outcome: ActionOutcome, done: string): { text: string; tone
   }
 }
 
-async function run(button: HTMLElement, key: string, action: () => Promise<RowAction>, done: string) {
-  const action_ = await action();
+async function run(key: string, action: () => Promise<RowAction>, done: string) {
+  const built = await action();
   feedback.set(key, { text: 'Sending…', tone: 'wait' });
-  showFeedback(button, key);
-  const answer = await ask({ type: 'action', action: action_ });
+  showFeedback(key);
+  const answer = await ask({ type: 'action', action: built });
   feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: answer.message, tone: 'error' });
   if (answer.ok) applyState(answer.state);
-  showFeedback(button, key);
+  showFeedback(key);
 }
 
 function webUrl(path: string) {
@@ -161,22 +165,22 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
   };
 }
 
-function actionsFor(row: HTMLElement, load: BoardLoad, mc: McChoice | null): HTMLElement {
+function actionsFor(load: BoardLoad, mc: McChoice | null): HTMLElement {
   const box = el('div', 'fd-actions');
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', `FreightDesk actions for ${load.company}`);
   const noMc = 'Pick the MC you work for in the FreightDesk bar';
 
   const button = (kind: string, label: string, problem: string | null, onClick: (b: HTMLElement) => void, href?: string) => {
-    const b = href ? el('a', 'fd-action', label) : el('button', 'fd-action', label);
+    // a link when it opens something (the mail client, the web app); a disabled action is a disabled button
+    const b = href && !problem ? el('a', 'fd-action', label) : el('button', 'fd-action', label);
     b.dataset.kind = kind;
     if (b instanceof HTMLButtonElement) b.type = 'button';
-    if (href && b instanceof HTMLAnchorElement) b.href = href;
+    if (b instanceof HTMLAnchorElement) b.href = href!;
     if (problem) {
       b.setAttribute('aria-disabled', 'true');
       b.title = problem;
-      if (b instanceof HTMLButtonElement) b.disabled = true;
-      else b.removeAttribute('href');
+      (b as HTMLButtonElement).disabled = true;
     }
     b.addEventListener('click', (e) => {
       if (problem) {
@@ -187,21 +191,23 @@ function actionsFor(row: HTMLElement, load: BoardLoad, mc: McChoice | null): HTM
     });
     const status = el('span', 'fd-status');
     status.dataset.for = kind;
-    status.hidden = true;
+    status.dataset.fdKey = feedbackKey(load, mc, kind);
+    const shown = feedback.get(status.dataset.fdKey);
+    status.textContent = shown?.text ?? '';
+    status.dataset.tone = shown?.tone ?? '';
+    status.hidden = !shown;
     status.setAttribute('role', 'status');
     box.append(b, status);
-    const key = feedbackKey(load, mc, kind);
-    if (feedback.has(key)) showFeedback(b, key);
     return b;
   };
 
   const line = mc?.line;
-  button('call', line ? `Call on line ${line}` : 'Call', !mc ? noMc : !load.phone ? 'No phone number on this load' : null, (b) => {
-    const key = feedbackKey(load, mc, 'call');
-    showDial(b, load.phone, line ?? null);
+  const callKey = feedbackKey(load, mc, 'call');
+  const call = button('call', line ? `Call on line ${line}` : 'Call', !mc ? noMc : !load.phone ? 'No phone number on this load' : null, (b) => {
+    dialing.add(callKey);
+    showDial(b, callKey, load.phone, line ?? null);
     void run(
-      b,
-      key,
+      callKey,
       async () => {
         const at = Date.now();
         return rowAction(load, mc!, 'call', load.phone, await contactClientId(load, mc!._id, 'call', load.phone, at), at);
@@ -213,12 +219,10 @@ function actionsFor(row: HTMLElement, load: BoardLoad, mc: McChoice | null): HTM
     'email',
     'E-mail',
     !mc ? noMc : !load.email ? 'No e-mail address on this load' : null,
-    (b) => {
-      const key = feedbackKey(load, mc, 'email');
+    () => {
       // the link opens the mail client with the MC's template filled; the click logs it
       void run(
-        b,
-        key,
+        feedbackKey(load, mc, 'email'),
         async () => {
           const at = Date.now();
           return rowAction(load, mc!, 'email', load.email, await contactClientId(load, mc!._id, 'email', load.email, at), at);
@@ -228,19 +232,23 @@ function actionsFor(row: HTMLElement, load: BoardLoad, mc: McChoice | null): HTM
     },
     mc && load.email ? mailtoOf(load, mc) : undefined,
   );
-  button('load', '+ Active load', !mc ? noMc : !load.origin || !load.dest ? 'This load shows no origin or destination' : null, (b) => {
-    const key = feedbackKey(load, mc, 'load');
-    void run(b, key, async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()), 'Added to active loads');
+  button('load', '+ Active load', !mc ? noMc : !load.origin || !load.dest ? 'This load shows no origin or destination' : null, () => {
+    void run(
+      feedbackKey(load, mc, 'load'),
+      async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
+      'Added to active loads',
+    );
   });
   const flag = button('flag', 'Flag broker', null, () => undefined, flagUrl(load));
   flag.setAttribute('target', '_blank');
   flag.setAttribute('rel', 'noopener');
-  void row;
+  // a redraw (new filters, another MC) keeps the number on screen
+  if (dialing.has(callKey) && mc && load.phone) showDial(call, callKey, load.phone, line ?? null);
   return box;
 }
 
 /** "Dial (312) 555-0142 on line 2": the number to dial, beside the button, until closed. */
-function showDial(button: HTMLElement, phone: string, line: number | null) {
+function showDial(button: HTMLElement, key: string, phone: string, line: number | null) {
   button.parentElement?.querySelector('.fd-dial')?.remove();
   const dial = el('span', 'fd-dial');
   dial.setAttribute('role', 'note');
@@ -250,7 +258,10 @@ function showDial(button: HTMLElement, phone: string, line: number | null) {
   const close = el('button', 'fd-dial-close', '×');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close');
-  close.addEventListener('click', () => dial.remove());
+  close.addEventListener('click', () => {
+    dialing.delete(key);
+    dial.remove();
+  });
   dial.append(close);
   button.after(dial);
 }
@@ -308,7 +319,8 @@ function renderBar() {
   const status = el('span', 'fd-bar-text fd-bar-status');
   status.setAttribute('role', 'status');
   const parts: string[] = [];
-  if (s.filtersSyncedAt) parts.push(`${s.filters.length} filter${s.filters.length === 1 ? '' : 's'} · updated ${timeOf(s.filtersSyncedAt)}`);
+  const count = filtersInForce(s.filters, s.mcs).length;
+  if (s.filtersSyncedAt) parts.push(`${count} filter${count === 1 ? '' : 's'} · updated ${timeOf(s.filtersSyncedAt)}`);
   if (s.pending.length) parts.push(`${s.pending.length} waiting to be sent`);
   status.textContent = parts.join(' · ');
   bar.append(status);

@@ -2,6 +2,7 @@
  * The toolbar popup: sign in (as the load-board client), who is signed in and the subscription,
  * the MC to work for, the filters' sync, actions waiting to be sent, and Sign out.
  */
+import { filtersInForce } from '../shared/match';
 import { ask, type McChoice, type Response, type ViewState } from '../shared/protocol';
 
 const app = document.getElementById('app')!;
@@ -120,9 +121,8 @@ function render(s: ViewState | null) {
 
   const refresh = h('button', { type: 'button', className: 'secondary', disabled: busy }, busy ? 'Refreshing…' : 'Refresh flags');
   refresh.addEventListener('click', () => void call({ type: 'refresh' }));
-  const synced = s.filtersSyncedAt
-    ? `${s.filters.length} filter${s.filters.length === 1 ? '' : 's'} in force · updated ${time(s.filtersSyncedAt)}`
-    : 'Filters not loaded yet';
+  const count = filtersInForce(s.filters, s.mcs).length;
+  const synced = s.filtersSyncedAt ? `${count} filter${count === 1 ? '' : 's'} in force · updated ${time(s.filtersSyncedAt)}` : 'Filters not loaded yet';
   const flags = h(
     'section',
     {},

@@ -68,6 +68,10 @@ export function contactMatches(filter: Pick<MinifiedFilterDto, 'contacts'>, row:
 export const appliesToMc = (filter: Pick<MinifiedFilterDto, 'allMC' | 'mcList'>, mc: Pick<McChoice, 'teamMcId'>) =>
   filter.allMC || filter.mcList.includes(mc.teamMcId);
 
+/** The filters in force on any of the MCs the user may work for (the count the popup and the bar show). */
+export const filtersInForce = (filters: readonly MinifiedFilterDto[], mcs: readonly Pick<McChoice, 'teamMcId'>[]) =>
+  filters.filter((f) => mcs.some((mc) => appliesToMc(f, mc)));
+
 /**
  * The filters that flag a row for the picked MC: the company names match (`companyKey`), and a
  * contacts-only filter also needs the row's phone or e-mail among its contacts. In the filters'
