@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
 export class Server {
   private child: ChildProcess | null = null;
   private constructor(
-    readonly port: number,
+    public port: number,
     readonly state: string,
     private readonly assets: string | null,
   ) {}
@@ -54,7 +54,14 @@ export class Server {
       env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
       stdio: 'ignore',
     });
-    await server.start();
+    try {
+      await server.start();
+    } catch {
+      // another process took the port between the look and the start: once more on a new one
+      await server.stop();
+      server.port = await freePort();
+      await server.start();
+    }
     return server;
   }
 
@@ -64,14 +71,18 @@ export class Server {
     args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
     if (this.assets) args.push('--assets', this.assets);
     // its own process group, so stop() ends wrangler and its workerd together
-    this.child = spawn(WRANGLER, args, { cwd: ROOT, detached: true, stdio: 'ignore', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+    this.child = spawn(WRANGLER, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+    let stderr = '';
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
       const ok = await fetch(`${this.url}/api/health`)
         .then((r) => r.ok)
         .catch(() => false);
       if (ok) return;
-      if (this.child.exitCode !== null) throw new Error(`wrangler dev exited with ${this.child.exitCode}`);
+      if (this.child.exitCode !== null) throw new Error(`wrangler dev exited with ${this.child.exitCode}: ${stderr}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error('wrangler dev did not answer within 120 s');

@@ -38,8 +38,15 @@ async function ok<T = any>(method: string, urlPath: string, body?: unknown, toke
   return res.body;
 }
 
-/** A web-app token of the agent, for reading back what the extension stored. */
-const agentToken = async () => (await ok<{ accessToken: string }>('POST', '/api/auth/login', { email: team.agent.email, password, clientType: 0 })).accessToken;
+let reader: { password: string; token: string } | null = null;
+/** A web-app token of the agent, for reading back what the extension stored (one sign-in per password). */
+async function agentToken() {
+  if (reader?.password !== password) {
+    const login = await ok<{ accessToken: string }>('POST', '/api/auth/login', { email: team.agent.email, password, clientType: 0 });
+    reader = { password, token: login.accessToken };
+  }
+  return reader.token;
+}
 
 async function history() {
   const from = new Date();
@@ -198,6 +205,28 @@ test('the options page shows the server address the extension was built for', as
   await expect(options.getByText('It never scrolls, searches or reloads the board.')).toBeVisible();
   await shot(options, 'extension-options');
   await options.close();
+});
+
+test('the Lines screen previews the e-mail template as the extension will fill it, and names an unknown placeholder', async () => {
+  const web = await browser.context.newPage();
+  await web.goto(`${server.url}/`);
+  await web.getByLabel('Email').fill(team.agent.email);
+  await web.getByLabel('Password').fill(password);
+  await web.getByRole('button', { name: 'Login' }).click();
+  await expect(web.getByTestId('user-email')).toBeVisible();
+  await web.goto(`${server.url}/lines`);
+  const swift = web.getByTestId('mc-item').filter({ hasText: 'Swift Haul' });
+  const preview = swift.getByTestId('template-preview');
+  await expect(preview).toContainText('Subject: Load Chicago, IL → Dallas, TX on Nov 24, 2026');
+  await expect(preview.locator('pre')).toHaveText(`Hello Total Quality Logistics,\nIs TQL-884213 still available at $2,350?\n${team.agent.name}, Swift Haul`);
+  await swift.getByLabel('Email subject').fill('Load {origin} {weight}');
+  await expect(preview.getByRole('alert')).toHaveText(
+    'Unknown placeholder {weight} in the e-mail subject. Use {origin}, {destination}, {pickupDate}, {broker}, {rate}, {reference}, {mcName}, {userName}',
+  );
+  await shot(web, 'lines-template-preview');
+  await web.getByRole('button', { name: 'Logout' }).click();
+  await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();
+  await web.close();
 });
 
 test('flags on the board: the right rows per picked MC, contacts-only matching, Blocked rows tinted', async () => {

@@ -74,7 +74,7 @@ export function TemplatePreview({ subject, content, mcName }: { subject: string;
 /** The placeholders a template may use, for the hint under the template fields. */
 export function PlaceholderHint() {
   return (
-    <p className="field-hint" data-testid="placeholder-hint">
+    <p className="field-hint placeholder-hint" data-testid="placeholder-hint">
       Placeholders:{' '}
       {PLACEHOLDER_NAMES.map((name, i) => (
         <span key={name} title={TEMPLATE_PLACEHOLDERS[name]}>

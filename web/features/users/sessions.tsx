@@ -5,6 +5,7 @@ import { dateAndTime } from '../../lib/format';
 import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type SessionDto, signOutSession, useSessions } from './api';
+import './users.css';
 
 /**
  * My Profile's Active sessions: where the user is signed in (the web app, the load-board
@@ -45,13 +46,13 @@ export function ActiveSessions() {
                     {s.client}
                     {s.current && <span className="label-pill pill-ok"> This session</span>}
                   </td>
-                  <td>{s.device || <span className="muted">Unknown</span>}</td>
+                  <td>{s.device || <span className="muted">Unknown device</span>}</td>
                   <td>{dateAndTime(s.createdAt)}</td>
                   <td>{dateAndTime(s.lastSeenAt)}</td>
                   <td>
                     <Button
                       variant="secondary"
-                      className="btn-sm"
+                      className="btn-sm session-signout"
                       disabled={loading}
                       onClick={() => signOut(s)}
                       aria-label={`Sign out ${s.client}${s.device ? ` on ${s.device}` : ''}${s.current ? ' (this session)' : ''}`}
