@@ -65,7 +65,7 @@ function decorate(row: HTMLElement) {
   for (const filter of flags) {
     const badge = el('span', 'fd-badge', filter.typeName || 'Flagged');
     badge.style.setProperty('--fd-color', filter.color || '#6b7280');
-    badge.title = filter.comment ? `${filter.typeName}: ${filter.comment}` : filter.typeName;
+    badge.title = [filter.typeName, filter.comment].filter(Boolean).join(': ') || 'Flagged by your team';
     badge.dataset.fdFilter = filter._id;
     flagBox.append(badge);
   }
