@@ -192,6 +192,13 @@ test('sign-in from the popup: who is signed in, the subscription, and the visibl
   await picker.selectOption({ label: 'L2 · Swift Haul' });
   await expect(picker).toHaveValue(team.agentMcs.swift);
   await shot(popup, 'extension-popup');
+  // the extension keeps a device token of its own for the next sign-in (README: Security)
+  const stored = await browser.context.serviceWorkers()[0]!.evaluate(async () => {
+    const storage = (globalThis as unknown as { chrome: { storage: { local: { get: (keys: null) => Promise<Record<string, any>> } } } }).chrome.storage;
+    const all = await storage.local.get(null);
+    return { devices: Object.keys(all.deviceTokens ?? {}), hasToken: typeof all.token === 'string' };
+  });
+  expect(stored).toEqual({ devices: [team.agent.email], hasToken: true });
   // the server holds a session of the extension's own
   const sessions = await ok<any[]>('GET', '/api/auth/sessions', undefined, await agentToken());
   expect(sessions.filter((s) => s.client === 'Load-board extension')).toHaveLength(1);
