@@ -71,7 +71,12 @@ export class Server {
     args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
     if (this.assets) args.push('--assets', this.assets);
     // its own process group, so stop() ends wrangler and its workerd together
-    this.child = spawn(WRANGLER, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
+    this.child = spawn(WRANGLER, args, {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
     let stderr = '';
     this.child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
