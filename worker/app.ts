@@ -11,6 +11,7 @@ import { filterTypeRoutes } from './filters/filter-types.routes';
 import { brokerRoutes } from './filters/filters.routes';
 import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
+import { allow } from './lib/auth';
 import { createDb } from './lib/db';
 import { ApiError } from './lib/errors';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
@@ -66,7 +67,7 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/link', linkRoutes)
   .route('/dev', devRoutes)
-  .get('/health', (c) => c.json({ ok: true }, 200));
+  .get('/health', allow('public'), (c) => c.json({ ok: true }, 200));
 
 // strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms answer.
 export const app = new Hono<AppEnv>({ strict: false })

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { normalizeEmail } from '../auth/auth.schema';
 import { mailOutbox, USER_TYPES, users } from '../db/schema';
-import { type AppEnv, isDevelopment } from '../env';
-import { notFound } from '../lib/errors';
+import type { AppEnv } from '../env';
+import { allow } from '../lib/auth';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
@@ -23,12 +23,8 @@ const devUserSchema = z.object({
 
 /** Development only: the mail outbox, newest first. The route does not exist in production. */
 export const devRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound('Not found');
-    await next();
-  })
   // Browser tests and the demo seeder create users of any role and subscription state here.
-  .post('/users', validate('json', devUserSchema), async (c) => {
+  .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
     const days = input.subscriptionDays === undefined ? 30 : input.subscriptionDays;
     const user = {
@@ -46,8 +42,8 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json({ _id: user.id, email: user.email }, 200);
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
-  .post('/seed', validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
-  .get('/outbox', async (c) => {
+  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
+  .get('/outbox', allow('development'), async (c) => {
     // newest first; mails of the same millisecond in the order they were kept (rowid)
     const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);
     return c.json(

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { type AppEnv, isDevelopment } from '../env';
-import { requireArea, requireAuth } from '../lib/auth';
-import { notFound } from '../lib/errors';
+import type { AppEnv } from '../env';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { idramPayPage, simulatorPage } from './payment-pages';
 import { generateLinkSchema, orderIdSchema } from './payments.schema';
@@ -37,22 +36,20 @@ async function callResultUrl(c: Context<AppEnv>, fields: Record<string, string>)
 /** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
   // Idram's result URL: public (Idram calls it), form-encoded, answers bare text, never a 5xx.
-  .post('/idram/result', async (c) => c.text(await svc.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
+  .post('/idram/result', allow('public'), async (c) => c.text(await svc.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
   // The paymentURL: a page that posts the Idram form (to the simulator in development).
-  .get('/idram/pay/:orderId', async (c) => {
+  .get('/idram/pay/:orderId', allow('public'), async (c) => {
     const form = await svc.payForm(c.env, c.var.db, c.req.raw, c.req.param('orderId').slice(0, 64));
     if (!form) return c.redirect('/paymentResult/failed', 303);
     const page = idramPayPage(form);
     return c.body(page.html, 200, page.headers);
   })
   // Development only: a stand-in for Idram's payment page, which sends the same two callbacks.
-  .post('/idram/simulator', async (c) => {
-    if (!isDevelopment(c.env)) throw notFound();
+  .post('/idram/simulator', allow('development'), async (c) => {
     const page = simulatorPage(await formBody(c.req.raw));
     return c.body(page.html, 200, page.headers);
   })
-  .post('/idram/simulator/complete', async (c) => {
-    if (!isDevelopment(c.env)) throw notFound();
+  .post('/idram/simulator/complete', allow('development'), async (c) => {
     const form = await formBody(c.req.raw);
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
     if (form.action === 'pay') {
@@ -63,16 +60,15 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (billNo) await svc.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
-  .use(requireAuth, requireArea('payment'))
-  .get('/monthlyprice', async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
-  .get('/paymentHistory', async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
-  .post('/generateLink', validate('json', generateLinkSchema), async (c) =>
+  .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
+  .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
+  .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
     c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
-  .post('/getPaymentLink', validate('json', orderIdSchema), async (c) =>
+  .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
-  .post('/get_arca_status', validate('json', orderIdSchema), async (c) =>
+  .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   );
 

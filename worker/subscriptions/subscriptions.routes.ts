@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRoles } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
@@ -14,10 +14,8 @@ const childSchema = z.object({
 
 /** /api/subscription: the caller's status, and a manager's team for Pay for Team. */
 export const subscriptionRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get('/status', (c) => c.json(subscriptionOf(c.var.caller), 200))
-  // not behind the subscription: an expired manager must still see whom it can pay for
-  .post('/childUsersSubscriptions', requireRoles(['admin', 'director', 'manager'], false), validate('json', childSchema), async (c) => {
+  .get('/status', allow('signedIn'), (c) => c.json(subscriptionOf(c.var.caller), 200))
+  .post('/childUsersSubscriptions', allow('payForTeam'), validate('json', childSchema), async (c) => {
     const { parentId, includeParent } = c.req.valid('json');
     const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
     return c.json(
