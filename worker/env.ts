@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from './db/schema';
-import type { UserType } from './db/schema';
+import type { UserType } from './users/users.schema';
 
 /** The Worker's bindings, vars and secrets (see wrangler.toml and .dev.vars.example). */
 export interface Bindings {

@@ -26,9 +26,9 @@ export const DAY_MS = 86_400_000;
 /** DST may make the picked local days one hour longer than 24 h each. */
 const DST_SLACK_MS = 3_600_000;
 
-/** The kinds of contact the extension logs (the same list as `CONTACT_KINDS` in db/schema/history.ts). */
-export const HISTORY_KINDS = ['call', 'email'] as const;
-export type ContactKind = (typeof HISTORY_KINDS)[number];
+/** The kinds of contact the extension logs, and the history table's enum. */
+export const CONTACT_KINDS = ['call', 'email'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const id = z.string().max(64);
 /** An ISO date string or a millisecond timestamp; anything else is caught by the range rule. */
@@ -121,7 +121,7 @@ export const logContactSchema = z
   .object({
     clientId: clientIdField,
     mcSettingId: z.string({ error: HISTORY_MESSAGES.selectMc }).trim().min(1, HISTORY_MESSAGES.selectMc).max(64, HISTORY_MESSAGES.mcNotFound),
-    kind: z.enum(HISTORY_KINDS, { error: HISTORY_MESSAGES.kind }),
+    kind: z.enum(CONTACT_KINDS, { error: HISTORY_MESSAGES.kind }),
     contact: z.string().trim().max(320).optional().default(''),
     brokerName: z.string({ error: HISTORY_MESSAGES.brokerEmpty }).trim().min(1, HISTORY_MESSAGES.brokerEmpty).max(200),
     address: text(300),

@@ -63,7 +63,6 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   };
 }
 
-
 /**
  * Every API route names its rule from the permissions table (`RULES`): `public` lets anyone
  * through, `development` answers 404 outside development, every other rule needs a valid token

@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
-import type { OrderStatus } from '../db/schema/payments';
+import type { OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
 import { createDb } from '../lib/db';
 import { extendByMonths } from '../lib/subscription';

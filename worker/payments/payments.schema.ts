@@ -13,6 +13,12 @@ export const PAYMENT_MESSAGES = {
   linkFailed: 'Payment Failed, please try again',
 } as const;
 
+/** How an order is paid, and the payments table's enum. */
+export const PAYMENT_TYPES = ['idram', 'arca'] as const;
+/** An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum. */
+export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 /** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
 

@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import type { PromoEffectType } from '../db/schema/promo';
 
-/** The effect types (the table's enum; a type-only import keeps drizzle out of the web bundle). */
-export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const satisfies readonly PromoEffectType[];
-export type { PromoEffectType };
+/** The effect types, and the promo codes table's enum. */
+export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
+export type PromoEffectType = (typeof PROMO_EFFECT_TYPES)[number];
 
 /** Shared by the server and the Promo Codes screen. */
 export const PROMO_MESSAGES = {

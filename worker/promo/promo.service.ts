@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { promoCodes, promoUses, users } from '../db/schema';
-import type { PromoEffectType } from '../db/schema/promo';
 import type { Bindings, Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
 import { extendByMonths } from '../lib/subscription';
 import { pendingDiscount } from './promo.discount';
-import { effectLabel, normalizeCode, PROMO_MESSAGES, type PromoCheckDto, type PromoDto, type PromoStatus, type UsePromoResult } from './promo.schema';
+import {
+  effectLabel,
+  normalizeCode,
+  PROMO_MESSAGES,
+  type PromoCheckDto,
+  type PromoDto,
+  type PromoEffectType,
+  type PromoStatus,
+  type UsePromoResult,
+} from './promo.schema';
 
 type PromoRow = typeof promoCodes.$inferSelect;
 

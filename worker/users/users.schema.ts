@@ -1,8 +1,12 @@
-import * as z from 'zod';
-import { USER_TYPES } from '../db/schema/users';
-import { isEmail, MIN_PASSWORD } from '../auth/auth.schema';
 import { getCountryCallingCode } from 'libphonenumber-js/min';
+import * as z from 'zod';
+import { isEmail, MIN_PASSWORD } from '../auth/auth.schema';
+import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
+
+/** The user types: the roles of the permissions table, and the users table's enum. */
+export const USER_TYPES = ROLES;
+export type UserType = Role;
 
 /** The users area's messages (spec section 5). Shared with the screens. */
 export const USER_MESSAGES = {
@@ -91,7 +95,7 @@ export interface UserDto {
   _id: string;
   name: string;
   email: string;
-  userType: (typeof USER_TYPES)[number];
+  userType: UserType;
   isEmailVerified: boolean;
   isTrialPeriod: boolean;
   subscriptionEndDate: string | null;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { chunks } from '../lib/db';
 import { normalizeEmail } from '../auth/auth.schema';
 import { findLiveUserByEmail, sendTokenMail } from '../auth/auth.service';
-import { users, type UserType } from '../db/schema';
+import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { signAccessToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -11,7 +11,7 @@ import { hashPassword } from '../lib/passwords';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { isEmail } from '../auth/auth.schema';
-import { type CreateUserInput, createUserError, createUserPhone, passwordUpdateError, USER_MESSAGES, type UserDto } from './users.schema';
+import { type CreateUserInput, createUserError, createUserPhone, passwordUpdateError, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 
 type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;

@@ -1,8 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const PAYMENT_TYPES = ['idram', 'arca'] as const;
-export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
 
 /** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
 export const payments = sqliteTable(

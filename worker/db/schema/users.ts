@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const USER_TYPES = ['admin', 'director', 'manager', 'marketing', 'agent'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+import { USER_TYPES } from '../../users/users.schema';
 
 export const users = sqliteTable(
   'users',
