@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { emailTokens, loginEvents, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { signAccessToken } from '../lib/auth';
+import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
 import { linkMail, sendMail } from '../lib/mailer';
@@ -101,9 +102,10 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
   };
   try {
     await db.insert(users).values(user);
-  } catch {
+  } catch (err) {
     // two registrations raced past the check: the unique index decided
-    throw conflict('This e-mail is already registered');
+    if (isUniqueViolation(err, 'users.email')) throw conflict('This e-mail is already registered');
+    throw err;
   }
   await sendTokenMail(env, db, user, 'verify');
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import { chunks } from '../lib/db';
+import { chunks, inJson } from '../lib/db';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { isLead, teamIdOf, teamUsers, usableMcIds } from '../mc-settings/team';
+import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
 import {
   ALL_TYPES,
@@ -45,14 +45,12 @@ async function viewerOf(db: Db, caller: Caller, full = false): Promise<Viewer> {
   return { ...base, registeredAt: me?.registrationDate ?? new Date(0), mcIds };
 }
 
-/** A JSON array as one bound parameter: D1 allows at most 100 parameters in a statement. */
-const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
-
 const onAnyMc = (ids: readonly string[]): SQL =>
-  or(eq(f.allMc, true), sql`exists (select 1 from broker_filter_mcs m where m.filter_id = ${f.id} and m.mc_id in ${jsonList(ids)})`)!;
+  or(eq(f.allMc, true), sql`exists (select 1 from ${brokerFilterMcs} where ${brokerFilterMcs.filterId} = ${f.id} and ${inJson(brokerFilterMcs.mcId, ids)})`)!;
 
 /** The filter's user list holds `user` (an id, or a column such as the creator's). */
-const listsUser = (user: string | typeof f.creatorId) => sql`exists (select 1 from broker_filter_users u where u.filter_id = ${f.id} and u.user_id = ${user})`;
+const listsUser = (user: string | typeof f.creatorId) =>
+  sql`exists (select 1 from ${brokerFilterUsers} where ${brokerFilterUsers.filterId} = ${f.id} and ${brokerFilterUsers.userId} = ${user})`;
 
 /**
  * The filter applies to the viewer as a user: its own creator-only filter, or a team filter that
@@ -223,7 +221,7 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
       onlyOnContacts: r.onlyOnContacts,
       newUsers: r.newUsers,
       // the team's next number, taken by the insert itself
-      index: sql`(select coalesce(max("index"), 0) + 1 from broker_filters where team_id = ${v.teamId})`,
+      index: sql`(select coalesce(max(${f.index}), 0) + 1 from ${f} where ${f.teamId} = ${v.teamId})`,
       createdAt: now,
       updatedAt: now,
     }),

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { callHistory, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { inJson } from '../lib/db';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { teamIdOf } from '../mc-settings/team';
+import { teamIdOf } from '../lib/team';
 import {
   contactDateOf,
   HISTORY_MESSAGES,
@@ -16,9 +17,6 @@ import {
 } from './history.schema';
 
 const h = callHistory;
-
-/** A JSON array as one bound parameter: D1 allows at most 100 parameters in a statement. */
-export const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** Whose rows a history load reads: one user's (an agent), or one team's (a manager's). */
 type Scope = { userId: string } | { teamId: string };
@@ -57,7 +55,7 @@ async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<vo
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`${users.id} in ${jsonList(wanted)}`, or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
+    .where(and(inJson(users.id, wanted), or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
   if (found.length !== wanted.length) throw notFound(HISTORY_MESSAGES.userNotFound);
 }
 
@@ -141,7 +139,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   if (!kinds.length) return '[]';
 
   const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from!), lt(h.callDate, to!)];
-  if (usersList.length && !('userId' in scope)) where.push(sql`${h.userId} in ${jsonList([...new Set(usersList)])}`);
+  if (usersList.length && !('userId' in scope)) where.push(inJson(h.userId, [...new Set(usersList)]));
   if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
   if (mcList.length) {
     where.push(
@@ -150,7 +148,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
         db
           .select({ id: mcSettings.id })
           .from(mcSettings)
-          .where(or(sql`${mcSettings.id} in ${jsonList(mcList)}`, sql`${mcSettings.parentMcId} in ${jsonList(mcList)}`)),
+          .where(or(inJson(mcSettings.id, mcList), inJson(mcSettings.parentMcId, mcList))),
       ),
     );
   }

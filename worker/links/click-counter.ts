@@ -2,7 +2,8 @@ import { DurableObject } from 'cloudflare:workers';
 import { lt, sql } from 'drizzle-orm';
 import { linkClickFlushes, linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
-import { createDb } from '../lib/db';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { createDb, isUniqueViolation, runBatch } from '../lib/db';
 
 /** One flush of clicks for one link: the total and the per-day, per-dimension counts. */
 export interface ClickBatch {
@@ -18,14 +19,6 @@ export interface ClickBatch {
 const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** True when D1 refused the batch because this flush id was already applied. */
-function isAppliedBefore(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if (/UNIQUE constraint failed: link_click_flushes\.id/.test(String((e as Error).message ?? e))) return true;
-  }
-  return false;
-}
-
 /**
  * Exact click counting, one object per link: calls to one object run one at a time, so the
  * flushes of every isolate land in D1 one after another, each as one batch (the flush id, the
@@ -39,7 +32,7 @@ export class ClickCounter extends DurableObject<Bindings> {
   async add(batch: ClickBatch): Promise<boolean> {
     const db = createDb(this.env.DB);
     const now = Date.now();
-    const statements = [
+    const statements: BatchItem<'sqlite'>[] = [
       db.insert(linkClickFlushes).values({ id: batch.id, at: new Date(now) }),
       db
         .update(links)
@@ -57,14 +50,15 @@ export class ClickCounter extends DurableObject<Bindings> {
       }),
     ];
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
-      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))) as never);
+      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))));
       this.lastPrune = now;
     }
     try {
-      await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+      await runBatch(db, statements);
       return true;
     } catch (err) {
-      if (isAppliedBefore(err)) return false;
+      // D1 refused the batch on the flush id: this flush was already applied
+      if (isUniqueViolation(err, 'link_click_flushes.id')) return false;
       throw err;
     }
   }

@@ -4,7 +4,7 @@ import type { Caller, Db } from '../env';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { ownMcSetting } from '../history/history.service';
-import { teamIdOf } from '../mc-settings/team';
+import { teamIdOf } from '../lib/team';
 import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, loadDateOf, MAX_ACTIVE_LOADS } from './loads.schema';
 
 const l = activeLoads;

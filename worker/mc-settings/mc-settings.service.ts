@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { brokerFilterMcs, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { visibleIds } from '../users/users.service';
-import { isLead, teamIdOf } from './team';
+import { inJson, runBatch } from '../lib/db';
+import { isLead, teamIdOf, visibleIds } from '../lib/team';
 import { lineTakenMessage, MC_MESSAGES, mcAddError, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
 
 type McRow = typeof mcSettings.$inferSelect;
@@ -46,10 +46,7 @@ export const parentSettings = (db: Db, caller: Caller) => settingsWhere(db, and(
 export async function allSettings(db: Db, caller: Caller): Promise<McSettingDto[]> {
   const ids = await visibleIds(db, caller);
   if (!ids) return settingsWhere(db, undefined);
-  const list = [...ids];
-  const out: McSettingDto[] = [];
-  for (let i = 0; i < list.length; i += 90) out.push(...(await settingsWhere(db, inArray(mcSettings.userId, list.slice(i, i + 90)))));
-  return out;
+  return settingsWhere(db, inJson(mcSettings.userId, [...ids]));
 }
 
 /** POST /byParentId/: the MCs a manager owns, for whoever sees that manager (its agents too). */
@@ -175,7 +172,7 @@ export async function updateSettings(db: Db, caller: Caller, input: McUpdateInpu
       .set({ name: row.name, lines: row.lines, emailSubject: row.emailSubject, emailContent: row.emailContent, isVisible: row.isVisible })
       .where(and(eq(mcSettings.id, id), eq(mcSettings.userId, caller.id)));
   });
-  if (updates.length) await db.batch(updates as [(typeof updates)[0], ...(typeof updates)[number][]]);
+  await runBatch(db, updates);
   return { message: MC_MESSAGES.saved, mcSettings: await mySettings(db, caller) };
 }
 

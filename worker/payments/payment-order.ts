@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
 import type { OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
-import { createDb } from '../lib/db';
+import { createDb, runBatch } from '../lib/db';
 import { extendByMonths } from '../lib/subscription';
 import { spendDiscount } from '../promo/promo.discount';
 
@@ -189,7 +189,7 @@ export async function confirmInD1(env: Bindings, orderId: string, payment: Idram
       .where(and(eq(users.id, order.userId), landed, unchanged)),
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
   ];
-  const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+  const results = await runBatch(db, statements);
   const [after] = await db.select({ confirmedAt: payments.confirmedAt }).from(payments).where(eq(payments.id, orderId));
   const mine = after?.confirmedAt?.getTime() === confirmedAt.getTime();
   const extended = ((results[1] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { discountedTotal, pendingDiscount } from '../promo/promo.discount';
@@ -66,7 +67,7 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
       });
       break;
     } catch (err) {
-      if (attempt >= 4) throw err;
+      if (!isUniqueViolation(err, 'payments.global_index') || attempt >= 4) throw err;
     }
   }
   await openOrder(env, db, id, priceTotal);
@@ -144,14 +145,9 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   );
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId]))];
   const people = new Map<string, { _id: string; name: string; email: string }>();
-  // D1 binds at most 100 parameters per statement
-  for (let i = 0; i < ids.length; i += 90) {
-    for (const u of await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 90))))
+  if (ids.length)
+    for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, ids)))
       people.set(u.id, { _id: u.id, name: u.name, email: u.email });
-  }
   return rows.map((r, i) => ({
     _id: r.id,
     index: rows.length - i,

@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { chunks } from '../lib/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../auth/auth.schema';
 import { findLiveUserByEmail, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
@@ -9,6 +8,8 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
+import { inJson, isUniqueViolation } from '../lib/db';
+import { childrenOf, visibleIds } from '../lib/team';
 import { secrets } from '../lib/secrets';
 import { isEmail } from '../auth/auth.schema';
 import { type CreateUserInput, createUserError, createUserPhone, passwordUpdateError, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
@@ -29,7 +30,7 @@ export async function liveUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
-/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in chunks. */
+/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in one query. */
 async function parentsOf(db: Db, rows: UserRow[]) {
   const map = new Map<string, { _id: string; name: string; email: string }>();
   const inRows = new Map(rows.map((r) => [r.id, r]));
@@ -39,14 +40,9 @@ async function parentsOf(db: Db, rows: UserRow[]) {
     if (row) map.set(id, { _id: row.id, name: row.name, email: row.email });
     else missing.push(id);
   }
-  // D1 caps bound parameters per statement at 100
-  for (let i = 0; i < missing.length; i += 90) {
-    const chunk = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, missing.slice(i, i + 90)));
-    for (const p of chunk) map.set(p.id, { _id: p.id, name: p.name, email: p.email });
-  }
+  if (missing.length)
+    for (const p of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, missing)))
+      map.set(p.id, { _id: p.id, name: p.name, email: p.email });
   return map;
 }
 
@@ -72,35 +68,6 @@ async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
   return rows.map((r) => toDto(r, r.parentId ? (parents.get(r.parentId) ?? null) : null));
 }
 
-const childrenOf = (db: Db, parentIds: string[]) =>
-  parentIds.length
-    ? db
-        .select()
-        .from(users)
-        .where(and(inArray(users.parentId, parentIds), live))
-        .orderBy(asc(users.registrationDate))
-    : Promise.resolve([] as UserRow[]);
-
-/**
- * The users a caller may see, by the tree: admin everyone; a director its managers and their
- * agents; a manager its agents; everyone itself. Answers null for "everyone".
- */
-export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | null> {
-  if (caller.userType === 'admin') return null;
-  const ids = new Set([caller.id]);
-  if (caller.userType === 'manager' || caller.userType === 'director') {
-    const first = await childrenOf(db, [caller.id]);
-    for (const u of first) ids.add(u.id);
-    if (caller.userType === 'director')
-      for (const u of await childrenOf(
-        db,
-        first.map((m) => m.id),
-      ))
-        ids.add(u.id);
-  }
-  return ids;
-}
-
 /** The user `id` if the caller may see it; otherwise 404, as if it did not exist. */
 export async function visibleUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
   const row = await liveUser(db, id);
@@ -122,18 +89,14 @@ async function managedUser(db: Db, caller: Caller, id: string) {
   return target;
 }
 
-/** The live users among `ids`, in chunks D1 accepts. */
-async function liveUsers(db: Db, ids: string[]): Promise<UserRow[]> {
-  const rows: UserRow[] = [];
-  for (const chunk of chunks(ids))
-    rows.push(
-      ...(await db
+/** The live users among `ids`. */
+const liveUsers = (db: Db, ids: string[]): Promise<UserRow[]> =>
+  ids.length
+    ? db
         .select()
         .from(users)
-        .where(and(inArray(users.id, chunk), live))),
-    );
-  return rows;
-}
+        .where(and(inJson(users.id, ids), live))
+    : Promise.resolve([]);
 
 export async function listUsers(db: Db, caller: Caller): Promise<UserDto[]> {
   let rows: UserRow[];
@@ -247,8 +210,10 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: C
   };
   try {
     await db.insert(users).values(user);
-  } catch {
-    throw conflict(USER_MESSAGES.emailTaken);
+  } catch (err) {
+    // two creations raced past the check: the unique index decided
+    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
+    throw err;
   }
   await sendTokenMail(env, db, user, 'verify');
   const created = (await liveUser(db, user.id))!;
@@ -300,8 +265,9 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   if (other) throw conflict(USER_MESSAGES.emailTaken);
   try {
     await db.update(users).set({ email, isEmailVerified: false }).where(eq(users.id, target.id));
-  } catch {
-    throw conflict(USER_MESSAGES.emailTaken);
+  } catch (err) {
+    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
+    throw err;
   }
   await sendTokenMail(env, db, { id: target.id, email }, 'verify');
   return { message: 'Email updated. Please check the new address to verify it.' };
