@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
@@ -18,19 +18,6 @@ async function formBody(req: Request): Promise<Record<string, string>> {
     // not a form: every field is missing
   }
   return out;
-}
-
-type InProcessApp = { fetch: (req: Request, env: AppEnv['Bindings'], ctx: Context['executionCtx']) => Response | Promise<Response> };
-
-/** Calls our own result URL in-process, form-encoded, as Idram would (no network). */
-async function callResultUrl(c: Context<AppEnv>, fields: Record<string, string>): Promise<string> {
-  const { app } = (await import('../app')) as unknown as { app: InProcessApp };
-  const req = new Request(new URL('/api/payment/idram/result', c.req.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return (await app.fetch(req, c.env, c.executionCtx)).text();
 }
 
 /** /api/payment (docs/api/payments.md). */
@@ -54,7 +41,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
     if (form.action === 'pay') {
       const calls = await svc.simulatedCallbacks(c.env, form);
-      const paid = (await callResultUrl(c, calls.precheck)) === 'OK' && (await callResultUrl(c, calls.confirmation)) === 'OK';
+      // the same two calls Idram makes to the result URL, straight to the handler's service (no network)
+      const paid = (await svc.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await svc.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
     if (billNo) await svc.simulateDecline(c.env, billNo);
