@@ -15,7 +15,7 @@ import { allow } from './lib/auth';
 import { createDb } from './lib/db';
 import { ApiError } from './lib/errors';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
-import { mcSettingsRoutes, mcSettingsSlashRoutes } from './mc-settings/mc-settings.routes';
+import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -58,7 +58,6 @@ const api = new Hono<AppEnv>()
   .route('/user', userRoutes)
   .route('/broker', brokerRoutes)
   .route('/mcSettings', mcSettingsRoutes)
-  .route('/mcSettings/', mcSettingsSlashRoutes)
   .route('/callHistory', callHistoryRoutes)
   .route('/activeLoad', activeLoadRoutes)
   .route('/payment', paymentRoutes)
@@ -69,7 +68,7 @@ const api = new Hono<AppEnv>()
   .route('/dev', devRoutes)
   .get('/health', allow('public'), (c) => c.json({ ok: true }, 200));
 
-// strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms answer.
+// strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms reach the one route.
 export const app = new Hono<AppEnv>({ strict: false })
   .route('/api', api)
   .route('/s', shortLinkRoutes)

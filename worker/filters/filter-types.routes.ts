@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { filterOverrideSchema } from './filters.schema';
 import * as svc from './filter-types.service';
-
-const updateTypes = createFactory<AppEnv>().createHandlers(allow('filterTypesEdit'), validate('json', filterOverrideSchema), async (c) =>
-  c.json(await svc.updateTypes(c.var.db, c.var.caller, c.req.valid('json').newFilters), 200),
-);
 
 /**
  * GET /api/user/filterOverrides and PUT /api/user/update/filterOverride/ (mounted under /api/user,
@@ -16,7 +11,8 @@ const updateTypes = createFactory<AppEnv>().createHandlers(allow('filterTypesEdi
  */
 export const filterTypeRoutes = new Hono<AppEnv>()
   .get('/filterOverrides', allow('filters'), async (c) => c.json(await svc.listTypes(c.var.db, c.var.caller), 200))
-  .put('/update/filterOverride', ...updateTypes)
-  .put('/update/filterOverride/', ...updateTypes);
+  .put('/update/filterOverride', allow('filterTypesEdit'), validate('json', filterOverrideSchema), async (c) =>
+    c.json(await svc.updateTypes(c.var.db, c.var.caller, c.req.valid('json').newFilters), 200),
+  );
 
 export type FilterTypeRoutes = typeof filterTypeRoutes;

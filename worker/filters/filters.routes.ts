@@ -1,20 +1,11 @@
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { filterIdSchema, filterSaveSchema, filterSearchSchema } from './filters.schema';
 import * as svc from './filters.service';
 
-const factory = createFactory<AppEnv>();
-const toggleActive = factory.createHandlers(allow('filters'), validate('json', filterIdSchema), async (c) =>
-  c.json(await svc.toggleActive(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
-);
-const deleteFilter = factory.createHandlers(allow('filters'), validate('json', filterIdSchema), async (c) =>
-  c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
-);
-
-/** /api/broker: broker filters (docs/api/filters.md). Paths answer with and without the spec's trailing slash. */
+/** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
   .post('/', allow('filters'), validate('json', filterSearchSchema), async (c) =>
     c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200),
@@ -25,10 +16,12 @@ export const brokerRoutes = new Hono<AppEnv>()
   .post('/update/details', allow('filters'), validate('json', filterSaveSchema), async (c) =>
     c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
-  .put('/update/isactive', ...toggleActive)
-  .put('/update/isactive/', ...toggleActive)
-  .put('/update/delete', ...deleteFilter)
-  .put('/update/delete/', ...deleteFilter)
+  .put('/update/isactive', allow('filters'), validate('json', filterIdSchema), async (c) =>
+    c.json(await svc.toggleActive(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
+  )
+  .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
+    c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
+  )
   .get('/minified', allow('filters'), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
   .get('/allNames', allow('filters'), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).

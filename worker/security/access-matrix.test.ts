@@ -12,8 +12,30 @@ import { appRoutes } from '../test/routes';
  * app's routes. A route added without a rule fails the first test.
  */
 const allRoutes = appRoutes();
-// development-only calls answer 404 in production and are no part of the product's surface
-const routes = allRoutes.filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/dev/'));
+/** The spec writes these calls with a trailing slash: the app's `strict: false` answers them through the route without one. */
+const SPEC_SLASHED = [
+  'PUT /api/user/update/filterOverride/',
+  'PUT /api/broker/update/isactive/',
+  'PUT /api/broker/update/delete/',
+  'GET /api/mcSettings/',
+  'DELETE /api/mcSettings/',
+  'POST /api/mcSettings/byParentId/',
+  'POST /api/mcSettings/add/',
+  'POST /api/activeLoad/delete/',
+  'POST /api/activeLoad/add/',
+  'GET /api/promocode/',
+];
+// development-only calls are not in the production Worker at all (worker/dev/index.ts)
+const productRoutes = allRoutes.filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/dev/'));
+const routes = [
+  ...productRoutes,
+  ...SPEC_SLASHED.map((call) => {
+    const [method, path] = call.split(' ') as [string, string];
+    const route = productRoutes.find((r) => r.method === method && r.path === path.slice(0, -1));
+    if (!route) throw new Error(`no route for the spec's ${call}`);
+    return { ...route, path };
+  }),
+];
 
 type Identity = { label: string; role: Role; active: boolean; userId: string };
 const identities: Identity[] = [];
@@ -68,7 +90,7 @@ describe('access matrix', () => {
   it('every route of the app names exactly one access rule', () => {
     const wrong = allRoutes.filter((r) => r.rules.length !== 1).map((r) => `${r.method} ${r.path}: ${r.rules.join(', ') || 'no allow()'}`);
     expect(wrong, "routes without exactly one allow('rule')").toEqual([]);
-    expect(routes.length).toBeGreaterThan(80);
+    expect(productRoutes.length).toBeGreaterThan(80);
   });
 
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
