@@ -23,13 +23,17 @@ export function applyMigrations(persistTo) {
   if (r.status !== 0) throw new Error('applying migrations failed');
 }
 
+/** The local entry: the product's Worker plus the development-only calls (worker/dev/index.ts). */
+const DEV_ENTRY = 'worker/dev/index.ts';
+
 /**
- * Starts `wrangler dev` (local workerd, local D1/KV/Durable Objects) and resolves once the API
- * answers. Answers { url, vars, stop }.
+ * Starts `wrangler dev` (local workerd, local D1/KV/Durable Objects) on the development entry,
+ * resolves once the API answers and runs the start step: the first admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD when no admin exists. Answers { url, vars, stop }.
  */
 export async function startServer({ port, ip, persistTo, assets, overrides = {}, quiet = false }) {
   const { vars, args } = devVars(port, overrides);
-  const cliArgs = ['dev', '--port', String(port), ...args, '--show-interactive-dev-session=false'];
+  const cliArgs = ['dev', DEV_ENTRY, '--port', String(port), ...args, '--show-interactive-dev-session=false'];
   if (ip) cliArgs.push('--ip', ip);
   if (persistTo) cliArgs.push('--persist-to', persistTo);
   if (assets) cliArgs.push('--assets', assets);
@@ -56,6 +60,8 @@ export async function startServer({ port, ip, persistTo, assets, overrides = {},
     await new Promise((r) => setTimeout(r, 300));
   }
   if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer in time: ${stderr}`);
+  const admin = await fetch(`${url}/api/dev/admin`, { method: 'POST' });
+  if (!admin.ok) throw new Error(`creating the first admin failed: ${admin.status} ${await admin.text()}`);
   const stop = () => {
     try {
       process.kill(-child.pid, 'SIGTERM');

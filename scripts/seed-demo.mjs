@@ -5,7 +5,7 @@
 // Uses the server already running on http://127.0.0.1:$PORT (default 8787); if none answers,
 // applies the migrations and runs one just for the seeding (same local state as `npm start`).
 // Sizes can be changed: `npm run seed:demo -- --teams 5 --agents-per-team 12 --history-rows-per-team 40000`
-// (any field of worker/dev/seed.ts; --email-domain makes a second company next to the first).
+// (any field of seedSchema in worker/dev/seed/index.ts; --email-domain makes a second company next to the first).
 import fs from 'node:fs';
 import path from 'node:path';
 import { applyMigrations, startServer } from './local-server.mjs';

@@ -167,32 +167,3 @@ export async function logout(db: Db, userId: string) {
     .where(eq(users.id, userId));
   return { message: 'Logged out' };
 }
-
-let adminEnsured: Promise<void> | null = null;
-
-/** Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists (once per isolate). */
-export function ensureAdmin(env: Bindings, db: Db): Promise<void> {
-  adminEnsured ??= (async () => {
-    const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
-    const password = env.ADMIN_PASSWORD ?? '';
-    if (!email || password.length < 6) return;
-    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.userType, 'admin')).limit(1);
-    if (admin) return;
-    await db
-      .insert(users)
-      .values({
-        id: randomId(),
-        name: 'Admin',
-        email,
-        passwordHash: await hashPassword(password, secrets(env).pepper),
-        userType: 'admin',
-        isEmailVerified: true,
-        registrationDate: new Date(),
-      })
-      .onConflictDoNothing();
-  })().catch((err) => {
-    adminEnsured = null;
-    console.error('ensureAdmin failed', err);
-  });
-  return adminEnsured;
-}

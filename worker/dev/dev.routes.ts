@@ -1,11 +1,12 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { normalizeEmail } from '../auth/auth.schema';
 import { mailOutbox, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
-import type { AppEnv } from '../env';
+import type { AppEnv, Bindings, Db } from '../env';
 import { allow } from '../lib/auth';
+import { badRequest } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
@@ -22,8 +23,40 @@ const devUserSchema = z.object({
   isEmailVerified: z.boolean().optional(),
 });
 
-/** Development only: the mail outbox, newest first. The route does not exist in production. */
+/**
+ * The start step of `npm start`, `npm run dev` and the test servers: creates the first admin from
+ * ADMIN_EMAIL / ADMIN_PASSWORD when no live admin exists. A deployed product gets its first admin
+ * from `npm run admin:create` (scripts/create-admin.ts) instead.
+ */
+async function ensureAdmin(env: Bindings, db: Db): Promise<{ created: boolean; email: string }> {
+  const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (!email || password.length < 6) throw badRequest('Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 6 characters)');
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
+  if (admin) return { created: false, email };
+  const inserted = await db
+    .insert(users)
+    .values({
+      id: randomId(),
+      name: 'Admin',
+      email,
+      passwordHash: await hashPassword(password, secrets(env).pepper),
+      userType: 'admin',
+      isEmailVerified: true,
+      registrationDate: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return { created: inserted.length > 0, email };
+}
+
+/** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
+  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.db), 200))
   // Browser tests and the demo seeder create users of any role and subscription state here.
   .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
@@ -44,6 +77,7 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
   .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
+  // the mail outbox, newest first
   .get('/outbox', allow('development'), async (c) => {
     // newest first; mails of the same millisecond in the order they were kept (rowid)
     const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);

@@ -1,10 +1,17 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
+import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
-import type { Db } from '../env';
+import type { AppEnv, Db } from '../env';
 
 export const createDb = (d1: D1Database): Db => drizzle(d1, { schema, casing: 'snake_case' });
+
+/** Puts the request's drizzle client on the context (`c.var.db`). */
+export const withDb = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('db', createDb(c.env.DB));
+  await next();
+});
 
 /** Dates go out as ISO strings; null stays null. */
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
