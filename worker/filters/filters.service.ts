@@ -63,7 +63,7 @@ const appliesTo = (v: Viewer): SQL =>
   )!;
 
 /**
- * Which of the team's filters a viewer sees (docs/decisions/filters.md): a lead sees all of its
+ * Which of the team's filters a viewer sees (docs/decisions/0007-filters.md): a lead sees all of its
  * team's; anyone else its own, plus the verified ones that apply to it on one of its MCs.
  */
 function visibleTo(v: Viewer): SQL {

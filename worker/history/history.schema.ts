@@ -20,7 +20,7 @@ export const HISTORY_MESSAGES = {
 
 /** Spec section 9: Contact history at most 40 days. */
 export const MAX_HISTORY_DAYS = 40;
-/** A load answers at most this many rows; more answers 413 (docs/decisions/history.md). */
+/** A load answers at most this many rows; more answers 413 (docs/decisions/0008-history.md). */
 export const MAX_HISTORY_ROWS = 100_000;
 export const DAY_MS = 86_400_000;
 /** DST may make the picked local days one hour longer than 24 h each. */

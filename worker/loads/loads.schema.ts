@@ -14,7 +14,7 @@ export const LOAD_MESSAGES = {
   date: 'Wrong load date',
 } as const;
 
-/** A list answers at most this many loads, newest first (docs/decisions/history.md). */
+/** A list answers at most this many loads, newest first (docs/decisions/0008-history.md). */
 export const MAX_ACTIVE_LOADS = 5000;
 
 /** POST /api/activeLoad/delete/ {id}. */

@@ -12,7 +12,7 @@ export const ORDER_TTL_MS = 60 * 60_000;
 
 /**
  * The order's state machine. A signed confirmation is not in this table: it confirms an order in
- * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/payments.md).
+ * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/0003-payments.md).
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   requested: ['link_generated', 'link_failed', 'expired'],
