@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isEmail } from '../auth/auth.schema';
+import { dateInput, parseDate } from '../lib/dates';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = {
@@ -31,29 +33,31 @@ export const CONTACT_KINDS = ['call', 'email'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const id = z.string().max(64);
-/** An ISO date string or a millisecond timestamp; anything else is caught by the range rule. */
-const dateInput = z.union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.range });
-
-/** POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. */
-export const historyQuerySchema = z.object({
-  usersList: z.array(id).max(1000).nullable().optional().default([]),
-  mcList: z.array(id).max(1000).nullable().optional().default([]),
-  phoneLogs: z.boolean().optional().default(true),
-  emailLogs: z.boolean().optional().default(true),
-  managerId: id.nullable().optional(),
-  dateFrom: dateInput,
-  dateTo: dateInput,
-});
+/**
+ * POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. The range
+ * rule is the schema's: the dates come out parsed, or the call answers the spec's message.
+ */
+export const historyQuerySchema = z
+  .object({
+    usersList: z.array(id).max(1000).nullable().optional().default([]),
+    mcList: z.array(id).max(1000).nullable().optional().default([]),
+    phoneLogs: z.boolean().optional().default(true),
+    emailLogs: z.boolean().optional().default(true),
+    managerId: id.nullable().optional(),
+    dateFrom: dateInput(HISTORY_MESSAGES.range),
+    dateTo: dateInput(HISTORY_MESSAGES.range),
+  })
+  .transform((query, ctx) => {
+    const dateFrom = parseDate(query.dateFrom);
+    const dateTo = parseDate(query.dateTo);
+    const problem = serverRangeError(dateFrom, dateTo);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return { ...query, dateFrom: dateFrom!, dateTo: dateTo! };
+  });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
-
-/** An ISO string or a ms timestamp (also as digits in a string) as a Date; null when it is not one. */
-export function parseDateInput(value: string | number | null | undefined): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const ms = typeof value === 'number' ? value : /^\d{1,15}$/.test(value.trim()) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(ms)) return null;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /**
  * The server's range rule: From before To, and To (the end date plus one day) at most 41 days
@@ -114,7 +118,6 @@ const text = (max: number) =>
     .transform((v) => v ?? '');
 
 const PHONE_RE = /^\+?[0-9][0-9 ().-]{3,28}[0-9]$/;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
 export const logContactSchema = z
@@ -128,15 +131,20 @@ export const logContactSchema = z
     origin: text(200),
     dest: text(200),
     loadDate: text(40),
-    callDate: z
-      .union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.contactDate })
-      .nullable()
-      .optional(),
+    callDate: dateInput(HISTORY_MESSAGES.contactDate).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'call' && !PHONE_RE.test(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
-    if (v.kind === 'email' && (v.contact.length > 320 || !EMAIL_RE.test(v.contact)))
-      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+    if (v.kind === 'email' && !isEmail(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+  })
+  // last: the contact's date, within the window (now when the client sent none)
+  .transform((v, ctx) => {
+    const callDate = contactDateOf(v.callDate);
+    if (!callDate) {
+      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.contactDate, path: ['callDate'] });
+      return z.NEVER;
+    }
+    return { ...v, callDate };
   });
 export type LogContactInput = z.output<typeof logContactSchema>;
 
@@ -146,7 +154,7 @@ export const CONTACT_DATE_WINDOW = { aheadMs: 10 * 60_000, backMs: 365 * DAY_MS 
 /** The contact date of a logged entry: now when the client sent none; null when out of the window. */
 export function contactDateOf(value: string | number | null | undefined, now = Date.now()): Date | null {
   if (value === null || value === undefined) return new Date(now);
-  const date = parseDateInput(value);
+  const date = parseDate(value);
   if (!date) return null;
   const t = date.getTime();
   return t > now + CONTACT_DATE_WINDOW.aheadMs || t < now - CONTACT_DATE_WINDOW.backMs ? null : date;

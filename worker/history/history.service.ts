@@ -5,16 +5,7 @@ import { inJson } from '../lib/db';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../lib/team';
-import {
-  contactDateOf,
-  HISTORY_MESSAGES,
-  type HistoryQuery,
-  type HistoryRowDto,
-  type LogContactInput,
-  MAX_HISTORY_ROWS,
-  parseDateInput,
-  serverRangeError,
-} from './history.schema';
+import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';
 
 const h = callHistory;
 
@@ -127,10 +118,7 @@ const rowJson = sql<string>`json_object(
  * every agent setting that points at it.
  */
 export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery): Promise<string> {
-  const from = parseDateInput(input.dateFrom);
-  const to = parseDateInput(input.dateTo);
-  const rangeError = serverRangeError(from, to);
-  if (rangeError) throw badRequest(rangeError);
+  const { dateFrom: from, dateTo: to } = input;
   const scope = await scopeFor(db, caller, input.managerId);
   const usersList = input.usersList ?? [];
   const mcList = [...new Set(input.mcList ?? [])];
@@ -138,7 +126,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   const kinds = [...(input.phoneLogs ? (['call'] as const) : []), ...(input.emailLogs ? (['email'] as const) : [])];
   if (!kinds.length) return '[]';
 
-  const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from!), lt(h.callDate, to!)];
+  const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from), lt(h.callDate, to)];
   if (usersList.length && !('userId' in scope)) where.push(inJson(h.userId, [...new Set(usersList)]));
   if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
   if (mcList.length) {
@@ -190,8 +178,7 @@ async function rowByClientId(db: Db, userId: string, clientId: string) {
  * row (`created` false). A clientId reused for a different contact answers 409.
  */
 export async function logContact(db: Db, caller: Caller, input: LogContactInput): Promise<{ created: boolean; row: HistoryRowDto }> {
-  const callDate = contactDateOf(input.callDate);
-  if (!callDate) throw badRequest(HISTORY_MESSAGES.contactDate);
+  const { callDate } = input;
   const setting = await ownMcSetting(db, caller, input.mcSettingId);
   const inserted = await db
     .insert(h)

@@ -90,5 +90,5 @@ export interface TeamSubscriptionDto {
   subscriptionEndDate: string | null;
 }
 
-/** What a user pays for `months` months at `price` with `percent` off, in whole AMD. */
+/** What a user pays for `months` months at `price` with `percent` off, in whole AMD, never below zero: the Payment screen shows it and the order stores it. */
 export const priceFor = (price: number, months: number, percent: number) => Math.max(0, Math.round((price * months * (100 - percent)) / 100));

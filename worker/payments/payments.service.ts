@@ -4,10 +4,10 @@ import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { discountedTotal, pendingDiscount } from '../promo/promo.discount';
+import { pendingDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
 import { idramConfigured, PAYABLE } from './payment-order';
-import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo } from './payments.schema';
+import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -47,7 +47,7 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
   const payeeId = await payeeFor(db, caller, input.userToBePaidId);
   const price = monthlyPrice(env);
   const discount = await pendingDiscount(db, caller.id);
-  const priceTotal = discountedTotal(price, input.amount, discount?.percent ?? 0);
+  const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
   const id = randomId();
   for (let attempt = 0; ; attempt++) {
     try {

@@ -25,10 +25,6 @@ export async function pendingDiscount(db: Db, userId: string): Promise<PendingDi
   return row ? { ...row, percent: Math.min(100, Math.max(0, row.percent)) } : null;
 }
 
-/** Whole AMD after the discount, never below zero. */
-export const discountedTotal = (monthlyPrice: number, months: number, percent: number) =>
-  Math.max(0, Math.round((monthlyPrice * months * (100 - percent)) / 100));
-
 /** The statement that spends a pending discount on an order; put it in the confirmation's batch. */
 export const spendDiscount = (db: Db, promoUseId: string, orderId: string) =>
   db

@@ -25,6 +25,7 @@ export const USER_MESSAGES = {
   wrongType: 'Select the user type',
   badDate: 'Choose a valid date',
   phone: 'Wrong phone number',
+  chooseManager: 'Choose a manager',
 } as const;
 
 const text = (max = 200) => z.string().max(max).optional().default('');
@@ -84,8 +85,9 @@ export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isAct
 export const trialDateSchema = z.object({ newDate: z.union([z.string().max(40), z.number()]) });
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
 export const deleteUserSchema = z.object({ userId: z.string().min(1, 'Choose a user').max(64) });
+/** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
-  parentId: z.string().min(1).max(64),
+  parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),
   includeParent: z.boolean().optional().default(false),
 });
 export const byEmailSchema = z.object({ email: z.string().min(1, USER_MESSAGES.emailEmpty).max(320) });
