@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,7 @@ export default defineConfig(async () => {
   // wrangler.toml serves the SPA build; the tests do not need it, but the folder must exist.
   fs.mkdirSync(path.join(import.meta.dirname, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  const devVars = parseEnv(fs.readFileSync(path.join(import.meta.dirname, '.dev.vars.example'), 'utf8'));
   return {
     plugins: [
       cloudflareTest({
@@ -15,17 +17,8 @@ export default defineConfig(async () => {
         main: './worker/dev/index.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            ENVIRONMENT: 'development',
-            JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
-            PASSWORD_PEPPER: 'test-pepper',
-            ADMIN_EMAIL: 'admin@example.com',
-            ADMIN_PASSWORD: 'admin-password',
-            PUBLIC_URL: 'http://localhost:8787',
-            IDRAM_SECRET_KEY: 'test-idram-secret',
-            DISABLE_RATE_LIMITS: 'true',
-          },
+          // the local development settings, whatever a developer's own .dev.vars says
+          bindings: { ...devVars, TEST_MIGRATIONS: migrations, DISABLE_RATE_LIMITS: 'true' },
         },
       }),
     ],

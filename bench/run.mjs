@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { applyMigrations, buildWeb, startServer } from '../scripts/local-server.mjs';
 import { measureSpa } from './spa.mjs';
 import { loginCpu } from './login-cpu.mjs';
-import { bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare } from './runtimes.mjs';
+import { buildWeb, bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare, startProductWranglerDev } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -288,9 +287,7 @@ async function main() {
 
     // --- through wrangler dev (what `npm start` runs) ---
     if (!SKIP.has('dev')) {
-      const persist = path.join(work, 'state');
-      applyMigrations(persist);
-      const product = await startServer({ port: 18787, ip: '127.0.0.1', persistTo: persist, quiet: true, overrides: { PUBLIC_URL: 'http://127.0.0.1:18787' } });
+      const product = await startProductWranglerDev(18787, path.join(work, 'state'));
       stops.push(product.stop);
       const empty = await startEmptyWranglerDev(18788, path.join(work, 'empty'));
       stops.push(empty.stop);
@@ -310,15 +307,7 @@ async function main() {
 
     // --- the SPA: bytes and Lighthouse ---
     if (!SKIP.has('spa')) {
-      const spaPersist = path.join(work, 'spa-state');
-      applyMigrations(spaPersist);
-      const spaServer = await startServer({
-        port: 18792,
-        ip: '127.0.0.1',
-        persistTo: spaPersist,
-        quiet: true,
-        overrides: { PUBLIC_URL: 'http://127.0.0.1:18792' },
-      });
+      const spaServer = await startProductWranglerDev(18792, path.join(work, 'spa-state'));
       stops.push(spaServer.stop);
       const admin = await api(spaServer.url, 'POST', '/api/auth/login', {
         email: spaServer.vars.ADMIN_EMAIL,

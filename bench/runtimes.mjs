@@ -5,11 +5,18 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { Miniflare } from 'miniflare';
-import { devVars } from '../scripts/dev-vars.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
+
+/** The local development settings (.dev.vars.example) for a Worker on 127.0.0.1:port. */
+const devVars = (port, overrides = {}) => ({
+  ...parseEnv(fs.readFileSync(path.join(root, '.dev.vars.example'), 'utf8')),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ...overrides,
+});
 
 /** The empty Worker: 302 for /s/*, a small JSON for anything else. */
 export const EMPTY_WORKER = `export default {
@@ -46,40 +53,65 @@ function killTree(child) {
   }
 }
 
+/** `wrangler dev` on 127.0.0.1:port with the extra `args`, run in `cwd`; resolves once `probe` answers. */
+async function wranglerDev(port, args, cwd, probe, what) {
+  const child = spawn(wrangler, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'ignore'],
+    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${probe}`, child, what);
+  return { url, stop: () => killTree(child) };
+}
+
 /** The empty Worker through `wrangler dev`. */
 export async function startEmptyWranglerDev(port, dir) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'empty.js'), EMPTY_WORKER);
   fs.writeFileSync(path.join(dir, 'wrangler.toml'), `name = "empty"\nmain = "empty.js"\ncompatibility_date = "2026-04-01"\n`);
-  const child = spawn(
-    wrangler,
-    [
-      'dev',
-      '--config',
-      path.join(dir, 'wrangler.toml'),
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--show-interactive-dev-session=false',
-      '--persist-to',
-      path.join(dir, 'state'),
-    ],
-    {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'ignore'],
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-      detached: true,
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`, child, 'empty worker (wrangler dev)');
-  return { url, stop: () => killTree(child) };
+  const args = ['--config', path.join(dir, 'wrangler.toml'), '--persist-to', path.join(dir, 'state')];
+  return wranglerDev(port, args, dir, '/health', 'empty worker (wrangler dev)');
 }
 
-/** The product's Worker bundled exactly as `wrangler deploy` would, for the bare runtime. */
+/** The start step `npm start` runs once the server answers: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
+async function firstAdmin(url) {
+  const res = await fetch(`${url}/api/dev/admin`, { method: 'POST' });
+  if (!res.ok) throw new Error(`creating the first admin failed: ${res.status} ${await res.text()}`);
+}
+
+/** The product through `wrangler dev` (what `npm start` runs) on a fresh local database in `persistTo`. */
+export async function startProductWranglerDev(port, persistTo, overrides = {}) {
+  const migrated = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CI: 'true' },
+  });
+  if (migrated.status !== 0) throw new Error('applying the migrations failed');
+  const vars = devVars(port, overrides);
+  const cliVars = Object.entries({ PUBLIC_URL: vars.PUBLIC_URL, ...overrides }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const args = ['worker/dev/index.ts', '--persist-to', persistTo, '--env-file', '.dev.vars.example', ...cliVars];
+  const { url, stop } = await wranglerDev(port, args, root, '/api/health', 'product (wrangler dev)');
+  await firstAdmin(url);
+  return { url, vars, stop };
+}
+
+/** Builds the SPA into web/dist, as `npm run build` does. */
+export function buildWeb() {
+  const r = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+/**
+ * The product's Worker bundled as `wrangler deploy` would, for the bare runtime, from the
+ * development entry (worker/dev/index.ts): the benchmarks seed their data through /api/dev.
+ */
 export function bundleProduct(outDir) {
-  const r = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outDir], {
+  const r = spawnSync(wrangler, ['deploy', 'worker/dev/index.ts', '--dry-run', '--outdir', outDir], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, CI: 'true' },
@@ -105,7 +137,7 @@ async function migrate(mf) {
 
 /** The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage. */
 export async function startProductBare(port, scriptPath, overrides = {}) {
-  const { vars } = devVars(port, { PUBLIC_URL: `http://127.0.0.1:${port}`, ...overrides });
+  const vars = devVars(port, overrides);
   const mf = new Miniflare({
     host: '127.0.0.1',
     port,
@@ -123,6 +155,7 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
   await migrate(mf);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
+  await firstAdmin(url);
   return { url, vars, stop: () => mf.dispose() };
 }
 

@@ -1,20 +1,11 @@
 /// <reference lib="dom" />
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createUser, launch, loginAs, newPage, PASSWORD, shot } from './helpers';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { expect, test } from '@playwright/test';
+import { apiCall, createUser, loginAs, PASSWORD, shot } from './helpers';
 
 const dayValue = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-describe('Analytics', () => {
-  it('admin loads the Login History: a manager with three agents, two of whom logged in; the total online; the daily chart', async () => {
+test.describe('Analytics', () => {
+  test('admin loads the Login History: a manager with three agents, two of whom logged in; the total online; the daily chart', async ({ page }) => {
     const admin = await createUser('admin');
     // createUser logs each one in through the API: the manager and two agents have logged in today
     const manager = await createUser('manager', { name: 'Analytics Manager' });
@@ -35,54 +26,50 @@ describe('Analytics', () => {
       name: 'Idle Manager',
     });
 
-    const page = await newPage(browser);
     await loginAs(page, admin, '/analytics/');
-    await page.getByRole('heading', { name: 'Analytics' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
     const from = page.getByLabel('From');
-    expect(await from.inputValue()).toBe(dayValue(new Date(Date.now() - 7 * 86_400_000)));
-    await page.getByTestId('login-history').waitFor();
+    await expect(from).toHaveValue(dayValue(new Date(Date.now() - 7 * 86_400_000)));
     for (const col of ['Manager Email', 'Total Agents', 'Logged In Agents', 'Manager Login']) {
-      expect(await page.locator('[data-testid="login-history"] th', { hasText: col }).count()).toBe(1);
+      await expect(page.locator('[data-testid="login-history"] th', { hasText: col })).toHaveCount(1);
     }
     const search = page.getByTestId('login-history').getByLabel('Search');
     await search.fill(manager.email);
     const row = page.locator('[data-testid="login-history"] tbody tr');
-    await expect.poll(() => row.count()).toBe(1);
-    expect(await row.first().locator('td').allTextContents()).toEqual([manager.email, '3', '2', 'Yes']);
+    await expect(row.first().locator('td')).toHaveText([manager.email, '3', '2', 'Yes']);
+    await expect(row).toHaveCount(1);
     await search.fill(idle.body.email);
-    await expect.poll(() => row.first().locator('td').allTextContents()).toEqual([idle.body.email, '0', '0', 'No']);
+    await expect(row.first().locator('td')).toHaveText([idle.body.email, '0', '0', 'No']);
     await search.fill('');
 
     // the total online: the managers and agents who logged in since the date (this run's users at least)
-    const online = Number(await page.getByTestId('total-online').locator('strong').textContent());
-    expect(online).toBeGreaterThanOrEqual(3);
-    const api = await apiCall('POST', '/api/analytics/loginHistory', { dateFrom: new Date(`${await from.inputValue()}T00:00:00`).getTime() }, admin.token);
-    expect(api.body.totalOnlineAmount).toBe(online);
-    await page.getByTestId('daily-logins-chart').locator('svg').first().waitFor();
-    expect(await page.getByTestId('daily-logins-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    const online = page.getByTestId('total-online').locator('strong');
+    await expect.poll(async () => Number(await online.textContent())).toBeGreaterThanOrEqual(3);
+    // the screen and the API agree (the browser tests run one at a time, so no login lands in between)
+    const dateFrom = new Date(`${await from.inputValue()}T00:00:00`).getTime();
+    const api = await apiCall('POST', '/api/analytics/loginHistory', { dateFrom }, admin.token);
+    await expect(online).toHaveText(String(api.body.totalOnlineAmount));
+    await expect(page.getByTestId('daily-logins-chart').locator('svg').first()).toBeVisible();
+    await expect(page.getByTestId('daily-logins-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
     await shot(page, 'analytics-admin');
 
     // a future date is refused on the screen; another date reloads
     const tomorrow = new Date(Date.now() + 2 * 86_400_000);
     await from.fill(dayValue(tomorrow));
     await page.getByRole('button', { name: 'Load' }).click();
-    await page.getByText('The From date cannot be in the future').waitFor();
+    await expect(page.getByText('The From date cannot be in the future')).toBeVisible();
     await from.fill(dayValue(new Date()));
     await page.getByRole('button', { name: 'Load' }).click();
-    await expect.poll(() => page.getByText('The From date cannot be in the future').count()).toBe(0);
-    await page
-      .getByTestId('total-online')
-      .getByText(`logged in since ${new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })}`)
-      .waitFor();
-    await page.close();
+    await expect(page.getByText('The From date cannot be in the future')).toHaveCount(0);
+    await expect(
+      page.getByTestId('total-online').getByText(`logged in since ${new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })}`),
+    ).toBeVisible();
   });
 
-  it("is the admin's only: a manager is sent to its own first screen", async () => {
+  test("is the admin's only: a manager is sent to its own first screen", async ({ page }) => {
     const manager = await createUser('manager');
-    const page = await newPage(browser);
     await loginAs(page, manager, '/analytics/');
     await page.waitForURL((url) => !url.pathname.startsWith('/analytics'));
-    expect(await page.getByRole('link', { name: 'Analytics' }).count()).toBe(0);
-    await page.close();
+    await expect(page.getByRole('link', { name: 'Analytics' })).toHaveCount(0);
   });
 });

@@ -1,21 +1,12 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createUser, type E2EUser, launch, loginAs, newPage, shot } from './helpers';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, createUser, type E2EUser, loginAs, shot, toast } from './helpers';
 
 const table = (page: Page) => page.getByTestId('filters-table');
 const row = (page: Page, name: string) => table(page).locator('tbody tr', { has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-const title = (page: Page) => table(page).locator('.table-title').textContent();
-const names = (page: Page) => table(page).locator('tbody tr td:first-child').allTextContents();
+const cell = (page: Page, name: string, n: number) => row(page, name).locator('td').nth(n);
+const title = (page: Page) => table(page).locator('.table-title');
+const names = (page: Page) => table(page).locator('tbody tr td:first-child');
 
 /** A manager with MCs Acme (line 1) and Beta (line 2) and two agents; agent 1 uses Acme. */
 async function team() {
@@ -40,29 +31,28 @@ async function addFilter(user: E2EUser, body: Record<string, unknown>) {
   return res.body._id as string;
 }
 
-describe('Broker Filtering', () => {
-  it('manager: creates with validation, verifies an agent filter, disables, deletes, searches and uses URL actions', async () => {
+test.describe('Broker Filtering', () => {
+  test('manager: creates with validation, verifies an agent filter, disables, deletes, searches and uses URL actions', async ({ page }) => {
     const t = await team();
-    const page = await newPage(browser);
     await loginAs(page, t.manager, '/companyFilters');
-    await page.getByRole('heading', { name: 'Broker Filtering' }).waitFor();
-    await table(page).getByText('No Filters').waitFor();
-    expect(await title(page)).toBe('Filters List (Total: 0)');
-    expect(await page.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help/filters');
+    await expect(page.getByRole('heading', { name: 'Broker Filtering' })).toBeVisible();
+    await expect(table(page).getByText('No Filters')).toBeVisible();
+    await expect(title(page)).toHaveText('Filters List (Total: 0)');
+    await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help/filters');
 
     // create, with the spec's messages in order
     await page.getByRole('button', { name: 'Create Filter' }).click();
     const modal = page.getByRole('dialog', { name: 'Create Filter' });
-    await modal.waitFor();
+    await expect(modal).toBeVisible();
     const save = modal.getByRole('button', { name: 'Create Filter' });
     await save.click();
-    expect(await modal.getByRole('alert').textContent()).toBe('Name is empty');
+    await expect(modal.getByRole('alert')).toHaveText('Name is empty');
     await modal.getByLabel('Company name').fill('Swift Brokers');
     await save.click();
-    expect(await modal.getByRole('alert').textContent()).toBe('Select the type');
+    await expect(modal.getByRole('alert')).toHaveText('Select the type');
     await modal.getByLabel('Type').selectOption({ label: 'Blocked' });
     await save.click();
-    expect(await modal.getByRole('alert').textContent()).toBe('Select minimum 1 mc or All MC');
+    await expect(modal.getByRole('alert')).toHaveText('Select minimum 1 mc or All MC');
     await modal.getByRole('checkbox', { name: 'Acme MC' }).check();
     await modal.getByLabel('Comment').fill('Never pays on time');
     await modal.getByLabel('Phone or e-mail').fill('+1 555 0100');
@@ -70,22 +60,12 @@ describe('Broker Filtering', () => {
     // a contact left in the input is added on save
     await modal.getByLabel('Phone or e-mail').fill('ops@swift.example');
     await modal.getByRole('checkbox', { name: 'Only on these contacts' }).check();
-    expect(await modal.getByRole('link', { name: 'Help: how filters work' }).getAttribute('href')).toBe('/help/filters');
+    await expect(modal.getByRole('link', { name: 'Help: how filters work' })).toHaveAttribute('href', '/help/filters');
     await shot(page, 'filters-modal-create-manager');
     await save.click();
-    await toast(page, 'Filter added');
-    await row(page, 'Swift Brokers').waitFor();
-    const cells = await row(page, 'Swift Brokers').locator('td').allTextContents();
-    expect(cells.slice(0, 8)).toEqual([
-      'Swift Brokers',
-      '+1 555 0100, ...',
-      'Blocked',
-      'Never pays on time',
-      'Team and Me',
-      'Acme MC',
-      'Mona Manager',
-      'Active',
-    ]);
+    await expect(toast(page, 'Filter added')).toBeVisible();
+    const expected = ['Swift Brokers', '+1 555 0100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active'];
+    for (const [i, text] of expected.entries()) await expect(cell(page, 'Swift Brokers', i)).toHaveText(text);
     const stored = (await apiCall('POST', '/api/broker', { allMC: true }, t.manager.token)).body[0];
     expect(stored).toMatchObject({ contacts: ['+1 555 0100', 'ops@swift.example'], onlyOnContacts: true, isVerified: true, newUsers: true });
     expect(stored.usersList.sort()).toEqual([t.manager.id, t.agent1.id, t.agent2.id].sort());
@@ -94,144 +74,131 @@ describe('Broker Filtering', () => {
     await addFilter(t.agent1, { name: 'Agent Pick', type: t.types[1]!._id, mcList: [t.acme], onlyCreator: true });
     await addFilter(t.manager, { name: 'Old Broker', type: t.types[2]!._id, allMC: true, usersList: [t.manager.id] });
     await page.reload();
-    await row(page, 'Agent Pick').waitFor();
-    expect(await title(page)).toBe('Filters List (Total: 3)');
+    await expect(title(page)).toHaveText('Filters List (Total: 3)');
     // newest first
-    expect(await names(page)).toEqual(['Old Broker', 'Agent Pick', 'Swift Brokers']);
-    expect(await row(page, 'Agent Pick').locator('td').nth(7).textContent()).toBe('Unverified(Added by Agent)');
-    expect(await row(page, 'Old Broker').locator('td').nth(5).textContent()).toBe('All MC');
-    expect(await row(page, 'Old Broker').locator('td').nth(1).textContent()).toBe('All');
-    expect(await row(page, 'Agent Pick').locator('td').nth(4).textContent()).toBe('Only Me');
+    await expect(names(page)).toHaveText(['Old Broker', 'Agent Pick', 'Swift Brokers']);
+    await expect(cell(page, 'Agent Pick', 7)).toHaveText('Unverified(Added by Agent)');
+    await expect(cell(page, 'Old Broker', 5)).toHaveText('All MC');
+    await expect(cell(page, 'Old Broker', 1)).toHaveText('All');
+    await expect(cell(page, 'Agent Pick', 4)).toHaveText('Only Me');
     await shot(page, 'filters-company-manager');
     await row(page, 'Agent Pick').getByRole('button', { name: 'Edit Agent Pick' }).click();
     const update = page.getByRole('dialog', { name: 'Update Filter' });
-    await update.getByTestId('unverified-note').waitFor();
+    await expect(update.getByTestId('unverified-note')).toBeVisible();
     await shot(page, 'filters-modal-verify-manager');
     await update.getByRole('button', { name: 'Verify and Update Info' }).click();
-    await toast(page, 'Filter verified and updated');
-    await expect.poll(() => row(page, 'Agent Pick').locator('td').nth(7).textContent()).toBe('Active');
-    expect(await row(page, 'Agent Pick').locator('td').nth(6).textContent()).toBe('Alex Agent');
+    await expect(toast(page, 'Filter verified and updated')).toBeVisible();
+    await expect(cell(page, 'Agent Pick', 7)).toHaveText('Active');
+    await expect(cell(page, 'Agent Pick', 6)).toHaveText('Alex Agent');
 
     await row(page, 'Old Broker').getByRole('button', { name: 'Disable Old Broker' }).click();
-    await toast(page, 'Filter disabled');
-    await expect.poll(() => row(page, 'Old Broker').locator('td').nth(7).textContent()).toBe('Disabled');
+    await expect(toast(page, 'Filter disabled')).toBeVisible();
+    await expect(cell(page, 'Old Broker', 7)).toHaveText('Disabled');
 
     await row(page, 'Old Broker').getByRole('button', { name: 'Delete Old Broker' }).click();
-    expect(await page.getByRole('dialog').textContent()).toContain('Are you sure you want to delete Old Broker?');
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete Old Broker?');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Filter deleted');
-    await expect.poll(() => title(page)).toBe('Filters List (Total: 2)');
+    await expect(toast(page, 'Filter deleted')).toBeVisible();
+    await expect(title(page)).toHaveText('Filters List (Total: 2)');
 
     // the search panel: autocomplete, MC choice and its message, reset
     const panel = page.getByRole('form', { name: 'Search Filters' });
     await panel.getByLabel('Company name').fill('swi');
     await expect.poll(() => panel.locator('datalist option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['Swift Brokers']);
     await panel.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => names(page)).toEqual(['Swift Brokers']);
+    await expect(names(page)).toHaveText(['Swift Brokers']);
     await panel.getByLabel('Company name').fill('');
     await panel.getByRole('checkbox', { name: 'For All MCs' }).uncheck();
     await panel.getByRole('button', { name: 'Search' }).click();
-    expect(await panel.getByRole('alert').textContent()).toBe('Choose minimum 1 MC');
+    await expect(panel.getByRole('alert')).toHaveText('Choose minimum 1 MC');
     await panel.getByRole('checkbox', { name: 'Beta MC' }).check();
     await panel.getByRole('button', { name: 'Search' }).click();
-    await table(page).getByText('No Filters').waitFor();
+    await expect(table(page).getByText('No Filters')).toBeVisible();
     await panel.getByRole('checkbox', { name: 'Only Me' }).check();
     await panel.getByRole('button', { name: 'Reset' }).click();
-    await expect.poll(() => title(page)).toBe('Filters List (Total: 2)');
-    expect(await panel.getByRole('checkbox', { name: 'Only Me' }).isChecked()).toBe(false);
+    await expect(title(page)).toHaveText('Filters List (Total: 2)');
+    await expect(panel.getByRole('checkbox', { name: 'Only Me' })).not.toBeChecked();
     await shot(page, 'filters-search-manager');
 
     // URL actions
     await page.goto('/companyFilters/search/Agent');
-    await expect.poll(() => names(page)).toEqual(['Agent Pick']);
-    expect(await panel.getByLabel('Company name').inputValue()).toBe('Agent');
+    await expect(names(page)).toHaveText(['Agent Pick']);
+    await expect(panel.getByLabel('Company name')).toHaveValue('Agent');
     await page.goto('/companyFilters/create/Big Broker LLC/(555) 123-4567');
     const fromUrl = page.getByRole('dialog', { name: 'Create Filter' });
-    await fromUrl.waitFor();
-    expect(await fromUrl.getByLabel('Company name').inputValue()).toBe('Big Broker LLC');
-    expect(await fromUrl.getByRole('list', { name: 'Contacts' }).textContent()).toContain('555 1234567');
+    await expect(fromUrl.getByLabel('Company name')).toHaveValue('Big Broker LLC');
+    await expect(fromUrl.getByRole('list', { name: 'Contacts' })).toContainText('555 1234567');
     await fromUrl.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/companyFilters');
-    await page.close();
   });
 
-  it('manager without MCs is sent to the Lines tab', async () => {
+  test('manager without MCs is sent to the Lines tab', async ({ page }) => {
     const manager = await createUser('manager');
-    const page = await newPage(browser);
     await loginAs(page, manager, '/companyFilters');
     await page.getByRole('button', { name: 'Create Filter' }).click();
-    expect(await page.getByRole('alert').first().textContent()).toContain('Add your MC in Lines tab before creating filters');
-    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
-    await page.close();
+    await expect(page.getByRole('alert').first()).toContainText('Add your MC in Lines tab before creating filters');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  it('agent: sees what applies to it, views team filters read-only and creates an unverified one', async () => {
+  test('agent: sees what applies to it, views team filters read-only and creates an unverified one', async ({ page }) => {
     const t = await team();
     await addFilter(t.manager, { name: 'Team Rule', type: t.types[0]!._id, mcList: [t.acme], usersList: [t.agent1.id, t.agent2.id] });
     await addFilter(t.manager, { name: 'Beta Only', type: t.types[0]!._id, mcList: [t.beta], usersList: [t.agent1.id] });
     await addFilter(t.manager, { name: 'Not For Alex', type: t.types[1]!._id, allMC: true, usersList: [t.agent2.id] });
     await addFilter(t.agent2, { name: 'Bea Private', type: t.types[1]!._id, allMC: true, onlyCreator: true });
-    const page = await newPage(browser);
     await loginAs(page, t.agent1, '/');
     await page.waitForURL('**/companyFilters');
-    await row(page, 'Team Rule').waitFor();
-    expect(await names(page)).toEqual(['Team Rule']);
-    await expect(row(page, 'Team Rule').getByRole('button', { name: 'Edit Team Rule' }).count()).resolves.toBe(0);
+    await expect(names(page)).toHaveText(['Team Rule']);
+    await expect(row(page, 'Team Rule').getByRole('button', { name: 'Edit Team Rule' })).toHaveCount(0);
     await row(page, 'Team Rule').getByRole('button', { name: 'View Team Rule' }).click();
     const view = page.getByRole('dialog', { name: 'View Filter' });
-    await view.waitFor();
-    await expect(view.getByLabel('Company name').isDisabled()).resolves.toBe(true);
-    await expect(view.getByRole('button', { name: /Update|Create/ }).count()).resolves.toBe(0);
+    await expect(view.getByLabel('Company name')).toBeDisabled();
+    await expect(view.getByRole('button', { name: /Update|Create/ })).toHaveCount(0);
     await shot(page, 'filters-modal-view-agent');
     await view.locator('.dialog-footer').getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Create Filter' }).click();
     const modal = page.getByRole('dialog', { name: 'Create Filter' });
     // an agent has one MC: it is picked already, and the filter is for itself by default
-    expect(await modal.getByRole('checkbox', { name: 'Acme MC' }).isChecked()).toBe(true);
-    expect(await modal.getByRole('radio', { name: 'Only Me' }).isChecked()).toBe(true);
+    await expect(modal.getByRole('checkbox', { name: 'Acme MC' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: 'Only Me' })).toBeChecked();
     await modal.getByLabel('Company name').fill('My Own Broker');
     await modal.getByLabel('Type').selectOption({ label: 'Slow pay' });
     await modal.getByRole('button', { name: 'Create Filter' }).click();
-    await toast(page, 'Filter added. It stays unverified until your manager verifies it');
-    await row(page, 'My Own Broker').waitFor();
-    expect(await row(page, 'My Own Broker').locator('td').nth(7).textContent()).toBe('Unverified(Added by Agent)');
-    await expect(row(page, 'My Own Broker').getByRole('button', { name: 'Edit My Own Broker' }).count()).resolves.toBe(1);
+    await expect(toast(page, 'Filter added. It stays unverified until your manager verifies it')).toBeVisible();
+    await expect(cell(page, 'My Own Broker', 7)).toHaveText('Unverified(Added by Agent)');
+    await expect(row(page, 'My Own Broker').getByRole('button', { name: 'Edit My Own Broker' })).toHaveCount(1);
     // the non-manager table filters by type
     await page.getByLabel('Filter Type', { exact: true }).selectOption('Slow pay');
-    await expect.poll(() => names(page)).toEqual(['My Own Broker']);
+    await expect(names(page)).toHaveText(['My Own Broker']);
     await page.getByLabel('Filter Type', { exact: true }).selectOption('');
     await shot(page, 'filters-company-agent');
-    await page.close();
   });
 });
 
-describe('My Filters', () => {
-  it('manager renames and recolours a type; the agent sees it and cannot edit', async () => {
+test.describe('My Filters', () => {
+  test('manager renames and recolours a type; the agent sees it and cannot edit', async ({ page, browser }) => {
     const t = await team();
-    const page = await newPage(browser);
     await loginAs(page, t.manager, '/filters');
-    await page.getByRole('heading', { name: 'My Filters' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'My Filters' })).toBeVisible();
     const nameInput = page.getByLabel('Type name 5');
-    expect(await nameInput.inputValue()).toBe('Note');
+    await expect(nameInput).toHaveValue('Note');
     await nameInput.fill('');
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Type name is empty');
+    await expect(page.getByRole('alert')).toHaveText('Type name is empty');
     await nameInput.fill('Watch list');
     await page.getByLabel('Colour of Watch list').fill('#7b1fa2');
     await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Filter types saved');
+    await expect(toast(page, 'Filter types saved')).toBeVisible();
     await page.reload();
-    expect(await page.getByLabel('Type name 5').inputValue()).toBe('Watch list');
+    await expect(page.getByLabel('Type name 5')).toHaveValue('Watch list');
     await shot(page, 'filters-my-manager');
-    await page.close();
 
-    const agentPage = await newPage(browser);
+    const agentPage = await browser.newPage();
     await loginAs(agentPage, t.agent1, '/filters');
-    await agentPage.getByTestId('types-table').waitFor();
-    await expect.poll(() => agentPage.getByTestId('type-name').allTextContents()).toEqual(['Blocked', 'Preferred', 'Slow pay', 'Check first', 'Watch list']);
-    await expect(agentPage.locator('[data-testid="types-table"] input').count()).resolves.toBe(0);
-    await expect(agentPage.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+    await expect(agentPage.getByTestId('type-name')).toHaveText(['Blocked', 'Preferred', 'Slow pay', 'Check first', 'Watch list']);
+    await expect(agentPage.locator('[data-testid="types-table"] input')).toHaveCount(0);
+    await expect(agentPage.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await shot(agentPage, 'filters-my-agent');
     await agentPage.close();
   });

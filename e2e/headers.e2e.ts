@@ -1,22 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { baseURL } from './helpers';
 
 /** The SPA's own security headers, as a browser receives them from the static-asset server. */
-describe('SPA security headers', () => {
-  it.each(['/', '/users', '/detail/abc'])('%s carries the CSP, frame and sniffing protections', async (path) => {
-    const res = await fetch(`${baseURL()}${path}`, { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain("'unsafe-eval'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  });
+test.describe('SPA security headers', () => {
+  for (const path of ['/', '/users', '/detail/abc']) {
+    test(`${path} carries the CSP, frame and sniffing protections`, async () => {
+      const res = await fetch(`${baseURL()}${path}`, { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+  }
 
-  it('routes /api and /s to the worker even for a browser navigation', async () => {
+  test('routes /api and /s to the worker even for a browser navigation', async () => {
     const api = await fetch(`${baseURL()}/api/health`, { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(await api.json()).toEqual({ ok: true });
     const short = await fetch(`${baseURL()}/s/no-such-code`, { headers: { 'sec-fetch-mode': 'navigate' }, redirect: 'manual' });

@@ -1,24 +1,11 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, type Page } from '@playwright/test';
 
-export const baseURL = () => inject('baseURL');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The app under test: playwright.config.ts picks the port once per run (E2E_PORT) and starts it there. */
+export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
-
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 860 } });
-  return context.newPage();
-}
 
 /** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
 export async function shot(page: Page, name: string) {
@@ -71,7 +58,7 @@ export async function loginUI(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByTestId('user-email').waitFor();
+  await expect(page.getByTestId('user-email')).toBeVisible();
 }
 
 /** Puts a session straight into localStorage (faster than the login screen) and opens `path`. */
@@ -87,5 +74,8 @@ export async function loginAs(page: Page, user: E2EUser, path = '/') {
     isSubscriptionActive: login.body.isSubscriptionActive,
   });
   await page.goto(path);
-  await page.getByTestId('user-email').waitFor();
+  await expect(page.getByTestId('user-email')).toBeVisible();
 }
+
+/** The toast that says `text` (a toast stays for a few seconds; several may be up at once). */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();

@@ -1,72 +1,60 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createUser, launch, loginAs, newPage, shot } from './helpers';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 const addForm = (page: Page) => page.getByRole('form', { name: 'Add New MC' });
 const item = (page: Page, name: string) => page.getByTestId('mc-item').filter({ has: page.getByRole('group', { name: `Line of ${name}` }) });
 const lineButton = (page: Page, group: string, n: number) => page.getByRole('group', { name: group }).getByRole('button', { name: `Line ${n}`, exact: true });
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
-describe('Lines', () => {
-  it('manager: adds MCs with exclusive lines, moves lines, hides one in DAT and deletes one after confirming', async () => {
+test.describe('Lines', () => {
+  test('manager: adds MCs with exclusive lines, moves lines, hides one in DAT and deletes one after confirming', async ({ page }) => {
     const manager = await createUser('manager');
     const agent = await createUser('agent', { parentId: manager.id });
-    const page = await newPage(browser);
     await loginAs(page, manager, '/lines');
-    await page.getByRole('heading', { name: 'Lines', exact: true }).waitFor();
-    await page.getByText('No MCs yet. Add your first MC above.').waitFor();
-    expect(await page.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help/lines');
+    await expect(page.getByRole('heading', { name: 'Lines', exact: true })).toBeVisible();
+    await expect(page.getByText('No MCs yet. Add your first MC above.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help/lines');
 
     const form = addForm(page);
     await form.getByRole('button', { name: 'Add MC' }).click();
-    expect(await form.getByRole('alert').textContent()).toBe('Name is empty');
+    await expect(form.getByRole('alert')).toHaveText('Name is empty');
     await form.getByLabel('MC name').fill('Acme Trucking');
     await form.getByRole('button', { name: 'Add MC' }).click();
-    expect(await form.getByRole('alert').textContent()).toBe('Select line for new MC');
+    await expect(form.getByRole('alert')).toHaveText('Select line for new MC');
     await lineButton(page, 'Line for new MC', 1).click();
     await form.getByLabel('Email subject').fill('Load from Yerevan');
     await form.getByLabel('Email content').fill('Hello, is this load still available?');
     await form.getByRole('button', { name: 'Add MC' }).click();
-    await toast(page, 'MC added');
-    await item(page, 'Acme Trucking').waitFor();
+    await expect(toast(page, 'MC added')).toBeVisible();
+    await expect(item(page, 'Acme Trucking')).toBeVisible();
     // the taken line is no longer offered for a new MC
-    await expect(lineButton(page, 'Line for new MC', 1).isDisabled()).resolves.toBe(true);
-    expect(await form.getByLabel('MC name').inputValue()).toBe('');
+    await expect(lineButton(page, 'Line for new MC', 1)).toBeDisabled();
+    await expect(form.getByLabel('MC name')).toHaveValue('');
 
     await form.getByLabel('MC name').fill('Beta Freight');
     await lineButton(page, 'Line for new MC', 2).click();
     await form.getByRole('button', { name: 'Add MC' }).click();
-    await item(page, 'Beta Freight').waitFor();
+    await expect(item(page, 'Beta Freight')).toBeVisible();
 
     // Beta cannot take line 1 while Acme holds it; move Acme to 3, then Beta takes 1
-    await expect(lineButton(page, 'Line of Beta Freight', 1).isDisabled()).resolves.toBe(true);
+    await expect(lineButton(page, 'Line of Beta Freight', 1)).toBeDisabled();
     await lineButton(page, 'Line of Acme Trucking', 3).click();
     await lineButton(page, 'Line of Beta Freight', 1).click();
-    expect(await lineButton(page, 'Line of Beta Freight', 2).getAttribute('aria-pressed')).toBe('false');
+    await expect(lineButton(page, 'Line of Beta Freight', 2)).toHaveAttribute('aria-pressed', 'false');
     await item(page, 'Beta Freight').getByLabel('Email subject').fill('Beta subject');
-    await page.getByText('You have unsaved changes: press Save Settings.').waitFor();
+    await expect(page.getByText('You have unsaved changes: press Save Settings.')).toBeVisible();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings saved');
+    await expect(toast(page, 'Settings saved')).toBeVisible();
 
     await item(page, 'Beta Freight').getByRole('button', { name: 'Show Beta Freight in DAT' }).click();
-    await toast(page, 'MC is hidden in DAT');
-    await expect.poll(() => item(page, 'Beta Freight').getByRole('button', { name: 'Show Beta Freight in DAT' }).textContent()).toBe('Hidden');
+    await expect(toast(page, 'MC is hidden in DAT')).toBeVisible();
+    await expect(item(page, 'Beta Freight').getByRole('button', { name: 'Show Beta Freight in DAT' })).toHaveText('Hidden');
 
     await page.reload();
-    await item(page, 'Beta Freight').waitFor();
-    expect(await lineButton(page, 'Line of Acme Trucking', 3).getAttribute('aria-pressed')).toBe('true');
-    expect(await lineButton(page, 'Line of Beta Freight', 1).getAttribute('aria-pressed')).toBe('true');
-    expect(await item(page, 'Beta Freight').getByLabel('Email subject').inputValue()).toBe('Beta subject');
-    expect(await item(page, 'Acme Trucking').getByLabel('Email content').inputValue()).toBe('Hello, is this load still available?');
+    await expect(lineButton(page, 'Line of Acme Trucking', 3)).toHaveAttribute('aria-pressed', 'true');
+    await expect(lineButton(page, 'Line of Beta Freight', 1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(item(page, 'Beta Freight').getByLabel('Email subject')).toHaveValue('Beta subject');
+    await expect(item(page, 'Acme Trucking').getByLabel('Email content')).toHaveValue('Hello, is this load still available?');
     await shot(page, 'lines-manager');
 
     // the agent uses Acme; deleting it takes the agent's setting too
@@ -74,16 +62,15 @@ describe('Lines', () => {
     expect((await apiCall('POST', '/api/mcSettings/add/', { parentMc: acme._id, lines: [4] }, agent.token)).status).toBe(200);
     await item(page, 'Acme Trucking').getByRole('button', { name: 'Delete Acme Trucking' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.textContent()).toContain('Are you sure you want to delete Acme Trucking?');
+    await expect(dialog).toContainText('Are you sure you want to delete Acme Trucking?');
     await shot(page, 'lines-delete-manager');
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'MC deleted');
-    await expect.poll(() => page.getByTestId('mc-item').count()).toBe(1);
+    await expect(toast(page, 'MC deleted')).toBeVisible();
+    await expect(page.getByTestId('mc-item')).toHaveCount(1);
     expect((await apiCall('GET', '/api/mcSettings', undefined, agent.token)).body).toEqual([]);
-    await page.close();
   });
 
-  it("agent: picks one of its manager's MCs with its own line and templates", async () => {
+  test("agent: picks one of its manager's MCs with its own line and templates", async ({ page }) => {
     const manager = await createUser('manager');
     const agent = await createUser('agent', { parentId: manager.id });
     for (const [name, line] of [
@@ -91,38 +78,34 @@ describe('Lines', () => {
       ['Beta Freight', 2],
     ] as const)
       expect((await apiCall('POST', '/api/mcSettings/add/', { name, lines: [line] }, manager.token)).status).toBe(200);
-    const page = await newPage(browser);
     await loginAs(page, agent, '/lines');
     const form = addForm(page);
     await form.getByRole('button', { name: 'Add MC' }).click();
-    expect(await form.getByRole('alert').textContent()).toBe('Select MC');
+    await expect(form.getByRole('alert')).toHaveText('Select MC');
     await form.getByLabel('MC', { exact: true }).selectOption({ label: 'Beta Freight' });
     await form.getByRole('button', { name: 'Add MC' }).click();
-    expect(await form.getByRole('alert').textContent()).toBe('Select line for new MC');
+    await expect(form.getByRole('alert')).toHaveText('Select line for new MC');
     // the agent's lines are its own: line 1 is free although the manager uses it
     await lineButton(page, 'Line for new MC', 1).click();
     await form.getByLabel('Email subject').fill('From the agent');
     await form.getByRole('button', { name: 'Add MC' }).click();
-    await item(page, 'Beta Freight').waitFor();
+    await expect(item(page, 'Beta Freight')).toBeVisible();
     // an MC already in the list is not offered again; the name is the manager's and not editable
-    expect(await form.getByLabel('MC', { exact: true }).locator('option').allTextContents()).toEqual(['Select MC', 'Acme Trucking']);
-    await item(page, 'Beta Freight').getByRole('heading', { name: 'Beta Freight' }).waitFor();
+    await expect(form.getByLabel('MC', { exact: true }).locator('option')).toHaveText(['Select MC', 'Acme Trucking']);
+    await expect(item(page, 'Beta Freight').getByRole('heading', { name: 'Beta Freight' })).toBeVisible();
     await shot(page, 'lines-agent');
     const mine = (await apiCall('GET', '/api/mcSettings', undefined, agent.token)).body;
     expect(mine.map((m: any) => [m.name, m.lines, m.emailSubject])).toEqual([['Beta Freight', [1], 'From the agent']]);
-    await page.close();
   });
 
-  it('the help link opens the Lines help topic', async () => {
-    const page = await newPage(browser);
+  test('the help link opens the Lines help topic', async ({ page }) => {
     await page.goto('/help/lines');
-    await page.getByRole('heading', { name: 'Lines and MCs' }).waitFor();
-    expect(await page.getByRole('article').textContent()).toContain('Select line for new MC');
+    await expect(page.getByRole('heading', { name: 'Lines and MCs' })).toBeVisible();
+    await expect(page.getByRole('article')).toContainText('Select line for new MC');
     await page.getByRole('navigation', { name: 'Help topics' }).getByRole('link', { name: 'Broker filters' }).click();
-    await page.getByRole('heading', { name: 'Broker filters', level: 1 }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Broker filters', level: 1 })).toBeVisible();
     await shot(page, 'help-filters');
     await page.goto('/help/nothing-here');
-    await page.getByRole('heading', { name: 'Topic not found' }).waitFor();
-    await page.close();
+    await expect(page.getByRole('heading', { name: 'Topic not found' })).toBeVisible();
   });
 });

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, createUser, type E2EUser, launch, loginAs, newPage, shot } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
-let browser: Browser;
+// the agent deletes one of the loads, then the manager sees what is left: one story, in order
+test.describe.configure({ mode: 'serial' });
+
 let manager: E2EUser;
 let agent: E2EUser;
 let other: E2EUser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async () => {
   manager = await createUser('manager', { name: 'Mona Manager' });
   agent = await createUser('agent', { parentId: manager.id, name: 'Arthur Agent' });
   other = await createUser('manager', { name: 'Other Team Manager' });
@@ -27,79 +27,65 @@ beforeAll(async () => {
   ]))
     expect(res.status).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-const rowTexts = (page: Page) => page.locator('[data-testid="loads-table"] tbody tr').allTextContents();
+const rows = (page: Page) => page.locator('[data-testid="loads-table"] tbody tr');
 
-describe('Active loads', () => {
-  it('agent: My active loads, deletes one after confirming', async () => {
-    const page = await newPage(browser);
+test.describe('Active loads', () => {
+  test('agent: My active loads, deletes one after confirming', async ({ page }) => {
     await loginAs(page, agent, '/activeLoads');
-    await page.getByRole('heading', { name: 'My active loads' }).waitFor();
-    await page.locator('[data-testid="loads-table"] tbody tr').first().waitFor();
-    for (const col of ['Agent', 'Company', 'Load', 'Date', 'Action']) expect(await page.locator('th', { hasText: col }).count()).toBeGreaterThan(0);
-    let texts = await rowTexts(page);
-    expect(texts).toHaveLength(2);
-    expect(texts[0]).toContain('Arthur Agent');
-    expect(texts[0]).toContain('Coyote Logistics');
-    expect(texts[0]).toMatch(/Atlanta, GA →\s*(to)?\s*Miami, FL/);
-    expect(texts[1]).toContain('Echo Global Logistics');
-    expect(texts.join()).not.toContain('Landstar');
-    expect(await page.getByTestId('loads-total').textContent()).toBe('Total: 2');
+    await expect(page.getByRole('heading', { name: 'My active loads' })).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+    for (const col of ['Agent', 'Company', 'Load', 'Date', 'Action']) await expect(page.locator('th', { hasText: col }).first()).toBeVisible();
+    await expect(rows(page).nth(0)).toContainText('Arthur Agent');
+    await expect(rows(page).nth(0)).toContainText('Coyote Logistics');
+    await expect(rows(page).nth(0)).toHaveText(/Atlanta, GA →\s*(to)?\s*Miami, FL/);
+    await expect(rows(page).nth(1)).toContainText('Echo Global Logistics');
+    await expect(rows(page).filter({ hasText: 'Landstar' })).toHaveCount(0);
+    await expect(page.getByTestId('loads-total')).toHaveText('Total: 2');
     await shot(page, 'loads-agent');
 
     await page.getByRole('button', { name: 'Delete load Chicago, IL to Dallas, TX' }).click();
-    await expect(page.getByRole('dialog').textContent()).resolves.toContain(
-      'Are you sure you want to delete the load Chicago, IL → Dallas, TX (Echo Global Logistics)?',
-    );
+    await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete the load Chicago, IL → Dallas, TX (Echo Global Logistics)?');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    expect(await rowTexts(page)).toHaveLength(2);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(2);
     await page.getByRole('button', { name: 'Delete load Chicago, IL to Dallas, TX' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByTestId('toast').first().textContent()).resolves.toContain('Load deleted');
-    await expect.poll(() => rowTexts(page)).toHaveLength(1);
-    texts = await rowTexts(page);
-    expect(texts[0]).toContain('Coyote Logistics');
+    await expect(page.getByTestId('toast').first()).toContainText('Load deleted');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Coyote Logistics');
     const mine = await apiCall('GET', '/api/activeLoad/my', undefined, agent.token);
     expect(mine.body.map((l: { brokerName: string }) => l.brokerName)).toEqual(['Coyote Logistics']);
-    await page.close();
   });
 
-  it("manager: the team's active loads, deletes its agent's load", async () => {
-    const page = await newPage(browser);
+  test("manager: the team's active loads, deletes its agent's load", async ({ page }) => {
     await loginAs(page, manager, '/callHistory');
     await page.getByRole('link', { name: "Team's active loads" }).click();
-    await page.getByRole('heading', { name: "My team's active loads" }).waitFor();
-    await page.locator('[data-testid="loads-table"] tbody tr').first().waitFor();
-    const texts = await rowTexts(page);
-    expect(texts).toHaveLength(2);
-    expect(texts.join()).toContain('Mona Manager');
-    expect(texts.join()).toContain('Arthur Agent');
-    expect(texts.join()).not.toContain('Other Team Broker');
+    await expect(page.getByRole('heading', { name: "My team's active loads" })).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).filter({ hasText: 'Mona Manager' }).first()).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'Arthur Agent' }).first()).toBeVisible();
+    await expect(rows(page).filter({ hasText: 'Other Team Broker' })).toHaveCount(0);
     await page.getByLabel('Search').fill('coyote');
-    await expect.poll(() => rowTexts(page)).toHaveLength(1);
+    await expect(rows(page)).toHaveCount(1);
     await page.getByLabel('Search').fill('');
+    await expect(rows(page)).toHaveCount(2);
     await shot(page, 'loads-manager');
 
     await page.getByRole('button', { name: 'Delete load Atlanta, GA to Miami, FL' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => rowTexts(page)).toHaveLength(1);
-    expect((await rowTexts(page))[0]).toContain('Landstar');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Landstar');
     expect((await apiCall('GET', '/api/activeLoad/my', undefined, agent.token)).body).toEqual([]);
     // the other team's load is untouched
     expect((await apiCall('POST', '/api/activeLoad/team', {}, other.token)).body).toHaveLength(1);
-    await page.close();
   });
 
-  it('director: the screen is not there; it lands on Contact History', async () => {
+  test('director: the screen is not there; it lands on Contact History', async ({ page }) => {
     const director = await createUser('director');
-    const page = await newPage(browser);
     await loginAs(page, director, '/activeLoads');
     await page.waitForURL('**/callHistory');
-    await page.getByRole('heading', { name: 'Contact History' }).waitFor();
-    expect(await page.getByText('active loads').count()).toBe(0);
-    await page.close();
+    await expect(page.getByRole('heading', { name: 'Contact History' })).toBeVisible();
+    await expect(page.getByText('active loads')).toHaveCount(0);
   });
 });

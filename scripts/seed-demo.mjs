@@ -2,14 +2,9 @@
 // agents, MCs with lines, filters, tens of thousands of contact-history rows, active loads,
 // payments and short links) through the development-only POST /api/dev/seed. Local only.
 //
-// Uses the server already running on http://127.0.0.1:$PORT (default 8787); if none answers,
-// applies the migrations and runs one just for the seeding (same local state as `npm start`).
+// Uses the server `npm start` (or `npm run dev`) runs on http://localhost:$PORT (default 8787).
 // Sizes can be changed: `npm run seed:demo -- --teams 5 --agents-per-team 12 --history-rows-per-team 40000`
 // (any field of seedSchema in worker/dev/seed/index.ts; --email-domain makes a second company next to the first).
-import fs from 'node:fs';
-import path from 'node:path';
-import { applyMigrations, startServer } from './local-server.mjs';
-
 const port = Number(process.env.PORT ?? 8787);
 const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -39,49 +34,36 @@ async function isUp(url) {
 
 async function main() {
   const body = parseArgs(process.argv.slice(2));
-  let server = null;
   // `npm start` listens on localhost, which may be IPv6 only: try both names
-  let url = (await isUp(baseUrl)) ? baseUrl : (await isUp(`http://localhost:${port}`)) ? `http://localhost:${port}` : null;
-  if (url) {
-    console.log(`Using the server already running on ${url}`);
-  } else {
-    console.log(`No server on ${baseUrl}: applying the migrations and starting one for the seeding…`);
-    // wrangler serves the SPA build; the seeding does not need it, but the folder must exist
-    fs.mkdirSync(path.resolve(import.meta.dirname, '..', 'web', 'dist'), { recursive: true });
-    applyMigrations(process.env.STATE_DIR);
-    server = await startServer({ port, ip: '127.0.0.1', persistTo: process.env.STATE_DIR, quiet: true });
-    url = server.url;
+  const url = (await isUp(baseUrl)) ? baseUrl : (await isUp(`http://localhost:${port}`)) ? `http://localhost:${port}` : null;
+  if (!url) throw new Error(`no server answers on port ${port}: start the app with \`npm start\` first, then run this again`);
+  console.log(`Using the server running on ${url}`);
+  console.log('Seeding the demo company (this takes a little while)…');
+  const res = await fetch(`${url}/api/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (res.status === 404) throw new Error('POST /api/dev/seed is not there: the server is not running with ENVIRONMENT=development');
+  if (res.status === 409) {
+    console.log(`Nothing to do: ${data.message}`);
+    return;
   }
-  try {
-    console.log('Seeding the demo company (this takes a little while)…');
-    const res = await fetch(`${url}/api/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const data = await res.json().catch(() => ({}));
-    if (res.status === 404) throw new Error('POST /api/dev/seed is not there: the server is not running with ENVIRONMENT=development');
-    if (res.status === 409) {
-      console.log(`Nothing to do: ${data.message}`);
-      return;
-    }
-    if (!res.ok) throw new Error(`POST /api/dev/seed answered ${res.status}: ${data.message ?? ''}`);
-    const c = data.counts;
-    console.log(`
-  Demo company created in ${(data.ms / 1000).toFixed(1)} s: ${c.users} users, ${c.mcSettings} MC settings, ${c.filters} filters,
-  ${c.history} contact-history rows, ${c.activeLoads} active loads, ${c.payments} payments (${c.confirmedPayments} confirmed), ${c.links} short links.
+  if (!res.ok) throw new Error(`POST /api/dev/seed answered ${res.status}: ${data.message ?? ''}`);
+  const c = data.counts;
+  console.log(`
+Demo company created in ${(data.ms / 1000).toFixed(1)} s: ${c.users} users, ${c.mcSettings} MC settings, ${c.filters} filters,
+${c.history} contact-history rows, ${c.activeLoads} active loads, ${c.payments} payments (${c.confirmedPayments} confirmed), ${c.links} short links.
 
-  Every demo login has the password: ${data.password}
-    director   ${data.director.email}   (${data.director.name})`);
-    for (const m of data.managers) {
-      const agents = data.agents.filter((a) => a.manager === m.email);
-      const shown = agents
-        .slice(0, 2)
-        .map((a) => a.email)
-        .join(', ');
-      console.log(`    manager    ${m.email}   (${m.name}), ${m.agents} agents: ${shown}${agents.length > 2 ? ', …' : ''}`);
-    }
-    console.log(`
-  Open ${server ? `the app with \`npm start\` (port ${port})` : url} and log in with any of them.`);
-  } finally {
-    server?.stop();
+Every demo login has the password: ${data.password}
+  director   ${data.director.email}   (${data.director.name})`);
+  for (const m of data.managers) {
+    const agents = data.agents.filter((a) => a.manager === m.email);
+    const shown = agents
+      .slice(0, 2)
+      .map((a) => a.email)
+      .join(', ');
+    console.log(`    manager    ${m.email}   (${m.name}), ${m.agents} agents: ${shown}${agents.length > 2 ? ', …' : ''}`);
   }
+  console.log(`
+  Open ${url} and log in with any of them.`);
 }
 
 main().catch((err) => {

@@ -1,22 +1,70 @@
-// `npm start`: builds the SPA, applies the D1 migrations locally, serves app and API on
-// http://localhost:$PORT (default 8787) and creates the first admin.
-import { applyMigrations, buildWeb, startServer } from './local-server.mjs';
+// `npm start`: builds the SPA, applies the D1 migrations to the local database (.wrangler/state)
+// and serves app and API with `wrangler dev` on http://localhost:$PORT (default 8787).
+// `npm run dev` (--dev): the same database through Vite with the Cloudflare plugin instead, with
+// hot reload of the SPA and the Worker on the same port.
+// Locally the Worker runs from worker/dev/index.ts (the product plus the development-only calls);
+// once it answers, the start step creates the first admin (POST /api/dev/admin) when none exists.
+// Settings come from .dev.vars (copied from .dev.vars.example when missing); `npm start` also
+// takes any of its names from the process environment (ADMIN_PASSWORD=... npm start).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 
-const port = Number(process.env.PORT ?? 8787);
-console.log('Building the web app…');
-buildWeb();
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const readVars = (file) => parseEnv(fs.readFileSync(path.join(root, file), 'utf8'));
+const dev = process.argv.includes('--dev');
+const port = process.env.PORT ?? '8787';
+
+if (!fs.existsSync(path.join(root, '.dev.vars'))) {
+  fs.copyFileSync(path.join(root, '.dev.vars.example'), path.join(root, '.dev.vars'));
+  console.log('Created .dev.vars from .dev.vars.example (local settings; edit it to change them).');
+}
+// the process environment wins over .dev.vars for the names the example lists
+const overrides = {};
+for (const name of Object.keys(readVars('.dev.vars.example'))) if (process.env[name] !== undefined) overrides[name] = process.env[name];
+if (process.env.PORT && overrides.PUBLIC_URL === undefined) overrides.PUBLIC_URL = `http://localhost:${port}`;
+const vars = { ...readVars('.dev.vars'), ...overrides };
+
+const run = (command, args, env = {}) => {
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (!dev) {
+  console.log('Building the web app…');
+  run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
 console.log('Applying D1 migrations to the local database…');
-applyMigrations(process.env.STATE_DIR);
-const server = await startServer({ port, persistTo: process.env.STATE_DIR, ip: process.env.HOST });
+// CI=true: apply without asking (wrangler asks for confirmation in a terminal)
+run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'], { CI: 'true' });
+
 console.log(`
-  FreightDesk is running on http://localhost:${port}
-  First admin: ${server.vars.ADMIN_EMAIL} / ${server.vars.ADMIN_PASSWORD}   (set ADMIN_EMAIL / ADMIN_PASSWORD to change)
+  FreightDesk ${dev ? '(Vite dev server, hot reload) ' : ''}starts on http://localhost:${port}
+  First admin: ${vars.ADMIN_EMAIL} / ${vars.ADMIN_PASSWORD}   (set ADMIN_EMAIL / ADMIN_PASSWORD${dev ? ' in .dev.vars' : ''} to change)
   Dev mail outbox: http://localhost:${port}/api/dev/outbox
 `);
-const stop = () => {
-  server.stop();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-server.child.on('exit', (code) => process.exit(code ?? 0));
+const wranglerDev = ['dev', 'worker/dev/index.ts', '--port', port, ...(process.env.HOST ? ['--ip', process.env.HOST] : [])];
+for (const [name, value] of Object.entries(overrides)) wranglerDev.push('--var', `${name}:${value}`);
+const server = dev
+  ? spawn(bin('vite'), ['--config', 'web/vite.config.ts', '--port', port, '--strictPort'], { cwd: root, stdio: 'inherit' })
+  : spawn(bin('wrangler'), wranglerDev, { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+/** The start step: once the server answers, the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists. */
+async function firstAdmin(url) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+    let res;
+    try {
+      res = await fetch(`${url}/api/dev/admin`, { method: 'POST' });
+    } catch {
+      continue; // not up yet
+    }
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) return console.error(`Creating the first admin failed: ${res.status} ${body.message ?? ''}`);
+    return console.log(body.created ? `First admin created: ${body.email}` : `Admin account: ${body.email}`);
+  }
+  console.error('The server did not answer within 3 minutes: no first admin was created');
+}
+firstAdmin(`http://${process.env.HOST ?? 'localhost'}:${port}`);

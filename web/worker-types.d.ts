@@ -14,3 +14,8 @@ declare module 'cloudflare:workers' {
   export type DurableObject<Env = unknown> = import('@cloudflare/workers-types/index.ts').CloudflareWorkersModule.DurableObject<Env>;
   export const DurableObject: typeof import('@cloudflare/workers-types/index.ts').CloudflareWorkersModule.DurableObject;
 }
+// worker/index.ts is part of the check too (worker-configuration.d.ts, which wrangler types
+// generates, names the Durable Object classes through it): its handler, with the DOM's Request
+type ExportedHandler<Env = unknown> = {
+  fetch?(request: Request, env: Env, ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext): Response | Promise<Response>;
+};

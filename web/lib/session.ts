@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '../../worker/lib/permissions';
+import { normalizeEmail } from '../../worker/lib/text';
 
 /** The session as stored under localStorage key `userData` (spec: Entities). */
 export interface Session {
@@ -55,3 +56,32 @@ function subscribe(listener: () => void) {
 }
 
 export const useSession = () => useSyncExternalStore(subscribe, getSession, () => null);
+
+/**
+ * Device tokens (README: Security): a good login answers one, and later logins from this browser
+ * send it, so failed logins from elsewhere never lock this browser out. Kept per e-mail beside
+ * the session (not in `userData`, whose shape the spec fixes), and kept on logout: they name the
+ * device, not a session. A shared office PC keeps one for each of its last few users.
+ */
+const DEVICE_KEY = 'deviceTokens';
+const MAX_DEVICE_TOKENS = 10;
+
+function readDeviceTokens(): Record<string, string> {
+  try {
+    const value = JSON.parse(localStorage.getItem(DEVICE_KEY) ?? '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+export const getDeviceToken = (email: string): string | undefined => readDeviceTokens()[normalizeEmail(email)];
+
+export function saveDeviceToken(email: string, token: string) {
+  const tokens = readDeviceTokens();
+  const key = normalizeEmail(email);
+  delete tokens[key];
+  tokens[key] = token;
+  const kept = Object.entries(tokens).slice(-MAX_DEVICE_TOKENS);
+  localStorage.setItem(DEVICE_KEY, JSON.stringify(Object.fromEntries(kept)));
+}

@@ -1,17 +1,17 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import { emailTokens, loginEvents, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { signAccessToken } from '../lib/auth';
+import { readDeviceToken, signAccessToken, signDeviceToken } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
 import { linkMail, sendMail } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { normalizePhone } from '../lib/phone';
-import { checkLimit, clientIp, countHit, enforceLimit, LIMITS } from '../lib/rate-limit';
+import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
-import { MESSAGES, normalizeEmail, registrationError, resetPasswordError, type RegisterInput } from './auth.schema';
+import { hasInvisibleChars, MESSAGES, normalizeEmail, registrationError, resetPasswordError, type RegisterInput } from './auth.schema';
 
 const HOUR = 3_600_000;
 export const VERIFY_TOKEN_TTL = 48 * HOUR;
@@ -28,24 +28,40 @@ export const findLiveUserByEmail = async (db: Db, email: string) =>
       .limit(1)
   )[0];
 
+export const TOO_MANY_LOGINS = 'Too many failed logins, please try again later';
+/** The bucket of an account's failed logins from untrusted clients (also fed by wrong current passwords). */
+export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(email)}`;
+
 /**
  * Login. Wrong credentials answer 400, not 401: the web client treats any 401 as "log out
- * silently", and the login screen must show the message. Failures are throttled per account
- * and per address; good logins from one busy office IP are never limited.
+ * silently", and the login screen must show the message.
+ *
+ * Failures are throttled the OWASP "device cookie" way: a login that presents a valid device
+ * token for this account is limited per device token only; any other login (an "untrusted
+ * client") per account and per address. Guessing from anywhere therefore never locks out the
+ * owner's devices, nor an office whose users have logged in before; attempts in flight count, so
+ * simultaneous guesses cannot pass a limit. A good login answers a fresh device token.
  */
-export async function login(env: Bindings, db: Db, req: Request, input: { email: string; password: string; clientType: number }) {
+export async function login(env: Bindings, db: Db, req: Request, input: { email: string; password: string; clientType: number; deviceToken?: string }) {
   const email = normalizeEmail(input.email);
-  const ipKey = `login-ip:${clientIp(req)}`;
-  const emailKey = `login-email:${email}`;
-  const tooMany = 'Too many failed logins, please try again later';
-  await checkLimit(env, ipKey, LIMITS.loginFailuresPerIp, tooMany);
-  await checkLimit(env, emailKey, LIMITS.loginFailuresPerEmail, tooMany);
-  const user = email ? await findLiveUserByEmail(db, email) : undefined;
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? null, secrets(env).pepper);
-  if (!user || !ok) {
-    await Promise.all([countHit(env, ipKey, LIMITS.loginFailuresPerIp), countHit(env, emailKey, LIMITS.loginFailuresPerEmail)]);
-    throw badRequest(WRONG_CREDENTIALS);
+  // an address with invisible characters is nobody's: it fails like an unknown one
+  const user = email && !hasInvisibleChars(input.email) ? await findLiveUserByEmail(db, email) : undefined;
+  const device = await readDeviceToken(env, input.deviceToken);
+  const trusted = !!device && !!user && device.userId === user.id && device.email === email;
+  const buckets = trusted
+    ? ([[`login-device:${device!.id}`, LIMITS.loginFailuresPerDevice]] as const)
+    : ([
+        [loginEmailKey(email), LIMITS.loginFailuresPerEmail],
+        [`login-ip:${clientIp(req)}`, LIMITS.loginFailuresPerIp],
+      ] as const);
+  const attempt = await beginAttempt(env, buckets, TOO_MANY_LOGINS);
+  let ok = false;
+  try {
+    ok = await verifyPassword(input.password, user?.passwordHash ?? null, secrets(env).pepper);
+  } finally {
+    await attempt.settle(!ok);
   }
+  if (!user || !ok) throw badRequest(WRONG_CREDENTIALS);
   await db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: input.clientType, createdAt: new Date() });
   return {
     accessToken: await signAccessToken(env, user.id, user.tokenVersion),
@@ -54,6 +70,7 @@ export async function login(env: Bindings, db: Db, req: Request, input: { email:
     name: user.name,
     email: user.email,
     isSubscriptionActive: subscriptionOf(user).isSubscriptionActive,
+    deviceToken: await signDeviceToken(env, user.id, user.email),
   };
 }
 
@@ -116,7 +133,8 @@ export async function sendPasswordHash(env: Bindings, db: Db, rawEmail: string) 
   const email = normalizeEmail(rawEmail);
   if (!email) throw badRequest(MESSAGES.emailEmpty);
   await enforceLimit(env, `mail:${email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
-  const user = await findLiveUserByEmail(db, email);
+  // an address with invisible characters is nobody's (answered the same, as for any unknown one)
+  const user = hasInvisibleChars(rawEmail) ? undefined : await findLiveUserByEmail(db, email);
   if (user) await sendTokenMail(env, db, user, 'reset');
   return { message: RESET_SENT };
 }
@@ -136,15 +154,42 @@ async function takeToken(db: Db, rawToken: string, kind: 'verify' | 'reset') {
   return token;
 }
 
+/** The statement that ends every outstanding password-reset link of a user (for a `db.batch()`). */
+export const endResetLinks = (db: Db, userId: string, now = new Date()) =>
+  db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+
+/**
+ * Sets a new password from a reset link. Using one link ends every other outstanding link of
+ * the user (OWASP Forgot Password), in the same batch that changes the password.
+ */
 export async function resetPassword(env: Bindings, db: Db, rawToken: string, newPassword: string) {
   const error = resetPasswordError(newPassword, newPassword);
   if (error) throw badRequest(error);
-  const token = await takeToken(db, rawToken, 'reset');
+  const tokenHash = await sha256Hex(rawToken);
+  const now = new Date();
+  const liveLink = and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
+  // a first look, so an unknown or spent link costs no password hashing; the batch below decides
+  const [seen] = await db.select({ userId: emailTokens.userId }).from(emailTokens).where(liveLink).limit(1);
+  if (!seen) throw badRequest(INVALID_LINK);
   const passwordHash = await hashPassword(newPassword, secrets(env).pepper);
-  await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(and(eq(users.id, token.userId), isNull(users.deletedAt)));
+  const stillLive = exists(db.select({ id: emailTokens.id }).from(emailTokens).where(liveLink));
+  // One batch is one transaction: the password changes only while this link is still unused,
+  // and the same batch ends all the user's reset links, so of two links used at once one wins.
+  const [changed] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.id, seen.userId), isNull(users.deletedAt), stillLive))
+      .returning({ id: users.id }),
+    db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.userId, seen.userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), stillLive)),
+  ]);
+  if (!changed.length) throw badRequest(INVALID_LINK);
   return { message: 'Your password has been changed' };
 }
 

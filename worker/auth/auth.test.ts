@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emailTokens, loginEvents, users } from '../db/schema';
+import { emailTokens, loginEvents, mailOutbox, users } from '../db/schema';
 import { PBKDF2_ITERATIONS } from '../lib/passwords';
-import { call, countRows, createUser, db, getUser, loginToken, PASSWORD, tokenFromMail } from '../test/helpers';
-import { eq } from 'drizzle-orm';
+import { call, countRows, createUser, db, getUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 const good = {
   name: 'Ann Broker',
@@ -98,7 +98,11 @@ describe('POST /api/auth/login', () => {
     const agent = await createUser('agent', { subscriptionDays: 3 });
     const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'email', 'isSubscriptionActive', 'name', 'userId', 'userType']);
+    // the spec's six fields, plus our device token (README: Security)
+    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'name', 'userId', 'userType']);
+    expect(res.body.deviceToken).not.toBe(res.body.accessToken);
+    // a device token is no access token
+    expect((await call('GET', '/api/subscription/status', { token: res.body.deviceToken })).status).toBe(401);
     expect(res.body).toMatchObject({ userId: agent.id, userType: 'agent', isSubscriptionActive: true });
     const events = await db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
     expect(events.map((e) => e.clientType)).toEqual([1]);
@@ -129,7 +133,7 @@ describe('POST /api/auth/login', () => {
     const first = await call('POST', '/api/dev/admin');
     expect(first.status).toBe(200);
     expect(first.body.email).toBe('admin@example.com');
-    const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin-password' } });
+    const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin12345' } });
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe('admin');
     const again = await call('POST', '/api/dev/admin');
@@ -186,6 +190,95 @@ describe('password recovery', () => {
   it('refuses an unknown link', async () => {
     const res = await call('POST', `/api/auth/passwordHashVerify/${'ab'.repeat(32)}`, { body: { newPassword: 'brand-new-pass' } });
     expect(res.status).toBe(400);
+  });
+});
+
+/** Every reset link mailed to `to`, oldest first. */
+async function resetLinks(to: string): Promise<string[]> {
+  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(sql`rowid`));
+  return mails.flatMap((m) => /\/passwordRecovery\/([0-9a-f]+)/.exec(m.text)?.[1] ?? []);
+}
+const useLink = (hash: string, newPassword: string) => call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword } });
+const unusedResetTokens = async (userId: string) =>
+  (
+    await db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)))
+  ).length;
+const INVALID = [400, 'This link is invalid or has expired'];
+
+describe('outstanding reset links end (OWASP Forgot Password)', () => {
+  it('using one link ends the other links of the user', async () => {
+    const user = await createUser('agent');
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const [first, second] = await resetLinks(user.email);
+    expect(first && second && first !== second).toBe(true);
+    expect((await useLink(second!, 'second-pass')).status).toBe(200);
+    const old = await useLink(first!, 'first-pass');
+    expect([old.status, old.body.message]).toEqual(INVALID);
+    expect(await unusedResetTokens(user.id)).toBe(0);
+    expect(await loginToken(user.email, 'second-pass')).toBeTruthy();
+    expect((await call('POST', '/api/auth/login', { body: { email: user.email, password: 'first-pass' } })).status).toBe(400);
+  });
+
+  it('a password change by the user or by the admin ends links mailed before it', async () => {
+    const admin = await createUser('admin');
+    const user = await createUser('manager');
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const [beforeOwnChange] = await resetLinks(user.email);
+    const own = await call('PUT', `/api/user/update/password/${user.id}`, {
+      token: user.token,
+      body: { newPassword: 'own-new-pass', currentPassword: PASSWORD },
+    });
+    expect(own.status).toBe(200);
+    expect(await useLink(beforeOwnChange!, 'attacker-pass').then((r) => [r.status, r.body.message])).toEqual(INVALID);
+
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const beforeAdminChange = (await resetLinks(user.email)).at(-1)!;
+    expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: admin.token, body: { newPassword: 'admin-set-pass' } })).status).toBe(200);
+    expect(await useLink(beforeAdminChange, 'attacker-pass').then((r) => [r.status, r.body.message])).toEqual(INVALID);
+    expect(await unusedResetTokens(user.id)).toBe(0);
+    expect(await loginToken(user.email, 'admin-set-pass')).toBeTruthy();
+  });
+
+  it('an e-mail change ends links mailed to the old address, ends other sessions and tells the old address', async () => {
+    const user = await createUser('agent');
+    const otherDevice = await loginToken(user.email);
+    await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+    const [toOldAddress] = await resetLinks(user.email);
+    const newEmail = `moved-${Date.now()}@test.example`;
+    const res = await call('PUT', `/api/user/update/email/${user.id}`, { token: user.token, body: { newEmail, currentPassword: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(await useLink(toOldAddress!, 'attacker-pass').then((r) => [r.status, r.body.message])).toEqual(INVALID);
+    // other sessions end; the caller's fresh token keeps it signed in
+    expect((await call('GET', '/api/subscription/status', { token: otherDevice })).status).toBe(401);
+    expect((await call('GET', '/api/subscription/status', { token: user.token })).status).toBe(401);
+    expect((await call('GET', '/api/subscription/status', { token: res.body.accessToken })).status).toBe(200);
+    const notice = (await outbox()).find((m) => m.to === user.email && m.subject === 'Your FreightDesk e-mail address was changed');
+    expect(notice?.text).toContain(newEmail);
+    expect(notice?.text).toMatch(/If you did not ask for this/);
+    expect(await loginToken(newEmail)).toBeTruthy();
+  });
+
+  it('of two links used at once by many requests exactly one wins, round after round', async () => {
+    const ROUNDS = 5;
+    const PER_LINK = 12;
+    for (let round = 0; round < ROUNDS; round++) {
+      const user = await createUser('agent');
+      await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+      await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
+      const links = await resetLinks(user.email);
+      expect(links).toHaveLength(2);
+      const tries = links.flatMap((link, l) => Array.from({ length: PER_LINK }, (_, i) => ({ link, password: `race-${round}-${l}-${i}` })));
+      const answers = await Promise.all(tries.map((t) => useLink(t.link, t.password)));
+      const winners = tries.filter((_, i) => answers[i]!.status === 200);
+      expect(winners, `round ${round}`).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 400 && a.body.message === INVALID[1])).toBe(true);
+      expect(await unusedResetTokens(user.id)).toBe(0);
+      expect(await loginToken(user.email, winners[0]!.password)).toBeTruthy();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { normalizeEmail } from '../auth/auth.schema';
+import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
 import { mailOutbox, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
@@ -15,9 +15,13 @@ import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
   userType: z.enum(USER_TYPES),
-  email: z.string().max(320),
+  email: z.string().max(320).refine(isEmail, { message: MESSAGES.emailInvalid }),
   password: z.string().min(6).max(200),
-  name: z.string().min(1).max(200),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.nameInvisible }),
   parentId: z.string().max(64).nullable().optional(),
   subscriptionDays: z.number().min(-3650).max(3650).nullable().optional(),
   isEmailVerified: z.boolean().optional(),

@@ -5,6 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, isDevelopment } from '../env';
 import { forbidden, notFound, unauthorized } from './errors';
+import { randomId } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
 import { subscriptionOf } from './subscription';
@@ -30,6 +31,43 @@ async function readToken(env: Bindings, token: string): Promise<{ userId: string
     });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
     return { userId: payload.sub, ver: payload.ver };
+  } catch {
+    return null;
+  }
+}
+
+/** How long a device token stays valid; each good login hands out a fresh one. */
+export const DEVICE_TOKEN_LIFETIME_SECONDS = 90 * 24 * 3600;
+const DEVICE_TOKEN_TYPE = 'device+jwt';
+// A key of its own: a device token can never pass as an access token, nor the reverse.
+const deviceKey = (env: Bindings) => encoder.encode(`device-token:${secrets(env).jwt}`);
+
+/**
+ * A device token (OWASP "device cookies"): proof that this client once logged in as this user
+ * with this e-mail. It grants no access; logins that present one are throttled per device token
+ * only, so failures from elsewhere never lock out the owner's devices. `jti` names the device.
+ */
+export async function signDeviceToken(env: Bindings, userId: string, email: string): Promise<string> {
+  return new SignJWT({ email })
+    .setProtectedHeader({ alg: 'HS256', typ: DEVICE_TOKEN_TYPE })
+    .setSubject(userId)
+    .setJti(randomId())
+    .setIssuedAt()
+    .setExpirationTime(`${DEVICE_TOKEN_LIFETIME_SECONDS}s`)
+    .sign(deviceKey(env));
+}
+
+/** A device token's user, e-mail and id, or null when it is missing, forged, expired or malformed. */
+export async function readDeviceToken(env: Bindings, token: string | undefined): Promise<{ userId: string; email: string; id: string } | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, deviceKey(env), {
+      algorithms: ['HS256'],
+      typ: DEVICE_TOKEN_TYPE,
+      requiredClaims: ['exp', 'sub', 'jti'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.email !== 'string') return null;
+    return { userId: payload.sub, email: payload.email, id: payload.jti };
   } catch {
     return null;
   }

@@ -34,7 +34,7 @@ export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void>
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** A plain mail with one call-to-action link. */
 export function linkMail(to: string, subject: string, intro: string, url: string): Mail {

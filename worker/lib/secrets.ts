@@ -1,14 +1,10 @@
-import { type Bindings, isDevelopment } from '../env';
+import type { Bindings } from '../env';
 import { ApiError } from './errors';
 
-const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production-0123456789';
-const DEV_PEPPER = 'dev-only-password-pepper';
-
-/** Secrets with development fallbacks; production refuses to run without them. */
+/** The token key and the password pepper (which falls back to the token key); the server refuses to work without them. */
 export function secrets(env: Bindings) {
-  const dev = isDevelopment(env);
-  const jwt = env.JWT_SECRET || (dev ? DEV_JWT_SECRET : '');
-  const pepper = env.PASSWORD_PEPPER || env.JWT_SECRET || (dev ? DEV_PEPPER : '');
-  if (!jwt || !pepper) throw new ApiError('server_error', 'The server is not configured');
+  const jwt = env.JWT_SECRET ?? '';
+  const pepper = env.PASSWORD_PEPPER || jwt;
+  if (!jwt) throw new ApiError('server_error', 'The server is not configured');
   return { jwt, pepper };
 }

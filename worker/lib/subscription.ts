@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { isStaff, type Role } from './permissions';
 
 const DAY = 86_400_000;
@@ -23,4 +24,23 @@ export function extendByMonths(current: Date | null, months: number, now = new D
   const lastDay = new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0)).getUTCDate();
   base.setUTCDate(Math.min(day, lastDay));
   return base;
+}
+
+/**
+ * `extendByMonths` as one SQL expression over the stored end date (epoch milliseconds), so an
+ * UPDATE extends from the value the row holds when the statement runs: two extensions landing at
+ * once both count, with no read before the write. Same calendar rule: from the later of now and
+ * the end date, `months` calendar months on, the day clamped to the target month's last day, the
+ * time of day kept. A test checks it against `extendByMonths` over month ends and leap years.
+ */
+export function extendByMonthsSql(endColumn: SQLWrapper, months: number, now = new Date()): SQL {
+  if (!Number.isInteger(months) || months < 0 || months > 1200) throw new RangeError(`months out of range: ${months}`);
+  // integers only: inlined, so the expression binds no parameters (D1 allows 100 per statement)
+  const base = sql`max(coalesce(${endColumn}, 0), ${sql.raw(String(Math.trunc(now.getTime())))})`;
+  const seconds = sql`(${base} / 1000)`;
+  const plus = sql.raw(`'+${months} months'`);
+  const day = sql`cast(strftime('%d', ${seconds}, 'unixepoch') as integer)`;
+  const lastDay = sql`cast(strftime('%d', ${seconds}, 'unixepoch', 'start of month', ${plus}, '+1 month', '-1 day') as integer)`;
+  const date = sql`strftime('%s', ${seconds}, 'unixepoch', 'start of month', ${plus}, '+' || (min(${day}, ${lastDay}) - 1) || ' days')`;
+  return sql`(cast(${date} as integer) * 1000 + ${base} % ${sql.raw(String(DAY))})`;
 }

@@ -1,11 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
 import type { OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
 import { createDb, runBatch } from '../lib/db';
-import { extendByMonths } from '../lib/subscription';
-import { spendDiscount } from '../promo/promo.discount';
+import { extendByMonthsSql } from '../lib/subscription';
+import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
 
 /** Unpaid orders expire after this long (the alarm). */
 export const ORDER_TTL_MS = 60 * 60_000;
@@ -22,6 +22,7 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   confirmed: [],
   failed: [],
   expired: [],
+  needs_refund: [],
 };
 
 /** States in which Idram may still take the money (the payment page and the precheck). */
@@ -38,7 +39,11 @@ export interface IdramPayment {
   payerAccount: string | null;
 }
 
-export type ConfirmResult = 'confirmed' | 'replay' | 'unknown' | 'error';
+/** `refund`: the money was taken, but the order's discount had gone to another order: recorded, nothing extended. */
+export type ConfirmResult = 'confirmed' | 'refund' | 'replay' | 'unknown' | 'error';
+
+/** Terminal states a signed confirmation leaves an order in; a second confirmation is a replay. */
+const SETTLED: readonly OrderStatus[] = ['confirmed', 'needs_refund'];
 
 /** Whether the merchant settings let us build an Idram payment form (the link is our own page). */
 export const idramConfigured = (env: Bindings) => Boolean(env.IDRAM_REC_ACCOUNT && env.IDRAM_SECRET_KEY && (isDevelopment(env) || env.IDRAM_PAYMENT_URL));
@@ -73,10 +78,11 @@ export class PaymentOrder extends DurableObject<Bindings> {
   private async move(order: OrderState, to: OrderStatus, d1: Partial<typeof payments.$inferInsert> = {}): Promise<boolean> {
     if (!TRANSITIONS[order.status].includes(to)) return false;
     // D1 first, so a failed write leaves the object where it was; D1 never un-confirms a payment
+    // nor forgets that one is owed back
     await createDb(this.env.DB)
       .update(payments)
       .set({ status: to, ...d1 })
-      .where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false)));
+      .where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false), ne(payments.status, 'needs_refund')));
     order.status = to;
     await this.ctx.storage.put('order', order);
     return true;
@@ -120,12 +126,13 @@ export class PaymentOrder extends DurableObject<Bindings> {
     return this.serial<ConfirmResult>('error', async () => {
       const order = (await this.state()) ?? (await orderFromD1(this.env, orderId));
       if (!order) return 'unknown';
-      if (order.status === 'confirmed') return 'replay';
-      const applied = await confirmInD1(this.env, order.orderId, payment);
-      order.status = 'confirmed';
+      if (SETTLED.includes(order.status)) return 'replay';
+      const outcome = await confirmInD1(this.env, order.orderId, payment);
+      if (outcome.result === 'unknown') return 'unknown';
+      order.status = outcome.status;
       await this.ctx.storage.put('order', order);
       await this.ctx.storage.deleteAlarm();
-      return applied ? 'confirmed' : 'replay';
+      return outcome.result;
     });
   }
 
@@ -156,63 +163,53 @@ async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState |
 }
 
 /**
- * One D1 batch: the payment becomes confirmed (only if it was not), the payee's subscription
- * grows by the months bought (only if this very confirmation landed: the marker below), and a
- * pending promo discount is spent. Answers whether this call confirmed it.
+ * One D1 batch (D1 runs a batch as one transaction, one batch at a time), no read before it:
+ *  1. the order's pending promo discount is spent on this order, if nobody spent it yet;
+ *  2. the payee's subscription grows by the months bought, computed in SQL from the end date the
+ *     row holds, only while this order is unconfirmed and its discount (if any) is spent on it;
+ *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it);
+ *  4. otherwise, if its discount went to another order, the money is recorded as received and the
+ *     order as `needs_refund`: nothing is extended (docs/decisions/0003-payments.md).
+ * A replay (already confirmed or recorded) changes nothing.
  */
-export async function confirmInD1(env: Bindings, orderId: string, payment: IdramPayment): Promise<boolean> {
+export async function confirmInD1(
+  env: Bindings,
+  orderId: string,
+  payment: IdramPayment,
+): Promise<{ result: Exclude<ConfirmResult, 'error'>; status: OrderStatus }> {
   const db = createDb(env.DB);
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!order || order.isPaymentConfirmed) return false;
-  const [payee] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, order.userId)).limit(1);
-  const confirmedAt = new Date();
-  const readEnd = payee?.end ?? null;
-  const newEnd = extendByMonths(readEnd, order.amount, confirmedAt);
-  const landed = sql`exists (select 1 from ${payments} where ${payments.id} = ${orderId} and ${payments.confirmedAt} = ${confirmedAt.getTime()})`;
-  // compare-and-set: the end date is only moved from the value this extension was computed from
-  const unchanged = sql`${users.subscriptionEndDate} is ${readEnd ? readEnd.getTime() : null}`;
+  if (!order) return { result: 'unknown', status: 'requested' };
+  if (order.isPaymentConfirmed || order.status === 'needs_refund') return { result: 'replay', status: order.isPaymentConfirmed ? 'confirmed' : 'needs_refund' };
+  const open = and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false), ne(payments.status, 'needs_refund'));
+  const ours = order.promoUseId ? discountSpentOn(order.promoUseId, orderId) : sql`1`;
+  const confirmable = sql`exists (select 1 from ${payments} where ${and(open, ours)})`;
+  const received = { isOrderConfirmationReceived: true, transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt: new Date() };
   const statements = [
+    ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
+    db
+      .update(users)
+      .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount)}`, isTrialPeriod: false })
+      .where(and(eq(users.id, order.userId), confirmable)),
     db
       .update(payments)
-      .set({
-        isPaymentConfirmed: true,
-        isOrderConfirmationReceived: true,
-        status: 'confirmed',
-        transId: payment.transId,
-        payerAccount: payment.payerAccount,
-        confirmedAt,
-      })
-      .where(and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false))),
-    db
-      .update(users)
-      .set({ subscriptionEndDate: newEnd, isTrialPeriod: false })
-      .where(and(eq(users.id, order.userId), landed, unchanged)),
-    ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
+      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed' })
+      .where(and(open, ours)),
+    ...(order.promoUseId
+      ? [
+          db
+            .update(payments)
+            .set({ ...received, status: 'needs_refund' })
+            .where(and(open, not(ours))),
+        ]
+      : []),
   ];
   const results = await runBatch(db, statements);
-  const [after] = await db.select({ confirmedAt: payments.confirmedAt }).from(payments).where(eq(payments.id, orderId));
-  const mine = after?.confirmedAt?.getTime() === confirmedAt.getTime();
-  const extended = ((results[1] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
-  if (mine && !extended) await settleExtension(db, order.userId, order.amount);
-  return mine;
-}
-
-/**
- * If the payee's end date moved between the read and the batch (another payment or a free-months
- * promo landed at the same moment), the batch's guarded update did nothing: apply this payment's
- * months again on top of the new date, compare-and-set, so no extension is ever lost.
- */
-async function settleExtension(db: ReturnType<typeof createDb>, userId: string, months: number) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const [row] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!row) return;
-    const current = row.end ?? null;
-    const next = extendByMonths(current, months, new Date());
-    const res = await db
-      .update(users)
-      .set({ subscriptionEndDate: next, isTrialPeriod: false })
-      .where(and(eq(users.id, userId), sql`${users.subscriptionEndDate} is ${current ? current.getTime() : null}`))
-      .returning({ id: users.id });
-    if (res.length) return;
-  }
+  const changed = (i: number) => ((results[i] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
+  const confirmStatement = order.promoUseId ? 2 : 1;
+  if (changed(confirmStatement)) return { result: 'confirmed', status: 'confirmed' };
+  if (changed(confirmStatement + 1)) return { result: 'refund', status: 'needs_refund' };
+  // another batch settled it first (a confirmation outside this object's lock): a replay
+  const [after] = await db.select({ confirmed: payments.isPaymentConfirmed }).from(payments).where(eq(payments.id, orderId)).limit(1);
+  return { result: 'replay', status: after?.confirmed === false ? 'needs_refund' : 'confirmed' };
 }

@@ -70,13 +70,13 @@ export function idramPayPage(form: { action: string; fields: Record<string, stri
 
 /** Development only: Idram's payment page, with Pay and Decline. */
 export function simulatorPage(f: Record<string, string>) {
-  const fields = ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL'] as const;
+  const fields = ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO'] as const;
   const posted = Object.fromEntries(fields.map((k) => [k, (f[k] ?? '').slice(0, 500)]));
   return page(
     'Idram payment simulator',
     `<div class="brand"><span>Idram</span> payment <em class="tag">simulator</em></div><h1>Confirm the payment</h1>
 <p class="note">Development only: no money moves. Pay sends Idram's precheck and signed confirmation to the product; Decline cancels the order.</p>
-<dl style="margin-top:1rem"><dt>Merchant</dt><dd>${esc(posted.EDP_REC_ACCOUNT!)}</dd><dt>Description</dt><dd>${esc(posted.EDP_DESCRIPTION!)}</dd><dt>Order</dt><dd>${esc(posted.EDP_BILL_NO!)}</dd><dt>Payer e-mail</dt><dd>${esc(posted.EDP_EMAIL!)}</dd><dt>Amount</dt><dd class="amount" data-testid="sim-amount">${esc(amd(posted.EDP_AMOUNT || '0'))}</dd></dl>
+<dl style="margin-top:1rem"><dt>Merchant</dt><dd>${esc(posted.EDP_REC_ACCOUNT!)}</dd><dt>Description</dt><dd>${esc(posted.EDP_DESCRIPTION!)}</dd><dt>Order</dt><dd>${esc(posted.EDP_BILL_NO!)}</dd><dt>Amount</dt><dd class="amount" data-testid="sim-amount">${esc(amd(posted.EDP_AMOUNT || '0'))}</dd></dl>
 <form method="post" action="/api/payment/idram/simulator/complete">${hidden(posted)}<div class="row"><button class="pay" type="submit" name="action" value="pay">Pay</button><button class="decline" type="submit" name="action" value="decline">Decline</button></div></form>`,
   );
 }

@@ -11,12 +11,16 @@ export const PAYMENT_MESSAGES = {
   userNotFound: 'User not found',
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
+  discountUsed: 'Your promo discount was already used for another order',
 } as const;
 
 /** How an order is paid, and the payments table's enum. */
 export const PAYMENT_TYPES = ['idram', 'arca'] as const;
-/** An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum. */
-export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired'] as const;
+/**
+ * An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum.
+ * needs_refund: Idram took the money, but the order's promo discount had been spent by another order.
+ */
+export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Months bought at once, at most (the counter's upper bound too). */
@@ -34,7 +38,7 @@ export const generateLinkSchema = z.object({
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
-export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...';
+export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...' | 'Needs refund';
 
 export interface PaymentPerson {
   _id: string;

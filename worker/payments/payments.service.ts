@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { inJson, isUniqueViolation } from '../lib/db';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { inJson } from '../lib/db';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { pendingDiscount } from '../promo/promo.discount';
+import { extendByMonthsSql } from '../lib/subscription';
+import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
 import { idramConfigured, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
@@ -38,7 +39,8 @@ async function payeeFor(db: Db, caller: Caller, userToBePaidId: string | null | 
 /**
  * POST /api/payment/generateLink: records an order for `amount` months, priced with the
  * caller's pending promo discount, and opens its PaymentOrder object (which generates the
- * link). Answers the orderId; the screen then polls getPaymentLink.
+ * link). Answers the orderId; the screen then polls getPaymentLink. An order the discount makes
+ * free is confirmed at once instead (`confirmFreeOrder`).
  */
 export async function generateLink(env: Bindings, db: Db, caller: Caller, input: { amount: number; userToBePaidId?: string | null; paymentType: string }) {
   const type = input.paymentType.toLowerCase();
@@ -48,32 +50,70 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
   const price = monthlyPrice(env);
   const discount = await pendingDiscount(db, caller.id);
   const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
-  const id = randomId();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.insert(payments).values({
-        id,
-        // the next integer; the unique index turns a tie between two orders into a retry
-        globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})`,
-        type: 'idram',
-        userId: payeeId,
-        payerUserId: caller.id,
-        dateCreated: new Date(),
-        amount: input.amount,
-        monthlyPrice: price,
-        priceTotal,
-        promoUseId: discount?.promoUseId ?? null,
-        status: 'requested',
-      });
-      break;
-    } catch (err) {
-      if (!isUniqueViolation(err, 'payments.global_index') || attempt >= 4) throw err;
-    }
-  }
-  await openOrder(env, db, id, priceTotal);
-  // a 100% discount leaves nothing to pay: confirmed at once, without Idram
-  if (priceTotal === 0) await orderStub(env, id).confirm(id, { transId: null, payerAccount: null });
-  return { orderId: id };
+  const order = { id: randomId(), userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
+  if (priceTotal === 0 && discount) return confirmFreeOrder(db, order, discount.promoUseId);
+  // one statement: the next integer is read and written at once (D1 runs statements one at a time)
+  await db.insert(payments).values({
+    ...order,
+    globalIndex: nextGlobalIndex,
+    type: 'idram',
+    dateCreated: new Date(),
+    priceTotal,
+    promoUseId: discount?.promoUseId ?? null,
+    status: 'requested',
+  });
+  await openOrder(env, db, order.id, priceTotal);
+  return { orderId: order.id };
+}
+
+/** The product-wide order number of a new row: max + 1, inside the INSERT itself. */
+const nextGlobalIndex = sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})`;
+
+/**
+ * A 100% discount leaves nothing to pay: one D1 batch spends the discount on this order, records
+ * the order only if that spend landed (INSERT … SELECT … WHERE the use now names this order),
+ * and extends the payee only if the order is there. Two orders racing for one discount: one is
+ * recorded and extends once; the other records nothing and answers 409. No Durable Object: there
+ * is nothing to pay, precheck or expire.
+ */
+async function confirmFreeOrder(db: Db, order: { id: string; userId: string; payerUserId: string; amount: number; monthlyPrice: number }, promoUseId: string) {
+  const now = new Date();
+  const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
+  const insertIfSpent = db.insert(payments).select(
+    db
+      .select({
+        // every column, in the table's order
+        id: value(order.id, 'id'),
+        globalIndex: sql<number>`${nextGlobalIndex}`.as('global_index'),
+        type: value('idram', 'type'),
+        userId: value(order.userId, 'user_id'),
+        payerUserId: value(order.payerUserId, 'payer_user_id'),
+        dateCreated: value(now.getTime(), 'date_created'),
+        amount: value(order.amount, 'amount'),
+        monthlyPrice: value(order.monthlyPrice, 'monthly_price'),
+        priceTotal: value(0, 'price_total'),
+        promoUseId: value(promoUseId, 'promo_use_id'),
+        status: value('confirmed', 'status'),
+        isLinkGenerationFailed: value(0, 'is_link_generation_failed'),
+        isOrderConfirmationReceived: value(1, 'is_order_confirmation_received'),
+        isPaymentConfirmed: value(1, 'is_payment_confirmed'),
+        transId: sql<null>`null`.as('trans_id'),
+        payerAccount: sql<null>`null`.as('payer_account'),
+        confirmedAt: value(now.getTime(), 'confirmed_at'),
+      })
+      .from(promoUses)
+      .where(and(eq(promoUses.id, promoUseId), eq(promoUses.orderId, order.id))),
+  );
+  const [, recorded] = await db.batch([
+    spendDiscount(db, promoUseId, order.id),
+    insertIfSpent,
+    db
+      .update(users)
+      .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount, now)}`, isTrialPeriod: false })
+      .where(and(eq(users.id, order.userId), sql`exists (select 1 from ${payments} where ${payments.id} = ${order.id})`)),
+  ]);
+  if (!recorded.meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
+  return { orderId: order.id };
 }
 
 /** Opens the order's object; if the object cannot be reached, the link has failed. */
@@ -130,6 +170,8 @@ export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
 /** The spec's status label of a payment. */
 export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type'>): PaymentLabel {
   if (row.isPaymentConfirmed) return 'confirmed';
+  // Idram took the money, but the discount it was priced with had been spent by another order
+  if (row.status === 'needs_refund') return 'Needs refund';
   if (row.isLinkGenerationFailed || row.status === 'link_failed') return 'redirect fail';
   if (row.status === 'failed') return 'Declined';
   if (row.type === 'arca') return 'Waiting ...';
@@ -199,7 +241,7 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     const stub = orderStub(env, order.id);
 
     if ((form.EDP_PRECHECK ?? '').toUpperCase() === 'YES') {
-      if (order.isPaymentConfirmed) return 'Order is already paid';
+      if (order.isPaymentConfirmed || order.status === 'needs_refund') return 'Order is already paid';
       if (!(await discountStillOurs(db, order))) return 'The promo discount was already used';
       return (await stub.precheck(amount)) ? 'OK' : 'Order is not open for payment';
     }
@@ -211,6 +253,7 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
     const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
     if (result === 'unknown') return 'Unknown order';
+    // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
     return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {
     console.error('idram result failed', err);
@@ -218,23 +261,37 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
   }
 }
 
-/** The Idram form for an order still open for payment, or null. Posts to the simulator in development. */
+/** "Arto Agent" → "A. A.": enough for a payer to tell its agents apart, not a contact detail. */
+export const initialsOf = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((word) => `${Array.from(word)[0]!.toLocaleUpperCase()}.`)
+    .join(' ');
+
+/**
+ * The Idram form for an order still open for payment, or null. Posts to the simulator in
+ * development. The page is public (whoever has the URL sees it), so it carries only what the
+ * payer needs: no e-mail of the payer or payee; `EDP_EMAIL` (optional for Idram) is not sent,
+ * and an order for an agent names it by initials.
+ */
 export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
-  const [payer] = await db.select({ email: users.email }).from(users).where(eq(users.id, order.payerUserId));
-  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
   const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
+  const forWhom = payee ? initialsOf(payee.name) : '';
   return {
     action,
     fields: {
       EDP_LANGUAGE: 'EN',
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
-      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${payee ? ` for ${payee.email}` : ''}`,
+      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`,
       EDP_AMOUNT: order.priceTotal.toFixed(2),
       EDP_BILL_NO: order.id,
-      EDP_EMAIL: payer?.email ?? '',
     },
   };
 }

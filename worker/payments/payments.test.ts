@@ -5,10 +5,11 @@ import { app } from '../app';
 import { payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
+import { extendByMonths } from '../lib/subscription';
 import { call, countRows, createTeam, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
-import { priceFor } from './payments.schema';
+import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
 import * as svc from './payments.service';
 
 const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
@@ -480,11 +481,9 @@ describe('the payment page and the development simulator', () => {
     const page = await call('GET', `/api/payment/idram/pay/${id}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO', 'EDP_EMAIL'])
-      expect(page.text).toContain(`name="${field}"`);
+    for (const field of ['EDP_LANGUAGE', 'EDP_REC_ACCOUNT', 'EDP_DESCRIPTION', 'EDP_AMOUNT', 'EDP_BILL_NO']) expect(page.text).toContain(`name="${field}"`);
     expect(page.text).toContain(`name="EDP_AMOUNT" value="${PRICE}.00"`);
     expect(page.text).toContain(`name="EDP_BILL_NO" value="${id}"`);
-    expect(page.text).toContain(`name="EDP_EMAIL" value="${a.manager.email}"`);
     expect(page.text).toContain(`name="EDP_REC_ACCOUNT" value="${ACCOUNT}"`);
     expect(page.text).toContain('action="http://localhost/api/payment/idram/simulator"');
     const csp = page.headers.get('content-security-policy')!;
@@ -494,6 +493,28 @@ describe('the payment page and the development simulator', () => {
     expect(csp).toContain("form-action 'self' http://localhost");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('the public payment page shows no e-mail: an order for an agent names it by initials only (issue 14)', async () => {
+    const director = await createUser('director');
+    const manager = await createUser('manager', { parentId: director.id, name: 'Mara Manager' });
+    const agent = await createUser('agent', { parentId: manager.id, name: 'arto  van Agent' });
+    const forAgent = await order(manager, { amount: 3, userToBePaidId: agent.id });
+    const page = await call('GET', `/api/payment/idram/pay/${forAgent}`);
+    expect(page.status).toBe(200);
+    for (const email of [manager.email, agent.email]) expect(page.text.toLowerCase()).not.toContain(email.toLowerCase());
+    expect(page.text).not.toMatch(/@test\.example/);
+    expect(page.text).not.toContain('EDP_EMAIL');
+    expect(page.text).toContain('name="EDP_DESCRIPTION" value="FreightDesk subscription, 3 months for A. V. A."');
+    // an order for oneself names nobody
+    const own = await call('GET', `/api/payment/idram/pay/${await order(manager, { amount: 1 })}`);
+    expect(own.text).toContain('name="EDP_DESCRIPTION" value="FreightDesk subscription, 1 month"');
+    expect(own.text.toLowerCase()).not.toContain(manager.email.toLowerCase());
+    // the simulator (Idram's stand-in) receives the same form and shows no e-mail either
+    const fields = Object.fromEntries([...page.text.matchAll(/<input type="hidden" name="([A-Z_]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]));
+    const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
+    expect(sim.text).toContain('FreightDesk subscription, 3 months for A. V. A.');
+    expect(sim.text).not.toMatch(/@test\.example/);
   });
 
   it('in production the page posts to IDRAM_PAYMENT_URL and the simulator does not exist', async () => {
@@ -519,7 +540,6 @@ describe('the payment page and the development simulator', () => {
       EDP_DESCRIPTION: 'FreightDesk subscription, 1 month',
       EDP_AMOUNT: `${PRICE}.00`,
       EDP_BILL_NO: id,
-      EDP_EMAIL: user.email,
     };
     const sim = await call('POST', '/api/payment/idram/simulator', form(fields));
     expect(sim.status).toBe(200);
@@ -616,6 +636,135 @@ describe('promo discount', () => {
     expect(priceFor(999, 1, 50)).toBe(500);
     expect(priceFor(7333, 7, 33)).toBe(34_392);
     expect(priceFor(5000, 36, 100)).toBe(0);
+  });
+});
+
+/** Marketing creates a named discount or free-months code with `maxUses` uses; `who` uses it through the API. */
+async function applyNewCode(who: TestUser, effectType: 'discountPercent' | 'freeMonths', effectValue: number, maxUses = 5) {
+  const marketing = await createUser('marketing');
+  const name = `RACE${randomId(8)}`.toUpperCase();
+  const made = await call('POST', '/api/promocode/create', { token: marketing.token, body: { name, effectType, effectValue, maxUses, isPublic: true } });
+  expect(made.status, made.text).toBe(200);
+  const used = await call('POST', '/api/promocode/usePromoCode', { token: who.token, body: { promoName: name } });
+  expect(used.status, used.text).toBe(200);
+  const [use] = await db.select().from(promoUses).where(eq(promoUses.userId, who.id));
+  return use!.id;
+}
+const ordersOf = (payer: TestUser) => db.select().from(payments).where(eq(payments.payerUserId, payer.id));
+/** `n` generateLink calls at once; every answer must be a 200 or the documented 409, never a 5xx. */
+async function orderAtOnce(who: TestUser, n: number, amount: number) {
+  const answers = await Promise.all(
+    Array.from({ length: n }, () => call('POST', '/api/payment/generateLink', { token: who.token, body: { amount, paymentType: 'idram' } })),
+  );
+  for (const a of answers) {
+    expect([200, 409], a.text).toContain(a.status);
+    if (a.status === 409) expect(a.body).toEqual({ message: PAYMENT_MESSAGES.discountUsed });
+  }
+  return answers;
+}
+
+// each test runs 3 rounds of 30 requests at once: slower than one call on a busy machine
+describe('one discount, many orders at once (issue 14)', { timeout: 180_000 }, () => {
+  it('a 100% code and 30 concurrent orders for 36 months: one free order, 36 months once, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: null });
+      const useId = await applyNewCode(manager, 'discountPercent', 100);
+      const before = new Date();
+      const answers = await orderAtOnce(manager, 30, 36);
+      const after = new Date();
+      const orders = await ordersOf(manager);
+      // every 200 recorded one order; a 409 recorded nothing
+      expect(orders).toHaveLength(answers.filter((a) => a.status === 200).length);
+      const confirmed = orders.filter((o) => o.isPaymentConfirmed);
+      expect(confirmed).toHaveLength(1);
+      expect(confirmed[0]).toMatchObject({ priceTotal: 0, promoUseId: useId, status: 'confirmed', amount: 36 });
+      for (const o of orders.filter((x) => !x.isPaymentConfirmed))
+        expect(o).toMatchObject({ priceTotal: 36 * PRICE, promoUseId: null, status: 'link_generated' });
+      expect((await promoUse(useId)).orderId).toBe(confirmed[0]!.id);
+      const end = (await getUser(manager.id))!.subscriptionEndDate!.getTime();
+      expect(end).toBeGreaterThanOrEqual(extendByMonths(null, 36, before).getTime());
+      expect(end).toBeLessThanOrEqual(extendByMonths(null, 36, after).getTime());
+      expect((await call('GET', '/api/payment/monthlyprice', { token: manager.token })).body).toMatchObject({ discountPercent: 0 });
+    }
+  });
+
+  it('a 50% code, 30 concurrent orders and 10 of them paid at once through Idram: one gets the discount, nine need a refund, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: null });
+      const useId = await applyNewCode(manager, 'discountPercent', 50);
+      const answers = await orderAtOnce(manager, 30, 2);
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      const ids = answers.map((a) => a.body.orderId as string);
+      for (const o of await ordersOf(manager)) expect(o).toMatchObject({ priceTotal: PRICE, promoUseId: useId, isPaymentConfirmed: false });
+      const paid = ids.slice(0, 10);
+      // Idram prechecks all ten (the discount is still pending), then confirms all ten at once
+      expect(await Promise.all(paid.map((id) => precheck(id, String(PRICE))))).toEqual(Array(10).fill('OK'));
+      const confs = await Promise.all(paid.map((id) => confirmation(id, String(PRICE))));
+      const before = new Date();
+      expect(await Promise.all(confs.map(result))).toEqual(Array(10).fill('OK'));
+      const after = new Date();
+
+      const rows = await Promise.all(paid.map(row));
+      const winner = rows.filter((r) => r.isPaymentConfirmed);
+      expect(winner).toHaveLength(1);
+      expect((await promoUse(useId)).orderId).toBe(winner[0]!.id);
+      const end = (await getUser(manager.id))!.subscriptionEndDate!.getTime();
+      expect(end).toBeGreaterThanOrEqual(extendByMonths(null, 2, before).getTime());
+      expect(end).toBeLessThanOrEqual(extendByMonths(null, 2, after).getTime());
+      // the money of the other nine is recorded as received and owed back; nothing extended
+      for (const [i, r] of rows.entries()) {
+        if (r.isPaymentConfirmed) continue;
+        expect(r).toMatchObject({ status: 'needs_refund', isOrderConfirmationReceived: true, transId: confs[i]!.EDP_TRANS_ID, payerAccount: '100000000001' });
+      }
+      const history = (await call('GET', '/api/payment/paymentHistory', { token: manager.token })).body as { _id: string; status: string }[];
+      expect(history.filter((h) => h.status === 'Needs refund')).toHaveLength(9);
+      expect(history.filter((h) => h.status === 'confirmed')).toHaveLength(1);
+      // replays of the nine answer OK and change nothing; the twenty unpaid orders are refused at precheck
+      expect(await Promise.all(confs.map(result))).toEqual(Array(10).fill('OK'));
+      expect((await getUser(manager.id))!.subscriptionEndDate!.getTime()).toBe(end);
+      expect((await Promise.all(paid.map(row))).map((r) => r.status).sort()).toEqual(rows.map((r) => r.status).sort());
+      expect(new Set(await Promise.all(ids.slice(10).map((id) => precheck(id, String(PRICE)))))).toEqual(new Set(['The promo discount was already used']));
+    }
+  });
+
+  it('30 concurrent confirmations of 30 orders for one payee add every month, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const manager = await createUser('manager', { subscriptionDays: 20 });
+      const start = (await getUser(manager.id))!.subscriptionEndDate!;
+      const answers = await orderAtOnce(manager, 30, 1);
+      expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+      const confs = await Promise.all(answers.map((a) => confirmation(a.body.orderId, String(PRICE))));
+      expect(await Promise.all(confs.map(result))).toEqual(Array(30).fill('OK'));
+      expect((await ordersOf(manager)).filter((o) => o.isPaymentConfirmed)).toHaveLength(30);
+      expect((await getUser(manager.id))!.subscriptionEndDate!.getTime()).toBe(extendByMonths(start, 30, start).getTime());
+    }
+  });
+
+  it('a free-months code used while payments land at once gives exactly its months, 3 rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const marketing = await createUser('marketing');
+      const name = `FREE${randomId(8)}`.toUpperCase();
+      const made = await call('POST', '/api/promocode/create', {
+        token: marketing.token,
+        body: { name, effectType: 'freeMonths', effectValue: 3, maxUses: 5, isPublic: true },
+      });
+      expect(made.status).toBe(200);
+      const user = await createUser('manager', { subscriptionDays: 20 });
+      const start = (await getUser(user.id))!.subscriptionEndDate!;
+      const ids = (await orderAtOnce(user, 20, 1)).map((a) => a.body.orderId as string);
+      const confs = await Promise.all(ids.map((id) => confirmation(id, String(PRICE))));
+      // ten uses of the code and twenty payments, all at once
+      const [uses, paid] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/promocode/usePromoCode', { token: user.token, body: { promoName: name } }))),
+        Promise.all(confs.map(result)),
+      ]);
+      expect(paid).toEqual(Array(20).fill('OK'));
+      expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
+      for (const u of uses.filter((x) => x.status !== 200)) expect([u.status, u.body.message]).toEqual([400, 'Promo code is already used']);
+      expect((await db.select().from(promoCodes).where(eq(promoCodes.name, name)))[0]!.usedCount).toBe(1);
+      // 3 free months + 20 paid months, from the end date the user had
+      expect((await getUser(user.id))!.subscriptionEndDate!.getTime()).toBe(extendByMonths(start, 23, start).getTime());
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { promoCodes, promoUses } from '../db/schema';
 import type { Db } from '../env';
 
@@ -6,7 +6,7 @@ import type { Db } from '../env';
  * The contract between promo codes and payments. A used `discountPercent` code leaves a
  * pending promo use (orderId null); the user's next payment is priced with it, and the
  * confirmation of that payment spends it (sets orderId) in the same D1 batch that extends the
- * subscription.
+ * subscription, which extends only if that very batch spent it on this order (`discountSpentOn`).
  */
 export interface PendingDiscount {
   promoUseId: string;
@@ -24,6 +24,10 @@ export async function pendingDiscount(db: Db, userId: string): Promise<PendingDi
     .limit(1);
   return row ? { ...row, percent: Math.min(100, Math.max(0, row.percent)) } : null;
 }
+
+/** SQL: the promo use was spent on this order (true once `spendDiscount` for it landed). */
+export const discountSpentOn = (promoUseId: string, orderId: string): SQL =>
+  sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${promoUseId} and ${promoUses.orderId} = ${orderId})`;
 
 /** The statement that spends a pending discount on an order; put it in the confirmation's batch. */
 export const spendDiscount = (db: Db, promoUseId: string, orderId: string) =>

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { hasInvisibleChars } from '../lib/text';
 
 /** The effect types, and the promo codes table's enum. */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
@@ -11,7 +12,7 @@ export const PROMO_MESSAGES = {
   alreadyUsed: 'Promo code is already used',
   finished: 'Promo code is finished',
   pending: 'You already have a promo discount waiting for your next payment',
-  busy: 'Your subscription is being updated, please try again',
+  busy: 'The promo code could not be applied, please try again',
   nameTaken: 'A promo code with this name already exists',
   name: 'A promo code name is 4 to 32 letters, digits or -',
   deleteUsed: 'A promo code that has been used cannot be deleted',
@@ -95,7 +96,12 @@ export const assignSchema = z
   .object({
     id,
     userId: z.string().max(64).optional(),
-    email: z.string().max(320).optional(),
+    email: z
+      .string()
+      .max(320)
+      // a look-alike of an address (zero-width and other invisible characters) is nobody's
+      .refine((v) => !hasInvisibleChars(v), { message: 'Email is not valid' })
+      .optional(),
   })
   .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });
 export const freeStatusSchema = z.object({

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { promoCodes, promoUses, users } from '../db/schema';
+import { normalizeEmail } from '../auth/auth.schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
-import { extendByMonths } from '../lib/subscription';
+import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount } from './promo.discount';
 import {
   effectLabel,
@@ -175,7 +176,7 @@ export async function remove(db: Db, id: string) {
 /** Ties an unused code to one user (by id or e-mail): only that user may use it; it is handed out. */
 export async function assign(db: Db, input: { id: string; userId?: string; email?: string }) {
   const row = await byId(db, input.id);
-  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, (input.email ?? '').trim().toLowerCase());
+  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, normalizeEmail(input.email ?? ''));
   const [user] = await db
     .select()
     .from(users)
@@ -267,83 +268,74 @@ const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${pro
 
 /**
  * Uses a code once for the caller, exactly once however many requests race. One D1 batch
- * (D1 runs it as one transaction, one batch at a time):
+ * (D1 runs it as one transaction, one batch at a time), no read-then-write:
  *  1. the use row goes in only while `used_count < max_uses`, the code is the caller's to use,
- *     and (discount) no other discount is pending or (free months) the end date is still the
- *     one read before; the unique (promo, user) index refuses a second use by the same user;
+ *     and (discount) no other discount is pending; the unique (promo, user) index refuses a
+ *     second use by the same user;
  *  2. `used_count = used_count + 1 … where used_count < max_uses`, only if that row landed;
- *  3. free months: the subscription grows by `extendByMonths`, only if that row landed.
- * If nothing landed, the reason is read again; a moved end date (a payment or another code
- * landed meanwhile) is retried with the new date.
+ *  3. free months: the subscription grows by the code's months, computed in SQL from the end
+ *     date the row holds when the statement runs (so a payment landing at the same moment adds
+ *     its own months on top, and neither is lost), only if that row landed.
+ * If nothing landed, `usable` names the reason (finished, already used, a discount pending).
  */
 export async function use(env: Bindings, db: Db, caller: Caller, name: string): Promise<UsePromoResult> {
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const row = await usable(env, db, caller, name);
-    const useId = randomId();
-    const now = new Date();
-    let endBefore: Date | null = null;
-    let newEnd: Date | null = null;
-    if (row.effectType === 'freeMonths') {
-      const [me] = await db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, caller.id)).limit(1);
-      endBefore = me?.end ?? null;
-      newEnd = extendByMonths(endBefore, row.effectValue, now);
-    }
-    const guard =
-      row.effectType === 'freeMonths'
-        ? sql`(select ${users.subscriptionEndDate} from ${users} where ${users.id} = ${caller.id}) is ${endBefore ? endBefore.getTime() : null}`
-        : sql`not ${hasPendingDiscount(caller.id)}`;
-    const landed = sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${useId})`;
-    // INSERT … SELECT: the select yields the row only while the conditions hold (columns in table order)
-    const insertUse = db.insert(promoUses).select(
-      db
-        .select({
-          id: sql<string>`${useId}`.as('id'),
-          promoId: promoCodes.id,
-          userId: sql<string>`${caller.id}`.as('user_id'),
-          useDate: sql<number>`${now.getTime()}`.as('use_date'),
-          orderId: sql<null>`null`.as('order_id'),
-        })
-        .from(promoCodes)
-        .where(
-          and(
-            eq(promoCodes.id, row.id),
-            lt(promoCodes.usedCount, promoCodes.maxUses),
-            or(eq(promoCodes.isPublic, true), eq(promoCodes.assignedUserId, caller.id)),
-            guard,
-          ),
+  const row = await usable(env, db, caller, name);
+  const useId = randomId();
+  const now = new Date();
+  const landed = sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${useId})`;
+  // INSERT … SELECT: the select yields the row only while the conditions hold (columns in table order)
+  const insertUse = db.insert(promoUses).select(
+    db
+      .select({
+        id: sql<string>`${useId}`.as('id'),
+        promoId: promoCodes.id,
+        userId: sql<string>`${caller.id}`.as('user_id'),
+        useDate: sql<number>`${now.getTime()}`.as('use_date'),
+        orderId: sql<null>`null`.as('order_id'),
+      })
+      .from(promoCodes)
+      .where(
+        and(
+          eq(promoCodes.id, row.id),
+          lt(promoCodes.usedCount, promoCodes.maxUses),
+          or(eq(promoCodes.isPublic, true), eq(promoCodes.assignedUserId, caller.id)),
+          row.effectType === 'discountPercent' ? sql`not ${hasPendingDiscount(caller.id)}` : undefined,
         ),
-    );
-    const increment = db
-      .update(promoCodes)
-      .set({ usedCount: sql`${promoCodes.usedCount} + 1`, isFree: false })
-      .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses), landed));
-    try {
-      if (newEnd)
-        await db.batch([
-          insertUse,
-          increment,
-          db
-            .update(users)
-            .set({ subscriptionEndDate: newEnd })
-            .where(and(eq(users.id, caller.id), landed)),
-        ]);
-      else await db.batch([insertUse, increment]);
-    } catch (err) {
-      // the unique (promo, user) index: the same user raced itself, and the other request won
-      if (isUniqueViolation(err, 'promo_uses.user_id')) throw badRequest(PROMO_MESSAGES.alreadyUsed);
-      throw err;
-    }
-    const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);
-    if (mine) {
-      return {
-        message: `Promo code applied: ${effectLabel(row.effectType, row.effectValue)}`,
-        promo: checkDto({ ...row, usedCount: row.usedCount + 1 }),
-        subscriptionEndDate: newEnd ? newEnd.toISOString() : null,
-        discountPercent: row.effectType === 'discountPercent' ? row.effectValue : 0,
-      };
-    }
-    // not landed: `usable` names the reason on the next pass (finished, used, pending); only a
-    // moved end date passes it again and is retried
+      ),
+  );
+  const increment = db
+    .update(promoCodes)
+    .set({ usedCount: sql`${promoCodes.usedCount} + 1`, isFree: false })
+    .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses), landed));
+  let newEnd: Date | null = null;
+  try {
+    if (row.effectType === 'freeMonths') {
+      const [, , extended] = await db.batch([
+        insertUse,
+        increment,
+        db
+          .update(users)
+          .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, row.effectValue, now)}` })
+          .where(and(eq(users.id, caller.id), landed))
+          .returning({ end: users.subscriptionEndDate }),
+      ]);
+      newEnd = extended[0]?.end ?? null;
+    } else await db.batch([insertUse, increment]);
+  } catch (err) {
+    // the unique (promo, user) index: the same user raced itself, and the other request won
+    if (isUniqueViolation(err, 'promo_uses.user_id')) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+    throw err;
   }
-  throw conflict(PROMO_MESSAGES.busy);
+  const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);
+  if (!mine) {
+    // not landed: a racing request took the last use or left a discount pending; `usable` says which
+    await usable(env, db, caller, name);
+    throw conflict(PROMO_MESSAGES.busy);
+  }
+  return {
+    message: `Promo code applied: ${effectLabel(row.effectType, row.effectValue)}`,
+    promo: checkDto({ ...row, usedCount: row.usedCount + 1 }),
+    subscriptionEndDate: newEnd ? newEnd.toISOString() : null,
+    discountPercent: row.effectType === 'discountPercent' ? row.effectValue : 0,
+  };
 }

@@ -45,10 +45,10 @@ export const userRoutes = new Hono<AppEnv>()
     c.json(await svc.updateName(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newName), 200),
   )
   .put('/update/email/:id', allow('profile'), validate('param', idParam), validate('json', newEmailSchema), async (c) =>
-    c.json(await svc.updateEmail(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newEmail), 200),
+    c.json(await svc.updateEmail(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .put('/update/password/:id', allow('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) =>
-    c.json(await svc.updatePassword(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newPassword), 200),
+    c.json(await svc.updatePassword(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .put('/update/userType/:id', allow('admin'), validate('param', idParam), validate('json', userTypeSchema), async (c) => {
     const { userNewType, newParent } = c.req.valid('json');

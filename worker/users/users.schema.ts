@@ -1,6 +1,6 @@
 import { getCountryCallingCode } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { isEmail, MIN_PASSWORD } from '../auth/auth.schema';
+import { emailError, lookupEmail, MESSAGES, MIN_PASSWORD, nameError } from '../auth/auth.schema';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 
@@ -26,6 +26,9 @@ export const USER_MESSAGES = {
   badDate: 'Choose a valid date',
   phone: 'Wrong phone number',
   chooseManager: 'Choose a manager',
+  nameInvisible: MESSAGES.nameInvisible,
+  currentPasswordEmpty: 'Current password is empty',
+  currentPasswordWrong: 'Current password is wrong',
 } as const;
 
 const text = (max = 200) => z.string().max(max).optional().default('');
@@ -44,13 +47,11 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** Create user checks in the spec's order; answers the message, or null. */
 export function createUserError(input: { email?: string; password?: string; name?: string }): string | null {
-  const email = (input.email ?? '').trim();
-  if (!email) return USER_MESSAGES.emailEmpty;
-  if (!isEmail(email)) return USER_MESSAGES.emailInvalid;
+  const email = emailError(input.email);
+  if (email) return email;
   if (!input.password) return USER_MESSAGES.passwordEmpty;
   if (input.password.length < MIN_PASSWORD) return USER_MESSAGES.passwordShortCreate;
-  if (!(input.name ?? '').trim()) return USER_MESSAGES.nameEmpty;
-  return null;
+  return nameError(input.name);
 }
 
 /**
@@ -73,9 +74,23 @@ export function passwordUpdateError(password: string, repeat: string): string | 
   return null;
 }
 
+/** Profile: name update checks ('Name is Empty', then invisible characters). */
+export const nameUpdateError = (name: string) => nameError(name);
+/** Profile: e-mail update checks ('Email is Empty', 'Email is not valid'). */
+export const emailUpdateError = (email: string) => emailError(email);
+
+/**
+ * Re-authentication: changing one's own e-mail or password needs the current password, checked
+ * after the spec's messages. Answers the message for an empty one; the server checks the rest.
+ */
+export function currentPasswordError(currentPassword: string | undefined, isSelf: boolean): string | null {
+  return isSelf && !currentPassword ? USER_MESSAGES.currentPasswordEmpty : null;
+}
+
 export const newNameSchema = z.object({ newName: text() });
-export const newEmailSchema = z.object({ newEmail: text(320) });
-export const newPasswordSchema = z.object({ newPassword: text(1000) });
+// `currentPassword` is our addition: required when the caller changes its own e-mail or password
+export const newEmailSchema = z.object({ newEmail: text(320), currentPassword: text(1000) });
+export const newPasswordSchema = z.object({ newPassword: text(1000), currentPassword: text(1000) });
 /** `newParent` is our addition: the parent a user needs in its new role (an agent's manager, a manager's director). */
 export const userTypeSchema = z.object({
   userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
@@ -90,7 +105,7 @@ export const childUsersSchema = z.object({
   parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),
   includeParent: z.boolean().optional().default(false),
 });
-export const byEmailSchema = z.object({ email: z.string().min(1, USER_MESSAGES.emailEmpty).max(320) });
+export const byEmailSchema = z.object({ email: lookupEmail(USER_MESSAGES.emailEmpty) });
 
 /** A user as the screens receive it (spec: User entity). */
 export interface UserDto {

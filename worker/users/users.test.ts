@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide, ROLES, RULES, type Role } from '../lib/permissions';
-import { call, countRows, createTeam, createUser, getUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
+import { call, countRows, createTeam, createUser, getUser, loginToken, outbox, PASSWORD, type TestUser, tokenFromMail } from '../test/helpers';
 import { ruleOf } from '../test/routes';
 
 describe('GET /api/user: the list by the tree', () => {
@@ -137,7 +137,9 @@ describe('updates', () => {
 
     expect((await call('PUT', `/api/user/update/email/${user.id}`, { token: user.token, body: { newEmail: '' } })).body.message).toBe('Email is Empty');
     const newEmail = `moved-${Date.now()}@test.example`;
-    expect((await call('PUT', `/api/user/update/email/${user.id}`, { token: user.token, body: { newEmail } })).status).toBe(200);
+    const moved = await call('PUT', `/api/user/update/email/${user.id}`, { token: user.token, body: { newEmail, currentPassword: PASSWORD } });
+    expect(moved.status).toBe(200);
+    user.token = moved.body.accessToken;
     const row = (await getUser(user.id))!;
     expect(row.email).toBe(newEmail);
     expect(row.isEmailVerified).toBe(false);
@@ -151,7 +153,10 @@ describe('updates', () => {
     expect((await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: '123' } })).body.message).toBe(
       'Password minimum 6 symbols',
     );
-    const changed = await call('PUT', `/api/user/update/password/${user.id}`, { token: user.token, body: { newPassword: 'brand-new-pass' } });
+    const changed = await call('PUT', `/api/user/update/password/${user.id}`, {
+      token: user.token,
+      body: { newPassword: 'brand-new-pass', currentPassword: PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await call('GET', '/api/subscription/status', { token: user.token })).status).toBe(401);
     expect((await call('GET', '/api/subscription/status', { token: changed.body.accessToken })).status).toBe(200);
@@ -404,7 +409,11 @@ describe('a deleted user', () => {
     // the row stays: its data stays attributed to it
     expect(await getUser(agent.id)).toMatchObject({ name: agent.name, email: agent.email, parentId: a.manager.id });
     // its e-mail may be taken by another user through an e-mail change
-    expect((await call('PUT', `/api/user/update/email/${a.agents[1].id}`, { token: a.agents[1].token, body: { newEmail: agent.email } })).status).toBe(200);
+    const taken = await call('PUT', `/api/user/update/email/${a.agents[1].id}`, {
+      token: a.agents[1].token,
+      body: { newEmail: agent.email, currentPassword: PASSWORD },
+    });
+    expect(taken.status).toBe(200);
   });
 
   it('the admin cannot delete itself; the admin may delete another admin; an unknown id is 404', async () => {
@@ -423,9 +432,12 @@ describe('more update rules', () => {
   it('an e-mail change refuses a taken or malformed address and leaves the old one', async () => {
     const a = await createTeam();
     const me = a.agents[0];
-    const taken = await call('PUT', `/api/user/update/email/${me.id}`, { token: me.token, body: { newEmail: a.manager.email.toUpperCase() } });
+    const taken = await call('PUT', `/api/user/update/email/${me.id}`, {
+      token: me.token,
+      body: { newEmail: a.manager.email.toUpperCase(), currentPassword: PASSWORD },
+    });
     expect([taken.status, taken.body.message]).toEqual([409, 'This e-mail is already registered']);
-    const bad = await call('PUT', `/api/user/update/email/${me.id}`, { token: me.token, body: { newEmail: 'nope' } });
+    const bad = await call('PUT', `/api/user/update/email/${me.id}`, { token: me.token, body: { newEmail: 'nope', currentPassword: PASSWORD } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Email is not valid']);
     expect(await getUser(me.id)).toMatchObject({ email: me.email, isEmailVerified: true });
     // a manager changes its agent's e-mail: the new address gets the verification mail
@@ -528,5 +540,63 @@ describe('more update rules', () => {
     const missing = await call('PUT', `/api/user/update/password/${me.id}`, { token: me.token, body: {} });
     expect([missing.status, missing.body.message]).toEqual([400, 'Password is empty']);
     expect((await getUser(me.id))!.name).toBe(me.name);
+  });
+});
+
+describe("re-authentication: changing one's own e-mail or password needs the current password", () => {
+  const put = (who: TestUser, what: 'email' | 'password', id: string, body: object) =>
+    call('PUT', `/api/user/update/${what}/${id}`, { token: who.token, body });
+  const answer = async (p: Promise<{ status: number; body: any }>) => {
+    const res = await p;
+    return [res.status, res.body.message];
+  };
+
+  it("a stolen token alone changes neither: the spec's messages first, then the current password", async () => {
+    const me = await createUser('manager');
+    const other = await loginToken(me.email);
+    // the spec's messages keep their place before the new check
+    expect(await answer(put(me, 'email', me.id, { newEmail: '' }))).toEqual([400, 'Email is Empty']);
+    expect(await answer(put(me, 'email', me.id, { newEmail: 'nope' }))).toEqual([400, 'Email is not valid']);
+    expect(await answer(put(me, 'password', me.id, { newPassword: '' }))).toEqual([400, 'Password is empty']);
+    expect(await answer(put(me, 'password', me.id, { newPassword: '123' }))).toEqual([400, 'Password minimum 6 symbols']);
+    const thief = `thief-${Date.now()}@evil.example`;
+    expect(await answer(put(me, 'email', me.id, { newEmail: thief }))).toEqual([400, 'Current password is empty']);
+    expect(await answer(put(me, 'email', me.id, { newEmail: thief, currentPassword: 'guess-1' }))).toEqual([400, 'Current password is wrong']);
+    expect(await answer(put(me, 'password', me.id, { newPassword: 'taken-over' }))).toEqual([400, 'Current password is empty']);
+    expect(await answer(put(me, 'password', me.id, { newPassword: 'taken-over', currentPassword: 'guess-2' }))).toEqual([400, 'Current password is wrong']);
+    // nothing changed, no session ended, no mail went out
+    expect(await getUser(me.id)).toMatchObject({ email: me.email, tokenVersion: 0 });
+    expect((await outbox()).some((m) => m.to === thief)).toBe(false);
+    expect((await call('GET', '/api/subscription/status', { token: other })).status).toBe(200);
+    expect(await loginToken(me.email, PASSWORD)).toBeTruthy();
+
+    const changed = await put(me, 'password', me.id, { newPassword: 'my-new-pass', currentPassword: PASSWORD });
+    expect([changed.status, changed.body.message]).toEqual([200, 'Password updated']);
+    expect(typeof changed.body.accessToken).toBe('string');
+  });
+
+  it('the admin changing its own details needs it too; for another user neither the admin nor a manager does', async () => {
+    const admin = await createUser('admin');
+    const team = await createTeam();
+    const agent = team.agents[0];
+    expect(await answer(put(admin, 'password', admin.id, { newPassword: 'admin-new-1' }))).toEqual([400, 'Current password is empty']);
+    const byAdmin = await put(admin, 'email', agent.id, { newEmail: `by-admin-${Date.now()}@test.example` });
+    expect([byAdmin.status, byAdmin.body.accessToken]).toEqual([200, undefined]);
+    const byManager = await put(team.manager, 'password', agent.id, { newPassword: 'set-by-manager' });
+    expect([byManager.status, byManager.body.accessToken]).toEqual([200, undefined]);
+    // a current password sent along for someone else is not checked
+    expect((await put(admin, 'password', team.manager.id, { newPassword: 'set-by-admin', currentPassword: 'whatever' })).status).toBe(200);
+    expect(await loginToken(team.manager.email, 'set-by-admin')).toBeTruthy();
+  });
+
+  it("an e-mail change by the admin ends the user's sessions and tells the old address who changed it", async () => {
+    const admin = await createUser('admin');
+    const user = await createUser('agent');
+    const newEmail = `renamed-${Date.now()}@test.example`;
+    expect((await put(admin, 'email', user.id, { newEmail })).status).toBe(200);
+    expect((await call('GET', '/api/subscription/status', { token: user.token })).status).toBe(401);
+    const notice = (await outbox()).find((m) => m.to === user.email && m.subject === 'Your FreightDesk e-mail address was changed');
+    expect(notice?.text).toContain(`from ${user.email} to ${newEmail}`);
+    expect(notice?.text).toContain('by your administrator or team manager');
   });
 });

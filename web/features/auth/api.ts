@@ -4,8 +4,9 @@ import type { Args } from '../../lib/use-api';
 
 const auth = api.auth;
 
-/** The web app logs in as the browser client (clientType 0). */
-export const login = (email: string, password: string) => parseResponse(auth.login.$post({ json: { email, password, clientType: 0 } }));
+/** The web app logs in as the browser client (clientType 0), with this browser's device token for the e-mail when it has one. */
+export const login = (email: string, password: string, deviceToken?: string) =>
+  parseResponse(auth.login.$post({ json: { email, password, clientType: 0, ...(deviceToken ? { deviceToken } : {}) } }));
 export const register = (json: Args<typeof auth.register.$post>['json']) => parseResponse(auth.register.$post({ json }));
 export const sendPasswordHash = (email: string) => parseResponse(auth.sendPasswordHash.$post({ json: { email } }));
 export const resetPassword = (hash: string, newPassword: string) =>

@@ -12,6 +12,7 @@ export default function AdminPayments() {
   const { data } = useHistory();
   const confirmed = useMemo(() => (data ?? []).filter((p) => p.isPaymentConfirmed), [data]);
   const total = confirmed.reduce((sum, p) => sum + p.priceTotal, 0);
+  const refunds = (data ?? []).filter((p) => p.status === 'Needs refund');
   const months = confirmed.reduce((sum, p) => sum + p.amount, 0);
   const perMonth = useMemo(() => {
     const byMonth = new Map<string, number>();
@@ -25,11 +26,20 @@ export default function AdminPayments() {
         <h1>Payments</h1>
       </div>
       <div className="stat-row">
-        <Stat label="Total" note={`from ${confirmed.length} confirmed payments`} testId="confirmed-total">
+        <Stat label="Total" note={`from ${confirmed.length} confirmed payment${confirmed.length === 1 ? '' : 's'}`} testId="confirmed-total">
           {amd(total)}
         </Stat>
         <Stat label="Months sold">{months}</Stat>
         <Stat label="All payments">{data.length}</Stat>
+        {refunds.length > 0 && (
+          <Stat
+            label="Needs refund"
+            note={`${refunds.length} paid order${refunds.length === 1 ? '' : 's'} whose discount another order used`}
+            testId="refunds-due"
+          >
+            {amd(refunds.reduce((sum, p) => sum + p.priceTotal, 0))}
+          </Stat>
+        )}
       </div>
       <Card title="Revenue per month">
         {perMonth.length === 0 ? (

@@ -10,6 +10,8 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   'redirect fail': 'pill-bad',
   Canceled: 'pill-off',
   'Waiting ...': 'pill-warn',
+  // Idram took the money but the order's discount had gone to another order: the admin refunds it
+  'Needs refund': 'pill-bad',
 };
 
 /** The spec's status label; confirmed carries a green check. */

@@ -157,8 +157,8 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   const id = `months-${payee?._id ?? 'me'}`;
   const pay = async () => {
     await run(() => payWithIdram(months, payee?._id ?? null), { silent: true });
-    // a failed attempt is an order too: the history shows it
-    await mutate(HISTORY_KEY);
+    // a failed attempt is an order too: the history shows it; a discount may be spent meanwhile
+    await Promise.all([mutate(HISTORY_KEY), mutate(PRICE_KEY)]);
   };
   const body = (
     <div className="new-payment" data-testid={payee ? 'new-payment-agent' : 'new-payment'}>

@@ -23,8 +23,11 @@ export const createUser = (json: NewUser) => parseResponse(user.register.$post({
 export const deleteUser = (userId: string) => parseResponse(user.index.$delete({ json: { userId } }));
 export const resendVerification = (id: string) => parseResponse(user.resendEmailVerification[':id'].$put(byId(id)));
 export const updateName = (id: string, newName: string) => parseResponse(user.update.name[':id'].$put({ ...byId(id), json: { newName } }));
-export const updateEmail = (id: string, newEmail: string) => parseResponse(user.update.email[':id'].$put({ ...byId(id), json: { newEmail } }));
-export const updatePassword = (id: string, newPassword: string) => parseResponse(user.update.password[':id'].$put({ ...byId(id), json: { newPassword } }));
+/** `currentPassword` only for one's own e-mail or password (re-authentication); staff changing another user send none. */
+export const updateEmail = (id: string, newEmail: string, currentPassword?: string) =>
+  parseResponse(user.update.email[':id'].$put({ ...byId(id), json: { newEmail, ...(currentPassword === undefined ? {} : { currentPassword }) } }));
+export const updatePassword = (id: string, newPassword: string, currentPassword?: string) =>
+  parseResponse(user.update.password[':id'].$put({ ...byId(id), json: { newPassword, ...(currentPassword === undefined ? {} : { currentPassword }) } }));
 export const updateType = (id: string, json: Args<(typeof user.update.userType)[':id']['$put']>['json']) =>
   parseResponse(user.update.userType[':id'].$put({ ...byId(id), json }));
 export const setTrial = (id: string, isActive: boolean) => parseResponse(user.update.trialPeriodState[':id'].$put({ ...byId(id), json: { isActive } }));

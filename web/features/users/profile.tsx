@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
-import { passwordUpdateError, USER_MESSAGES } from '../../../worker/users/users.schema';
+import { normalizeEmail } from '../../../worker/lib/text';
+import { currentPasswordError, emailUpdateError, nameUpdateError, passwordUpdateError } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, CollapsibleSection } from '../../components/ui/section';
@@ -80,8 +81,9 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
   const { loading, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setProblem(USER_MESSAGES.nameEmpty);
-    setProblem(null);
+    const error = nameUpdateError(name);
+    setProblem(error);
+    if (error) return;
     const res = await run(() => updateName(user._id, name), { success: (r) => r.message });
     if (res) {
       setName('');
@@ -91,7 +93,7 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
   };
   return (
     <Section title="Update name">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate aria-label="Update name">
         <Field label="New name" value={name} onChange={(e) => setName(e.target.value)} />
         <ErrorText>{problem}</ErrorText>
         <div>
@@ -104,25 +106,44 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
   );
 }
 
+/** Changing one's own e-mail or password asks for the current password (a stolen session alone must not take the account). */
+function CurrentPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Field
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      hint="Confirm the change with the password you use now."
+    />
+  );
+}
+
 function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
   const [email, setEmail] = useState('');
+  const [current, setCurrent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { loading, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setProblem(USER_MESSAGES.emailEmpty);
-    setProblem(null);
-    const res = await run(() => updateEmail(user._id, email), { success: (r) => r.message });
+    const error = emailUpdateError(email) ?? currentPasswordError(current, isMe);
+    setProblem(error);
+    if (error) return;
+    const res = await run(() => updateEmail(user._id, email, isMe ? current : undefined), { success: (r) => r.message });
     if (res) {
-      if (isMe) updateSession({ userEmail: email.trim().toLowerCase() });
+      // the change ended every other session; the answer carries this tab's new token
+      if (isMe) updateSession({ userEmail: normalizeEmail(email), ...('accessToken' in res && res.accessToken ? { token: res.accessToken } : {}) });
       setEmail('');
+      setCurrent('');
       onSaved();
     }
   };
   return (
     <Section title="Update e-mail">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate aria-label="Update e-mail">
         <Field label="New e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} hint="The new address must be verified again." />
+        {isMe && <CurrentPasswordField value={current} onChange={setCurrent} />}
         <ErrorText>{problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
@@ -137,25 +158,29 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
 function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [current, setCurrent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { loading, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const error = passwordUpdateError(password, repeat);
+    // the spec's messages first ('Password is empty', "Passwords don't match"), then the current password
+    const error = passwordUpdateError(password, repeat) ?? currentPasswordError(current, isMe);
     setProblem(error);
     if (error) return;
-    const res = await run(() => updatePassword(user._id, password), { success: (r) => r.message });
+    const res = await run(() => updatePassword(user._id, password, isMe ? current : undefined), { success: (r) => r.message });
     if (res) {
       if (isMe && res.accessToken) updateSession({ token: res.accessToken });
       setPassword('');
       setRepeat('');
+      setCurrent('');
     }
   };
   return (
     <Section title="Update password">
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={submit} noValidate aria-label="Update password">
         <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Field label="Repeat new password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+        {isMe && <CurrentPasswordField value={current} onChange={setCurrent} />}
         <ErrorText>{problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>

@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests: Debian's Chromium against the real app served by `wrangler dev` (the development
+ * entry, worker/dev/index.ts) on a fresh local database. The config is read again in every worker process: the port and the state folder are
+ * chosen once, in the main process, and inherited through the environment.
+ */
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const port = process.env.E2E_PORT;
+// made by the server's commands, removed by e2e/global-teardown.ts
+process.env.E2E_STATE ??= path.join(os.tmpdir(), `fd-e2e-${port}`);
+const state = process.env.E2E_STATE;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Each run builds its own copy of the SPA, so parallel runs never share a half-written dist;
+// E2E_SKIP_BUILD=1 serves web/dist as it is (.ci/run builds it once in `npm run check`).
+const assets = process.env.E2E_SKIP_BUILD ? null : path.join(state, 'dist');
+const server = [
+  assets && `vite build --config web/vite.config.ts --logLevel warn --outDir ${assets} --emptyOutDir`,
+  `wrangler d1 migrations apply DB --local --persist-to ${state}`,
+  // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
+  [
+    `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
+    `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
+    assets ? `--assets ${assets}` : '',
+  ].join(' '),
+].filter(Boolean);
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.e2e.ts',
+  // the tests share one database and some compare totals across it: one at a time
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: '.tmp/e2e-results',
+  // the webServer answers first; then the start step creates the first admin
+  globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 860 },
+    // a failed test leaves its trace (`npx playwright show-trace .tmp/e2e-results/…/trace.zip`)
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: server.join(' && '),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    // CI=true: wrangler applies the migrations without asking
+    env: { CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
