@@ -2,7 +2,7 @@ import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import { chunks, inJson } from '../lib/db';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
@@ -13,7 +13,6 @@ import {
   type FilterDto,
   type FilterSaveInput,
   type FilterSearchInput,
-  filterSaveError,
   type MinifiedFilterDto,
   SEARCH_LIMIT,
   type TeamUserDto,
@@ -121,7 +120,6 @@ async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEA
 
 /** POST /api/broker: the search form over the filters the caller sees. */
 export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<FilterDto[]> {
-  if (!input.allMC && !input.mcList.length) throw badRequest(FILTER_MESSAGES.searchMcEmpty);
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
   const name = input.name.trim().toLowerCase();
@@ -158,8 +156,6 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
-  const error = filterSaveError(input);
-  if (error) throw badRequest(error);
   if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw notFound(FILTER_MESSAGES.typeNotFound);
   const mcList = input.allMC ? [] : unique(input.mcList);
   const usable = new Set(v.mcIds);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isEmail } from '../auth/auth.schema';
+import { isEmail, MESSAGES } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
@@ -14,8 +14,8 @@ export const HISTORY_MESSAGES = {
   clientId: 'A client id is required: 1 to 100 letters, digits or . _ : -',
   clientIdReused: 'This client id was already used for a different entry',
   kind: "Kind must be 'call' or 'email'",
-  phone: 'Wrong phone number',
-  email: 'Email is not valid',
+  phone: MESSAGES.phone,
+  email: MESSAGES.emailInvalid,
   brokerEmpty: 'Broker name is empty',
   contactDate: 'Wrong contact date',
 } as const;

@@ -17,3 +17,14 @@ export function parseDate(value: string | number | null | undefined): Date | nul
 
 /** A date field as the API takes it (an ISO string or a ms timestamp); `message` for any other type. */
 export const dateInput = (message: string) => z.union([z.string().max(64), z.number()], { error: message });
+
+/** A date field parsed to a Date: `message` for anything that is not a date, or one `within` refuses. */
+export const dateField = (message: string, within: (date: Date) => boolean = () => true) =>
+  dateInput(message).transform((value, ctx) => {
+    const date = parseDate(value);
+    if (!date || !within(date)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return date;
+  });

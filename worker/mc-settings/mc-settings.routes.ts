@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { isLead } from '../lib/team';
 import { validate } from '../lib/validate';
-import { mcAddSchema, mcUpdateSchema, parentIdSchema, settingIdSchema } from './mc-settings.schema';
+import { mcAddSchema, mcAddSchemaFor, mcUpdateSchema, parentIdSchema, settingIdSchema } from './mc-settings.schema';
 import * as svc from './mc-settings.service';
 
 /**
@@ -21,7 +22,12 @@ export const mcSettingsRoutes = new Hono<AppEnv>()
   .post('/byParentId', allow('history'), validate('json', parentIdSchema), async (c) =>
     c.json(await svc.settingsByParent(c.var.db, c.var.caller, c.req.valid('json').parentId), 200),
   )
-  .post('/add', allow('lines'), validate('json', mcAddSchema), async (c) => c.json(await svc.addSetting(c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .post(
+    '/add',
+    allow('lines'),
+    validate('json', mcAddSchema, (caller) => mcAddSchemaFor(!isLead(caller))),
+    async (c) => c.json(await svc.addSetting(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
   .post('/update/details', allow('lines'), validate('json', mcUpdateSchema), async (c) =>
     c.json(await svc.updateSettings(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { inJson, runBatch } from '../lib/db';
 import { isLead, teamIdOf, visibleIds } from '../lib/team';
-import { lineTakenMessage, MC_MESSAGES, mcAddError, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
+import { lineTakenMessage, MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
 
 type McRow = typeof mcSettings.$inferSelect;
 const parent = alias(mcSettings, 'parent_mc');
@@ -88,8 +88,6 @@ async function lineHolder(db: Db, userId: string, line: number, exceptId?: strin
  */
 export async function addSetting(db: Db, caller: Caller, input: McAddInput) {
   const isAgent = !isLead(caller);
-  const error = mcAddError(isAgent, input);
-  if (error) throw badRequest(error);
   const line = input.lines[0]!;
   let name = (input.name ?? '').trim();
   let parentMcId: string | null = null;

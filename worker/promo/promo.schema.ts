@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MESSAGES } from '../auth/auth.messages';
 import { hasInvisibleChars } from '../lib/text';
 
 /** The effect types, and the promo codes table's enum. */
@@ -100,7 +101,7 @@ export const assignSchema = z
       .string()
       .max(320)
       // a look-alike of an address (zero-width and other invisible characters) is nobody's
-      .refine((v) => !hasInvisibleChars(v), { message: 'Email is not valid' })
+      .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid })
       .optional(),
   })
   .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });

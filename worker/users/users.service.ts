@@ -12,18 +12,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
-import {
-  type CreateUserInput,
-  createUserError,
-  createUserPhone,
-  currentPasswordError,
-  emailUpdateError,
-  nameUpdateError,
-  passwordUpdateError,
-  USER_MESSAGES,
-  type UserDto,
-  type UserType,
-} from './users.schema';
+import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 
 type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
@@ -196,23 +185,19 @@ async function checkParent(db: Db, type: UserType, parentId: string | null | und
   return null;
 }
 
-/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. */
-export async function createUser(env: Bindings, db: Db, caller: Caller, input: CreateUserInput) {
-  const error = createUserError(input);
-  if (error) throw badRequest(error);
+/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. The input is createUserSchema's. */
+export async function createUser(env: Bindings, db: Db, caller: Caller, input: NewUser) {
   const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
   const parentId = caller.userType === 'admin' ? await checkParent(db, type, input.parentUser) : caller.id;
   // only the admin's form has phone and country; a manager's agent gets neither
-  const contact = caller.userType === 'admin' ? createUserPhone(input.phone, input.country) : { phone: '', country: '' };
-  if (!contact) throw badRequest(USER_MESSAGES.phone);
-  const { phone, country } = contact;
-  const email = normalizeEmail(input.email!);
+  const { phone, country } = caller.userType === 'admin' ? input : { phone: '', country: '' };
+  const { email } = input;
   if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
   const user = {
     id: randomId(),
-    name: input.name!.trim(),
+    name: input.name,
     email,
-    passwordHash: await hashPassword(input.password!, secrets(env).pepper),
+    passwordHash: await hashPassword(input.password, secrets(env).pepper),
     userType: type,
     parentId,
     phone,
@@ -260,9 +245,7 @@ export async function deleteUser(db: Db, caller: Caller, userId: string) {
 
 export async function updateName(db: Db, caller: Caller, id: string, newName: string) {
   const target = await managedUser(db, caller, id);
-  const problem = nameUpdateError(newName);
-  if (problem) throw badRequest(problem);
-  await db.update(users).set({ name: newName.trim() }).where(eq(users.id, target.id));
+  await db.update(users).set({ name: newName }).where(eq(users.id, target.id));
   return { message: 'Name updated' };
 }
 
@@ -274,8 +257,7 @@ export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords, please try ag
  * of the account (untrusted clients' bucket), so this is no side door for guessing.
  */
 async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassword: string) {
-  const problem = currentPasswordError(currentPassword, true);
-  if (problem) throw badRequest(problem);
+  if (!currentPassword) throw badRequest(USER_MESSAGES.currentPasswordEmpty);
   const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], TOO_MANY_WRONG_PASSWORDS);
   let ok = false;
   try {
@@ -310,11 +292,9 @@ function emailChangedMail(oldEmail: string, newEmail: string, name: string, chan
  */
 export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
-  const problem = emailUpdateError(input.newEmail);
-  if (problem) throw badRequest(problem);
   const isSelf = target.id === caller.id;
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
-  const email = normalizeEmail(input.newEmail);
+  const email = input.newEmail;
   if (email === target.email) return { message: 'Email updated' };
   if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
   let changed: { tokenVersion: number }[];
@@ -346,8 +326,6 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
  */
 export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: string, input: { newPassword: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
-  const error = passwordUpdateError(input.newPassword, input.newPassword);
-  if (error) throw badRequest(error);
   const isSelf = target.id === caller.id;
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, secrets(env).pepper);
@@ -416,10 +394,8 @@ export async function setTrial(db: Db, caller: Caller, id: string, isActive: boo
   return { message: 'Trial stopped' };
 }
 
-export async function setTrialEndDate(db: Db, caller: Caller, id: string, newDate: string | number) {
+export async function setTrialEndDate(db: Db, caller: Caller, id: string, date: Date) {
   const target = await adminTarget(db, caller, id);
-  const date = new Date(newDate);
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2200) throw badRequest(USER_MESSAGES.badDate);
   await db.update(users).set({ subscriptionEndDate: date }).where(eq(users.id, target.id));
   return { message: 'Trial end date updated' };
 }
