@@ -100,6 +100,12 @@ describe('POST /api/user/register', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
+    // the schema checks a phone whoever sends it (a manager's form has none, and its agents get none)
+    const phone = await call('POST', '/api/user/register', {
+      token: manager.token,
+      body: { email: 'p@b.example', password: 'secret1', name: 'P', phone: '+3749', country: 'AM' },
+    });
+    expect([phone.status, phone.body.message]).toEqual([400, 'Wrong phone number']);
     const dup = await call('POST', '/api/user/register', { token: manager.token, body: { email: manager.email, password: 'secret1', name: 'Dup' } });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('This e-mail is already registered');
