@@ -27,6 +27,21 @@ export const findLiveUserByEmail = async (db: Db, email: string) =>
       .limit(1)
   )[0];
 
+/** 409 'This e-mail is already registered' when a live account has the address (a deleted one's may be taken again). */
+export async function emailIsFree(db: Db, email: string) {
+  if (await findLiveUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
+}
+
+/** Inserts a new account (registration, Create user); two creations that raced past `emailIsFree` meet the unique index: 409. */
+export async function insertAccount(db: Db, user: typeof users.$inferInsert) {
+  try {
+    await db.insert(users).values(user);
+  } catch (err) {
+    if (isUniqueViolation(err, 'users.email')) throw conflict(MESSAGES.emailTaken);
+    throw err;
+  }
+}
+
 export const TOO_MANY_LOGINS = 'Too many failed logins, please try again later';
 /** The bucket of an account's failed logins from untrusted clients (also fed by wrong current passwords). */
 export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(email)}`;
@@ -100,7 +115,7 @@ export const TRIAL_DAYS = 14;
 /** POST /api/auth/register, with the input registerSchema checked and normalised. */
 export async function register(env: Bindings, db: Db, req: Request, input: Registration) {
   await enforceLimit(env, `register-ip:${clientIp(req)}`, LIMITS.registerPerIp);
-  if (await findLiveUserByEmail(db, input.email)) throw conflict(MESSAGES.emailTaken);
+  await emailIsFree(db, input.email);
   const user = {
     id: randomId(),
     name: input.name,
@@ -114,13 +129,7 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
     country: input.country,
     phone: input.phone,
   };
-  try {
-    await db.insert(users).values(user);
-  } catch (err) {
-    // two registrations raced past the check: the unique index decided
-    if (isUniqueViolation(err, 'users.email')) throw conflict(MESSAGES.emailTaken);
-    throw err;
-  }
+  await insertAccount(db, user);
   await sendTokenMail(env, db, user, 'verify');
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };
 }

@@ -185,6 +185,19 @@ async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId
   };
 }
 
+/** The filter row's own columns from the checked input; a lead's save verifies the filter, an agent's leaves it to the manager. */
+const filterColumns = (r: Awaited<ReturnType<typeof resolveInput>>, lead: boolean) => ({
+  name: r.name,
+  typeId: r.typeId,
+  comment: r.comment,
+  isVisible: r.isVisible,
+  isVerified: lead,
+  onlyCreator: r.onlyCreator,
+  allMc: r.allMc,
+  onlyOnContacts: r.onlyOnContacts,
+  newUsers: r.newUsers,
+});
+
 function childRows(db: Db, filterId: string, r: { mcList: string[]; usersList: string[]; contacts: string[] }) {
   return [
     ...chunks(r.mcList, 40).map((part) => db.insert(brokerFilterMcs).values(part.map((mcId) => ({ filterId, mcId })))),
@@ -207,15 +220,7 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
       id,
       teamId: v.teamId,
       creatorId: caller.id,
-      name: r.name,
-      typeId: r.typeId,
-      comment: r.comment,
-      isVisible: r.isVisible,
-      isVerified: v.lead,
-      onlyCreator: r.onlyCreator,
-      allMc: r.allMc,
-      onlyOnContacts: r.onlyOnContacts,
-      newUsers: r.newUsers,
+      ...filterColumns(r, v.lead),
       // the team's next number, taken by the insert itself
       index: sql`(select coalesce(max(${f.index}), 0) + 1 from ${f} where ${f.teamId} = ${v.teamId})`,
       createdAt: now,
@@ -238,18 +243,7 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
   await db.batch([
     db
       .update(f)
-      .set({
-        name: r.name,
-        typeId: r.typeId,
-        comment: r.comment,
-        isVisible: r.isVisible,
-        isVerified: v.lead,
-        onlyCreator: r.onlyCreator,
-        allMc: r.allMc,
-        onlyOnContacts: r.onlyOnContacts,
-        newUsers: r.newUsers,
-        updatedAt: new Date(),
-      })
+      .set({ ...filterColumns(r, v.lead), updatedAt: new Date() })
       .where(eq(f.id, row.id)),
     db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
     db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
-import { endResetLinks, findLiveUserByEmail, loginEmailKey, sendTokenMail } from '../auth/auth.service';
+import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { signAccessToken } from '../lib/auth';
@@ -192,7 +192,7 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
   // only the admin's form has phone and country; a manager's agent gets neither
   const { phone, country } = caller.userType === 'admin' ? input : { phone: '', country: '' };
   const { email } = input;
-  if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  await emailIsFree(db, email);
   const user = {
     id: randomId(),
     name: input.name,
@@ -205,13 +205,7 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
     registrationDate: new Date(),
     isEmailVerified: false,
   };
-  try {
-    await db.insert(users).values(user);
-  } catch (err) {
-    // two creations raced past the check: the unique index decided
-    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
-    throw err;
-  }
+  await insertAccount(db, user);
   await sendTokenMail(env, db, user, 'verify');
   const created = (await liveUser(db, user.id))!;
   return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(db, [created]))[0]! };
@@ -296,7 +290,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
   const email = input.newEmail;
   if (email === target.email) return { message: 'Email updated' };
-  if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  await emailIsFree(db, email);
   let changed: { tokenVersion: number }[];
   try {
     [changed] = await db.batch([
