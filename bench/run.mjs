@@ -30,7 +30,9 @@ const median = (xs) => {
 async function api(url, method, p, body, token) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const send = () => fetch(`${url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // after a long call (the seeder) the runtime may have closed the kept-alive socket the next call reuses
+  const res = await send().catch((err) => (err?.cause?.code === 'ECONNRESET' ? send() : Promise.reject(err)));
   const text = await res.text();
   let json = null;
   try {

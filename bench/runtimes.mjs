@@ -149,7 +149,12 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
     bindings: vars,
     d1Databases: { DB: 'bench-db' },
     kvNamespaces: { LINKS_KV: 'bench-kv' },
-    durableObjects: { PAYMENT_ORDER: 'PaymentOrder', CLICK_COUNTER: 'ClickCounter', RATE_LIMITER: 'RateLimiter' },
+    // SQLite-backed, as wrangler.toml's new_sqlite_classes (the ClickCounter keeps its clicks in SQL)
+    durableObjects: {
+      PAYMENT_ORDER: { className: 'PaymentOrder', useSQLite: true },
+      CLICK_COUNTER: { className: 'ClickCounter', useSQLite: true },
+      RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
+    },
   });
   await mf.ready;
   await migrate(mf);

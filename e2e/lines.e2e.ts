@@ -98,6 +98,35 @@ test.describe('Lines', () => {
     expect(mine.map((m: any) => [m.name, m.lines, m.emailSubject])).toEqual([['Beta Freight', [1], 'From the agent']]);
   });
 
+  test('a line another tab took meanwhile: the save is refused naming the MC, and the list shows it', async ({ page }) => {
+    const manager = await createUser('manager');
+    const ids: Record<string, string> = {};
+    for (const [name, line] of [
+      ['Acme Trucking', 1],
+      ['Beta Freight', 2],
+    ] as const) {
+      const res = await apiCall('POST', '/api/mcSettings/add/', { name, lines: [line] }, manager.token);
+      ids[name] = res.body.mcSetting._id;
+    }
+    await loginAs(page, manager, '/lines');
+    await expect(item(page, 'Beta Freight')).toBeVisible();
+    // another tab moves Acme to line 3 after this screen loaded
+    expect((await apiCall('POST', '/api/mcSettings/update/details', { mcSettings: [{ _id: ids['Acme Trucking'], lines: [3] }] }, manager.token)).status).toBe(
+      200,
+    );
+    await lineButton(page, 'Line of Beta Freight', 3).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toast(page, 'Line 3 is already used by Acme Trucking')).toBeVisible();
+    // the refused save reloads the list: Acme shows on line 3 as stored
+    await expect(lineButton(page, 'Line of Acme Trucking', 3)).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'lines-line-taken');
+    const stored = (await apiCall('GET', '/api/mcSettings', undefined, manager.token)).body;
+    expect(stored.map((m: any) => [m.name, m.lines])).toEqual([
+      ['Acme Trucking', [3]],
+      ['Beta Freight', [2]],
+    ]);
+  });
+
   test('the help link opens the Lines help topic', async ({ page }) => {
     await page.goto('/help/lines');
     await expect(page.getByRole('heading', { name: 'Lines and MCs' })).toBeVisible();

@@ -253,12 +253,31 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
   return { message: v.lead && !row.isVerified ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated };
 }
 
-/** PUT /api/broker/update/isactive/: Active <-> Disabled. `updatedAt` stays: it marks the last save of the details. */
+/** The edit rights of `canEdit` as a condition, for writes that check and change in one statement. */
+const editableBy = (v: Viewer): SQL => (v.lead ? eq(f.teamId, v.teamId) : and(eq(f.teamId, v.teamId), eq(f.creatorId, v.caller.id), eq(f.onlyCreator, true))!);
+
+/**
+ * PUT /api/broker/update/isactive/: Active <-> Disabled. One statement flips the stored state and
+ * answers the new one, with the edit rights in its `where`: simultaneous toggles each flip once and
+ * report the state they set (a read-then-write lost flips). `updatedAt` stays: it marks the last
+ * save of the details.
+ */
 export async function toggleActive(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
-  const row = await editableFilter(db, v, filterId);
-  const [after] = await db.update(f).set({ isVisible: !row.isVisible }).where(eq(f.id, row.id)).returning({ isVisible: f.isVisible });
-  const isVisible = !!after?.isVisible;
+  const flip = () =>
+    db
+      .update(f)
+      .set({ isVisible: sql`not ${f.isVisible}` })
+      .where(and(eq(f.id, filterId), editableBy(v)))
+      .returning({ isVisible: f.isVisible });
+  let [after] = await flip();
+  if (!after) {
+    // nothing flipped: answer why (404 not seen, 403 not editable); rights gained meanwhile flip now
+    await editableFilter(db, v, filterId);
+    [after] = await flip();
+    if (!after) throw notFound(FILTER_MESSAGES.notFound);
+  }
+  const isVisible = !!after.isVisible;
   return { message: isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled, isVisible };
 }
 

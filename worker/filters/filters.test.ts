@@ -428,6 +428,32 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
   });
 });
 
+describe('concurrent toggles: PUT /api/broker/update/isactive/', () => {
+  it('N simultaneous toggles leave the filter flipped N times; each answer reports the state it set', { timeout: 120_000 }, async () => {
+    const t = await teamWithMcs();
+    const filters = [
+      [t.manager, await add(t.manager, filterBody(t, { name: 'Team filter' }))],
+      [t.agents[0], await add(t.agents[0], filterBody(t, { name: 'Own filter', onlyCreator: true }))],
+    ] as const;
+    const isVisible = async (id: string) => (await db.select().from(brokerFilters).where(eq(brokerFilters.id, id)))[0]!.isVisible;
+    for (const [user, id] of filters) {
+      for (const n of [9, 20, 21, 50, 9, 21]) {
+        const before = await isVisible(id);
+        const answers = await Promise.all(
+          Array.from({ length: n }, () => call('PUT', '/api/broker/update/isactive/', { token: user.token, body: { filterId: id } })),
+        );
+        expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+        expect(await isVisible(id)).toBe(n % 2 ? !before : before);
+        // the flips run one after another: the states they set alternate, starting from the opposite of `before`
+        const setTo = answers.map((a) => a.body.isVisible as boolean);
+        expect(setTo.filter((v) => v !== before)).toHaveLength(Math.ceil(n / 2));
+        expect(setTo.filter((v) => v === before)).toHaveLength(Math.floor(n / 2));
+        for (const a of answers) expect(a.body.message).toBe(a.body.isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled);
+      }
+    }
+  });
+});
+
 describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
   it('allNames lists the distinct names the caller sees, sorted', async () => {
     const t = await teamWithMcs();

@@ -12,7 +12,7 @@ type Team = Awaited<ReturnType<typeof createTeam>>;
 /** An MC straight into D1: a manager's own (no parent) or an agent's setting pointing at one. */
 async function addMc(user: TestUser, name: string, parentMcId: string | null = null) {
   const id = randomId();
-  await db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, lines: [1], createdAt: new Date() });
+  await db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
   return id;
 }
 

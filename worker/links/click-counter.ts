@@ -4,10 +4,11 @@ import { linkClickFlushes, linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { createDb, isUniqueViolation, runBatch } from '../lib/db';
+import { randomId } from '../lib/ids';
 
-/** One flush of clicks for one link: the total and the per-day, per-dimension counts. */
+/** One isolate's clicks for one link, sent together: the total and the per-day, per-dimension counts. */
 export interface ClickBatch {
-  /** Random per flush, kept when the flush is retried, so D1 applies it once. */
+  /** Random per batch, kept when the isolate sends it again, so the counter stores it once. */
   id: string;
   linkId: string;
   clicks: number;
@@ -15,39 +16,113 @@ export interface ClickBatch {
   stats: Record<string, number>;
 }
 
-/** Applied flush ids are kept this long; retries come within seconds. */
+/** How long received clicks wait in the object's storage before they go to D1 together. */
+export const D1_WRITE_DELAY_MS = 1000;
+/** Batch ids are remembered this long after they reached D1, to ignore an isolate's late resend. */
+const KEEP_BATCH_IDS_MS = 10 * 60_000;
+/** Applied D1 flush ids are kept this long in D1; an alarm's retry comes within minutes. */
 const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Exact click counting, one object per link: calls to one object run one at a time, so the
- * flushes of every isolate land in D1 one after another, each as one batch (the flush id, the
- * link's total and its stats rows together: D1 runs a batch as one transaction). A flush that is
- * sent again after a lost answer fails on its id and adds nothing.
+ * Exact click counting, one object per link (docs/decisions/links.md, "Exact clicks").
+ *
+ * 1. `add()` stores a batch in the object's own SQLite storage and answers. The answer leaves
+ *    only once the write is durable (output gate), so a click the isolate has an answer for
+ *    survives any crash. A batch id seen before is ignored: the isolate's resend after a lost
+ *    answer counts once.
+ * 2. An alarm, `D1_WRITE_DELAY_MS` after the first waiting batch, seals the waiting batches
+ *    under one flush id (durably, before D1 is called) and writes their sum to D1 in one batch:
+ *    the flush id, the link's total and the stats upsert. D1 refuses a flush id it has applied,
+ *    so an alarm that runs again after D1 committed (alarms run at least once) adds nothing.
+ *    A failing alarm is retried by the runtime; past its retries the next `add()` arms it again.
  */
 export class ClickCounter extends DurableObject<Bindings> {
   private lastPrune = 0;
 
-  /** Adds one flush; answers false when that flush had already been applied. */
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    ctx.storage.sql.exec(`
+      create table if not exists click_batches (
+        id text primary key,
+        link_id text not null,
+        received_at integer not null,
+        clicks integer not null,
+        stats text,
+        flush_id text,
+        applied integer not null default 0
+      );
+      create index if not exists click_batches_flush on click_batches (flush_id);
+      create index if not exists click_batches_applied on click_batches (applied, received_at);
+    `);
+  }
+
+  /** Stores one batch durably; answers false when that batch had already been received. */
   async add(batch: ClickBatch): Promise<boolean> {
+    const stored = this.ctx.storage.sql.exec(
+      'insert or ignore into click_batches (id, link_id, received_at, clicks, stats) values (?, ?, ?, ?, ?)',
+      batch.id,
+      batch.linkId,
+      Date.now(),
+      batch.clicks,
+      JSON.stringify(batch.stats),
+    ).rowsWritten;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    return stored > 0;
+  }
+
+  async alarm(): Promise<void> {
+    const storage = this.ctx.storage.sql;
+    // a flush sealed by an earlier run that did not finish goes again with the same id
+    let flushId = storage
+      .exec<{ flush_id: string }>('select flush_id from click_batches where flush_id is not null and applied = 0 limit 1')
+      .toArray()[0]?.flush_id;
+    if (!flushId) {
+      flushId = randomId();
+      if (!storage.exec('update click_batches set flush_id = ? where flush_id is null', flushId).rowsWritten) return;
+    }
+    const rows = storage
+      .exec<{ link_id: string; clicks: number; stats: string | null }>('select link_id, clicks, stats from click_batches where flush_id = ?', flushId)
+      .toArray();
+    const perLink = new Map<string, { clicks: number; stats: Record<string, number> }>();
+    for (const row of rows) {
+      const sum = perLink.get(row.link_id) ?? { clicks: 0, stats: {} };
+      sum.clicks += row.clicks;
+      for (const [key, count] of Object.entries(JSON.parse(row.stats ?? '{}') as Record<string, number>)) sum.stats[key] = (sum.stats[key] ?? 0) + count;
+      perLink.set(row.link_id, sum);
+    }
+    // the sealing above is committed before this call leaves the object (output gate)
+    for (const [linkId, sum] of perLink) await this.writeD1(perLink.size === 1 ? flushId : `${flushId}:${linkId}`, linkId, sum.clicks, sum.stats);
+    const now = Date.now();
+    storage.exec('update click_batches set applied = 1, stats = null where flush_id = ?', flushId);
+    storage.exec('delete from click_batches where applied = 1 and received_at < ?', now - KEEP_BATCH_IDS_MS);
+    if (storage.exec('select 1 from click_batches where flush_id is null limit 1').toArray().length) await this.ctx.storage.setAlarm(now + D1_WRITE_DELAY_MS);
+  }
+
+  /** One D1 batch: the flush id, the link's total and every stats row (one upsert over a JSON list). */
+  private async writeD1(flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<void> {
     const db = createDb(this.env.DB);
     const now = Date.now();
+    const rows = JSON.stringify(
+      Object.entries(stats).map(([key, count]) => {
+        const [day, dimension, ...value] = key.split('|');
+        return [day, dimension, value.join('|'), count];
+      }),
+    );
     const statements: BatchItem<'sqlite'>[] = [
-      db.insert(linkClickFlushes).values({ id: batch.id, at: new Date(now) }),
+      db.insert(linkClickFlushes).values({ id: flushId, at: new Date(now) }),
       db
         .update(links)
-        .set({ clicks: sql`${links.clicks} + ${batch.clicks}` })
-        .where(sql`${links.id} = ${batch.linkId}`),
-      ...Object.entries(batch.stats).map(([key, count]) => {
-        const [day, dimension, value] = key.split('|') as [string, string, string];
-        return db
-          .insert(linkClickStats)
-          .values({ linkId: batch.linkId, day, dimension, value, count })
-          .onConflictDoUpdate({
-            target: [linkClickStats.linkId, linkClickStats.day, linkClickStats.dimension, linkClickStats.value],
-            set: { count: sql`${linkClickStats.count} + excluded.count` },
-          });
-      }),
+        .set({ clicks: sql`${links.clicks} + ${clicks}` })
+        .where(sql`${links.id} = ${linkId}`),
+      // `where true`: SQLite needs it to read an upsert after insert … select
+      db
+        .insert(linkClickStats)
+        .select(sql`select ${linkId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3 from json_each(${rows}) r where true`)
+        .onConflictDoUpdate({
+          target: [linkClickStats.linkId, linkClickStats.day, linkClickStats.dimension, linkClickStats.value],
+          set: { count: sql`${linkClickStats.count} + excluded.count` },
+        }),
     ];
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))));
@@ -55,11 +130,9 @@ export class ClickCounter extends DurableObject<Bindings> {
     }
     try {
       await runBatch(db, statements);
-      return true;
     } catch (err) {
       // D1 refused the batch on the flush id: this flush was already applied
-      if (isUniqueViolation(err, 'link_click_flushes.id')) return false;
-      throw err;
+      if (!isUniqueViolation(err, 'link_click_flushes.id')) throw err;
     }
   }
 }

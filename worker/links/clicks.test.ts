@@ -1,10 +1,10 @@
-import { SELF } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { linkClickFlushes, links } from '../db/schema';
+import { linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
 import { call, createUser, db, testEnv } from '../test/helpers';
-import type { ClickBatch } from './click-counter';
+import { type ClickBatch, type ClickCounter, D1_WRITE_DELAY_MS } from './click-counter';
 import { describeVisit, recordClick } from './clicks';
 
 /*
@@ -21,6 +21,19 @@ async function newLink(token: string, from: string) {
   return res.body as { _id: string; code: string };
 }
 
+/** What the link's ClickCounter holds in its own durable storage: every click received, and those not yet in D1. */
+async function storedClicks(linkId: string) {
+  const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(linkId));
+  return runInDurableObject(counter, (_, state) => {
+    const row = state.storage.sql
+      .exec<{ received: number | null; waiting: number | null }>(
+        'select sum(clicks) as received, sum(case when applied = 0 then clicks else 0 end) as waiting from click_batches',
+      )
+      .one();
+    return { received: row.received ?? 0, waiting: row.waiting ?? 0 };
+  });
+}
+
 const clicksInD1 = async (id: string) => (await db.select({ clicks: links.clicks }).from(links).where(eq(links.id, id)))[0]!.clicks;
 
 /** Polls D1 until the count stops changing at `want` or the time is up; answers the last count. */
@@ -31,8 +44,8 @@ async function settledClicks(id: string, want: number, ms = 20_000) {
     await new Promise((r) => setTimeout(r, 50));
     clicks = await clicksInD1(id);
   }
-  // stable: nothing more arrives afterwards either (no double counting by a late retry)
-  await new Promise((r) => setTimeout(r, 300));
+  // stable: nothing more arrives afterwards either (no double counting by a late resend or alarm)
+  await new Promise((r) => setTimeout(r, D1_WRITE_DELAY_MS + 300));
   return clicksInD1(id);
 }
 
@@ -67,6 +80,36 @@ describe('exact click counts', () => {
     expect(detail.stats.devices.find((r: { value: string }) => r.value === 'bot').count).toBe(50);
   });
 
+  it("a served click is in its link's durable storage within milliseconds, without waiting for any timer; D1 follows", { timeout: 120_000 }, async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/durable');
+    // far below the one-second buffer clicks used to wait in, and generous for a busy test machine
+    const DURABLE_WITHIN_MS = 400;
+    let served = 0;
+    for (const n of [50, 20, 35, 1]) {
+      const statuses = await Promise.all(
+        Array.from({ length: n }, () =>
+          SELF.fetch(`http://localhost/s/${link.code}`, { redirect: 'manual', headers: browser }).then(async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          }),
+        ),
+      );
+      expect(statuses.filter((s) => s === 302)).toHaveLength(n);
+      served += n;
+      // from here on, a crash of the isolate that served them must lose nothing
+      const answered = Date.now();
+      let stored = await storedClicks(link._id);
+      while (stored.received < served && Date.now() - answered < DURABLE_WITHIN_MS) {
+        await new Promise((r) => setTimeout(r, 5));
+        stored = await storedClicks(link._id);
+      }
+      expect(stored.received).toBe(served);
+    }
+    expect(await settledClicks(link._id, served)).toBe(served);
+    expect((await storedClicks(link._id)).waiting).toBe(0);
+  });
+
   it('clicks of several links in one flush land on each link', async () => {
     const manager = await createUser('manager');
     const a = await newLink(manager.token, 'https://a.example/');
@@ -79,7 +122,7 @@ describe('exact click counts', () => {
     expect(await settledClicks(b._id, 8)).toBe(8);
   });
 
-  it('the ClickCounter applies a flush once, however often it is sent', async () => {
+  it('the ClickCounter stores a batch once, however often it is sent, and writes D1 once', async () => {
     const manager = await createUser('manager');
     const link = await newLink(manager.token, 'https://example.com/once');
     const day = new Date().toISOString().slice(0, 10);
@@ -88,10 +131,37 @@ describe('exact click counts', () => {
     expect(await counter.add(batch)).toBe(true);
     expect(await counter.add(batch)).toBe(false);
     expect(await counter.add({ ...batch, id: `${batch.id}-2`, clicks: 2, stats: { [`${day}|kind|person`]: 2 } })).toBe(true);
+    expect(await storedClicks(link._id)).toEqual({ received: 5, waiting: 5 });
+    // the object's alarm writes D1 (run it now rather than wait for it)
+    await runDurableObjectAlarm(counter);
     expect(await clicksInD1(link._id)).toBe(5);
+    expect(await storedClicks(link._id)).toEqual({ received: 5, waiting: 0 });
+    // a resend of an applied batch is still recognised
+    expect(await counter.add(batch)).toBe(false);
     const detail = (await call('GET', `/api/link/${link._id}`, { token: manager.token })).body;
     expect(detail.stats.daily.at(-1).people).toBe(5);
-    expect(await db.select().from(linkClickFlushes).where(eq(linkClickFlushes.id, batch.id))).toHaveLength(1);
+  });
+
+  it('an alarm that runs again after D1 committed (its end was lost) adds nothing', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://example.com/alarm-twice');
+    const day = new Date().toISOString().slice(0, 10);
+    const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(link._id));
+    const stats = { [`${day}|kind|person`]: 7, [`${day}|referrer|mail.example|x`]: 7 };
+    await counter.add({ id: `a-${link._id}`, linkId: link._id, clicks: 7, stats });
+    await runInDurableObject(counter, async (instance, state) => {
+      const alarm = () => (instance as ClickCounter).alarm();
+      await alarm();
+      // as if the object died after D1 committed and before it marked the batch applied
+      state.storage.sql.exec('update click_batches set applied = 0, stats = ?', JSON.stringify(stats));
+      await alarm();
+    });
+    expect(await clicksInD1(link._id)).toBe(7);
+    const rows = await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
+    expect(rows.map((r) => [r.dimension, r.value, r.count]).sort()).toEqual([
+      ['kind', 'person', 7],
+      ['referrer', 'mail.example|x', 7],
+    ]);
   });
 
   it('a flush whose answer is lost is sent again and still counted once', async () => {
@@ -119,7 +189,9 @@ describe('exact click counts', () => {
     const visit = describeVisit(new Request('https://x/', { headers: browser }));
     const flushes = Array.from({ length: 4 }, () => recordClick(flaky, link._id, visit));
     await Promise.all(flushes);
-    expect(calls).toBe(3);
+    // the batch whose answer was lost went again (and again after the second failure)
+    expect(calls).toBeGreaterThanOrEqual(3);
     expect(await settledClicks(link._id, 4)).toBe(4);
+    expect(await storedClicks(link._id)).toEqual({ received: 4, waiting: 0 });
   });
 });

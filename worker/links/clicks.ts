@@ -43,19 +43,38 @@ export function describeVisit(req: Request): Visit {
   return { referrer, country: cf?.country ?? 'unknown', device, isBot };
 }
 
-/** How long a flush waits for more clicks to join it. */
-export const FLUSH_DELAY_MS = 1000;
+/**
+ * Sends of one link's clicks start at least SEND_INTERVAL_MS apart in an isolate, one at a time:
+ * a quiet link's click goes to its ClickCounter at once; a busy link's clicks of each interval go
+ * together (at most 20 object calls and storage writes a second per link and isolate). A click
+ * is durable once the counter has stored it: within SEND_INTERVAL_MS plus the round trips of the
+ * send in flight and of its own after its redirect (SECURITY.md states the bound).
+ */
+export const SEND_INTERVAL_MS = 50;
 const MAX_ATTEMPTS = 6;
 
+/** One link's clicks in this isolate: the batch being filled, batches to send again, the sends. */
+interface LinkClicks {
+  pending: ClickBatch | null;
+  retrying: ClickBatch[];
+  /** The send on its way; the next one starts after it, so one link has one send at a time. */
+  inFlight: Promise<ClickBatch[]> | null;
+  /** A timer that sends what is left once the interval is over (for the last clicks of a burst). */
+  timer: Promise<void> | null;
+  /** When the last send started. */
+  lastSendAt: number;
+}
+
 /*
- * Clicks are coalesced per isolate: every redirect adds to `pending` and shares one flush, which
- * the redirect hands to `ctx.waitUntil` (the isolate stays alive until it lands), so the redirect
- * never waits. A flush that fails is kept as it is, id and all, and sent again: the ClickCounter
- * applies each id once, so a retry after a lost answer cannot count twice.
+ * Clicks are coalesced per isolate and per link, and sent to the link's ClickCounter, which stores
+ * them durably before it answers and writes D1 itself, later. The redirect never waits. Sends are
+ * started by the redirects themselves (a click that finds no send on its way and the interval
+ * over starts one, handed to its `ctx.waitUntil`), not only by timers: under a saturating load a
+ * Worker's timers fire late (seconds were seen locally), its requests do not. A timer sends the
+ * last clicks of a burst. A send that fails is kept as it is, id and all, and sent again: the
+ * counter stores each id once, so a resend after a lost answer cannot count twice.
  */
-let pending = new Map<string, ClickBatch>();
-let retrying: ClickBatch[] = [];
-let flushing: Promise<void> | null = null;
+const perLink = new Map<string, LinkClicks>();
 
 let dayCache = { until: 0, day: '' };
 const today = (now: number) => {
@@ -67,16 +86,21 @@ const today = (now: number) => {
 };
 
 /**
- * Adds one click. Answers the flush promise only to the click that scheduled the flush (its
- * `waitUntil` keeps the isolate alive until the flush lands); clicks that join an already
- * scheduled flush answer null and need no `waitUntil` of their own.
+ * Adds one click. Answers a promise to hand to `waitUntil` when this click started a send or the
+ * timer (the isolate stays alive until it lands); null when a send or timer already covers it.
  */
 export function recordClick(env: Bindings, linkId: string, visit: Visit, now = Date.now()): Promise<void> | null {
   const day = today(now);
-  let batch = pending.get(linkId);
+  let state = perLink.get(linkId);
+  if (!state) {
+    if (perLink.size >= 5_000) forgetIdleLinks(now);
+    state = { pending: null, retrying: [], inFlight: null, timer: null, lastSendAt: 0 };
+    perLink.set(linkId, state);
+  }
+  let batch = state.pending;
   if (!batch) {
     batch = { id: randomId(), linkId, clicks: 0, stats: {} };
-    pending.set(linkId, batch);
+    state.pending = batch;
   }
   const stats = batch.stats;
   batch.clicks += 1;
@@ -90,38 +114,59 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
     bump('country', visit.country);
   }
   bump('device', visit.device);
-  if (flushing) return null;
-  flushing = flush(env);
-  return flushing;
+  if (!state.inFlight && now - state.lastSendAt >= SEND_INTERVAL_MS) return send(env, linkId, state, now);
+  if (state.timer) return null;
+  state.timer = sendLater(env, linkId, state, state.lastSendAt + SEND_INTERVAL_MS - now);
+  return state.timer;
+}
+
+/** Drops the links with nothing waiting and no recent send (their pacing no longer matters). */
+function forgetIdleLinks(now: number) {
+  for (const [linkId, state] of perLink) {
+    if (!state.pending && !state.retrying.length && !state.inFlight && !state.timer && now - state.lastSendAt > SEND_INTERVAL_MS) perLink.delete(linkId);
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function flush(env: Bindings, attempt = 0): Promise<void> {
-  // let the redirects of the next second join this flush: under load one Durable
-  // Object call and one D1 batch carry hundreds of clicks instead of one each
-  await sleep(FLUSH_DELAY_MS);
-  const batches = [...pending.values(), ...retrying];
-  pending = new Map();
-  retrying = [];
-  flushing = null;
-  const failed: ClickBatch[] = [];
-  await Promise.all(
-    batches.map(async (batch) => {
-      try {
-        await env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(batch.linkId)).add(batch);
-      } catch (err) {
-        console.error('click flush failed', err);
-        failed.push(batch);
-      }
-    }),
-  );
+/**
+ * After `ms`, and once no send is on its way, sends whatever is still waiting. It looks again
+ * every few milliseconds rather than awaiting the send in flight: that promise may belong to
+ * another request, and a request should not wait on another's I/O.
+ */
+async function sendLater(env: Bindings, linkId: string, state: LinkClicks, ms: number, attempt = 0): Promise<void> {
+  let wait = ms;
+  do {
+    await sleep(Math.max(wait, 1));
+    wait = 5;
+  } while (state.inFlight);
+  if (state.timer && attempt === 0) state.timer = null;
+  if (state.pending || state.retrying.length) await send(env, linkId, state, Date.now(), attempt);
+}
+
+/** Sends everything waiting for the link now; failed batches are kept and retried with backoff. */
+async function send(env: Bindings, linkId: string, state: LinkClicks, now: number, attempt = 0): Promise<void> {
+  state.lastSendAt = now;
+  const batches = state.pending ? [...state.retrying, state.pending] : state.retrying;
+  state.pending = null;
+  state.retrying = [];
+  const counter = env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(linkId));
+  const landing = Promise.all(
+    batches.map((batch) =>
+      counter.add(batch).then(
+        () => null,
+        (err: unknown) => {
+          console.error('click send failed', err);
+          return batch;
+        },
+      ),
+    ),
+  ).then((results) => results.filter((b): b is ClickBatch => b !== null));
+  state.inFlight = landing;
+  const failed = await landing;
+  if (state.inFlight === landing) state.inFlight = null;
   if (!failed.length) return;
-  retrying.push(...failed);
-  // past the last attempt the batches stay in `retrying` and go with this isolate's next flush
-  if (attempt + 1 < MAX_ATTEMPTS) {
-    await sleep(100 * 2 ** attempt);
-    flushing ??= flush(env, attempt + 1);
-    return flushing;
-  }
+  state.retrying.push(...failed);
+  // past the last attempt the batches stay in `retrying` and go with this link's next send
+  if (attempt + 1 < MAX_ATTEMPTS) await sendLater(env, linkId, state, 100 * 2 ** attempt, attempt + 1);
 }

@@ -5,6 +5,7 @@ import { validate } from '../lib/validate';
 import { describeVisit, recordClick } from './clicks';
 import { CODE_RE, disableSchema, generateSchema, linkIdParam } from './links.schema';
 import * as svc from './links.service';
+import { canonicalHostname } from './links.schema';
 import { cachedCode, resolveCode } from './links.service';
 
 /** /api/link: the caller's own links (the admin may ask for all with ?all=1). */
@@ -26,6 +27,7 @@ const page = (title: string, text: string) =>
 
 const notFoundPage = page('Link not found', 'This short link does not exist.');
 const disabledPage = page('Link disabled', 'The owner of this short link has disabled it.');
+const loopPage = page('Link stopped', 'This short link leads back to this site, so it does not redirect.');
 
 const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -56,9 +58,22 @@ export async function redirectShortLink(env: Bindings, ctx: { waitUntil(promise:
   if (link === undefined) link = await resolveCode(env, code, (p) => ctx.waitUntil(p));
   if (!link) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
   if (link.disabled) return new Response(disabledPage, { status: 410, headers: htmlHeaders });
+  // a target on our own hosts (saved before they were refused, or on a host name not configured
+  // as ours but serving this Worker, as this very request shows) would loop: stop, count nothing
+  if (link.ownTarget || link.targetHost === requestHostname(req)) return new Response(loopPage, { status: 410, headers: htmlHeaders });
   const flush = recordClick(env, link.id, describeVisit(req));
   if (flush) ctx.waitUntil(flush);
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
+}
+
+/** The host name this request came to (no port, canonical), cut from its URL without parsing it again. */
+function requestHostname(req: Request): string {
+  const url = req.url;
+  const start = url.indexOf('//') + 2;
+  const slash = url.indexOf('/', start);
+  const host = url.slice(start, slash === -1 ? undefined : slash);
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
+  return canonicalHostname(end > 0 ? host.slice(0, end) : host);
 }
 
 export const shortLinkRoutes = new Hono<AppEnv>()

@@ -7,7 +7,7 @@ export const LINK_MESSAGES = {
   invalid: 'This is not a valid link',
   tooLong: 'This link is too long (2048 characters at most)',
   credentials: 'Links with a user name or password are not allowed',
-  ownShortLink: 'Links to our own short links are not allowed',
+  ownSite: 'Links to this site are not allowed: a short link must lead somewhere else',
   alias: 'An alias is 3 to 32 letters, digits, - or _',
   aliasTaken: 'This alias is already taken',
 } as const;
@@ -31,10 +31,63 @@ export const codeParam = z.object({ code: z.string().regex(CODE_RE) });
 export const disableSchema = z.object({ isDisabled: z.boolean({ message: 'isDisabled must be true or false' }) });
 
 /**
- * Answers why `raw` may not be shortened, or null with the normalised URL. `ownHosts` are the
- * product's own hosts: a link to our own /s/ path would loop or hide another short link.
+ * The product's own host names, canonical (see `canonicalHostname`). `loopback` also counts every
+ * loopback spelling as ours: in development, or when the product itself is served from one.
  */
-export function checkTarget(raw: string, ownHosts: string[]): { error: string } | { url: string } {
+export interface OwnHosts {
+  names: ReadonlySet<string>;
+  loopback: boolean;
+}
+
+/**
+ * A host name as the WHATWG URL parser leaves it (lower case, punycode, IPv4 in dotted decimal
+ * whatever its spelling, IPv6 compressed in brackets), without the trailing dots of a fully
+ * qualified name (`localhost.` is `localhost`).
+ */
+export const canonicalHostname = (hostname: string) => hostname.toLowerCase().replace(/\.+$/, '');
+
+/** The host name of a URL or of a bare host (`example.com`, `[::1]:8787`), canonical; '' if none. */
+export function hostnameOf(urlOrHost: string): string {
+  const text = urlOrHost.trim();
+  if (!text) return '';
+  try {
+    return canonicalHostname(new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).hostname);
+  } catch {
+    return '';
+  }
+}
+
+/** An IPv4 address (dotted, as the parser writes it) in 127.0.0.0/8 or 0.0.0.0/8. */
+const isLoopbackIpv4 = (first: number) => first === 127 || first === 0;
+
+/**
+ * Loopback and "this host" names: localhost and *.localhost (RFC 6761), 127.0.0.0/8, 0.0.0.0/8,
+ * [::1], [::], and IPv4-mapped or -compatible IPv6 forms of those ([::ffff:7f00:1]).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = canonicalHostname(hostname);
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const v4 = /^(\d{1,3})\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.exec(h);
+  if (v4) return isLoopbackIpv4(Number(v4[1]));
+  if (h === '[::1]' || h === '[::]') return true;
+  // the parser writes an embedded IPv4 as two hex groups: [::ffff:7f00:1], [::7f00:1]
+  const mapped = /^\[::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(h);
+  return mapped ? isLoopbackIpv4(Number.parseInt(mapped[1]!, 16) >> 8) : false;
+}
+
+/** True when `hostname` is one of the product's own hosts, in any spelling the URL parser accepts. */
+export function isOwnHost(hostname: string, own: OwnHosts): boolean {
+  const h = canonicalHostname(hostname);
+  return own.names.has(h) || (own.loopback && isLoopbackHost(h));
+}
+
+/**
+ * Answers why `raw` may not be shortened, or the normalised URL. A link to any page of one of our
+ * own hosts is refused whatever its path: `/s/X`, `/%73/X`, `//s/X` or `/s%2fX` all reach the
+ * redirect again (a loop that counts a click per hop), and hiding another short link behind ours
+ * helps nobody. Hosts are compared after the URL parser's normalisation, never as typed.
+ */
+export function checkTarget(raw: string, own: OwnHosts): { error: string } | { url: string } {
   const text = raw.trim();
   if (!text) return { error: LINK_MESSAGES.empty };
   if (text.length > MAX_LINK_LENGTH) return { error: LINK_MESSAGES.tooLong };
@@ -48,7 +101,7 @@ export function checkTarget(raw: string, ownHosts: string[]): { error: string } 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: LINK_MESSAGES.scheme };
   if (url.username || url.password) return { error: LINK_MESSAGES.credentials };
   if (!url.hostname || /[\s<>"]/.test(text)) return { error: LINK_MESSAGES.invalid };
-  if (ownHosts.includes(url.host.toLowerCase()) && url.pathname.startsWith('/s/')) return { error: LINK_MESSAGES.ownShortLink };
+  if (isOwnHost(url.hostname, own)) return { error: LINK_MESSAGES.ownSite };
   return { url: url.toString() };
 }
 

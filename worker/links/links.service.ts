@@ -1,11 +1,11 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { linkClickStats, links, users } from '../db/schema';
-import type { Bindings, Caller, Db } from '../env';
+import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { createDb, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
-import { ALIAS_RE, checkTarget, LINK_MESSAGES, type LinkDto, type LinkStats } from './links.schema';
+import { ALIAS_RE, checkTarget, hostnameOf, isLoopbackHost, isOwnHost, LINK_MESSAGES, type LinkDto, type LinkStats, type OwnHosts } from './links.schema';
 
 type LinkRow = typeof links.$inferSelect;
 export const CODE_LENGTH = 7;
@@ -28,19 +28,22 @@ export const toDto = (env: Bindings, row: LinkRow): LinkDto => ({
   isDisabled: row.isDisabled,
 });
 
-function ownHosts(env: Bindings, req: Request) {
-  const hosts = new Set<string>();
-  try {
-    hosts.add(new URL(env.PUBLIC_URL).host.toLowerCase());
-  } catch {
-    // a bad PUBLIC_URL is caught at deploy time
+/**
+ * The product's own hosts: PUBLIC_URL's, the host this request came to, and OWN_HOSTS (say the
+ * Worker's workers.dev name); in development, or when one of them is a loopback name, every
+ * loopback spelling too.
+ */
+export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
+  const names = new Set<string>();
+  for (const host of [env.PUBLIC_URL, requestUrl ?? '', ...(env.OWN_HOSTS ?? '').split(',')]) {
+    const name = hostnameOf(host);
+    if (name) names.add(name);
   }
-  hosts.add(new URL(req.url).host.toLowerCase());
-  return [...hosts];
+  return { names, loopback: isDevelopment(env) || [...names].some(isLoopbackHost) };
 }
 
 export async function createLink(env: Bindings, db: Db, caller: Caller, req: Request, input: { from: string; alias?: string }) {
-  const target = checkTarget(input.from, ownHosts(env, req));
+  const target = checkTarget(input.from, ownHosts(env, req.url));
   if ('error' in target) throw badRequest(target.error);
   const alias = input.alias?.trim();
   if (alias && !ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
@@ -116,15 +119,24 @@ export async function setDisabled(env: Bindings, db: Db, caller: Caller, id: str
   return toDto(env, { ...row, isDisabled });
 }
 
+/**
+ * A link as the redirect keeps it in the isolate: its KV entry, its target's host name, and
+ * whether that host is one of ours (a link saved before targets on our own hosts were refused).
+ */
+export interface CachedLink extends KvLink {
+  targetHost: string;
+  ownTarget: boolean;
+}
+
 /** A short in-isolate cache in front of KV: the redirect's hot path usually reads neither. */
 const CACHE_MS = 30_000;
 const MISS_CACHE_MS = 5_000;
-const cache = new Map<string, { link: KvLink | null; until: number }>();
-const loading = new Map<string, Promise<KvLink | null>>();
+const cache = new Map<string, { link: CachedLink | null; until: number }>();
+const loading = new Map<string, Promise<CachedLink | null>>();
 export const forget = (code: string) => cache.delete(code);
 
 /** The cached answer for `code`: the link, null for a known unknown code, undefined on a miss. */
-export function cachedCode(code: string, now = Date.now()): KvLink | null | undefined {
+export function cachedCode(code: string, now = Date.now()): CachedLink | null | undefined {
   const hit = cache.get(code);
   return hit && hit.until > now ? hit.link : undefined;
 }
@@ -134,7 +146,7 @@ export function cachedCode(code: string, now = Date.now()): KvLink | null | unde
  * another location less than a minute ago), then KV is filled off the response path through
  * `defer`. Concurrent misses of one code in one isolate share one lookup.
  */
-export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unknown>) => void): Promise<KvLink | null> {
+export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unknown>) => void): Promise<CachedLink | null> {
   let load = loading.get(code);
   if (!load) {
     load = (async () => {
@@ -144,9 +156,16 @@ export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unkn
         link = row ? { id: row.id, from: row.from, disabled: row.isDisabled } : null;
         if (link) defer(env.LINKS_KV.put(kvKey(code), JSON.stringify(link)));
       }
+      let cached: CachedLink | null = null;
+      if (link) {
+        const targetHost = hostnameOf(link.from);
+        // the configured hosts only: the cache serves requests to every host; the redirect compares
+        // the target with the host of each request itself
+        cached = { ...link, targetHost, ownTarget: isOwnHost(targetHost, ownHosts(env)) };
+      }
       if (cache.size > 10_000) cache.clear();
-      cache.set(code, { link, until: Date.now() + (link ? CACHE_MS : MISS_CACHE_MS) });
-      return link;
+      cache.set(code, { link: cached, until: Date.now() + (cached ? CACHE_MS : MISS_CACHE_MS) });
+      return cached;
     })().finally(() => loading.delete(code));
     loading.set(code, load);
   }

@@ -1,3 +1,4 @@
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,8 @@ import { linkClickStats, links } from '../db/schema';
 import { LIMITS } from '../lib/rate-limit';
 import { call, countRows, createTeam, createUser, db, testEnv } from '../test/helpers';
 import { describeVisit } from './clicks';
-import { kvKey } from './links.service';
+import { checkTarget, LINK_MESSAGES } from './links.schema';
+import { kvKey, ownHosts } from './links.service';
 
 const nav = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
 
@@ -61,9 +63,6 @@ describe('POST /api/link/generate', () => {
     ['https://user:secret@example.com/', 'Links with a user name or password are not allowed'],
     ['https://user@example.com/', 'Links with a user name or password are not allowed'],
     [`https://example.com/${'a'.repeat(2100)}`, 'This link is too long (2048 characters at most)'],
-    [`${testEnv.PUBLIC_URL}/s/abcdefg`, 'Links to our own short links are not allowed'],
-    ['http://localhost/s/abcdefg', 'Links to our own short links are not allowed'],
-    ['HTTP://LOCALHOST/s/abcdefg', 'Links to our own short links are not allowed'],
   ])('refuses %#: %s', async (from, message) => {
     const manager = await createUser('manager');
     const before = await countRows('links');
@@ -73,12 +72,87 @@ describe('POST /api/link/generate', () => {
     expect(await countRows('links')).toBe(before);
   });
 
-  it('accepts a link of exactly 2048 characters and other pages of our own host', async () => {
+  it('accepts a link of exactly 2048 characters', async () => {
     const manager = await createUser('manager');
     const long = `https://example.com/${'a'.repeat(2048 - 'https://example.com/'.length)}`;
     expect(long.length).toBe(2048);
     expect((await newLink(manager.token, long)).from).toBe(long);
-    expect((await newLink(manager.token, `${testEnv.PUBLIC_URL}/links`)).from).toBe(`${testEnv.PUBLIC_URL}/links`);
+  });
+
+  // PUBLIC_URL is http://localhost:8787 and ENVIRONMENT development here: each is our own host
+  it.each([
+    `${testEnv.PUBLIC_URL}/s/abcdefg`,
+    // the loops of the hostile review: each path reaches /s/X again
+    'http://localhost:8787/%73/X',
+    'http://localhost:8787//s/X',
+    'http://localhost:8787/s%2fX',
+    'http://localhost:8787/s%2FX',
+    'http://localhost:8787/%2fs/X',
+    // any path, any port or none, either scheme
+    'http://localhost:8787/links',
+    'http://localhost:8787/',
+    'http://localhost/s/X',
+    'https://localhost/s/X',
+    'http://localhost:80/s/X',
+    'http://localhost:9999/',
+    // spellings of the name
+    'HTTP://LOCALHOST/s/X',
+    'http://LocalHost:8787/s/X',
+    'http://localhost./s/X',
+    'http://localhost.:8787/s/X',
+    'http://%6C%6F%63%61%6C%68%6F%73%74/s/X',
+    'http://ｌｏｃａｌｈｏｓｔ/s/X',
+    'http://app.localhost/s/X',
+    // loopback addresses in every spelling the URL parser accepts
+    'http://127.0.0.1:8787/s/X',
+    'http://127.0.0.1./s/X',
+    'http://127.1/s/X',
+    'http://127.0.1/s/X',
+    'http://127.255.255.254/s/X',
+    'http://2130706433/s/X',
+    'http://0x7f000001/s/X',
+    'http://0x7f.1/s/X',
+    'http://0x7F.0x0.0x0.0x1/s/X',
+    'http://0177.0.0.1/s/X',
+    'http://0177.1/s/X',
+    'http://017700000001/s/X',
+    'http://0.0.0.0:8787/s/X',
+    'http://0/s/X',
+    'http://[::1]:8787/s/X',
+    'http://[0:0:0:0:0:0:0:1]/s/X',
+    'http://[::ffff:127.0.0.1]/s/X',
+    'http://[::ffff:7f00:1]/s/X',
+    'http://[::127.0.0.1]/s/X',
+    'http://[::]/s/X',
+  ])('refuses a link to our own host: %s', async (from) => {
+    const manager = await createUser('manager');
+    const before = await countRows('links');
+    const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from, alias: `own-${Math.random().toString(36).slice(2, 9)}` } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Links to this site are not allowed: a short link must lead somewhere else');
+    expect(await countRows('links')).toBe(before);
+  });
+
+  it('refuses a link to the host the request came to, in any spelling', async () => {
+    const manager = await createUser('manager');
+    const before = await countRows('links');
+    for (const from of ['https://Mirror.Example./s/X', 'http://mirror.example:8080/%73/X', 'https://MIRROR.example/anything']) {
+      const res = await SELF.fetch('https://mirror.example/api/link/generate', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from }),
+      });
+      expect(res.status, from).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(LINK_MESSAGES.ownSite);
+    }
+    expect(await countRows('links')).toBe(before);
+  });
+
+  it('still accepts other hosts whose names merely look like ours', async () => {
+    const manager = await createUser('manager');
+    for (const from of ['https://example.com/s/abcdefg', 'http://localhost.example.com/s/X', 'http://127.0.0.1.example.com/', 'https://mylocalhost.example/']) {
+      expect((await newLink(manager.token, from)).from).toBe(new URL(from).toString());
+    }
   });
 
   it('refuses a body without a string `from`', async () => {
@@ -138,6 +212,58 @@ describe('POST /api/link/generate', () => {
   });
 });
 
+describe('own hosts in production (checkTarget with the deployed settings)', () => {
+  const production = {
+    ...testEnv,
+    ENVIRONMENT: 'production',
+    PUBLIC_URL: 'https://FreightDesk.example',
+    OWN_HOSTS: 'freight-broker-suite.acme.workers.dev, www.freightdesk.example',
+  };
+  const own = ownHosts(production, 'https://freightdesk.example/api/link/generate');
+  const refused = (from: string) => checkTarget(from, own);
+
+  it.each([
+    'https://freightdesk.example/s/X',
+    'HTTPS://FREIGHTDESK.EXAMPLE/%73/X',
+    'https://freightdesk.example./s/X',
+    'https://freightdesk.example:443/s/X',
+    'http://freightdesk.example/s/X',
+    'http://freightdesk.example:80/',
+    'https://freightdesk.example:8443/links',
+    'https://%66reightdesk.example/s/X',
+    'https://ｆｒｅｉｇｈｔｄｅｓｋ.example/s/X',
+    'https://freight-broker-suite.acme.workers.dev/s/X',
+    'https://Freight-Broker-Suite.ACME.workers.dev./',
+    'https://www.freightdesk.example/s%2fX',
+  ])('refuses %s', (from) => {
+    expect(refused(from)).toEqual({ error: LINK_MESSAGES.ownSite });
+  });
+
+  it('compares international names in their punycode form, both ways', () => {
+    const idn = ownHosts({ ...production, PUBLIC_URL: 'https://bücher.example', OWN_HOSTS: 'xn--frchte-4ya.example' });
+    for (const from of [
+      'https://BÜCHER.example/s/X',
+      'https://xn--bcher-kva.example/s/X',
+      'https://bücher.example./',
+      'https://früchte.example/',
+      'https://FRÜCHTE.example/s/X',
+    ]) {
+      expect(checkTarget(from, idn), from).toEqual({ error: LINK_MESSAGES.ownSite });
+    }
+    expect(checkTarget('https://buecher.example/', idn)).toEqual({ url: 'https://buecher.example/' });
+  });
+
+  it("in production, loopback names are nobody's in particular: not refused as ours", () => {
+    for (const from of ['http://localhost:3000/', 'http://127.0.0.1/', 'https://sub.freightdesk.example/', 'https://freightdesk.example.com/']) {
+      expect(refused(from), from).toEqual({ url: new URL(from).toString() });
+    }
+    // unless the product itself is served from one (PUBLIC_URL on localhost)
+    const local = ownHosts({ ...production, PUBLIC_URL: 'http://localhost:8787', OWN_HOSTS: '' });
+    for (const from of ['http://127.1/s/X', 'http://[::1]/s/X', 'http://2130706433/s/X'])
+      expect(checkTarget(from, local), from).toEqual({ error: LINK_MESSAGES.ownSite });
+  });
+});
+
 describe('GET /s/{code}', () => {
   it('answers 302 to the target with no cache headers, as a browser navigation', async () => {
     const manager = await createUser('manager');
@@ -189,6 +315,31 @@ describe('GET /s/{code}', () => {
     await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: false } });
     expect((await call('GET', `/s/${link.code}`, { headers: nav })).status).toBe(302);
     expect(await clicksSettled(link._id, manager.token, 2)).toBe(2);
+  });
+
+  it('a link saved before its target was refused (one of our own hosts) answers 410 and counts nothing', async () => {
+    const manager = await createUser('manager');
+    const code = `loop${Math.random().toString(36).slice(2, 8)}`;
+    const id = `legacy-${code}`;
+    // as the hostile review left it: /s/X -> /%73/X -> /s/X ...
+    await db.insert(links).values({ id, userId: manager.id, code, from: `http://localhost:8787/%73/${code}`, date: new Date() });
+    const page = await call('GET', `/s/${code}`, { headers: nav });
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('Link stopped');
+    expect(page.headers.get('location')).toBeNull();
+    expect(await call('GET', `/%73/${code}`, { headers: nav }).then((r) => r.status)).not.toBe(302);
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await db.select().from(links).where(eq(links.id, id)))[0]!.clicks).toBe(0);
+  });
+
+  it('a link whose target is the very host the visit came to (not configured as ours) does not redirect to itself', async () => {
+    const manager = await createUser('manager');
+    const link = await newLink(manager.token, 'https://mirror-two.example/s/abcdefg');
+    const loop = await SELF.fetch(`https://mirror-two.example/s/${link.code}`, { redirect: 'manual', headers: nav });
+    expect(loop.status).toBe(410);
+    expect(await loop.text()).toContain('Link stopped');
+    // through our own host it still redirects
+    expect((await call('GET', `/s/${link.code}`, { headers: nav })).headers.get('location')).toBe('https://mirror-two.example/s/abcdefg');
   });
 
   it('PUT refuses a body without a boolean isDisabled', async () => {

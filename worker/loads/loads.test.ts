@@ -34,8 +34,8 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const teamMc = randomId();
     agentMc = randomId();
     await db.insert(mcSettings).values([
-      { id: teamMc, userId: T.manager.id, name: 'Team MC', lines: [1], createdAt: new Date() },
-      { id: agentMc, userId: T.agents[0].id, name: 'Team MC', parentMcId: teamMc, lines: [1], createdAt: new Date() },
+      { id: teamMc, userId: T.manager.id, name: 'Team MC', createdAt: new Date() },
+      { id: agentMc, userId: T.agents[0].id, name: 'Team MC', parentMcId: teamMc, createdAt: new Date() },
     ]);
   });
 

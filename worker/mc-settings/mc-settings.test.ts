@@ -1,7 +1,9 @@
+import { type D1Migration, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { brokerFilterMcs, brokerFilters, mcSettings } from '../db/schema';
-import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
+import { brokerFilterMcs, brokerFilters, mcLines, mcSettings } from '../db/schema';
+import { call, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
 import { MC_MESSAGES } from './mc-settings.schema';
 
 const addMc = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/mcSettings/add/', { token: user.token, body });
@@ -207,6 +209,101 @@ describe('POST /api/mcSettings/update/details (Save Settings)', () => {
   });
 });
 
+describe("lines under concurrency: a line is one MC's, whatever arrives at once", () => {
+  /**
+   * Five MCs on lines 1-5, one line free. Each round fires `n` Save Settings calls at once, call i
+   * moving MC i % 5 to the free line: one MC gets it, every call for another MC answers 409.
+   */
+  async function raceForFreeLine(user: TestUser, rounds: number[]) {
+    for (const n of rounds) {
+      const before = await mine(user);
+      expect(before).toHaveLength(5);
+      const used = new Set(before.flatMap((s) => s.lines));
+      const free = [1, 2, 3, 4, 5, 6].find((l) => !used.has(l))!;
+      const answers = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          call('POST', '/api/mcSettings/update/details', { token: user.token, body: { mcSettings: [{ _id: before[i % 5]._id, lines: [free] }] } }).then(
+            (r) => ({ ...r, mc: before[i % 5] }),
+          ),
+        ),
+      );
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      const after = await mine(user);
+      const holders = after.filter((s) => s.lines.includes(free));
+      expect(holders).toHaveLength(1);
+      const winner = holders[0];
+      // every MC keeps exactly one line, and no line is held twice
+      expect(after.map((s) => s.lines.length)).toEqual([1, 1, 1, 1, 1]);
+      expect(new Set(after.flatMap((s) => s.lines)).size).toBe(5);
+      for (const a of answers) {
+        if (a.mc._id === winner._id) {
+          expect(a.status).toBe(200);
+          expect(a.body.message).toBe(MC_MESSAGES.saved);
+        } else {
+          expect(a.status).toBe(409);
+          expect(a.body.message).toBe(`Line ${free} is already used by ${winner.name}`);
+        }
+      }
+      // what D1 holds: five lines, one per MC, the free one the winner's
+      const stored = await db.select().from(mcLines).where(eq(mcLines.userId, user.id));
+      expect(stored).toHaveLength(5);
+      expect(new Set(stored.map((r) => r.mcSettingId)).size).toBe(5);
+      expect(stored.filter((r) => r.line === free).map((r) => r.mcSettingId)).toEqual([winner._id]);
+      // the losers kept their lines
+      for (const s of after) if (s._id !== winner._id) expect(s.lines).toEqual(before.find((b) => b._id === s._id).lines);
+    }
+  }
+
+  it('a manager: 20 to 50 simultaneous saves moving different MCs to one line, six rounds', { timeout: 180_000 }, async () => {
+    const { manager } = await createTeam();
+    for (let i = 1; i <= 5; i++) await mcId(manager, { name: `Carrier ${i}`, lines: [i] });
+    await raceForFreeLine(manager, [20, 30, 50, 25, 40, 21]);
+  });
+
+  it('an agent: 20 to 50 simultaneous saves moving different settings to one line, six rounds', { timeout: 180_000 }, async () => {
+    const { manager, agents } = await createTeam();
+    for (let i = 1; i <= 5; i++) {
+      const parentMc = await mcId(manager, { name: `Carrier ${i}`, lines: [i] });
+      await mcId(agents[0], { parentMc, lines: [i] });
+    }
+    await raceForFreeLine(agents[0], [20, 30, 50, 25, 40, 21]);
+    // the manager's lines are its own and did not move
+    expect((await mine(manager)).map((s) => s.lines)).toEqual([[1], [2], [3], [4], [5]]);
+  });
+
+  it('30 simultaneous adds on one line: one MC is added, the rest answer 409 naming it; four rounds', { timeout: 180_000 }, async () => {
+    const { manager } = await createTeam();
+    for (const line of [2, 4, 6, 1]) {
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => addMc(manager, { name: `Line ${line} try ${i}`, lines: [line] })));
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      const won = answers.filter((a) => a.status === 200);
+      expect(won).toHaveLength(1);
+      const name = won[0]!.body.mcSetting.name;
+      for (const a of answers.filter((x) => x.status !== 200)) {
+        expect(a.status).toBe(409);
+        expect(a.body.message).toBe(`Line ${line} is already used by ${name}`);
+      }
+      expect((await mine(manager)).filter((s) => s.lines.includes(line)).map((s) => s.name)).toEqual([name]);
+    }
+    expect(await rowsOf(manager.id)).toHaveLength(4);
+  });
+
+  it("an agent adding its manager's MCs at once, 20 calls for one line: one wins", { timeout: 120_000 }, async () => {
+    const { manager, agents } = await createTeam();
+    const parents: string[] = [];
+    for (let i = 1; i <= 5; i++) parents.push(await mcId(manager, { name: `Carrier ${i}`, lines: [i] }));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => addMc(agents[1], { parentMc: parents[i % 5], lines: [3] })));
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const list = await mine(agents[1]);
+    expect(list).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect(a.status).toBe(409);
+      expect([`Line 3 is already used by ${list[0].name}`, MC_MESSAGES.alreadyAdded]).toContain(a.body.message);
+    }
+  });
+});
+
 describe('POST /api/mcSettings/update/toggleVisibility (Show in DAT)', () => {
   it("flips the caller's own setting and answers 404 for anyone else's", async () => {
     const a = await createTeam();
@@ -217,6 +314,32 @@ describe('POST /api/mcSettings/update/toggleVisibility (Show in DAT)', () => {
     expect((await toggle(a.agents[0].token)).status).toBe(404);
     expect((await toggle((await createUser('manager')).token)).status).toBe(404);
     expect((await mine(a.manager))[0].isVisible).toBe(true);
+  });
+});
+
+describe('concurrent toggles: POST /api/mcSettings/update/toggleVisibility', () => {
+  it('N simultaneous toggles leave the MC flipped N times; each answer reports the state it set', { timeout: 120_000 }, async () => {
+    const a = await createTeam();
+    const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
+    const agentSetting = await mcId(a.agents[0], { parentMc: acme, lines: [2] });
+    const isVisible = async (id: string) => (await db.select().from(mcSettings).where(eq(mcSettings.id, id)))[0]!.isVisible;
+    for (const [user, id] of [
+      [a.manager, acme],
+      [a.agents[0], agentSetting],
+    ] as const) {
+      for (const n of [9, 20, 21, 50, 9, 21]) {
+        const before = await isVisible(id);
+        const answers = await Promise.all(
+          Array.from({ length: n }, () => call('POST', '/api/mcSettings/update/toggleVisibility', { token: user.token, body: { settingID: id } })),
+        );
+        expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+        expect(await isVisible(id)).toBe(n % 2 ? !before : before);
+        const setTo = answers.map((r) => r.body.isVisible as boolean);
+        expect(setTo.filter((v) => v !== before)).toHaveLength(Math.ceil(n / 2));
+        expect(setTo.filter((v) => v === before)).toHaveLength(Math.floor(n / 2));
+        for (const r of answers) expect(r.body.message).toBe(r.body.isVisible ? MC_MESSAGES.shown : MC_MESSAGES.hidden);
+      }
+    }
   });
 });
 
@@ -290,5 +413,60 @@ describe('MC settings routes: roles and tokens', () => {
     }
     const expired = await createUser('manager', { subscriptionDays: -1 });
     expect((await call('GET', '/api/mcSettings', { token: expired.token })).status).toBe(403);
+  });
+});
+
+describe('migration 0003_mc_lines', () => {
+  it('moves the JSON lines into mc_lines; a line two MCs held stays with the older one; bad values are dropped', async () => {
+    // a scratch SQLite database (a fresh Durable Object's) with the migrations before 0003 and old rows
+    const stub = testEnv.RATE_LIMITER.get(testEnv.RATE_LIMITER.idFromName(`migration-test-${crypto.randomUUID()}`));
+    const result = await runInDurableObject(stub, (_, state) => {
+      const exec = (query: string, ...params: unknown[]) => state.storage.sql.exec(query, ...params).toArray();
+      // vitest.config.ts hands the migrations over as a test-only binding (as worker/test/apply-migrations.ts reads them)
+      const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: D1Migration[] };
+      const [before, after] = [TEST_MIGRATIONS.filter((m) => m.name < '0003'), TEST_MIGRATIONS.filter((m) => m.name.startsWith('0003'))];
+      expect(after).toHaveLength(1);
+      for (const m of before) for (const q of m.queries) exec(q);
+      const old = [
+        ['a', 'u1', '[1]', 1],
+        ['b', 'u1', '[1]', 2], // the race's second holder of line 1
+        ['c', 'u1', '[2,3]', 3],
+        ['d', 'u2', '[1]', 4], // another user's line 1
+        ['e', 'u1', '[]', 5],
+        ['f', 'u1', 'not json', 6],
+        ['g', 'u1', '[7,"4",0,1.5]', 7],
+        ['h', 'u1', '[1,6]', 0], // inserted last but created first: line 1 is its
+      ] as const;
+      for (const [id, userId, lines, createdAt] of old) {
+        exec('insert into mc_settings (id, user_id, name, lines, created_at) values (?, ?, ?, ?, ?)', id, userId, `MC ${id}`, lines, createdAt);
+      }
+      for (const q of after[0]!.queries) exec(q);
+      return {
+        lines: exec('select user_id, line, mc_setting_id from mc_lines order by user_id, line'),
+        settings: exec('select id from mc_settings order by id').map((r) => r.id),
+        columns: exec("select name from pragma_table_info('mc_settings')").map((r) => r.name),
+      };
+    });
+    expect(result.lines).toEqual([
+      { user_id: 'u1', line: 1, mc_setting_id: 'h' },
+      { user_id: 'u1', line: 2, mc_setting_id: 'c' },
+      { user_id: 'u1', line: 3, mc_setting_id: 'c' },
+      { user_id: 'u1', line: 6, mc_setting_id: 'h' },
+      { user_id: 'u2', line: 1, mc_setting_id: 'd' },
+    ]);
+    expect(result.settings).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(result.columns).not.toContain('lines');
+  });
+
+  it('the database itself refuses a second holder of a line and a line outside 1 to 6', async () => {
+    const { manager } = await createTeam();
+    const a = await mcId(manager, { name: 'Acme', lines: [1] });
+    const b = await mcId(manager, { name: 'Beta', lines: [2] });
+    await expect(db.insert(mcLines).values({ userId: manager.id, line: 1, mcSettingId: b })).rejects.toThrow();
+    await expect(db.insert(mcLines).values({ userId: manager.id, line: 7, mcSettingId: b })).rejects.toThrow();
+    expect((await db.select().from(mcLines).where(eq(mcLines.userId, manager.id))).map((r) => [r.line, r.mcSettingId]).sort()).toEqual([
+      [1, a],
+      [2, b],
+    ]);
   });
 });

@@ -22,6 +22,7 @@ const BIG_TABLES = [
   'login_events',
   'promo_uses',
   'mc_settings',
+  'mc_lines',
 ];
 
 interface Recorded {

@@ -35,17 +35,24 @@ export function useLines() {
     const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? MC_MESSAGES.nameEmpty : null;
     setListProblem(error);
     if (error) return;
-    const changes = mcs.map((m) => ({
-      _id: m._id,
-      ...(m.parentMc ? {} : { name: m.name }),
-      lines: m.lines,
-      emailSubject: m.emailSubject,
-      emailContent: m.emailContent,
-    }));
+    // only the MCs edited here: a line or template another tab saved meanwhile is not overwritten
+    // with this screen's older copy (and a line taken meanwhile is refused, naming its MC)
+    const changes = mcs
+      .filter((m) => edits[m._id])
+      .map((m) => ({
+        _id: m._id,
+        ...(m.parentMc ? {} : { name: m.name }),
+        lines: m.lines,
+        emailSubject: m.emailSubject,
+        emailContent: m.emailContent,
+      }));
     const res = await save.run(() => saveMcs(changes), { success: (r) => r.message });
     if (res) {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
+    } else {
+      // a refused save (say, a line another tab took meanwhile): show the list as it is stored now
+      await mutate();
     }
   };
 

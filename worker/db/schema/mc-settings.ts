@@ -1,8 +1,9 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * A carrier MC entry with its phone lines. A manager owns MCs (parentMcId null); an agent's
- * setting points at one of its manager's MCs with the agent's own lines and templates.
+ * A carrier MC entry. A manager owns MCs (parentMcId null); an agent's setting points at one of
+ * its manager's MCs with the agent's own templates. Its line is in `mc_lines`.
  */
 export const mcSettings = sqliteTable(
   'mc_settings',
@@ -11,8 +12,6 @@ export const mcSettings = sqliteTable(
     userId: text().notNull(),
     name: text().notNull(),
     parentMcId: text(),
-    // JSON array of line numbers 1..6, exclusive per user
-    lines: text({ mode: 'json' }).$type<number[]>().notNull().default([]),
     emailSubject: text().notNull().default(''),
     emailContent: text().notNull().default(''),
     isVisible: integer({ mode: 'boolean' }).notNull().default(true),
@@ -23,5 +22,26 @@ export const mcSettings = sqliteTable(
     index('mc_settings_user').on(t.userId),
     // deleting a manager's MC removes the agents' settings pointing at it
     index('mc_settings_parent').on(t.parentMcId),
+  ],
+);
+
+/**
+ * Which MC setting holds each of a user's phone lines (1 to 6). The key makes a line the user's
+ * only once: two saves racing for one line cannot both land, whatever the code checked before.
+ * `userId` is the setting's owner, written with it.
+ */
+export const mcLines = sqliteTable(
+  'mc_lines',
+  {
+    userId: text().notNull(),
+    line: integer().notNull(),
+    mcSettingId: text().notNull(),
+  },
+  (t) => [
+    // a line number is exclusive per user (spec: "a number assigned to one MC is unavailable to others")
+    primaryKey({ name: 'mc_lines_user_line', columns: [t.userId, t.line] }),
+    // the MC list's lines, and deleting a setting's lines
+    index('mc_lines_setting').on(t.mcSettingId, t.line),
+    check('mc_lines_line_range', sql`${t.line} between 1 and 6`),
   ],
 );

@@ -8,6 +8,7 @@ import type {
   linkClickStats,
   links,
   loginEvents,
+  mcLines,
   mcSettings,
   payments,
   users,
@@ -47,6 +48,7 @@ export function buildCompany(
 ) {
   const userRows: Row<typeof users>[] = [];
   const mcRows: Row<typeof mcSettings>[] = [];
+  const lineRows: Row<typeof mcLines>[] = [];
   const addUser = (u: {
     email: string;
     name: string;
@@ -74,8 +76,10 @@ export function buildCompany(
     userRows.push(row);
     return { id: row.id, email: row.email, name: row.name };
   };
-  const setting = (userId: string, mc: { id: string; name: string }, parentMcId: string | null, line: number, isVisible: boolean, createdAt: Date) =>
-    mcRows.push({ id: mc.id, userId, name: mc.name, parentMcId, lines: [line], emailSubject: SUBJECT, emailContent: CONTENT, isVisible, createdAt });
+  const setting = (userId: string, mc: { id: string; name: string }, parentMcId: string | null, line: number, isVisible: boolean, createdAt: Date) => {
+    mcRows.push({ id: mc.id, userId, name: mc.name, parentMcId, emailSubject: SUBJECT, emailContent: CONTENT, isVisible, createdAt });
+    lineRows.push({ userId, line, mcSettingId: mc.id });
+  };
 
   const domain = input.emailDomain;
   const director = addUser({ email: `director@${domain}`, name: personName(r), userType: 'director', parentId: null, daysAgo: 400, subscriptionDays: 365 });
@@ -115,7 +119,7 @@ export function buildCompany(
     }
     teams.push({ manager, agents, mcs, settingsOf });
   }
-  return { director, teams, users: userRows, mcSettings: mcRows };
+  return { director, teams, users: userRows, mcSettings: mcRows, mcLines: lineRows };
 }
 
 /** A team's broker filters with their MC, user and contact rows; the first names are real brokers. */

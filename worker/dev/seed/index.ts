@@ -11,6 +11,7 @@ import {
   linkClickStats,
   links,
   loginEvents,
+  mcLines,
   mcSettings,
   payments,
   users,
@@ -86,6 +87,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   const { teams } = company;
   await insertAll(db, users, company.users);
   await insertAll(db, mcSettings, company.mcSettings);
+  await insertAll(db, mcLines, company.mcLines);
 
   let filterCount = 0;
   for (const team of teams.slice(0, Math.min(input.filtersTeams ?? input.teams, input.teams))) {
