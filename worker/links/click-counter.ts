@@ -25,7 +25,7 @@ const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Exact click counting, one object per link (docs/decisions/links.md, "Exact clicks").
+ * Exact click counting, one object per link (docs/decisions/0002-links.md, "Exact clicks").
  *
  * 1. `add()` stores a batch in the object's own SQLite storage and answers. The answer leaves
  *    only once the write is durable (output gate), so a click the isolate has an answer for

@@ -4,7 +4,7 @@ import { brokerFilterMcs, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { inJson, runBatch } from '../lib/db';
+import { inJson } from '../lib/db';
 import { isLead, teamIdOf, visibleIds } from '../lib/team';
 import { lineTakenMessage, MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
 
