@@ -157,6 +157,9 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 }
 
+/** SQL: a user's stored end date, read inside the statement (after the batch's earlier statements). */
+export const endDateOf = (userId: string) => sql<Date | null>`(select subscription_end_date from users where id = ${userId})`;
+
 async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState | undefined> {
   const [row] = await createDb(env.DB).select().from(payments).where(eq(payments.id, orderId)).limit(1);
   return row ? { orderId: row.id, priceTotal: row.priceTotal, status: row.isPaymentConfirmed ? 'confirmed' : row.status } : undefined;
@@ -167,7 +170,8 @@ async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState |
  *  1. the order's pending promo discount is spent on this order, if nobody spent it yet;
  *  2. the payee's subscription grows by the months bought, computed in SQL from the end date the
  *     row holds, only while this order is unconfirmed and its discount (if any) is spent on it;
- *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it);
+ *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it),
+ *     with the end date statement 2 left (the receipt's new end date);
  *  4. otherwise, if its discount went to another order, the money is recorded as received and the
  *     order as `needs_refund`: nothing is extended (docs/decisions/0003-payments.md).
  * A replay (already confirmed or recorded) changes nothing.
@@ -193,7 +197,8 @@ export async function confirmInD1(
       .where(and(eq(users.id, order.userId), confirmable)),
     db
       .update(payments)
-      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed' })
+      // the end date statement 2 just wrote: the receipt's "new end date", exact whatever lands later
+      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed', newEndDate: endDateOf(order.userId) })
       .where(and(open, ours)),
     ...(order.promoUseId
       ? [

@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { idramPayPage, simulatorPage } from './payment-pages';
-import { generateLinkSchema, orderIdSchema } from './payments.schema';
+import { generateLinkSchema, orderIdSchema, receiptParam } from './payments.schema';
+import { receiptFor } from './receipts';
 import * as svc from './payments.service';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
@@ -55,6 +56,9 @@ export const paymentRoutes = new Hono<AppEnv>()
   )
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
+  )
+  .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
+    c.json(await receiptFor(c.var.db, c.var.caller, c.req.valid('param').id), 200),
   )
   .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),

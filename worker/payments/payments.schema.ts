@@ -12,6 +12,7 @@ export const PAYMENT_MESSAGES = {
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
   discountUsed: 'Your promo discount was already used for another order',
+  receiptNotFound: 'Receipt not found',
 } as const;
 
 /** How an order is paid, and the payments table's enum. */
@@ -35,6 +36,7 @@ export const generateLinkSchema = z.object({
   userToBePaidId: z.string().max(64).nullable().optional(),
   paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
 });
+export const receiptParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
@@ -65,6 +67,39 @@ export interface PaymentDto {
   isOrderConfirmationReceived: boolean;
   isPaymentConfirmed: boolean;
   status: PaymentLabel;
+}
+
+/** One line of a receipt: whom it paid for, what it bought, and the end date it left. */
+export interface ReceiptLineDto {
+  user: PaymentPerson | null;
+  months: number;
+  days: number;
+  /** Whole AMD before the order's promo discount; 0 in a payee's partial view. */
+  price: number;
+  /** The payee's end date right after this payment. */
+  newEndDate: string | null;
+}
+
+/** GET /api/payment/receipt/{id}: a confirmed payment's receipt. */
+export interface ReceiptDto {
+  _id: string;
+  /** The product-wide order number (globalIndex). */
+  orderNumber: number;
+  dateCreated: string;
+  confirmedAt: string | null;
+  payer: PaymentPerson | null;
+  lines: ReceiptLineDto[];
+  monthlyPrice: number;
+  subtotal: number;
+  promo: { name: string; percent: number } | null;
+  /** Whole AMD the promo took off. */
+  discount: number;
+  /** Whole AMD charged. */
+  total: number;
+  /** Idram's EDP_TRANS_ID; null when a 100% promo paid the whole order. */
+  transactionId: string | null;
+  /** A payee who did not pay sees its own lines and no money. */
+  isPartial: boolean;
 }
 
 /** GET /api/payment/monthlyprice: the price and the caller's pending promo discount. */

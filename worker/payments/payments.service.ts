@@ -7,8 +7,9 @@ import { randomId } from '../lib/ids';
 import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
-import { idramConfigured, PAYABLE } from './payment-order';
+import { endDateOf, idramConfigured, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
+import { sendReceipts } from './receipts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
   const discount = await pendingDiscount(db, caller.id);
   const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
   const order = { id: randomId(), userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
-  if (priceTotal === 0 && discount) return confirmFreeOrder(db, order, discount.promoUseId);
+  if (priceTotal === 0 && discount) return confirmFreeOrder(env, db, order, discount.promoUseId);
   // one statement: the next integer is read and written at once (D1 runs statements one at a time)
   await db.insert(payments).values({
     ...order,
@@ -76,7 +77,12 @@ const nextGlobalIndex = sql`(select coalesce(max(${payments.globalIndex}), 0) + 
  * recorded and extends once; the other records nothing and answers 409. No Durable Object: there
  * is nothing to pay, precheck or expire.
  */
-async function confirmFreeOrder(db: Db, order: { id: string; userId: string; payerUserId: string; amount: number; monthlyPrice: number }, promoUseId: string) {
+async function confirmFreeOrder(
+  env: Bindings,
+  db: Db,
+  order: { id: string; userId: string; payerUserId: string; amount: number; monthlyPrice: number },
+  promoUseId: string,
+) {
   const now = new Date();
   const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
   const insertIfSpent = db.insert(payments).select(
@@ -100,6 +106,7 @@ async function confirmFreeOrder(db: Db, order: { id: string; userId: string; pay
         transId: sql<null>`null`.as('trans_id'),
         payerAccount: sql<null>`null`.as('payer_account'),
         confirmedAt: value(now.getTime(), 'confirmed_at'),
+        newEndDate: sql<null>`null`.as('new_end_date'),
       })
       .from(promoUses)
       .where(and(eq(promoUses.id, promoUseId), eq(promoUses.orderId, order.id))),
@@ -111,8 +118,13 @@ async function confirmFreeOrder(db: Db, order: { id: string; userId: string; pay
       .update(users)
       .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount, now)}`, isTrialPeriod: false })
       .where(and(eq(users.id, order.userId), sql`exists (select 1 from ${payments} where ${payments.id} = ${order.id})`)),
+    db
+      .update(payments)
+      .set({ newEndDate: endDateOf(order.userId) })
+      .where(eq(payments.id, order.id)),
   ]);
   if (!recorded.meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
+  await sendReceipts(env, db, order.id);
   return { orderId: order.id };
 }
 
@@ -253,6 +265,8 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
     const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
     if (result === 'unknown') return 'Unknown order';
+    // a replay sends too: only receipts no earlier call recorded go out (one per payment and recipient)
+    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, db, order.id);
     // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
     return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {

@@ -8,6 +8,7 @@ const payment = api.payment;
 
 export type PaymentDto = Data<typeof payment.paymentHistory.$get>[number];
 export type TeamSubscriptionDto = Data<typeof api.subscription.childUsersSubscriptions.$post>[number];
+export type ReceiptDto = Data<(typeof payment.receipt)[':id']['$get']>;
 export type PromoCheckDto = Data<typeof api.promocode.checkPromoCode.$post>;
 
 export const PRICE_KEY = keyOf(payment.monthlyprice);
@@ -16,6 +17,8 @@ export const TEAM_KEY = keyOf(api.subscription.childUsersSubscriptions);
 
 export const usePrice = () => useGet(payment.monthlyprice);
 export const useHistory = () => useGet(payment.paymentHistory);
+/** A confirmed payment's receipt (payer, payee or admin). */
+export const useReceipt = (id: string) => useGet(payment.receipt[':id'], { param: { id } });
 /** Pay for Team: the manager's agents with their subscriptions (a POST, keyed by the manager). */
 export const useTeamSubscriptions = (managerId: string | null) =>
   usePost(managerId ? api.subscription.childUsersSubscriptions : null, { json: { parentId: managerId ?? '', includeParent: false } });

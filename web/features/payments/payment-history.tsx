@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
 import { amd, shortDateTime } from '../../lib/format';
 import type { PaymentDto } from './api';
@@ -38,7 +39,7 @@ const person = (p: PaymentDto['user']) =>
     <span className="muted">Deleted user</span>
   );
 
-/** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status. */
+/** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status, the receipt of a confirmed one. */
 export function PaymentsTable({ data, title, testId, showGlobal = false }: { data: PaymentDto[]; title: string; testId: string; showGlobal?: boolean }) {
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
@@ -55,6 +56,17 @@ export function PaymentsTable({ data, title, testId, showGlobal = false }: { dat
       { accessorKey: 'amount', header: 'Months' },
       { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => <span className="num">{amd(getValue())}</span> },
       { accessorKey: 'status', header: 'Status', cell: ({ row }) => <StatusLabel status={row.original.status} /> },
+      {
+        id: 'receipt',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.isPaymentConfirmed ? (
+            <Link to={`/payment/receipt/${row.original._id}`} aria-label={`Receipt of order ${row.original.globalIndex}`}>
+              Receipt
+            </Link>
+          ) : null,
+      },
     ],
     [showGlobal],
   );

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
 
 /** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
@@ -24,6 +24,8 @@ export const payments = sqliteTable(
     transId: text(),
     payerAccount: text(),
     confirmedAt: integer({ mode: 'timestamp_ms' }),
+    // the payee's end date as the confirmation left it, written by the same batch (the receipt's "new end date")
+    newEndDate: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     // Payment History: what a user paid
@@ -37,4 +39,21 @@ export const payments = sqliteTable(
     // the Idram transaction id is stored once
     uniqueIndex('payments_trans_id').on(t.transId),
   ],
+);
+
+/**
+ * One receipt mail per confirmed payment and recipient (the payer, and the payee when it is
+ * someone else). The confirmation inserts these with ON CONFLICT DO NOTHING and mails only the
+ * rows its insert landed, so Idram replaying the confirmation sends nothing twice.
+ */
+export const paymentReceipts = sqliteTable(
+  'payment_receipts',
+  {
+    paymentId: text().notNull(),
+    userId: text().notNull(),
+    // the address the receipt went to
+    email: text().notNull(),
+    sentAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.userId] })],
 );
