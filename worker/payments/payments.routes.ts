@@ -3,8 +3,9 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { idramPayPage, simulatorPage } from './payment-pages';
-import { generateLinkSchema, orderIdSchema, receiptParam } from './payments.schema';
+import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, receiptParam } from './payments.schema';
 import { receiptFor } from './receipts';
+import { generateTeamLink } from './team-order';
 import * as svc from './payments.service';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
@@ -53,6 +54,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
   .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
     c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  // one order for several agents: a manager only, not behind its own subscription (like Pay for Team's list)
+  .post('/generateTeamLink', allow('teamOrder'), validate('json', generateTeamLinkSchema), async (c) =>
+    c.json(await generateTeamLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),

@@ -13,6 +13,10 @@ export const PAYMENT_MESSAGES = {
   linkFailed: 'Payment Failed, please try again',
   discountUsed: 'Your promo discount was already used for another order',
   receiptNotFound: 'Receipt not found',
+  chooseAgents: 'Choose the agents to pay for',
+  tooManyAgents: 'At most 50 agents in one order',
+  noEndToAlign: 'Your subscription has no end date to align to',
+  alignTooLong: 'Aligning would buy more than 36 months',
 } as const;
 
 /** How an order is paid, and the payments table's enum. */
@@ -23,6 +27,8 @@ export const PAYMENT_TYPES = ['idram', 'arca'] as const;
  */
 export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// single: one payee (payments.user_id); team: a manager's order for several agents (payment_items)
+export const ORDER_KINDS = ['single', 'team'] as const;
 
 /** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
@@ -36,6 +42,40 @@ export const generateLinkSchema = z.object({
   userToBePaidId: z.string().max(64).nullable().optional(),
   paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
 });
+/** Agents in one team order, at most. */
+export const MAX_TEAM_ORDER = 50;
+
+export const generateTeamLinkSchema = z
+  .object({
+    userIds: z
+      .array(z.string().min(1).max(64), { message: PAYMENT_MESSAGES.chooseAgents })
+      .min(1, PAYMENT_MESSAGES.chooseAgents)
+      .max(MAX_TEAM_ORDER, PAYMENT_MESSAGES.tooManyAgents),
+    // months for each agent; not used when aligning
+    amount: z
+      .number({ message: PAYMENT_MESSAGES.months })
+      .int(PAYMENT_MESSAGES.months)
+      .min(1, PAYMENT_MESSAGES.months)
+      .max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths)
+      .optional(),
+    // pay each agent up to the payer's own end date, by the day
+    align: z.boolean({ message: 'align must be true or false' }).optional().default(false),
+    paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
+  })
+  .refine((b) => b.align || b.amount !== undefined, { message: PAYMENT_MESSAGES.months, path: ['amount'] });
+
+const DAY_MS = 86_400_000;
+/** Days priced pro rata: a 30-day month, rounded to whole AMD per agent. */
+export const DAYS_IN_PRICED_MONTH = 30;
+export const daysPrice = (monthlyPrice: number, days: number) => Math.round((monthlyPrice * days) / DAYS_IN_PRICED_MONTH);
+/**
+ * Aligning: the whole days from the later of now and the agent's end date to the payer's end date,
+ * rounded up (so the agent never ends before its manager); 0 when it already runs that long.
+ */
+export const alignDays = (payerEnd: number, agentEnd: number | null, now: number) => Math.max(0, Math.ceil((payerEnd - Math.max(now, agentEnd ?? 0)) / DAY_MS));
+/** The most days one aligned line may buy (36 months of 31 days). */
+export const MAX_ALIGN_DAYS = MAX_MONTHS * 31;
+
 export const receiptParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
@@ -67,6 +107,18 @@ export interface PaymentDto {
   isOrderConfirmationReceived: boolean;
   isPaymentConfirmed: boolean;
   status: PaymentLabel;
+  /** `team`: a manager's order for several agents, listed in `items`. */
+  kind: 'single' | 'team';
+  /** A team order's agents (an agent sees its own line only); empty for a single payment. */
+  items: PaymentItemDto[];
+}
+
+export interface PaymentItemDto {
+  user: PaymentPerson | null;
+  months: number;
+  days: number;
+  /** Whole AMD before the promo discount. */
+  price: number;
 }
 
 /** One line of a receipt: whom it paid for, what it bought, and the end date it left. */
@@ -74,7 +126,7 @@ export interface ReceiptLineDto {
   user: PaymentPerson | null;
   months: number;
   days: number;
-  /** Whole AMD before the order's promo discount; 0 in a payee's partial view. */
+  /** Whole AMD before the order's promo discount. */
   price: number;
   /** The payee's end date right after this payment. */
   newEndDate: string | null;
@@ -98,7 +150,7 @@ export interface ReceiptDto {
   total: number;
   /** Idram's EDP_TRANS_ID; null when a 100% promo paid the whole order. */
   transactionId: string | null;
-  /** A payee who did not pay sees its own lines and no money. */
+  /** A payee who did not pay sees its own lines, and the order's subtotal, promo, discount and total as 0. */
   isPartial: boolean;
 }
 

@@ -1,9 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { paymentReceipts, payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { chunks, inJson } from '../lib/db';
+import { inJson } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { escapeHtml, type Mail, mailDay, sendMail } from '../lib/mailer';
+import { itemsOf } from './items';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -12,19 +13,19 @@ interface Receipt extends Omit<ReceiptDto, 'isPartial'> {
   payerUserId: string;
 }
 
-/** What a payment bought, one line per payee: a single order is one line (its payee, its months). */
-function linesOf(order: PaymentRow): { userId: string; months: number; days: number; price: number; newEndDate: Date | null }[] {
+/** What a payment bought, one line per payee: a single order is one line (its payee, its months); a team order, its items. */
+async function linesOf(db: Db, order: PaymentRow): Promise<{ userId: string; months: number; days: number; price: number; newEndDate: Date | null }[]> {
+  if (order.kind === 'team') return itemsOf(db, order.id);
   return [{ userId: order.userId, months: order.amount, days: 0, price: order.monthlyPrice * order.amount, newEndDate: order.newEndDate }];
 }
 
 async function peopleOf(db: Db, ids: string[]) {
   const people = new Map<string, PaymentPerson & { deleted: boolean }>();
-  for (const chunk of chunks([...new Set(ids)]))
-    for (const u of await db
-      .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
-      .from(users)
-      .where(inArray(users.id, chunk)))
-      people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null });
+  for (const u of await db
+    .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inJson(users.id, [...new Set(ids)])))
+    people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null });
   return people;
 }
 
@@ -34,7 +35,7 @@ const person = (p: (PaymentPerson & { deleted: boolean }) | undefined): PaymentP
 async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt; people: Awaited<ReturnType<typeof peopleOf>> } | null> {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order?.isPaymentConfirmed) return null;
-  const lines = linesOf(order);
+  const lines = await linesOf(db, order);
   const [promo] = order.promoUseId
     ? await db
         .select({ name: promoCodes.name, percent: promoCodes.effectValue })
@@ -75,15 +76,15 @@ async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt;
 
 /**
  * The receipt as `viewerId` may see it: the payer and the admin see the whole order; a payee who
- * did not pay sees the lines bought for it, without the money (what a manager paid for its team
- * is the manager's business).
+ * did not pay sees the lines bought for it with their prices, not the order's total, promo or the
+ * other agents (what a manager paid for its team is the manager's business).
  */
 function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptDto {
   const { payerUserId, ...dto } = receipt;
   if (isAdmin || viewerId === payerUserId) return { ...dto, isPartial: false };
   return {
     ...dto,
-    lines: dto.lines.filter((l) => l.user?._id === viewerId).map((l) => ({ ...l, price: 0 })),
+    lines: dto.lines.filter((l) => l.user?._id === viewerId),
     subtotal: 0,
     promo: null,
     discount: 0,
@@ -121,7 +122,7 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson):
     [
       l.user ? `${l.user.name} (${l.user.email})` : 'a deleted user',
       boughtText(l),
-      view.isPartial ? '' : amdText(l.price),
+      amdText(l.price),
       `subscription now ends ${l.newEndDate ? mailDay(new Date(l.newEndDate)) : 'on no date'}`,
     ]
       .filter(Boolean)
@@ -170,7 +171,7 @@ export async function sendReceipts(env: Bindings, db: Db, orderId: string): Prom
   try {
     const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
     if (!order?.isPaymentConfirmed) return;
-    const recipientIds = [...new Set([order.payerUserId, ...linesOf(order).map((l) => l.userId)])];
+    const recipientIds = [...new Set([order.payerUserId, ...(await linesOf(db, order)).map((l) => l.userId)])];
     // one statement, one JSON parameter: a replay of an order whose receipts went out costs this insert alone
     const landed = await db.all<{ user_id: string }>(sql`
       insert into ${paymentReceipts} (payment_id, user_id, email, sent_at)

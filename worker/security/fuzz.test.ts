@@ -59,6 +59,9 @@ const FIELD_NAMES = [
   'isVisible',
   'allMC',
   'onlyCreator',
+  'remindersEnabled',
+  'userIds',
+  'align',
 ];
 
 const hostileString = fc.oneof(

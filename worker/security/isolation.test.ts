@@ -95,6 +95,14 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     "pay for another team's agent",
     () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateLink', body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[1].id } }),
   ],
+  [
+    "pay for another team's agents in one order",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateTeamLink', body: { userIds: [A.agents[0].id, B.agents[1].id], amount: 1 } }),
+  ],
+  [
+    "align another team's agent to one's own end date",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateTeamLink', body: { userIds: [B.agents[0].id], align: true } }),
+  ],
   ["read another team's payment link", () => ({ who: A.manager, method: 'POST', path: '/api/payment/getPaymentLink', body: { orderId: ids.order } })],
   ["read another team's order status", () => ({ who: A.agents[0], method: 'POST', path: '/api/payment/get_arca_status', body: { orderId: ids.order } })],
   ["read another team's receipt", () => ({ who: A.manager, method: 'GET', path: `/api/payment/receipt/${ids.paidOrder}` })],
@@ -163,7 +171,8 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
 
 describe('tenant isolation', () => {
   it("made team B's objects to attack", () => {
-    for (const key of ['link', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type']) expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    for (const key of ['link', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type'])
+      expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 
   it.each(attempts)('%s: 403 or 404, nothing changes', async (_name, attempt) => {

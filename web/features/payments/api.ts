@@ -37,6 +37,17 @@ export const LINK_POLL_TRIES = 30;
  */
 export async function payWithIdram(months: number, userToBePaidId: string | null) {
   const { orderId } = await parseResponse(payment.generateLink.$post({ json: { amount: months, userToBePaidId, paymentType: 'idram' } }));
+  await followPaymentLink(orderId);
+}
+
+/** Pay for Team: one order for several agents, `months` each or aligned to the manager's end date. */
+export async function payTeamWithIdram(userIds: string[], choice: { months: number } | { align: true }) {
+  const json = 'align' in choice ? { userIds, align: true, paymentType: 'idram' } : { userIds, amount: choice.months, paymentType: 'idram' };
+  const { orderId } = await parseResponse(payment.generateTeamLink.$post({ json }));
+  await followPaymentLink(orderId);
+}
+
+async function followPaymentLink(orderId: string) {
   for (let i = 0; i < LINK_POLL_TRIES; i++) {
     const link = await parseResponse(payment.getPaymentLink.$post({ json: { orderId } }));
     if (link.isLinkGenerationFailed) break;

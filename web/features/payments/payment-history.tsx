@@ -39,13 +39,36 @@ const person = (p: PaymentDto['user']) =>
     <span className="muted">Deleted user</span>
   );
 
+/** A team order's agents: how many, and their names. */
+const teamPeople = (items: PaymentDto['items']) => (
+  <span className="person" data-testid="team-order-agents">
+    <span>
+      {items.length} agent{items.length === 1 ? '' : 's'}
+    </span>
+    <span className="muted">{items.map((i) => i.user?.name ?? 'Deleted user').join(', ')}</span>
+  </span>
+);
+
+/** Months bought; an order aligned to an end date bought days. */
+function bought(p: PaymentDto) {
+  const days = p.items.reduce((sum, i) => sum + i.days, 0);
+  if (!days) return p.amount;
+  return p.amount ? `${p.amount} + ${days} days` : `${days} days`;
+}
+
 /** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status, the receipt of a confirmed one. */
 export function PaymentsTable({ data, title, testId, showGlobal = false }: { data: PaymentDto[]; title: string; testId: string; showGlobal?: boolean }) {
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
       { id: 'index', header: '#', accessorFn: (p) => (showGlobal ? p.globalIndex : p.index) },
       { accessorKey: 'type', header: 'Type' },
-      { id: 'user', header: 'For', accessorFn: (p) => `${p.user?.name ?? ''} ${p.user?.email ?? ''}`, cell: ({ row }) => person(row.original.user) },
+      {
+        id: 'user',
+        header: 'For',
+        accessorFn: (p) =>
+          p.kind === 'team' ? p.items.map((i) => `${i.user?.name ?? ''} ${i.user?.email ?? ''}`).join(' ') : `${p.user?.name ?? ''} ${p.user?.email ?? ''}`,
+        cell: ({ row }) => (row.original.kind === 'team' ? teamPeople(row.original.items) : person(row.original.user)),
+      },
       {
         id: 'payer',
         header: 'Paid by',
@@ -53,7 +76,7 @@ export function PaymentsTable({ data, title, testId, showGlobal = false }: { dat
         cell: ({ row }) => person(row.original.payerUser),
       },
       { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
-      { accessorKey: 'amount', header: 'Months' },
+      { accessorKey: 'amount', header: 'Months', cell: ({ row }) => bought(row.original) },
       { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => <span className="num">{amd(getValue())}</span> },
       { accessorKey: 'status', header: 'Status', cell: ({ row }) => <StatusLabel status={row.original.status} /> },
       {
@@ -62,7 +85,7 @@ export function PaymentsTable({ data, title, testId, showGlobal = false }: { dat
         enableSorting: false,
         cell: ({ row }) =>
           row.original.isPaymentConfirmed ? (
-            <Link to={`/payment/receipt/${row.original._id}`} aria-label={`Receipt of order ${row.original.globalIndex}`}>
+            <Link className="receipt-link" to={`/payment/receipt/${row.original._id}`} aria-label={`Receipt of order ${row.original.globalIndex}`}>
               Receipt
             </Link>
           ) : null,

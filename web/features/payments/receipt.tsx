@@ -41,7 +41,7 @@ export default function Receipt() {
             <tr>
               <th>For</th>
               <th>Bought</th>
-              {!receipt.isPartial && <th className="num">Price</th>}
+              <th className="num">Price</th>
               <th>Subscription ends</th>
             </tr>
           </thead>
@@ -53,14 +53,14 @@ export default function Receipt() {
                   {l.user && <div className="muted">{l.user.email}</div>}
                 </td>
                 <td>{bought(l)}</td>
-                {!receipt.isPartial && <td className="num">{amd(l.price)}</td>}
+                <td className="num">{amd(l.price)}</td>
                 <td>{l.newEndDate ? shortDate(l.newEndDate) : 'No End Date'}</td>
               </tr>
             ))}
           </tbody>
         </table>
         {receipt.isPartial ? (
-          <p className="muted">Paid for you by {receipt.payer?.name ?? 'your manager'}; the amounts are on the payer's receipt.</p>
+          <p className="muted">Paid for you by {receipt.payer?.name ?? 'your manager'}; the order's total is on the payer's receipt.</p>
         ) : (
           <dl className="receipt-totals" data-testid="receipt-totals">
             {(receipt.discount > 0 || receipt.promo) && (

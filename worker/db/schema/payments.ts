@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
+import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
 
 /** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
 export const payments = sqliteTable(
@@ -8,10 +8,12 @@ export const payments = sqliteTable(
     id: text().primaryKey(),
     globalIndex: integer().notNull(),
     type: text({ enum: PAYMENT_TYPES }).notNull(),
+    kind: text({ enum: ORDER_KINDS }).notNull().default('single'),
+    // the payee; for a team order the payer itself (the payees are its items)
     userId: text().notNull(),
     payerUserId: text().notNull(),
     dateCreated: integer({ mode: 'timestamp_ms' }).notNull(),
-    // months bought
+    // months bought (a team order: the months of all its items together)
     amount: integer().notNull(),
     monthlyPrice: integer().notNull(),
     // whole AMD charged after any promo
@@ -56,4 +58,28 @@ export const paymentReceipts = sqliteTable(
     sentAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.userId] })],
+);
+
+/**
+ * The lines of a team order: whom it pays for and what. The confirmation extends every item's user
+ * in the same batch that confirms the order, once.
+ */
+export const paymentItems = sqliteTable(
+  'payment_items',
+  {
+    paymentId: text().notNull(),
+    userId: text().notNull(),
+    // calendar months bought, or (aligned to the payer's end date) days; one of them is 0
+    months: integer().notNull(),
+    days: integer().notNull(),
+    // whole AMD before the order's promo discount
+    price: integer().notNull(),
+    // the user's end date as the confirmation left it
+    newEndDate: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.userId] }),
+    // Payment History: the team orders that paid for an agent
+    index('payment_items_user').on(t.userId),
+  ],
 );
