@@ -10,19 +10,16 @@ import { md5Hex } from './md5';
 import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
 import { endDateOf, idramConfigured, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
+import { pricesAt } from './prices';
 import { sendReceipts } from './receipts';
+import { refundsByPayment } from './refunds';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The price of one month in whole AMD (MONTHLY_PRICE_AMD). */
-export const monthlyPrice = (env: Bindings) => {
-  const price = Number.parseInt(env.MONTHLY_PRICE_AMD, 10);
-  return Number.isFinite(price) && price > 0 ? price : 5000;
-};
-
+/** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */
 export async function priceInfo(env: Bindings, db: Db, caller: Caller): Promise<PriceInfo> {
-  const discount = await pendingDiscount(db, caller.id);
-  return { price: monthlyPrice(env), currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null };
+  const [discount, prices] = await Promise.all([pendingDiscount(db, caller.id), pricesAt(env, db)]);
+  return { price: prices.price, currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null, upcoming: prices.upcoming };
 }
 
 export const orderStub = (env: Bindings, orderId: string) => env.PAYMENT_ORDER.get(env.PAYMENT_ORDER.idFromName(orderId));
@@ -49,7 +46,8 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
   if (type === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
   if (type !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
   const payeeId = await payeeFor(db, caller, input.userToBePaidId);
-  const price = monthlyPrice(env);
+  // the price in force now: a scheduled change applies to orders made after it starts
+  const { price } = await pricesAt(env, db);
   const discount = await pendingDiscount(db, caller.id);
   const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
   const order: NewOrder = { id: randomId(), kind: 'single', userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
@@ -196,7 +194,9 @@ export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
 }
 
 /** The spec's status label of a payment. */
-export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type'>): PaymentLabel {
+export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal'>, refunded = 0): PaymentLabel {
+  // every dram given back (the admin's refunds): paid, then refunded
+  if ((row.isPaymentConfirmed || row.status === 'needs_refund') && row.priceTotal > 0 && refunded >= row.priceTotal) return 'Refunded';
   if (row.isPaymentConfirmed) return 'confirmed';
   // Idram took the money, but the discount it was priced with had been spent by another order
   if (row.status === 'needs_refund') return 'Needs refund';
@@ -216,10 +216,16 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   const paidForMe = db.select({ id: paymentItems.paymentId }).from(paymentItems).where(eq(paymentItems.userId, caller.id));
   const mine = or(eq(payments.payerUserId, caller.id), eq(payments.userId, caller.id), inArray(payments.id, paidForMe));
   const rows = await (caller.userType === 'admin' ? query : query.where(mine)).orderBy(desc(payments.dateCreated), desc(payments.globalIndex));
-  const items = await itemsByOrder(
-    db,
-    rows.filter((r) => r.kind === 'team').map((r) => r.id),
-  );
+  const [items, refunds] = await Promise.all([
+    itemsByOrder(
+      db,
+      rows.filter((r) => r.kind === 'team').map((r) => r.id),
+    ),
+    refundsByPayment(
+      db,
+      rows.filter((r) => r.isOrderConfirmationReceived).map((r) => r.id),
+    ),
+  ]);
   const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId, ...(items.get(r.id) ?? []).map((i) => i.userId)]))];
   const people = new Map<string, { _id: string; name: string; email: string }>();
   if (ids.length)
@@ -229,6 +235,8 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
     const isTeam = r.kind === 'team';
     const seesAll = caller.userType === 'admin' || r.payerUserId === caller.id;
     const lines = (items.get(r.id) ?? []).filter((item) => seesAll || item.userId === caller.id);
+    const given = refunds.get(r.id) ?? [];
+    const refunded = given.reduce((sum, g) => sum + g.amount, 0);
     return {
       _id: r.id,
       index: rows.length - i,
@@ -243,9 +251,21 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
       isLinkGenerationFailed: r.isLinkGenerationFailed,
       isOrderConfirmationReceived: r.isOrderConfirmationReceived,
       isPaymentConfirmed: r.isPaymentConfirmed,
-      status: label(r),
+      status: label(r, refunded),
       kind: r.kind,
       items: lines.map((l) => ({ user: people.get(l.userId) ?? null, months: l.months, days: l.days, price: l.price })),
+      // the payer and the admin see every refund; a payee the ones that took its months back
+      refunded: seesAll || !isTeam ? refunded : 0,
+      refunds: given
+        .filter((g) => seesAll || !isTeam || g.userId === caller.id)
+        .map((g) => ({
+          _id: g.id,
+          amount: seesAll || !isTeam ? g.amount : 0,
+          reason: g.reason,
+          monthsRemoved: g.monthsRemoved,
+          user: g.userId ? (people.get(g.userId) ?? null) : null,
+          date: g.createdAt.toISOString(),
+        })),
     };
   });
 }

@@ -5,6 +5,7 @@ import { inJson } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { escapeHtml, type Mail, mailDay, sendMail } from '../lib/mailer';
 import { itemsOf } from './items';
+import { refundsByPayment } from './refunds';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -44,7 +45,7 @@ async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt;
         .where(eq(promoUses.id, order.promoUseId))
         .limit(1)
     : [];
-  const people = await peopleOf(db, [order.payerUserId, ...lines.map((l) => l.userId)]);
+  const [people, refunds] = await Promise.all([peopleOf(db, [order.payerUserId, ...lines.map((l) => l.userId)]), refundsByPayment(db, [order.id])]);
   const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
   return {
     people,
@@ -70,6 +71,14 @@ async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt;
       discount: subtotal - order.priceTotal,
       total: order.priceTotal,
       transactionId: order.transId,
+      refunds: (refunds.get(order.id) ?? []).map((r) => ({
+        _id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        monthsRemoved: r.monthsRemoved,
+        user: r.userId ? person(people.get(r.userId)) : null,
+        date: r.createdAt.toISOString(),
+      })),
     },
   };
 }
@@ -90,6 +99,8 @@ function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptD
     discount: 0,
     total: 0,
     isPartial: true,
+    // the months taken back from the viewer; the money went back to the payer
+    refunds: dto.refunds.filter((r) => r.user?._id === viewerId).map((r) => ({ ...r, amount: 0 })),
   };
 }
 

@@ -8,7 +8,8 @@ import { randomId } from '../lib/ids';
 import { pendingDiscount } from '../promo/promo.discount';
 import type { OrderItem } from './items';
 import { alignDays, daysPrice, type generateTeamLinkSchema, MAX_ALIGN_DAYS, PAYMENT_MESSAGES, priceFor } from './payments.schema';
-import { confirmFreeOrder, monthlyPrice, type NewOrder, recordOrder } from './payments.service';
+import { confirmFreeOrder, type NewOrder, recordOrder } from './payments.service';
+import { pricesAt } from './prices';
 
 /**
  * POST /api/payment/generateTeamLink: one order for several of the manager's agents. Each must be
@@ -38,7 +39,7 @@ export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, in
   if (agents.length !== ids.length) throw notFound(PAYMENT_MESSAGES.userNotFound);
   if (agents.some((a) => !a.isEmailVerified)) throw badRequest(PAYMENT_MESSAGES.notVerified);
 
-  const price = monthlyPrice(env);
+  const { price } = await pricesAt(env, db);
   const now = Date.now();
   let items: OrderItem[];
   if (input.align) {

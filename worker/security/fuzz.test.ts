@@ -62,6 +62,11 @@ const FIELD_NAMES = [
   'remindersEnabled',
   'userIds',
   'align',
+  'paymentId',
+  'reason',
+  'monthsRemoved',
+  'price',
+  'effectiveFrom',
 ];
 
 const hostileString = fc.oneof(

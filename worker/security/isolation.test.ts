@@ -103,6 +103,19 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     "align another team's agent to one's own end date",
     () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateTeamLink', body: { userIds: [B.agents[0].id], align: true } }),
   ],
+  [
+    "refund another team's payment as a manager",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/refund', body: { paymentId: ids.paidOrder, amount: 1, reason: 'x' } }),
+  ],
+  [
+    "take months back from another team's agent",
+    () => ({ who: A.director, method: 'POST', path: '/api/payment/refund', body: { paymentId: ids.paidOrder, amount: 0, monthsRemoved: 1, reason: 'x' } }),
+  ],
+  [
+    'schedule a price as a manager',
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/priceSchedule', body: { price: 1, effectiveFrom: '2031-01-01' } }),
+  ],
+  ['read the revenue as a manager', () => ({ who: A.manager, method: 'GET', path: '/api/payment/summary' })],
   ["read another team's payment link", () => ({ who: A.manager, method: 'POST', path: '/api/payment/getPaymentLink', body: { orderId: ids.order } })],
   ["read another team's order status", () => ({ who: A.agents[0], method: 'POST', path: '/api/payment/get_arca_status', body: { orderId: ids.order } })],
   ["read another team's receipt", () => ({ who: A.manager, method: 'GET', path: `/api/payment/receipt/${ids.paidOrder}` })],

@@ -11,12 +11,24 @@ export type TeamSubscriptionDto = Data<typeof api.subscription.childUsersSubscri
 export type ReceiptDto = Data<(typeof payment.receipt)[':id']['$get']>;
 export type PromoCheckDto = Data<typeof api.promocode.checkPromoCode.$post>;
 
+export type PriceChangesDto = Data<typeof payment.priceSchedule.$get>;
+export type PriceInfoDto = Data<typeof payment.monthlyprice.$get>;
+
 export const PRICE_KEY = keyOf(payment.monthlyprice);
+export const SUMMARY_KEY = keyOf(payment.summary);
+export const SCHEDULE_KEY = keyOf(payment.priceSchedule);
 export const HISTORY_KEY = keyOf(payment.paymentHistory);
 export const TEAM_KEY = keyOf(api.subscription.childUsersSubscriptions);
 
 export const usePrice = () => useGet(payment.monthlyprice);
 export const useHistory = () => useGet(payment.paymentHistory);
+/** Admin payments: the totals net of refunds, and the price schedule. */
+export const useSummary = () => useGet(payment.summary);
+export const usePriceChanges = () => useGet(payment.priceSchedule);
+export const recordRefund = (json: { paymentId: string; amount: number; reason: string; monthsRemoved: number; userId?: string | null }) =>
+  parseResponse(payment.refund.$post({ json }));
+export const schedulePrice = (price: number, effectiveFrom: string) => parseResponse(payment.priceSchedule.$post({ json: { price, effectiveFrom } }));
+export const cancelPriceChange = (id: string) => parseResponse(payment.priceSchedule[':id'].$delete({ param: { id } }));
 /** A confirmed payment's receipt (payer, payee or admin). */
 export const useReceipt = (id: string) => useGet(payment.receipt[':id'], { param: { id } });
 /** Pay for Team: the manager's agents with their subscriptions (a POST, keyed by the manager). */

@@ -26,6 +26,7 @@ import {
   useTeamSubscriptions,
 } from './api';
 import { PaymentsTable } from './payment-history';
+import { UpcomingPrice } from './upcoming-price';
 import { TeamCheckout } from './team-checkout';
 import './payments.css';
 
@@ -187,6 +188,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             </Button>
           </div>
           <div className="field-hint">{amd(price.price)} per month</div>
+          <UpcomingPrice upcoming={price.upcoming} />
         </div>
         <div className="total" data-testid="payment-total">
           <span className="stat-label">Total</span>

@@ -77,6 +77,25 @@ export default function Receipt() {
             <dd className="receipt-total">{amd(receipt.total)}</dd>
           </dl>
         )}
+        {receipt.refunds.length > 0 && (
+          <section className="receipt-refunds" data-testid="receipt-refunds">
+            <h2>Refunds</h2>
+            <ul>
+              {receipt.refunds.map((r) => (
+                <li key={r._id}>
+                  {shortDate(r.date)}: {receipt.isPartial ? '' : `${amd(r.amount)} refunded`}
+                  {r.monthsRemoved > 0 ? `${receipt.isPartial ? '' : ', '}${r.monthsRemoved} month${r.monthsRemoved === 1 ? '' : 's'} taken back` : ''}
+                  {r.user && r.monthsRemoved > 0 ? ` from ${r.user.name}` : ''} ({r.reason})
+                </li>
+              ))}
+            </ul>
+            {!receipt.isPartial && (
+              <p>
+                <strong>Net paid: {amd(receipt.total - receipt.refunds.reduce((sum, r) => sum + r.amount, 0))}</strong>
+              </p>
+            )}
+          </section>
+        )}
         <p className="muted receipt-foot">
           Prices in Armenian dram (AMD). {receipt.monthlyPrice.toLocaleString('en-US')} AMD per month at the time of the order.
         </p>

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
+import { UpcomingPrice } from './upcoming-price';
 
 type Mode = 'months' | 'align';
 
@@ -102,6 +103,7 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
                 </Button>
               </div>
               <div className="field-hint">{amd(price.price)} per month and agent</div>
+              <UpcomingPrice upcoming={price.upcoming} />
               {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
             </div>
           ) : (

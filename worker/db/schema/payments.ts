@@ -40,6 +40,8 @@ export const payments = sqliteTable(
     uniqueIndex('payments_global_index').on(t.globalIndex),
     // the Idram transaction id is stored once
     uniqueIndex('payments_trans_id').on(t.transId),
+    // Admin payments: the paid orders still owed back (status needs_refund)
+    index('payments_status').on(t.status),
   ],
 );
 
@@ -81,5 +83,50 @@ export const paymentItems = sqliteTable(
     primaryKey({ columns: [t.paymentId, t.userId] }),
     // Payment History: the team orders that paid for an agent
     index('payment_items_user').on(t.userId),
+  ],
+);
+
+/**
+ * Money given back on a paid payment (the admin, Admin payments). The refunds of a payment never
+ * add up to more than it charged, and months taken back never more than it bought for that user:
+ * each refund is inserted by one guarded INSERT … SELECT, with the end date shortened in the same
+ * batch only if the refund landed.
+ */
+export const paymentRefunds = sqliteTable(
+  'payment_refunds',
+  {
+    id: text().primaryKey(),
+    paymentId: text().notNull(),
+    // whole AMD given back
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    // calendar months taken off `userId`'s end date (0: money only)
+    monthsRemoved: integer().notNull().default(0),
+    userId: text(),
+    createdBy: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // a payment's refunds (history, receipts, the guard's sums)
+    index('payment_refunds_payment').on(t.paymentId),
+  ],
+);
+
+/**
+ * Scheduled changes of the monthly price (the admin). The price in force is the latest row whose
+ * `effective_from` has passed, else MONTHLY_PRICE_AMD; an order is priced when it is made.
+ */
+export const priceSchedule = sqliteTable(
+  'price_schedule',
+  {
+    id: text().primaryKey(),
+    price: integer().notNull(),
+    effectiveFrom: integer({ mode: 'timestamp_ms' }).notNull(),
+    createdBy: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // the price in force and the next one; one change per moment
+    uniqueIndex('price_schedule_from').on(t.effectiveFrom),
   ],
 );
