@@ -793,6 +793,10 @@ describe('GET /api/payment/paymentHistory', () => {
       isOrderConfirmationReceived: true,
       isPaymentConfirmed: true,
       status: 'confirmed',
+      kind: 'single',
+      items: [],
+      refunded: 0,
+      refunds: [],
     });
     expect(list[1]).toMatchObject({ index: 1, status: 'Canceled', isPaymentConfirmed: false });
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[0].token })).body.map((p: { _id: string }) => p._id)).toEqual([forAgent]);
