@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptionReminders, users } from '../db/schema';
 import worker from '../index';
-import { mailDay } from '../lib/mailer';
+import { mailMoment } from '../lib/mailer';
 import { call, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo } from '../test/idram';
 import { thresholdFor } from './reminders';
@@ -26,6 +26,10 @@ const setEnd = (who: TestUser, end: Date | null) => db.update(users).set({ subsc
 describe('the reminder thresholds', () => {
   it('each days-left value falls under the smallest threshold at or above it', () => {
     expect([8, 7, 6, 5, 4, 3, 2, 1, 0, -1].map(thresholdFor)).toEqual([null, 7, 7, 7, 7, 3, 3, 1, 0, null]);
+  });
+
+  it('mails write the end as a moment on Yerevan time (days left are 24-hour days)', () => {
+    expect(mailMoment(new Date(Date.UTC(2027, 0, 21, 21, 30)))).toBe('22 Jan 2027, 01:30 Yerevan time');
   });
 });
 
@@ -50,7 +54,7 @@ describe('the reminders job (issue 18 item 2)', () => {
       const mails = await reminders(user);
       expect(mails).toHaveLength(seen.length + 1);
       expect(mails[0]!.subject).toBe(`Your FreightDesk subscription ends ${expected}`);
-      expect(mails[0]!.text).toContain(`ends ${expected}, on ${mailDay(end)}`);
+      expect(mails[0]!.text).toContain(`ends ${expected}, on ${mailMoment(end)}`);
       expect(mails[0]!.text).toContain('/payment/');
       expect(mails[0]!.text).toContain('/profile/');
       seen.push(mails[0]!.subject);
@@ -114,9 +118,9 @@ describe('the reminders job (issue 18 item 2)', () => {
     // soonest first; the agent who turned its own mails off is still on its manager's list
     const lines = digest!.text.split('\n').filter((l) => l.startsWith('- '));
     expect(lines).toEqual([
-      `- Ani Soon (${soon.email}): ends today, on ${mailDay((await getUser(soon.id))!.subscriptionEndDate!)}`,
-      `- Anna Quiet (${optedOut.email}): ends in 3 days, on ${mailDay((await getUser(optedOut.id))!.subscriptionEndDate!)}`,
-      `- Aram Later (${later.email}): ends in 6 days, on ${mailDay((await getUser(later.id))!.subscriptionEndDate!)}`,
+      `- Ani Soon (${soon.email}): ends today, on ${mailMoment((await getUser(soon.id))!.subscriptionEndDate!)}`,
+      `- Anna Quiet (${optedOut.email}): ends in 3 days, on ${mailMoment((await getUser(optedOut.id))!.subscriptionEndDate!)}`,
+      `- Aram Later (${later.email}): ends in 6 days, on ${mailMoment((await getUser(later.id))!.subscriptionEndDate!)}`,
     ]);
     expect(digest!.text).not.toContain(stranger.email);
     expect(await reminders(optedOut)).toEqual([]);

@@ -3,7 +3,7 @@ import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema'
 import type { Bindings, Caller, Db } from '../env';
 import { chunks, createDb, inJson } from '../lib/db';
 import { forbidden } from '../lib/errors';
-import { escapeHtml, type Mail, mailDay, sendMail } from '../lib/mailer';
+import { escapeHtml, type Mail, mailMoment, sendMail } from '../lib/mailer';
 import { isStaff } from '../lib/permissions';
 import { subscriptionOf } from '../lib/subscription';
 import { visibleUser } from '../users/users.service';
@@ -40,7 +40,7 @@ export function reminderMail(env: Bindings, user: Due): Mail {
   const subject = `Your FreightDesk subscription ends ${daysText(user.daysLeft)}`;
   const lines = [
     `Hello ${user.name},`,
-    `Your FreightDesk subscription ends ${daysText(user.daysLeft)}, on ${mailDay(user.end)}. After that only the Profile and Payment screens open until it is renewed.`,
+    `Your FreightDesk subscription ends ${daysText(user.daysLeft)}, on ${mailMoment(user.end)}. After that only the Profile and Payment screens open until it is renewed.`,
     `Renew it on the Payment screen: ${base(env)}/payment/`,
     `You can turn these reminders off on your Profile: ${base(env)}/profile/`,
   ];
@@ -55,7 +55,7 @@ export function reminderMail(env: Bindings, user: Due): Mail {
 /** A manager's one digest of the agents whose reminders went out in this run. */
 export function digestMail(env: Bindings, manager: { name: string; email: string }, agents: Due[]): Mail {
   const sorted = [...agents].sort((a, b) => a.end.getTime() - b.end.getTime());
-  const row = (a: Due) => `${a.name} (${a.email}): ends ${daysText(a.daysLeft)}, on ${mailDay(a.end)}`;
+  const row = (a: Due) => `${a.name} (${a.email}): ends ${daysText(a.daysLeft)}, on ${mailMoment(a.end)}`;
   const intro = `${sorted.length === 1 ? 'The subscription of one of your agents ends' : `The subscriptions of ${sorted.length} of your agents end`} soon:`;
   const outro = `Pay for several agents in one order on Pay for Team: ${base(env)}/payment/`;
   return {
