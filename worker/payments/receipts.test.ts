@@ -54,6 +54,7 @@ describe('receipts (issue 18 item 1)', () => {
       total: 2 * PRICE,
       transactionId: conf.EDP_TRANS_ID,
       isPartial: false,
+      refunds: [],
     });
   });
 
