@@ -49,6 +49,8 @@ export const RULES = {
   directorTeams: { roles: ['admin', 'director'], needsSubscription: true },
   /** Pay for Team's list: not behind the subscription, an expired manager must still see whom it can pay for. */
   payForTeam: { roles: ['admin', 'director', 'manager'], needsSubscription: false },
+  /** One Idram order for several of a manager's agents: not behind its own subscription either. */
+  teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
   /** The extension client writes as the user working the load board: an agent or a manager. */

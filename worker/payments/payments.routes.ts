@@ -3,7 +3,11 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { idramPayPage, simulatorPage } from './payment-pages';
-import { generateLinkSchema, orderIdSchema } from './payments.schema';
+import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, priceScheduleSchema, receiptParam, refundSchema, scheduleParam } from './payments.schema';
+import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
+import { paymentSummary, refund } from './refunds';
+import { receiptFor } from './receipts';
+import { generateTeamLink } from './team-order';
 import * as svc from './payments.service';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
@@ -53,8 +57,25 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
     c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
+  // one order for several agents: a manager only, not behind its own subscription (like Pay for Team's list)
+  .post('/generateTeamLink', allow('teamOrder'), validate('json', generateTeamLinkSchema), async (c) =>
+    c.json(await generateTeamLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
+  )
+  .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
+    c.json(await receiptFor(c.var.db, c.var.caller, c.req.valid('param').id), 200),
+  )
+  // Admin payments: refunds, the net totals, the price schedule
+  .post('/refund', allow('adminPayments'), validate('json', refundSchema), async (c) => c.json(await refund(c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .get('/summary', allow('adminPayments'), async (c) => c.json(await paymentSummary(c.var.db), 200))
+  .get('/priceSchedule', allow('adminPayments'), async (c) => c.json(await listPriceChanges(c.env, c.var.db), 200))
+  .post('/priceSchedule', allow('adminPayments'), validate('json', priceScheduleSchema), async (c) =>
+    c.json(await schedulePrice(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .delete('/priceSchedule/:id', allow('adminPayments'), validate('param', scheduleParam), async (c) =>
+    c.json(await cancelPriceChange(c.var.db, c.req.valid('param').id), 200),
   )
   .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),

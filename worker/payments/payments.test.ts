@@ -96,7 +96,7 @@ describe('GET /api/payment/monthlyprice', () => {
     for (const role of ['manager', 'agent', 'director', 'admin'] as const) {
       const res = await call('GET', '/api/payment/monthlyprice', { token: (await createUser(role)).token });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 0, promoName: null });
+      expect(res.body).toEqual({ price: PRICE, currency: 'AMD', discountPercent: 0, promoName: null, upcoming: null });
     }
     const expired = await createUser('manager', { subscriptionDays: -5 });
     expect((await call('GET', '/api/payment/monthlyprice', { token: expired.token })).status).toBe(200);
@@ -591,6 +591,7 @@ describe('promo discount', () => {
       currency: 'AMD',
       discountPercent: 25,
       promoName: name,
+      upcoming: null,
     });
     const id = await order(user, { amount: 2 });
     const total = Math.round(2 * PRICE * 0.75);
@@ -793,6 +794,10 @@ describe('GET /api/payment/paymentHistory', () => {
       isOrderConfirmationReceived: true,
       isPaymentConfirmed: true,
       status: 'confirmed',
+      kind: 'single',
+      items: [],
+      refunded: 0,
+      refunds: [],
     });
     expect(list[1]).toMatchObject({ index: 1, status: 'Canceled', isPaymentConfirmed: false });
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[0].token })).body.map((p: { _id: string }) => p._id)).toEqual([forAgent]);

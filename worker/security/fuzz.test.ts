@@ -59,6 +59,14 @@ const FIELD_NAMES = [
   'isVisible',
   'allMC',
   'onlyCreator',
+  'remindersEnabled',
+  'userIds',
+  'align',
+  'paymentId',
+  'reason',
+  'monthsRemoved',
+  'price',
+  'effectiveFrom',
 ];
 
 const hostileString = fc.oneof(

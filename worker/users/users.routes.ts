@@ -12,11 +12,13 @@ import {
   newNameSchema,
   newPasswordSchema,
   parentSchema,
+  remindersSchema,
   trialDateSchema,
   trialStateSchema,
   userTypeSchema,
 } from './users.schema';
 import * as svc from './users.service';
+import { setReminders } from '../subscriptions/reminders';
 
 /** /api/user: users and teams, scoped by the user tree (docs/api/users.md). */
 export const userRoutes = new Hono<AppEnv>()
@@ -49,6 +51,9 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put('/update/password/:id', allow('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) =>
     c.json(await svc.updatePassword(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .put('/update/reminders/:id', allow('profile'), validate('param', idParam), validate('json', remindersSchema), async (c) =>
+    c.json(await setReminders(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled), 200),
   )
   .put('/update/userType/:id', allow('admin'), validate('param', idParam), validate('json', userTypeSchema), async (c) => {
     const { userNewType, newParent } = c.req.valid('json');

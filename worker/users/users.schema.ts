@@ -123,6 +123,7 @@ export const userTypeSchema = z.object({
   userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
   newParent: z.string().max(64).nullable().optional(),
 });
+export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: 'remindersEnabled must be true or false' }) });
 export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
 /** The trial's end date: a date from 2000 to 2200 ('Choose a valid date'). */
 export const trialDateSchema = z.object({
@@ -151,4 +152,6 @@ export interface UserDto {
   parent: { _id: string; name: string; email: string } | null;
   phone: string;
   country: string;
+  /** E-mails before the subscription ends (Profile: Reminders). */
+  remindersEnabled: boolean;
 }

@@ -60,6 +60,7 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
     parent,
     phone: row.phone,
     country: row.country,
+    remindersEnabled: row.remindersEnabled,
   };
 }
 

@@ -535,6 +535,7 @@ describe('more update rules', () => {
         'parent',
         'phone',
         'country',
+        'remindersEnabled',
       ].sort(),
     );
   });

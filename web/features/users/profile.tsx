@@ -10,7 +10,9 @@ import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
+import { RemindersCard } from './reminders-card';
 import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
 /** /profile/ (me) and /profile/{id}: details, updates, and for the admin trial, type, parent, children. */
@@ -49,6 +51,7 @@ export default function Profile() {
         </dl>
         {!user.isEmailVerified && canManage && <ResendVerification userId={user._id} />}
       </Card>
+      {(isMe || isAdmin) && !isStaff(user.userType) && <RemindersCard user={user} isMe={isMe} onSaved={mutate} />}
       {canManage && (
         <>
           <NameSection user={user} onSaved={mutate} isMe={isMe} />
