@@ -3,8 +3,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * Browser tests: Debian's Chromium against the real app served by `wrangler dev` on a fresh local
- * database. The config is read again in every worker process: the port and the state folder are
+ * Browser tests: Debian's Chromium against the real app served by `wrangler dev` (the development
+ * entry, worker/dev/index.ts) on a fresh local database. The config is read again in every worker process: the port and the state folder are
  * chosen once, in the main process, and inherited through the environment.
  */
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
@@ -22,7 +22,7 @@ const server = [
   `wrangler d1 migrations apply DB --local --persist-to ${state}`,
   // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
   [
-    `wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
+    `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
     `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
     assets ? `--assets ${assets}` : '',
   ].join(' '),
@@ -37,6 +37,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '.tmp/e2e-results',
+  // the webServer answers first; then the start step creates the first admin
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL,

@@ -13,6 +13,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
+        // the development entry: the product's Worker plus the dev-only calls the tests use (outbox, seeder)
+        main: './worker/dev/index.ts',
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // the local development settings, whatever a developer's own .dev.vars says

@@ -31,9 +31,15 @@ async function api(url, method, p, body, token) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const send = () => fetch(`${url}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  // after a long call (the seeder) the runtime may have closed the kept-alive socket the next call reuses
-  const res = await send().catch((err) => (err?.cause?.code === 'ECONNRESET' ? send() : Promise.reject(err)));
-  const text = await res.text();
+  // after a long call (the seeder) the runtime may have closed the kept-alive socket the next call
+  // reuses: Node's fetch then fails with ECONNRESET, and wrangler dev's proxy answers the call 503
+  // "Your worker restarted mid-request" (its own socket to workerd was closed) without running it
+  let res = await send().catch((err) => (err?.cause?.code === 'ECONNRESET' ? send() : Promise.reject(err)));
+  let text = await res.text();
+  if (res.status === 503 && text.includes('restarted mid-request')) {
+    res = await send();
+    text = await res.text();
+  }
   let json = null;
   try {
     json = JSON.parse(text);

@@ -75,6 +75,12 @@ export async function startEmptyWranglerDev(port, dir) {
   return wranglerDev(port, args, dir, '/health', 'empty worker (wrangler dev)');
 }
 
+/** The start step `npm start` runs once the server answers: the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
+async function firstAdmin(url) {
+  const res = await fetch(`${url}/api/dev/admin`, { method: 'POST' });
+  if (!res.ok) throw new Error(`creating the first admin failed: ${res.status} ${await res.text()}`);
+}
+
 /** The product through `wrangler dev` (what `npm start` runs) on a fresh local database in `persistTo`. */
 export async function startProductWranglerDev(port, persistTo, overrides = {}) {
   const migrated = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
@@ -85,8 +91,9 @@ export async function startProductWranglerDev(port, persistTo, overrides = {}) {
   if (migrated.status !== 0) throw new Error('applying the migrations failed');
   const vars = devVars(port, overrides);
   const cliVars = Object.entries({ PUBLIC_URL: vars.PUBLIC_URL, ...overrides }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
-  const args = ['--persist-to', persistTo, '--env-file', '.dev.vars.example', ...cliVars];
+  const args = ['worker/dev/index.ts', '--persist-to', persistTo, '--env-file', '.dev.vars.example', ...cliVars];
   const { url, stop } = await wranglerDev(port, args, root, '/api/health', 'product (wrangler dev)');
+  await firstAdmin(url);
   return { url, vars, stop };
 }
 
@@ -99,9 +106,12 @@ export function buildWeb() {
   if (r.status !== 0) throw new Error('web build failed');
 }
 
-/** The product's Worker bundled exactly as `wrangler deploy` would, for the bare runtime. */
+/**
+ * The product's Worker bundled as `wrangler deploy` would, for the bare runtime, from the
+ * development entry (worker/dev/index.ts): the benchmarks seed their data through /api/dev.
+ */
 export function bundleProduct(outDir) {
-  const r = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outDir], {
+  const r = spawnSync(wrangler, ['deploy', 'worker/dev/index.ts', '--dry-run', '--outdir', outDir], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, CI: 'true' },
@@ -150,6 +160,7 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
   await migrate(mf);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
+  await firstAdmin(url);
   return { url, vars, stop: () => mf.dispose() };
 }
 

@@ -32,7 +32,7 @@ async function start() {
   const child = spawn(
     wrangler,
     [
-      'dev',
+      ...['dev', 'worker/dev/index.ts'], // the development entry: it mounts /api/dev
       ...['--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistTo, '--assets', assets],
       ...['--env-file', '.dev.vars.example', '--var', `PUBLIC_URL:${url}`, '--var', 'DISABLE_RATE_LIMITS:true', '--show-interactive-dev-session=false'],
     ],

@@ -117,8 +117,10 @@ test.describe('Lines', () => {
     await lineButton(page, 'Line of Beta Freight', 3).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(toast(page, 'Line 3 is already used by Acme Trucking')).toBeVisible();
-    // the refused save reloads the list: Acme shows on line 3 as stored
+    // the refused save reloads the list: Acme shows on line 3 as stored, Beta its own line 2 again
     await expect(lineButton(page, 'Line of Acme Trucking', 3)).toHaveAttribute('aria-pressed', 'true');
+    await expect(lineButton(page, 'Line of Beta Freight', 2)).toHaveAttribute('aria-pressed', 'true');
+    await expect(lineButton(page, 'Line of Beta Freight', 3)).toBeDisabled();
     await shot(page, 'lines-line-taken');
     const stored = (await apiCall('GET', '/api/mcSettings', undefined, manager.token)).body;
     expect(stored.map((m: any) => [m.name, m.lines])).toEqual([

@@ -4,7 +4,7 @@
 //
 // Uses the server `npm start` (or `npm run dev`) runs on http://localhost:$PORT (default 8787).
 // Sizes can be changed: `npm run seed:demo -- --teams 5 --agents-per-team 12 --history-rows-per-team 40000`
-// (any field of worker/dev/seed.ts; --email-domain makes a second company next to the first).
+// (any field of seedSchema in worker/dev/seed/index.ts; --email-domain makes a second company next to the first).
 const port = Number(process.env.PORT ?? 8787);
 const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -2,6 +2,8 @@
 // and serves app and API with `wrangler dev` on http://localhost:$PORT (default 8787).
 // `npm run dev` (--dev): the same database through Vite with the Cloudflare plugin instead, with
 // hot reload of the SPA and the Worker on the same port.
+// Locally the Worker runs from worker/dev/index.ts (the product plus the development-only calls);
+// once it answers, the start step creates the first admin (POST /api/dev/admin) when none exists.
 // Settings come from .dev.vars (copied from .dev.vars.example when missing); `npm start` also
 // takes any of its names from the process environment (ADMIN_PASSWORD=... npm start).
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,10 +44,27 @@ console.log(`
   First admin: ${vars.ADMIN_EMAIL} / ${vars.ADMIN_PASSWORD}   (set ADMIN_EMAIL / ADMIN_PASSWORD${dev ? ' in .dev.vars' : ''} to change)
   Dev mail outbox: http://localhost:${port}/api/dev/outbox
 `);
-const wranglerDev = ['dev', '--port', port, ...(process.env.HOST ? ['--ip', process.env.HOST] : [])];
+const wranglerDev = ['dev', 'worker/dev/index.ts', '--port', port, ...(process.env.HOST ? ['--ip', process.env.HOST] : [])];
 for (const [name, value] of Object.entries(overrides)) wranglerDev.push('--var', `${name}:${value}`);
 const server = dev
   ? spawn(bin('vite'), ['--config', 'web/vite.config.ts', '--port', port, '--strictPort'], { cwd: root, stdio: 'inherit' })
   : spawn(bin('wrangler'), wranglerDev, { cwd: root, stdio: 'inherit', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+/** The start step: once the server answers, the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists. */
+async function firstAdmin(url) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+    let res;
+    try {
+      res = await fetch(`${url}/api/dev/admin`, { method: 'POST' });
+    } catch {
+      continue; // not up yet
+    }
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) return console.error(`Creating the first admin failed: ${res.status} ${body.message ?? ''}`);
+    return console.log(body.created ? `First admin created: ${body.email}` : `Admin account: ${body.email}`);
+  }
+  console.error('The server did not answer within 3 minutes: no first admin was created');
+}
+firstAdmin(`http://${process.env.HOST ?? 'localhost'}:${port}`);

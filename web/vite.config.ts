@@ -9,7 +9,9 @@ export default defineConfig(({ command }) => ({
     // `npm run dev`: the Worker runs in workerd inside Vite's dev server (local D1/KV/Durable
     // Objects in .wrangler/state, as `npm start` uses), so SPA and API share one origin with hot
     // reload. The build stays the SPA alone: `wrangler dev` and `wrangler deploy` bundle the Worker.
-    command === 'serve' && cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } }),
+    // Locally the Worker is the development entry (the product plus the dev-only calls).
+    command === 'serve' &&
+      cloudflare({ configPath: '../wrangler.toml', config: { main: 'worker/dev/index.ts' }, persistState: { path: '../.wrangler/state' } }),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
 }));

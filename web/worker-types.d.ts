@@ -18,4 +18,9 @@ declare module 'cloudflare:workers' {
 // generates, names the Durable Object classes through it): its handler, with the DOM's Request
 type ExportedHandler<Env = unknown> = {
   fetch?(request: Request, env: Env, ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext): Response | Promise<Response>;
+  scheduled?(
+    controller: import('@cloudflare/workers-types/index.ts').ScheduledController,
+    env: Env,
+    ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext,
+  ): void | Promise<void>;
 };

@@ -1,7 +1,7 @@
 /// <reference path="../worker-configuration.d.ts" />
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from './db/schema';
-import type { UserType } from './db/schema';
+import type { UserType } from './users/users.schema';
 
 /**
  * Secrets and settings a deployment may leave unset (secrets are a `wrangler secret put` of their

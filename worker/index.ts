@@ -1,6 +1,7 @@
 import { app } from './app';
 import { redirectShortLink } from './links/links.routes';
 import type { Bindings } from './env';
+import { runReminders } from './subscriptions/reminders';
 
 export { PaymentOrder } from './payments/payment-order';
 export { ClickCounter } from './links/click-counter';
@@ -16,5 +17,11 @@ export default {
       return redirectShortLink(env, ctx, request, pathname.slice(SHORT.length));
     }
     return app.fetch(request, env, ctx);
+  },
+  // The Cron Trigger (wrangler.toml [triggers]): reminders before subscriptions end. Locally:
+  // `wrangler dev --test-scheduled`, then GET /__scheduled?cron=0+6+*+*+*
+  async scheduled(controller, env, _ctx) {
+    const sent = await runReminders(env, new Date(controller.scheduledTime));
+    console.log(`[reminders] ${sent.reminders} reminders, ${sent.digests} manager digests`);
   },
 } satisfies ExportedHandler<Bindings>;

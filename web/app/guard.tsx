@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { AREAS, type Area, canReach, DEFAULT_PATH } from '../../worker/lib/permissions';
+import { type Area, canReach, DEFAULT_PATH, roleHasArea } from '../../worker/lib/permissions';
 import { useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
 
@@ -13,8 +13,7 @@ export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const { isActive } = useSubscription();
   if (!session) return <Navigate to="/" replace />;
   if (canReach(session.userType, area, isActive)) return <>{children}</>;
-  const roleHasArea = (AREAS[area].roles as readonly string[]).includes(session.userType);
-  return <Navigate to={roleHasArea ? '/payment/' : DEFAULT_PATH[session.userType]} replace />;
+  return <Navigate to={roleHasArea(session.userType, area) ? '/payment/' : DEFAULT_PATH[session.userType].path} replace />;
 }
 
 /** Where "/" and unknown paths lead a logged-in user. */
@@ -22,13 +21,6 @@ export function DefaultRedirect() {
   const session = useSession();
   const { isActive } = useSubscription();
   if (!session) return <Navigate to="/" replace />;
-  const target = DEFAULT_PATH[session.userType];
-  const area = target.startsWith('/users')
-    ? 'users'
-    : target.startsWith('/companyFilters')
-      ? 'filters'
-      : target.startsWith('/callHistory')
-        ? 'history'
-        : 'promo';
-  return <Navigate to={canReach(session.userType, area, isActive) ? target : '/payment/'} replace />;
+  const { path, area } = DEFAULT_PATH[session.userType];
+  return <Navigate to={canReach(session.userType, area, isActive) ? path : '/payment/'} replace />;
 }

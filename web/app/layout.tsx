@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { MENU } from '../../worker/lib/permissions';
+import { menuFor } from '../../worker/lib/permissions';
 import { api } from '../lib/api-client';
 import { setSession, useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
@@ -12,7 +12,7 @@ export function Layout() {
   const session = useSession();
   const { isActive } = useSubscription();
   if (!session) return null;
-  const items = MENU.filter((item) => item.visible(session.userType, isActive));
+  const items = menuFor(session.userType, isActive);
   const logout = async () => {
     await api.auth.logout.$post().catch(() => undefined);
     setSession(null);

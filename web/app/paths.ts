@@ -25,6 +25,7 @@ export const AREA_ROUTES: { path: string; area: Area; load: Loader }[] = [
   { path: '/callHistory', area: 'history', load: () => import('../features/history/contact-history') },
   { path: '/activeLoads', area: 'loads', load: () => import('../features/loads/active-loads') },
   { path: '/payment', area: 'payment', load: () => import('../features/payments/payment') },
+  { path: '/payment/receipt/:id', area: 'payment', load: () => import('../features/payments/receipt') },
   { path: '/lines', area: 'lines', load: () => import('../features/mc-settings/lines') },
   { path: '/promoCodes', area: 'promo', load: () => import('../features/promo/promo-codes') },
   { path: '/adminPayments', area: 'adminPayments', load: () => import('../features/payments/admin-payments') },

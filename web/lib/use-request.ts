@@ -32,5 +32,6 @@ export function useRequest() {
     },
     [toast],
   );
-  return { loading, error, clearError: () => setError(null), run };
+  const clearError = useCallback(() => setError(null), []);
+  return { loading, error, clearError, run };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dateInput, parseDate } from '../lib/dates';
 
 export const ANALYTICS_MESSAGES = {
   dateFrom: 'Select a valid From date',
@@ -10,17 +11,9 @@ export const EARLIEST_DATE = Date.UTC(2000, 0, 1);
 /** The daily chart covers at most this many days, ending today. */
 export const MAX_CHART_DAYS = 366;
 
-/** A ms timestamp (number or digits) or an ISO date string; answers the ms or NaN. */
-export function parseDate(value: number | string): number {
-  if (typeof value === 'number') return value;
-  const text = value.trim();
-  if (/^\d{1,15}$/.test(text)) return Number(text);
-  return text ? Date.parse(text) : Number.NaN;
-}
-
 export const loginHistorySchema = z
   .object({
-    dateFrom: z.union([z.number(), z.string().max(64)], { message: ANALYTICS_MESSAGES.dateFrom }),
+    dateFrom: dateInput(ANALYTICS_MESSAGES.dateFrom),
     // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
     timezoneOffset: z
       .number({ message: 'Invalid time zone' })
@@ -31,7 +24,7 @@ export const loginHistorySchema = z
       .default(0),
   })
   .transform((input, ctx) => {
-    const from = parseDate(input.dateFrom);
+    const from = parseDate(input.dateFrom)?.getTime() ?? Number.NaN;
     if (!Number.isFinite(from) || from < EARLIEST_DATE) {
       ctx.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.dateFrom });
       return z.NEVER;

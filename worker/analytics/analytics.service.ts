@@ -1,9 +1,11 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { loginEvents, users } from '../db/schema';
 import type { Db } from '../env';
 import { type DailyLogins, type LoginHistory, MAX_CHART_DAYS } from './analytics.schema';
 
 const DAY = 86_400_000;
+const agent = alias(users, 'agent');
 
 /**
  * Login History: every live manager with its agents, how many of them logged in since
@@ -13,17 +15,19 @@ const DAY = 86_400_000;
  */
 export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const from = input.dateFrom.getTime();
-  const loggedInSince = (userColumn: unknown) => sql`exists (select 1 from login_events e where e.user_id = ${userColumn} and e.created_at >= ${from})`;
-  // written out: drizzle leaves a single table's columns unqualified, which the subqueries would capture
-  const managerId = sql.raw('"users"."id"');
+  const loggedInSince = (userId: SQLWrapper) =>
+    sql`exists (select 1 from ${loginEvents} where ${loginEvents.userId} = ${userId} and ${loginEvents.createdAt} >= ${from})`;
+  const agentsOf = (managerId: SQLWrapper, loggedIn: boolean) =>
+    sql`(select count(*) from ${users} ${agent} where ${agent.parentId} = ${managerId} and ${agent.userType} = 'agent' and ${agent.deletedAt} is null${loggedIn ? sql` and ${loggedInSince(agent.id)}` : sql``})`;
+  // each fragment is nested in sql`${…}`: drizzle leaves the top-level columns of a single-table select unqualified, which the subqueries would capture
   const rows = await db
     .select({
       id: users.id,
       email: users.email,
       name: users.name,
-      totalUsers: sql<number>`(select count(*) from users a where a.parent_id = ${managerId} and a.user_type = 'agent' and a.deleted_at is null)`,
-      loggedInUsers: sql<number>`(select count(*) from users a where a.parent_id = ${managerId} and a.user_type = 'agent' and a.deleted_at is null and ${loggedInSince(sql`a.id`)})`,
-      managerLoggedIn: sql<number>`${loggedInSince(managerId)}`,
+      totalUsers: sql<number>`${agentsOf(users.id, false)}`,
+      loggedInUsers: sql<number>`${agentsOf(users.id, true)}`,
+      managerLoggedIn: sql<number>`${loggedInSince(users.id)}`,
     })
     .from(users)
     .where(and(eq(users.userType, 'manager'), isNull(users.deletedAt)))

@@ -1,27 +1,31 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { requireAuth } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema, sessionIdParam } from './auth.schema';
 import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', validate('json', loginSchema), async (c) => c.json(await auth.login(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
-  .post('/register', validate('json', registerSchema), async (c) => c.json(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
-  .post('/sendPasswordHash', validate('json', emailSchema), async (c) => c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200))
-  .post('/passwordHashVerify/:hash', validate('param', hashParam), validate('json', newPasswordSchema), async (c) =>
+  .post('/login', allow('public'), validate('json', loginSchema), async (c) => c.json(await auth.login(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
+  .post('/register', allow('public'), validate('json', registerSchema), async (c) =>
+    c.json(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200),
+  )
+  .post('/sendPasswordHash', allow('public'), validate('json', emailSchema), async (c) =>
+    c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200),
+  )
+  .post('/passwordHashVerify/:hash', allow('public'), validate('param', hashParam), validate('json', newPasswordSchema), async (c) =>
     c.json(await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword), 200),
   )
   // Not in the spec: signs this client's session out (the caller's other sessions stay).
-  .post('/logout', requireAuth, async (c) => c.json(await auth.logout(c.var.db, c.var.caller), 200))
+  .post('/logout', allow('signedIn'), async (c) => c.json(await auth.logout(c.var.db, c.var.caller), 200))
   // Not in the spec: the caller's active sessions (Profile), and signing one of them out.
-  .get('/sessions', requireAuth, async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
-  .delete('/sessions/:id', requireAuth, validate('param', sessionIdParam), async (c) =>
+  .get('/sessions', allow('signedIn'), async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
+  .delete('/sessions/:id', allow('signedIn'), validate('param', sessionIdParam), async (c) =>
     c.json(await auth.revokeSession(c.var.db, c.var.caller, c.req.valid('param').id), 200),
   );
 
 /** GET /api/user/verify/{hash}: public, mounted before the users area. */
-export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', validate('param', hashParam), async (c) =>
+export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', allow('public'), validate('param', hashParam), async (c) =>
   c.json(await auth.verifyEmail(c.var.db, c.req.valid('param').hash), 200),
 );
 

@@ -1,68 +1,30 @@
 import * as z from 'zod';
+import { type Check, inOrder } from '../lib/checks';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
+import { MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
 
-export { hasInvisibleChars, normalizeEmail };
+export { hasInvisibleChars, MESSAGES, normalizeEmail };
 
-/** Shared by the server and the Manager Registration screen. */
 export const MIN_PASSWORD = 6;
 
-export const MESSAGES = {
-  nameEmpty: 'Name is Empty',
-  emailEmpty: 'Email is Empty',
-  emailInvalid: 'Email is not valid',
-  passwordEmpty: 'Password is Empty',
-  passwordShort: 'Password minimum 6 symbols',
-  country: 'Select your country',
-  phone: 'Wrong phone number',
-  repeatEmpty: 'Repeat password is Empty',
-  mismatch: "Passwords don't match",
-  nameInvisible: 'Name contains invisible characters',
-} as const;
-
-const str = z.string().max(1000).optional().default('');
-
-export const sessionIdParam = z.object({ id: z.string().min(1).max(64) });
-
-export const loginSchema = z.object({
-  email: z.string().max(320),
-  password: z.string().max(1000),
-  clientType: z.number().int().min(0).max(100).optional().default(CLIENT_TYPES.web),
-  // the device token a previous good login on this device handed out (README: Security)
-  deviceToken: z.string().max(2000).optional(),
-});
-
-export const registerSchema = z.object({
-  name: str,
-  email: str,
-  password: str,
-  country: str,
-  phone: str,
-  repeatPassword: str,
-});
-export type RegisterInput = z.input<typeof registerSchema>;
-
-export const emailSchema = z.object({ email: z.string().max(320) });
-export const newPasswordSchema = z.object({ newPassword: z.string().max(1000) });
-export const hashParam = z.object({ hash: z.string().min(1).max(200) });
-
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Checks the address as given, before normalising: invisible characters make it invalid. */
+/** The one e-mail check. The address as given, before normalising: invisible characters make it invalid. */
 export const isEmail = (email: string) => email.length <= 320 && !hasInvisibleChars(email) && EMAIL_RE.test(normalizeEmail(email));
 
-/** The e-mail checks every form shares: empty, then not valid (invisible characters included). */
-export function emailError(email: string | undefined): typeof MESSAGES.emailEmpty | typeof MESSAGES.emailInvalid | null {
-  if (!(email ?? '').trim()) return MESSAGES.emailEmpty;
+/** An e-mail field of a form: 'Email is Empty', then 'Email is not valid' (invisible characters included). */
+export function emailError(email: string): typeof MESSAGES.emailEmpty | typeof MESSAGES.emailInvalid | null {
+  if (!email.trim()) return MESSAGES.emailEmpty;
   // before trimming: trim() would quietly drop a trailing U+FEFF or U+2028
-  if (hasInvisibleChars(email!) || !isEmail(email!.trim())) return MESSAGES.emailInvalid;
+  if (hasInvisibleChars(email) || !isEmail(email.trim())) return MESSAGES.emailInvalid;
   return null;
 }
 
-/** The name checks every form shares: empty, then invisible characters. */
-export function nameError(name: string | undefined): typeof MESSAGES.nameEmpty | typeof MESSAGES.nameInvisible | null {
-  if (!(name ?? '').trim()) return MESSAGES.nameEmpty;
-  if (hasInvisibleChars(name!)) return MESSAGES.nameInvisible;
+/** A name field of a form: 'Name is Empty', then invisible characters. */
+export function nameError(name: string): typeof MESSAGES.nameEmpty | typeof MESSAGES.nameInvisible | null {
+  if (!name.trim()) return MESSAGES.nameEmpty;
+  if (hasInvisibleChars(name)) return MESSAGES.nameInvisible;
   return null;
 }
 
@@ -74,29 +36,65 @@ export const lookupEmail = (message: string = MESSAGES.emailEmpty) =>
     .refine((v) => v.trim() !== '', { message })
     .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid });
 
-/**
- * The registration checks in the spec's order, stopping at the first failure.
- * Answers the message to show, or null when the form may be sent.
- */
-export function registrationError(input: Partial<Record<keyof RegisterInput, string>>): string | null {
-  const password = input.password ?? '';
-  const country = input.country ?? '';
-  const phone = input.phone ?? '';
-  const repeat = input.repeatPassword ?? '';
-  const problem = nameError(input.name) ?? emailError(input.email);
-  if (problem) return problem;
-  if (!password) return MESSAGES.passwordEmpty;
-  if (password.length < MIN_PASSWORD) return MESSAGES.passwordShort;
-  if (!isCountryCode(country)) return MESSAGES.country;
-  if (!normalizePhone(phone, country)) return MESSAGES.phone;
-  if (!repeat) return MESSAGES.repeatEmpty;
-  if (repeat !== password) return MESSAGES.mismatch;
-  return null;
-}
+const str = z.string().max(1000).optional().default('');
 
-/** Password reset screen checks. */
-export function resetPasswordError(password: string, repeat: string): string | null {
-  if (password.length < MIN_PASSWORD) return MESSAGES.passwordShort;
-  if (password !== repeat) return MESSAGES.mismatch;
-  return null;
-}
+/** DELETE /api/auth/sessions/{id}. */
+export const sessionIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export const loginSchema = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1000),
+  clientType: z.number().int().min(0).max(100).optional().default(CLIENT_TYPES.web),
+  // the device token a previous good login on this device handed out (README: Security)
+  deviceToken: z.string().max(2000).optional(),
+});
+
+/**
+ * Manager Registration, checked in the spec's order and stopping at the first failure; the
+ * screen uses the same schema. The output is what is stored: the name trimmed, the e-mail
+ * normalised, the phone in E.164.
+ */
+export const registerSchema = z
+  .object({ name: str, email: str, password: str, country: str, phone: str, repeatPassword: str })
+  .superRefine(
+    inOrder([
+      ['name', (v) => nameError(v.name)],
+      ['email', (v) => emailError(v.email)],
+      ['password', (v) => (!v.password ? MESSAGES.passwordEmpty : v.password.length < MIN_PASSWORD ? MESSAGES.passwordShort : null)],
+      ['country', (v) => (isCountryCode(v.country) ? null : MESSAGES.country)],
+      ['phone', (v) => (normalizePhone(v.phone, v.country) ? null : MESSAGES.phone)],
+      ['repeatPassword', (v) => (!v.repeatPassword ? MESSAGES.repeatEmpty : v.repeatPassword !== v.password ? MESSAGES.mismatch : null)],
+    ]),
+  )
+  .transform((v) => ({
+    name: v.name.trim(),
+    email: normalizeEmail(v.email),
+    password: v.password,
+    country: v.country,
+    phone: normalizePhone(v.phone, v.country)!,
+  }));
+export type RegisterInput = z.input<typeof registerSchema>;
+export type Registration = z.output<typeof registerSchema>;
+
+/** POST /api/auth/sendPasswordHash: 'Email is Empty'; any other address is answered alike. */
+export const emailSchema = z.object({
+  email: z
+    .string()
+    .max(320)
+    .refine((v) => normalizeEmail(v) !== '', { message: MESSAGES.emailEmpty }),
+});
+export const hashParam = z.object({ hash: z.string().min(1).max(200) });
+
+const newPassword = z.string().max(1000);
+const resetChecks: Check<{ newPassword: string }>[] = [['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? MESSAGES.passwordShort : null)]];
+/** POST /api/auth/passwordHashVerify/{hash}: the new password ('Password minimum 6 symbols'). */
+export const newPasswordSchema = z.object({ newPassword }).superRefine(inOrder(resetChecks));
+/** The Password recovery screen: the API's check, then the repeated password ("Passwords don't match"). */
+export const resetPasswordFormSchema = z
+  .object({ newPassword, repeatPassword: z.string() })
+  .superRefine(
+    inOrder<{ newPassword: string; repeatPassword: string }>([
+      ...resetChecks,
+      ['repeatPassword', (v) => (v.repeatPassword !== v.newPassword ? MESSAGES.mismatch : null)],
+    ]),
+  );

@@ -2,15 +2,15 @@ import { and, desc, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailTokens, loginEvents, sessions, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
+import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
 import { linkMail, sendMail } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { normalizePhone } from '../lib/phone';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
-import { hasInvisibleChars, MESSAGES, normalizeEmail, type RegisterInput, registrationError, resetPasswordError } from './auth.schema';
+import { hasInvisibleChars, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
 
 const HOUR = 3_600_000;
@@ -27,6 +27,21 @@ export const findLiveUserByEmail = async (db: Db, email: string) =>
       .where(and(eq(users.email, normalizeEmail(email)), isNull(users.deletedAt)))
       .limit(1)
   )[0];
+
+/** 409 'This e-mail is already registered' when a live account has the address (a deleted one's may be taken again). */
+export async function emailIsFree(db: Db, email: string) {
+  if (await findLiveUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
+}
+
+/** Inserts a new account (registration, Create user); two creations that raced past `emailIsFree` meet the unique index: 409. */
+export async function insertAccount(db: Db, user: typeof users.$inferInsert) {
+  try {
+    await db.insert(users).values(user);
+  } catch (err) {
+    if (isUniqueViolation(err, 'users.email')) throw conflict(MESSAGES.emailTaken);
+    throw err;
+  }
+}
 
 export const TOO_MANY_LOGINS = 'Too many failed logins, please try again later';
 /** The bucket of an account's failed logins from untrusted clients (also fed by wrong current passwords). */
@@ -105,31 +120,24 @@ export async function sendTokenMail(env: Bindings, db: Db, user: { id: string; e
 /** Days of the trial a self-registered manager starts with. */
 export const TRIAL_DAYS = 14;
 
-export async function register(env: Bindings, db: Db, req: Request, input: RegisterInput) {
-  const error = registrationError(input);
-  if (error) throw badRequest(error);
+/** POST /api/auth/register, with the input registerSchema checked and normalised. */
+export async function register(env: Bindings, db: Db, req: Request, input: Registration) {
   await enforceLimit(env, `register-ip:${clientIp(req)}`, LIMITS.registerPerIp);
-  const email = normalizeEmail(input.email!);
-  if (await findLiveUserByEmail(db, email)) throw conflict('This e-mail is already registered');
+  await emailIsFree(db, input.email);
   const user = {
     id: randomId(),
-    name: input.name!.trim(),
-    email,
-    passwordHash: await hashPassword(input.password!, secrets(env).pepper),
+    name: input.name,
+    email: input.email,
+    passwordHash: await hashPassword(input.password, secrets(env).pepper),
     userType: 'manager' as const,
     registrationDate: new Date(),
     // a new manager starts with a trial so the product can be tried before paying
     isTrialPeriod: true,
     subscriptionEndDate: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
-    country: input.country!,
-    phone: normalizePhone(input.phone!, input.country!)!,
+    country: input.country,
+    phone: input.phone,
   };
-  try {
-    await db.insert(users).values(user);
-  } catch {
-    // two registrations raced past the check: the unique index decided
-    throw conflict('This e-mail is already registered');
-  }
+  await insertAccount(db, user);
   await sendTokenMail(env, db, user, 'verify');
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };
 }
@@ -137,7 +145,6 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
 /** Answers the same whether or not the e-mail exists. */
 export async function sendPasswordHash(env: Bindings, db: Db, rawEmail: string) {
   const email = normalizeEmail(rawEmail);
-  if (!email) throw badRequest(MESSAGES.emailEmpty);
   await enforceLimit(env, `mail:${email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
   // an address with invisible characters is nobody's (answered the same, as for any unknown one)
   const user = hasInvisibleChars(rawEmail) ? undefined : await findLiveUserByEmail(db, email);
@@ -172,8 +179,6 @@ export const endResetLinks = (db: Db, userId: string, now = new Date()) =>
  * the user (OWASP Forgot Password), in the same batch that changes the password.
  */
 export async function resetPassword(env: Bindings, db: Db, rawToken: string, newPassword: string) {
-  const error = resetPasswordError(newPassword, newPassword);
-  if (error) throw badRequest(error);
   const tokenHash = await sha256Hex(rawToken);
   const now = new Date();
   const liveLink = and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
@@ -254,33 +259,4 @@ export async function revokeSession(db: Db, caller: Caller, sessionId: string) {
     .returning({ id: sessions.id });
   if (!ended.length) throw notFound('Session not found');
   return { message: 'Session signed out' };
-}
-
-let adminEnsured: Promise<void> | null = null;
-
-/** Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no admin exists (once per isolate). */
-export function ensureAdmin(env: Bindings, db: Db): Promise<void> {
-  adminEnsured ??= (async () => {
-    const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
-    const password = env.ADMIN_PASSWORD ?? '';
-    if (!email || password.length < 6) return;
-    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.userType, 'admin')).limit(1);
-    if (admin) return;
-    await db
-      .insert(users)
-      .values({
-        id: randomId(),
-        name: 'Admin',
-        email,
-        passwordHash: await hashPassword(password, secrets(env).pepper),
-        userType: 'admin',
-        isEmailVerified: true,
-        registrationDate: new Date(),
-      })
-      .onConflictDoNothing();
-  })().catch((err) => {
-    adminEnsured = null;
-    console.error('ensureAdmin failed', err);
-  });
-  return adminEnsured;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailTokens, loginEvents, mailOutbox } from '../db/schema';
+import { emailTokens, loginEvents, mailOutbox, users } from '../db/schema';
 import { PBKDF2_ITERATIONS } from '../lib/passwords';
 import { call, countRows, createUser, db, getUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -129,10 +129,16 @@ describe('POST /api/auth/login', () => {
     expect(unknown.body.message).toBe('Wrong email or password');
   });
 
-  it('logs in the seeded admin', async () => {
+  it('the start step seeds the first admin from ADMIN_EMAIL / ADMIN_PASSWORD, once', async () => {
+    const first = await call('POST', '/api/dev/admin');
+    expect(first.status).toBe(200);
+    expect(first.body.email).toBe('admin@example.com');
     const res = await call('POST', '/api/auth/login', { body: { email: 'admin@example.com', password: 'admin12345' } });
     expect(res.status).toBe(200);
     expect(res.body.userType).toBe('admin');
+    const again = await call('POST', '/api/dev/admin');
+    expect(again.body).toEqual({ created: false, email: 'admin@example.com' });
+    expect(await db.select().from(users).where(eq(users.email, 'admin@example.com'))).toHaveLength(1);
   });
 
   it('answers 400 with a message for missing fields', async () => {

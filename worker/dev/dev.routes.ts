@@ -1,10 +1,12 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
-import { mailOutbox, USER_TYPES, users } from '../db/schema';
-import { type AppEnv, isDevelopment } from '../env';
-import { notFound } from '../lib/errors';
+import { mailOutbox, users } from '../db/schema';
+import { USER_TYPES } from '../users/users.schema';
+import type { AppEnv, Bindings, Db } from '../env';
+import { allow } from '../lib/auth';
+import { badRequest } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
@@ -25,14 +27,42 @@ const devUserSchema = z.object({
   isEmailVerified: z.boolean().optional(),
 });
 
-/** Development only: the mail outbox, newest first. The route does not exist in production. */
+/**
+ * The start step of `npm start`, `npm run dev` and the test servers: creates the first admin from
+ * ADMIN_EMAIL / ADMIN_PASSWORD when no live admin exists. A deployed product gets its first admin
+ * from `npm run admin:create` (scripts/create-admin.ts) instead.
+ */
+async function ensureAdmin(env: Bindings, db: Db): Promise<{ created: boolean; email: string }> {
+  const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (!email || password.length < 6) throw badRequest('Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 6 characters)');
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.userType, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
+  if (admin) return { created: false, email };
+  const inserted = await db
+    .insert(users)
+    .values({
+      id: randomId(),
+      name: 'Admin',
+      email,
+      passwordHash: await hashPassword(password, secrets(env).pepper),
+      userType: 'admin',
+      isEmailVerified: true,
+      registrationDate: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return { created: inserted.length > 0, email };
+}
+
+/** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound('Not found');
-    await next();
-  })
+  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.db), 200))
   // Browser tests and the demo seeder create users of any role and subscription state here.
-  .post('/users', validate('json', devUserSchema), async (c) => {
+  .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
     const days = input.subscriptionDays === undefined ? 30 : input.subscriptionDays;
     const user = {
@@ -50,8 +80,9 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json({ _id: user.id, email: user.email }, 200);
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
-  .post('/seed', validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
-  .get('/outbox', async (c) => {
+  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
+  // the mail outbox, newest first
+  .get('/outbox', allow('development'), async (c) => {
     // newest first; mails of the same millisecond in the order they were kept (rowid)
     const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);
     return c.json(

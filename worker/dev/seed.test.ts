@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../app';
+import { devApp } from './index';
 import { DAY_MS } from '../history/history.schema';
 import { kvKey } from '../links/links.service';
 import { call, testEnv } from '../test/helpers';
@@ -133,7 +133,7 @@ describe('POST /api/dev/seed (development only)', () => {
       },
     });
     const ctx = createExecutionContext();
-    const res = await app.fetch(
+    const res = await devApp.fetch(
       new Request('http://localhost/api/dev/seed', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

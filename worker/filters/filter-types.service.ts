@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { filterTypes } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { runBatch } from '../lib/db';
 import { badRequest, forbidden, notFound } from '../lib/errors';
-import { isLead, teamIdOf } from '../mc-settings/team';
+import { isLead, teamIdOf } from '../lib/team';
 import { FILTER_MESSAGES, type FilterTypeDto, HEX_COLOR } from './filters.schema';
 
-/** The set every team starts with (docs/decisions/filters.md), in this order. */
+/** The set every team starts with (docs/decisions/0007-filters.md), in this order. */
 export const DEFAULT_FILTER_TYPES = [
   { typeName: 'Blocked', color: '#d32f2f', className: 'red' },
   { typeName: 'Preferred', color: '#2e7d32', className: 'green' },
@@ -81,6 +82,6 @@ export async function updateTypes(db: Db, caller: Caller, newFilters: { _id: str
         .where(and(eq(filterTypes.id, t._id), eq(filterTypes.teamId, teamId))),
     ),
   ];
-  await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+  await runBatch(db, statements);
   return { message: FILTER_MESSAGES.typesSaved, filterTypes: (await readTypes(db, teamId)).map(toDto) };
 }

@@ -1,32 +1,30 @@
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { requireArea, requireAuth } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { filterIdSchema, filterSaveSchema, filterSearchSchema } from './filters.schema';
 import * as svc from './filters.service';
 
-const factory = createFactory<AppEnv>();
-const toggleActive = factory.createHandlers(validate('json', filterIdSchema), async (c) =>
-  c.json(await svc.toggleActive(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
-);
-const deleteFilter = factory.createHandlers(validate('json', filterIdSchema), async (c) =>
-  c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
-);
-
-/** /api/broker: broker filters (docs/api/filters.md). Paths answer with and without the spec's trailing slash. */
+/** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
-  .use(requireAuth, requireArea('filters'))
-  .post('/', validate('json', filterSearchSchema), async (c) => c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .post('/add', validate('json', filterSaveSchema), async (c) => c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .post('/update/details', validate('json', filterSaveSchema), async (c) => c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .put('/update/isactive', ...toggleActive)
-  .put('/update/isactive/', ...toggleActive)
-  .put('/update/delete', ...deleteFilter)
-  .put('/update/delete/', ...deleteFilter)
-  .get('/minified', async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
-  .get('/allNames', async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
+  .post('/', allow('filters'), validate('json', filterSearchSchema), async (c) =>
+    c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .post('/add', allow('filters'), validate('json', filterSaveSchema), async (c) =>
+    c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .post('/update/details', allow('filters'), validate('json', filterSaveSchema), async (c) =>
+    c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .put('/update/isactive', allow('filters'), validate('json', filterIdSchema), async (c) =>
+    c.json(await svc.toggleActive(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
+  )
+  .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
+    c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
+  )
+  .get('/minified', allow('filters'), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
+  .get('/allNames', allow('filters'), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
-  .get('/teamUsers', async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200));
+  .get('/teamUsers', allow('filters'), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200));
 
 export type BrokerRoutes = typeof brokerRoutes;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { inOrder } from '../lib/checks';
 
 /** The filters area's messages (spec section 5 and the screens). Shared with the screens. */
 export const FILTER_MESSAGES = {
@@ -36,45 +37,58 @@ export const SEARCH_LIMIT = 500;
 const id = z.string().max(64);
 const flag = z.boolean().optional().default(false);
 
-/** POST /api/broker/add and /api/broker/update/details. */
-export const filterSaveSchema = z.object({
-  updateFilterId: id.nullable().optional(),
-  name: z.string().max(200).optional().default(''),
-  type: z
-    .union([z.string().max(64), z.number().transform(String)])
-    .nullable()
-    .optional()
-    .default(NO_TYPE),
-  comment: z.string().max(2000).nullable().optional().default(''),
-  onlyCreator: flag,
-  allMC: flag,
-  mcList: z.array(id).max(200).optional().default([]),
-  usersList: z.array(id).max(1000).optional().default([]),
-  onlyOnContacts: flag,
-  contacts: z.array(z.string().max(200)).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).optional().default([]),
-  newUsers: flag,
-  isVisible: z.boolean().optional().default(true),
-});
+/**
+ * POST /api/broker/add and /api/broker/update/details, and the filter modal's form: the spec's
+ * checks in order (name, type, at least one MC or All MC).
+ */
+export const filterSaveSchema = z
+  .object({
+    updateFilterId: id.nullable().optional(),
+    name: z.string().max(200).optional().default(''),
+    type: z
+      .union([z.string().max(64), z.number().transform(String)])
+      .nullable()
+      .optional()
+      .default(NO_TYPE),
+    comment: z.string().max(2000).nullable().optional().default(''),
+    onlyCreator: flag,
+    allMC: flag,
+    mcList: z.array(id).max(200).optional().default([]),
+    usersList: z.array(id).max(1000).optional().default([]),
+    onlyOnContacts: flag,
+    contacts: z.array(z.string().max(200)).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).optional().default([]),
+    newUsers: flag,
+    isVisible: z.boolean().optional().default(true),
+  })
+  .superRefine(
+    inOrder([
+      ['name', (v) => (v.name.trim() ? null : FILTER_MESSAGES.nameEmpty)],
+      ['type', (v) => (v.type && v.type !== NO_TYPE ? null : FILTER_MESSAGES.typeEmpty)],
+      ['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.mcEmpty)],
+    ]),
+  );
 export type FilterSaveInput = z.output<typeof filterSaveSchema>;
 
 export const filterIdSchema = z.object({ filterId: id.min(1, FILTER_MESSAGES.notFound) });
 
-/** POST /api/broker: the Filter search form. */
-export const filterSearchSchema = z.object({
-  name: z.string().max(200).optional().default(''),
-  onlyCreator: flag,
-  teamWithMe: flag,
-  teamWithoutMe: flag,
-  type: z
-    .union([z.string().max(64), z.number().transform(String)])
-    .nullable()
-    .optional()
-    .default(ALL_TYPES),
-  onlyContacts: flag,
-  creator: id.nullable().optional().default(''),
-  allMC: flag,
-  mcList: z.array(id).max(200).optional().default([]),
-});
+/** POST /api/broker: the Filter search form ('Choose minimum 1 MC' unless All MCs). */
+export const filterSearchSchema = z
+  .object({
+    name: z.string().max(200).optional().default(''),
+    onlyCreator: flag,
+    teamWithMe: flag,
+    teamWithoutMe: flag,
+    type: z
+      .union([z.string().max(64), z.number().transform(String)])
+      .nullable()
+      .optional()
+      .default(ALL_TYPES),
+    onlyContacts: flag,
+    creator: id.nullable().optional().default(''),
+    allMC: flag,
+    mcList: z.array(id).max(200).optional().default([]),
+  })
+  .superRefine(inOrder([['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.searchMcEmpty)]]));
 export type FilterSearchInput = z.output<typeof filterSearchSchema>;
 
 /** PUT /api/user/update/filterOverride/. */
@@ -140,14 +154,6 @@ export interface TeamUserDto {
   _id: string;
   name: string;
   userType: string;
-}
-
-/** The editable part of the filter modal, checked in the spec's order; answers the message or null. */
-export function filterSaveError(input: { name?: string; type?: string | null; allMC?: boolean; mcList?: readonly string[] }): string | null {
-  if (!(input.name ?? '').trim()) return FILTER_MESSAGES.nameEmpty;
-  if (!input.type || input.type === NO_TYPE) return FILTER_MESSAGES.typeEmpty;
-  if (!input.allMC && !(input.mcList ?? []).length) return FILTER_MESSAGES.mcEmpty;
-  return null;
 }
 
 /** Contacts as stored: trimmed, without empties and duplicates, in the order given. */

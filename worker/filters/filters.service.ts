@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import { chunks } from '../lib/db';
+import { chunks, inJson } from '../lib/db';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { isLead, teamIdOf, teamUsers, usableMcIds } from '../mc-settings/team';
+import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
 import {
   ALL_TYPES,
@@ -13,7 +13,6 @@ import {
   type FilterDto,
   type FilterSaveInput,
   type FilterSearchInput,
-  filterSaveError,
   type MinifiedFilterDto,
   SEARCH_LIMIT,
   type TeamUserDto,
@@ -45,14 +44,12 @@ async function viewerOf(db: Db, caller: Caller, full = false): Promise<Viewer> {
   return { ...base, registeredAt: me?.registrationDate ?? new Date(0), mcIds };
 }
 
-/** A JSON array as one bound parameter: D1 allows at most 100 parameters in a statement. */
-const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
-
 const onAnyMc = (ids: readonly string[]): SQL =>
-  or(eq(f.allMc, true), sql`exists (select 1 from broker_filter_mcs m where m.filter_id = ${f.id} and m.mc_id in ${jsonList(ids)})`)!;
+  or(eq(f.allMc, true), sql`exists (select 1 from ${brokerFilterMcs} where ${brokerFilterMcs.filterId} = ${f.id} and ${inJson(brokerFilterMcs.mcId, ids)})`)!;
 
 /** The filter's user list holds `user` (an id, or a column such as the creator's). */
-const listsUser = (user: string | typeof f.creatorId) => sql`exists (select 1 from broker_filter_users u where u.filter_id = ${f.id} and u.user_id = ${user})`;
+const listsUser = (user: string | typeof f.creatorId) =>
+  sql`exists (select 1 from ${brokerFilterUsers} where ${brokerFilterUsers.filterId} = ${f.id} and ${brokerFilterUsers.userId} = ${user})`;
 
 /**
  * The filter applies to the viewer as a user: its own creator-only filter, or a team filter that
@@ -65,7 +62,7 @@ const appliesTo = (v: Viewer): SQL =>
   )!;
 
 /**
- * Which of the team's filters a viewer sees (docs/decisions/filters.md): a lead sees all of its
+ * Which of the team's filters a viewer sees (docs/decisions/0007-filters.md): a lead sees all of its
  * team's; anyone else its own, plus the verified ones that apply to it on one of its MCs.
  */
 function visibleTo(v: Viewer): SQL {
@@ -123,7 +120,6 @@ async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEA
 
 /** POST /api/broker: the search form over the filters the caller sees. */
 export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<FilterDto[]> {
-  if (!input.allMC && !input.mcList.length) throw badRequest(FILTER_MESSAGES.searchMcEmpty);
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
   const name = input.name.trim().toLowerCase();
@@ -160,8 +156,6 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
-  const error = filterSaveError(input);
-  if (error) throw badRequest(error);
   if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw notFound(FILTER_MESSAGES.typeNotFound);
   const mcList = input.allMC ? [] : unique(input.mcList);
   const usable = new Set(v.mcIds);
@@ -191,6 +185,19 @@ async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId
   };
 }
 
+/** The filter row's own columns from the checked input; a lead's save verifies the filter, an agent's leaves it to the manager. */
+const filterColumns = (r: Awaited<ReturnType<typeof resolveInput>>, lead: boolean) => ({
+  name: r.name,
+  typeId: r.typeId,
+  comment: r.comment,
+  isVisible: r.isVisible,
+  isVerified: lead,
+  onlyCreator: r.onlyCreator,
+  allMc: r.allMc,
+  onlyOnContacts: r.onlyOnContacts,
+  newUsers: r.newUsers,
+});
+
 function childRows(db: Db, filterId: string, r: { mcList: string[]; usersList: string[]; contacts: string[] }) {
   return [
     ...chunks(r.mcList, 40).map((part) => db.insert(brokerFilterMcs).values(part.map((mcId) => ({ filterId, mcId })))),
@@ -213,17 +220,9 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
       id,
       teamId: v.teamId,
       creatorId: caller.id,
-      name: r.name,
-      typeId: r.typeId,
-      comment: r.comment,
-      isVisible: r.isVisible,
-      isVerified: v.lead,
-      onlyCreator: r.onlyCreator,
-      allMc: r.allMc,
-      onlyOnContacts: r.onlyOnContacts,
-      newUsers: r.newUsers,
+      ...filterColumns(r, v.lead),
       // the team's next number, taken by the insert itself
-      index: sql`(select coalesce(max("index"), 0) + 1 from broker_filters where team_id = ${v.teamId})`,
+      index: sql`(select coalesce(max(${f.index}), 0) + 1 from ${f} where ${f.teamId} = ${v.teamId})`,
       createdAt: now,
       updatedAt: now,
     }),
@@ -244,18 +243,7 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
   await db.batch([
     db
       .update(f)
-      .set({
-        name: r.name,
-        typeId: r.typeId,
-        comment: r.comment,
-        isVisible: r.isVisible,
-        isVerified: v.lead,
-        onlyCreator: r.onlyCreator,
-        allMc: r.allMc,
-        onlyOnContacts: r.onlyOnContacts,
-        newUsers: r.newUsers,
-        updatedAt: new Date(),
-      })
+      .set({ ...filterColumns(r, v.lead), updatedAt: new Date() })
       .where(eq(f.id, row.id)),
     db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
     db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),

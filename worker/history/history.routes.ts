@@ -1,23 +1,19 @@
 import { Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
-import { requireArea, requireAuth, requireRoles } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { type HistoryRowDto, historyQuerySchema, logContactSchema } from './history.schema';
 import * as svc from './history.service';
 
-/** The extension client writes as the user working the load board: an agent or a manager. */
-export const extensionWriters = requireRoles(['manager', 'agent'], true);
-
 /** /api/callHistory: Contact History and the extension's logging call (docs/api/history.md, docs/api/ingestion.md). */
 export const callHistoryRoutes = new Hono<AppEnv>()
-  .use(requireAuth, requireArea('history'))
   // the JSON text comes whole from SQLite (history.service.ts): no parse and stringify of 10,000s of rows
   // and typed as the JSON it is (HistoryRowDto[]) for the typed clients
-  .post('/getHistory', validate('json', historyQuerySchema), async (c) => {
+  .post('/getHistory', allow('history'), validate('json', historyQuerySchema), async (c) => {
     const json = await svc.getHistoryJson(c.var.db, c.var.caller, c.req.valid('json'));
     return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<HistoryRowDto[], 200, 'json'>;
   })
-  .post('/log', extensionWriters, validate('json', logContactSchema), async (c) => {
+  .post('/log', allow('extensionWrites'), validate('json', logContactSchema), async (c) => {
     const { created, row } = await svc.logContact(c.var.db, c.var.caller, c.req.valid('json'));
     return c.json(row, created ? 201 : 200);
   });

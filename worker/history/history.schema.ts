@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { isEmail, MESSAGES } from '../auth/auth.schema';
+import { dateInput, parseDate } from '../lib/dates';
 import { normalizeBoardPhone } from '../lib/phone';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
@@ -13,48 +15,50 @@ export const HISTORY_MESSAGES = {
   clientId: 'A client id is required: 1 to 100 letters, digits or . _ : -',
   clientIdReused: 'This client id was already used for a different entry',
   kind: "Kind must be 'call' or 'email'",
-  phone: 'Wrong phone number',
-  email: 'Email is not valid',
+  phone: MESSAGES.phone,
+  email: MESSAGES.emailInvalid,
   brokerEmpty: 'Broker name is empty',
   contactDate: 'Wrong contact date',
 } as const;
 
 /** Spec section 9: Contact history at most 40 days. */
 export const MAX_HISTORY_DAYS = 40;
-/** A load answers at most this many rows; more answers 413 (docs/decisions/history.md). */
+/** A load answers at most this many rows; more answers 413 (docs/decisions/0008-history.md). */
 export const MAX_HISTORY_ROWS = 100_000;
 export const DAY_MS = 86_400_000;
 /** DST may make the picked local days one hour longer than 24 h each. */
 const DST_SLACK_MS = 3_600_000;
 
-/** The kinds of contact the extension logs (the same list as `CONTACT_KINDS` in db/schema/history.ts). */
-export const HISTORY_KINDS = ['call', 'email'] as const;
-export type ContactKind = (typeof HISTORY_KINDS)[number];
+/** The kinds of contact the extension logs, and the history table's enum. */
+export const CONTACT_KINDS = ['call', 'email'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const id = z.string().max(64);
-/** An ISO date string or a millisecond timestamp; anything else is caught by the range rule. */
-const dateInput = z.union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.range });
-
-/** POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. */
-export const historyQuerySchema = z.object({
-  usersList: z.array(id).max(1000).nullable().optional().default([]),
-  mcList: z.array(id).max(1000).nullable().optional().default([]),
-  phoneLogs: z.boolean().optional().default(true),
-  emailLogs: z.boolean().optional().default(true),
-  managerId: id.nullable().optional(),
-  dateFrom: dateInput,
-  dateTo: dateInput,
-});
+/**
+ * POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. The range
+ * rule is the schema's: the dates come out parsed, or the call answers the spec's message.
+ */
+export const historyQuerySchema = z
+  .object({
+    usersList: z.array(id).max(1000).nullable().optional().default([]),
+    mcList: z.array(id).max(1000).nullable().optional().default([]),
+    phoneLogs: z.boolean().optional().default(true),
+    emailLogs: z.boolean().optional().default(true),
+    managerId: id.nullable().optional(),
+    dateFrom: dateInput(HISTORY_MESSAGES.range),
+    dateTo: dateInput(HISTORY_MESSAGES.range),
+  })
+  .transform((query, ctx) => {
+    const dateFrom = parseDate(query.dateFrom);
+    const dateTo = parseDate(query.dateTo);
+    const problem = serverRangeError(dateFrom, dateTo);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return { ...query, dateFrom: dateFrom!, dateTo: dateTo! };
+  });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
-
-/** An ISO string or a ms timestamp (also as digits in a string) as a Date; null when it is not one. */
-export function parseDateInput(value: string | number | null | undefined): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const ms = typeof value === 'number' ? value : /^\d{1,15}$/.test(value.trim()) ? Number(value) : Date.parse(value);
-  if (!Number.isFinite(ms)) return null;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 /**
  * The server's range rule: From before To, and To (the end date plus one day) at most 41 days
@@ -114,40 +118,36 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A call's number as the board shows it, normalised (lib/phone.ts); null when it is not one. */
+const boardPhone = (contact: string) => (contact.length <= 40 ? normalizeBoardPhone(contact) : null);
 
 /** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
 export const logContactSchema = z
   .object({
     clientId: clientIdField,
     mcSettingId: z.string({ error: HISTORY_MESSAGES.selectMc }).trim().min(1, HISTORY_MESSAGES.selectMc).max(64, HISTORY_MESSAGES.mcNotFound),
-    kind: z.enum(HISTORY_KINDS, { error: HISTORY_MESSAGES.kind }),
+    kind: z.enum(CONTACT_KINDS, { error: HISTORY_MESSAGES.kind }),
     contact: z.string().trim().max(320).optional().default(''),
     brokerName: z.string({ error: HISTORY_MESSAGES.brokerEmpty }).trim().min(1, HISTORY_MESSAGES.brokerEmpty).max(200),
     address: text(300),
     origin: text(200),
     dest: text(200),
     loadDate: text(40),
-    callDate: z
-      .union([z.string().max(64), z.number()], { error: HISTORY_MESSAGES.contactDate })
-      .nullable()
-      .optional(),
+    callDate: dateInput(HISTORY_MESSAGES.contactDate).nullable().optional(),
   })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
+    if (v.kind === 'email' && !isEmail(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+  })
+  // last: the contact's date, within the window (now when the client sent none), and a call's
+  // number stored normalised, so the same number written as DAT shows it and as E.164 is one contact
   .transform((v, ctx) => {
-    if (v.kind === 'call') {
-      // stored normalised, so the same number written as DAT shows it and as E.164 is one contact
-      const phone = v.contact.length <= 40 ? normalizeBoardPhone(v.contact) : null;
-      if (!phone) {
-        ctx.issues.push({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'], input: v.contact });
-        return z.NEVER;
-      }
-      return { ...v, contact: phone };
-    }
-    if (v.contact.length > 320 || !EMAIL_RE.test(v.contact)) {
-      ctx.issues.push({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'], input: v.contact });
+    const callDate = contactDateOf(v.callDate);
+    if (!callDate) {
+      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.contactDate, path: ['callDate'] });
       return z.NEVER;
     }
-    return v;
+    return { ...v, callDate, contact: v.kind === 'call' ? boardPhone(v.contact)! : v.contact };
   });
 export type LogContactInput = z.output<typeof logContactSchema>;
 
@@ -157,7 +157,7 @@ export const CONTACT_DATE_WINDOW = { aheadMs: 10 * 60_000, backMs: 365 * DAY_MS 
 /** The contact date of a logged entry: now when the client sent none; null when out of the window. */
 export function contactDateOf(value: string | number | null | undefined, now = Date.now()): Date | null {
   if (value === null || value === undefined) return new Date(now);
-  const date = parseDateInput(value);
+  const date = parseDate(value);
   if (!date) return null;
   const t = date.getTime();
   return t > now + CONTACT_DATE_WINDOW.aheadMs || t < now - CONTACT_DATE_WINDOW.backMs ? null : date;

@@ -1,29 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { callHistory, type CONTACT_KINDS, mcSettings, users } from '../db/schema';
+import { callHistory, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { inJson } from '../lib/db';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { teamIdOf } from '../mc-settings/team';
-import {
-  contactDateOf,
-  type HISTORY_KINDS,
-  HISTORY_MESSAGES,
-  type HistoryQuery,
-  type HistoryRowDto,
-  type LogContactInput,
-  MAX_HISTORY_ROWS,
-  parseDateInput,
-  serverRangeError,
-} from './history.schema';
-
-// the schema file's kinds (shared with the screen) and the table's must be the same list
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-true satisfies Same<(typeof HISTORY_KINDS)[number], (typeof CONTACT_KINDS)[number]>;
+import { teamIdOf } from '../lib/team';
+import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';
 
 const h = callHistory;
-
-/** A JSON array as one bound parameter: D1 allows at most 100 parameters in a statement. */
-export const jsonList = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /** Whose rows a history load reads: one user's (an agent), or one team's (a manager's). */
 type Scope = { userId: string } | { teamId: string };
@@ -62,7 +46,7 @@ async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<vo
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`${users.id} in ${jsonList(wanted)}`, or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
+    .where(and(inJson(users.id, wanted), or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
   if (found.length !== wanted.length) throw notFound(HISTORY_MESSAGES.userNotFound);
 }
 
@@ -134,10 +118,7 @@ const rowJson = sql<string>`json_object(
  * every agent setting that points at it.
  */
 export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery): Promise<string> {
-  const from = parseDateInput(input.dateFrom);
-  const to = parseDateInput(input.dateTo);
-  const rangeError = serverRangeError(from, to);
-  if (rangeError) throw badRequest(rangeError);
+  const { dateFrom: from, dateTo: to } = input;
   const scope = await scopeFor(db, caller, input.managerId);
   const usersList = input.usersList ?? [];
   const mcList = [...new Set(input.mcList ?? [])];
@@ -145,8 +126,8 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   const kinds = [...(input.phoneLogs ? (['call'] as const) : []), ...(input.emailLogs ? (['email'] as const) : [])];
   if (!kinds.length) return '[]';
 
-  const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from!), lt(h.callDate, to!)];
-  if (usersList.length && !('userId' in scope)) where.push(sql`${h.userId} in ${jsonList([...new Set(usersList)])}`);
+  const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from), lt(h.callDate, to)];
+  if (usersList.length && !('userId' in scope)) where.push(inJson(h.userId, [...new Set(usersList)]));
   if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
   if (mcList.length) {
     where.push(
@@ -155,7 +136,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
         db
           .select({ id: mcSettings.id })
           .from(mcSettings)
-          .where(or(sql`${mcSettings.id} in ${jsonList(mcList)}`, sql`${mcSettings.parentMcId} in ${jsonList(mcList)}`)),
+          .where(or(inJson(mcSettings.id, mcList), inJson(mcSettings.parentMcId, mcList))),
       ),
     );
   }
@@ -197,8 +178,7 @@ async function rowByClientId(db: Db, userId: string, clientId: string) {
  * row (`created` false). A clientId reused for a different contact answers 409.
  */
 export async function logContact(db: Db, caller: Caller, input: LogContactInput): Promise<{ created: boolean; row: HistoryRowDto }> {
-  const callDate = contactDateOf(input.callDate);
-  if (!callDate) throw badRequest(HISTORY_MESSAGES.contactDate);
+  const { callDate } = input;
   const setting = await ownMcSetting(db, caller, input.mcSettingId);
   const inserted = await db
     .insert(h)

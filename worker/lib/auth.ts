@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
 import { sessions, users } from '../db/schema';
-import type { AppEnv, Bindings, Caller, Db } from '../env';
-import { forbidden, unauthorized } from './errors';
+import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { forbidden, notFound, unauthorized } from './errors';
 import { randomId } from './ids';
-import { type Area, canReach } from './permissions';
+import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
 import { subscriptionOf } from './subscription';
 
@@ -163,7 +163,7 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
  * current token version, so signing out ends one session while a password change, demotion or
  * deletion ends them all at once.
  */
-export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (!match) throw unauthorized('Unauthorized');
@@ -188,7 +188,8 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   )
     throw unauthorized('Unauthorized');
   const user = row.user;
-  const caller: Caller = {
+  if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
+  return {
     id: user.id,
     name: user.name,
     email: user.email,
@@ -199,10 +200,7 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
     isTrialPeriod: user.isTrialPeriod,
     sessionId: claims.sid,
   };
-  c.set('caller', caller);
-  if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
-  await next();
-});
+}
 
 /** Writes the session's last-active time, guarded so requests racing past the check write once; the answer does not wait for it. */
 function touchSession(c: Context<AppEnv>, sessionId: string, now: number) {
@@ -221,28 +219,24 @@ function touchSession(c: Context<AppEnv>, sessionId: string, now: number) {
   }
 }
 
-/** Lets the caller through only if the permissions table gives its role the area. */
-export const requireArea = (...areas: Area[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const caller = c.var.caller;
-    const active = subscriptionOf(caller).isSubscriptionActive;
-    if (!areas.some((area) => canReach(caller.userType, area, active))) {
-      const roleAllowed = areas.some((area) => canReach(caller.userType, area, true));
-      throw forbidden(roleAllowed ? 'Your subscription is not active' : 'You are not allowed to do this');
+/**
+ * Every API route names its rule from the permissions table (`RULES`): `public` lets anyone
+ * through, `development` answers 404 outside development, every other rule needs a valid token
+ * (401) and then lets the caller through or answers 403 with the rule's message.
+ */
+export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
+  const rule = RULES[name];
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
+    if (rule === 'development' && !isDevelopment(c.env)) throw notFound('Not found');
+    if (rule !== 'public' && rule !== 'development') {
+      const caller = await authenticate(c);
+      const verdict = decide(rule, caller.userType, subscriptionOf(caller).isSubscriptionActive);
+      if (!verdict.ok) throw forbidden(verdict.message);
+      c.set('caller', caller);
     }
     await next();
   });
-
-export const isActive = (caller: Caller) => subscriptionOf(caller).isSubscriptionActive;
-
-/**
- * For calls narrower or wider than one area: only these roles, and (unless staff) only with an
- * active subscription when `needsSubscription`. The access matrix lists each such route.
- */
-export const requireRoles = (roles: readonly Caller['userType'][], needsSubscription: boolean) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const caller = c.var.caller;
-    if (!roles.includes(caller.userType)) throw forbidden('You are not allowed to do this');
-    if (needsSubscription && !subscriptionOf(caller).isSubscriptionActive) throw forbidden('Your subscription is not active');
-    await next();
-  });
+  // the rule's name rides on the middleware (read back from `app.routes` by lib/route-table.ts);
+  // the declared type stays a plain middleware, so Hono's route and client types infer as before
+  return Object.assign(middleware, { rule: name }) as MiddlewareHandler<AppEnv>;
+}

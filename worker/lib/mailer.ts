@@ -34,6 +34,16 @@ export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void>
   }
 }
 
+/**
+ * A day as mails write it: "22 Jan 2027", on Yerevan's calendar (the product bills in AMD; a
+ * subscription ending at 23:00 UTC ends on the next day there).
+ */
+export const mailDay = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
+
+/** A moment as mails write it: "22 Jan 2027, 09:00 Yerevan time" (days left are whole 24-hour days, so the hour matters). */
+export const mailMoment = (date: Date) =>
+  `${mailDay(date)}, ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Yerevan' })} Yerevan time`;
+
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** A plain mail with one call-to-action link. */

@@ -1,10 +1,20 @@
 /**
- * The one permissions table: which role reaches which area, and whether the area needs an
- * active subscription. The server enforces it (`requireArea`), the SPA builds its routes and
- * menu from it, so the two cannot drift. No server imports: the web app imports this file.
+ * The one permissions table. `AREAS` says which role reaches which part of the product and
+ * whether it needs an active subscription; `RULES` adds the calls narrower than an area and the
+ * calls open to anyone. Every API route names one rule with `allow('rule')` (worker/lib/auth.ts),
+ * the SPA's guard, menu and default paths read the same table, and the access-matrix test reads
+ * each route's rule back from the app. No server imports: the web app imports this file.
  */
 export const ROLES = ['admin', 'director', 'manager', 'marketing', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Who a rule lets through: these roles, and (unless staff) only with an active subscription when `needsSubscription`. */
+export interface RoleRule {
+  roles: readonly Role[];
+  needsSubscription: boolean;
+  /** The refusal a role gets instead of the generic one (agents renaming filter types). */
+  refusals?: Partial<Record<Role, string>>;
+}
 
 export const AREAS = {
   profile: { roles: ['admin', 'director', 'manager', 'marketing', 'agent'], needsSubscription: false },
@@ -18,44 +28,90 @@ export const AREAS = {
   adminPayments: { roles: ['admin'], needsSubscription: false },
   analytics: { roles: ['admin'], needsSubscription: false },
   links: { roles: ['admin', 'manager'], needsSubscription: true },
-} as const satisfies Record<string, { roles: readonly Role[]; needsSubscription: boolean }>;
+} as const satisfies Record<string, RoleRule>;
 export type Area = keyof typeof AREAS;
+
+/** Rules that are not a role list: no token at all, any signed-in user, development only (404 in production). */
+export type OpenRule = 'public' | 'signedIn' | 'development';
+export type Rule = OpenRule | RoleRule;
+
+/** Every rule a route may name: the areas, plus the calls narrower or wider than one area. */
+export const RULES = {
+  public: 'public',
+  signedIn: 'signedIn',
+  development: 'development',
+  ...AREAS,
+  /** Admin-only user management: roles, trials, parents, the directors' and marketing lists. */
+  admin: { roles: ['admin'], needsSubscription: false },
+  /** Lists of a team (users, a manager's agents): the admin, and directors and managers with an active subscription. */
+  teamLists: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
+  /** A director's managers. */
+  directorTeams: { roles: ['admin', 'director'], needsSubscription: true },
+  /** Pay for Team's list: not behind the subscription, an expired manager must still see whom it can pay for. */
+  payForTeam: { roles: ['admin', 'director', 'manager'], needsSubscription: false },
+  /** One Idram order for several of a manager's agents: not behind its own subscription either. */
+  teamOrder: { roles: ['manager'], needsSubscription: false },
+  /** Renaming the team's filter types is for leads; agents only read them. */
+  filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
+  /** The extension client writes as the user working the load board: an agent or a manager. */
+  extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
+  /** A manager's view of its agents' active loads. */
+  teamLoads: { roles: ['manager'], needsSubscription: true },
+} as const satisfies Record<string, Rule>;
+export type RuleName = keyof typeof RULES;
 
 /** Admin and marketing users are staff: their subscription is always active. */
 export const isStaff = (role: Role) => role === 'admin' || role === 'marketing';
 
-export function canReach(role: Role, area: Area, isSubscriptionActive: boolean): boolean {
-  const rule = AREAS[area];
-  if (!(rule.roles as readonly Role[]).includes(role)) return false;
-  return !rule.needsSubscription || isStaff(role) || isSubscriptionActive;
+/**
+ * What a rule answers a signed-in caller: let through, or the refusal's message (403).
+ * `public`, `signedIn` and `development` let every signed-in caller through.
+ */
+export function decide(rule: Rule, role: Role, isSubscriptionActive: boolean): { ok: true } | { ok: false; message: string } {
+  if (typeof rule === 'string') return { ok: true };
+  if (!rule.roles.includes(role)) return { ok: false, message: rule.refusals?.[role] ?? 'You are not allowed to do this' };
+  if (rule.needsSubscription && !isStaff(role) && !isSubscriptionActive) return { ok: false, message: 'Your subscription is not active' };
+  return { ok: true };
 }
 
-/** The first screen after login, by role. */
-export const DEFAULT_PATH: Record<Role, string> = {
-  admin: '/users',
-  manager: '/users',
-  agent: '/companyFilters',
-  director: '/callHistory',
-  marketing: '/promoCodes/',
+export const canReach = (role: Role, area: Area, isSubscriptionActive: boolean) => decide(AREAS[area], role, isSubscriptionActive).ok;
+
+/** Whether the role has the area at all (an expired subscription aside). */
+export const roleHasArea = (role: Role, area: Area) => (AREAS[area].roles as readonly Role[]).includes(role);
+
+/** The first screen after login, by role, and the area it is in. */
+export const DEFAULT_PATH: Record<Role, { path: string; area: Area }> = {
+  admin: { path: '/users', area: 'users' },
+  manager: { path: '/users', area: 'users' },
+  agent: { path: '/companyFilters', area: 'filters' },
+  director: { path: '/callHistory', area: 'history' },
+  marketing: { path: '/promoCodes/', area: 'promo' },
 };
 
-/** The navigation menu, in order, with who sees each item (spec: Navigation menu). */
-export const MENU: { label: string; path: string; visible: (role: Role, active: boolean) => boolean }[] = [
-  { label: 'Profile', path: '/profile/', visible: (r) => r !== 'admin' },
-  { label: 'Payment', path: '/payment/', visible: (r) => r !== 'admin' && r !== 'marketing' },
-  { label: 'Promo Codes', path: '/promoCodes/', visible: (r) => r === 'marketing' || r === 'admin' },
-  { label: 'My Team', path: '/users', visible: (r, a) => r === 'manager' && a },
-  { label: 'All Users', path: '/users', visible: (r) => r === 'admin' },
-  { label: 'Analytics', path: '/analytics/', visible: (r) => r === 'admin' },
-  { label: 'Payments', path: '/adminPayments/', visible: (r) => r === 'admin' },
-  { label: 'Broker Filtering', path: '/companyFilters', visible: (r, a) => (r === 'manager' || r === 'agent') && a },
-  { label: 'My Filters', path: '/filters', visible: (r, a) => (r === 'manager' || r === 'agent') && a },
-  {
-    label: 'Contact History',
-    path: '/callHistory',
-    visible: (r, a) => r !== 'admin' && r !== 'marketing' && a,
-  },
-  { label: 'Lines', path: '/lines', visible: (r, a) => (r === 'manager' || r === 'agent') && a },
+/**
+ * The navigation menu, in order (spec: Navigation menu). An item shows when the role reaches its
+ * area; `hiddenFor` are roles that reach the area but whose menu the spec leaves it out of (the
+ * admin opens profiles and teams from the users list, not from the menu).
+ */
+export const MENU: { label: string | Partial<Record<Role, string>>; path: string; area: Area; hiddenFor?: readonly Role[] }[] = [
+  { label: 'Profile', path: '/profile/', area: 'profile', hiddenFor: ['admin'] },
+  { label: 'Payment', path: '/payment/', area: 'payment', hiddenFor: ['admin'] },
+  { label: 'Promo Codes', path: '/promoCodes/', area: 'promo' },
+  { label: { manager: 'My Team', admin: 'All Users' }, path: '/users', area: 'users' },
+  { label: 'Analytics', path: '/analytics/', area: 'analytics' },
+  { label: 'Payments', path: '/adminPayments/', area: 'adminPayments' },
+  { label: 'Broker Filtering', path: '/companyFilters', area: 'filters', hiddenFor: ['admin'] },
+  { label: 'My Filters', path: '/filters', area: 'filters', hiddenFor: ['admin'] },
+  { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
+  { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },
   // Not in the spec's menu: the link shortener would otherwise be unreachable without typing its URL.
-  { label: 'Links', path: '/links', visible: (r, a) => r === 'admin' || (r === 'manager' && a) },
+  { label: 'Links', path: '/links', area: 'links' },
 ];
+
+/** The menu items a role sees, with their labels for that role. */
+export function menuFor(role: Role, isSubscriptionActive: boolean): { label: string; path: string }[] {
+  return MENU.filter((item) => canReach(role, item.area, isSubscriptionActive) && !item.hiddenFor?.includes(role)).map((item) => ({
+    label: typeof item.label === 'string' ? item.label : (item.label[role] ?? ''),
+    path: item.path,
+  }));
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { db } from '../test/helpers';
-import { extendByMonths, extendByMonthsSql } from './subscription';
+import { extendByMonths, extendByMonthsSql, removeMonths, removeMonthsSql } from './subscription';
 
 const DAY = 86_400_000;
 
@@ -55,5 +55,38 @@ describe('extendByMonthsSql', () => {
   it('refuses a month count that is not a small whole number', () => {
     expect(() => extendByMonthsSql(sql`0`, 1.5)).toThrow(RangeError);
     expect(() => extendByMonthsSql(sql`0`, -1)).toThrow(RangeError);
+  });
+});
+
+describe('removeMonthsSql (refunds)', () => {
+  it('matches removeMonths on month ends and leap years, keeps the time of day, and leaves no end date as none', async () => {
+    const ends = [
+      Date.UTC(2026, 2, 31, 13, 45, 12, 345),
+      Date.UTC(2028, 2, 29, 8),
+      Date.UTC(2028, 1, 29, 12),
+      Date.UTC(2027, 0, 31, 23, 59, 59, 999),
+      Date.UTC(2026, 11, 31, 6, 30),
+      Date.UTC(2026, 6, 15),
+    ];
+    for (const end of ends)
+      for (const months of [0, 1, 2, 12, 13, 36]) {
+        const row = await db.get<{ v: number }>(sql`select ${removeMonthsSql(sql`${end}`, months)} as v`);
+        expect(row.v, `${new Date(end).toISOString()} - ${months}`).toBe(removeMonths(new Date(end), months).getTime());
+      }
+    expect(removeMonths(new Date(Date.UTC(2026, 2, 31, 10)), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect((await db.get<{ v: number | null }>(sql`select ${removeMonthsSql(sql`${null}`, 2)} as v`)).v).toBeNull();
+  });
+
+  it('undoes extendByMonths from an end date in the future', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2040, 0, 1) }), fc.integer({ min: 1, max: 36 }), async (end, months) => {
+        const extended = extendByMonths(new Date(end), months, new Date(end - 1)).getTime();
+        const back = await db.get<{ v: number }>(sql`select ${removeMonthsSql(sql`${extended}`, months)} as v`);
+        // the day may have been clamped on the way out (Jan 31 + 1 month = Feb 28): never later than where it started
+        expect(back.v).toBeLessThanOrEqual(end);
+        expect(end - back.v).toBeLessThan(4 * DAY);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

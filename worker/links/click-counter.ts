@@ -2,7 +2,8 @@ import { DurableObject } from 'cloudflare:workers';
 import { lt, sql } from 'drizzle-orm';
 import { linkClickFlushes, linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
-import { createDb } from '../lib/db';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { createDb, isUniqueViolation, runBatch } from '../lib/db';
 import { randomId } from '../lib/ids';
 
 /** One isolate's clicks for one link, sent together: the total and the per-day, per-dimension counts. */
@@ -23,16 +24,8 @@ const KEEP_BATCH_IDS_MS = 10 * 60_000;
 const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** True when D1 refused the batch because this flush id was already applied. */
-function isAppliedBefore(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if (/UNIQUE constraint failed: link_click_flushes\.id/.test(String((e as Error).message ?? e))) return true;
-  }
-  return false;
-}
-
 /**
- * Exact click counting, one object per link (docs/decisions/links.md, "Exact clicks").
+ * Exact click counting, one object per link (docs/decisions/0002-links.md, "Exact clicks").
  *
  * 1. `add()` stores a batch in the object's own SQLite storage and answers. The answer leaves
  *    only once the write is durable (output gate), so a click the isolate has an answer for
@@ -116,7 +109,7 @@ export class ClickCounter extends DurableObject<Bindings> {
         return [day, dimension, value.join('|'), count];
       }),
     );
-    const statements = [
+    const statements: BatchItem<'sqlite'>[] = [
       db.insert(linkClickFlushes).values({ id: flushId, at: new Date(now) }),
       db
         .update(links)
@@ -132,13 +125,14 @@ export class ClickCounter extends DurableObject<Bindings> {
         }),
     ];
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
-      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))) as never);
+      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))));
       this.lastPrune = now;
     }
     try {
-      await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+      await runBatch(db, statements);
     } catch (err) {
-      if (!isAppliedBefore(err)) throw err;
+      // D1 refused the batch on the flush id: this flush was already applied
+      if (!isUniqueViolation(err, 'link_click_flushes.id')) throw err;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
-import { requireArea, requireAuth } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { describeVisit, recordClick } from './clicks';
 import { CODE_RE, disableSchema, generateSchema, linkIdParam } from './links.schema';
@@ -10,16 +10,15 @@ import { cachedCode, resolveCode } from './links.service';
 
 /** /api/link: the caller's own links (the admin may ask for all with ?all=1). */
 export const linkRoutes = new Hono<AppEnv>()
-  .use(requireAuth, requireArea('links'))
-  .get('/', async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
-  .post('/generate', validate('json', generateSchema), async (c) =>
+  .get('/', allow('links'), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
+  .post('/generate', allow('links'), validate('json', generateSchema), async (c) =>
     c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200),
   )
-  .get('/:id', validate('param', linkIdParam), async (c) => {
+  .get('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
     const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
     return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);
   })
-  .put('/:id', validate('param', linkIdParam), validate('json', disableSchema), async (c) =>
+  .put('/:id', allow('links'), validate('param', linkIdParam), validate('json', disableSchema), async (c) =>
     c.json(await svc.setDisabled(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isDisabled), 200),
   );
 
@@ -78,7 +77,7 @@ function requestHostname(req: Request): string {
 }
 
 export const shortLinkRoutes = new Hono<AppEnv>()
-  .get('/:code', (c) => redirectShortLink(c.env, c.executionCtx, c.req.raw, c.req.param('code')))
+  .get('/:code', allow('public'), (c) => redirectShortLink(c.env, c.executionCtx, c.req.raw, c.req.param('code')))
   // /s, /s/ and deeper paths are no short link either: a browser gets the same page, not JSON
   .all('*', (c) => c.body(notFoundPage, 404, htmlHeaders));
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { linkClickStats, links, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { createDb } from '../lib/db';
+import { createDb, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
@@ -42,14 +42,6 @@ export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
   return { names, loopback: isDevelopment(env) || [...names].some(isLoopbackHost) };
 }
 
-/** True when an insert failed on the unique short code. */
-function isCodeTaken(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if (/UNIQUE constraint failed: links\.code/.test(String((e as Error).message ?? e))) return true;
-  }
-  return false;
-}
-
 export async function createLink(env: Bindings, db: Db, caller: Caller, req: Request, input: { from: string; alias?: string }) {
   const target = checkTarget(input.from, ownHosts(env, req.url));
   if ('error' in target) throw badRequest(target.error);
@@ -61,7 +53,7 @@ export async function createLink(env: Bindings, db: Db, caller: Caller, req: Req
     try {
       await db.insert(links).values(row);
     } catch (err) {
-      if (!isCodeTaken(err)) throw err;
+      if (!isUniqueViolation(err, 'links.code')) throw err;
       if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
       continue; // a code collision: draw another
     }

@@ -1,29 +1,20 @@
 import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { extensionWriters } from '../history/history.routes';
-import { requireArea, requireAuth, requireRoles } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { addLoadSchema, deleteLoadSchema } from './loads.schema';
 import * as svc from './loads.service';
 
-const factory = createFactory<AppEnv>();
-const deleteLoad = factory.createHandlers(validate('json', deleteLoadSchema), async (c) =>
-  c.json(await svc.deleteLoad(c.var.db, c.var.caller, c.req.valid('json').id), 200),
-);
-const addLoad = factory.createHandlers(extensionWriters, validate('json', addLoadSchema), async (c) => {
-  const { created, load } = await svc.addLoad(c.var.db, c.var.caller, c.req.valid('json'));
-  return c.json(load, created ? 201 : 200);
-});
-
 /** /api/activeLoad: My active loads, the team's for a manager, and the extension's add call (docs/api/history.md). */
 export const activeLoadRoutes = new Hono<AppEnv>()
-  .use(requireAuth, requireArea('loads'))
-  .get('/my', async (c) => c.json(await svc.myLoads(c.var.db, c.var.caller), 200))
-  .post('/team', requireRoles(['manager'], true), async (c) => c.json(await svc.teamLoads(c.var.db, c.var.caller), 200))
-  .post('/delete', ...deleteLoad)
-  .post('/delete/', ...deleteLoad)
-  .post('/add', ...addLoad)
-  .post('/add/', ...addLoad);
+  .get('/my', allow('loads'), async (c) => c.json(await svc.myLoads(c.var.db, c.var.caller), 200))
+  .post('/team', allow('teamLoads'), async (c) => c.json(await svc.teamLoads(c.var.db, c.var.caller), 200))
+  .post('/delete', allow('loads'), validate('json', deleteLoadSchema), async (c) =>
+    c.json(await svc.deleteLoad(c.var.db, c.var.caller, c.req.valid('json').id), 200),
+  )
+  .post('/add', allow('extensionWrites'), validate('json', addLoadSchema), async (c) => {
+    const { created, load } = await svc.addLoad(c.var.db, c.var.caller, c.req.valid('json'));
+    return c.json(load, created ? 201 : 200);
+  });
 
 export type ActiveLoadRoutes = typeof activeLoadRoutes;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/history.schema';
+import { dateInput } from '../lib/dates';
 
 /** Active loads' messages. Shared with the screen. */
 export const LOAD_MESSAGES = {
@@ -14,7 +15,7 @@ export const LOAD_MESSAGES = {
   date: 'Wrong load date',
 } as const;
 
-/** A list answers at most this many loads, newest first (docs/decisions/history.md). */
+/** A list answers at most this many loads, newest first (docs/decisions/0008-history.md). */
 export const MAX_ACTIVE_LOADS = 5000;
 
 /** POST /api/activeLoad/delete/ {id}. */
@@ -38,15 +39,20 @@ export const addLoadSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? ''),
-  date: z
-    .union([z.string().max(64), z.number()], { error: LOAD_MESSAGES.date })
+  /** When the load became active: now when the client sent nothing; within the contact window. */
+  date: dateInput(LOAD_MESSAGES.date)
     .nullable()
-    .optional(),
+    .optional()
+    .transform((value, ctx) => {
+      const date = contactDateOf(value);
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: LOAD_MESSAGES.date });
+        return z.NEVER;
+      }
+      return date;
+    }),
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
-
-/** When the load became active: now when the client sent nothing; null when out of the window. */
-export const loadDateOf = contactDateOf;
 
 /** An active load (spec section 3). */
 export interface ActiveLoadDto {

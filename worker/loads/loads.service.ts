@@ -1,11 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { activeLoads, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { ApiError, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { ownMcSetting } from '../history/history.service';
-import { teamIdOf } from '../mc-settings/team';
-import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, loadDateOf, MAX_ACTIVE_LOADS } from './loads.schema';
+import { teamIdOf } from '../lib/team';
+import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, MAX_ACTIVE_LOADS } from './loads.schema';
 
 const l = activeLoads;
 
@@ -62,8 +62,7 @@ export async function deleteLoad(db: Db, caller: Caller, id: string) {
  * (caller, clientId) like the history log: a retry answers the stored load and inserts nothing.
  */
 export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Promise<{ created: boolean; load: ActiveLoadDto }> {
-  const date = loadDateOf(input.date);
-  if (!date) throw badRequest(LOAD_MESSAGES.date);
+  const { date } = input;
   const setting = input.mcSettingId ? await ownMcSetting(db, caller, input.mcSettingId) : null;
   const inserted = await db
     .insert(l)

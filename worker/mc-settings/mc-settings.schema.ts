@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type Check, inOrder } from '../lib/checks';
 import { templateError } from './email-template.schema';
 
 /** The Lines area's messages (spec section 5). Shared with the Lines screen. */
@@ -26,7 +27,7 @@ export const MAX_TEMPLATE = 10_000;
 export const MAX_SUBJECT = 500;
 
 const id = z.string().max(64);
-/** A template field: unknown placeholders are refused with the message that names them. */
+/** A template field of Save Settings: unknown placeholders are refused with the message that names them. */
 const template = (max: number, where: 'subject' | 'content') =>
   z
     .string()
@@ -37,14 +38,28 @@ const template = (max: number, where: 'subject' | 'content') =>
     });
 const line = z.number().int().min(1, 'Lines are 1 to 6').max(6, 'Lines are 1 to 6');
 
-export const mcAddSchema = z.object({
+const mcAddShape = {
   name: z.string().max(200).nullable().optional().default(''),
   parentMc: id.nullable().optional().default(null),
   lines: z.array(line).max(6).optional().default([]),
-  emailContent: template(MAX_TEMPLATE, 'content').nullable().optional().default(''),
-  emailSubject: template(MAX_SUBJECT, 'subject').nullable().optional().default(''),
-});
+  emailContent: z.string().max(MAX_TEMPLATE).nullable().optional().default(''),
+  emailSubject: z.string().max(MAX_SUBJECT).nullable().optional().default(''),
+};
+/** POST /api/mcSettings/add: the fields; which of them a caller must fill depends on its role (`mcAddSchemaFor`). */
+export const mcAddSchema = z.object(mcAddShape);
 export type McAddInput = z.output<typeof mcAddSchema>;
+
+const oneLine: Check<McAddInput>[] = [
+  ['lines', (v) => (v.lines.length ? null : MC_MESSAGES.selectLine)],
+  ['lines', (v) => (v.lines.length > 1 ? MC_MESSAGES.oneLine : null)],
+  // after the spec's checks: the templates' placeholders (docs/api/mc-settings.md, "E-mail templates")
+  ['emailSubject', (v) => templateError(v.emailSubject, 'subject')],
+  ['emailContent', (v) => templateError(v.emailContent, 'content')],
+];
+const byLead = mcAddSchema.superRefine(inOrder<McAddInput>([['name', (v) => ((v.name ?? '').trim() ? null : MC_MESSAGES.nameEmpty)], ...oneLine]));
+const byAgent = mcAddSchema.superRefine(inOrder<McAddInput>([['parentMc', (v) => (v.parentMc ? null : MC_MESSAGES.selectMc)], ...oneLine]));
+/** Add New MC's checks in the spec's order: a lead names a new MC, an agent picks one of its manager's; both one line. The Lines screen uses the same. */
+export const mcAddSchemaFor = (isAgent: boolean) => (isAgent ? byAgent : byLead);
 
 export const mcUpdateSchema = z.object({
   mcSettings: z
@@ -76,13 +91,4 @@ export interface McSettingDto {
   isVisible: boolean;
   /** Not in the spec's shape: whose setting it is (team lists show several users' settings). */
   userId: string;
-}
-
-/** The Add New MC checks: a lead needs a name, an agent a parent MC, both one line. */
-export function mcAddError(isAgent: boolean, input: { name?: string | null; parentMc?: string | null; lines?: readonly number[] }): string | null {
-  if (!isAgent && !(input.name ?? '').trim()) return MC_MESSAGES.nameEmpty;
-  if (isAgent && !input.parentMc) return MC_MESSAGES.selectMc;
-  if (!(input.lines ?? []).length) return MC_MESSAGES.selectLine;
-  if ((input.lines ?? []).length > 1) return MC_MESSAGES.oneLine;
-  return null;
 }

@@ -318,7 +318,7 @@ describe('POST /api/mcSettings/update/toggleVisibility (Show in DAT)', () => {
 });
 
 describe('concurrent toggles: POST /api/mcSettings/update/toggleVisibility', () => {
-  it('N simultaneous toggles leave the MC flipped N times; each answer reports the state it set', { timeout: 120_000 }, async () => {
+  it('N simultaneous toggles leave the MC flipped N times; each answer reports the state it set', { timeout: 300_000 }, async () => {
     const a = await createTeam();
     const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
     const agentSetting = await mcId(a.agents[0], { parentMc: acme, lines: [2] });

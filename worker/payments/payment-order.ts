@@ -1,18 +1,19 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
-import type { OrderStatus } from '../db/schema/payments';
+import type { OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
-import { createDb } from '../lib/db';
+import { createDb, runBatch } from '../lib/db';
 import { extendByMonthsSql } from '../lib/subscription';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
+import { extendItems, recordItemEndDates } from './items';
 
 /** Unpaid orders expire after this long (the alarm). */
 export const ORDER_TTL_MS = 60 * 60_000;
 
 /**
  * The order's state machine. A signed confirmation is not in this table: it confirms an order in
- * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/payments.md).
+ * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/0003-payments.md).
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   requested: ['link_generated', 'link_failed', 'expired'],
@@ -157,6 +158,9 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 }
 
+/** SQL: a user's stored end date, read inside the statement (after the batch's earlier statements). */
+export const endDateOf = (userId: string) => sql<Date | null>`(select subscription_end_date from users where id = ${userId})`;
+
 async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState | undefined> {
   const [row] = await createDb(env.DB).select().from(payments).where(eq(payments.id, orderId)).limit(1);
   return row ? { orderId: row.id, priceTotal: row.priceTotal, status: row.isPaymentConfirmed ? 'confirmed' : row.status } : undefined;
@@ -166,10 +170,13 @@ async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState |
  * One D1 batch (D1 runs a batch as one transaction, one batch at a time), no read before it:
  *  1. the order's pending promo discount is spent on this order, if nobody spent it yet;
  *  2. the payee's subscription grows by the months bought, computed in SQL from the end date the
- *     row holds, only while this order is unconfirmed and its discount (if any) is spent on it;
- *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it);
+ *     row holds, only while this order is unconfirmed and its discount (if any) is spent on it (a
+ *     team order: every item's user by its own months or days, in one UPDATE … FROM payment_items,
+ *     and each item records the end date it left);
+ *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it),
+ *     with the end date statement 2 left (the receipt's new end date);
  *  4. otherwise, if its discount went to another order, the money is recorded as received and the
- *     order as `needs_refund`: nothing is extended (docs/decisions/payments.md).
+ *     order as `needs_refund`: nothing is extended (docs/decisions/0003-payments.md).
  * A replay (already confirmed or recorded) changes nothing.
  */
 export async function confirmInD1(
@@ -185,15 +192,23 @@ export async function confirmInD1(
   const ours = order.promoUseId ? discountSpentOn(order.promoUseId, orderId) : sql`1`;
   const confirmable = sql`exists (select 1 from ${payments} where ${and(open, ours)})`;
   const received = { isOrderConfirmationReceived: true, transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt: new Date() };
+  // a team order extends each of its items' users, a single one its payee; both under `confirmable`
+  const extend =
+    order.kind === 'team'
+      ? [extendItems(db, orderId, confirmable), recordItemEndDates(db, orderId, confirmable)]
+      : [
+          db
+            .update(users)
+            .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount)}`, isTrialPeriod: false })
+            .where(and(eq(users.id, order.userId), confirmable)),
+        ];
   const statements = [
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
-    db
-      .update(users)
-      .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount)}`, isTrialPeriod: false })
-      .where(and(eq(users.id, order.userId), confirmable)),
+    ...extend,
     db
       .update(payments)
-      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed' })
+      // the end date the extension just wrote: the receipt's "new end date", exact whatever lands later
+      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed', newEndDate: order.kind === 'team' ? null : endDateOf(order.userId) })
       .where(and(open, ours)),
     ...(order.promoUseId
       ? [
@@ -204,9 +219,9 @@ export async function confirmInD1(
         ]
       : []),
   ];
-  const results = await db.batch(statements as [(typeof statements)[0], ...(typeof statements)[number][]]);
+  const results = await runBatch(db, statements);
   const changed = (i: number) => ((results[i] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
-  const confirmStatement = order.promoUseId ? 2 : 1;
+  const confirmStatement = (order.promoUseId ? 1 : 0) + extend.length;
   if (changed(confirmStatement)) return { result: 'confirmed', status: 'confirmed' };
   if (changed(confirmStatement + 1)) return { result: 'refund', status: 'needs_refund' };
   // another batch settled it first (a confirmation outside this object's lock): a replay

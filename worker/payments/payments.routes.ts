@@ -1,10 +1,13 @@
-import { type Context, Hono } from 'hono';
-import { type AppEnv, isDevelopment } from '../env';
-import { requireArea, requireAuth } from '../lib/auth';
-import { notFound } from '../lib/errors';
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { idramPayPage, simulatorPage } from './payment-pages';
-import { generateLinkSchema, orderIdSchema } from './payments.schema';
+import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, priceScheduleSchema, receiptParam, refundSchema, scheduleParam } from './payments.schema';
+import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
+import { paymentSummary, refund } from './refunds';
+import { receiptFor } from './receipts';
+import { generateTeamLink } from './team-order';
 import * as svc from './payments.service';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
@@ -21,58 +24,60 @@ async function formBody(req: Request): Promise<Record<string, string>> {
   return out;
 }
 
-type InProcessApp = { fetch: (req: Request, env: AppEnv['Bindings'], ctx: Context['executionCtx']) => Response | Promise<Response> };
-
-/** Calls our own result URL in-process, form-encoded, as Idram would (no network). */
-async function callResultUrl(c: Context<AppEnv>, fields: Record<string, string>): Promise<string> {
-  const { app } = (await import('../app')) as unknown as { app: InProcessApp };
-  const req = new Request(new URL('/api/payment/idram/result', c.req.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return (await app.fetch(req, c.env, c.executionCtx)).text();
-}
-
 /** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
   // Idram's result URL: public (Idram calls it), form-encoded, answers bare text, never a 5xx.
-  .post('/idram/result', async (c) => c.text(await svc.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
+  .post('/idram/result', allow('public'), async (c) => c.text(await svc.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
   // The paymentURL: a page that posts the Idram form (to the simulator in development).
-  .get('/idram/pay/:orderId', async (c) => {
+  .get('/idram/pay/:orderId', allow('public'), async (c) => {
     const form = await svc.payForm(c.env, c.var.db, c.req.raw, c.req.param('orderId').slice(0, 64));
     if (!form) return c.redirect('/paymentResult/failed', 303);
     const page = idramPayPage(form);
     return c.body(page.html, 200, page.headers);
   })
   // Development only: a stand-in for Idram's payment page, which sends the same two callbacks.
-  .post('/idram/simulator', async (c) => {
-    if (!isDevelopment(c.env)) throw notFound();
+  .post('/idram/simulator', allow('development'), async (c) => {
     const page = simulatorPage(await formBody(c.req.raw));
     return c.body(page.html, 200, page.headers);
   })
-  .post('/idram/simulator/complete', async (c) => {
-    if (!isDevelopment(c.env)) throw notFound();
+  .post('/idram/simulator/complete', allow('development'), async (c) => {
     const form = await formBody(c.req.raw);
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
     if (form.action === 'pay') {
       const calls = await svc.simulatedCallbacks(c.env, form);
-      const paid = (await callResultUrl(c, calls.precheck)) === 'OK' && (await callResultUrl(c, calls.confirmation)) === 'OK';
+      // the same two calls Idram makes to the result URL, straight to the handler's service (no network)
+      const paid = (await svc.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await svc.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
     if (billNo) await svc.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
-  .use(requireAuth, requireArea('payment'))
-  .get('/monthlyprice', async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
-  .get('/paymentHistory', async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
-  .post('/generateLink', validate('json', generateLinkSchema), async (c) =>
+  .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
+  .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
+  .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
     c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
-  .post('/getPaymentLink', validate('json', orderIdSchema), async (c) =>
+  // one order for several agents: a manager only, not behind its own subscription (like Pay for Team's list)
+  .post('/generateTeamLink', allow('teamOrder'), validate('json', generateTeamLinkSchema), async (c) =>
+    c.json(await generateTeamLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
-  .post('/get_arca_status', validate('json', orderIdSchema), async (c) =>
+  .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
+    c.json(await receiptFor(c.var.db, c.var.caller, c.req.valid('param').id), 200),
+  )
+  // Admin payments: refunds, the net totals, the price schedule
+  .post('/refund', allow('adminPayments'), validate('json', refundSchema), async (c) => c.json(await refund(c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .get('/summary', allow('adminPayments'), async (c) => c.json(await paymentSummary(c.var.db), 200))
+  .get('/priceSchedule', allow('adminPayments'), async (c) => c.json(await listPriceChanges(c.env, c.var.db), 200))
+  .post('/priceSchedule', allow('adminPayments'), validate('json', priceScheduleSchema), async (c) =>
+    c.json(await schedulePrice(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  .delete('/priceSchedule/:id', allow('adminPayments'), validate('param', scheduleParam), async (c) =>
+    c.json(await cancelPriceChange(c.var.db, c.req.valid('param').id), 200),
+  )
+  .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   );
 

@@ -12,7 +12,37 @@ export const PAYMENT_MESSAGES = {
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
   discountUsed: 'Your promo discount was already used for another order',
+  receiptNotFound: 'Receipt not found',
+  chooseAgents: 'Choose the agents to pay for',
+  tooManyAgents: 'At most 50 agents in one order',
+  noEndToAlign: 'Your subscription has no end date to align to',
+  alignTooLong: 'Aligning would buy more than 36 months',
+  paymentNotFound: 'Payment not found',
+  notPaid: 'Only a paid payment can be refunded',
+  nothingExtended: 'This payment extended no subscription: no months to take back',
+  chooseRefundUser: 'Choose whose months to take back',
+  refundAmount: 'Refund amount: a whole number of AMD, 0 or more',
+  refundReason: 'Give a reason for the refund',
+  refundMonths: 'Months to take back: a whole number from 0 to 36',
+  refundNothing: 'Give an amount or months to take back',
+  price: 'Price: a whole number of AMD from 1 to 10,000,000',
+  priceDate: 'Choose a valid date',
+  priceInPast: 'The new price must start in the future',
+  priceTaken: 'A price change is already scheduled for that moment',
+  scheduleNotFound: 'Price change not found',
+  scheduleStarted: 'This price is already in force',
 } as const;
+
+/** How an order is paid, and the payments table's enum. */
+export const PAYMENT_TYPES = ['idram', 'arca'] as const;
+/**
+ * An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum.
+ * needs_refund: Idram took the money, but the order's promo discount had been spent by another order.
+ */
+export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// single: one payee (payments.user_id); team: a manager's order for several agents (payment_items)
+export const ORDER_KINDS = ['single', 'team'] as const;
 
 /** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
@@ -26,10 +56,84 @@ export const generateLinkSchema = z.object({
   userToBePaidId: z.string().max(64).nullable().optional(),
   paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
 });
+/** Agents in one team order, at most. */
+export const MAX_TEAM_ORDER = 50;
+
+export const generateTeamLinkSchema = z
+  .object({
+    userIds: z
+      .array(z.string().min(1).max(64), { message: PAYMENT_MESSAGES.chooseAgents })
+      .min(1, PAYMENT_MESSAGES.chooseAgents)
+      .max(MAX_TEAM_ORDER, PAYMENT_MESSAGES.tooManyAgents),
+    // months for each agent; not used when aligning
+    amount: z
+      .number({ message: PAYMENT_MESSAGES.months })
+      .int(PAYMENT_MESSAGES.months)
+      .min(1, PAYMENT_MESSAGES.months)
+      .max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths)
+      .optional(),
+    // pay each agent up to the payer's own end date, by the day
+    align: z.boolean({ message: 'align must be true or false' }).optional().default(false),
+    paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
+  })
+  .refine((b) => b.align || b.amount !== undefined, { message: PAYMENT_MESSAGES.months, path: ['amount'] });
+
+const DAY_MS = 86_400_000;
+/** Days priced pro rata: a 30-day month, rounded to whole AMD per agent. */
+export const DAYS_IN_PRICED_MONTH = 30;
+export const daysPrice = (monthlyPrice: number, days: number) => Math.round((monthlyPrice * days) / DAYS_IN_PRICED_MONTH);
+/**
+ * Aligning: the whole days from the later of now and the agent's end date to the payer's end date,
+ * rounded up (so the agent never ends before its manager); 0 when it already runs that long.
+ */
+export const alignDays = (payerEnd: number, agentEnd: number | null, now: number) => Math.max(0, Math.ceil((payerEnd - Math.max(now, agentEnd ?? 0)) / DAY_MS));
+/** The most days one aligned line may buy (36 months of 31 days). */
+export const MAX_ALIGN_DAYS = MAX_MONTHS * 31;
+
+export const refundSchema = z
+  .object({
+    paymentId: z.string({ message: PAYMENT_MESSAGES.paymentNotFound }).min(1, PAYMENT_MESSAGES.paymentNotFound).max(64),
+    amount: z.number({ message: PAYMENT_MESSAGES.refundAmount }).int(PAYMENT_MESSAGES.refundAmount).min(0, PAYMENT_MESSAGES.refundAmount).max(1_000_000_000),
+    reason: z.string({ message: PAYMENT_MESSAGES.refundReason }).trim().min(1, PAYMENT_MESSAGES.refundReason).max(500, 'Reason: at most 500 characters'),
+    monthsRemoved: z
+      .number({ message: PAYMENT_MESSAGES.refundMonths })
+      .int(PAYMENT_MESSAGES.refundMonths)
+      .min(0, PAYMENT_MESSAGES.refundMonths)
+      .max(MAX_MONTHS, PAYMENT_MESSAGES.refundMonths)
+      .optional()
+      .default(0),
+    // a team order: whose months to take back
+    userId: z.string().max(64).nullable().optional(),
+  })
+  .refine((r) => r.amount > 0 || r.monthsRemoved > 0, { message: PAYMENT_MESSAGES.refundNothing });
+
+/** A moment as the admin picks it: an ISO date-time, or a bare day (00:00 UTC of that day). */
+const moment = z
+  .string({ message: PAYMENT_MESSAGES.priceDate })
+  .max(40, PAYMENT_MESSAGES.priceDate)
+  .transform((text, ctx) => {
+    const value = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
+    const time = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+    // a day that does not exist (2026-02-30) is not rolled over into the next month
+    const realDay = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text : true;
+    if (!Number.isFinite(time) || !realDay || time < Date.UTC(2000, 0, 1) || time > Date.UTC(2200, 0, 1)) {
+      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.priceDate });
+      return z.NEVER;
+    }
+    return new Date(time);
+  });
+
+export const priceScheduleSchema = z.object({
+  price: z.number({ message: PAYMENT_MESSAGES.price }).int(PAYMENT_MESSAGES.price).min(1, PAYMENT_MESSAGES.price).max(10_000_000, PAYMENT_MESSAGES.price),
+  effectiveFrom: moment,
+});
+export const scheduleParam = z.object({ id: z.string().min(1).max(64) });
+
+export const receiptParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
-export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...' | 'Needs refund';
+export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...' | 'Needs refund' | 'Refunded';
 
 export interface PaymentPerson {
   _id: string;
@@ -56,6 +160,66 @@ export interface PaymentDto {
   isOrderConfirmationReceived: boolean;
   isPaymentConfirmed: boolean;
   status: PaymentLabel;
+  /** `team`: a manager's order for several agents, listed in `items`. */
+  kind: 'single' | 'team';
+  /** A team order's agents (an agent sees its own line only); empty for a single payment. */
+  items: PaymentItemDto[];
+  /** Whole AMD given back so far (the admin's refunds), and each refund. */
+  refunded: number;
+  refunds: RefundDto[];
+}
+
+export interface RefundDto {
+  _id: string;
+  amount: number;
+  reason: string;
+  monthsRemoved: number;
+  /** Whose months were taken back (null: money only). */
+  user: PaymentPerson | null;
+  date: string;
+}
+
+export interface PaymentItemDto {
+  user: PaymentPerson | null;
+  months: number;
+  days: number;
+  /** Whole AMD before the promo discount. */
+  price: number;
+}
+
+/** One line of a receipt: whom it paid for, what it bought, and the end date it left. */
+export interface ReceiptLineDto {
+  user: PaymentPerson | null;
+  months: number;
+  days: number;
+  /** Whole AMD before the order's promo discount. */
+  price: number;
+  /** The payee's end date right after this payment. */
+  newEndDate: string | null;
+}
+
+/** GET /api/payment/receipt/{id}: a confirmed payment's receipt. */
+export interface ReceiptDto {
+  _id: string;
+  /** The product-wide order number (globalIndex). */
+  orderNumber: number;
+  dateCreated: string;
+  confirmedAt: string | null;
+  payer: PaymentPerson | null;
+  lines: ReceiptLineDto[];
+  monthlyPrice: number;
+  subtotal: number;
+  promo: { name: string; percent: number } | null;
+  /** Whole AMD the promo took off. */
+  discount: number;
+  /** Whole AMD charged. */
+  total: number;
+  /** Idram's EDP_TRANS_ID; null when a 100% promo paid the whole order. */
+  transactionId: string | null;
+  /** A payee who did not pay sees its own lines, and the order's subtotal, promo, discount and total as 0. */
+  isPartial: boolean;
+  /** Money given back since (the payer and the admin only). */
+  refunds: RefundDto[];
 }
 
 /** GET /api/payment/monthlyprice: the price and the caller's pending promo discount. */
@@ -64,6 +228,32 @@ export interface PriceInfo {
   currency: 'AMD';
   discountPercent: number;
   promoName: string | null;
+  /** The next scheduled price, so users see it before it applies. */
+  upcoming: { price: number; effectiveFrom: string } | null;
+}
+
+/** GET /api/payment/summary (admin): the Admin payments figures, net of refunds. */
+export interface PaymentSummaryDto {
+  /** Whole AMD of confirmed payments. */
+  confirmedTotal: number;
+  confirmedCount: number;
+  /** Given back on confirmed payments. */
+  refundedTotal: number;
+  /** confirmedTotal - refundedTotal. */
+  netRevenue: number;
+  /** Still owed back on Needs refund payments (charged minus already refunded). */
+  owedTotal: number;
+  owedCount: number;
+  monthsSold: number;
+}
+
+export interface PriceChangeDto {
+  _id: string;
+  price: number;
+  effectiveFrom: string;
+  createdAt: string;
+  /** In force already (it cannot be cancelled). */
+  started: boolean;
 }
 
 export interface PaymentLinkDto {
@@ -85,5 +275,5 @@ export interface TeamSubscriptionDto {
   subscriptionEndDate: string | null;
 }
 
-/** What a user pays for `months` months at `price` with `percent` off, in whole AMD. */
+/** What a user pays for `months` months at `price` with `percent` off, in whole AMD, never below zero: the Payment screen shows it and the order stores it. */
 export const priceFor = (price: number, months: number, percent: number) => Math.max(0, Math.round((price * months * (100 - percent)) / 100));

@@ -1,25 +1,25 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { payments, promoUses, users } from '../db/schema';
+import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { inJson, runBatch } from '../lib/db';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { extendByMonthsSql } from '../lib/subscription';
-import { discountedTotal, pendingDiscount, spendDiscount } from '../promo/promo.discount';
+import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
-import { idramConfigured, PAYABLE } from './payment-order';
-import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo } from './payments.schema';
+import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
+import { endDateOf, idramConfigured, PAYABLE } from './payment-order';
+import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
+import { pricesAt } from './prices';
+import { sendReceipts } from './receipts';
+import { refundsByPayment } from './refunds';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The price of one month in whole AMD (MONTHLY_PRICE_AMD). */
-export const monthlyPrice = (env: Bindings) => {
-  const price = Number.parseInt(env.MONTHLY_PRICE_AMD, 10);
-  return Number.isFinite(price) && price > 0 ? price : 5000;
-};
-
+/** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */
 export async function priceInfo(env: Bindings, db: Db, caller: Caller): Promise<PriceInfo> {
-  const discount = await pendingDiscount(db, caller.id);
-  return { price: monthlyPrice(env), currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null };
+  const [discount, prices] = await Promise.all([pendingDiscount(db, caller.id), pricesAt(env, db)]);
+  return { price: prices.price, currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null, upcoming: prices.upcoming };
 }
 
 export const orderStub = (env: Bindings, orderId: string) => env.PAYMENT_ORDER.get(env.PAYMENT_ORDER.idFromName(orderId));
@@ -46,36 +46,36 @@ export async function generateLink(env: Bindings, db: Db, caller: Caller, input:
   if (type === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
   if (type !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
   const payeeId = await payeeFor(db, caller, input.userToBePaidId);
-  const price = monthlyPrice(env);
+  // the price in force now: a scheduled change applies to orders made after it starts
+  const { price } = await pricesAt(env, db);
   const discount = await pendingDiscount(db, caller.id);
-  const priceTotal = discountedTotal(price, input.amount, discount?.percent ?? 0);
-  const order = { id: randomId(), userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
-  if (priceTotal === 0 && discount) return confirmFreeOrder(db, order, discount.promoUseId);
-  // one statement: the next integer is read and written at once (D1 runs statements one at a time)
-  await db.insert(payments).values({
-    ...order,
-    globalIndex: nextGlobalIndex,
-    type: 'idram',
-    dateCreated: new Date(),
-    priceTotal,
-    promoUseId: discount?.promoUseId ?? null,
-    status: 'requested',
-  });
-  await openOrder(env, db, order.id, priceTotal);
-  return { orderId: order.id };
+  const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
+  const order: NewOrder = { id: randomId(), kind: 'single', userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
+  if (priceTotal === 0 && discount) return confirmFreeOrder(env, db, order, discount.promoUseId);
+  return recordOrder(env, db, order, priceTotal, discount?.promoUseId ?? null);
 }
 
 /** The product-wide order number of a new row: max + 1, inside the INSERT itself. */
 const nextGlobalIndex = sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})`;
 
+/** A new order as generateLink and generateTeamLink record it. */
+export interface NewOrder {
+  id: string;
+  kind: 'single' | 'team';
+  userId: string;
+  payerUserId: string;
+  amount: number;
+  monthlyPrice: number;
+}
+
 /**
  * A 100% discount leaves nothing to pay: one D1 batch spends the discount on this order, records
  * the order only if that spend landed (INSERT … SELECT … WHERE the use now names this order),
- * and extends the payee only if the order is there. Two orders racing for one discount: one is
- * recorded and extends once; the other records nothing and answers 409. No Durable Object: there
- * is nothing to pay, precheck or expire.
+ * and extends the payee (a team order: its items, recorded only if the order is) only if the order
+ * is there. Two orders racing for one discount: one is recorded and extends once; the other
+ * records nothing and answers 409. No Durable Object: there is nothing to pay, precheck or expire.
  */
-async function confirmFreeOrder(db: Db, order: { id: string; userId: string; payerUserId: string; amount: number; monthlyPrice: number }, promoUseId: string) {
+export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, promoUseId: string, items: readonly OrderItem[] = []) {
   const now = new Date();
   const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
   const insertIfSpent = db.insert(payments).select(
@@ -85,6 +85,7 @@ async function confirmFreeOrder(db: Db, order: { id: string; userId: string; pay
         id: value(order.id, 'id'),
         globalIndex: sql<number>`${nextGlobalIndex}`.as('global_index'),
         type: value('idram', 'type'),
+        kind: value(order.kind, 'kind'),
         userId: value(order.userId, 'user_id'),
         payerUserId: value(order.payerUserId, 'payer_user_id'),
         dateCreated: value(now.getTime(), 'date_created'),
@@ -99,19 +100,45 @@ async function confirmFreeOrder(db: Db, order: { id: string; userId: string; pay
         transId: sql<null>`null`.as('trans_id'),
         payerAccount: sql<null>`null`.as('payer_account'),
         confirmedAt: value(now.getTime(), 'confirmed_at'),
+        newEndDate: sql<null>`null`.as('new_end_date'),
       })
       .from(promoUses)
       .where(and(eq(promoUses.id, promoUseId), eq(promoUses.orderId, order.id))),
   );
-  const [, recorded] = await db.batch([
-    spendDiscount(db, promoUseId, order.id),
-    insertIfSpent,
-    db
-      .update(users)
-      .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount, now)}`, isTrialPeriod: false })
-      .where(and(eq(users.id, order.userId), sql`exists (select 1 from ${payments} where ${payments.id} = ${order.id})`)),
-  ]);
-  if (!recorded.meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
+  const recorded = sql`exists (select 1 from ${payments} where ${payments.id} = ${order.id})`;
+  const extend =
+    order.kind === 'team'
+      ? [insertItems(db, order.id, items), extendItems(db, order.id, recorded, now), recordItemEndDates(db, order.id, recorded)]
+      : [
+          db
+            .update(users)
+            .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount, now)}`, isTrialPeriod: false })
+            .where(and(eq(users.id, order.userId), recorded)),
+          db
+            .update(payments)
+            .set({ newEndDate: endDateOf(order.userId) })
+            .where(eq(payments.id, order.id)),
+        ];
+  const [, inserted] = await runBatch(db, [spendDiscount(db, promoUseId, order.id), insertIfSpent, ...extend]);
+  if (!(inserted as { meta: { changes: number } }).meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
+  await sendReceipts(env, db, order.id);
+  return { orderId: order.id };
+}
+
+/** Records an order to pay through Idram (a team order with its items, in the same batch) and opens its PaymentOrder object. */
+export async function recordOrder(env: Bindings, db: Db, order: NewOrder, priceTotal: number, promoUseId: string | null, items: readonly OrderItem[] = []) {
+  // one statement: the next integer is read and written at once (D1 runs statements one at a time)
+  const insert = db.insert(payments).values({
+    ...order,
+    globalIndex: nextGlobalIndex,
+    type: 'idram',
+    dateCreated: new Date(),
+    priceTotal,
+    promoUseId,
+    status: 'requested',
+  });
+  await runBatch(db, [insert, ...(items.length ? [insertItems(db, order.id, items)] : [])]);
+  await openOrder(env, db, order.id, priceTotal);
   return { orderId: order.id };
 }
 
@@ -155,7 +182,7 @@ export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Re
     isLinkGenerated: generated,
     isLinkGenerationFailed: failed,
     paymentURL: row.isPaymentConfirmed ? `${origin}/paymentResult/confirmed` : generated ? `${origin}/api/payment/idram/pay/${row.id}` : null,
-    userAndPayerMatch: row.userId === row.payerUserId,
+    userAndPayerMatch: row.kind === 'single' && row.userId === row.payerUserId,
   };
 }
 
@@ -167,7 +194,9 @@ export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
 }
 
 /** The spec's status label of a payment. */
-export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type'>): PaymentLabel {
+export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal'>, refunded = 0): PaymentLabel {
+  // every dram given back (the admin's refunds): paid, then refunded
+  if ((row.isPaymentConfirmed || row.status === 'needs_refund') && row.priceTotal > 0 && refunded >= row.priceTotal) return 'Refunded';
   if (row.isPaymentConfirmed) return 'confirmed';
   // Idram took the money, but the discount it was priced with had been spent by another order
   if (row.status === 'needs_refund') return 'Needs refund';
@@ -177,38 +206,68 @@ export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenera
   return 'Canceled';
 }
 
-/** GET /api/payment/paymentHistory: the caller's payments as payer or payee; the admin's: all. Newest first. */
+/**
+ * GET /api/payment/paymentHistory: the caller's payments as payer or payee (a team order that paid
+ * for it included); the admin's: all. Newest first. A team order lists its agents in `items`; an
+ * agent sees only its own line of it, and the order's months and total as that line's.
+ */
 export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   const query = db.select().from(payments);
-  const rows = await (caller.userType === 'admin' ? query : query.where(or(eq(payments.payerUserId, caller.id), eq(payments.userId, caller.id)))).orderBy(
-    desc(payments.dateCreated),
-    desc(payments.globalIndex),
-  );
-  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId]))];
+  const paidForMe = db.select({ id: paymentItems.paymentId }).from(paymentItems).where(eq(paymentItems.userId, caller.id));
+  const mine = or(eq(payments.payerUserId, caller.id), eq(payments.userId, caller.id), inArray(payments.id, paidForMe));
+  const rows = await (caller.userType === 'admin' ? query : query.where(mine)).orderBy(desc(payments.dateCreated), desc(payments.globalIndex));
+  const [items, refunds] = await Promise.all([
+    itemsByOrder(
+      db,
+      rows.filter((r) => r.kind === 'team').map((r) => r.id),
+    ),
+    refundsByPayment(
+      db,
+      rows.filter((r) => r.isOrderConfirmationReceived).map((r) => r.id),
+    ),
+  ]);
+  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId, ...(items.get(r.id) ?? []).map((i) => i.userId)]))];
   const people = new Map<string, { _id: string; name: string; email: string }>();
-  // D1 binds at most 100 parameters per statement
-  for (let i = 0; i < ids.length; i += 90) {
-    for (const u of await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, ids.slice(i, i + 90))))
+  if (ids.length)
+    for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, ids)))
       people.set(u.id, { _id: u.id, name: u.name, email: u.email });
-  }
-  return rows.map((r, i) => ({
-    _id: r.id,
-    index: rows.length - i,
-    globalIndex: r.globalIndex,
-    type: r.type === 'arca' ? 'Arca' : 'Idram',
-    user: people.get(r.userId) ?? null,
-    payerUser: people.get(r.payerUserId) ?? null,
-    dateCreated: r.dateCreated.toISOString(),
-    amount: r.amount,
-    priceTotal: r.priceTotal,
-    isLinkGenerationFailed: r.isLinkGenerationFailed,
-    isOrderConfirmationReceived: r.isOrderConfirmationReceived,
-    isPaymentConfirmed: r.isPaymentConfirmed,
-    status: label(r),
-  }));
+  return rows.map((r, i) => {
+    const isTeam = r.kind === 'team';
+    const seesAll = caller.userType === 'admin' || r.payerUserId === caller.id;
+    const lines = (items.get(r.id) ?? []).filter((item) => seesAll || item.userId === caller.id);
+    const given = refunds.get(r.id) ?? [];
+    const refunded = given.reduce((sum, g) => sum + g.amount, 0);
+    return {
+      _id: r.id,
+      index: rows.length - i,
+      globalIndex: r.globalIndex,
+      type: r.type === 'arca' ? 'Arca' : 'Idram',
+      // a team order is for its items' users
+      user: isTeam ? null : (people.get(r.userId) ?? null),
+      payerUser: people.get(r.payerUserId) ?? null,
+      dateCreated: r.dateCreated.toISOString(),
+      amount: isTeam && !seesAll ? lines.reduce((sum, l) => sum + l.months, 0) : r.amount,
+      priceTotal: isTeam && !seesAll ? lines.reduce((sum, l) => sum + l.price, 0) : r.priceTotal,
+      isLinkGenerationFailed: r.isLinkGenerationFailed,
+      isOrderConfirmationReceived: r.isOrderConfirmationReceived,
+      isPaymentConfirmed: r.isPaymentConfirmed,
+      status: label(r, refunded),
+      kind: r.kind,
+      items: lines.map((l) => ({ user: people.get(l.userId) ?? null, months: l.months, days: l.days, price: l.price })),
+      // the payer and the admin see every refund; a payee the ones that took its months back
+      refunded: seesAll || !isTeam ? refunded : 0,
+      refunds: given
+        .filter((g) => seesAll || !isTeam || g.userId === caller.id)
+        .map((g) => ({
+          _id: g.id,
+          amount: seesAll || !isTeam ? g.amount : 0,
+          reason: g.reason,
+          monthsRemoved: g.monthsRemoved,
+          user: g.userId ? (people.get(g.userId) ?? null) : null,
+          date: g.createdAt.toISOString(),
+        })),
+    };
+  });
 }
 
 /** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
@@ -257,6 +316,8 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
     const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
     if (result === 'unknown') return 'Unknown order';
+    // a replay sends too: only receipts no earlier call recorded go out (one per payment and recipient)
+    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, db, order.id);
     // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
     return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {
@@ -284,20 +345,31 @@ export const initialsOf = (name: string) =>
 export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
-  const [payee] = order.userId === order.payerUserId ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
+  const [payee] =
+    order.userId === order.payerUserId || order.kind === 'team' ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
   const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
   const forWhom = payee ? initialsOf(payee.name) : '';
+  const description = order.kind === 'team' ? await teamDescription(db, order.id) : `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`;
   return {
     action,
     fields: {
       EDP_LANGUAGE: 'EN',
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
-      EDP_DESCRIPTION: `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`,
+      EDP_DESCRIPTION: description,
       EDP_AMOUNT: order.priceTotal.toFixed(2),
       EDP_BILL_NO: order.id,
     },
   };
+}
+
+/** A team order on the public payment page: how many agents and for how long, no names. */
+async function teamDescription(db: Db, orderId: string) {
+  const items = await itemsOf(db, orderId);
+  const months = new Set(items.map((i) => i.months));
+  const each =
+    items.every((i) => i.months > 0) && months.size === 1 ? `, ${items[0]!.months} month${items[0]!.months === 1 ? '' : 's'} each` : ', up to your end date';
+  return `FreightDesk subscription for ${items.length} agent${items.length === 1 ? '' : 's'}${each}`;
 }
 
 /** dd/mm/yyyy, as Idram writes EDP_TRANS_DATE. */

@@ -25,10 +25,6 @@ export async function pendingDiscount(db: Db, userId: string): Promise<PendingDi
   return row ? { ...row, percent: Math.min(100, Math.max(0, row.percent)) } : null;
 }
 
-/** Whole AMD after the discount, never below zero. */
-export const discountedTotal = (monthlyPrice: number, months: number, percent: number) =>
-  Math.max(0, Math.round((monthlyPrice * months * (100 - percent)) / 100));
-
 /** SQL: the promo use was spent on this order (true once `spendDiscount` for it landed). */
 export const discountSpentOn = (promoUseId: string, orderId: string): SQL =>
   sql`exists (select 1 from ${promoUses} where ${promoUses.id} = ${promoUseId} and ${promoUses.orderId} = ${orderId})`;

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import type { PromoEffectType } from '../db/schema/promo';
+import { MESSAGES } from '../auth/auth.messages';
 import { hasInvisibleChars } from '../lib/text';
 
-/** The effect types (the table's enum; a type-only import keeps drizzle out of the web bundle). */
-export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const satisfies readonly PromoEffectType[];
-export type { PromoEffectType };
+/** The effect types, and the promo codes table's enum. */
+export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
+export type PromoEffectType = (typeof PROMO_EFFECT_TYPES)[number];
 
 /** Shared by the server and the Promo Codes screen. */
 export const PROMO_MESSAGES = {
@@ -101,7 +101,7 @@ export const assignSchema = z
       .string()
       .max(320)
       // a look-alike of an address (zero-width and other invisible characters) is nobody's
-      .refine((v) => !hasInvisibleChars(v), { message: 'Email is not valid' })
+      .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid })
       .optional(),
   })
   .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });

@@ -1,14 +1,23 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { promoCodes, promoUses, users } from '../db/schema';
 import { normalizeEmail } from '../auth/auth.schema';
-import type { PromoEffectType } from '../db/schema/promo';
 import type { Bindings, Caller, Db } from '../env';
+import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
 import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount } from './promo.discount';
-import { effectLabel, normalizeCode, PROMO_MESSAGES, type PromoCheckDto, type PromoDto, type PromoStatus, type UsePromoResult } from './promo.schema';
+import {
+  effectLabel,
+  normalizeCode,
+  PROMO_MESSAGES,
+  type PromoCheckDto,
+  type PromoDto,
+  type PromoEffectType,
+  type PromoStatus,
+  type UsePromoResult,
+} from './promo.schema';
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -33,8 +42,6 @@ export function randomCode(length = CODE_LENGTH) {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-/** `column IN (…)` over a JSON array bound as one parameter: one statement for any number of ids. */
-const inJson = (column: SQLWrapper, values: string[]) => sql`${column} in (select value from json_each(${json(values)}))`;
 
 export const statusOf = (r: Pick<PromoRow, 'usedCount' | 'maxUses' | 'isFree' | 'assignedUserId'>): PromoStatus =>
   r.usedCount >= r.maxUses ? 'finished' : r.isFree && r.usedCount === 0 && !r.assignedUserId ? 'free' : 'used';
@@ -103,10 +110,14 @@ export async function createRandom(db: Db, caller: Caller, input: { effectType: 
   const made: string[] = [];
   for (let round = 0; round < 5 && made.length < input.generateAmount; round++) {
     const batch = Array.from({ length: input.generateAmount - made.length }, () => [randomId(), randomCode()]);
-    await db.run(sql`insert into ${promoCodes} (id, name, effect_type, effect_value, is_public, is_free, max_uses, used_count, assigned_user_id, created_by, created_at)
-      select json_extract(value, '$[0]'), json_extract(value, '$[1]'), ${input.effectType}, ${input.effectValue}, 1, 1, 1, 0, null, ${caller.id}, ${createdAt}
-      from json_each(${json(batch)}) where true
-      on conflict do nothing`);
+    // every column in the table's order: id, name, effect type and value, public, free, max uses, used, assigned user, creator, date
+    await db
+      .insert(promoCodes)
+      .select(
+        sql`select json_extract(value, '$[0]'), json_extract(value, '$[1]'), ${input.effectType}, ${input.effectValue}, 1, 1, 1, 0, null, ${caller.id}, ${createdAt}
+          from json_each(${json(batch)}) where true`,
+      )
+      .onConflictDoNothing();
     const landed = await db
       .select({ id: promoCodes.id })
       .from(promoCodes)
@@ -200,9 +211,16 @@ export async function setFreeStatus(db: Db, items: { _id?: string; name?: string
       idOfName.set(r.name, r.id);
   const pairs = items.map((i) => [i._id ?? idOfName.get(normalizeCode(i.name ?? '')) ?? '', i.isFree ? 1 : 0]).filter((p) => p[0]);
   if (!pairs.length) return { message: '0 promo codes updated', updated: 0 };
-  const result = await db.run(sql`update ${promoCodes} set is_free = j.is_free
-    from (select json_extract(value, '$[0]') as id, json_extract(value, '$[1]') as is_free from json_each(${json(pairs)})) as j
-    where ${promoCodes.id} = j.id`);
+  // each code's new value, looked up in the [id, isFree] pairs bound as one JSON parameter
+  const result = await db
+    .update(promoCodes)
+    .set({ isFree: sql`(select json_extract(value, '$[1]') from json_each(${json(pairs)}) where json_extract(value, '$[0]') = ${promoCodes.id})` })
+    .where(
+      inJson(
+        promoCodes.id,
+        pairs.map((p) => p[0]),
+      ),
+    );
   const updated = result.meta.changes ?? 0;
   return { message: `${updated} promo code${updated === 1 ? '' : 's'} updated`, updated };
 }
@@ -245,8 +263,8 @@ export async function check(env: Bindings, db: Db, caller: Caller, name: string)
 }
 
 /** A pending discount of the caller, in SQL (the batch's own guard against a second one). */
-const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${promoUses} pu join ${promoCodes} pc on pc.id = pu.promo_id
-  where pu.user_id = ${callerId} and pu.order_id is null and pc.effect_type = 'discountPercent')`;
+const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${promoUses} join ${promoCodes} on ${promoCodes.id} = ${promoUses.promoId}
+  where ${promoUses.userId} = ${callerId} and ${promoUses.orderId} is null and ${promoCodes.effectType} = 'discountPercent')`;
 
 /**
  * Uses a code once for the caller, exactly once however many requests race. One D1 batch
@@ -305,7 +323,7 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
     } else await db.batch([insertUse, increment]);
   } catch (err) {
     // the unique (promo, user) index: the same user raced itself, and the other request won
-    if (/UNIQUE/i.test(String(err))) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+    if (isUniqueViolation(err, 'promo_uses.user_id')) throw badRequest(PROMO_MESSAGES.alreadyUsed);
     throw err;
   }
   const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, type TestUser } from '../test/helpers';
+import { pay } from '../test/idram';
 import { snapshotDb } from './db-snapshot';
 
 /** A filter for the whole team on every MC: the body of `POST /api/broker/add` and `/update/details`. */
@@ -41,6 +42,13 @@ beforeAll(async () => {
     body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[0].id },
   });
   ids.order = order.body.orderId;
+  // a paid one: it has a receipt
+  const paid = await call('POST', '/api/payment/generateLink', {
+    token: B.manager.token,
+    body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[0].id },
+  });
+  ids.paidOrder = paid.body.orderId;
+  await pay(ids.paidOrder!);
   const mc = await call('POST', '/api/mcSettings/add/', {
     token: B.manager.token,
     body: { name: 'B-MC', parentMc: null, lines: [1], emailContent: '', emailSubject: '' },
@@ -87,8 +95,36 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     "pay for another team's agent",
     () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateLink', body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[1].id } }),
   ],
+  [
+    "pay for another team's agents in one order",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateTeamLink', body: { userIds: [A.agents[0].id, B.agents[1].id], amount: 1 } }),
+  ],
+  [
+    "align another team's agent to one's own end date",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/generateTeamLink', body: { userIds: [B.agents[0].id], align: true } }),
+  ],
+  [
+    "refund another team's payment as a manager",
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/refund', body: { paymentId: ids.paidOrder, amount: 1, reason: 'x' } }),
+  ],
+  [
+    "take months back from another team's agent",
+    () => ({ who: A.director, method: 'POST', path: '/api/payment/refund', body: { paymentId: ids.paidOrder, amount: 0, monthsRemoved: 1, reason: 'x' } }),
+  ],
+  [
+    'schedule a price as a manager',
+    () => ({ who: A.manager, method: 'POST', path: '/api/payment/priceSchedule', body: { price: 1, effectiveFrom: '2031-01-01' } }),
+  ],
+  ['read the revenue as a manager', () => ({ who: A.manager, method: 'GET', path: '/api/payment/summary' })],
   ["read another team's payment link", () => ({ who: A.manager, method: 'POST', path: '/api/payment/getPaymentLink', body: { orderId: ids.order } })],
   ["read another team's order status", () => ({ who: A.agents[0], method: 'POST', path: '/api/payment/get_arca_status', body: { orderId: ids.order } })],
+  ["read another team's receipt", () => ({ who: A.manager, method: 'GET', path: `/api/payment/receipt/${ids.paidOrder}` })],
+  ["read a receipt of another team's agent", () => ({ who: A.agents[0], method: 'GET', path: `/api/payment/receipt/${ids.paidOrder}` })],
+  ["read another team's receipt as a director", () => ({ who: A.director, method: 'GET', path: `/api/payment/receipt/${ids.paidOrder}` })],
+  [
+    "turn off another team's reminders",
+    () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/reminders/${B.agents[0].id}`, body: { remindersEnabled: false } }),
+  ],
   ["read another team's link", () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}` })],
   ["disable another team's link", () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { isDisabled: true } })],
   ['assign a promo code as a manager', () => ({ who: A.manager, method: 'POST', path: '/api/promocode/assignUser', body: { id: 'x', userId: B.manager.id } })],
@@ -148,7 +184,8 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
 
 describe('tenant isolation', () => {
   it("made team B's objects to attack", () => {
-    for (const key of ['link', 'order', 'mc', 'filter', 'load', 'type']) expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
+    for (const key of ['link', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type'])
+      expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 
   it.each(attempts)('%s: 403 or 404, nothing changes', async (_name, attempt) => {

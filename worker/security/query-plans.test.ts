@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import type { Bindings } from '../env';
+import { runReminders } from '../subscriptions/reminders';
 import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers';
 
 /**
@@ -17,6 +18,10 @@ const BIG_TABLES = [
   'call_history',
   'active_loads',
   'payments',
+  'payment_items',
+  'payment_refunds',
+  'payment_receipts',
+  'subscription_reminders',
   'links',
   'link_click_stats',
   'login_events',
@@ -111,6 +116,8 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['team lists', () => [team.manager, 'POST', '/api/user/managerChildUsers', { parentId: team.manager.id, includeParent: true }]],
   ['Payment History', () => [team.manager, 'GET', '/api/payment/paymentHistory']],
   ['monthly price with a pending discount', () => [team.manager, 'GET', '/api/payment/monthlyprice']],
+  ['Payment History (agent)', () => [team.agents[0], 'GET', '/api/payment/paymentHistory']],
+  ['Admin payments totals', () => [admin, 'GET', '/api/payment/summary']],
   ['Links list', () => [team.manager, 'GET', '/api/link']],
   ['Promo lists', () => [admin, 'GET', '/api/promocode/usedAndPublic']],
   [
@@ -142,6 +149,27 @@ describe('query plans of the list screens', () => {
     const [who, method, path, body] = make();
     const log = await recordCall(who, method, path, body);
     expect(log.length).toBeGreaterThan(0);
+    expect(await fullScans(log)).toEqual([]);
+  });
+});
+
+describe('query plans of the scheduled jobs', () => {
+  it('the reminders job reads the users ending soon through an index, not a scan', async () => {
+    const manager = await createUser('manager', { subscriptionDays: 2.5 });
+    await createUser('agent', { parentId: manager.id, subscriptionDays: 0.5 });
+    const log: Recorded[] = [];
+    const sent = await runReminders({ ...testEnv, DB: recordingDb(testEnv.DB, log) });
+    expect(sent.reminders).toBeGreaterThanOrEqual(2);
+    expect(sent.digests).toBeGreaterThanOrEqual(1);
+    const due = log.find((l) => /from "users" where .*"subscription_end_date" >/i.test(l.sql));
+    expect(due).toBeDefined();
+    // a range search of the end-date index: not even a scan of another index (all live users)
+    const plan = await testEnv.DB.prepare(`explain query plan ${due!.sql}`)
+      .bind(...due!.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail)).toEqual([
+      expect.stringMatching(/^SEARCH users USING INDEX users_subscription_end \(subscription_end_date>\? AND subscription_end_date<\?\)/),
+    ]);
     expect(await fullScans(log)).toEqual([]);
   });
 });

@@ -1,23 +1,16 @@
 import { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv } from '../env';
-import { requireAuth, requireRoles } from '../lib/auth';
+import { allow } from '../lib/auth';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
+import { childUsersSchema } from '../users/users.schema';
 import { managerChildUsers } from '../users/users.service';
-
-const childSchema = z.object({
-  parentId: z.string({ message: 'Choose a manager' }).min(1, 'Choose a manager').max(64),
-  includeParent: z.boolean().optional().default(false),
-});
 
 /** /api/subscription: the caller's status, and a manager's team for Pay for Team. */
 export const subscriptionRoutes = new Hono<AppEnv>()
-  .use(requireAuth)
-  .get('/status', (c) => c.json(subscriptionOf(c.var.caller), 200))
-  // not behind the subscription: an expired manager must still see whom it can pay for
-  .post('/childUsersSubscriptions', requireRoles(['admin', 'director', 'manager'], false), validate('json', childSchema), async (c) => {
+  .get('/status', allow('signedIn'), (c) => c.json(subscriptionOf(c.var.caller), 200))
+  .post('/childUsersSubscriptions', allow('payForTeam'), validate('json', childUsersSchema), async (c) => {
     const { parentId, includeParent } = c.req.valid('json');
     const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
     return c.json(

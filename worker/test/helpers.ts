@@ -1,7 +1,8 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { users, type UserType } from '../db/schema';
+import { users } from '../db/schema';
+import type { UserType } from '../users/users.schema';
 import type { Bindings } from '../env';
 import { newSession } from '../lib/auth';
 import { createDb } from '../lib/db';

@@ -1,53 +1,33 @@
-import * as z from 'zod';
-import { USER_TYPES } from '../db/schema/users';
-import { emailError, lookupEmail, MESSAGES, MIN_PASSWORD, nameError } from '../auth/auth.schema';
 import { getCountryCallingCode } from 'libphonenumber-js/min';
+import * as z from 'zod';
+import { emailError, lookupEmail, MESSAGES, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
+import { type Check, inOrder } from '../lib/checks';
+import { dateField } from '../lib/dates';
+import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 
-/** The users area's messages (spec section 5). Shared with the screens. */
+/** The user types: the roles of the permissions table, and the users table's enum. */
+export const USER_TYPES = ROLES;
+export type UserType = Role;
+
+/** The users area's messages (spec section 5): the account fields' map plus its own. Shared with the screens. */
 export const USER_MESSAGES = {
-  nameEmpty: 'Name is Empty',
-  emailEmpty: 'Email is Empty',
-  emailInvalid: 'Email is not valid',
-  passwordEmpty: 'Password is Empty',
+  ...MESSAGES,
   passwordShortCreate: 'Password must be minimum 6 symbols',
   passwordEmptyUpdate: 'Password is empty',
-  passwordShortUpdate: 'Password minimum 6 symbols',
-  mismatch: "Passwords don't match",
-  emailTaken: 'This e-mail is already registered',
+  passwordShortUpdate: MESSAGES.passwordShort,
   parentRequired: 'Select the parent manager',
   wrongParent: 'The parent must be a manager',
   wrongDirector: 'The parent must be a director',
   wrongType: 'Select the user type',
   badDate: 'Choose a valid date',
-  phone: 'Wrong phone number',
-  nameInvisible: MESSAGES.nameInvisible,
+  chooseManager: 'Choose a manager',
   currentPasswordEmpty: 'Current password is empty',
   currentPasswordWrong: 'Current password is wrong',
 } as const;
 
 const text = (max = 200) => z.string().max(max).optional().default('');
 export const idParam = z.object({ id: z.string().min(1).max(64) });
-
-export const createUserSchema = z.object({
-  email: text(320),
-  password: text(1000),
-  name: text(),
-  newUserType: z.enum(USER_TYPES).optional(),
-  phone: text(40),
-  country: text(2),
-  parentUser: z.string().max(64).nullable().optional(),
-});
-export type CreateUserInput = z.input<typeof createUserSchema>;
-
-/** Create user checks in the spec's order; answers the message, or null. */
-export function createUserError(input: { email?: string; password?: string; name?: string }): string | null {
-  const email = emailError(input.email);
-  if (email) return email;
-  if (!input.password) return USER_MESSAGES.passwordEmpty;
-  if (input.password.length < MIN_PASSWORD) return USER_MESSAGES.passwordShortCreate;
-  return nameError(input.name);
-}
 
 /**
  * Create user (admin): the phone is optional, and a country's bare calling code (what the form
@@ -61,42 +41,99 @@ export function createUserPhone(phone = '', country = ''): { phone: string; coun
   return normalized ? { phone: normalized, country: code } : null;
 }
 
-/** Profile: password update checks. */
-export function passwordUpdateError(password: string, repeat: string): string | null {
-  if (!password || !repeat) return USER_MESSAGES.passwordEmptyUpdate;
-  if (password !== repeat) return USER_MESSAGES.mismatch;
-  if (password.length < MIN_PASSWORD) return USER_MESSAGES.passwordShortUpdate;
-  return null;
-}
+const createUserShape = {
+  email: text(320),
+  password: text(1000),
+  name: text(),
+  newUserType: z.enum(USER_TYPES).optional(),
+  phone: text(40),
+  country: text(2),
+  parentUser: z.string().max(64).nullable().optional(),
+};
+type CreateUserFields = z.output<z.ZodObject<typeof createUserShape>>;
+/** Create user: the spec's order, then the admin form's phone (a manager's form has none). */
+const createUserChecks: Check<CreateUserFields>[] = [
+  ['email', (v) => emailError(v.email)],
+  ['password', (v) => (!v.password ? USER_MESSAGES.passwordEmpty : v.password.length < MIN_PASSWORD ? USER_MESSAGES.passwordShortCreate : null)],
+  ['name', (v) => nameError(v.name)],
+  ['phone', (v) => (createUserPhone(v.phone, v.country) ? null : USER_MESSAGES.phone)],
+];
+const createdUser = (v: CreateUserFields) => ({ ...v, name: v.name.trim(), email: normalizeEmail(v.email), ...createUserPhone(v.phone, v.country)! });
 
-/** Profile: name update checks ('Name is Empty', then invisible characters). */
-export const nameUpdateError = (name: string) => nameError(name);
-/** Profile: e-mail update checks ('Email is Empty', 'Email is not valid'). */
-export const emailUpdateError = (email: string) => emailError(email);
+/** POST /api/user/register. The output is what is stored: name trimmed, e-mail normalised, phone in E.164 (or none). */
+export const createUserSchema = z.object(createUserShape).superRefine(inOrder(createUserChecks)).transform(createdUser);
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type NewUser = z.output<typeof createUserSchema>;
 
 /**
- * Re-authentication: changing one's own e-mail or password needs the current password, checked
- * after the spec's messages. Answers the message for an empty one; the server checks the rest.
+ * The admin's Add new user form: an agent needs its manager too. The server checks the parent
+ * itself, against the database (it must be a live manager; a manager's own form sends none).
  */
-export function currentPasswordError(currentPassword: string | undefined, isSelf: boolean): string | null {
-  return isSelf && !currentPassword ? USER_MESSAGES.currentPasswordEmpty : null;
-}
+export const adminCreateUserSchema = z
+  .object(createUserShape)
+  .superRefine(inOrder([...createUserChecks, ['parentUser', (v) => (v.newUserType === 'agent' && !v.parentUser ? USER_MESSAGES.parentRequired : null)]]))
+  .transform(createdUser);
 
-export const newNameSchema = z.object({ newName: text() });
+/** PUT /api/user/update/name/{id}: 'Name is Empty', then invisible characters; the name is stored trimmed. */
+export const newNameSchema = z
+  .object({ newName: text() })
+  .superRefine(inOrder([['newName', (v) => nameError(v.newName)]]))
+  .transform((v) => ({ newName: v.newName.trim() }));
+
 // `currentPassword` is our addition: required when the caller changes its own e-mail or password
-export const newEmailSchema = z.object({ newEmail: text(320), currentPassword: text(1000) });
-export const newPasswordSchema = z.object({ newPassword: text(1000), currentPassword: text(1000) });
+// (the server knows whose account it is; the profile screen adds the check with `ownAccount`)
+const currentPassword = text(1000);
+const needsCurrentPassword: Check<{ currentPassword: string }> = ['currentPassword', (v) => (v.currentPassword ? null : USER_MESSAGES.currentPasswordEmpty)];
+
+const emailChecks: Check<{ newEmail: string }>[] = [['newEmail', (v) => emailError(v.newEmail)]];
+/** PUT /api/user/update/email/{id}: 'Email is Empty', 'Email is not valid'; the address is stored normalised. */
+export const newEmailSchema = z
+  .object({ newEmail: text(320), currentPassword })
+  .superRefine(inOrder(emailChecks))
+  .transform((v) => ({ ...v, newEmail: normalizeEmail(v.newEmail) }));
+
+const passwordChecks: Check<{ newPassword: string; repeatPassword: string }>[] = [
+  ['newPassword', (v) => (v.newPassword ? null : USER_MESSAGES.passwordEmptyUpdate)],
+  ['repeatPassword', (v) => (v.repeatPassword ? null : USER_MESSAGES.passwordEmptyUpdate)],
+  ['repeatPassword', (v) => (v.repeatPassword === v.newPassword ? null : USER_MESSAGES.mismatch)],
+  ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? USER_MESSAGES.passwordShortUpdate : null)],
+];
+/** PUT /api/user/update/password/{id}: the profile form's checks without its repeated password. */
+export const newPasswordSchema = z
+  .object({ newPassword: text(1000), currentPassword })
+  .superRefine((v, ctx) => inOrder(passwordChecks)({ ...v, repeatPassword: v.newPassword }, ctx));
+
+type EmailForm = { newEmail: string; currentPassword: string };
+type PasswordForm = { newPassword: string; repeatPassword: string; currentPassword: string };
+
+/** The profile's e-mail form; one's own account also needs the current password, after the spec's checks. */
+export const emailFormSchema = (ownAccount: boolean) =>
+  z
+    .object({ newEmail: z.string(), currentPassword: z.string() })
+    .superRefine(inOrder<EmailForm>([...emailChecks, ...(ownAccount ? [needsCurrentPassword] : [])]));
+
+/** The profile's password form: both passwords, "Passwords don't match", the length; then one's own current password. */
+export const passwordFormSchema = (ownAccount: boolean) =>
+  z
+    .object({ newPassword: z.string(), repeatPassword: z.string(), currentPassword: z.string() })
+    .superRefine(inOrder<PasswordForm>([...passwordChecks, ...(ownAccount ? [needsCurrentPassword] : [])]));
+
 /** `newParent` is our addition: the parent a user needs in its new role (an agent's manager, a manager's director). */
 export const userTypeSchema = z.object({
   userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
   newParent: z.string().max(64).nullable().optional(),
 });
+export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: 'remindersEnabled must be true or false' }) });
 export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
-export const trialDateSchema = z.object({ newDate: z.union([z.string().max(40), z.number()]) });
+/** The trial's end date: a date from 2000 to 2200 ('Choose a valid date'). */
+export const trialDateSchema = z.object({
+  newDate: dateField(USER_MESSAGES.badDate, (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
+});
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
 export const deleteUserSchema = z.object({ userId: z.string().min(1, 'Choose a user').max(64) });
+/** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
-  parentId: z.string().min(1).max(64),
+  parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),
   includeParent: z.boolean().optional().default(false),
 });
 export const byEmailSchema = z.object({ email: lookupEmail(USER_MESSAGES.emailEmpty) });
@@ -106,7 +143,7 @@ export interface UserDto {
   _id: string;
   name: string;
   email: string;
-  userType: (typeof USER_TYPES)[number];
+  userType: UserType;
   isEmailVerified: boolean;
   isTrialPeriod: boolean;
   subscriptionEndDate: string | null;
@@ -115,4 +152,6 @@ export interface UserDto {
   parent: { _id: string; name: string; email: string } | null;
   phone: string;
   country: string;
+  /** E-mails before the subscription ends (Profile: Reminders). */
+  remindersEnabled: boolean;
 }

@@ -1,27 +1,18 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { chunks } from '../lib/db';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
-import { endResetLinks, findLiveUserByEmail, loginEmailKey, sendTokenMail } from '../auth/auth.service';
-import { users, type UserType } from '../db/schema';
+import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail } from '../auth/auth.service';
+import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { inJson, isUniqueViolation } from '../lib/db';
 import { escapeHtml, type Mail, sendMail } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
-import {
-  type CreateUserInput,
-  createUserError,
-  createUserPhone,
-  currentPasswordError,
-  emailUpdateError,
-  nameUpdateError,
-  passwordUpdateError,
-  USER_MESSAGES,
-  type UserDto,
-} from './users.schema';
+import { childrenOf, visibleIds } from '../lib/team';
+import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 
 type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
@@ -39,7 +30,7 @@ export async function liveUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
-/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in chunks. */
+/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in one query. */
 async function parentsOf(db: Db, rows: UserRow[]) {
   const map = new Map<string, { _id: string; name: string; email: string }>();
   const inRows = new Map(rows.map((r) => [r.id, r]));
@@ -49,14 +40,9 @@ async function parentsOf(db: Db, rows: UserRow[]) {
     if (row) map.set(id, { _id: row.id, name: row.name, email: row.email });
     else missing.push(id);
   }
-  // D1 caps bound parameters per statement at 100
-  for (let i = 0; i < missing.length; i += 90) {
-    const chunk = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, missing.slice(i, i + 90)));
-    for (const p of chunk) map.set(p.id, { _id: p.id, name: p.name, email: p.email });
-  }
+  if (missing.length)
+    for (const p of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, missing)))
+      map.set(p.id, { _id: p.id, name: p.name, email: p.email });
   return map;
 }
 
@@ -74,41 +60,13 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
     parent,
     phone: row.phone,
     country: row.country,
+    remindersEnabled: row.remindersEnabled,
   };
 }
 
 async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
   const parents = await parentsOf(db, rows);
   return rows.map((r) => toDto(r, r.parentId ? (parents.get(r.parentId) ?? null) : null));
-}
-
-const childrenOf = (db: Db, parentIds: string[]) =>
-  parentIds.length
-    ? db
-        .select()
-        .from(users)
-        .where(and(inArray(users.parentId, parentIds), live))
-        .orderBy(asc(users.registrationDate))
-    : Promise.resolve([] as UserRow[]);
-
-/**
- * The users a caller may see, by the tree: admin everyone; a director its managers and their
- * agents; a manager its agents; everyone itself. Answers null for "everyone".
- */
-export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | null> {
-  if (caller.userType === 'admin') return null;
-  const ids = new Set([caller.id]);
-  if (caller.userType === 'manager' || caller.userType === 'director') {
-    const first = await childrenOf(db, [caller.id]);
-    for (const u of first) ids.add(u.id);
-    if (caller.userType === 'director')
-      for (const u of await childrenOf(
-        db,
-        first.map((m) => m.id),
-      ))
-        ids.add(u.id);
-  }
-  return ids;
 }
 
 /** The user `id` if the caller may see it; otherwise 404, as if it did not exist. */
@@ -132,18 +90,14 @@ async function managedUser(db: Db, caller: Caller, id: string) {
   return target;
 }
 
-/** The live users among `ids`, in chunks D1 accepts. */
-async function liveUsers(db: Db, ids: string[]): Promise<UserRow[]> {
-  const rows: UserRow[] = [];
-  for (const chunk of chunks(ids))
-    rows.push(
-      ...(await db
+/** The live users among `ids`. */
+const liveUsers = (db: Db, ids: string[]): Promise<UserRow[]> =>
+  ids.length
+    ? db
         .select()
         .from(users)
-        .where(and(inArray(users.id, chunk), live))),
-    );
-  return rows;
-}
+        .where(and(inJson(users.id, ids), live))
+    : Promise.resolve([]);
 
 export async function listUsers(db: Db, caller: Caller): Promise<UserDto[]> {
   let rows: UserRow[];
@@ -232,23 +186,19 @@ async function checkParent(db: Db, type: UserType, parentId: string | null | und
   return null;
 }
 
-/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. */
-export async function createUser(env: Bindings, db: Db, caller: Caller, input: CreateUserInput) {
-  const error = createUserError(input);
-  if (error) throw badRequest(error);
+/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. The input is createUserSchema's. */
+export async function createUser(env: Bindings, db: Db, caller: Caller, input: NewUser) {
   const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
   const parentId = caller.userType === 'admin' ? await checkParent(db, type, input.parentUser) : caller.id;
   // only the admin's form has phone and country; a manager's agent gets neither
-  const contact = caller.userType === 'admin' ? createUserPhone(input.phone, input.country) : { phone: '', country: '' };
-  if (!contact) throw badRequest(USER_MESSAGES.phone);
-  const { phone, country } = contact;
-  const email = normalizeEmail(input.email!);
-  if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  const { phone, country } = caller.userType === 'admin' ? input : { phone: '', country: '' };
+  const { email } = input;
+  await emailIsFree(db, email);
   const user = {
     id: randomId(),
-    name: input.name!.trim(),
+    name: input.name,
     email,
-    passwordHash: await hashPassword(input.password!, secrets(env).pepper),
+    passwordHash: await hashPassword(input.password, secrets(env).pepper),
     userType: type,
     parentId,
     phone,
@@ -256,11 +206,7 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: C
     registrationDate: new Date(),
     isEmailVerified: false,
   };
-  try {
-    await db.insert(users).values(user);
-  } catch {
-    throw conflict(USER_MESSAGES.emailTaken);
-  }
+  await insertAccount(db, user);
   await sendTokenMail(env, db, user, 'verify');
   const created = (await liveUser(db, user.id))!;
   return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(db, [created]))[0]! };
@@ -294,9 +240,7 @@ export async function deleteUser(db: Db, caller: Caller, userId: string) {
 
 export async function updateName(db: Db, caller: Caller, id: string, newName: string) {
   const target = await managedUser(db, caller, id);
-  const problem = nameUpdateError(newName);
-  if (problem) throw badRequest(problem);
-  await db.update(users).set({ name: newName.trim() }).where(eq(users.id, target.id));
+  await db.update(users).set({ name: newName }).where(eq(users.id, target.id));
   return { message: 'Name updated' };
 }
 
@@ -308,8 +252,7 @@ export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords, please try ag
  * of the account (untrusted clients' bucket), so this is no side door for guessing.
  */
 async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassword: string) {
-  const problem = currentPasswordError(currentPassword, true);
-  if (problem) throw badRequest(problem);
+  if (!currentPassword) throw badRequest(USER_MESSAGES.currentPasswordEmpty);
   const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], TOO_MANY_WRONG_PASSWORDS);
   let ok = false;
   try {
@@ -344,13 +287,11 @@ function emailChangedMail(oldEmail: string, newEmail: string, name: string, chan
  */
 export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
-  const problem = emailUpdateError(input.newEmail);
-  if (problem) throw badRequest(problem);
   const isSelf = target.id === caller.id;
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
-  const email = normalizeEmail(input.newEmail);
+  const email = input.newEmail;
   if (email === target.email) return { message: 'Email updated' };
-  if (await findLiveUserByEmail(db, email)) throw conflict(USER_MESSAGES.emailTaken);
+  await emailIsFree(db, email);
   let changed: { tokenVersion: number }[];
   try {
     [changed] = await db.batch([
@@ -363,9 +304,10 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
       // one's own change keeps the session it was made from (its token is renewed below)
       ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
     ]);
-  } catch {
+  } catch (err) {
     // two changes raced to one address: the unique index decided, and the batch rolled back
-    throw conflict(USER_MESSAGES.emailTaken);
+    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
+    throw err;
   }
   const [row] = changed;
   if (!row) throw notFound('User not found');
@@ -381,8 +323,6 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
  */
 export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: string, input: { newPassword: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
-  const error = passwordUpdateError(input.newPassword, input.newPassword);
-  if (error) throw badRequest(error);
   const isSelf = target.id === caller.id;
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, secrets(env).pepper);
@@ -453,10 +393,8 @@ export async function setTrial(db: Db, caller: Caller, id: string, isActive: boo
   return { message: 'Trial stopped' };
 }
 
-export async function setTrialEndDate(db: Db, caller: Caller, id: string, newDate: string | number) {
+export async function setTrialEndDate(db: Db, caller: Caller, id: string, date: Date) {
   const target = await adminTarget(db, caller, id);
-  const date = new Date(newDate);
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 2000 || date.getUTCFullYear() > 2200) throw badRequest(USER_MESSAGES.badDate);
   await db.update(users).set({ subscriptionEndDate: date }).where(eq(users.id, target.id));
   return { message: 'Trial end date updated' };
 }

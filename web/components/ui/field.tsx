@@ -1,7 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
-/** A labelled input; the label is tied to the input for screen readers and tests. */
-export function Field({ label, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
+/** A labelled input; the label is tied to the input for screen readers and tests. Takes react-hook-form's `register()` (its ref included). */
+export function Field({ label, hint, ...rest }: ComponentProps<'input'> & { label: ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
     <div className="field">

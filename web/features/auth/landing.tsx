@@ -1,4 +1,5 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { MESSAGES } from '../../../worker/auth/auth.messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
@@ -97,7 +98,8 @@ function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
   const { loading, error, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setClientError('Email is Empty');
+    // the API's rule (emailSchema), without loading zod on the login page
+    if (!email.trim()) return setClientError(MESSAGES.emailEmpty);
     setClientError(null);
     const res = await run(() => sendPasswordHash(email), { silent: true });
     if (res) onDone(res.message);

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { ALL_TYPES, FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
+import { ALL_TYPES, filterSearchSchema } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
+import { firstProblem } from '../../lib/use-schema-form';
 import { CollapsibleSection } from '../../components/ui/section';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
 import { TypeSelect } from './filter-fields';
@@ -46,12 +47,10 @@ export function SearchPanel(props: {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.allMC && form.mcList.length === 0) {
-      setProblem(FILTER_MESSAGES.searchMcEmpty);
-      return;
-    }
-    setProblem(null);
-    props.onSearch(form);
+    // the API's own check (filterSearchSchema): 'Choose minimum 1 MC' unless All MCs
+    const problem = firstProblem(filterSearchSchema, form);
+    setProblem(problem);
+    if (!problem) props.onSearch(form);
   };
   const reset = () => {
     setProblem(null);

@@ -1,5 +1,6 @@
-import { type FormEvent, useMemo, useState } from 'react';
-import { cleanContacts, filterSaveError, NO_TYPE } from '../../../worker/filters/filters.schema';
+import { type FormEvent, useMemo } from 'react';
+import { cleanContacts, filterSaveSchema, NO_TYPE } from '../../../worker/filters/filters.schema';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { FilterDto, FilterPayload, TeamUserDto } from './api';
 
 export type ModalMode = 'create' | 'update' | 'view';
@@ -13,9 +14,28 @@ export interface FilterDraft {
   contacts?: string[];
 }
 
+/** The modal's fields (react-hook-form's values): the payload's, with the audience and the contact being typed. */
+interface FilterForm {
+  name: string;
+  type: string;
+  comment: string;
+  audience: Audience;
+  picked: string[];
+  newUsers: boolean;
+  allMC: boolean;
+  mcList: string[];
+  contacts: string[];
+  pending: string;
+  onlyOnContacts: boolean;
+  isVisible: boolean;
+}
+
+type Update<T> = T | ((previous: T) => T);
+
 /**
- * The filter modal's fields, started from the draft, and its save: the spec's checks, then the
- * payload. "Me" is the filter's creator. A contact still in the input is added on save.
+ * The filter modal's fields, started from the draft, and its save: the payload is checked by the
+ * API's own schema (filterSaveSchema: the spec's checks in order), then sent. "Me" is the filter's
+ * creator. A contact still in the input is added on save.
  */
 export function useFilterForm(props: {
   mode: ModalMode;
@@ -30,25 +50,62 @@ export function useFilterForm(props: {
   const filter = draft.filter;
   const creatorId = filter?.creator._id ?? me.id;
   const others = props.teamUsers.filter((u) => u._id !== creatorId);
-  const [name, setName] = useState(filter?.name ?? draft.name ?? '');
-  const [type, setType] = useState(filter?.type ?? NO_TYPE);
-  const [comment, setComment] = useState(filter?.comment ?? '');
-  const [audience, setAudience] = useState<Audience>(() => {
-    if (!filter) return me.isLead ? 'teamWithMe' : 'onlyMe';
-    if (filter.onlyCreator) return 'onlyMe';
-    return filter.usersList.includes(creatorId) ? 'teamWithMe' : 'teamWithoutMe';
-  });
-  const [picked, setPicked] = useState<Set<string>>(
-    () => new Set(filter ? filter.usersList.filter((id) => id !== creatorId) : props.teamUsers.filter((u) => u._id !== me.id).map((u) => u._id)),
+  const pickable = new Set(props.mcs.map((m) => m._id));
+
+  /** What the save sends: the audience as the creator and the users list, a pending contact added, MCs the caller can pick. */
+  const toPayload = (v: FilterForm): FilterPayload => {
+    const contacts = cleanContacts([...v.contacts, v.pending]);
+    const team = v.audience !== 'onlyMe';
+    return {
+      updateFilterId: filter?._id ?? null,
+      name: v.name.trim(),
+      type: v.type,
+      comment: v.comment,
+      onlyCreator: !team,
+      allMC: v.allMC,
+      mcList: v.allMC ? [] : v.mcList.filter((id) => pickable.has(id)),
+      usersList: team
+        ? [...(v.audience === 'teamWithMe' ? [creatorId] : []), ...others.filter((u) => v.picked.includes(u._id)).map((u) => u._id)]
+        : [creatorId],
+      onlyOnContacts: contacts.length > 0 && v.onlyOnContacts,
+      contacts,
+      newUsers: team && v.newUsers,
+      isVisible: v.isVisible,
+    };
+  };
+
+  const form = useSchemaForm<FilterForm, FilterPayload>(
+    filterSaveSchema,
+    {
+      name: filter?.name ?? draft.name ?? '',
+      type: filter?.type ?? NO_TYPE,
+      comment: filter?.comment ?? '',
+      audience: !filter
+        ? me.isLead
+          ? 'teamWithMe'
+          : 'onlyMe'
+        : filter.onlyCreator
+          ? 'onlyMe'
+          : filter.usersList.includes(creatorId)
+            ? 'teamWithMe'
+            : 'teamWithoutMe',
+      picked: filter ? filter.usersList.filter((id) => id !== creatorId) : props.teamUsers.filter((u) => u._id !== me.id).map((u) => u._id),
+      newUsers: filter?.newUsers ?? (!filter && me.isLead),
+      allMC: filter?.allMC ?? false,
+      mcList: filter?.mcList ?? (props.mcs.length === 1 ? [props.mcs[0]!._id] : []),
+      contacts: filter?.contacts ?? draft.contacts ?? [],
+      pending: '',
+      onlyOnContacts: filter?.onlyOnContacts ?? false,
+      isVisible: filter?.isVisible ?? true,
+    },
+    toPayload,
   );
-  const [newUsers, setNewUsers] = useState(filter?.newUsers ?? (!filter && me.isLead));
-  const [allMC, setAllMC] = useState(filter?.allMC ?? false);
-  const [mcList, setMcList] = useState<string[]>(filter?.mcList ?? (props.mcs.length === 1 ? [props.mcs[0]!._id] : []));
-  const [contacts, setContacts] = useState<string[]>(filter?.contacts ?? draft.contacts ?? []);
-  const [pending, setPending] = useState('');
-  const [onlyOnContacts, setOnlyOnContacts] = useState(filter?.onlyOnContacts ?? false);
-  const [isVisible, setIsVisible] = useState(filter?.isVisible ?? true);
-  const [problem, setProblem] = useState<string | null>(null);
+  const v = form.watch();
+  const set =
+    <K extends keyof FilterForm>(key: K) =>
+    (next: Update<FilterForm[K]>) =>
+      form.setValue(key, (typeof next === 'function' ? (next as (p: FilterForm[K]) => FilterForm[K])(form.getValues(key)) : next) as never);
+  const setPicked = (next: Update<Set<string>>) => set('picked')((list) => [...(typeof next === 'function' ? next(new Set(list)) : next)]);
 
   // the filter's MCs stay listed (by name) even when the caller cannot pick them
   const mcOptions = useMemo(() => {
@@ -56,47 +113,54 @@ export function useFilterForm(props: {
     for (const id of filter?.mcList ?? []) if (!list.some((m) => m._id === id)) list.push({ _id: id, name: props.mcName(id) });
     return list;
   }, [props.mcs, filter, props.mcName]);
-  const pickable = new Set(props.mcs.map((m) => m._id));
 
   const addContact = () => {
-    setContacts(cleanContacts([...contacts, pending]));
-    setPending('');
+    set('contacts')(cleanContacts([...v.contacts, v.pending]));
+    set('pending')('');
   };
 
+  const save = form.handleSubmit((payload) => {
+    set('contacts')(payload.contacts ?? []);
+    set('pending')('');
+    props.onSave(payload);
+  });
   const submit = (e: FormEvent) => {
+    if (props.mode !== 'view') return save(e);
     e.preventDefault();
-    if (props.mode === 'view') return;
-    const allContacts = cleanContacts([...contacts, pending]);
-    const mcs = allMC ? [] : mcList.filter((id) => pickable.has(id));
-    const error = filterSaveError({ name, type, allMC, mcList: mcs });
-    setProblem(error);
-    if (error) return;
-    setContacts(allContacts);
-    setPending('');
-    const team = audience !== 'onlyMe';
-    props.onSave({
-      updateFilterId: filter?._id ?? null,
-      name: name.trim(),
-      type,
-      comment,
-      onlyCreator: !team,
-      allMC,
-      mcList: mcs,
-      usersList: team ? [...(audience === 'teamWithMe' ? [creatorId] : []), ...others.filter((u) => picked.has(u._id)).map((u) => u._id)] : [creatorId],
-      onlyOnContacts: allContacts.length > 0 && onlyOnContacts,
-      contacts: allContacts,
-      newUsers: team && newUsers,
-      isVisible,
-    });
   };
 
   return {
     filter,
-    details: { name, setName, type, setType, comment, setComment, isVisible, setIsVisible },
-    users: { audience, setAudience, others, picked, setPicked, newUsers, setNewUsers },
-    mc: { allMC, setAllMC, mcList, setMcList, options: mcOptions, pickable },
-    contacts: { list: contacts, setList: setContacts, pending, setPending, add: addContact, onlyOnContacts, setOnlyOnContacts },
-    problem,
+    details: {
+      name: v.name,
+      setName: set('name'),
+      type: v.type,
+      setType: set('type'),
+      comment: v.comment,
+      setComment: set('comment'),
+      isVisible: v.isVisible,
+      setIsVisible: set('isVisible'),
+    },
+    users: {
+      audience: v.audience,
+      setAudience: set('audience'),
+      others,
+      picked: new Set(v.picked),
+      setPicked,
+      newUsers: v.newUsers,
+      setNewUsers: set('newUsers'),
+    },
+    mc: { allMC: v.allMC, setAllMC: set('allMC'), mcList: v.mcList, setMcList: set('mcList'), options: mcOptions, pickable },
+    contacts: {
+      list: v.contacts,
+      setList: set('contacts'),
+      pending: v.pending,
+      setPending: set('pending'),
+      add: addContact,
+      onlyOnContacts: v.onlyOnContacts,
+      setOnlyOnContacts: set('onlyOnContacts'),
+    },
+    problem: form.problem,
     submit,
   };
 }

@@ -1,44 +1,36 @@
-import { type FormEvent, useId, useState } from 'react';
-import { mcAddError } from '../../../worker/mc-settings/mc-settings.schema';
+import { useId } from 'react';
+import { mcAddSchemaFor } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
-import { LinePicker, TemplateArea, TemplatePreview, PlaceholderHint } from './mc-fields';
+import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {
-  const [name, setName] = useState('');
-  const [parentMc, setParentMc] = useState('');
-  const [lines, setLines] = useState<number[]>([]);
-  const [emailSubject, setEmailSubject] = useState('');
-  const [emailContent, setEmailContent] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm<{ name: string; parentMc: string; lines: number[]; emailSubject: string; emailContent: string }>(mcAddSchemaFor(props.isAgent), {
+    name: '',
+    parentMc: '',
+    lines: [],
+    emailSubject: '',
+    emailContent: '',
+  });
+  const [name, parentMc, lines, emailSubject, emailContent] = form.watch(['name', 'parentMc', 'lines', 'emailSubject', 'emailContent']);
   const { loading, run } = useRequest();
   const selectId = useId();
   const used = new Set(props.mine.map((m) => m.parentMc?._id));
   const choices = props.parentMcs.filter((p) => !used.has(p._id));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const error = mcAddError(props.isAgent, { name, parentMc: parentMc || null, lines });
-    setProblem(error);
-    if (error) return;
+  const submit = form.handleSubmit(async (values) => {
     // errors of MC add are silently ignored (spec: Error catalogue); taken lines cannot be picked
-    const res = await run(() => addMc({ name, parentMc: parentMc || null, lines, emailContent, emailSubject }), {
-      success: (r) => r.message,
-      silent: true,
-    });
+    const res = await run(() => addMc({ ...values, parentMc: values.parentMc || null }), { success: (r) => r.message, silent: true });
     if (res) {
-      setName('');
-      setParentMc('');
-      setLines([]);
-      setEmailSubject('');
-      setEmailContent('');
+      form.reset();
       props.onAdded();
     }
-  };
+  });
 
   return (
     <Card title="Add New MC">
@@ -47,7 +39,7 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
           {props.isAgent ? (
             <div className="field grow">
               <label htmlFor={selectId}>MC</label>
-              <select id={selectId} value={parentMc} onChange={(e) => setParentMc(e.target.value)}>
+              <select id={selectId} value={parentMc} onChange={(e) => form.setValue('parentMc', e.target.value)}>
                 <option value="">Select MC</option>
                 {choices.map((p) => (
                   <option key={p._id} value={p._id}>
@@ -59,19 +51,19 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
             </div>
           ) : (
             <div className="grow">
-              <Field label="MC name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Acme Trucking MC 123456" />
+              <Field label="MC name" placeholder="e.g. Acme Trucking MC 123456" {...form.register('name')} />
             </div>
           )}
           <div className="field">
             <span className="label">Line</span>
-            <LinePicker label="Line for new MC" value={lines} takenBy={props.takenBy} onPick={(line) => setLines([line])} />
+            <LinePicker label="Line for new MC" value={lines} takenBy={props.takenBy} onPick={(line) => form.setValue('lines', [line])} />
           </div>
         </div>
-        <Field label="Email subject" value={emailSubject} onChange={(e) => setEmailSubject(e.target.value)} />
-        <TemplateArea label="Email content" value={emailContent} onChange={setEmailContent} />
+        <Field label="Email subject" {...form.register('emailSubject')} />
+        <TemplateArea label="Email content" value={emailContent} onChange={(text) => form.setValue('emailContent', text)} />
         <PlaceholderHint />
         <TemplatePreview subject={emailSubject} content={emailContent} mcName={props.isAgent ? (choices.find((p) => p._id === parentMc)?.name ?? '') : name} />
-        <ErrorText>{problem}</ErrorText>
+        <ErrorText>{form.problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             Add MC

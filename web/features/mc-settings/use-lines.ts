@@ -7,6 +7,18 @@ import { deleteMc, type McSettingDto, saveMcs, toggleMcVisibility, useMyMcs, use
 /** What My MC List lets a person change before Save Settings. */
 export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent'>>;
 
+/** The edits without the line picks that another MC of `stored` holds. */
+function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]) {
+  const next: Record<string, McEdit> = {};
+  for (const [id, edit] of Object.entries(edits)) {
+    const taken = edit.lines?.some((line) => stored.some((m) => m._id !== id && m.lines.includes(line)));
+    const { lines: _dropped, ...rest } = edit;
+    const kept = taken ? rest : edit;
+    if (Object.keys(kept).length) next[id] = kept;
+  }
+  return next;
+}
+
 /**
  * Lines' data and state: the caller's MCs with the unsaved edits laid over them, who holds
  * which line, Save Settings, Show in DAT and delete. Show in DAT and delete save at once.
@@ -51,8 +63,10 @@ export function useLines() {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
     } else {
-      // a refused save (say, a line another tab took meanwhile): show the list as it is stored now
-      await mutate();
+      // a refused save (say, a line another tab took meanwhile): show the list as it is stored now,
+      // and drop the picks of lines another MC holds there, so the screen never shows a line twice
+      const stored = await mutate();
+      if (stored) setEdits((all) => withoutTakenLines(all, stored));
     }
   };
 

@@ -1,66 +1,90 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/ui/button';
 import { Card, Stat } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { amd, monthOf } from '../../lib/format';
-import { useHistory } from './api';
+import { RefundDialog, refundable } from './admin-refund';
+import { type PaymentDto, useHistory, useSummary } from './api';
 import { PaymentsTable } from './payment-history';
+import { PriceScheduleCard } from './price-schedule';
 import './payments.css';
 
-/** /adminPayments: Total of confirmed AMD, revenue per month, Confirmed Payments and All Payments. */
+/** /adminPayments: revenue net of refunds, revenue per month, the monthly price, Confirmed Payments and All Payments (with Refund). */
 export default function AdminPayments() {
   const { data } = useHistory();
+  const { data: summary } = useSummary();
+  const [refunding, setRefunding] = useState<PaymentDto | null>(null);
   const confirmed = useMemo(() => (data ?? []).filter((p) => p.isPaymentConfirmed), [data]);
-  const total = confirmed.reduce((sum, p) => sum + p.priceTotal, 0);
-  const refunds = (data ?? []).filter((p) => p.status === 'Needs refund');
-  const months = confirmed.reduce((sum, p) => sum + p.amount, 0);
+  // revenue in the month it came in, less refunds in the month they went out
   const perMonth = useMemo(() => {
     const byMonth = new Map<string, number>();
-    for (const p of confirmed) byMonth.set(p.dateCreated.slice(0, 7), (byMonth.get(p.dateCreated.slice(0, 7)) ?? 0) + p.priceTotal);
+    const add = (date: string, amount: number) => byMonth.set(date.slice(0, 7), (byMonth.get(date.slice(0, 7)) ?? 0) + amount);
+    for (const p of confirmed) {
+      add(p.dateCreated, p.priceTotal);
+      for (const r of p.refunds) add(r.date, -r.amount);
+    }
     return [...byMonth].sort(([a], [b]) => a.localeCompare(b)).map(([key, revenue]) => ({ month: monthOf(key), revenue }));
   }, [confirmed]);
-  if (!data) return <Spinner />;
+  const action = useCallback(
+    (p: PaymentDto) =>
+      refundable(p) ? (
+        <Button className="btn-sm" variant="secondary" onClick={() => setRefunding(p)} aria-label={`Refund order ${p.globalIndex}`}>
+          Refund
+        </Button>
+      ) : null,
+    [],
+  );
+  if (!data || !summary) return <Spinner />;
   return (
     <div className="page admin-payments">
       <div className="page-header">
         <h1>Payments</h1>
       </div>
       <div className="stat-row">
-        <Stat label="Total" note={`from ${confirmed.length} confirmed payment${confirmed.length === 1 ? '' : 's'}`} testId="confirmed-total">
-          {amd(total)}
+        <Stat
+          label="Total"
+          note={`net of ${amd(summary.refundedTotal)} refunded, from ${summary.confirmedCount} confirmed payment${summary.confirmedCount === 1 ? '' : 's'}`}
+          testId="confirmed-total"
+        >
+          {amd(summary.netRevenue)}
         </Stat>
-        <Stat label="Months sold">{months}</Stat>
+        <Stat label="Months sold">{summary.monthsSold}</Stat>
         <Stat label="All payments">{data.length}</Stat>
-        {refunds.length > 0 && (
+        {summary.owedCount > 0 && (
           <Stat
             label="Needs refund"
-            note={`${refunds.length} paid order${refunds.length === 1 ? '' : 's'} whose discount another order used`}
+            note={`${summary.owedCount} paid order${summary.owedCount === 1 ? '' : 's'} whose discount another order used`}
             testId="refunds-due"
           >
-            {amd(refunds.reduce((sum, p) => sum + p.priceTotal, 0))}
+            {amd(summary.owedTotal)}
           </Stat>
         )}
       </div>
-      <Card title="Revenue per month">
-        {perMonth.length === 0 ? (
-          <p className="muted">No confirmed payments yet.</p>
-        ) : (
-          <div className="revenue-chart" data-testid="revenue-chart">
-            <ResponsiveContainer>
-              <BarChart data={perMonth} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="month" fontSize={12} />
-                <YAxis fontSize={12} tickFormatter={(v: number) => v.toLocaleString('en-US')} width={70} />
-                <Tooltip formatter={(v) => [amd(Number(v)), 'Revenue']} />
-                <Bar dataKey="revenue" name="Revenue" fill="#1b7f3b" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-        )}
-      </Card>
-      <PaymentsTable data={confirmed} title="Confirmed Payments" testId="confirmed-payments" showGlobal />
+      <div className="grid-2">
+        <Card title="Revenue per month">
+          {perMonth.length === 0 ? (
+            <p className="muted">No confirmed payments yet.</p>
+          ) : (
+            <div className="revenue-chart" data-testid="revenue-chart">
+              <ResponsiveContainer>
+                <BarChart data={perMonth} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="month" fontSize={12} />
+                  <YAxis fontSize={12} tickFormatter={(v: number) => v.toLocaleString('en-US')} width={70} />
+                  <Tooltip formatter={(v) => [amd(Number(v)), 'Revenue']} />
+                  <Bar dataKey="revenue" name="Revenue" fill="#1b7f3b" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+        </Card>
+        <PriceScheduleCard />
+      </div>
+      <PaymentsTable data={confirmed} title="Confirmed Payments" testId="confirmed-payments" showGlobal action={action} />
       <div style={{ height: '1rem' }} />
-      <PaymentsTable data={data} title="All Payments" testId="all-payments" showGlobal />
+      <PaymentsTable data={data} title="All Payments" testId="all-payments" showGlobal action={action} />
+      {refunding && <RefundDialog key={refunding._id} payment={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
 import { amd, shortDateTime } from '../../lib/format';
 import type { PaymentDto } from './api';
@@ -12,6 +13,8 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   'Waiting ...': 'pill-warn',
   // Idram took the money but the order's discount had gone to another order: the admin refunds it
   'Needs refund': 'pill-bad',
+  // every dram given back by the admin
+  Refunded: 'pill-off',
 };
 
 /** The spec's status label; confirmed carries a green check. */
@@ -38,13 +41,51 @@ const person = (p: PaymentDto['user']) =>
     <span className="muted">Deleted user</span>
   );
 
-/** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status. */
-export function PaymentsTable({ data, title, testId, showGlobal = false }: { data: PaymentDto[]; title: string; testId: string; showGlobal?: boolean }) {
+/** A team order's agents: how many, and their names. */
+const teamPeople = (items: PaymentDto['items']) => (
+  <span className="person" data-testid="team-order-agents">
+    <span>
+      {items.length} agent{items.length === 1 ? '' : 's'}
+    </span>
+    <span className="muted">{items.map((i) => i.user?.name ?? 'Deleted user').join(', ')}</span>
+  </span>
+);
+
+const monthsBackText = (n: number) => (n ? `, ${n} month${n === 1 ? '' : 's'} taken back` : '');
+
+/** Months bought; an order aligned to an end date bought days. */
+function bought(p: PaymentDto) {
+  const days = p.items.reduce((sum, i) => sum + i.days, 0);
+  if (!days) return p.amount;
+  return p.amount ? `${p.amount} + ${days} days` : `${days} days`;
+}
+
+/** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status, the receipt of a confirmed one. */
+export function PaymentsTable({
+  data,
+  title,
+  testId,
+  showGlobal = false,
+  action,
+}: {
+  data: PaymentDto[];
+  title: string;
+  testId: string;
+  showGlobal?: boolean;
+  /** A row's own button (Admin payments: Refund). */
+  action?: (p: PaymentDto) => ReactNode;
+}) {
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
       { id: 'index', header: '#', accessorFn: (p) => (showGlobal ? p.globalIndex : p.index) },
       { accessorKey: 'type', header: 'Type' },
-      { id: 'user', header: 'For', accessorFn: (p) => `${p.user?.name ?? ''} ${p.user?.email ?? ''}`, cell: ({ row }) => person(row.original.user) },
+      {
+        id: 'user',
+        header: 'For',
+        accessorFn: (p) =>
+          p.kind === 'team' ? p.items.map((i) => `${i.user?.name ?? ''} ${i.user?.email ?? ''}`).join(' ') : `${p.user?.name ?? ''} ${p.user?.email ?? ''}`,
+        cell: ({ row }) => (row.original.kind === 'team' ? teamPeople(row.original.items) : person(row.original.user)),
+      },
       {
         id: 'payer',
         header: 'Paid by',
@@ -52,11 +93,37 @@ export function PaymentsTable({ data, title, testId, showGlobal = false }: { dat
         cell: ({ row }) => person(row.original.payerUser),
       },
       { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
-      { accessorKey: 'amount', header: 'Months' },
-      { accessorKey: 'priceTotal', header: 'Total', cell: ({ getValue }) => <span className="num">{amd(getValue())}</span> },
+      { accessorKey: 'amount', header: 'Months', cell: ({ row }) => bought(row.original) },
+      {
+        accessorKey: 'priceTotal',
+        header: 'Total',
+        cell: ({ row }) => (
+          <span className="num">
+            {amd(row.original.priceTotal)}
+            {row.original.refunds.length > 0 && (
+              <span className="muted refund-note" data-testid="refund-note">
+                {row.original.refunded > 0 ? `−${amd(row.original.refunded)} refunded` : 'refunded'}
+                {monthsBackText(row.original.refunds.reduce((sum, r) => sum + r.monthsRemoved, 0))}
+              </span>
+            )}
+          </span>
+        ),
+      },
       { accessorKey: 'status', header: 'Status', cell: ({ row }) => <StatusLabel status={row.original.status} /> },
+      {
+        id: 'receipt',
+        header: '',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.isPaymentConfirmed ? (
+            <Link className="receipt-link" to={`/payment/receipt/${row.original._id}`} aria-label={`Receipt of order ${row.original.globalIndex}`}>
+              Receipt
+            </Link>
+          ) : null,
+      },
+      ...(action ? [{ id: 'action', header: '', enableSorting: false, cell: ({ row }: { row: { original: PaymentDto } }) => action(row.original) }] : []),
     ],
-    [showGlobal],
+    [showGlobal, action],
   );
   return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} />;
 }

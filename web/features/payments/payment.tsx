@@ -26,6 +26,8 @@ import {
   useTeamSubscriptions,
 } from './api';
 import { PaymentsTable } from './payment-history';
+import { UpcomingPrice } from './upcoming-price';
+import { TeamCheckout } from './team-checkout';
 import './payments.css';
 
 /** /payment: Current Subscription, promo code, New Payment (a manager: Pay for Me / Pay for Team), Payment History. */
@@ -186,6 +188,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             </Button>
           </div>
           <div className="field-hint">{amd(price.price)} per month</div>
+          <UpcomingPrice upcoming={price.upcoming} />
         </div>
         <div className="total" data-testid="payment-total">
           <span className="stat-label">Total</span>
@@ -220,11 +223,46 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   return payee ? body : <Card title="New Payment">{body}</Card>;
 }
 
+/** A copy of `set` with `id` in or out. */
+function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 function PayForTeam({ managerId }: { managerId: string }) {
   const { data } = useTeamSubscriptions(managerId);
+  const { status } = useSubscription();
   const [payee, setPayee] = useState<TeamSubscriptionDto | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const verified = useMemo(() => (data ?? []).filter((u) => u.isEmailVerified), [data]);
+  const allOn = verified.length > 0 && verified.every((u) => selected.has(u._id));
   const columns = useMemo<ColumnDef<TeamSubscriptionDto, any>[]>(
     () => [
+      {
+        id: 'select',
+        enableSorting: false,
+        header: () => (
+          <input
+            type="checkbox"
+            aria-label="Select every agent with a verified e-mail"
+            checked={allOn}
+            disabled={verified.length === 0}
+            onChange={(e) => setSelected(e.target.checked ? new Set(verified.map((u) => u._id)) : new Set())}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={`Select ${row.original.name}`}
+            checked={selected.has(row.original._id)}
+            disabled={!row.original.isEmailVerified}
+            title={row.original.isEmailVerified ? undefined : PAYMENT_MESSAGES.notVerified}
+            onChange={(e) => setSelected((prev) => toggled(prev, row.original._id, e.target.checked))}
+          />
+        ),
+      },
       { accessorKey: 'name', header: 'Name' },
       { accessorKey: 'email', header: 'Email' },
       {
@@ -254,12 +292,15 @@ function PayForTeam({ managerId }: { managerId: string }) {
           ),
       },
     ],
-    [],
+    [allOn, selected, verified],
   );
   if (!data) return <Spinner />;
   return (
     <>
       <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" />
+      <div className="team-checkout-wrap">
+        <TeamCheckout agents={verified.filter((u) => selected.has(u._id))} managerEnd={status?.subscriptionEndDate ?? null} />
+      </div>
       <Modal open={payee !== null} onOpenChange={(open) => !open && setPayee(null)} title={payee ? `New Payment for ${payee.name}` : 'New Payment'} wide>
         {payee && (
           <>

@@ -28,6 +28,8 @@ export const updateEmail = (id: string, newEmail: string, currentPassword?: stri
   parseResponse(user.update.email[':id'].$put({ ...byId(id), json: { newEmail, ...(currentPassword === undefined ? {} : { currentPassword }) } }));
 export const updatePassword = (id: string, newPassword: string, currentPassword?: string) =>
   parseResponse(user.update.password[':id'].$put({ ...byId(id), json: { newPassword, ...(currentPassword === undefined ? {} : { currentPassword }) } }));
+export const updateReminders = (id: string, remindersEnabled: boolean) =>
+  parseResponse(user.update.reminders[':id'].$put({ ...byId(id), json: { remindersEnabled } }));
 export const updateType = (id: string, json: Args<(typeof user.update.userType)[':id']['$put']>['json']) =>
   parseResponse(user.update.userType[':id'].$put({ ...byId(id), json }));
 export const setTrial = (id: string, isActive: boolean) => parseResponse(user.update.trialPeriodState[':id'].$put({ ...byId(id), json: { isActive } }));

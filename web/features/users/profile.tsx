@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { normalizeEmail } from '../../../worker/lib/text';
-import { currentPasswordError, emailUpdateError, nameUpdateError, passwordUpdateError } from '../../../worker/users/users.schema';
+import { emailFormSchema, newNameSchema, passwordFormSchema } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, CollapsibleSection } from '../../components/ui/section';
@@ -9,7 +9,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
+import { RemindersCard } from './reminders-card';
 import { ActiveSessions } from './sessions';
 import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
@@ -49,6 +52,7 @@ export default function Profile() {
         </dl>
         {!user.isEmailVerified && canManage && <ResendVerification userId={user._id} />}
       </Card>
+      {(isMe || isAdmin) && !isStaff(user.userType) && <RemindersCard user={user} isMe={isMe} onSaved={mutate} />}
       {canManage && (
         <>
           <NameSection user={user} onSaved={mutate} isMe={isMe} />
@@ -78,26 +82,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm<{ newName: string }>(newNameSchema, { newName: '' });
   const { loading, run } = useRequest();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const error = nameUpdateError(name);
-    setProblem(error);
-    if (error) return;
-    const res = await run(() => updateName(user._id, name), { success: (r) => r.message });
+  const submit = form.handleSubmit(async ({ newName }) => {
+    const res = await run(() => updateName(user._id, newName), { success: (r) => r.message });
     if (res) {
-      setName('');
-      if (isMe) updateSession({ userName: name.trim() });
+      form.reset();
+      if (isMe) updateSession({ userName: newName.trim() });
       onSaved();
     }
-  };
+  });
   return (
     <Section title="Update name">
       <form className="form" onSubmit={submit} noValidate aria-label="Update name">
-        <Field label="New name" value={name} onChange={(e) => setName(e.target.value)} />
-        <ErrorText>{problem}</ErrorText>
+        <Field label="New name" {...form.register('newName')} />
+        <ErrorText>{form.problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             Save name
@@ -109,44 +108,28 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
 }
 
 /** Changing one's own e-mail or password asks for the current password (a stolen session alone must not take the account). */
-function CurrentPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <Field
-      label="Current password"
-      type="password"
-      autoComplete="current-password"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      hint="Confirm the change with the password you use now."
-    />
-  );
+function CurrentPasswordField(props: ComponentProps<'input'>) {
+  return <Field {...props} label="Current password" type="password" autoComplete="current-password" hint="Confirm the change with the password you use now." />;
 }
 
 function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
-  const [email, setEmail] = useState('');
-  const [current, setCurrent] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm<{ newEmail: string; currentPassword: string }>(emailFormSchema(isMe), { newEmail: '', currentPassword: '' });
   const { loading, run } = useRequest();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const error = emailUpdateError(email) ?? currentPasswordError(current, isMe);
-    setProblem(error);
-    if (error) return;
-    const res = await run(() => updateEmail(user._id, email, isMe ? current : undefined), { success: (r) => r.message });
+  const submit = form.handleSubmit(async ({ newEmail, currentPassword }) => {
+    const res = await run(() => updateEmail(user._id, newEmail, isMe ? currentPassword : undefined), { success: (r) => r.message });
     if (res) {
       // the change ended every other session; the answer carries this tab's new token
-      if (isMe) updateSession({ userEmail: normalizeEmail(email), ...('accessToken' in res && res.accessToken ? { token: res.accessToken } : {}) });
-      setEmail('');
-      setCurrent('');
+      if (isMe) updateSession({ userEmail: normalizeEmail(newEmail), ...('accessToken' in res && res.accessToken ? { token: res.accessToken } : {}) });
+      form.reset();
       onSaved();
     }
-  };
+  });
   return (
     <Section title="Update e-mail">
       <form className="form" onSubmit={submit} noValidate aria-label="Update e-mail">
-        <Field label="New e-mail" type="email" value={email} onChange={(e) => setEmail(e.target.value)} hint="The new address must be verified again." />
-        {isMe && <CurrentPasswordField value={current} onChange={setCurrent} />}
-        <ErrorText>{problem}</ErrorText>
+        <Field label="New e-mail" type="email" hint="The new address must be verified again." {...form.register('newEmail')} />
+        {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
+        <ErrorText>{form.problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             Save e-mail
@@ -158,32 +141,27 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
 }
 
 function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [current, setCurrent] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm<{ newPassword: string; repeatPassword: string; currentPassword: string }>(passwordFormSchema(isMe), {
+    newPassword: '',
+    repeatPassword: '',
+    currentPassword: '',
+  });
   const { loading, run } = useRequest();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // the spec's messages first ('Password is empty', "Passwords don't match"), then the current password
-    const error = passwordUpdateError(password, repeat) ?? currentPasswordError(current, isMe);
-    setProblem(error);
-    if (error) return;
-    const res = await run(() => updatePassword(user._id, password, isMe ? current : undefined), { success: (r) => r.message });
+  // the spec's messages first ('Password is empty', "Passwords don't match"), then the current password
+  const submit = form.handleSubmit(async ({ newPassword, currentPassword }) => {
+    const res = await run(() => updatePassword(user._id, newPassword, isMe ? currentPassword : undefined), { success: (r) => r.message });
     if (res) {
       if (isMe && res.accessToken) updateSession({ token: res.accessToken });
-      setPassword('');
-      setRepeat('');
-      setCurrent('');
+      form.reset();
     }
-  };
+  });
   return (
     <Section title="Update password">
       <form className="form" onSubmit={submit} noValidate aria-label="Update password">
-        <Field label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Field label="Repeat new password" type="password" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
-        {isMe && <CurrentPasswordField value={current} onChange={setCurrent} />}
-        <ErrorText>{problem}</ErrorText>
+        <Field label="New password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        <Field label="Repeat new password" type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
+        {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
+        <ErrorText>{form.problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             Save password

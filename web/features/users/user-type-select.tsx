@@ -1,4 +1,4 @@
-import { USER_TYPES } from '../../../worker/db/schema/users';
+import { USER_TYPES } from '../../../worker/users/users.schema';
 import type { UserType } from './api';
 
 /** The user type select of Create user and the admin's profile panel. */

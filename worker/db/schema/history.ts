@@ -1,6 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const CONTACT_KINDS = ['call', 'email'] as const;
+import { CONTACT_KINDS } from '../../history/history.schema';
 
 /** Calls and e-mails logged by the browser-extension client. */
 export const callHistory = sqliteTable(

@@ -3,6 +3,7 @@ export * from './filters';
 export * from './mc-settings';
 export * from './history';
 export * from './payments';
+export * from './subscriptions';
 export * from './promo';
 export * from './links';
 export * from './sessions';

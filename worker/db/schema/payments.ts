@@ -1,9 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const PAYMENT_TYPES = ['idram', 'arca'] as const;
-// needs_refund: Idram took the money, but the order's promo discount had been spent by another order
-export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
 
 /** A payment order; its live state machine is the PaymentOrder Durable Object, D1 is the record. */
 export const payments = sqliteTable(
@@ -12,10 +8,12 @@ export const payments = sqliteTable(
     id: text().primaryKey(),
     globalIndex: integer().notNull(),
     type: text({ enum: PAYMENT_TYPES }).notNull(),
+    kind: text({ enum: ORDER_KINDS }).notNull().default('single'),
+    // the payee; for a team order the payer itself (the payees are its items)
     userId: text().notNull(),
     payerUserId: text().notNull(),
     dateCreated: integer({ mode: 'timestamp_ms' }).notNull(),
-    // months bought
+    // months bought (a team order: the months of all its items together)
     amount: integer().notNull(),
     monthlyPrice: integer().notNull(),
     // whole AMD charged after any promo
@@ -28,6 +26,8 @@ export const payments = sqliteTable(
     transId: text(),
     payerAccount: text(),
     confirmedAt: integer({ mode: 'timestamp_ms' }),
+    // the payee's end date as the confirmation left it, written by the same batch (the receipt's "new end date")
+    newEndDate: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     // Payment History: what a user paid
@@ -40,5 +40,93 @@ export const payments = sqliteTable(
     uniqueIndex('payments_global_index').on(t.globalIndex),
     // the Idram transaction id is stored once
     uniqueIndex('payments_trans_id').on(t.transId),
+    // Admin payments: the paid orders still owed back (status needs_refund)
+    index('payments_status').on(t.status),
+  ],
+);
+
+/**
+ * One receipt mail per confirmed payment and recipient (the payer, and the payee when it is
+ * someone else). The confirmation inserts these with ON CONFLICT DO NOTHING and mails only the
+ * rows its insert landed, so Idram replaying the confirmation sends nothing twice.
+ */
+export const paymentReceipts = sqliteTable(
+  'payment_receipts',
+  {
+    paymentId: text().notNull(),
+    userId: text().notNull(),
+    // the address the receipt went to
+    email: text().notNull(),
+    sentAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.userId] })],
+);
+
+/**
+ * The lines of a team order: whom it pays for and what. The confirmation extends every item's user
+ * in the same batch that confirms the order, once.
+ */
+export const paymentItems = sqliteTable(
+  'payment_items',
+  {
+    paymentId: text().notNull(),
+    userId: text().notNull(),
+    // calendar months bought, or (aligned to the payer's end date) days; one of them is 0
+    months: integer().notNull(),
+    days: integer().notNull(),
+    // whole AMD before the order's promo discount
+    price: integer().notNull(),
+    // the user's end date as the confirmation left it
+    newEndDate: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.userId] }),
+    // Payment History: the team orders that paid for an agent
+    index('payment_items_user').on(t.userId),
+  ],
+);
+
+/**
+ * Money given back on a paid payment (the admin, Admin payments). The refunds of a payment never
+ * add up to more than it charged, and months taken back never more than it bought for that user:
+ * each refund is inserted by one guarded INSERT … SELECT, with the end date shortened in the same
+ * batch only if the refund landed.
+ */
+export const paymentRefunds = sqliteTable(
+  'payment_refunds',
+  {
+    id: text().primaryKey(),
+    paymentId: text().notNull(),
+    // whole AMD given back
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    // calendar months taken off `userId`'s end date (0: money only)
+    monthsRemoved: integer().notNull().default(0),
+    userId: text(),
+    createdBy: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // a payment's refunds (history, receipts, the guard's sums)
+    index('payment_refunds_payment').on(t.paymentId),
+  ],
+);
+
+/**
+ * Scheduled changes of the monthly price (the admin). The price in force is the latest row whose
+ * `effective_from` has passed, else MONTHLY_PRICE_AMD; an order is priced when it is made.
+ */
+export const priceSchedule = sqliteTable(
+  'price_schedule',
+  {
+    id: text().primaryKey(),
+    price: integer().notNull(),
+    effectiveFrom: integer({ mode: 'timestamp_ms' }).notNull(),
+    createdBy: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // the price in force and the next one; one change per moment
+    uniqueIndex('price_schedule_from').on(t.effectiveFrom),
   ],
 );

@@ -1,7 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
-export type PromoEffectType = (typeof PROMO_EFFECT_TYPES)[number];
+import { PROMO_EFFECT_TYPES } from '../../promo/promo.schema';
 
 export const promoCodes = sqliteTable(
   'promo_codes',

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const USER_TYPES = ['admin', 'director', 'manager', 'marketing', 'agent'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+import { USER_TYPES } from '../../users/users.schema';
 
 export const users = sqliteTable(
   'users',
@@ -23,6 +21,8 @@ export const users = sqliteTable(
     tokenVersion: integer().notNull().default(0),
     // Soft delete: a deleted user's filters, history, links and payments stay attributed to it.
     deletedAt: integer({ mode: 'timestamp_ms' }),
+    // e-mails before the subscription ends (Profile's toggle); on by default
+    remindersEnabled: integer({ mode: 'boolean' }).notNull().default(true),
   },
   (t) => [
     // login and userByEmail; a deleted user's e-mail may be registered again
@@ -31,6 +31,8 @@ export const users = sqliteTable(
     index('users_parent').on(t.parentId),
     // admin's Users List filtered by type
     index('users_type').on(t.userType),
+    // the reminders job: subscriptions ending in the next days
+    index('users_subscription_end').on(t.subscriptionEndDate),
   ],
 );
 

@@ -2,6 +2,45 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { inJson } from './db';
+
+/**
+ * The user tree, in one place: every user has at most one parent (an agent's manager, a
+ * manager's director). Teams, what a caller may see, and the MCs a team owns are read from it.
+ */
+
+type UserRow = typeof users.$inferSelect;
+const live = isNull(users.deletedAt);
+
+/** The live children of these users, oldest first (one statement for any number of parents). */
+export const childrenOf = (db: Db, parentIds: readonly string[]): Promise<UserRow[]> =>
+  parentIds.length
+    ? db
+        .select()
+        .from(users)
+        .where(and(inJson(users.parentId, parentIds), live))
+        .orderBy(asc(users.registrationDate))
+    : Promise.resolve([]);
+
+/**
+ * The users a caller may see, by the tree: admin everyone; a director its managers and their
+ * agents; a manager its agents; everyone itself. Answers null for "everyone".
+ */
+export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | null> {
+  if (caller.userType === 'admin') return null;
+  const ids = new Set([caller.id]);
+  if (caller.userType === 'manager' || caller.userType === 'director') {
+    const first = await childrenOf(db, [caller.id]);
+    for (const u of first) ids.add(u.id);
+    if (caller.userType === 'director')
+      for (const u of await childrenOf(
+        db,
+        first.map((m) => m.id),
+      ))
+        ids.add(u.id);
+  }
+  return ids;
+}
 
 /**
  * The team that owns filters, filter types and MCs: a manager's own id; an agent's manager.
@@ -18,7 +57,7 @@ export function teamUsers(db: Db, teamId: string) {
   return db
     .select({ id: users.id, name: users.name, userType: users.userType, registrationDate: users.registrationDate })
     .from(users)
-    .where(and(or(eq(users.id, teamId), eq(users.parentId, teamId)), isNull(users.deletedAt)))
+    .where(and(or(eq(users.id, teamId), eq(users.parentId, teamId)), live))
     .orderBy(asc(users.registrationDate));
 }
 

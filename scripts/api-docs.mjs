@@ -1,0 +1,21 @@
+// `npm run docs:api`: writes the generated API reference, docs/api/openapi.json and
+// docs/api/access.md, from the worker's routes and zod schemas (worker/dev/api-reference.ts).
+// worker/dev/api-reference.test.ts fails when the committed files are stale.
+//
+// Vite loads the worker's TypeScript in Node; the Workers runtime's own module is stood in for
+// (only the Durable Object base class is touched when the routes are built).
+import fs from 'node:fs';
+import path from 'node:path';
+import { runnerImport } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { module } = await runnerImport(path.join(root, 'worker/dev/api-reference.ts'), {
+  configFile: false,
+  root,
+  logLevel: 'error',
+  resolve: { alias: { 'cloudflare:workers': path.join(root, 'scripts/stubs/cloudflare-workers.mjs') } },
+});
+const { openapi, access } = module.apiReference();
+fs.writeFileSync(path.join(root, 'docs/api/openapi.json'), `${JSON.stringify(openapi, null, 2)}\n`);
+fs.writeFileSync(path.join(root, 'docs/api/access.md'), access);
+console.log(`docs/api/openapi.json: ${Object.keys(openapi.paths).length} paths; docs/api/access.md`);

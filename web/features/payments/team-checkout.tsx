@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { mutate } from 'swr';
+import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
+import { Button } from '../../components/ui/button';
+import { ErrorText } from '../../components/ui/field';
+import { Card } from '../../components/ui/section';
+import { Spinner } from '../../components/ui/spinner';
+import { amd, shortDate } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
+import { UpcomingPrice } from './upcoming-price';
+
+type Mode = 'months' | 'align';
+
+/**
+ * Pay for Team's one order: the selected agents, months for each or up to the manager's own end
+ * date (by the day, priced pro rata), the lines and the total as the server will charge them
+ * (the same price functions), and one Idram button.
+ */
+export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionDto[]; managerEnd: string | null }) {
+  const { data: price } = usePrice();
+  const [mode, setMode] = useState<Mode>('months');
+  const [monthsText, setMonthsText] = useState('1');
+  const { loading, error, run } = useRequest();
+  if (!price) return <Spinner />;
+  const months = Number(monthsText);
+  const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
+  const setMonths = (n: number) => setMonthsText(String(Math.min(MAX_MONTHS, Math.max(1, n))));
+  const payerEnd = managerEnd ? new Date(managerEnd).getTime() : null;
+  const canAlign = payerEnd !== null && payerEnd > Date.now();
+  const now = Date.now();
+  const lines = agents.map((a) => {
+    if (mode === 'months')
+      return { agent: a, what: `${monthsOk ? months : 0} month${months === 1 ? '' : 's'}`, price: price.price * (monthsOk ? months : 0), ok: true };
+    const days = payerEnd ? alignDays(payerEnd, a.subscriptionEndDate ? new Date(a.subscriptionEndDate).getTime() : null, now) : 0;
+    return {
+      agent: a,
+      what: days > 0 ? `${days} day${days === 1 ? '' : 's'}` : 'already runs until your end date',
+      price: daysPrice(price.price, days),
+      ok: days > 0,
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
+  const total = priceFor(subtotal, 1, price.discountPercent);
+  const blocked = lines.filter((l) => !l.ok);
+  const ready = agents.length > 0 && blocked.length === 0 && (mode === 'align' ? canAlign : monthsOk);
+  const pay = async () => {
+    await run(
+      () =>
+        payTeamWithIdram(
+          agents.map((a) => a._id),
+          mode === 'align' ? { align: true } : { months },
+        ),
+      { silent: true },
+    );
+    await Promise.all([mutate(HISTORY_KEY), mutate(PRICE_KEY)]);
+  };
+  return (
+    <Card title="Pay for several agents in one order">
+      {agents.length === 0 ? (
+        <p className="muted" data-testid="team-checkout-empty">
+          Select agents in the table above (agents with a verified e-mail) to pay for them in one order.
+        </p>
+      ) : (
+        <div className="team-checkout" data-testid="team-checkout">
+          <fieldset className="team-mode">
+            <legend className="sr-only">How long</legend>
+            <label className="check-line">
+              <input type="radio" name="team-mode" checked={mode === 'months'} onChange={() => setMode('months')} />
+              Months for each agent
+            </label>
+            <label className={`check-line${canAlign ? '' : ' muted'}`}>
+              <input type="radio" name="team-mode" checked={mode === 'align'} disabled={!canAlign} onChange={() => setMode('align')} />
+              Up to my end date{payerEnd ? ` (${shortDate(new Date(payerEnd))})` : ''}
+            </label>
+          </fieldset>
+          {mode === 'months' ? (
+            <div className="field">
+              <label htmlFor="team-months">Months to buy</label>
+              <div className="counter">
+                <Button
+                  variant="secondary"
+                  aria-label="One month less"
+                  onClick={() => setMonths((monthsOk ? months : 1) - 1)}
+                  disabled={!monthsOk || months <= 1}
+                >
+                  −
+                </Button>
+                <input
+                  id="team-months"
+                  inputMode="numeric"
+                  value={monthsText}
+                  onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))}
+                  aria-invalid={!monthsOk}
+                />
+                <Button
+                  variant="secondary"
+                  aria-label="One month more"
+                  onClick={() => setMonths((monthsOk ? months : 0) + 1)}
+                  disabled={monthsOk && months >= MAX_MONTHS}
+                >
+                  +
+                </Button>
+              </div>
+              <div className="field-hint">{amd(price.price)} per month and agent</div>
+              <UpcomingPrice upcoming={price.upcoming} />
+              {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
+            </div>
+          ) : (
+            <p className="notice" data-testid="align-rule">
+              Each agent is paid from its own end date (or today, if it has ended) up to yours, by the day: {amd(price.price)} ÷ {DAYS_IN_PRICED_MONTH} per day,
+              rounded to whole AMD for each agent, and the days rounded up so nobody ends before you.
+            </p>
+          )}
+          <table className="team-lines" data-testid="team-lines">
+            <thead>
+              <tr>
+                <th>Agent</th>
+                <th>Buys</th>
+                <th className="num">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l) => (
+                <tr key={l.agent._id} className={l.ok ? '' : 'line-blocked'}>
+                  <td>
+                    {l.agent.name}
+                    <div className="muted">{l.agent.email}</div>
+                  </td>
+                  <td>{l.what}</td>
+                  <td className="num">{amd(l.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="total" data-testid="team-total">
+            <span className="stat-label">
+              Total for {agents.length} agent{agents.length === 1 ? '' : 's'}
+            </span>
+            <strong>{amd(total)}</strong>
+            {price.discountPercent > 0 && (
+              <span className="muted">
+                <s>{amd(subtotal)}</s> −{price.discountPercent}% ({price.promoName})
+              </span>
+            )}
+          </div>
+          {blocked.length > 0 && <ErrorText>Unselect the agents who already run until your end date.</ErrorText>}
+          <div>
+            <Button className="btn-idram" onClick={pay} disabled={loading || !ready}>
+              {loading ? 'Redirecting to Idram…' : `Pay ${amd(total)} with Idram`}
+            </Button>
+          </div>
+          <ErrorText>{error}</ErrorText>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { Hono } from 'hono';
+import { handleError } from '../app';
+import type { AppEnv, Bindings } from '../env';
+import production from '../index';
+import { withDb } from '../lib/db';
+import { devRoutes } from './dev.routes';
+
+export { ClickCounter, PaymentOrder, RateLimiter } from '../index';
+
+const DEV = '/api/dev/';
+
+/**
+ * The development-only calls (mail outbox, test users, the first admin, the demo seeder) on an
+ * app of their own. Only this entry imports them: `npm start`, `npm run dev`, the tests and the
+ * benchmarks run it, while `wrangler deploy` bundles worker/index.ts, so none of this code ships.
+ */
+export const devApp = new Hono<AppEnv>({ strict: false }).use(withDb).route('/api/dev', devRoutes);
+devApp.onError(handleError);
+devApp.notFound((c) => c.json({ message: 'Not found' }, 404));
+
+export default {
+  fetch(request, env, ctx) {
+    // a cheap test first: the short-link redirect passes through here on every visit
+    if (request.url.includes(DEV) && new URL(request.url).pathname.startsWith(DEV)) return devApp.fetch(request, env, ctx);
+    return production.fetch(request, env, ctx);
+  },
+} satisfies ExportedHandler<Bindings>;

@@ -1,0 +1,42 @@
+import type { ValidationTargets } from 'hono';
+import type * as z from 'zod';
+import type { RuleName } from './permissions';
+
+/** What a route validates: `validate(target, schema)` leaves both on its middleware. */
+export interface RouteInput {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+
+/** One route of the app, with what its middleware says about it. */
+export interface RouteEntry {
+  method: string;
+  path: string;
+  /** The rules it names with `allow()`: exactly one for a well-formed route. */
+  rules: RuleName[];
+  inputs: RouteInput[];
+}
+
+type Marked = { rule?: RuleName; input?: RouteInput; __COMPOSED_HANDLER?: Marked };
+
+/**
+ * The app's routes (not `.use()` or `.all()` middleware), each with the access rule and the
+ * inputs it declares. Hono lists every handler of a route in `app.routes`, and `allow()` and
+ * `validate()` mark their middleware, so the access matrix and the API reference read the rules
+ * and the schemas from the app itself, not from a copy.
+ */
+export function routeTable(routes: readonly { method: string; path: string; handler: unknown }[]): RouteEntry[] {
+  const byRoute = new Map<string, RouteEntry>();
+  for (const r of routes) {
+    if (r.method === 'ALL') continue;
+    const key = `${r.method} ${r.path}`;
+    const route = byRoute.get(key) ?? { method: r.method, path: r.path, rules: [], inputs: [] };
+    byRoute.set(key, route);
+    const handler = r.handler as Marked;
+    // a sub-app with its own error handler wraps each handler; the original stays reachable
+    const marked = handler.rule || handler.input ? handler : (handler.__COMPOSED_HANDLER ?? handler);
+    if (marked.rule) route.rules.push(marked.rule);
+    if (marked.input) route.inputs.push(marked.input);
+  }
+  return [...byRoute.values()];
+}

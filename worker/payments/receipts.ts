@@ -1,0 +1,203 @@
+import { eq, sql } from 'drizzle-orm';
+import { paymentReceipts, payments, promoCodes, promoUses, users } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { inJson } from '../lib/db';
+import { notFound } from '../lib/errors';
+import { escapeHtml, type Mail, mailDay, sendMail } from '../lib/mailer';
+import { itemsOf } from './items';
+import { refundsByPayment } from './refunds';
+import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+interface Receipt extends Omit<ReceiptDto, 'isPartial'> {
+  payerUserId: string;
+}
+
+/** What a payment bought, one line per payee: a single order is one line (its payee, its months); a team order, its items. */
+async function linesOf(db: Db, order: PaymentRow): Promise<{ userId: string; months: number; days: number; price: number; newEndDate: Date | null }[]> {
+  if (order.kind === 'team') return itemsOf(db, order.id);
+  return [{ userId: order.userId, months: order.amount, days: 0, price: order.monthlyPrice * order.amount, newEndDate: order.newEndDate }];
+}
+
+async function peopleOf(db: Db, ids: string[]) {
+  const people = new Map<string, PaymentPerson & { deleted: boolean }>();
+  for (const u of await db
+    .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inJson(users.id, [...new Set(ids)])))
+    people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null });
+  return people;
+}
+
+const person = (p: (PaymentPerson & { deleted: boolean }) | undefined): PaymentPerson | null => (p ? { _id: p._id, name: p.name, email: p.email } : null);
+
+/** The whole receipt of a confirmed payment, or null when the payment is unknown or not confirmed. */
+async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt; people: Awaited<ReturnType<typeof peopleOf>> } | null> {
+  const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  if (!order?.isPaymentConfirmed) return null;
+  const lines = await linesOf(db, order);
+  const [promo] = order.promoUseId
+    ? await db
+        .select({ name: promoCodes.name, percent: promoCodes.effectValue })
+        .from(promoUses)
+        .innerJoin(promoCodes, eq(promoCodes.id, promoUses.promoId))
+        .where(eq(promoUses.id, order.promoUseId))
+        .limit(1)
+    : [];
+  const [people, refunds] = await Promise.all([peopleOf(db, [order.payerUserId, ...lines.map((l) => l.userId)]), refundsByPayment(db, [order.id])]);
+  const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
+  return {
+    people,
+    receipt: {
+      _id: order.id,
+      orderNumber: order.globalIndex,
+      dateCreated: order.dateCreated.toISOString(),
+      confirmedAt: (order.confirmedAt ?? order.dateCreated).toISOString(),
+      payer: person(people.get(order.payerUserId)),
+      payerUserId: order.payerUserId,
+      lines: lines.map(
+        (l): ReceiptLineDto => ({
+          user: person(people.get(l.userId)),
+          months: l.months,
+          days: l.days,
+          price: l.price,
+          newEndDate: l.newEndDate?.toISOString() ?? null,
+        }),
+      ),
+      monthlyPrice: order.monthlyPrice,
+      subtotal,
+      promo: promo ? { name: promo.name, percent: promo.percent } : null,
+      discount: subtotal - order.priceTotal,
+      total: order.priceTotal,
+      transactionId: order.transId,
+      refunds: (refunds.get(order.id) ?? []).map((r) => ({
+        _id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        monthsRemoved: r.monthsRemoved,
+        user: r.userId ? person(people.get(r.userId)) : null,
+        date: r.createdAt.toISOString(),
+      })),
+    },
+  };
+}
+
+/**
+ * The receipt as `viewerId` may see it: the payer and the admin see the whole order; a payee who
+ * did not pay sees the lines bought for it with their prices, not the order's total, promo or the
+ * other agents (what a manager paid for its team is the manager's business).
+ */
+function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptDto {
+  const { payerUserId, ...dto } = receipt;
+  if (isAdmin || viewerId === payerUserId) return { ...dto, isPartial: false };
+  return {
+    ...dto,
+    lines: dto.lines.filter((l) => l.user?._id === viewerId),
+    subtotal: 0,
+    promo: null,
+    discount: 0,
+    total: 0,
+    isPartial: true,
+    // the months taken back from the viewer; the money went back to the payer
+    refunds: dto.refunds.filter((r) => r.user?._id === viewerId).map((r) => ({ ...r, amount: 0 })),
+  };
+}
+
+/** GET /api/payment/receipt/{id}: a confirmed payment's receipt, for its payer, its payees and the admin; 404 for anyone else. */
+export async function receiptFor(db: Db, caller: Caller, orderId: string): Promise<ReceiptDto> {
+  const loaded = await loadReceipt(db, orderId);
+  const receipt = loaded?.receipt;
+  const isAdmin = caller.userType === 'admin';
+  if (!receipt || !(isAdmin || receipt.payerUserId === caller.id || receipt.lines.some((l) => l.user?._id === caller.id)))
+    throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+  return viewFor(receipt, caller.id, isAdmin);
+}
+
+const amdText = (n: number) => `${n.toLocaleString('en-US')} AMD`;
+const boughtText = (l: ReceiptLineDto) =>
+  [l.months ? `${l.months} month${l.months === 1 ? '' : 's'}` : '', l.days ? `${l.days} day${l.days === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+
+/** The receipt mail: the same facts as the receipt page, and a link to it for printing. */
+export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson): Mail {
+  const url = `${env.PUBLIC_URL.replace(/\/$/, '')}/payment/receipt/${view._id}`;
+  const paidByOther = view.payer && view.payer._id !== to._id;
+  const intro = paidByOther ? `${view.payer!.name} paid for your FreightDesk subscription.` : 'Thank you for your payment.';
+  const facts: [string, string][] = [
+    ['Order', `#${view.orderNumber}`],
+    ['Paid on', mailDay(new Date(view.confirmedAt ?? view.dateCreated))],
+    ['Paid by', view.payer ? `${view.payer.name} (${view.payer.email})` : 'a deleted user'],
+    ['Idram transaction', view.transactionId ?? 'none: the promo code paid the whole order'],
+  ];
+  const lineText = (l: ReceiptLineDto) =>
+    [
+      l.user ? `${l.user.name} (${l.user.email})` : 'a deleted user',
+      boughtText(l),
+      amdText(l.price),
+      `subscription now ends ${l.newEndDate ? mailDay(new Date(l.newEndDate)) : 'on no date'}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  const money: [string, string][] = view.isPartial
+    ? []
+    : [
+        ...(view.discount || view.promo
+          ? ([
+              ['Subtotal', amdText(view.subtotal)],
+              [`Promo code ${view.promo?.name ?? ''} (${view.promo?.percent ?? 0}% off)`, `-${amdText(view.discount)}`],
+            ] as [string, string][])
+          : []),
+        ['Total paid', amdText(view.total)],
+      ];
+  const text = [
+    `Hello ${to.name},`,
+    intro,
+    facts.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    view.lines.map((l) => `- ${lineText(l)}`).join('\n'),
+    money.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    `View or print this receipt: ${url}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const row = ([k, v]: [string, string]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`;
+  const html = [
+    `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(intro)}</p>`,
+    `<table cellpadding="4">${facts.map(row).join('')}</table>`,
+    `<ul>${view.lines.map((l) => `<li>${escapeHtml(lineText(l))}</li>`).join('')}</ul>`,
+    money.length ? `<table cellpadding="4">${money.map(row).join('')}</table>` : '',
+    `<p><a href="${escapeHtml(url)}">View or print this receipt</a></p>`,
+  ].join('');
+  return { to: to.email, subject: `Receipt for your FreightDesk order #${view.orderNumber}`, text, html };
+}
+
+/**
+ * Mails the receipts of a confirmed payment that no earlier call sent: the payer's, and each
+ * payee's who is someone else. One row per (payment, recipient) is inserted with ON CONFLICT DO
+ * NOTHING, and only the rows this call's insert landed are mailed, so Idram replaying the
+ * confirmation, even at the same moment, sends each receipt once. Called after every confirmation
+ * and replay (a replay sends what a failed earlier call did not record). Never throws: the
+ * payment is applied whatever happens to the mail.
+ */
+export async function sendReceipts(env: Bindings, db: Db, orderId: string): Promise<void> {
+  try {
+    const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+    if (!order?.isPaymentConfirmed) return;
+    const recipientIds = [...new Set([order.payerUserId, ...(await linesOf(db, order)).map((l) => l.userId)])];
+    // one statement, one JSON parameter: a replay of an order whose receipts went out costs this insert alone
+    const landed = await db.all<{ user_id: string }>(sql`
+      insert into ${paymentReceipts} (payment_id, user_id, email, sent_at)
+      select ${order.id}, ${users.id}, ${users.email}, ${Date.now()} from ${users}
+      where ${inJson(users.id, recipientIds)} and ${users.deletedAt} is null
+      on conflict do nothing
+      returning user_id`);
+    if (!landed.length) return;
+    const loaded = await loadReceipt(db, orderId);
+    if (!loaded) return;
+    for (const { user_id: id } of landed) {
+      const to = loaded.people.get(id);
+      if (to) await sendMail(env, db, receiptMail(env, viewFor(loaded.receipt, id, false), to));
+    }
+  } catch (err) {
+    console.error('payment receipts could not be sent', err);
+  }
+}

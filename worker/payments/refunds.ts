@@ -1,0 +1,139 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type * as z from 'zod';
+import { paymentRefunds, payments, users } from '../db/schema';
+import type { Caller, Db } from '../env';
+import { inJson, runBatch } from '../lib/db';
+import { badRequest, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { removeMonthsSql } from '../lib/subscription';
+import { itemsOf } from './items';
+import { PAYMENT_MESSAGES, type PaymentSummaryDto, type refundSchema } from './payments.schema';
+
+type RefundInput = z.output<typeof refundSchema>;
+
+/** What a payment's refunds add up to, and the months already taken back from each user. */
+async function refundedSoFar(db: Db, paymentId: string) {
+  const rows = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+  const months = new Map<string, number>();
+  for (const r of rows) if (r.userId) months.set(r.userId, (months.get(r.userId) ?? 0) + r.monthsRemoved);
+  return { amount: rows.reduce((sum, r) => sum + r.amount, 0), months };
+}
+
+/**
+ * POST /api/payment/refund (admin): records money given back on a payment Idram was paid for (a
+ * confirmed one, or one recorded as Needs refund), and optionally takes months back from the
+ * user it extended. One batch: the refund is inserted only if the payment's refunds stay within
+ * what it charged and the months within what it bought for that user (sums read inside the
+ * INSERT … SELECT, so two refunds at once cannot both pass), and the end date is shortened only
+ * if that refund row is there. The refund itself goes through Idram's merchant tools; this is the
+ * record, the subscription and the totals.
+ */
+export async function refund(db: Db, caller: Caller, input: RefundInput) {
+  const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1);
+  if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+  const moneyTaken = payment.isPaymentConfirmed || payment.status === 'needs_refund';
+  if (!moneyTaken) throw badRequest(PAYMENT_MESSAGES.notPaid);
+
+  // whose months, and how many the payment bought for them
+  let target: { userId: string; bought: number } | null = null;
+  if (input.monthsRemoved > 0) {
+    if (!payment.isPaymentConfirmed) throw badRequest(PAYMENT_MESSAGES.nothingExtended);
+    if (payment.kind === 'team') {
+      const item = (await itemsOf(db, payment.id)).find((i) => i.userId === input.userId);
+      if (!item) throw badRequest(PAYMENT_MESSAGES.chooseRefundUser);
+      target = { userId: item.userId, bought: item.months };
+    } else {
+      if (input.userId && input.userId !== payment.userId) throw badRequest(PAYMENT_MESSAGES.chooseRefundUser);
+      target = { userId: payment.userId, bought: payment.amount };
+    }
+  }
+
+  const id = randomId();
+  const monthsSoFar = target
+    ? sql`(select coalesce(sum(${paymentRefunds.monthsRemoved}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payment.id} and ${paymentRefunds.userId} = ${target.userId})`
+    : sql`0`;
+  const insert = db.insert(paymentRefunds).select(
+    db
+      .select({
+        // every column, in the table's order
+        id: sql<string>`${id}`.as('id'),
+        paymentId: sql<string>`${payment.id}`.as('payment_id'),
+        amount: sql<number>`${input.amount}`.as('amount'),
+        reason: sql<string>`${input.reason}`.as('reason'),
+        monthsRemoved: sql<number>`${input.monthsRemoved}`.as('months_removed'),
+        userId: sql<string | null>`${target?.userId ?? null}`.as('user_id'),
+        createdBy: sql<string>`${caller.id}`.as('created_by'),
+        createdAt: sql<number>`${Date.now()}`.as('created_at'),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          sql`(select coalesce(sum(${paymentRefunds.amount}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payment.id}) + ${input.amount} <= ${payments.priceTotal}`,
+          sql`${monthsSoFar} + ${input.monthsRemoved} <= ${target?.bought ?? 0}`,
+        ),
+      ),
+  );
+  const shorten = target
+    ? [
+        db
+          .update(users)
+          .set({ subscriptionEndDate: sql`${removeMonthsSql(users.subscriptionEndDate, input.monthsRemoved)}` })
+          .where(and(eq(users.id, target.userId), sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.id} = ${id})`)),
+      ]
+    : [];
+  const [inserted] = await runBatch(db, [insert, ...shorten]);
+  if (!(inserted as { meta: { changes: number } }).meta.changes) {
+    // over the limits (perhaps because another refund landed first): say what is left
+    const so = await refundedSoFar(db, payment.id);
+    const left = payment.priceTotal - so.amount;
+    if (input.amount > left) throw badRequest(`At most ${left.toLocaleString('en-US')} AMD is left to refund`);
+    const monthsLeft = (target?.bought ?? 0) - (target ? (so.months.get(target.userId) ?? 0) : 0);
+    throw badRequest(`At most ${monthsLeft} month${monthsLeft === 1 ? '' : 's'} can be taken back`);
+  }
+  const so = await refundedSoFar(db, payment.id);
+  return { message: 'Refund recorded', _id: id, refunded: so.amount, leftToRefund: payment.priceTotal - so.amount };
+}
+
+/** The refunds of several payments (Payment History), by payment id, oldest first. */
+export async function refundsByPayment(db: Db, paymentIds: string[]) {
+  const byPayment = new Map<string, (typeof paymentRefunds.$inferSelect)[]>();
+  if (!paymentIds.length) return byPayment;
+  const rows = await db.select().from(paymentRefunds).where(inJson(paymentRefunds.paymentId, paymentIds)).orderBy(paymentRefunds.createdAt);
+  for (const r of rows) byPayment.set(r.paymentId, [...(byPayment.get(r.paymentId) ?? []), r]);
+  return byPayment;
+}
+
+/**
+ * GET /api/payment/summary (admin): the Admin payments figures, computed in SQL over every
+ * payment: confirmed revenue net of what was given back on it, what is still owed back on Needs
+ * refund payments, and the months sold net of months taken back.
+ */
+export async function paymentSummary(db: Db): Promise<PaymentSummaryDto> {
+  const refundedOf = sql`(select coalesce(sum(${paymentRefunds.amount}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id})`;
+  const monthsBackOf = sql`(select coalesce(sum(${paymentRefunds.monthsRemoved}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id})`;
+  const [[confirmed], [owed]] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`count(*)`,
+        total: sql<number>`coalesce(sum(${payments.priceTotal}), 0)`,
+        refunded: sql<number>`coalesce(sum(${refundedOf}), 0)`,
+        months: sql<number>`coalesce(sum(${payments.amount} - ${monthsBackOf}), 0)`,
+      })
+      .from(payments)
+      .where(eq(payments.isPaymentConfirmed, true)),
+    db
+      .select({ count: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${payments.priceTotal} - ${refundedOf}), 0)` })
+      .from(payments)
+      .where(and(inArray(payments.status, ['needs_refund']), sql`${payments.priceTotal} > ${refundedOf}`)),
+  ]);
+  return {
+    confirmedTotal: confirmed!.total,
+    confirmedCount: confirmed!.count,
+    refundedTotal: confirmed!.refunded,
+    netRevenue: confirmed!.total - confirmed!.refunded,
+    owedTotal: owed!.total,
+    owedCount: owed!.count,
+    monthsSold: confirmed!.months,
+  };
+}

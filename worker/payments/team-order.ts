@@ -1,0 +1,72 @@
+import { and, isNull } from 'drizzle-orm';
+import type * as z from 'zod';
+import { users } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { inJson } from '../lib/db';
+import { badRequest, notFound } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { pendingDiscount } from '../promo/promo.discount';
+import type { OrderItem } from './items';
+import { alignDays, daysPrice, type generateTeamLinkSchema, MAX_ALIGN_DAYS, PAYMENT_MESSAGES, priceFor } from './payments.schema';
+import { confirmFreeOrder, type NewOrder, recordOrder } from './payments.service';
+import { pricesAt } from './prices';
+
+/**
+ * POST /api/payment/generateTeamLink: one order for several of the manager's agents. Each must be
+ * one of its live agents (anyone else: 404, as if it did not exist) with a verified e-mail. Either
+ * `amount` months for each, or (`align`) each agent up to the manager's own end date, by the day,
+ * priced pro rata (`daysPrice`: a 30-day month, whole AMD per agent). The payer's pending promo
+ * discount applies to the order's total. Answers the orderId, like generateLink.
+ */
+export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, input: z.output<typeof generateTeamLinkSchema>) {
+  if (input.paymentType.toLowerCase() === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
+  if (input.paymentType.toLowerCase() !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
+  const ids = [...new Set(input.userIds)];
+  const found = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      parentId: users.parentId,
+      userType: users.userType,
+      isEmailVerified: users.isEmailVerified,
+      end: users.subscriptionEndDate,
+    })
+    .from(users)
+    .where(and(inJson(users.id, ids), isNull(users.deletedAt)));
+  const byId = new Map(found.map((u) => [u.id, u]));
+  const agents = ids.map((id) => byId.get(id)).filter((a): a is NonNullable<typeof a> => a?.userType === 'agent' && a.parentId === caller.id);
+  // another team's user, the manager itself, a deleted or unknown id: as if it did not exist
+  if (agents.length !== ids.length) throw notFound(PAYMENT_MESSAGES.userNotFound);
+  if (agents.some((a) => !a.isEmailVerified)) throw badRequest(PAYMENT_MESSAGES.notVerified);
+
+  const { price } = await pricesAt(env, db);
+  const now = Date.now();
+  let items: OrderItem[];
+  if (input.align) {
+    const payerEnd = caller.subscriptionEndDate?.getTime() ?? null;
+    if (payerEnd === null || payerEnd <= now) throw badRequest(PAYMENT_MESSAGES.noEndToAlign);
+    items = agents.map((a) => {
+      const days = alignDays(payerEnd, a.end?.getTime() ?? null, now);
+      if (days < 1) throw badRequest(`${a.name} already runs until your end date`);
+      if (days > MAX_ALIGN_DAYS) throw badRequest(PAYMENT_MESSAGES.alignTooLong);
+      return { userId: a.id, months: 0, days, price: daysPrice(price, days) };
+    });
+  } else {
+    const months = input.amount!;
+    items = agents.map((a) => ({ userId: a.id, months, days: 0, price: price * months }));
+  }
+  const subtotal = items.reduce((sum, i) => sum + i.price, 0);
+  const discount = await pendingDiscount(db, caller.id);
+  const priceTotal = priceFor(subtotal, 1, discount?.percent ?? 0);
+  const order: NewOrder = {
+    id: randomId(),
+    kind: 'team',
+    // a team order is the payer's; its payees are the items
+    userId: caller.id,
+    payerUserId: caller.id,
+    amount: items.reduce((sum, i) => sum + i.months, 0),
+    monthlyPrice: price,
+  };
+  if (priceTotal === 0 && discount) return confirmFreeOrder(env, db, order, discount.promoUseId, items);
+  return recordOrder(env, db, order, priceTotal, discount?.promoUseId ?? null, items);
+}
