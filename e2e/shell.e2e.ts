@@ -73,11 +73,14 @@ test.describe('session', () => {
   test('logs out, and a 401 from any call logs out without an error', async ({ page }) => {
     const manager = await createUser('manager');
     await loginAs(page, manager, '/profile/');
+    const pageToken = await page.evaluate(() => JSON.parse(localStorage.getItem('userData')!).token as string);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
-    // the old token was ended by logout: a stored copy of it gets a 401 and a silent logout
-    const stale = await apiCall('GET', '/api/subscription/status', undefined, manager.token);
+    // this session's token was ended by logout: a stored copy of it gets a 401 and a silent logout
+    const stale = await apiCall('GET', '/api/subscription/status', undefined, pageToken);
     expect(stale.status).toBe(401);
+    // logout ends this session only: the user's other sign-ins (another browser, the load-board extension) go on
+    expect((await apiCall('GET', '/api/subscription/status', undefined, manager.token)).status).toBe(200);
   });
 });

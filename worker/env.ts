@@ -39,6 +39,8 @@ export interface Caller {
   isEmailVerified: boolean;
   subscriptionEndDate: Date | null;
   isTrialPeriod: boolean;
+  /** The session row the request's token names (db/schema/sessions.ts). */
+  sessionId: string;
 }
 
 export type Db = DrizzleD1Database<typeof schema>;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema } from './auth.schema';
+import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema, sessionIdParam } from './auth.schema';
 import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
@@ -16,8 +16,13 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/passwordHashVerify/:hash', allow('public'), validate('param', hashParam), validate('json', newPasswordSchema), async (c) =>
     c.json(await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword), 200),
   )
-  // Not in the spec: ends every session of the caller (older tokens stop working).
-  .post('/logout', allow('signedIn'), async (c) => c.json(await auth.logout(c.var.db, c.var.caller.id), 200));
+  // Not in the spec: signs this client's session out (the caller's other sessions stay).
+  .post('/logout', allow('signedIn'), async (c) => c.json(await auth.logout(c.var.db, c.var.caller), 200))
+  // Not in the spec: the caller's active sessions (Profile), and signing one of them out.
+  .get('/sessions', allow('signedIn'), async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
+  .delete('/sessions/:id', allow('signedIn'), validate('param', sessionIdParam), async (c) =>
+    c.json(await auth.revokeSession(c.var.db, c.var.caller, c.req.valid('param').id), 200),
+  );
 
 /** GET /api/user/verify/{hash}: public, mounted before the users area. */
 export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', allow('public'), validate('param', hashParam), async (c) =>

@@ -3,6 +3,7 @@ import { type Check, inOrder } from '../lib/checks';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { MESSAGES } from './auth.messages';
+import { CLIENT_TYPES } from './sessions.schema';
 
 export { hasInvisibleChars, MESSAGES, normalizeEmail };
 
@@ -37,10 +38,13 @@ export const lookupEmail = (message: string = MESSAGES.emailEmpty) =>
 
 const str = z.string().max(1000).optional().default('');
 
+/** DELETE /api/auth/sessions/{id}. */
+export const sessionIdParam = z.object({ id: z.string().min(1).max(64) });
+
 export const loginSchema = z.object({
   email: z.string().max(320),
   password: z.string().max(1000),
-  clientType: z.number().int().min(0).max(100).optional().default(0),
+  clientType: z.number().int().min(0).max(100).optional().default(CLIENT_TYPES.web),
   // the device token a previous good login on this device handed out (README: Security)
   deviceToken: z.string().max(2000).optional(),
 });

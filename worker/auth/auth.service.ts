@@ -1,9 +1,9 @@
-import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
-import { emailTokens, loginEvents, users } from '../db/schema';
-import type { Bindings, Db } from '../env';
-import { readDeviceToken, signAccessToken, signDeviceToken } from '../lib/auth';
+import { and, desc, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
+import { emailTokens, loginEvents, sessions, users } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
 import { linkMail, sendMail } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
@@ -11,6 +11,7 @@ import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit'
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
 import { hasInvisibleChars, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
+import { clientLabel, type SessionDto } from './sessions.schema';
 
 const HOUR = 3_600_000;
 export const VERIFY_TOKEN_TTL = 48 * HOUR;
@@ -76,9 +77,16 @@ export async function login(env: Bindings, db: Db, req: Request, input: { email:
     await attempt.settle(!ok);
   }
   if (!user || !ok) throw badRequest(WRONG_CREDENTIALS);
-  await db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: input.clientType, createdAt: new Date() });
+  const now = new Date();
+  const session = await newSession(env, db, user, input.clientType, req.headers.get('user-agent') ?? undefined, now);
+  await db.batch([
+    db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: input.clientType, createdAt: now }),
+    session.insert,
+    // the user's sessions that ran out stay a while for nobody: cleared at the next sign-in
+    db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now))),
+  ]);
   return {
-    accessToken: await signAccessToken(env, user.id, user.tokenVersion),
+    accessToken: session.accessToken,
     userId: user.id,
     userType: user.userType,
     name: user.name,
@@ -207,11 +215,48 @@ export async function verifyEmail(db: Db, rawToken: string) {
   return { message: 'Your e-mail has been verified' };
 }
 
-/** Ends every session of the user: older tokens carry an older version. */
-export async function logout(db: Db, userId: string) {
+/**
+ * Signs the caller's own session out (this client only: the web app and the extension sign in
+ * and out on their own). Ending every session is what a password change or reset does.
+ */
+export async function logout(db: Db, caller: Caller) {
   await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId));
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.id), isNull(sessions.revokedAt)));
   return { message: 'Logged out' };
+}
+
+/** A session is active while not signed out, not expired, and issued under the user's current token version. */
+const activeSessionOf = (userId: string, now: Date) =>
+  and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    eq(sessions.tokenVersion, sql`(select ${users.tokenVersion} from ${users} where ${users.id} = ${userId})`),
+  );
+
+/** GET /api/auth/sessions: the caller's active sessions, the most recently used first. */
+export async function listSessions(db: Db, caller: Caller): Promise<SessionDto[]> {
+  const rows = await db.select().from(sessions).where(activeSessionOf(caller.id, new Date())).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map((r) => ({
+    _id: r.id,
+    clientType: r.clientType,
+    client: clientLabel(r.clientType),
+    device: r.device,
+    createdAt: r.createdAt.toISOString(),
+    lastSeenAt: r.lastSeenAt.toISOString(),
+    current: r.id === caller.sessionId,
+  }));
+}
+
+/** DELETE /api/auth/sessions/{id}: signs one of the caller's own active sessions out; any other id answers 404. */
+export async function revokeSession(db: Db, caller: Caller, sessionId: string) {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), activeSessionOf(caller.id, new Date())))
+    .returning({ id: sessions.id });
+  if (!ended.length) throw notFound('Session not found');
+  return { message: 'Session signed out' };
 }

@@ -142,6 +142,8 @@ export interface MinifiedFilterDto {
   type: string;
   typeName: string;
   color: string;
+  /** The filter's comment: the extension's tooltip on a flagged row. */
+  comment: string;
   onlyOnContacts: boolean;
   contacts: string[];
   allMC: boolean;

@@ -465,9 +465,9 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
     expect((await call('GET', '/api/broker/allNames', { token: t.agents[0].token })).body).toEqual(['Alpha Freight', 'beta Freight']);
   });
 
-  it('minified answers the active filters in force for the caller, with type name and colour', async () => {
+  it('minified answers the active filters in force for the caller, with type name, colour and comment', async () => {
     const t = await teamWithMcs();
-    await add(t.manager, filterBody(t, { name: 'For agent 0', usersList: [t.agents[0].id], contacts: ['555'] }));
+    await add(t.manager, filterBody(t, { name: 'For agent 0', usersList: [t.agents[0].id], contacts: ['555'], comment: 'Pays in 90 days' }));
     const disabled = await add(t.manager, filterBody(t, { name: 'Disabled', usersList: [t.agents[0].id] }));
     await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: disabled } });
     await add(t.manager, filterBody(t, { name: 'Without me', usersList: [t.agents[1].id] }));
@@ -480,6 +480,7 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
       type: t.types[0]!._id,
       typeName: 'Blocked',
       color: '#d32f2f',
+      comment: 'Pays in 90 days',
       onlyOnContacts: false,
       contacts: ['555'],
       allMC: false,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isEmail, MESSAGES } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
+import { normalizeBoardPhone } from '../lib/phone';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = {
@@ -117,7 +118,8 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-const PHONE_RE = /^\+?[0-9][0-9 ().-]{3,28}[0-9]$/;
+/** A call's number as the board shows it, normalised (lib/phone.ts); null when it is not one. */
+const boardPhone = (contact: string) => (contact.length <= 40 ? normalizeBoardPhone(contact) : null);
 
 /** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
 export const logContactSchema = z
@@ -134,17 +136,18 @@ export const logContactSchema = z
     callDate: dateInput(HISTORY_MESSAGES.contactDate).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'call' && !PHONE_RE.test(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
+    if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
     if (v.kind === 'email' && !isEmail(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
   })
-  // last: the contact's date, within the window (now when the client sent none)
+  // last: the contact's date, within the window (now when the client sent none), and a call's
+  // number stored normalised, so the same number written as DAT shows it and as E.164 is one contact
   .transform((v, ctx) => {
     const callDate = contactDateOf(v.callDate);
     if (!callDate) {
       ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.contactDate, path: ['callDate'] });
       return z.NEVER;
     }
-    return { ...v, callDate };
+    return { ...v, callDate, contact: v.kind === 'call' ? boardPhone(v.contact)! : v.contact };
   });
 export type LogContactInput = z.output<typeof logContactSchema>;
 

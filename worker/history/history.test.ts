@@ -72,10 +72,38 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
       loadDate: '2026-07-10',
       callDate: new Date(NOW - 3600_000).toISOString(),
       kind: 'call',
-      contact: '+1 (312) 555-0142',
+      // stored normalised: E.164
+      contact: '+13125550142',
     });
     const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
     expect(row).toMatchObject({ userId: team.agents[0].id, teamId: team.manager.id, mcSettingId: agentMc, clientId: body.clientId });
+  });
+
+  it.each([
+    ['(312) 555-0142', '+13125550142'],
+    ['312.555.0142 ext 12', '+13125550142;ext=12'],
+    ['(555) 555-5555 x123', '+15555555555;ext=123'],
+    ['312-555-0142 ext. 7', '+13125550142;ext=7'],
+    ['1-800-555-0199', '+18005550199'],
+    ['+44 20 7946 0958', '+442079460958'],
+  ])('takes the phone %s as DAT shows it and stores %s', async (shown, stored) => {
+    const res = await log(team.agents[0], contact(agentMc, { contact: shown }));
+    expect(res.status).toBe(201);
+    expect(res.body.contact).toBe(stored);
+    const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
+    expect(row!.contact).toBe(stored);
+  });
+
+  it('a retry that writes the same number another way is the same contact: 200, one row', async () => {
+    const body = contact(agentMc, { contact: '(312) 555-0142 x 12' });
+    expect((await log(team.agents[0], body)).status).toBe(201);
+    const before = await countRows('call_history');
+    const again = await log(team.agents[0], { ...body, contact: '+1 312.555.0142 ext 12' });
+    expect(again.status).toBe(200);
+    expect(again.body.contact).toBe('+13125550142;ext=12');
+    expect(await countRows('call_history')).toBe(before);
+    // another extension is another contact
+    expect((await log(team.agents[0], { ...body, contact: '(312) 555-0142 x 13' })).status).toBe(409);
   });
 
   it('a manager logs on its own MC into its own team; no callDate means now', async () => {
@@ -128,6 +156,8 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     [{ brokerName: undefined }, HISTORY_MESSAGES.brokerEmpty],
     [{ contact: 'call me' }, HISTORY_MESSAGES.phone],
     [{ contact: '' }, HISTORY_MESSAGES.phone],
+    [{ contact: '555' }, HISTORY_MESSAGES.phone],
+    [{ contact: '(312) 555-01' }, HISTORY_MESSAGES.phone],
     [{ kind: 'email', contact: '+1 312 555 0142' }, HISTORY_MESSAGES.email],
     [{ callDate: NOW + 3600_000 }, HISTORY_MESSAGES.contactDate],
     [{ callDate: NOW - 400 * DAY_MS }, HISTORY_MESSAGES.contactDate],
@@ -220,7 +250,7 @@ describe('POST /api/callHistory/getHistory', () => {
       loadDate: '2026-07-10',
       callDate: new Date(NOW - 60_000).toISOString(),
       kind: 'call',
-      contact: '+1 (312) 555-0142',
+      contact: '+13125550142',
     });
     // usersList of itself is fine; of anyone else 404; managerId is ignored for an agent
     expect((await history(A.agents[0], { usersList: [A.agents[0].id], managerId: A.manager.id })).body).toHaveLength(3);

@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema';
-import { type AppEnv, type Bindings, type Caller, isDevelopment } from '../env';
+import { sessions, users } from '../db/schema';
+import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { forbidden, notFound, unauthorized } from './errors';
 import { randomId } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
@@ -13,28 +13,112 @@ import { subscriptionOf } from './subscription';
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 const encoder = new TextEncoder();
 
-/** Signs an access token carrying the user's id and its current token version. */
-export async function signAccessToken(env: Bindings, userId: string, tokenVersion: number): Promise<string> {
-  return new SignJWT({ ver: tokenVersion })
+/** The claims of an access token: its user, the user's token version, and the session row. */
+export interface AccessClaims {
+  userId: string;
+  ver: number;
+  sid: string;
+}
+
+/** Signs an access token carrying the user's id, its current token version and its session. */
+export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ ver: claims.ver, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(userId)
+    .setSubject(claims.userId)
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
     .sign(encoder.encode(secrets(env).jwt));
 }
 
-async function readToken(env: Bindings, token: string): Promise<{ userId: string; ver: number } | null> {
+async function readToken(env: Bindings, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secrets(env).jwt), {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'sub'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { userId: payload.sub, ver: payload.ver };
+    // a token without a session (issued before sessions existed) no longer signs anyone in
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, ver: payload.ver, sid: payload.sid };
   } catch {
     return null;
   }
 }
+
+/** A session's last-active time is written at most this often: not a D1 write per request. */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+
+/** A short label of the browser and system from a User-Agent ("Chrome on Windows"); '' when unknown. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : '';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : '';
+  if (browser && system) return `${browser} on ${system}`;
+  return browser || system;
+}
+
+/**
+ * A new session row for a sign-in and its access token. `insert` goes into the caller's
+ * `db.batch()` with the login's other writes.
+ */
+export async function newSession(
+  env: Bindings,
+  db: Db,
+  user: { id: string; tokenVersion: number },
+  clientType: number,
+  userAgent: string | undefined,
+  now = new Date(),
+) {
+  const id = randomId();
+  const insert = db.insert(sessions).values({
+    id,
+    userId: user.id,
+    clientType,
+    device: deviceLabel(userAgent),
+    tokenVersion: user.tokenVersion,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+  });
+  const accessToken = await signAccessToken(env, { userId: user.id, ver: user.tokenVersion, sid: id });
+  return { id, insert, accessToken };
+}
+
+/**
+ * For the batch that changes the caller's own password or e-mail (which bumps the token version
+ * and so ends every session): keeps the caller's current session alive under the new version.
+ * Runs after the bump in the same batch.
+ */
+export const keepSessionStatement = (db: Db, userId: string, sessionId: string) =>
+  db
+    .update(sessions)
+    .set({ tokenVersion: sql`(select ${users.tokenVersion} from ${users} where ${users.id} = ${userId})` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+
+/** A fresh token for the caller's current session after its own password or e-mail change. */
+export const renewedToken = (env: Bindings, caller: Caller, tokenVersion: number) =>
+  signAccessToken(env, { userId: caller.id, ver: tokenVersion, sid: caller.sessionId });
 
 /** How long a device token stays valid; each good login hands out a fresh one. */
 export const DEVICE_TOKEN_LIFETIME_SECONDS = 90 * 24 * 3600;
@@ -74,8 +158,10 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
 }
 
 /**
- * Bearer auth: verifies the JWT, then loads the user from D1 and checks the token version,
- * so a password change, logout, demotion or deletion ends older sessions at once.
+ * Bearer auth: verifies the JWT, then loads the user and the token's session row from D1 in one
+ * query. The session must be live (not signed out, not expired) and issued under the user's
+ * current token version, so signing out ends one session while a password change, demotion or
+ * deletion ends them all at once.
  */
 async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const header = c.req.header('authorization') ?? '';
@@ -83,12 +169,26 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   if (!match) throw unauthorized('Unauthorized');
   const claims = await readToken(c.env, match[1]!.trim());
   if (!claims) throw unauthorized('Unauthorized');
-  const [user] = await c.var.db
-    .select()
+  const [row] = await c.var.db
+    .select({
+      user: users,
+      session: { tokenVersion: sessions.tokenVersion, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt },
+    })
     .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.userId, users.id)))
     .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)))
     .limit(1);
-  if (!user || user.tokenVersion !== claims.ver) throw unauthorized('Unauthorized');
+  const now = Date.now();
+  if (
+    !row ||
+    row.user.tokenVersion !== claims.ver ||
+    row.session.tokenVersion !== row.user.tokenVersion ||
+    row.session.revokedAt ||
+    row.session.expiresAt.getTime() <= now
+  )
+    throw unauthorized('Unauthorized');
+  const user = row.user;
+  if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
   return {
     id: user.id,
     name: user.name,
@@ -98,7 +198,25 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     isEmailVerified: user.isEmailVerified,
     subscriptionEndDate: user.subscriptionEndDate,
     isTrialPeriod: user.isTrialPeriod,
+    sessionId: claims.sid,
   };
+}
+
+/** Writes the session's last-active time, guarded so requests racing past the check write once; the answer does not wait for it. */
+function touchSession(c: Context<AppEnv>, sessionId: string, now: number) {
+  const write = c.var.db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now - SESSION_TOUCH_MS))))
+    .then(
+      () => undefined,
+      (err) => console.error('session touch failed', err),
+    );
+  try {
+    c.executionCtx.waitUntil(write);
+  } catch {
+    // no execution context (a direct app.request in a script): the write runs on its own
+  }
 }
 
 /**

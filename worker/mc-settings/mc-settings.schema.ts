@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
+import { templateError } from './email-template.schema';
 
 /** The Lines area's messages (spec section 5). Shared with the Lines screen. */
 export const MC_MESSAGES = {
@@ -23,8 +24,18 @@ export const lineTakenMessage = (line: number, mcName: string) => `Line ${line} 
 
 export const LINE_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export const MAX_TEMPLATE = 10_000;
+export const MAX_SUBJECT = 500;
 
 const id = z.string().max(64);
+/** A template field of Save Settings: unknown placeholders are refused with the message that names them. */
+const template = (max: number, where: 'subject' | 'content') =>
+  z
+    .string()
+    .max(max)
+    .superRefine((value, ctx) => {
+      const problem = templateError(value, where);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 const line = z.number().int().min(1, 'Lines are 1 to 6').max(6, 'Lines are 1 to 6');
 
 const mcAddShape = {
@@ -32,7 +43,7 @@ const mcAddShape = {
   parentMc: id.nullable().optional().default(null),
   lines: z.array(line).max(6).optional().default([]),
   emailContent: z.string().max(MAX_TEMPLATE).nullable().optional().default(''),
-  emailSubject: z.string().max(500).nullable().optional().default(''),
+  emailSubject: z.string().max(MAX_SUBJECT).nullable().optional().default(''),
 };
 /** POST /api/mcSettings/add: the fields; which of them a caller must fill depends on its role (`mcAddSchemaFor`). */
 export const mcAddSchema = z.object(mcAddShape);
@@ -41,6 +52,9 @@ export type McAddInput = z.output<typeof mcAddSchema>;
 const oneLine: Check<McAddInput>[] = [
   ['lines', (v) => (v.lines.length ? null : MC_MESSAGES.selectLine)],
   ['lines', (v) => (v.lines.length > 1 ? MC_MESSAGES.oneLine : null)],
+  // after the spec's checks: the templates' placeholders (docs/api/mc-settings.md, "E-mail templates")
+  ['emailSubject', (v) => templateError(v.emailSubject, 'subject')],
+  ['emailContent', (v) => templateError(v.emailContent, 'content')],
 ];
 const byLead = mcAddSchema.superRefine(inOrder<McAddInput>([['name', (v) => ((v.name ?? '').trim() ? null : MC_MESSAGES.nameEmpty)], ...oneLine]));
 const byAgent = mcAddSchema.superRefine(inOrder<McAddInput>([['parentMc', (v) => (v.parentMc ? null : MC_MESSAGES.selectMc)], ...oneLine]));
@@ -54,8 +68,8 @@ export const mcUpdateSchema = z.object({
         _id: id.min(1),
         name: z.string().max(200).optional(),
         lines: z.array(line).max(6).optional(),
-        emailSubject: z.string().max(500).nullable().optional(),
-        emailContent: z.string().max(MAX_TEMPLATE).nullable().optional(),
+        emailSubject: template(MAX_SUBJECT, 'subject').nullable().optional(),
+        emailContent: template(MAX_TEMPLATE, 'content').nullable().optional(),
         isVisible: z.boolean().optional(),
       }),
     )

@@ -205,6 +205,7 @@ describe('POST /api/payment/generateLink', () => {
       isEmailVerified: true,
       subscriptionEndDate: null,
       isTrialPeriod: false,
+      sessionId: 'none',
     };
     const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });
     expect(await row(orderId)).toMatchObject({ status: 'link_failed', isLinkGenerationFailed: true });

@@ -1,8 +1,7 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../lib/auth';
 import { decide, ROLES, RULES, type Role, type RuleName } from '../lib/permissions';
-import { call, createUser, getUser, testEnv, tokenFromMail, type TestUser } from '../test/helpers';
+import { call, createUser, sessionToken, testEnv, tokenFromMail, type TestUser } from '../test/helpers';
 import { appRoutes } from '../test/routes';
 
 /**
@@ -106,7 +105,7 @@ describe('access matrix', () => {
       }
       for (const who of identities) {
         // sign afresh: an earlier route (logout, password change) may have ended older sessions
-        const token = await signAccessToken(testEnv, who.userId, (await getUser(who.userId))!.tokenVersion);
+        const token = await sessionToken(who.userId);
         const res = await send(route.method, route.path, token);
         const want = expected(rule, who);
         if (res.status >= 500) failures.push(`${who.label}: ${res.status}`);

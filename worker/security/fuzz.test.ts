@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
-import { signAccessToken } from '../lib/auth';
-import { call, createTeam, createUser, getUser, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, sessionToken, type TestUser } from '../test/helpers';
 import { snapshotDb } from './db-snapshot';
 
 /**
@@ -146,7 +145,7 @@ describe('hostile input on every route', () => {
           async (b, params, who, contentType) => {
             const user = who < users.length ? users[who] : undefined;
             // a fuzzed call may have ended the user's sessions (logout, password change): sign afresh
-            const token = user ? await signAccessToken(testEnv, user.id, (await getUser(user.id))!.tokenVersion) : undefined;
+            const token = user ? await sessionToken(user.id) : undefined;
             const before = await snapshotDb();
             const res = await call(route.method, fill(route.path, params), {
               token,

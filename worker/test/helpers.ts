@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { UserType } from '../users/users.schema';
 import type { Bindings } from '../env';
-import { signAccessToken } from '../lib/auth';
+import { newSession } from '../lib/auth';
 import { createDb } from '../lib/db';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
@@ -71,7 +71,19 @@ export async function createUser(
     subscriptionEndDate: days === null ? null : new Date(Date.now() + days * DAY),
     parentId: opts.parentId ?? null,
   });
-  return { id, email, name, userType, token: await signAccessToken(testEnv, id, 0) };
+  return { id, email, name, userType, token: await sessionToken(id) };
+}
+
+/**
+ * Starts a session for the user straight in D1 (as a login would, without the password work) and
+ * answers its access token, signed under the user's current token version.
+ */
+export async function sessionToken(userId: string, clientType = 0): Promise<string> {
+  const [user] = await db.select({ id: users.id, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`no user ${userId}`);
+  const session = await newSession(testEnv, db, user, clientType, 'test');
+  await session.insert;
+  return session.accessToken;
 }
 
 /** A director with one manager and two agents, all with active subscriptions. */

@@ -3,7 +3,7 @@ import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { signAccessToken } from '../lib/auth';
+import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { inJson, isUniqueViolation } from '../lib/db';
@@ -301,6 +301,8 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
         .where(and(eq(users.id, target.id), live))
         .returning({ tokenVersion: users.tokenVersion }),
       endResetLinks(db, target.id),
+      // one's own change keeps the session it was made from (its token is renewed below)
+      ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
     ]);
   } catch (err) {
     // two changes raced to one address: the unique index decided, and the batch rolled back
@@ -311,7 +313,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   if (!row) throw notFound('User not found');
   await sendTokenMail(env, db, { id: target.id, email }, 'verify');
   await sendMail(env, db, emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'));
-  const accessToken = isSelf ? await signAccessToken(env, target.id, row.tokenVersion) : undefined;
+  const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
 }
 
@@ -331,9 +333,11 @@ export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: 
       .where(and(eq(users.id, target.id), live))
       .returning({ tokenVersion: users.tokenVersion }),
     endResetLinks(db, target.id),
+    // one's own change keeps the session it was made from (its token is renewed below)
+    ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
   ]);
   if (!row) throw notFound('User not found');
-  const accessToken = isSelf ? await signAccessToken(env, target.id, row.tokenVersion) : undefined;
+  const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
 }
 

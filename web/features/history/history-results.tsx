@@ -4,9 +4,13 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, shortDate, timeOfDay } from '../../lib/format';
+import { formatBoardPhone } from '../../../worker/lib/phone';
 import type { HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
+
+/** A call's number as people write it (stored as E.164 with `;ext=`: "+1 312 555 0142 ext. 12"); an e-mail as it is. */
+const contactText = (r: HistoryRowDto) => (r.kind === 'call' ? formatBoardPhone(r.contact) : r.contact);
 
 const columns: ColumnDef<HistoryRowDto, any>[] = [
   { id: 'agent', header: 'Agent', accessorFn: (r) => r.parent.name },
@@ -19,8 +23,11 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
     cell: ({ row }) => (
       <div className="company-cell">
         <span>{row.original.brokerName}</span>
-        <span className={`contact-line kind-${row.original.kind}`} title={`${row.original.kind === 'call' ? 'Phone call' : 'Email'}: ${row.original.contact}`}>
-          <span aria-hidden="true">{row.original.kind === 'call' ? '☎' : '✉'}</span> {row.original.contact}
+        <span
+          className={`contact-line kind-${row.original.kind}`}
+          title={`${row.original.kind === 'call' ? 'Phone call' : 'Email'}: ${contactText(row.original)}`}
+        >
+          <span aria-hidden="true">{row.original.kind === 'call' ? '☎' : '✉'}</span> {contactText(row.original)}
         </span>
       </div>
     ),

@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
-import { LinePicker, TemplateArea } from './mc-fields';
+import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {
@@ -17,7 +17,7 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
     emailSubject: '',
     emailContent: '',
   });
-  const [parentMc, lines, emailContent] = form.watch(['parentMc', 'lines', 'emailContent']);
+  const [name, parentMc, lines, emailSubject, emailContent] = form.watch(['name', 'parentMc', 'lines', 'emailSubject', 'emailContent']);
   const { loading, run } = useRequest();
   const selectId = useId();
   const used = new Set(props.mine.map((m) => m.parentMc?._id));
@@ -61,6 +61,8 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
         </div>
         <Field label="Email subject" {...form.register('emailSubject')} />
         <TemplateArea label="Email content" value={emailContent} onChange={(text) => form.setValue('emailContent', text)} />
+        <PlaceholderHint />
+        <TemplatePreview subject={emailSubject} content={emailContent} mcName={props.isAgent ? (choices.find((p) => p._id === parentMc)?.name ?? '') : name} />
         <ErrorText>{form.problem}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>

@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import type { McSettingDto } from './api';
-import { LinePicker, TemplateArea } from './mc-fields';
+import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
 import type { McEdit } from './use-lines';
 
 /** One MC of My MC List: its name (a lead's own MC), Show in DAT, Delete, line and template. */
@@ -47,6 +47,8 @@ export function McItem(props: {
         </div>
         <Field label="Email subject" value={m.emailSubject} onChange={(e) => onEdit({ emailSubject: e.target.value })} />
         <TemplateArea label="Email content" value={m.emailContent} onChange={(v) => onEdit({ emailContent: v })} />
+        <PlaceholderHint />
+        <TemplatePreview subject={m.emailSubject} content={m.emailContent} mcName={m.name} />
       </div>
     </li>
   );

@@ -42,3 +42,9 @@ export function subscriptionEndText(u: Pick<UserDto, 'isEmailVerified' | 'subscr
   if (!u.subscriptionEndDate) return 'No End Date';
   return shortDate(u.subscriptionEndDate);
 }
+
+// Sessions (Profile's Active sessions): the caller's own, from the auth area.
+export type SessionDto = Data<typeof api.auth.sessions.$get>[number];
+export const SESSIONS_KEY = keyOf(api.auth.sessions);
+export const useSessions = (enabled: boolean) => useGet(enabled ? api.auth.sessions : null);
+export const signOutSession = (id: string) => parseResponse(api.auth.sessions[':id'].$delete({ param: { id: encodeURIComponent(id) } }));

@@ -13,6 +13,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
 import { RemindersCard } from './reminders-card';
+import { ActiveSessions } from './sessions';
 import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
 /** /profile/ (me) and /profile/{id}: details, updates, and for the admin trial, type, parent, children. */
@@ -59,6 +60,7 @@ export default function Profile() {
           <PasswordSection user={user} isMe={isMe} />
         </>
       )}
+      {isMe && <ActiveSessions />}
       {isAdmin && !isMe && <AdminPanel key={user._id} user={user} onSaved={mutate} />}
     </div>
   );

@@ -6,3 +6,4 @@ export * from './payments';
 export * from './subscriptions';
 export * from './promo';
 export * from './links';
+export * from './sessions';

@@ -1,0 +1,245 @@
+/// <reference lib="dom" />
+/**
+ * What the extension's browser test needs besides Playwright's own server: a Worker of its own it
+ * can stop and start again on the same local database (the offline queue), the extension built for
+ * that server, a local HTTPS copy of DAT's load search served as one.dat.com, and Chromium with the
+ * extension loaded.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
+
+/** A free port on the loopback address. */
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The Worker under `wrangler dev` on 127.0.0.1, with a database folder that outlives a stop. */
+export class Server {
+  private child: ChildProcess | null = null;
+  private constructor(
+    public port: number,
+    readonly state: string,
+    private readonly assets: string | null,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  static async create(): Promise<Server> {
+    const port = await freePort();
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-ext-'));
+    // the SPA build playwright.config.ts made for this run (or web/dist with E2E_SKIP_BUILD)
+    const candidates = [process.env.E2E_STATE && path.join(process.env.E2E_STATE, 'dist'), path.join(ROOT, 'web', 'dist')].filter(Boolean) as string[];
+    const assets = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
+    const server = new Server(port, state, assets);
+    execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+      cwd: ROOT,
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      stdio: 'ignore',
+    });
+    try {
+      await server.start();
+    } catch {
+      // another process took the port between the look and the start: once more on a new one
+      await server.stop();
+      server.port = await freePort();
+      await server.start();
+    }
+    return server;
+  }
+
+  /** Starts `wrangler dev` on the same port and database, and waits until it answers. */
+  async start() {
+    const args = ['dev', '--ip', '127.0.0.1', '--port', String(this.port), '--persist-to', this.state, '--env-file', '.dev.vars.example'];
+    args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
+    if (this.assets) args.push('--assets', this.assets);
+    // its own process group, so stop() ends wrangler and its workerd together
+    this.child = spawn(WRANGLER, args, {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    });
+    let stderr = '';
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const ok = await fetch(`${this.url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return;
+      if (this.child.exitCode !== null) throw new Error(`wrangler dev exited with ${this.child.exitCode}: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('wrangler dev did not answer within 120 s');
+  }
+
+  /** Stops the server (its database stays) and waits until the port answers nothing. */
+  async stop() {
+    const child = this.child;
+    this.child = null;
+    if (!child?.pid) return;
+    const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // ended on SIGTERM
+    }
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`${this.url}/api/health`)
+        .then(() => true)
+        .catch(() => false);
+      if (!up) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async dispose() {
+    await this.stop();
+    fs.rmSync(this.state, { recursive: true, force: true });
+  }
+}
+
+/** Calls the API of `server` as a client would. */
+export async function api<T = any>(server: Server, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${server.url}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let json: any = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: json };
+}
+
+/** Builds the extension for `apiUrl` into a fresh folder (no zip). */
+export async function buildExtensionFor(apiUrl: string): Promise<string> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-ext-build-'));
+  const { buildExtension } = (await import(path.join(ROOT, 'extension', 'build.mjs'))) as {
+    buildExtension: (o: { apiUrl: string; outDir: string; zip: null; quiet: boolean }) => Promise<unknown>;
+  };
+  await buildExtension({ apiUrl, outDir, zip: null, quiet: true });
+  return outDir;
+}
+
+/** Serves e2e/fixtures/dat over HTTPS with a certificate made now for one.dat.com (openssl). */
+export async function serveBoard(): Promise<{ port: number; close: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-cert-'));
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=one.dat.com',
+      '-addext',
+      'subjectAltName=DNS:one.dat.com',
+    ],
+    { stdio: 'ignore' },
+  );
+  const fixtures = path.join(ROOT, 'e2e', 'fixtures', 'dat');
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
+    const url = new URL(req.url ?? '/', 'https://one.dat.com');
+    const name = path.basename(url.pathname);
+    const file = path.join(fixtures, name.includes('.') ? name : 'index.html');
+    if (!fs.existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        fs.rmSync(dir, { recursive: true, force: true });
+      }),
+  };
+}
+
+/**
+ * Chromium with the extension loaded: a persistent context (content scripts do not run in a
+ * non-persistent one), the real binary (/usr/bin/chromium is a shell wrapper), new headless mode,
+ * and one.dat.com mapped to the local board server.
+ */
+export async function launchWithExtension(
+  extensionDir: string,
+  boardPort: number,
+): Promise<{ context: BrowserContext; worker: Worker; extensionId: string; close: () => Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_BINARY ?? '/usr/lib/chromium/chromium',
+    headless: false,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    viewport: { width: 1400, height: 900 },
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}`,
+      '--ignore-certificate-errors',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    close: async () => {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { createApi } from '../../../web/lib/api';
+
+/** How long a call may take before it counts as no answer. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+/** No answer from the server (offline, stopped, DNS): the action waits in the queue. */
+export class Unreachable extends Error {
+  constructor() {
+    super('The server cannot be reached');
+  }
+}
+
+/** The server answered 401: the session ended (signed out elsewhere, password changed). */
+export class SignInAgain extends Error {
+  constructor() {
+    super('Sign in again');
+  }
+}
+
+/** Any other refusal, with the server's `message` ('Something went wrong' without one). */
+export class Refused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal worth retrying later rather than dropping: the server is busy or broken. */
+export const isTransient = (err: unknown) => err instanceof Unreachable || (err instanceof Refused && (err.status === 429 || err.status >= 500));
+
+/**
+ * The extension's fetch wrapper under the typed API clients (the web app's `createApi`, typed from
+ * the worker's routes): the bearer token from the service worker's storage; a network failure
+ * raises `Unreachable`, a 401 `SignInAgain`, any other failure `Refused` with the server's message.
+ */
+export function extensionApi(apiUrl: string, token: string | null) {
+  const wrapped: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('accept', 'application/json');
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    let res: Response;
+    try {
+      // a request that hangs (a dropped connection) counts as no answer: the queue retries it
+      res = await fetch(input, { ...init, headers, credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch {
+      throw new Unreachable();
+    }
+    if (res.status === 401 && token) throw new SignInAgain();
+    if (!res.ok) {
+      const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
+      throw new Refused(typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong', res.status);
+    }
+    return res;
+  };
+  return createApi(apiUrl.replace(/\/+$/, ''), wrapped);
+}
+
+export type ExtensionApi = ReturnType<typeof extensionApi>;

@@ -1,0 +1,388 @@
+/**
+ * The service worker: the only part that talks to the server. It signs in (clientType 1), keeps
+ * the session, syncs the MCs and filters (at sign-in, every 5 minutes and on Refresh), and sends
+ * the board's actions through a queue in storage, in order, retrying while the server is away.
+ * It never reads the load board: the content script sends it only what the user clicked.
+ */
+import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
+import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
+import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
+import { defaultApiUrl, patch, read, type Stored, update } from './store';
+
+const SYNC_ALARM = 'sync-filters';
+const RETRY_ALARM = 'retry-queue';
+/** Filters are synced this often (chrome.alarms; the board itself is never refreshed). */
+const SYNC_MINUTES = 5;
+/** While actions wait, the queue is retried this often (Chrome's shortest alarm), and sooner from memory. */
+const RETRY_MINUTES = 0.5;
+const MAX_REFUSED_SHOWN = 20;
+/** Roles that work a load board: the ingestion calls take only them. */
+const BOARD_ROLES = new Set(['agent', 'manager']);
+
+const apiUrlOf = (s: Stored) => s.apiUrl || defaultApiUrl();
+const apiFor = (s: Stored): ExtensionApi => extensionApi(apiUrlOf(s), s.token ?? null);
+
+function viewOf(s: Stored): ViewState {
+  const user = s.user ?? null;
+  return {
+    apiUrl: apiUrlOf(s),
+    user,
+    signInAgain: !!s.signInAgain,
+    subscription: s.subscription ?? null,
+    mcs: s.mcs ?? [],
+    pickedMcId: s.pickedMcId ?? null,
+    filters: s.filters ?? [],
+    filtersSyncedAt: s.filtersSyncedAt ?? null,
+    pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, queuedAt: q.queuedAt })),
+    refused: s.refused ?? [],
+    problem: s.problem ?? null,
+  };
+}
+
+// ---- the board's tabs: told when the state changes ----
+
+async function boardTabs(): Promise<number[]> {
+  const { boardTabs } = (await chrome.storage.session.get('boardTabs')) as { boardTabs?: number[] };
+  return boardTabs ?? [];
+}
+
+async function rememberTab(tabId: number | undefined) {
+  if (tabId === undefined) return;
+  const tabs = await boardTabs();
+  if (!tabs.includes(tabId)) await chrome.storage.session.set({ boardTabs: [...tabs, tabId] });
+}
+
+async function pushState() {
+  const state = viewOf(await read());
+  const message: StatePush = { type: 'statePush', state };
+  // the popup and the options page, when open
+  await chrome.runtime.sendMessage(message).catch(() => undefined);
+  const gone: number[] = [];
+  for (const tabId of await boardTabs()) {
+    await chrome.tabs.sendMessage(tabId, message).catch(() => gone.push(tabId));
+  }
+  if (gone.length) await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
+}
+
+// ---- session ----
+
+/** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
+async function endedElsewhere() {
+  await patch({ token: null, signInAgain: true, problem: null });
+  await chrome.alarms.clear(RETRY_ALARM);
+}
+
+async function signIn(email: string, password: string): Promise<void> {
+  const s = await read();
+  const key = email.trim().toLowerCase();
+  const deviceToken = s.deviceTokens?.[key];
+  const api = extensionApi(apiUrlOf(s), null);
+  const res = await api.auth.login.$post({ json: { email, password, clientType: CLIENT_TYPES.extension, ...(deviceToken ? { deviceToken } : {}) } });
+  const login = await res.json();
+  const sameUser = s.user?.userId === login.userId;
+  await patch({
+    token: login.accessToken,
+    user: { userId: login.userId, name: login.name, email: login.email, userType: login.userType },
+    signInAgain: false,
+    problem: null,
+    deviceTokens: { ...s.deviceTokens, [key]: login.deviceToken },
+    // another user's MCs and filters are not this one's
+    ...(sameUser ? {} : { mcs: [], pickedMcId: null, filters: [], filtersSyncedAt: null, subscription: null, refused: [] }),
+  });
+  await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  await sync();
+}
+
+async function signOut() {
+  const s = await read();
+  if (s.token) {
+    // this session only: the web app stays signed in (and an unreachable server ends it by expiry)
+    await apiFor(s)
+      .auth.logout.$post()
+      .catch(() => undefined);
+  }
+  await patch({
+    token: null,
+    user: null,
+    signInAgain: false,
+    subscription: null,
+    mcs: [],
+    pickedMcId: null,
+    filters: [],
+    filtersSyncedAt: null,
+    problem: null,
+    refused: [],
+  });
+  await chrome.alarms.clear(SYNC_ALARM);
+  await chrome.alarms.clear(RETRY_ALARM);
+}
+
+// ---- sync: MCs, filters, subscription ----
+
+const toChoice = (m: {
+  _id: string;
+  name: string;
+  lines: number[];
+  parentMc: { _id: string } | null;
+  emailSubject: string;
+  emailContent: string;
+}): McChoice => ({
+  _id: m._id,
+  name: m.name,
+  line: m.lines[0] ?? null,
+  teamMcId: m.parentMc?._id ?? m._id,
+  emailSubject: m.emailSubject,
+  emailContent: m.emailContent,
+});
+
+/** Handles a failed call the same way everywhere: 401 ends the session, anything else becomes the problem shown. */
+async function failed(err: unknown) {
+  if (err instanceof SignInAgain) return endedElsewhere();
+  await patch({ problem: err instanceof Error ? err.message : 'Something went wrong' });
+}
+
+let syncing: Promise<void> | null = null;
+
+/** Syncs the MCs the user works for (Show in DAT on), the filters in force and the subscription. */
+function sync(): Promise<void> {
+  syncing ??= (async () => {
+    const s = await read();
+    if (!s.token || !s.user) return;
+    const api = apiFor(s);
+    try {
+      const subscription = await (await api.subscription.status.$get()).json();
+      await patch({ subscription });
+      if (!BOARD_ROLES.has(s.user.userType)) {
+        await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [] });
+        return;
+      }
+      const [settings, filters] = await Promise.all([(await api.mcSettings.index.$get()).json(), (await api.broker.minified.$get()).json()]);
+      const mcs = settings.filter((m) => m.isVisible).map(toChoice);
+      await update((cur) => {
+        const picked = cur.pickedMcId && mcs.some((m) => m._id === cur.pickedMcId) ? cur.pickedMcId : mcs.length === 1 ? mcs[0]!._id : null;
+        return { patch: { mcs, filters, filtersSyncedAt: Date.now(), pickedMcId: picked, problem: null }, result: undefined };
+      });
+    } catch (err) {
+      await failed(err);
+    }
+  })().finally(() => {
+    syncing = null;
+  });
+  return syncing.then(async () => {
+    await pushState();
+    // the server answered: whatever waits may go now
+    if ((await read()).token) void flush();
+  });
+}
+
+// ---- the queue of actions ----
+
+/** Outcomes of the actions sent by the last runs, by client id, for the board's answer. */
+const outcomes = new Map<string, ActionOutcome>();
+let retryDelay = 2000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function bodyOf(action: RowAction): QueuedAction['body'] {
+  const common = {
+    clientId: action.clientId,
+    mcSettingId: action.mcId,
+    brokerName: action.brokerName,
+    origin: action.origin,
+    dest: action.dest,
+    loadDate: action.loadDate,
+  };
+  if (action.kind === 'load') return { ...common, date: action.at };
+  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at };
+}
+
+const labelOf = (action: RowAction) =>
+  `${action.kind === 'call' ? 'Call to' : action.kind === 'email' ? 'E-mail to' : 'Active load from'} ${action.brokerName}${action.origin ? ` (${action.origin} → ${action.dest})` : ''}`;
+
+/** Puts an action at the end of the queue; the same click twice (same client id) is queued once. */
+function enqueue(userId: string, action: RowAction) {
+  return update((s) => {
+    const queue = s.queue ?? [];
+    if (queue.some((q) => q.clientId === action.clientId && q.userId === userId)) return { patch: {}, result: undefined };
+    const item: QueuedAction = { clientId: action.clientId, userId, kind: action.kind, body: bodyOf(action), label: labelOf(action), queuedAt: Date.now() };
+    return { patch: { queue: [...queue, item] }, result: undefined };
+  });
+}
+
+async function send(api: ExtensionApi, item: QueuedAction) {
+  if (item.kind === 'load') await api.activeLoad.add.$post({ json: item.body as never });
+  else await api.callHistory.log.$post({ json: item.body as never });
+}
+
+const remove = (clientId: string, refused?: { label: string; message: string }) =>
+  update((s) => ({
+    patch: {
+      queue: (s.queue ?? []).filter((q) => q.clientId !== clientId),
+      ...(refused ? { refused: [{ ...refused, at: Date.now() }, ...(s.refused ?? [])].slice(0, MAX_REFUSED_SHOWN) } : {}),
+    },
+    result: undefined,
+  }));
+
+/**
+ * Sends the signed-in user's waiting actions, oldest first, one at a time. A refusal (400, 403,
+ * 404, 409) drops that action and keeps the reason; a 401 stops and keeps the rest; no answer (or
+ * 429, 5xx) stops and retries later. The calls are idempotent on the client id, so an action whose
+ * answer was lost is stored once when it is sent again.
+ */
+async function drain() {
+  for (;;) {
+    const s = await read();
+    if (!s.token || !s.user) return;
+    const item = (s.queue ?? []).find((q) => q.userId === s.user!.userId);
+    if (!item) {
+      retryDelay = 2000;
+      await chrome.alarms.clear(RETRY_ALARM);
+      return;
+    }
+    try {
+      await send(apiFor(s), item);
+      outcomes.set(item.clientId, { status: 'sent' });
+      await remove(item.clientId);
+      await patch({ problem: null });
+    } catch (err) {
+      if (err instanceof SignInAgain) {
+        outcomes.set(item.clientId, { status: 'signInAgain' });
+        await endedElsewhere();
+        return;
+      }
+      if (isTransient(err)) {
+        outcomes.set(item.clientId, { status: 'queued' });
+        await patch({ problem: (err as Error).message });
+        scheduleRetry();
+        return;
+      }
+      const message = err instanceof Refused ? err.message : 'Something went wrong';
+      outcomes.set(item.clientId, { status: 'refused', message });
+      await remove(item.clientId, { label: item.label, message });
+    }
+  }
+}
+
+function scheduleRetry() {
+  void chrome.alarms.create(RETRY_ALARM, { periodInMinutes: RETRY_MINUTES });
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flush();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, 30_000);
+}
+
+let flushing: Promise<void> | null = null;
+let flushAgain = false;
+
+/** Runs the queue; a call while it runs makes it look once more at the end, so nothing added meanwhile waits. */
+function flush(): Promise<void> {
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    do {
+      flushAgain = false;
+      await drain();
+    } while (flushAgain);
+  })().finally(() => {
+    flushing = null;
+    void pushState();
+  });
+  return flushing;
+}
+
+async function act(action: RowAction): Promise<ActionOutcome> {
+  const s = await read();
+  if (!s.user) return { status: 'signedOut' };
+  if (!(s.mcs ?? []).some((m) => m._id === action.mcId)) return { status: 'refused', message: 'Pick the MC you work for' };
+  await enqueue(s.user.userId, action);
+  if (!s.token) {
+    await pushState();
+    return { status: 'signInAgain' };
+  }
+  outcomes.delete(action.clientId);
+  await flush();
+  const outcome = outcomes.get(action.clientId);
+  if (outcome) return outcome;
+  // sent by an earlier run (a double click), or waiting behind actions that could not go
+  const queued = ((await read()).queue ?? []).some((q) => q.clientId === action.clientId);
+  return queued ? { status: 'queued' } : { status: 'sent' };
+}
+
+// ---- messages ----
+
+async function handle(request: Request, sender: chrome.runtime.MessageSender): Promise<Response> {
+  switch (request.type) {
+    case 'state':
+      break;
+    case 'boardHello':
+      await rememberTab(sender.tab?.id);
+      break;
+    case 'signIn':
+      try {
+        await signIn(request.email, request.password);
+      } catch (err) {
+        return { ok: false, message: err instanceof Error ? err.message : 'Something went wrong', state: viewOf(await read()) };
+      }
+      break;
+    case 'signOut':
+      await signOut();
+      break;
+    case 'pickMc':
+      await update((s) => ({ patch: (s.mcs ?? []).some((m) => m._id === request.mcId) ? { pickedMcId: request.mcId } : {}, result: undefined }));
+      break;
+    case 'refresh':
+      await sync();
+      break;
+    case 'flush':
+      await flush();
+      break;
+    case 'action': {
+      const outcome = await act(request.action);
+      await pushState();
+      return { ok: true, state: viewOf(await read()), outcome };
+    }
+    case 'setApiUrl': {
+      const url = request.apiUrl.trim().replace(/\/+$/, '');
+      if (!/^https?:\/\/[^/\s]+$/i.test(url)) return { ok: false, message: 'Enter the server address, like https://app.freightdesk.example' };
+      const s = await read();
+      if (apiUrlOf(s) !== url) {
+        // a session belongs to its server
+        if (s.token) await signOut();
+        await patch({ apiUrl: url === defaultApiUrl() ? undefined : url });
+      }
+      break;
+    }
+    default:
+      return { ok: false, message: 'Unknown request' };
+  }
+  const state = viewOf(await read());
+  if (request.type !== 'state' && request.type !== 'boardHello') await pushState();
+  return { ok: true, state };
+}
+
+chrome.runtime.onMessage.addListener((request: Request, sender, sendResponse) => {
+  // only the extension's own pages and its content script on the board talk to it
+  if (sender.id !== chrome.runtime.id) return false;
+  handle(request, sender).then(sendResponse, (err) => sendResponse({ ok: false, message: err instanceof Error ? err.message : 'Something went wrong' }));
+  return true;
+});
+
+chrome.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name === SYNC_ALARM) void sync();
+  if (alarm.name === RETRY_ALARM) void flush();
+});
+
+async function start() {
+  // the token stays in trusted contexts: the board's content script cannot read storage at all
+  await chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  const s = await read();
+  if (s.token && !(await chrome.alarms.get(SYNC_ALARM))) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  if ((s.queue ?? []).length && s.token) void flush();
+}
+
+chrome.runtime.onInstalled.addListener(() => void start());
+chrome.runtime.onStartup.addListener(() => void start());
+void start();

@@ -1,0 +1,47 @@
+/**
+ * The extension's state in `chrome.storage.local` (kept across browser restarts): the session, the
+ * synced MCs and filters, the picked MC and the queue of actions. Only the service worker writes
+ * it, one change at a time (`update`), and content scripts cannot read it (TRUSTED_CONTEXTS).
+ */
+import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
+import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState } from '../shared/protocol';
+
+export interface Stored {
+  /** Set in the options; the build's address when unset. */
+  apiUrl?: string;
+  token?: string | null;
+  user?: SignedInUser | null;
+  signInAgain?: boolean;
+  /** Device tokens by e-mail (README: Security): kept on sign-out, they name this browser. */
+  deviceTokens?: Record<string, string>;
+  subscription?: SubscriptionState | null;
+  mcs?: McChoice[];
+  pickedMcId?: string | null;
+  filters?: MinifiedFilterDto[];
+  filtersSyncedAt?: number | null;
+  queue?: QueuedAction[];
+  refused?: RefusedAction[];
+  problem?: string | null;
+}
+
+export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
+
+export async function read(): Promise<Stored> {
+  return (await chrome.storage.local.get(null)) as Stored;
+}
+
+let chain: Promise<unknown> = Promise.resolve();
+
+/** Reads, changes and writes the state as one step: changes never interleave, so none is lost. */
+export function update<T>(change: (current: Stored) => { patch: Partial<Stored>; result: T } | Promise<{ patch: Partial<Stored>; result: T }>): Promise<T> {
+  const run = chain.then(async () => {
+    const current = await read();
+    const { patch, result } = await change(current);
+    if (Object.keys(patch).length) await chrome.storage.local.set(patch);
+    return result;
+  });
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+export const patch = (values: Partial<Stored>) => update(() => ({ patch: values, result: undefined }));

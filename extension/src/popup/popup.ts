@@ -1,0 +1,187 @@
+/**
+ * The toolbar popup: sign in (as the load-board client), who is signed in and the subscription,
+ * the MC to work for, the filters' sync, actions waiting to be sent, and Sign out.
+ */
+import { filtersInForce } from '../shared/match';
+import { ask, type McChoice, type Response, type ViewState } from '../shared/protocol';
+
+const app = document.getElementById('app')!;
+let busy = false;
+let message: { text: string; tone: 'error' | 'ok' } | null = null;
+
+const h = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & { dataset?: Record<string, string> } = {},
+  ...children: (Node | string | null | false)[]
+) => {
+  const node = document.createElement(tag);
+  const { dataset, ...rest } = props;
+  Object.assign(node, rest);
+  if (dataset) Object.assign(node.dataset, dataset);
+  for (const child of children) if (child) node.append(child);
+  return node;
+};
+
+const present = (...nodes: (Node | null)[]) => nodes.filter((n): n is Node => n !== null);
+const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
+const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function subscriptionLine(s: ViewState) {
+  const sub = s.subscription;
+  if (!sub) return h('span', { className: 'muted' }, 'Subscription: checking…');
+  if (!sub.isSubscriptionActive) {
+    const pay = h('a', { href: `${s.apiUrl}/payment/`, target: '_blank', rel: 'noopener' }, 'Pay in FreightDesk');
+    return h('span', { className: 'error', dataset: { testid: 'subscription' } }, 'Your subscription is expired. ', pay);
+  }
+  const days = sub.subscriptionDaysLeft;
+  const until = sub.subscriptionEndDate ? ` until ${new Date(sub.subscriptionEndDate).toLocaleDateString()}` : '';
+  return h(
+    'span',
+    { className: days < 7 && sub.subscriptionEndDate ? 'warn' : 'ok', dataset: { testid: 'subscription' } },
+    sub.subscriptionEndDate ? `Subscription active${until} (${days} day${days === 1 ? '' : 's'} left)` : 'Subscription active',
+  );
+}
+
+async function call(request: Parameters<typeof ask>[0]): Promise<Response> {
+  busy = true;
+  message = null;
+  const answer = await ask(request);
+  busy = false;
+  if (!answer.ok) message = { text: answer.message, tone: 'error' };
+  render(answer.state ?? (await ask({ type: 'state' })).state ?? null);
+  return answer;
+}
+
+function signInForm(s: ViewState | null) {
+  const email = h('input', { type: 'email', name: 'email', autocomplete: 'username', required: true, value: s?.user?.email ?? '' });
+  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const submit = h('button', { type: 'submit', disabled: busy }, busy ? 'Signing in…' : 'Sign in');
+  const form = h(
+    'form',
+    { className: 'grid', noValidate: true },
+    h('label', {}, 'Email', email),
+    h('label', {}, 'Password', password),
+    message ? h('p', { className: 'error', role: 'alert' }, message.text) : null,
+    h('div', { className: 'row' }, submit),
+  );
+  form.style.display = 'grid';
+  form.style.gap = '10px';
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!email.value.trim()) return showError('Email is Empty');
+    if (!password.value) return showError('Password is Empty');
+    void call({ type: 'signIn', email: email.value.trim(), password: password.value });
+  });
+  return form;
+}
+
+function showError(text: string) {
+  message = { text, tone: 'error' };
+  void ask({ type: 'state' }).then((a) => render(a.ok ? a.state : null));
+}
+
+function render(s: ViewState | null) {
+  document.getElementById('server')!.textContent = s ? `Server: ${s.apiUrl.replace(/^https?:\/\//, '')}` : '';
+  if (!s?.user || s.signInAgain) {
+    app.replaceChildren(
+      ...present(
+        s?.signInAgain
+          ? h('p', { className: 'notice', role: 'alert' }, 'Sign in again: your session ended.')
+          : h('p', { className: 'muted' }, 'Sign in with your FreightDesk account.'),
+        signInForm(s),
+        s?.pending.length
+          ? h('p', { className: 'warn' }, `${s.pending.length} action${s.pending.length === 1 ? '' : 's'} waiting: sent once you sign in.`)
+          : null,
+      ),
+    );
+    return;
+  }
+  const who = h(
+    'div',
+    { className: 'who', dataset: { testid: 'signed-in' } },
+    h('strong', {}, s.user.name),
+    h('span', { className: 'muted' }, s.user.email),
+    subscriptionLine(s),
+  );
+
+  const picker = h('select', { name: 'mc', disabled: busy || !s.mcs.length });
+  picker.setAttribute('aria-label', 'Working for');
+  if (!s.mcs.length) picker.append(new Option('No MC is shown in DAT', ''));
+  else if (!s.pickedMcId) picker.append(new Option('Pick an MC…', ''));
+  for (const mc of s.mcs) picker.append(new Option(mcLabel(mc), mc._id, false, mc._id === s.pickedMcId));
+  picker.value = s.pickedMcId ?? '';
+  picker.addEventListener('change', () => picker.value && void call({ type: 'pickMc', mcId: picker.value }));
+  const working = h(
+    'section',
+    {},
+    h('h2', {}, 'Working for'),
+    picker,
+    s.mcs.length ? null : h('p', { className: 'muted' }, 'Turn Show in DAT on for an MC on the Lines screen.'),
+  );
+
+  const refresh = h('button', { type: 'button', className: 'secondary', disabled: busy }, busy ? 'Refreshing…' : 'Refresh flags');
+  refresh.addEventListener('click', () => void call({ type: 'refresh' }));
+  const count = filtersInForce(s.filters, s.mcs).length;
+  const synced = s.filtersSyncedAt ? `${count} filter${count === 1 ? '' : 's'} in force · updated ${time(s.filtersSyncedAt)}` : 'Filters not loaded yet';
+  const flags = h(
+    'section',
+    {},
+    h('h2', {}, 'Flags'),
+    h('div', { className: 'row' }, refresh, h('span', { className: 'muted', dataset: { testid: 'synced' } }, synced)),
+  );
+
+  const waiting = s.pending.length
+    ? h(
+        'section',
+        { dataset: { testid: 'pending' } },
+        h('h2', {}, `Waiting to be sent (${s.pending.length})`),
+        h('ul', { className: 'plain' }, ...s.pending.slice(0, 5).map((p) => h('li', {}, p.label))),
+        (() => {
+          const retry = h('button', { type: 'button', className: 'secondary', disabled: busy }, 'Send now');
+          retry.addEventListener('click', () => void call({ type: 'flush' }));
+          return retry;
+        })(),
+      )
+    : null;
+  const refused = s.refused.length
+    ? h(
+        'section',
+        {},
+        h('h2', {}, 'Not saved'),
+        h('ul', { className: 'plain' }, ...s.refused.slice(0, 5).map((r) => h('li', {}, `${r.label}: `, h('span', { className: 'error' }, r.message)))),
+      )
+    : null;
+
+  const open = h('a', { className: 'button secondary', href: s.apiUrl, target: '_blank', rel: 'noopener' }, 'Open FreightDesk');
+  const out = h('button', { type: 'button', disabled: busy }, 'Sign out');
+  out.addEventListener('click', () => void call({ type: 'signOut' }));
+  app.replaceChildren(
+    ...present(
+      who,
+      s.problem ? h('p', { className: 'notice', role: 'alert' }, s.problem) : null,
+      message ? h('p', { className: 'error', role: 'alert' }, message.text) : null,
+      working,
+      flags,
+      waiting,
+      refused,
+      h('div', { className: 'row' }, open, out),
+    ),
+  );
+}
+
+document.getElementById('options-link')!.addEventListener('click', (e) => {
+  e.preventDefault();
+  void chrome.runtime.openOptionsPage();
+});
+
+// the board and other windows change the state too: show it as it is now
+chrome.runtime.onMessage.addListener((m: { type?: string; state?: ViewState }) => {
+  if (m?.type === 'statePush' && m.state && !busy) render(m.state);
+  return false;
+});
+
+void ask({ type: 'state' }).then((answer) => {
+  render(answer.ok ? answer.state : null);
+  // opening the popup is a good moment to send what waits
+  if (answer.ok && answer.state.pending.length && !answer.state.signInAgain) void call({ type: 'flush' });
+});

@@ -1,0 +1,88 @@
+/** A load as the board shows it: full dates from DAT's short ones, and the client ids of actions on it. */
+
+/** What the board shows of a load row (any cell may be missing: ''). */
+export interface BoardLoad {
+  company: string;
+  phone: string;
+  email: string;
+  origin: string;
+  dest: string;
+  /** The pick-up cell's text as shown ("11/24", "11/24 - 11/26"). */
+  pickup: string;
+  rate: string;
+  reference: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
+
+/**
+ * DAT shows pick-up dates as month/day ("11/24", "11/24 - 11/26", "11/24/26"). This gives the full
+ * date (yyyy-mm-dd) of the first one: with no year, the year that puts it nearest to `today` (a
+ * load seen on Dec 30 for "1/2" picks up next year; one seen on Jan 2 for "12/30" was last year's).
+ * Answers null when the text holds no date.
+ */
+export function fullDate(text: string, today = new Date()): string | null {
+  const match = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const valid = (year: number) => {
+    const d = new Date(year, month - 1, day);
+    return d.getMonth() === month - 1 ? d : null;
+  };
+  if (match[3]) {
+    const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+    const d = valid(year);
+    return d ? `${year}-${pad(month)}-${pad(day)}` : null;
+  }
+  const base = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
+  let best: { year: number; distance: number } | null = null;
+  for (const year of [today.getFullYear() - 1, today.getFullYear(), today.getFullYear() + 1]) {
+    const d = valid(year);
+    if (!d) continue;
+    const distance = Math.abs(d.getTime() - base) / DAY_MS;
+    if (!best || distance < best.distance) best = { year, distance };
+  }
+  return best ? `${best.year}-${pad(month)}-${pad(day)}` : null;
+}
+
+/** "Nov 24, 2026" for a yyyy-mm-dd date (the e-mail templates' {pickupDate}); other text as it is. */
+export function readableDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const d = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** The local day of a moment, yyyy-mm-dd. */
+export const localDay = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What identifies the load itself: broker, lane, pick-up date and reference (not the rate, which changes). */
+const loadIdentity = (load: BoardLoad) =>
+  [load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup, load.reference].map((s) => s.trim().toLowerCase());
+
+/**
+ * The client id of a call or an e-mail: derived from the load, the MC, the kind, the contact and
+ * the day of the click, so a double click (or a retry from the queue) is one entry, while calling
+ * the same broker about the same load again tomorrow is a new one.
+ */
+export async function contactClientId(load: BoardLoad, mcId: string, kind: 'call' | 'email', contact: string, at: number): Promise<string> {
+  const hash = await sha256Hex(JSON.stringify([...loadIdentity(load), mcId, kind, contact.trim().toLowerCase(), localDay(at)]));
+  return `fd-${kind}-${hash.slice(0, 40)}`;
+}
+
+/** The client id of "+ Active load": one per load and MC, however often it is clicked. */
+export async function loadClientId(load: BoardLoad, mcId: string): Promise<string> {
+  const hash = await sha256Hex(JSON.stringify([...loadIdentity(load), mcId]));
+  return `fd-load-${hash.slice(0, 40)}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * Which of the team's filters flag a load-board row (README: Extension, "How rows are matched").
+ * Pure functions, shared by the board and the tests.
+ */
+import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
+import type { McChoice } from './protocol';
+
+/** Company-name endings that say what kind of company it is, not which one: dropped before comparing. */
+const SUFFIXES = new Set(['llc', 'inc', 'incorporated', 'co', 'corp', 'corporation', 'company', 'ltd', 'limited', 'lp', 'llp', 'pllc', 'pc']);
+
+/**
+ * A company name reduced to what identifies it: case, accents, spacing and punctuation do not
+ * count, `&` is `and`, a leading "The" and the legal endings ("LLC", "Inc", "Co", "Corp", "Ltd",
+ * …, one or several) are dropped. "Total Quality Logistics, LLC" and "TOTAL QUALITY LOGISTICS"
+ * are the same; "C.H. Robinson" and "CH Robinson" too. Answers '' for a name of endings only.
+ */
+export function companyKey(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    // a dot or apostrophe inside a word joins it ("c.h." -> "ch", "o'neil" -> "oneil")
+    .replace(/[.'’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words[0] === 'the' && words.length > 1) words.shift();
+  while (words.length > 1 && SUFFIXES.has(words[words.length - 1]!)) words.pop();
+  // "l l c" written with spaces
+  while (words.length > 3 && words.slice(-3).join(' ') === 'l l c') words.splice(-3);
+  return words.join('');
+}
+
+/**
+ * A phone number's digits for comparing: the extension ("ext 12", "x12", "#12") is dropped, and a
+ * North American number's leading 1 too, so "+1 (312) 555-0142", "312.555.0142" and
+ * "(312) 555-0142 x 7" are the same number. Answers '' when there is no number.
+ */
+export function phoneKey(phone: string): string {
+  const withoutExt = phone.split(/\s*(?:;ext=|ext\.?|extension|x|#)\s*\d+\s*$/i)[0] ?? '';
+  const digits = withoutExt.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+const looksLikeEmail = (contact: string) => contact.includes('@');
+
+/** What the board shows of a row that matching needs. */
+export interface RowContacts {
+  company: string;
+  phone: string;
+  email: string;
+}
+
+/** Whether a contacts-only filter's contacts hold the row's phone (digits only) or e-mail. */
+export function contactMatches(filter: Pick<MinifiedFilterDto, 'contacts'>, row: Pick<RowContacts, 'phone' | 'email'>): boolean {
+  const phone = phoneKey(row.phone);
+  const email = emailKey(row.email);
+  return filter.contacts.some((contact) =>
+    looksLikeEmail(contact) ? !!email && emailKey(contact) === email : !!phone && phoneKey(contact) === phone && phone.length >= 7,
+  );
+}
+
+/** Whether the filter is in force for the MC the user works for: all MCs, or this MC's team MC among its list. */
+export const appliesToMc = (filter: Pick<MinifiedFilterDto, 'allMC' | 'mcList'>, mc: Pick<McChoice, 'teamMcId'>) =>
+  filter.allMC || filter.mcList.includes(mc.teamMcId);
+
+/** The filters in force on any of the MCs the user may work for (the count the popup and the bar show). */
+export const filtersInForce = (filters: readonly MinifiedFilterDto[], mcs: readonly Pick<McChoice, 'teamMcId'>[]) =>
+  filters.filter((f) => mcs.some((mc) => appliesToMc(f, mc)));
+
+/**
+ * The filters that flag a row for the picked MC: the company names match (`companyKey`), and a
+ * contacts-only filter also needs the row's phone or e-mail among its contacts. In the filters'
+ * order (their index).
+ */
+export function filtersForRow(filters: readonly MinifiedFilterDto[], mc: Pick<McChoice, 'teamMcId'> | null, row: RowContacts): MinifiedFilterDto[] {
+  if (!mc) return [];
+  const key = companyKey(row.company);
+  if (!key) return [];
+  return filters.filter((f) => appliesToMc(f, mc) && companyKey(f.name) === key && (!f.onlyOnContacts || contactMatches(f, row)));
+}
+
+/** Types whose rows are tinted: the default "Blocked" and what teams call the same thing. */
+const BLOCKED_LIKE = /\b(block(ed)?|black\s*list(ed)?|banned|do\s*not\s*(use|work|book|call)|dnu|avoid)\b/i;
+
+/** Whether a filter type's name says "do not work with this broker". */
+export const isBlockedLike = (typeName: string) => BLOCKED_LIKE.test(typeName);

@@ -1,0 +1,127 @@
+/**
+ * What the extension's parts say to each other. The service worker holds the session and makes
+ * every API call (host permission for the server; the API opens no CORS); the popup, the options
+ * page and the board's content script ask it by `chrome.runtime.sendMessage` and get a `ViewState`
+ * back. The access token never leaves the service worker.
+ */
+import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
+import type { Role } from '../../../worker/lib/permissions';
+
+/** An MC the user may work for on the board: its own setting with Show in DAT on. */
+export interface McChoice {
+  /** The user's MC setting (what the ingestion calls take as `mcSettingId`). */
+  _id: string;
+  name: string;
+  /** Its line, 1 to 6 (null when none is set). */
+  line: number | null;
+  /** The team's MC the filters name: the manager's MC an agent's setting points at, or a lead's own. */
+  teamMcId: string;
+  emailSubject: string;
+  emailContent: string;
+}
+
+/** A row's action, ready to send, waiting in the queue until the server answers. */
+export interface QueuedAction {
+  /** The ingestion call's client id: the same click twice is the same entry. */
+  clientId: string;
+  /** Whose action it is: sent only while this user is signed in. */
+  userId: string;
+  kind: 'call' | 'email' | 'load';
+  /** The ingestion call's body. */
+  body: Record<string, unknown>;
+  /** For the popup: "Call to Total Quality Logistics". */
+  label: string;
+  queuedAt: number;
+}
+
+/** An action the server refused (400, 403, 404, 409): kept with the reason, not retried. */
+export interface RefusedAction {
+  label: string;
+  message: string;
+  at: number;
+}
+
+export interface SignedInUser {
+  userId: string;
+  name: string;
+  email: string;
+  userType: Role;
+}
+
+export interface SubscriptionState {
+  isSubscriptionActive: boolean;
+  subscriptionDaysLeft: number;
+  subscriptionEndDate: string | null;
+}
+
+/** Everything the popup and the board show. No token in it. */
+export interface ViewState {
+  apiUrl: string;
+  user: SignedInUser | null;
+  /** A call answered 401: the session ended elsewhere; calls stop until the user signs in again. */
+  signInAgain: boolean;
+  subscription: SubscriptionState | null;
+  mcs: McChoice[];
+  pickedMcId: string | null;
+  filters: MinifiedFilterDto[];
+  filtersSyncedAt: number | null;
+  /** Actions waiting for the server, oldest first. */
+  pending: { label: string; queuedAt: number }[];
+  refused: RefusedAction[];
+  /** The last sync's problem ("The server cannot be reached"), or null. */
+  problem: string | null;
+}
+
+/** What the board sends for a row's action: the load as the row shows it, and what was done. */
+export interface RowAction {
+  kind: 'call' | 'email' | 'load';
+  mcId: string;
+  clientId: string;
+  brokerName: string;
+  contact: string;
+  origin: string;
+  dest: string;
+  /** The pick-up date as a full date (yyyy-mm-dd), or the board's text when it is not a date. */
+  loadDate: string;
+  /** When the user clicked (ms): a queued action is filed at that time, not when it is sent. */
+  at: number;
+}
+
+/** The outcome of an action as the board shows it. */
+export type ActionOutcome =
+  | { status: 'sent' }
+  | { status: 'queued' }
+  | { status: 'refused'; message: string }
+  | { status: 'signInAgain' }
+  | { status: 'signedOut' };
+
+export type Request =
+  | { type: 'state' }
+  | { type: 'signIn'; email: string; password: string }
+  | { type: 'signOut' }
+  | { type: 'pickMc'; mcId: string }
+  | { type: 'refresh' }
+  | { type: 'flush' }
+  | { type: 'boardHello' }
+  | { type: 'action'; action: RowAction }
+  | { type: 'setApiUrl'; apiUrl: string };
+
+/** The answers: the state, an action's outcome, or an error message for the screen. */
+export type Response = { ok: true; state: ViewState; outcome?: ActionOutcome } | { ok: false; message: string; state?: ViewState };
+
+/** Pushed by the service worker to the board's tabs when the state changes. */
+export interface StatePush {
+  type: 'statePush';
+  state: ViewState;
+}
+
+/** Sends a request to the service worker. */
+export async function ask(request: Request): Promise<Response> {
+  try {
+    const answer = (await chrome.runtime.sendMessage(request)) as Response | undefined;
+    return answer ?? { ok: false, message: 'The extension did not answer' };
+  } catch {
+    // the extension was reloaded or updated under an open page
+    return { ok: false, message: 'The extension was updated: reload this page' };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The e-mail templates of an MC setting (subject and content): placeholders in braces, filled from
+ * the load a user e-mails about (docs/api/mc-settings.md, "Templates"). One renderer for the Lines
+ * screen's preview and the load-board extension; the server refuses unknown placeholders on save.
+ * No server imports: the web app and the extension import this file.
+ */
+
+/** The placeholders, in the order the docs and the Lines screen list them, with what each becomes. */
+export const TEMPLATE_PLACEHOLDERS = {
+  origin: 'where the load picks up (Chicago, IL)',
+  destination: 'where it delivers (Dallas, TX)',
+  pickupDate: 'the pick-up date (Nov 24, 2026)',
+  broker: "the broker's company name",
+  rate: 'the posted rate ($2,350), empty when the board shows none',
+  reference: "the broker's load reference, empty when the board shows none",
+  mcName: 'the MC you are working for',
+  userName: 'your name',
+} as const;
+export type PlaceholderName = keyof typeof TEMPLATE_PLACEHOLDERS;
+export const PLACEHOLDER_NAMES = Object.keys(TEMPLATE_PLACEHOLDERS) as PlaceholderName[];
+
+/** Older spellings templates already hold (the demo company's), read as the names above. */
+const ALIASES: Record<string, PlaceholderName> = { dest: 'destination', loaddate: 'pickupDate', name: 'userName' };
+
+/** What fills a template: a value for each placeholder ('' when the load has none). */
+export type TemplateValues = Record<PlaceholderName, string>;
+
+// `{name}`: a letter, then letters, digits or _. Other braces ("{ }", "{{", JSON) are plain text.
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
+
+const BY_LOWER = new Map<string, PlaceholderName>([...PLACEHOLDER_NAMES.map((n) => [n.toLowerCase(), n] as const), ...Object.entries(ALIASES)]);
+
+/** The placeholder a `{word}` names (case does not matter), or null for an unknown one. */
+export const placeholderOf = (word: string): PlaceholderName | null => BY_LOWER.get(word.toLowerCase()) ?? null;
+
+/** The unknown `{word}`s of a template, each once, as written. */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of template.matchAll(PLACEHOLDER)) if (!placeholderOf(match[1]!)) unknown.add(match[0]);
+  return [...unknown];
+}
+
+/** The list the refusal names: `{origin}, {destination}, …`. */
+export const PLACEHOLDER_LIST = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
+
+/** The save's refusal for a template with an unknown placeholder, or null when it may be saved. */
+export function templateError(template: string | null | undefined, where: 'subject' | 'content'): string | null {
+  const unknown = unknownPlaceholders(template ?? '');
+  if (!unknown.length) return null;
+  const field = where === 'subject' ? 'e-mail subject' : 'e-mail content';
+  const names = unknown.join(', ');
+  return `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${names} in the ${field}. Use ${PLACEHOLDER_LIST}`;
+}
+
+/** Fills a template: each known placeholder becomes its value; anything else stays as written. */
+export function renderTemplate(template: string, values: Partial<TemplateValues>): string {
+  return template.replace(PLACEHOLDER, (whole, word: string) => {
+    const name = placeholderOf(word);
+    return name ? (values[name] ?? '') : whole;
+  });
+}
+
+/** The load the Lines screen's preview fills the templates with. */
+export const SAMPLE_LOAD: Omit<TemplateValues, 'mcName' | 'userName'> = {
+  origin: 'Chicago, IL',
+  destination: 'Dallas, TX',
+  pickupDate: 'Nov 24, 2026',
+  broker: 'Total Quality Logistics',
+  rate: '$2,350',
+  reference: 'TQL-884213',
+};
