@@ -67,7 +67,18 @@ export class Server {
 
   /** Starts `wrangler dev` on the same port and database, and waits until it answers. */
   async start() {
-    const args = ['dev', 'worker/dev/index.ts', '--ip', '127.0.0.1', '--port', String(this.port), '--persist-to', this.state, '--env-file', '.dev.vars.example'];
+    const args = [
+      'dev',
+      'worker/dev/index.ts',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(this.port),
+      '--persist-to',
+      this.state,
+      '--env-file',
+      '.dev.vars.example',
+    ];
     args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
     if (this.assets) args.push('--assets', this.assets);
     // its own process group, so stop() ends wrangler and its workerd together
