@@ -7,13 +7,12 @@ import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
 import { call, countRows, createTeam, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
+import { ACCOUNT, confirmation, form, PRICE, precheck, result } from '../test/idram';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
 import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
 import * as svc from './payments.service';
 
-const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
-const ACCOUNT = testEnv.IDRAM_REC_ACCOUNT;
 const DAY = 86_400_000;
 
 async function order(who: TestUser, body: object = { amount: 2 }) {
@@ -21,37 +20,6 @@ async function order(who: TestUser, body: object = { amount: 2 }) {
   expect(res.status, res.text).toBe(200);
   expect(Object.keys(res.body)).toEqual(['orderId']);
   return res.body.orderId as string;
-}
-
-const form = (fields: Record<string, string>) => ({
-  rawBody: new URLSearchParams(fields).toString(),
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-});
-/** Posts to the result URL as Idram does; every answer must be a 200 with bare text. */
-async function result(fields: Record<string, string>) {
-  const res = await call('POST', '/api/payment/idram/result', form(fields));
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-  return res.text;
-}
-const precheck = (id: string, amount: string, over: Record<string, string> = {}) =>
-  result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, ...over });
-
-/** Idram's confirmation, signed with the test secret over the fields as sent. */
-async function confirmation(orderId: string, amount: string, over: Record<string, string> = {}) {
-  const f = {
-    EDP_REC_ACCOUNT: ACCOUNT,
-    EDP_AMOUNT: amount,
-    EDP_BILL_NO: orderId,
-    EDP_PAYER_ACCOUNT: '100000000001',
-    EDP_TRANS_ID: randomId(14),
-    EDP_TRANS_DATE: '22/11/2026',
-    ...over,
-  };
-  const checksum = await md5Hex(
-    [f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, testEnv.IDRAM_SECRET_KEY, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'),
-  );
-  return { ...f, EDP_CHECKSUM: over.EDP_CHECKSUM ?? checksum.toUpperCase() };
 }
 
 const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;

@@ -15,19 +15,24 @@ export async function order(who: TestUser, body: object = { amount: 2 }) {
   return res.body.orderId as string;
 }
 
+/** A form-encoded body as Idram posts it. */
+export const form = (fields: Record<string, string>) => ({
+  rawBody: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
 /** Posts to the result URL as Idram does; every answer must be a 200 with bare text. */
 export async function result(fields: Record<string, string>) {
-  const res = await call('POST', '/api/payment/idram/result', {
-    rawBody: new URLSearchParams(fields).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  const res = await call('POST', '/api/payment/idram/result', form(fields));
   expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
   return res.text;
 }
 
-export const precheck = (id: string, amount: string) => result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount });
+export const precheck = (id: string, amount: string, over: Record<string, string> = {}) =>
+  result({ EDP_PRECHECK: 'YES', EDP_BILL_NO: id, EDP_REC_ACCOUNT: ACCOUNT, EDP_AMOUNT: amount, ...over });
 
-/** Idram's confirmation, signed with the test secret. */
+/** Idram's confirmation, signed with the test secret over the fields as sent (`over` may also replace the checksum). */
 export async function confirmation(orderId: string, amount: string, over: Record<string, string> = {}) {
   const f = {
     EDP_REC_ACCOUNT: ACCOUNT,
@@ -41,7 +46,7 @@ export async function confirmation(orderId: string, amount: string, over: Record
   const checksum = await md5Hex(
     [f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, testEnv.IDRAM_SECRET_KEY, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'),
   );
-  return { ...f, EDP_CHECKSUM: checksum.toUpperCase() };
+  return { ...f, EDP_CHECKSUM: over.EDP_CHECKSUM ?? checksum.toUpperCase() };
 }
 
 /** Precheck and confirm an order as a paying Idram would; answers the confirmation's fields. */
