@@ -152,6 +152,18 @@ test.describe('managing short links', () => {
     await expect(page.getByText('No keys yet.')).toBeVisible();
     expect((await fetch(`${baseURL()}/api/link`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
 
+    // a click limit and an expiry from the Create screen's options
+    await page.goto('/create');
+    await page.getByRole('button', { name: /Custom alias, expiry and click limit/ }).click();
+    await page.getByLabel('Click limit').fill('2');
+    await page.getByLabel('Expires').fill('2031-01-15T09:30');
+    await page.getByLabel('Enter Link').fill('https://example.com/limited');
+    await shot(page, 'links-create-options-manager');
+    await page.getByLabel('Enter Link').press('Enter');
+    await page.waitForURL(/\/detail\//);
+    const limits = await page.evaluate(() => `Expires ${new Date('2031-01-15T09:30').toLocaleString()} · Limit 2 clicks (2 left)`);
+    await expect(page.getByTestId('link-limits')).toHaveText(limits);
+
     const admin = await createUser('admin');
     await loginAs(page, admin, '/links/keys');
     await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
