@@ -13,7 +13,7 @@ export default {
   // The short-link redirect is the hot path: it goes straight to its handler, past the router.
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    if (request.method === 'GET' && pathname.startsWith(SHORT) && pathname.indexOf('/', SHORT.length) === -1) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(SHORT) && pathname.indexOf('/', SHORT.length) === -1) {
       return redirectShortLink(env, ctx, request, pathname.slice(SHORT.length));
     }
     return app.fetch(request, env, ctx);

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: { path: string; load: Loader }[] = [
 /** Logged-in routes, each in one area of the permissions table (spec: Logged in, by role). */
 export const AREA_ROUTES: { path: string; area: Area; load: Loader }[] = [
   { path: '/links', area: 'links', load: () => import('../features/links/links-list') },
+  { path: '/links/keys', area: 'links', load: () => import('../features/links/api-keys') },
   { path: '/create', area: 'links', load: () => import('../features/links/link-create') },
   { path: '/detail/:id', area: 'links', load: () => import('../features/links/link-detail') },
   { path: '/profile/:id?', area: 'profile', load: () => import('../features/users/profile') },

@@ -1,11 +1,11 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
-import { sessions, users } from '../db/schema';
+import { apiKeys, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { forbidden, notFound, unauthorized } from './errors';
-import { randomId } from './ids';
+import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
 import { subscriptionOf } from './subscription';
@@ -163,11 +163,19 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
  * current token version, so signing out ends one session while a password change, demotion or
  * deletion ends them all at once.
  */
-async function authenticate(c: Context<AppEnv>): Promise<Caller> {
+async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promise<Caller> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (!match) throw unauthorized('Unauthorized');
-  const claims = await readToken(c.env, match[1]!.trim());
+  const bearer = match[1]!.trim();
+  if (bearer.startsWith(API_KEY_PREFIX)) {
+    if (!acceptsApiKeys) throw unauthorized('Unauthorized');
+    const found = await userOfApiKey(c, bearer);
+    if (!found) throw unauthorized('Unauthorized');
+    // no session: the key's id stands in (it names no session row, so no session call applies)
+    return callerOf(found.user, `key:${found.keyId}`);
+  }
+  const claims = await readToken(c.env, bearer);
   if (!claims) throw unauthorized('Unauthorized');
   const [row] = await c.var.db
     .select({
@@ -187,8 +195,11 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     row.session.expiresAt.getTime() <= now
   )
     throw unauthorized('Unauthorized');
-  const user = row.user;
   if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
+  return callerOf(row.user, claims.sid);
+}
+
+function callerOf(user: typeof users.$inferSelect, sessionId: string): Caller {
   return {
     id: user.id,
     name: user.name,
@@ -198,8 +209,46 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     isEmailVerified: user.isEmailVerified,
     subscriptionEndDate: user.subscriptionEndDate,
     isTrialPeriod: user.isTrialPeriod,
-    sessionId: claims.sid,
+    sessionId,
   };
+}
+
+/** API keys (worker/links/keys.service.ts) start so. */
+const API_KEY_PREFIX = 'fd_live_';
+/** A key's last-used time is written at most this often. */
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * The user of an API key that exists and has not expired (revoked keys are deleted). Its
+ * last-used time moves at most once a minute, in one guarded statement after the answer.
+ */
+async function userOfApiKey(c: Context<AppEnv>, key: string) {
+  const db = c.var.db;
+  const now = Date.now();
+  const [found] = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(and(eq(apiKeys.hash, await sha256Hex(key)), isNull(users.deletedAt)))
+    .limit(1);
+  if (!found || (found.key.expiresAt && found.key.expiresAt.getTime() <= now)) return undefined;
+  const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
+  if (now - lastUsed >= LAST_USED_EVERY_MS) {
+    const touch = db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(now) })
+      .where(and(eq(apiKeys.id, found.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now - LAST_USED_EVERY_MS)))))
+      .then(
+        () => undefined,
+        (err: unknown) => console.error('api key last-used update failed', err),
+      );
+    try {
+      c.executionCtx.waitUntil(touch);
+    } catch {
+      // no execution context (a direct app.request in a script): the write runs on its own
+    }
+  }
+  return { user: found.user, keyId: found.key.id };
 }
 
 /** Writes the session's last-active time, guarded so requests racing past the check write once; the answer does not wait for it. */
@@ -229,7 +278,8 @@ export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     if (rule === 'development' && !isDevelopment(c.env)) throw notFound('Not found');
     if (rule !== 'public' && rule !== 'development') {
-      const caller = await authenticate(c);
+      // API keys authenticate the link calls only (not the keys' own management)
+      const caller = await authenticate(c, name === 'links');
       const verdict = decide(rule, caller.userType, subscriptionOf(caller).isSubscriptionActive);
       if (!verdict.ok) throw forbidden(verdict.message);
       c.set('caller', caller);

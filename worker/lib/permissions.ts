@@ -55,6 +55,8 @@ export const RULES = {
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
   /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
+  /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
+  linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;

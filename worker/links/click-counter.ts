@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { linkClickFlushes, linkClickStats, links } from '../db/schema';
 import type { Bindings } from '../env';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -14,6 +14,8 @@ export interface ClickBatch {
   clicks: number;
   /** `${day}|${dimension}|${value}` -> count */
   stats: Record<string, number>;
+  /** `${day}|${hash}` of each person in the batch (a salted daily hash of IP and user agent). */
+  visitors?: string[];
 }
 
 /** How long received clicks wait in the object's storage before they go to D1 together. */
@@ -39,6 +41,10 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  */
 export class ClickCounter extends DurableObject<Bindings> {
   private lastPrune = 0;
+  /** The link's total clicks, kept once a click limit asked for it (`meta.total`); null before. */
+  private total: number | null = null;
+  private initializing: Promise<void> | null = null;
+  private addsDuringInit = 0;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -54,21 +60,90 @@ export class ClickCounter extends DurableObject<Bindings> {
       );
       create index if not exists click_batches_flush on click_batches (flush_id);
       create index if not exists click_batches_applied on click_batches (applied, received_at);
+      create table if not exists visitors (day text not null, hash text not null, primary key (day, hash)) without rowid;
+      create table if not exists meta (k text primary key, v integer not null);
     `);
   }
 
   /** Stores one batch durably; answers false when that batch had already been received. */
   async add(batch: ClickBatch): Promise<boolean> {
-    const stored = this.ctx.storage.sql.exec(
-      'insert or ignore into click_batches (id, link_id, received_at, clicks, stats) values (?, ?, ?, ?, ?)',
+    const stored = this.store(batch);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    return stored;
+  }
+
+  /**
+   * One click of a link with a click limit: stored (true) while the link's total is below
+   * `maxClicks`, refused (false, nothing stored) from then on. The check and the store run with
+   * no await between them, so simultaneous claims cannot pass the limit.
+   */
+  async claim(batch: ClickBatch, maxClicks: number): Promise<boolean> {
+    await this.ensureTotal(batch.linkId);
+    if ((this.total ?? 0) + batch.clicks > maxClicks) return false;
+    this.store(batch);
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    return true;
+  }
+
+  /**
+   * Stores a batch unless its id was seen: its new unique visitors become the day's `unique`
+   * count, and the link's total (when kept) grows. Synchronous: nothing interleaves.
+   */
+  private store(batch: ClickBatch): boolean {
+    const storage = this.ctx.storage.sql;
+    if (storage.exec('select 1 from click_batches where id = ?', batch.id).toArray().length) return false;
+    const stats = { ...batch.stats };
+    for (const visitor of batch.visitors ?? []) {
+      const bar = visitor.indexOf('|');
+      const day = visitor.slice(0, bar);
+      if (storage.exec('insert or ignore into visitors (day, hash) values (?, ?)', day, visitor.slice(bar + 1)).rowsWritten) {
+        const key = `${day}|unique|people`;
+        stats[key] = (stats[key] ?? 0) + 1;
+      }
+    }
+    storage.exec(
+      'insert into click_batches (id, link_id, received_at, clicks, stats) values (?, ?, ?, ?, ?)',
       batch.id,
       batch.linkId,
       Date.now(),
       batch.clicks,
-      JSON.stringify(batch.stats),
-    ).rowsWritten;
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
-    return stored > 0;
+      JSON.stringify(stats),
+    );
+    if (this.loadTotal() !== null) {
+      this.total! += batch.clicks;
+      storage.exec("update meta set v = v + ? where k = 'total'", batch.clicks);
+    } else if (this.initializing) this.addsDuringInit += batch.clicks;
+    return true;
+  }
+
+  private loadTotal(): number | null {
+    if (this.total === null) {
+      const row = this.ctx.storage.sql.exec<{ v: number }>("select v from meta where k = 'total'").toArray()[0];
+      if (row) this.total = row.v;
+    }
+    return this.total;
+  }
+
+  /**
+   * The first claim learns the link's total: the clicks stored here and not yet in D1, read first,
+   * plus D1's count, plus whatever is stored while D1 answers. A flush that reaches D1 during that
+   * read is counted twice, so the total can only start too high (the limit then closes a few
+   * clicks early, once), never too low.
+   */
+  private async ensureTotal(linkId: string): Promise<void> {
+    if (this.loadTotal() !== null) return;
+    this.initializing ??= (async () => {
+      this.addsDuringInit = 0;
+      const pending =
+        this.ctx.storage.sql.exec<{ n: number }>('select coalesce(sum(clicks), 0) as n from click_batches where applied = 0').toArray()[0]?.n ?? 0;
+      const [row] = await createDb(this.env.DB).select({ clicks: links.clicks }).from(links).where(eq(links.id, linkId)).limit(1);
+      const total = pending + (row?.clicks ?? 0) + this.addsDuringInit;
+      this.ctx.storage.sql.exec("insert or replace into meta (k, v) values ('total', ?)", total);
+      this.total = total;
+    })().finally(() => {
+      this.initializing = null;
+    });
+    await this.initializing;
   }
 
   async alarm(): Promise<void> {
@@ -96,6 +171,8 @@ export class ClickCounter extends DurableObject<Bindings> {
     const now = Date.now();
     storage.exec('update click_batches set applied = 1, stats = null where flush_id = ?', flushId);
     storage.exec('delete from click_batches where applied = 1 and received_at < ?', now - KEEP_BATCH_IDS_MS);
+    // a visitor is unique per day; yesterday's are kept for batches that arrive after midnight
+    storage.exec('delete from visitors where day < ?', new Date(now - 86_400_000).toISOString().slice(0, 10));
     if (storage.exec('select 1 from click_batches where flush_id is null limit 1').toArray().length) await this.ctx.storage.setAlarm(now + D1_WRITE_DELAY_MS);
   }
 
@@ -118,7 +195,10 @@ export class ClickCounter extends DurableObject<Bindings> {
       // `where true`: SQLite needs it to read an upsert after insert … select
       db
         .insert(linkClickStats)
-        .select(sql`select ${linkId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3 from json_each(${rows}) r where true`)
+        // a deleted link's late clicks add no rows
+        .select(
+          sql`select ${linkId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3 from json_each(${rows}) r where exists (select 1 from ${links} where ${links.id} = ${linkId})`,
+        )
         .onConflictDoUpdate({
           target: [linkClickStats.linkId, linkClickStats.day, linkClickStats.dimension, linkClickStats.value],
           set: { count: sql`${linkClickStats.count} + excluded.count` },

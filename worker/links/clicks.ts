@@ -1,5 +1,8 @@
+import Bowser from 'bowser';
+import { isbot } from 'isbot';
 import type { Bindings } from '../env';
-import { randomId } from '../lib/ids';
+import { randomId, toHex } from '../lib/ids';
+import { secrets } from '../lib/secrets';
 import type { ClickBatch } from './click-counter';
 
 /** What one redirect tells about its visitor, from the request and Cloudflare's `cf` data. */
@@ -7,30 +10,57 @@ export interface Visit {
   referrer: string;
   country: string;
   device: 'mobile' | 'tablet' | 'desktop' | 'bot';
+  browser: string;
+  os: string;
   isBot: boolean;
+  /** IP and user agent of a person, kept in memory only until the send hashes them; '' for bots. */
+  visitor: string;
 }
 
-const BOT_RE = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|httpclient|headless|lighthouse|monitor/i;
+// isbot (its maintained list: crawlers, link previews of messaging apps and social networks,
+// monitors, HTTP libraries) plus the names the first version caught that isbot leaves out
+const EXTRA_BOT_RE = /preview|embedly|httpclient|headless|lighthouse|monitor/i;
+
+interface UaKind {
+  isBot: boolean;
+  device: Visit['device'];
+  browser: string;
+  os: string;
+}
 
 // user agents repeat a lot: classify each one once per isolate
-const uaKinds = new Map<string, { isBot: boolean; device: Visit['device'] }>();
+const uaKinds = new Map<string, UaKind>();
 
-function classify(ua: string) {
+function classify(ua: string): UaKind {
   let kind = uaKinds.get(ua);
   if (!kind) {
     // no user agent at all is a script, not a person's browser
-    const isBot = !ua || BOT_RE.test(ua);
-    kind = { isBot, device: isBot ? 'bot' : /ipad|tablet/i.test(ua) ? 'tablet' : /mobi|android|iphone/i.test(ua) ? 'mobile' : 'desktop' };
+    const isBot = !ua || isbot(ua) || EXTRA_BOT_RE.test(ua);
+    if (isBot) kind = { isBot, device: 'bot', browser: 'bot', os: 'bot' };
+    else {
+      const parsed = Bowser.parse(ua);
+      kind = {
+        isBot,
+        device: /ipad|tablet/i.test(ua) ? 'tablet' : /mobi|android|iphone/i.test(ua) ? 'mobile' : 'desktop',
+        browser: parsed.browser.name || 'Other',
+        os: parsed.os.name || 'Other',
+      };
+    }
     if (uaKinds.size >= 2_000) uaKinds.clear();
     uaKinds.set(ua, kind);
   }
   return kind;
 }
 
+const BOT_KIND: UaKind = { isBot: true, device: 'bot', browser: 'bot', os: 'bot' };
+
 export function describeVisit(req: Request): Visit {
   const cf = (req as Request & { cf?: { country?: string; botManagement?: { verifiedBot?: boolean } } }).cf;
-  let { isBot, device } = classify(req.headers.get('user-agent') ?? '');
-  if (!isBot && cf?.botManagement?.verifiedBot === true) [isBot, device] = [true, 'bot'];
+  const ua = req.headers.get('user-agent') ?? '';
+  let kind = classify(ua);
+  // a HEAD request fetches no page: a checker or a preview, not a person following the link
+  if (!kind.isBot && (req.method === 'HEAD' || cf?.botManagement?.verifiedBot === true)) kind = BOT_KIND;
+  const { isBot, device, browser, os } = kind;
   let referrer = 'direct';
   const ref = req.headers.get('referer');
   if (ref) {
@@ -40,7 +70,42 @@ export function describeVisit(req: Request): Visit {
       referrer = 'unknown';
     }
   }
-  return { referrer, country: cf?.country ?? 'unknown', device, isBot };
+  const visitor = isBot ? '' : `${req.headers.get('cf-connecting-ip') ?? ''}\n${ua}`;
+  return { referrer, country: cf?.country ?? 'unknown', device, browser, os, isBot, visitor };
+}
+
+/**
+ * Unique visitors: a visitor is HMAC(daily salt, IP + user agent), the salt HMAC(secret, day), so
+ * every isolate and the ClickCounter agree on it without storing it, and it changes every UTC day:
+ * the same person on two days cannot be linked, and nothing stored can be turned back into an IP.
+ */
+let daySalt: { day: string; key: Promise<CryptoKey> } | null = null;
+const encoder = new TextEncoder();
+
+function saltOf(env: Bindings, day: string): Promise<CryptoKey> {
+  if (daySalt?.day !== day) {
+    const key = (async () => {
+      const secret = await crypto.subtle.importKey('raw', encoder.encode(`link-visitors:${secrets(env).jwt}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
+        'sign',
+      ]);
+      const salt = await crypto.subtle.sign('HMAC', secret, encoder.encode(day));
+      return crypto.subtle.importKey('raw', salt, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    })();
+    daySalt = { day, key };
+  }
+  return daySalt.key;
+}
+
+/** `day|hash` of each visitor (`day|ip\nua`), 16 bytes of HMAC each. */
+export async function hashVisitors(env: Bindings, visitors: Iterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of visitors) {
+    const bar = entry.indexOf('|');
+    const day = entry.slice(0, bar);
+    const mac = await crypto.subtle.sign('HMAC', await saltOf(env, day), encoder.encode(entry.slice(bar + 1)));
+    out.push(`${day}|${toHex(new Uint8Array(mac, 0, 16))}`);
+  }
+  return out;
 }
 
 /**
@@ -55,7 +120,7 @@ const MAX_ATTEMPTS = 6;
 
 /** One link's clicks in this isolate: the batch being filled, batches to send again, the sends. */
 interface LinkClicks {
-  pending: ClickBatch | null;
+  pending: PendingBatch | null;
   retrying: ClickBatch[];
   /** The send on its way; the next one starts after it, so one link has one send at a time. */
   inFlight: Promise<ClickBatch[]> | null;
@@ -75,6 +140,9 @@ interface LinkClicks {
  * counter stores each id once, so a resend after a lost answer cannot count twice.
  */
 const perLink = new Map<string, LinkClicks>();
+
+/** A batch being filled: its people's `day|ip\nua`, hashed when it is sent, never sent raw. */
+type PendingBatch = ClickBatch & { rawVisitors?: Set<string> };
 
 let dayCache = { until: 0, day: '' };
 const today = (now: number) => {
@@ -102,6 +170,19 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
     batch = { id: randomId(), linkId, clicks: 0, stats: {} };
     state.pending = batch;
   }
+  addVisit(batch, day, visit);
+  if (visit.visitor) {
+    batch.rawVisitors ??= new Set();
+    batch.rawVisitors.add(`${day}|${visit.visitor}`);
+  }
+  if (!state.inFlight && now - state.lastSendAt >= SEND_INTERVAL_MS) return send(env, linkId, state, now);
+  if (state.timer) return null;
+  state.timer = sendLater(env, linkId, state, state.lastSendAt + SEND_INTERVAL_MS - now);
+  return state.timer;
+}
+
+/** Adds one visit's counts to a batch: the kind, and for people the breakdowns. */
+function addVisit(batch: ClickBatch, day: string, visit: Visit) {
   const stats = batch.stats;
   batch.clicks += 1;
   const bump = (dimension: string, value: string) => {
@@ -112,12 +193,38 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
   if (!visit.isBot) {
     bump('referrer', visit.referrer);
     bump('country', visit.country);
+    bump('browser', visit.browser);
+    bump('os', visit.os);
   }
   bump('device', visit.device);
-  if (!state.inFlight && now - state.lastSendAt >= SEND_INTERVAL_MS) return send(env, linkId, state, now);
-  if (state.timer) return null;
-  state.timer = sendLater(env, linkId, state, state.lastSendAt + SEND_INTERVAL_MS - now);
-  return state.timer;
+}
+
+/**
+ * A click on a link with a click limit: the link's ClickCounter counts it before the redirect
+ * answers, and answers false once the limit is reached (410, nothing counted). If the counter
+ * cannot be reached the visit is served and counted the usual way: a broken counter should not
+ * break the link, at the price of possibly passing the limit.
+ */
+export async function claimClick(
+  env: Bindings,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+  linkId: string,
+  maxClicks: number,
+  visit: Visit,
+  now = Date.now(),
+): Promise<boolean> {
+  const day = today(now);
+  const batch: ClickBatch = { id: randomId(), linkId, clicks: 0, stats: {} };
+  addVisit(batch, day, visit);
+  try {
+    if (visit.visitor) batch.visitors = await hashVisitors(env, [`${day}|${visit.visitor}`]);
+    return await env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(linkId)).claim(batch, maxClicks);
+  } catch (err) {
+    console.error('click claim failed', err);
+    const flush = recordClick(env, linkId, visit, now);
+    if (flush) ctx.waitUntil(flush);
+    return true;
+  }
 }
 
 /** Drops the links with nothing waiting and no recent send (their pacing no longer matters). */
@@ -147,21 +254,35 @@ async function sendLater(env: Bindings, linkId: string, state: LinkClicks, ms: n
 /** Sends everything waiting for the link now; failed batches are kept and retried with backoff. */
 async function send(env: Bindings, linkId: string, state: LinkClicks, now: number, attempt = 0): Promise<void> {
   state.lastSendAt = now;
-  const batches = state.pending ? [...state.retrying, state.pending] : state.retrying;
+  const batches: ClickBatch[] = state.pending ? [...state.retrying, state.pending] : state.retrying;
+  const fresh = state.pending;
   state.pending = null;
   state.retrying = [];
   const counter = env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(linkId));
-  const landing = Promise.all(
-    batches.map((batch) =>
-      counter.add(batch).then(
-        () => null,
-        (err: unknown) => {
-          console.error('click send failed', err);
-          return batch;
-        },
+  const landing = (async () => {
+    // the new batch's visitors are hashed once, before it leaves; a resend carries the same hashes
+    if (fresh?.rawVisitors) {
+      const raw = fresh.rawVisitors;
+      delete fresh.rawVisitors;
+      try {
+        fresh.visitors = await hashVisitors(env, raw);
+      } catch (err) {
+        console.error('visitor hashing failed', err);
+      }
+    }
+    const results = await Promise.all(
+      batches.map((batch) =>
+        counter.add(batch).then(
+          () => null,
+          (err: unknown) => {
+            console.error('click send failed', err);
+            return batch;
+          },
+        ),
       ),
-    ),
-  ).then((results) => results.filter((b): b is ClickBatch => b !== null));
+    );
+    return results.filter((b): b is ClickBatch => b !== null);
+  })();
   state.inFlight = landing;
   const failed = await landing;
   if (state.inFlight === landing) state.inFlight = null;

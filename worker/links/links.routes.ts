@@ -2,31 +2,69 @@ import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { describeVisit, recordClick } from './clicks';
-import { CODE_RE, disableSchema, generateSchema, linkIdParam } from './links.schema';
+import { claimClick, describeVisit, recordClick } from './clicks';
+import { toCsv } from './csv';
+import * as keys from './keys.service';
+import { CODE_RE, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
 import * as svc from './links.service';
 import { canonicalHostname } from './links.schema';
 import { cachedCode, resolveCode } from './links.service';
 
-/** /api/link: the caller's own links (the admin may ask for all with ?all=1). */
+const csvHeaders = (filename: string) => ({
+  'content-type': 'text/csv; charset=utf-8',
+  'content-disposition': `attachment; filename="${filename}"`,
+  'cache-control': 'no-store',
+});
+
+/** /api/link: the caller's own links (the admin may ask for all with ?all=1), and the caller's API keys. */
 export const linkRoutes = new Hono<AppEnv>()
   .get('/', allow('links'), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
   .post('/generate', allow('links'), validate('json', generateSchema), async (c) =>
     c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200),
   )
+  .get('/export.csv', allow('links'), async (c) => {
+    const rows = await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1');
+    const csv = toCsv(
+      ['Number', 'Short link', 'Target', 'Clicks', 'Created', 'Status', 'Expires', 'Click limit', ...(rows.some((r) => r.owner) ? ['Owner'] : [])],
+      rows.map((r, i) => [i + 1, r.to, r.from, r.clicks, r.date, r.status, r.expiresAt ?? '', r.maxClicks ?? '', ...(r.owner ? [r.owner.email] : [])]),
+    );
+    return c.body(csv, 200, csvHeaders('links.csv'));
+  })
+  .get('/keys', allow('linkKeys'), async (c) => c.json(await keys.listKeys(c.var.db, c.var.caller), 200))
+  .post('/keys', allow('linkKeys'), validate('json', keyCreateSchema), async (c) =>
+    c.json(await keys.createKey(c.var.db, c.var.caller, c.req.valid('json')), 201),
+  )
+  .delete('/keys/:id', allow('linkKeys'), validate('param', keyIdParam), async (c) => {
+    await keys.revokeKey(c.var.db, c.var.caller, c.req.valid('param').id);
+    return c.json({ ok: true }, 200);
+  })
+  .get('/:id/clicks.csv', allow('links'), validate('param', linkIdParam), async (c) => {
+    const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
+    const days = await svc.dailyClicks(c.var.db, row);
+    const csv = toCsv(
+      ['Day', 'People', 'Bots', 'Unique visitors'],
+      days.map((d) => [d.day, d.people, d.bots, d.visitors]),
+    );
+    return c.body(csv, 200, csvHeaders(`link-${row.code}-clicks.csv`));
+  })
   .get('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
     const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
     return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);
   })
-  .put('/:id', allow('links'), validate('param', linkIdParam), validate('json', disableSchema), async (c) =>
-    c.json(await svc.setDisabled(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isDisabled), 200),
-  );
+  .put('/:id', allow('links'), validate('param', linkIdParam), validate('json', editSchema), async (c) =>
+    c.json(await svc.updateLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .delete('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
+    await svc.deleteLink(c.env, c.var.db, c.var.caller, c.req.valid('param').id);
+    return c.json({ ok: true }, 200);
+  });
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;padding:2rem 2.5rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">FreightDesk</a></p></main></body></html>`;
 
 const notFoundPage = page('Link not found', 'This short link does not exist.');
 const disabledPage = page('Link disabled', 'The owner of this short link has disabled it.');
+const expiredPage = page('Link expired', 'This short link has expired.');
 const loopPage = page('Link stopped', 'This short link leads back to this site, so it does not redirect.');
 
 const htmlHeaders = {
@@ -60,7 +98,14 @@ export async function redirectShortLink(env: Bindings, ctx: { waitUntil(promise:
   if (link.disabled) return new Response(disabledPage, { status: 410, headers: htmlHeaders });
   // a target on our own hosts (saved before they were refused, or on a host name not configured
   // as ours but serving this Worker, as this very request shows) would loop: stop, count nothing
+  if (link.expiresAt && Date.now() >= link.expiresAt) return new Response(expiredPage, { status: 410, headers: htmlHeaders });
   if (link.ownTarget || link.targetHost === requestHostname(req)) return new Response(loopPage, { status: 410, headers: htmlHeaders });
+  if (link.maxClicks) {
+    // a click limit is exact: the link's ClickCounter counts this click before it is served
+    // (the slower path, for these links only)
+    if (!(await claimClick(env, ctx, link.id, link.maxClicks, describeVisit(req)))) return new Response(expiredPage, { status: 410, headers: htmlHeaders });
+    return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
+  }
   const flush = recordClick(env, link.id, describeVisit(req));
   if (flush) ctx.waitUntil(flush);
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });

@@ -10,7 +10,23 @@ export const LINK_MESSAGES = {
   ownSite: 'Links to this site are not allowed: a short link must lead somewhere else',
   alias: 'An alias is 3 to 32 letters, digits, - or _',
   aliasTaken: 'This alias is already taken',
+  expiresAt: 'Choose an expiry date and time in the future',
+  maxClicks: 'A click limit is a whole number from 1 to 1000000000',
+  keyName: 'Give the key a name (1 to 60 characters)',
+  keyExpiresAt: 'Choose a key expiry in the future, at most 2 years ahead',
+  tooManyKeys: 'You have 20 keys already: revoke one first',
 } as const;
+
+export const MAX_CLICK_LIMIT = 1_000_000_000;
+/** An ISO date-time; null removes the expiry. */
+const expiresAtField = z.iso.datetime({ offset: true, message: LINK_MESSAGES.expiresAt }).nullable().optional();
+const maxClicksField = z
+  .number({ message: LINK_MESSAGES.maxClicks })
+  .int(LINK_MESSAGES.maxClicks)
+  .min(1, LINK_MESSAGES.maxClicks)
+  .max(MAX_CLICK_LIMIT, LINK_MESSAGES.maxClicks)
+  .nullable()
+  .optional();
 
 export const MAX_LINK_LENGTH = 2048;
 export const ALIAS_RE = /^[A-Za-z0-9_-]{3,32}$/;
@@ -23,12 +39,41 @@ export const generateSchema = z.object({
     .optional()
     .default(''),
   alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
+  expiresAt: expiresAtField,
+  maxClicks: maxClicksField,
 });
 export const linkIdParam = z.object({ id: z.string().min(1).max(64) });
 /** A short code: our random codes and aliases; anything else is an unknown code (404 page). */
 export const CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;
 export const codeParam = z.object({ code: z.string().regex(CODE_RE) });
-export const disableSchema = z.object({ isDisabled: z.boolean({ message: 'isDisabled must be true or false' }) });
+/** An edit: any of these fields; the ones left out stay as they are. */
+export const editSchema = z.object({
+  isDisabled: z.boolean({ message: 'isDisabled must be true or false' }).optional(),
+  from: z
+    .string()
+    .max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong)
+    .optional(),
+  alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
+  expiresAt: expiresAtField,
+  maxClicks: maxClicksField,
+});
+export type LinkEdit = z.infer<typeof editSchema>;
+
+export const keyCreateSchema = z.object({
+  name: z.string({ message: LINK_MESSAGES.keyName }).trim().min(1, LINK_MESSAGES.keyName).max(60, LINK_MESSAGES.keyName),
+  expiresAt: z.iso.datetime({ offset: true, message: LINK_MESSAGES.keyExpiresAt }).nullable().optional(),
+});
+export const keyIdParam = z.object({ id: z.string().min(1).max(64) });
+
+export interface ApiKeyDto {
+  _id: string;
+  name: string;
+  /** The key's first characters, to tell keys apart. */
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
 
 /**
  * The product's own host names, canonical (see `canonicalHostname`). `loopback` also counts every
@@ -113,14 +158,22 @@ export interface LinkDto {
   date: string;
   code: string;
   isDisabled: boolean;
+  /** ISO date-time, or null for no expiry. */
+  expiresAt: string | null;
+  maxClicks: number | null;
+  /** What the code answers now: active (302), disabled or expired (410). */
+  status: 'active' | 'disabled' | 'expired';
   /** Only in the admin's list of every user's links. */
   owner?: { _id: string; name: string; email: string };
 }
 
 export interface LinkStats {
-  daily: { day: string; people: number; bots: number }[];
+  /** `visitors`: unique people that day (a salted daily hash of IP and user agent). */
+  daily: { day: string; people: number; bots: number; visitors: number }[];
   referrers: { value: string; count: number }[];
   countries: { value: string; count: number }[];
   devices: { value: string; count: number }[];
+  browsers: { value: string; count: number }[];
+  oses: { value: string; count: number }[];
   bots: number;
 }

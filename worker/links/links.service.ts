@@ -1,11 +1,22 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { linkClickStats, links, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { createDb, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
-import { ALIAS_RE, checkTarget, hostnameOf, isLoopbackHost, isOwnHost, LINK_MESSAGES, type LinkDto, type LinkStats, type OwnHosts } from './links.schema';
+import {
+  ALIAS_RE,
+  checkTarget,
+  hostnameOf,
+  isLoopbackHost,
+  isOwnHost,
+  LINK_MESSAGES,
+  type LinkDto,
+  type LinkEdit,
+  type LinkStats,
+  type OwnHosts,
+} from './links.schema';
 
 type LinkRow = typeof links.$inferSelect;
 export const CODE_LENGTH = 7;
@@ -14,11 +25,24 @@ export interface KvLink {
   id: string;
   from: string;
   disabled: boolean;
+  /** Epoch ms; absent or null: no expiry. */
+  expiresAt?: number | null;
+  /** Absent or null: no click limit. */
+  maxClicks?: number | null;
 }
+
+/** The KV entry of a link row. */
+export const kvLinkOf = (row: Pick<LinkRow, 'id' | 'from' | 'isDisabled' | 'expiresAt' | 'maxClicks'>): KvLink => ({
+  id: row.id,
+  from: row.from,
+  disabled: row.isDisabled,
+  expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
+  maxClicks: row.maxClicks ?? null,
+});
 export const kvKey = (code: string) => `s:${code}`;
 
 const base = (env: Bindings) => env.PUBLIC_URL.replace(/\/$/, '');
-export const toDto = (env: Bindings, row: LinkRow): LinkDto => ({
+export const toDto = (env: Bindings, row: LinkRow, now = Date.now()): LinkDto => ({
   _id: row.id,
   from: row.from,
   to: `${base(env)}/s/${row.code}`,
@@ -26,7 +50,22 @@ export const toDto = (env: Bindings, row: LinkRow): LinkDto => ({
   date: row.date.toISOString(),
   code: row.code,
   isDisabled: row.isDisabled,
+  expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+  maxClicks: row.maxClicks ?? null,
+  status: row.isDisabled ? 'disabled' : isExpired(row, now) ? 'expired' : 'active',
 });
+
+/** Past its expiry, or at its click limit (D1's count, about a second behind the ClickCounter's). */
+const isExpired = (row: Pick<LinkRow, 'expiresAt' | 'maxClicks' | 'clicks'>, now: number) =>
+  (row.expiresAt !== null && row.expiresAt.getTime() <= now) || (row.maxClicks !== null && row.clicks >= row.maxClicks);
+
+/** A new expiry: in the future, or null to remove it. */
+function expiryOf(value: string | null | undefined, now = Date.now()): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now) throw badRequest(LINK_MESSAGES.expiresAt);
+  return at;
+}
 
 /**
  * The product's own hosts: PUBLIC_URL's, the host this request came to, and OWN_HOSTS (say the
@@ -42,14 +81,22 @@ export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
   return { names, loopback: isDevelopment(env) || [...names].some(isLoopbackHost) };
 }
 
-export async function createLink(env: Bindings, db: Db, caller: Caller, req: Request, input: { from: string; alias?: string }) {
+export async function createLink(
+  env: Bindings,
+  db: Db,
+  caller: Caller,
+  req: Request,
+  input: { from: string; alias?: string; expiresAt?: string | null; maxClicks?: number | null },
+) {
   const target = checkTarget(input.from, ownHosts(env, req.url));
   if ('error' in target) throw badRequest(target.error);
   const alias = input.alias?.trim();
   if (alias && !ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
+  const expiresAt = expiryOf(input.expiresAt) ?? null;
+  const maxClicks = input.maxClicks ?? null;
   await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, 'You are creating links too fast, please try again later');
   for (let attempt = 0; attempt < 5; attempt++) {
-    const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date() };
+    const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date(), expiresAt, maxClicks };
     try {
       await db.insert(links).values(row);
     } catch (err) {
@@ -57,7 +104,9 @@ export async function createLink(env: Bindings, db: Db, caller: Caller, req: Req
       if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
       continue; // a code collision: draw another
     }
-    await env.LINKS_KV.put(kvKey(row.code), JSON.stringify({ id: row.id, from: row.from, disabled: false } satisfies KvLink));
+    await env.LINKS_KV.put(kvKey(row.code), JSON.stringify(kvLinkOf({ ...row, isDisabled: false })));
+    // this isolate may hold the code as unknown (a visit before, or a deleted link's code)
+    forget(row.code);
     return toDto(env, { ...row, clicks: 0, isDisabled: false });
   }
   throw conflict('Could not create a short code, please try again');
@@ -91,10 +140,10 @@ export async function linkStats(db: Db, linkId: string, days = 30): Promise<Link
     .from(linkClickStats)
     .where(and(eq(linkClickStats.linkId, linkId), gte(linkClickStats.day, since)))
     .orderBy(desc(linkClickStats.count));
-  const daily = new Map<string, { day: string; people: number; bots: number }>();
+  const daily = new Map<string, { day: string; people: number; bots: number; visitors: number }>();
   for (let i = days - 1; i >= 0; i--) {
     const day = new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10);
-    daily.set(day, { day, people: 0, bots: 0 });
+    daily.set(day, { day, people: 0, bots: 0, visitors: 0 });
   }
   const sum = (dimension: string) => {
     const totals = new Map<string, number>();
@@ -103,20 +152,120 @@ export async function linkStats(db: Db, linkId: string, days = 30): Promise<Link
   };
   let bots = 0;
   for (const r of rows) {
+    if (r.dimension === 'unique') {
+      const d = daily.get(r.day);
+      if (d) d.visitors += r.count;
+      continue;
+    }
     if (r.dimension !== 'kind') continue;
     const d = daily.get(r.day);
     if (r.value === 'bot') bots += r.count;
     if (d) d[r.value === 'bot' ? 'bots' : 'people'] += r.count;
   }
-  return { daily: [...daily.values()], referrers: sum('referrer'), countries: sum('country'), devices: sum('device'), bots };
+  return {
+    daily: [...daily.values()],
+    referrers: sum('referrer'),
+    countries: sum('country'),
+    devices: sum('device'),
+    browsers: sum('browser'),
+    oses: sum('os'),
+    bots,
+  };
 }
 
-export async function setDisabled(env: Bindings, db: Db, caller: Caller, id: string, isDisabled: boolean) {
+/** One link's clicks per day from its creation to today (UTC), for its CSV export. */
+export async function dailyClicks(db: Db, row: LinkRow, now = Date.now()) {
+  const first = row.date.toISOString().slice(0, 10);
+  const rows = await db
+    .select()
+    .from(linkClickStats)
+    .where(and(eq(linkClickStats.linkId, row.id), gte(linkClickStats.day, first), lte(linkClickStats.day, new Date(now).toISOString().slice(0, 10))));
+  const days = new Map<string, { day: string; people: number; bots: number; visitors: number }>();
+  // at most about three years of rows: older days are in the stats table only if the clock moved
+  const start = Math.max(Date.parse(`${first}T00:00:00Z`), now - 3 * 366 * 86_400_000);
+  for (let t = start; t <= now; t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.set(day, { day, people: 0, bots: 0, visitors: 0 });
+  }
+  for (const r of rows) {
+    const d = days.get(r.day);
+    if (!d) continue;
+    if (r.dimension === 'kind') d[r.value === 'bot' ? 'bots' : 'people'] += r.count;
+    if (r.dimension === 'unique') d.visitors += r.count;
+  }
+  return [...days.values()];
+}
+
+/**
+ * Edits a link: any of disabled, target (the creation checks), alias (the old code answers 404
+ * from then on and is free for anyone), expiry and click limit. KV and this isolate's cache
+ * follow at once; other isolates within CACHE_MS, other locations within KV's minute.
+ */
+export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Request, id: string, input: LinkEdit) {
   const row = await ownLink(db, caller, id);
-  await db.update(links).set({ isDisabled }).where(eq(links.id, row.id));
-  await env.LINKS_KV.put(kvKey(row.code), JSON.stringify({ id: row.id, from: row.from, disabled: isDisabled } satisfies KvLink));
+  const set: Partial<LinkRow> = {};
+  if (input.isDisabled !== undefined) set.isDisabled = input.isDisabled;
+  if (input.from !== undefined) {
+    const target = checkTarget(input.from, ownHosts(env, req.url));
+    if ('error' in target) throw badRequest(target.error);
+    set.from = target.url;
+  }
+  if (input.alias !== undefined) {
+    const alias = input.alias.trim();
+    if (!ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
+    if (alias !== row.code) set.code = alias;
+  }
+  if (input.expiresAt !== undefined) set.expiresAt = expiryOf(input.expiresAt) ?? null;
+  if (input.maxClicks !== undefined) set.maxClicks = input.maxClicks;
+  if (!Object.keys(set).length) return toDto(env, row);
+  let updated: LinkRow | undefined;
+  try {
+    [updated] = await db.update(links).set(set).where(eq(links.id, row.id)).returning();
+  } catch (err) {
+    if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
+    throw err;
+  }
+  if (!updated) throw notFound('Link not found'); // deleted meanwhile
+  if (updated.code !== row.code) {
+    await env.LINKS_KV.delete(kvKey(row.code));
+    forget(row.code);
+  }
+  await syncKv(env, db, updated);
+  return toDto(env, updated);
+}
+
+/**
+ * Writes the link's KV entry from D1, then reads D1 again and writes again if another edit landed
+ * meanwhile: of two concurrent edits, the one that finishes last writes what D1 holds last.
+ */
+async function syncKv(env: Bindings, db: Db, row: LinkRow) {
+  let current: LinkRow | undefined = row;
+  for (let round = 0; current && round < 3; round++) {
+    const value = JSON.stringify(kvLinkOf(current));
+    await env.LINKS_KV.put(kvKey(current.code), value);
+    forget(current.code);
+    const [again]: (LinkRow | undefined)[] = await db.select().from(links).where(eq(links.id, row.id)).limit(1);
+    if (!again) {
+      // deleted meanwhile: the put above must not bring its code back
+      await env.LINKS_KV.delete(kvKey(current.code));
+      forget(current.code);
+      return;
+    }
+    if (again.code === current.code && JSON.stringify(kvLinkOf(again)) === value) return;
+    if (again.code !== current.code) await env.LINKS_KV.delete(kvKey(current.code));
+    current = again;
+  }
+}
+
+/**
+ * Deletes a link and its per-day stats (docs/decisions/0002-links.md, "Edit and delete"): the
+ * code answers 404 and is free again. Clicks still on their way to the ClickCounter add nothing.
+ */
+export async function deleteLink(env: Bindings, db: Db, caller: Caller, id: string) {
+  const row = await ownLink(db, caller, id);
+  await db.batch([db.delete(links).where(eq(links.id, row.id)), db.delete(linkClickStats).where(eq(linkClickStats.linkId, row.id))]);
+  await env.LINKS_KV.delete(kvKey(row.code));
   forget(row.code);
-  return toDto(env, { ...row, isDisabled });
 }
 
 /**
@@ -129,7 +278,7 @@ export interface CachedLink extends KvLink {
 }
 
 /** A short in-isolate cache in front of KV: the redirect's hot path usually reads neither. */
-const CACHE_MS = 30_000;
+export const CACHE_MS = 30_000;
 const MISS_CACHE_MS = 5_000;
 const cache = new Map<string, { link: CachedLink | null; until: number }>();
 const loading = new Map<string, Promise<CachedLink | null>>();
@@ -153,7 +302,7 @@ export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unkn
       let link = await env.LINKS_KV.get<KvLink>(kvKey(code), { type: 'json', cacheTtl: 60 });
       if (!link) {
         const [row] = await createDb(env.DB).select().from(links).where(eq(links.code, code)).limit(1);
-        link = row ? { id: row.id, from: row.from, disabled: row.isDisabled } : null;
+        link = row ? kvLinkOf(row) : null;
         if (link) defer(env.LINKS_KV.put(kvKey(code), JSON.stringify(link)));
       }
       let cached: CachedLink | null = null;

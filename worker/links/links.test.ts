@@ -38,7 +38,13 @@ describe('POST /api/link/generate', () => {
     expect(new Date(res.body.date).toISOString()).toBe(res.body.date);
     const [row] = await db.select().from(links).where(eq(links.id, res.body._id));
     expect(row).toMatchObject({ userId: manager.id, code: res.body.code, from: res.body.from, clicks: 0 });
-    expect(await testEnv.LINKS_KV.get(kvKey(res.body.code), 'json')).toEqual({ id: res.body._id, from: res.body.from, disabled: false });
+    expect(await testEnv.LINKS_KV.get(kvKey(res.body.code), 'json')).toEqual({
+      id: res.body._id,
+      from: res.body.from,
+      disabled: false,
+      expiresAt: null,
+      maxClicks: null,
+    });
   });
 
   it('draws a different code every time', async () => {
@@ -295,7 +301,9 @@ describe('GET /s/{code}', () => {
     const hop = await call('GET', `/s/${link.code}`, { headers: nav });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toBe('https://example.com/kv-miss');
-    await expect.poll(() => testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link._id, from: link.from, disabled: false });
+    await expect
+      .poll(() => testEnv.LINKS_KV.get(kvKey(link.code), 'json'))
+      .toEqual({ id: link._id, from: link.from, disabled: false, expiresAt: null, maxClicks: null });
     expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
   });
 
@@ -452,16 +460,18 @@ describe('click analytics', () => {
 
   it('describes a visit from its headers and cf data', () => {
     const req = (headers: Record<string, string>, cf?: object) => new Request('https://x/s/a', { headers, cf } as RequestInit);
-    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0) Tablet' }, { country: 'AM' }))).toEqual({
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0) Tablet' }, { country: 'AM' }))).toMatchObject({
       referrer: 'direct',
       country: 'AM',
       device: 'tablet',
+      os: 'iOS',
       isBot: false,
     });
-    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', referer: 'not a url' }))).toEqual({
+    expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile', referer: 'not a url' }))).toMatchObject({
       referrer: 'unknown',
       country: 'unknown',
       device: 'mobile',
+      os: 'Android',
       isBot: false,
     });
     expect(describeVisit(req({ 'user-agent': 'curl/8.5.0' })).isBot).toBe(true);

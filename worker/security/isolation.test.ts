@@ -37,6 +37,9 @@ beforeAll(async () => {
   // team B's objects, made through the API as its users would
   const link = await call('POST', '/api/link/generate', { token: B.manager.token, body: { from: 'https://b-team.example/' } });
   ids.link = link.body._id;
+  const key = await call('POST', '/api/link/keys', { token: B.manager.token, body: { name: 'B script' } });
+  ids.key = key.body._id;
+  ids.apiKey = key.body.key;
   const order = await call('POST', '/api/payment/generateLink', {
     token: B.manager.token,
     body: { amount: 1, paymentType: 'idram', userToBePaidId: B.agents[0].id },
@@ -127,6 +130,10 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
   ],
   ["read another team's link", () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}` })],
   ["disable another team's link", () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { isDisabled: true } })],
+  ["retarget another team's link", () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { from: 'https://a-team.example/' } })],
+  ["delete another team's link", () => ({ who: A.manager, method: 'DELETE', path: `/api/link/${ids.link}` })],
+  ["export another team's link clicks", () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}/clicks.csv` })],
+  ["revoke another team's API key", () => ({ who: A.manager, method: 'DELETE', path: `/api/link/keys/${ids.key}` })],
   ['assign a promo code as a manager', () => ({ who: A.manager, method: 'POST', path: '/api/promocode/assignUser', body: { id: 'x', userId: B.manager.id } })],
   ['use promo management as an agent', () => ({ who: A.agents[0], method: 'GET', path: '/api/promocode/' })],
   ["read another team's MC settings", () => ({ who: A.manager, method: 'POST', path: '/api/mcSettings/byParentId/', body: { parentId: ids.mc } })],
@@ -184,7 +191,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
 
 describe('tenant isolation', () => {
   it("made team B's objects to attack", () => {
-    for (const key of ['link', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type'])
+    for (const key of ['link', 'key', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type'])
       expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 

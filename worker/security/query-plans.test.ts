@@ -24,6 +24,7 @@ const BIG_TABLES = [
   'subscription_reminders',
   'links',
   'link_click_stats',
+  'api_keys',
   'login_events',
   'promo_uses',
   'mc_settings',
@@ -103,9 +104,27 @@ async function fullScans(log: Recorded[]): Promise<string[]> {
 
 let team: Awaited<ReturnType<typeof createTeam>>;
 let admin: TestUser;
+let apiKey: string;
+let linkId: string;
 beforeAll(async () => {
   team = await createTeam();
   admin = await createUser('admin');
+  const key = await app.request(
+    '/api/link/keys',
+    { method: 'POST', headers: { authorization: `Bearer ${team.manager.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'plans' }) },
+    testEnv,
+  );
+  apiKey = ((await key.json()) as { key: string }).key;
+  const link = await app.request(
+    '/api/link/generate',
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${team.manager.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: 'https://example.com/plans' }),
+    },
+    testEnv,
+  );
+  linkId = ((await link.json()) as { _id: string })._id;
 });
 
 const now = Date.now();
@@ -119,6 +138,10 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['Payment History (agent)', () => [team.agents[0], 'GET', '/api/payment/paymentHistory']],
   ['Admin payments totals', () => [admin, 'GET', '/api/payment/summary']],
   ['Links list', () => [team.manager, 'GET', '/api/link']],
+  ['Links list with an API key', () => [{ ...team.manager, token: apiKey }, 'GET', '/api/link']],
+  ['API keys list', () => [team.manager, 'GET', '/api/link/keys']],
+  ['Links export', () => [team.manager, 'GET', '/api/link/export.csv']],
+  ["One link's clicks export", () => [team.manager, 'GET', `/api/link/${linkId}/clicks.csv`]],
   ['Promo lists', () => [admin, 'GET', '/api/promocode/usedAndPublic']],
   [
     'Contact History (manager)',

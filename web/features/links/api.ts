@@ -18,3 +18,28 @@ export const useLink = (id: string | undefined) =>
 export const createLink = (json: Args<typeof link.generate.$post>['json']) => parseResponse(link.generate.$post({ json }));
 export const setLinkDisabled = (id: string, isDisabled: boolean) =>
   parseResponse(link[':id'].$put({ param: { id: encodeURIComponent(id) }, json: { isDisabled } }));
+export const updateLink = (id: string, json: Args<(typeof link)[':id']['$put']>['json']) =>
+  parseResponse(link[':id'].$put({ param: { id: encodeURIComponent(id) }, json }));
+export const deleteLink = (id: string) => parseResponse(link[':id'].$delete({ param: { id: encodeURIComponent(id) } }));
+
+export type ApiKeyDto = Data<typeof link.keys.$get>[number];
+export const KEYS_KEY = keyOf(link.keys);
+export const useApiKeys = () => useGet(link.keys);
+export const createApiKey = (json: Args<typeof link.keys.$post>['json']) => parseResponse(link.keys.$post({ json }));
+export const revokeApiKey = (id: string) => parseResponse(link.keys[':id'].$delete({ param: { id: encodeURIComponent(id) } }));
+
+/** Saves a CSV the server writes (it carries its own BOM) under `filename`. */
+async function saveCsv(res: Promise<Response>, filename: string) {
+  const blob = await (await res).blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+export const exportLinks = (all: boolean) => saveCsv(link['export.csv'].$get(all ? { query: { all: '1' } } : {}) as Promise<Response>, 'links.csv');
+export const exportClicks = (id: string, code: string) =>
+  saveCsv(link[':id']['clicks.csv'].$get({ param: { id: encodeURIComponent(id) } }) as Promise<Response>, `link-${code}-clicks.csv`);

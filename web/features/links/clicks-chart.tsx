@@ -1,11 +1,11 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LinkDetail } from './api';
 
-/** People and bots per day, stacked. Its own chunk: recharts loads after the Link card shows. */
+/** People and bots per day, stacked, and unique visitors as a line. Its own chunk: recharts loads after the Link card shows. */
 export default function ClicksChart({ daily }: { daily: LinkDetail['stats']['daily'] }) {
   return (
     <ResponsiveContainer>
-      <BarChart data={daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>
+      <ComposedChart data={daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} />
@@ -13,7 +13,8 @@ export default function ClicksChart({ daily }: { daily: LinkDetail['stats']['dai
         <Legend />
         <Bar dataKey="people" name="People" stackId="c" fill="#1d4ed8" isAnimationActive={false} />
         <Bar dataKey="bots" name="Bots" stackId="c" fill="#9fb4e0" isAnimationActive={false} />
-      </BarChart>
+        <Line dataKey="visitors" name="Unique visitors" type="monotone" stroke="#d97706" strokeWidth={2} dot={false} isAnimationActive={false} />
+      </ComposedChart>
     </ResponsiveContainer>
   );
 }

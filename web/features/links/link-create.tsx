@@ -15,6 +15,8 @@ export default function LinkCreate() {
   const navigate = useNavigate();
   const [from, setFrom] = useState('');
   const [alias, setAlias] = useState('');
+  const [expires, setExpires] = useState('');
+  const [limit, setLimit] = useState('');
   const [hint, setHint] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -23,7 +25,12 @@ export default function LinkCreate() {
     setBusy(true);
     setHint(null);
     try {
-      const link = await createLink(alias.trim() ? { from, alias: alias.trim() } : { from });
+      const link = await createLink({
+        from,
+        ...(alias.trim() ? { alias: alias.trim() } : {}),
+        ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
+        ...(limit.trim() ? { maxClicks: Number(limit) } : {}),
+      });
       await mutate(LINKS_KEY);
       navigate(`/detail/${link._id}`);
     } catch (err) {
@@ -62,7 +69,7 @@ export default function LinkCreate() {
             {busy ? 'Creating…' : (hint ?? 'Press Enter to shorten it.')}
           </div>
         </div>
-        <CollapsibleSection title="Custom alias (optional)">
+        <CollapsibleSection title="Custom alias, expiry and click limit (optional)">
           <div className="field">
             <label htmlFor="link-alias">Alias</label>
             <input
@@ -76,6 +83,27 @@ export default function LinkCreate() {
             />
             <div id="link-alias-hint" className="field-hint">
               3 to 32 letters, digits, - or _. Your short link ends in /s/{alias.trim() || 'alias'}.
+            </div>
+          </div>
+          <div className="link-settings-row">
+            <div className="field">
+              <label htmlFor="link-expires">Expires</label>
+              <input id="link-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} onKeyDown={submitOnEnter} />
+              <div className="field-hint">Empty: never.</div>
+            </div>
+            <div className="field">
+              <label htmlFor="link-limit">Click limit</label>
+              <input
+                id="link-limit"
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={limit}
+                onChange={(e) => setLimit(e.target.value)}
+                onKeyDown={submitOnEnter}
+              />
+              <div className="field-hint">Empty: no limit.</div>
             </div>
           </div>
         </CollapsibleSection>

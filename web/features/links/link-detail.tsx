@@ -7,7 +7,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
 import { fullDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
-import { setLinkDisabled, useLink } from './api';
+import { exportClicks, setLinkDisabled, useLink } from './api';
+import { LinkSettings } from './link-settings';
 import './links.css';
 
 const ClicksChart = lazy(() => import('./clicks-chart'));
@@ -49,6 +50,11 @@ export default function LinkDetail() {
     if (res) await mutate();
   };
   const people = data.stats.daily.reduce((n, d) => n + d.people, 0);
+  const status = { active: 'Active', disabled: 'Disabled', expired: 'Expired' }[data.status];
+  const limits = [
+    data.expiresAt && `${data.status === 'expired' && new Date(data.expiresAt) <= new Date() ? 'Expired' : 'Expires'} ${fullDateTime(data.expiresAt)}`,
+    data.maxClicks && `Limit ${data.maxClicks} clicks (${Math.max(0, data.maxClicks - data.clicks)} left)`,
+  ].filter(Boolean);
   return (
     <LinkPage>
       <Card>
@@ -73,7 +79,9 @@ export default function LinkDetail() {
           title={
             <>
               Share
-              <span className={`link-status ${data.isDisabled ? 'link-status-off' : 'link-status-on'}`}>{data.isDisabled ? 'Disabled' : 'Active'}</span>
+              <span className={`link-status ${data.status === 'active' ? 'link-status-on' : 'link-status-off'}`} data-testid="link-status">
+                {status}
+              </span>
             </>
           }
         >
@@ -91,6 +99,11 @@ export default function LinkDetail() {
               <p className="field-hint">
                 {data.isDisabled ? 'Visitors see a “link disabled” page.' : 'Once disabled, every location stops redirecting within about 90 seconds.'}
               </p>
+              {limits.length > 0 && (
+                <p className="field-hint" data-testid="link-limits">
+                  {limits.join(' · ')}
+                </p>
+              )}
             </div>
           </div>
         </Card>
@@ -103,16 +116,26 @@ export default function LinkDetail() {
             <Breakdown title="Referrers" rows={data.stats.referrers} />
             <Breakdown title="Countries" rows={data.stats.countries} />
             <Breakdown title="Devices" rows={data.stats.devices.filter((d) => d.value !== 'bot')} />
+            <Breakdown title="Browsers" rows={data.stats.browsers} />
+            <Breakdown title="Operating systems" rows={data.stats.oses} />
           </div>
         </Card>
       </div>
-      <Card title="Clicks over the last 30 days">
+      <Card
+        title="Clicks over the last 30 days"
+        actions={
+          <Button variant="secondary" className="btn-sm" onClick={() => exportClicks(data._id, data.code)}>
+            Export CSV
+          </Button>
+        }
+      >
         <div className="link-chart" data-testid="clicks-chart">
           <Suspense fallback={<Spinner label="Loading chart" />}>
             <ClicksChart daily={data.stats.daily} />
           </Suspense>
         </div>
       </Card>
+      <LinkSettings key={`${data._id}:${data.code}:${data.from}:${data.expiresAt}:${data.maxClicks}`} link={data} onSaved={() => mutate()} />
     </LinkPage>
   );
 }

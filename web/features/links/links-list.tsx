@@ -2,9 +2,10 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
+import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
-import { type LinkDto, useLinks } from './api';
+import { exportLinks, type LinkDto, useLinks } from './api';
 import './links.css';
 
 type Row = LinkDto & { number: number };
@@ -42,9 +43,17 @@ export default function LinksList() {
     <div className="page links-page">
       <div className="page-header">
         <h1>Links</h1>
-        <Link className="btn btn-primary" to="/create">
-          Create link
-        </Link>
+        <div className="page-header-actions">
+          <Button variant="secondary" onClick={() => exportLinks(showAll)} disabled={!data?.length}>
+            Export CSV
+          </Button>
+          <Link className="btn btn-secondary" to="/links/keys">
+            API keys
+          </Link>
+          <Link className="btn btn-primary" to="/create">
+            Create link
+          </Link>
+        </div>
       </div>
       {isLoading ? (
         <Spinner />

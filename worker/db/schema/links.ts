@@ -10,6 +10,10 @@ export const links = sqliteTable(
     clicks: integer().notNull().default(0),
     isDisabled: integer({ mode: 'boolean' }).notNull().default(false),
     date: integer({ mode: 'timestamp_ms' }).notNull(),
+    /** After this moment the code answers 410 "Link expired" and counts nothing. */
+    expiresAt: integer({ mode: 'timestamp_ms' }),
+    /** After this many clicks the code answers 410 "Link expired"; the ClickCounter enforces it exactly. */
+    maxClicks: integer(),
   },
   (t) => [
     // the redirect's fallback when KV misses
@@ -45,4 +49,30 @@ export const linkClickFlushes = sqliteTable(
   },
   // the ClickCounter's pruning of old ids
   (t) => [index('link_click_flushes_at').on(t.at)],
+);
+
+/**
+ * API keys for scripts: they authenticate the link calls only. The secret is shown once; only
+ * its SHA-256 is kept. Revoking deletes the row.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    name: text().notNull(),
+    /** The key's first characters (`fd_live_AbCd`), so its owner can tell keys apart. */
+    prefix: text().notNull(),
+    /** SHA-256 of the whole key, hex. */
+    hash: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer({ mode: 'timestamp_ms' }),
+    lastUsedAt: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    // authentication: the key's hash
+    uniqueIndex('api_keys_hash').on(t.hash),
+    // the keys list: a user's keys
+    index('api_keys_user').on(t.userId, t.createdAt),
+  ],
 );

@@ -1,0 +1,128 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { mutate } from 'swr';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/dialog';
+import { Card } from '../../components/ui/section';
+import { useRequest } from '../../lib/use-request';
+import { deleteLink, LINKS_KEY, type LinkDetail, updateLink } from './api';
+
+/** `2026-11-24T10:30` in the browser's time zone, as a datetime-local input wants it. */
+function localInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The link's settings: target, alias, expiry and click limit, saved together (only the fields
+ * that changed are sent), and deleting the link behind a confirmation whose Cancel has the focus.
+ */
+export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () => Promise<unknown> }) {
+  const navigate = useNavigate();
+  const [from, setFrom] = useState(link.from);
+  const [alias, setAlias] = useState(link.code);
+  const [expires, setExpires] = useState(localInputValue(link.expiresAt));
+  const [limit, setLimit] = useState(link.maxClicks ? String(link.maxClicks) : '');
+  const [confirming, setConfirming] = useState(false);
+  const save = useRequest();
+  const remove = useRequest();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const json: Parameters<typeof updateLink>[1] = {};
+    if (from.trim() !== link.from) json.from = from;
+    if (alias.trim() !== link.code) json.alias = alias.trim();
+    const expiresAt = expires ? new Date(expires).toISOString() : null;
+    if (expiresAt !== link.expiresAt && localInputValue(expiresAt) !== localInputValue(link.expiresAt)) json.expiresAt = expiresAt;
+    const maxClicks = limit.trim() ? Number(limit) : null;
+    if (maxClicks !== link.maxClicks) json.maxClicks = maxClicks;
+    if (!Object.keys(json).length) return;
+    const saved = await save.run(() => updateLink(link._id, json), { success: 'Link saved' });
+    if (saved) {
+      setFrom(saved.from);
+      setAlias(saved.code);
+      await Promise.all([onSaved(), mutate(LINKS_KEY)]);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const done = await remove.run(() => deleteLink(link._id), { success: 'Link deleted' });
+    if (!done) return;
+    setConfirming(false);
+    await mutate(LINKS_KEY);
+    navigate('/links');
+  };
+
+  return (
+    <Card title="Settings">
+      <form className="form link-settings" onSubmit={submit} aria-label="Link settings">
+        <div className="field">
+          <label htmlFor="link-edit-from">Target</label>
+          <input id="link-edit-from" type="text" autoComplete="off" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="link-edit-alias">Alias</label>
+          <input
+            id="link-edit-alias"
+            type="text"
+            autoComplete="off"
+            value={alias}
+            onChange={(e) => setAlias(e.target.value)}
+            aria-describedby="link-edit-alias-hint"
+          />
+          <div id="link-edit-alias-hint" className="field-hint">
+            A new alias moves the link: the old short link stops working (404).
+          </div>
+        </div>
+        <div className="link-settings-row">
+          <div className="field">
+            <label htmlFor="link-edit-expires">Expires</label>
+            <input id="link-edit-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
+            <div className="field-hint">Empty: never. After it visitors see “link expired”.</div>
+          </div>
+          <div className="field">
+            <label htmlFor="link-edit-limit">Click limit</label>
+            <input id="link-edit-limit" type="number" min={1} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
+            <div className="field-hint">Empty: no limit. Exact: the last click allowed is the limit.</div>
+          </div>
+        </div>
+        {save.error && (
+          <p className="error-text" role="alert">
+            {save.error}
+          </p>
+        )}
+        <div className="link-settings-actions">
+          <Button type="submit" disabled={save.loading}>
+            {save.loading ? 'Saving…' : 'Save changes'}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete link
+          </Button>
+        </div>
+        <p className="field-hint">Changes reach every location within about 90 seconds.</p>
+      </form>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this link?"
+        footer={
+          <>
+            <Button variant="danger" onClick={confirmDelete} disabled={remove.loading}>
+              Delete
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirming(false)} autoFocus>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>
+          <strong>{link.to}</strong> will answer “link not found”, and its click statistics are deleted with it. Export them first if you need them. This cannot
+          be undone.
+        </p>
+      </Modal>
+    </Card>
+  );
+}
