@@ -65,12 +65,15 @@ export function PaymentsTable({
   data,
   title,
   testId,
+  urlKey,
   showGlobal = false,
   action,
 }: {
   data: PaymentDto[];
   title: string;
   testId: string;
+  /** The table's prefix in the query string, when its screen has more than one table. */
+  urlKey?: string;
   showGlobal?: boolean;
   /** A row's own button (Admin payments: Refund). */
   action?: (p: PaymentDto) => ReactNode;
@@ -125,5 +128,5 @@ export function PaymentsTable({
     ],
     [showGlobal, action],
   );
-  return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} />;
+  return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} urlKey={urlKey} />;
 }

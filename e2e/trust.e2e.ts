@@ -1,0 +1,233 @@
+/// <reference lib="dom" />
+import { expect, type Page, test } from '@playwright/test';
+import { apiCall, createUser, type E2EUser, loginAs, PASSWORD, shot } from './helpers';
+
+/**
+ * Issue 16: the screens' shared patterns, one journey each: deep links through login, unsaved
+ * edits, Cancel focused in confirmations, titles, URL state, the small-screen menu and row
+ * actions at common widths.
+ */
+
+const fillLogin = async (page: Page, email: string) => {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+};
+
+test.describe('deep links survive login', () => {
+  test('a logged-out link goes to login with ?next= and opens after login; a role that may not see it gets its default', async ({ page }) => {
+    const manager = await createUser('manager');
+    await apiCall('POST', '/api/mcSettings/add/', { name: 'Deep MC', lines: [1] }, manager.token);
+    const link = '/companyFilters/create/Acme%20Logistics/ops@acme.example';
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/' && !!url.searchParams.get('next')?.startsWith('/companyFilters/create/Acme'));
+    await expect(page).toHaveTitle('Login · FreightDesk');
+    await shot(page, 'trust-login-next');
+    await fillLogin(page, manager.email);
+    await page.waitForURL('**/companyFilters/create/**');
+    await expect(page.getByRole('dialog', { name: 'Create Filter' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('textbox').first()).toHaveValue('Acme Logistics');
+
+    // an agent opening a manager's screen lands on its own default
+    const agent = await createUser('agent', { parentId: manager.id });
+    await page.evaluate(() => localStorage.removeItem('userData'));
+    await page.goto('/users?q=x');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('next') === '/users?q=x');
+    await fillLogin(page, agent.email);
+    await page.waitForURL('**/companyFilters');
+  });
+
+  test('a next that leaves the app is ignored', async ({ page }) => {
+    const manager = await createUser('manager');
+    for (const next of ['//evil.example/x', 'javascript:alert(1)', '/\\evil.example', 'https://evil.example/']) {
+      await page.goto('/');
+      await page.evaluate(() => localStorage.removeItem('userData'));
+      await page.goto(`/?next=${encodeURIComponent(next)}`);
+      await fillLogin(page, manager.email);
+      await page.waitForURL((url) => url.origin === new URL(page.url()).origin && url.pathname === '/users');
+    }
+  });
+});
+
+const mcItem = (page: Page, name: string) => page.getByTestId('mc-item').filter({ has: page.getByRole('group', { name: `Line of ${name}` }) });
+
+test.describe('unsaved edits are never lost silently', () => {
+  test('Lines: leaving with edits asks Save / Discard / Stay; Show in DAT waits for Save like the rest; closing the tab asks too', async ({ page }) => {
+    const manager = await createUser('manager');
+    await apiCall('POST', '/api/mcSettings/add/', { name: 'Keep MC', lines: [1], emailSubject: 'Stored subject' }, manager.token);
+    await loginAs(page, manager, '/lines');
+    const subject = mcItem(page, 'Keep MC').getByLabel('Email subject');
+    await expect(subject).toHaveValue('Stored subject');
+
+    await subject.fill('Edited subject');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+    await shot(page, 'trust-unsaved-dialog');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/lines$/);
+    await expect(subject).toHaveValue('Edited subject');
+
+    // Discard leaves and throws the edit away
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL('**/profile/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lines' }).click();
+    await page.waitForURL('**/lines');
+    await expect(subject).toHaveValue('Stored subject');
+
+    // Show in DAT is an edit too; Save in the dialog saves it with the subject and then leaves
+    await mcItem(page, 'Keep MC').getByRole('button', { name: 'Show Keep MC in DAT' }).click();
+    await subject.fill('Saved subject');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/profile/');
+    const stored = await apiCall('GET', '/api/mcSettings/', undefined, manager.token);
+    const mc = stored.body.find((m: { name: string }) => m.name === 'Keep MC');
+    expect(mc.emailSubject).toBe('Saved subject');
+    expect(mc.isVisible).toBe(false);
+
+    // closing the tab with edits asks the browser's question
+    await page.goto('/lines');
+    await subject.fill('Not saved');
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+  });
+});
+
+test.describe('safe defaults in dialogs', () => {
+  test('a delete confirmation opens with Cancel focused, so Enter deletes nothing', async ({ page }) => {
+    const manager = await createUser('manager');
+    const agent = await createUser('agent', { parentId: manager.id, name: 'Keep Me Agent' });
+    await loginAs(page, manager, '/users');
+    await page.getByRole('button', { name: `Delete ${agent.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await shot(page, 'trust-confirm-cancel-focused');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    const users = await apiCall('GET', '/api/user/', undefined, manager.token);
+    expect(users.status).toBe(200);
+    expect(JSON.stringify(users.body)).toContain(agent.email);
+  });
+});
+
+const TITLES: [string, E2EUser['userType'], string][] = [
+  ['/users', 'admin', 'All Users · FreightDesk'],
+  ['/adminPayments', 'admin', 'Payments · FreightDesk'],
+  ['/analytics', 'admin', 'Analytics · FreightDesk'],
+  ['/links', 'admin', 'Links · FreightDesk'],
+  ['/promoCodes/', 'admin', 'Promo Codes · FreightDesk'],
+  ['/users', 'manager', 'My Team · FreightDesk'],
+  ['/createUser/', 'manager', 'Add User · FreightDesk'],
+  ['/profile/', 'manager', 'Profile · FreightDesk'],
+  ['/payment/', 'manager', 'Payment · FreightDesk'],
+  ['/companyFilters', 'manager', 'Broker Filtering · FreightDesk'],
+  ['/filters', 'manager', 'My Filters · FreightDesk'],
+  ['/callHistory', 'manager', 'Contact History · FreightDesk'],
+  ['/lines', 'manager', 'Lines · FreightDesk'],
+  ['/activeLoads', 'manager', 'Active Loads · FreightDesk'],
+];
+
+test.describe('every screen names itself in the tab', () => {
+  test('titles by screen and role, and on public pages', async ({ page }) => {
+    const users: Record<string, E2EUser> = { admin: await createUser('admin'), manager: await createUser('manager') };
+    let current = '';
+    for (const [path, role, title] of TITLES) {
+      if (current !== role) {
+        await loginAs(page, users[role]!, path);
+        current = role;
+      } else await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    await page.goto('/help/lines');
+    await expect(page).toHaveTitle('Help · FreightDesk');
+  });
+});
+
+test.describe('state lives in the URL', () => {
+  test('a table keeps search, sort, page and page size through reload and Back, and says how many rows the search leaves', async ({ page }) => {
+    const manager = await createUser('manager');
+    for (let i = 0; i < 12; i++) await createUser('agent', { parentId: manager.id, name: `Url Agent ${String(i).padStart(2, '0')}` });
+    await createUser('agent', { parentId: manager.id, name: 'Other Person' });
+    await loginAs(page, manager, '/users');
+    const table = page.getByTestId('users-table');
+    await table.getByRole('searchbox', { name: 'Search' }).fill('Url Agent');
+    await table.getByRole('button', { name: /^Name/ }).click();
+    await table.getByRole('button', { name: /^Name/ }).click();
+    await table.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/q=Url\+Agent/);
+    await expect(page).toHaveURL(/sort=-name/);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(table.getByTestId('rows-shown')).toHaveText('Showing 12 of 13');
+    const check = async () => {
+      await expect(table.getByRole('searchbox', { name: 'Search' })).toHaveValue('Url Agent');
+      await expect(table.getByText('Page 2 of 2')).toBeVisible();
+      // descending by name: page 2 holds the two smallest
+      await expect(table.locator('tbody tr')).toHaveCount(2);
+      await expect(table.locator('tbody tr').first()).toContainText('Url Agent 01');
+    };
+    await check();
+    await page.reload();
+    await check();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile/');
+    await page.goBack();
+    await check();
+    // a shared link in a new tab
+    const url = page.url();
+    const other = await page.context().newPage();
+    await other.goto(url);
+    await expect(other.getByTestId('users-table').getByText('Page 2 of 2')).toBeVisible();
+    await other.getByTestId('users-table').getByLabel('Page size').selectOption('20');
+    await expect(other).toHaveURL(/size=20/);
+    await expect(other.getByTestId('users-table').getByText('Page 1 of 1')).toBeVisible();
+    await other.close();
+  });
+
+  test('the Payment tab and the Broker Filtering search survive a reload', async ({ page }) => {
+    const manager = await createUser('manager', { subscriptionDays: 20 });
+    await loginAs(page, manager, '/payment/');
+    await page.getByRole('tab', { name: 'Pay for Team' }).click();
+    await expect(page).toHaveURL(/pay=team/);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Pay for Team' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.goto('/companyFilters');
+    const panel = page.getByRole('form', { name: 'Search Filters' });
+    await panel.getByLabel('Company name').fill('Acme');
+    await panel.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/s\.name=Acme/);
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Search Filters' }).getByLabel('Company name')).toHaveValue('Acme');
+  });
+});
+
+test.describe('small screens', () => {
+  test('below 768 px the menu is a Menu button that opens the items as a sheet', async ({ page }) => {
+    const manager = await createUser('manager');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, manager, '/users');
+    await expect(page.locator('.menu-wide')).toBeHidden();
+    const button = page.getByRole('button', { name: 'Menu' });
+    await expect(button).toBeVisible();
+    await shot(page, 'trust-390-users');
+    await button.click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet.getByRole('link', { name: 'Lines' })).toBeVisible();
+    await shot(page, 'trust-390-menu-open');
+    await sheet.getByRole('link', { name: 'Lines' }).click();
+    await page.waitForURL('**/lines');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    await expect(page.locator('.menu-wide').getByRole('link', { name: 'Lines' })).toBeVisible();
+  });
+});
