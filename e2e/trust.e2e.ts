@@ -231,3 +231,97 @@ test.describe('small screens', () => {
     await expect(page.locator('.menu-wide').getByRole('link', { name: 'Lines' })).toBeVisible();
   });
 });
+
+/** Every row's last cell (its actions) lies inside the viewport and inside its table's scroll box, unclipped. */
+async function expectRowActionsInView(page: Page, tableTestId: string) {
+  const table = page.getByTestId(tableTestId);
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const problems = await table.evaluate((root) => {
+    const out: string[] = [];
+    const box = root.querySelector('.table-scroll')!.getBoundingClientRect();
+    const width = document.documentElement.clientWidth;
+    for (const control of Array.from(root.querySelectorAll('tbody tr td:last-child :is(button, a)'))) {
+      const r = control.getBoundingClientRect();
+      const label = control.getAttribute('aria-label') ?? control.textContent ?? '';
+      if (r.width === 0) continue;
+      if (r.left < box.left - 1 || r.right > box.right + 1)
+        out.push(`${label}: outside the table box (${Math.round(r.left)}-${Math.round(r.right)} vs ${Math.round(box.left)}-${Math.round(box.right)})`);
+      if (r.right > width + 1) out.push(`${label}: past the viewport (${Math.round(r.right)} > ${width})`);
+      const el = control as HTMLElement;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${label}: its text is clipped`);
+      // nothing painted over its middle (a sticky cell must stay on top)
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (r.bottom <= window.innerHeight && r.top >= 0 && hit && !control.contains(hit)) out.push(`${label}: covered by ${hit.tagName}.${hit.className}`);
+    }
+    return out;
+  });
+  expect(problems, `${tableTestId} at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+test.describe('nothing hidden at common widths', () => {
+  test('row actions stay fully visible at 1280, 1366 and 390 px on every table with actions', async ({ page }) => {
+    test.setTimeout(180_000);
+    const admin = await createUser('admin');
+    const manager = await createUser('manager', { name: 'Wide Manager' });
+    await createUser('agent', {
+      parentId: manager.id,
+      name: 'An Agent With A Remarkably Long Name That Never Breaks Anywhere At All',
+    });
+    const mc = (await apiCall('POST', '/api/mcSettings/add/', { name: 'Width MC', lines: [1] }, manager.token)).body.mcSetting._id as string;
+    const types = (await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token)).body;
+    await apiCall(
+      'POST',
+      '/api/broker/add',
+      {
+        name: 'Averyveryverylongbrokernamewithoutanyspacesthatwouldpushthebuttonsoutofthetable LLC',
+        type: types[0]._id,
+        comment: 'x'.repeat(200),
+        onlyCreator: false,
+        allMC: false,
+        mcList: [mc],
+        usersList: [manager.id],
+        onlyOnContacts: false,
+        contacts: ['averyveryverylongcontactaddress.without.breaks@some-very-long-domain-name.example'],
+        newUsers: false,
+        isVisible: true,
+      },
+      manager.token,
+    );
+    await apiCall(
+      'POST',
+      '/api/activeLoad/add',
+      { clientId: `w-${manager.id}`, brokerName: 'Wide Broker', origin: 'Atlanta, GA', dest: 'Miami, FL', loadDate: '2026-07-14', date: Date.now() },
+      manager.token,
+    );
+    await apiCall('POST', '/api/payment/generateLink', { amount: 1, paymentType: 'idram' }, manager.token);
+    await apiCall('POST', '/api/promocode/createRandomPublic', { effectType: 'freeMonths', effectValue: 1, generateAmount: 2 }, admin.token);
+    await apiCall('POST', '/api/link/generate', { from: 'https://example.com/a/very/long/path/that/goes/on/and/on/and/on/without/end' }, admin.token);
+
+    const screens: [E2EUser, string, string[]][] = [
+      [admin, '/users', ['users-table']],
+      [admin, '/adminPayments', ['all-payments']],
+      [admin, '/promoCodes/', ['free-codes']],
+      [admin, '/links', ['links-table']],
+      [manager, '/users', ['users-table']],
+      [manager, '/companyFilters', ['filters-table']],
+      [manager, '/activeLoads', ['loads-table']],
+      [manager, '/payment/', ['payment-history']],
+    ];
+    let current: E2EUser | null = null;
+    for (const [user, path, tables] of screens) {
+      for (const [width, height] of [
+        [1280, 860],
+        [1366, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        if (current !== user) {
+          await loginAs(page, user, path);
+          current = user;
+        } else await page.goto(path);
+        for (const id of tables) await expectRowActionsInView(page, id);
+        if (width !== 1280) await shot(page, `trust-${user.userType}-${path.replace(/\W+/g, '') || 'home'}-${width}`);
+      }
+    }
+  });
+});

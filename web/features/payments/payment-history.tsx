@@ -11,6 +11,8 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   'redirect fail': 'pill-bad',
   Canceled: 'pill-off',
   'Waiting ...': 'pill-warn',
+  // still open on Idram's page: the order has not expired yet
+  'Waiting for payment': 'pill-warn',
   // Idram took the money but the order's discount had gone to another order: the admin refunds it
   'Needs refund': 'pill-bad',
   // every dram given back by the admin

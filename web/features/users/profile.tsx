@@ -41,8 +41,13 @@ export default function Profile() {
             {user.email}{' '}
             {user.isEmailVerified ? <span className="label-pill pill-ok">verified</span> : <span className="label-pill pill-warn">not verified</span>}
           </dd>
-          <dt>Next Payment Date</dt>
-          <dd>{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : 'No End Date'}</dd>
+          {/* staff (admin, marketing) have no subscription */}
+          {!isStaff(user.userType) && (
+            <>
+              <dt>Next Payment Date</dt>
+              <dd data-testid="next-payment-date">{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : 'No subscription yet'}</dd>
+            </>
+          )}
           {!isMe && (
             <>
               <dt>User type</dt>
