@@ -102,6 +102,33 @@ test.describe('unsaved edits are never lost silently', () => {
   });
 });
 
+test.describe('unsaved edits on the other screens with Save', () => {
+  test('Profile: a typed name asks before leaving and Save saves it; My Filters: Discard leaves the stored types', async ({ page }) => {
+    const manager = await createUser('manager', { name: 'Before Name' });
+    await loginAs(page, manager, '/profile/');
+    await page.getByRole('button', { name: 'Update name' }).click();
+    await page.getByRole('form', { name: 'Update name' }).getByLabel('New name').fill('After Name');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(dialog).toBeVisible();
+    await shot(page, 'trust-unsaved-profile');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/payment/');
+    const me = await apiCall('GET', `/api/user/${manager.id}`, undefined, manager.token);
+    expect(me.body.name).toBe('After Name');
+
+    await page.goto('/filters');
+    const first = page.getByLabel('Type name 1');
+    const stored = await first.inputValue();
+    await first.fill('Not kept');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lines' }).click();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL('**/lines');
+    const types = await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token);
+    expect(types.body[0].typeName).toBe(stored);
+  });
+});
+
 test.describe('safe defaults in dialogs', () => {
   test('a delete confirmation opens with Cancel focused, so Enter deletes nothing', async ({ page }) => {
     const manager = await createUser('manager');
@@ -148,6 +175,8 @@ test.describe('every screen names itself in the tab', () => {
       await expect(page).toHaveTitle(title);
     }
     await page.goto('/help/lines');
+    await expect(page).toHaveTitle('Lines and MCs · Help · FreightDesk');
+    await page.goto('/help');
     await expect(page).toHaveTitle('Help · FreightDesk');
   });
 });
@@ -235,7 +264,8 @@ test.describe('small screens', () => {
 /** Every row's last cell (its actions) lies inside the viewport and inside its table's scroll box, unclipped. */
 async function expectRowActionsInView(page: Page, tableTestId: string) {
   const table = page.getByTestId(tableTestId);
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // a loaded machine can take a while to answer the list
+  await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
   const problems = await table.evaluate((root) => {
     const out: string[] = [];
     const box = root.querySelector('.table-scroll')!.getBoundingClientRect();
@@ -260,7 +290,7 @@ async function expectRowActionsInView(page: Page, tableTestId: string) {
 
 test.describe('nothing hidden at common widths', () => {
   test('row actions stay fully visible at 1280, 1366 and 390 px on every table with actions', async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     const admin = await createUser('admin');
     const manager = await createUser('manager', { name: 'Wide Manager' });
     await createUser('agent', {
@@ -321,6 +351,41 @@ test.describe('nothing hidden at common widths', () => {
         } else await page.goto(path);
         for (const id of tables) await expectRowActionsInView(page, id);
         if (width !== 1280) await shot(page, `trust-${user.userType}-${path.replace(/\W+/g, '') || 'home'}-${width}`);
+      }
+    }
+  });
+});
+
+test.describe('touched screens at 1366 and 390 px', () => {
+  test('Contact History: the quick ranges never overlap the Users heading at 390 px; the other screens for a look', async ({ page }) => {
+    test.setTimeout(240_000);
+    const manager = await createUser('manager');
+    await createUser('agent', { parentId: manager.id, name: 'History Agent' });
+    let first = true;
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const path of ['/callHistory', '/lines', '/profile/', '/filters', '/payment/', '/createUser/']) {
+        if (first) {
+          await loginAs(page, manager, path);
+          first = false;
+        } else await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        if (path === '/callHistory') {
+          const presets = await page.getByRole('group', { name: 'Quick ranges' }).boundingBox();
+          const users = await page.getByText('Users', { exact: true }).first().boundingBox();
+          if (presets && users) {
+            const overlap =
+              presets.x < users.x + users.width &&
+              users.x < presets.x + presets.width &&
+              presets.y < users.y + users.height &&
+              users.y < presets.y + presets.height;
+            expect(overlap, 'quick ranges overlap the Users heading').toBe(false);
+          }
+        }
+        await shot(page, `trust-manager-${path.replace(/\W+/g, '')}-${width}`);
       }
     }
   });

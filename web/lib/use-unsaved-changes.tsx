@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../components/ui/button';
 import { Modal } from '../components/ui/dialog';
@@ -60,4 +60,44 @@ export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>) 
     </Modal>
   );
   return { dialog, blocked: open };
+}
+
+type Section = { dirty: boolean; save: () => Promise<boolean> };
+const ScopeContext = createContext<((key: string, section: Section | null) => void) | null>(null);
+
+/**
+ * One guard for a screen of several forms (Profile's sections): each form reports itself with
+ * `useUnsavedSection`; leaving while any is dirty asks once, and Save saves every dirty form.
+ * (A router blocks with one blocker at a time, so a screen has one guard.)
+ */
+export function UnsavedChangesScope({ children }: { children: ReactNode }) {
+  const [sections, setSections] = useState<Record<string, Section>>({});
+  const register = useCallback(
+    (key: string, section: Section | null) => setSections(({ [key]: _old, ...rest }) => (section ? { ...rest, [key]: section } : rest)),
+    [],
+  );
+  const dirty = Object.values(sections).some((s) => s.dirty);
+  const saveAll = async () => {
+    for (const s of Object.values(sections)) if (s.dirty && !(await s.save())) return false;
+    return true;
+  };
+  const unsaved = useUnsavedChanges(dirty, saveAll);
+  return (
+    <ScopeContext.Provider value={register}>
+      {children}
+      {unsaved.dialog}
+    </ScopeContext.Provider>
+  );
+}
+
+/** A form inside an UnsavedChangesScope: whether it holds edits, and how to save them (true when saved). */
+export function useUnsavedSection(dirty: boolean, save: () => Promise<boolean>) {
+  const register = useContext(ScopeContext);
+  const key = useId();
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    register?.(key, { dirty, save: () => saveRef.current() });
+  }, [register, key, dirty]);
+  useEffect(() => () => register?.(key, null), [register, key]);
 }

@@ -488,7 +488,7 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
       color: '#d32f2f',
       comment: 'Pays in 90 days',
       onlyOnContacts: false,
-      contacts: ['(555) 123-4567'],
+      contacts: ['+15551234567'],
       allMC: false,
       mcList: [t.mcA],
     });
