@@ -372,7 +372,7 @@ test.describe('touched screens at 1366 and 390 px', () => {
           await loginAs(page, manager, path);
           first = false;
         } else await page.goto(path);
-        await expect(page.locator('main h1').first()).toBeVisible();
+        await expect(page.locator('main :is(h1, h2)').first()).toBeVisible();
         if (path === '/callHistory') {
           const presets = await page.getByRole('group', { name: 'Quick ranges' }).boundingBox();
           const users = await page.getByText('Users', { exact: true }).first().boundingBox();
