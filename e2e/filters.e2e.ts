@@ -55,7 +55,13 @@ test.describe('Broker Filtering', () => {
     await expect(modal.getByRole('alert')).toHaveText('Select minimum 1 mc or All MC');
     await modal.getByRole('checkbox', { name: 'Acme MC' }).check();
     await modal.getByLabel('Comment').fill('Never pays on time');
-    await modal.getByLabel('Phone or e-mail').fill('+1 555 0100');
+    // a contact is a phone or an e-mail (issue 16 item 6): "hello" is refused with a message
+    await modal.getByLabel('Phone or e-mail').fill('hello');
+    await modal.getByRole('button', { name: 'Add contact' }).click();
+    await save.click();
+    await expect(modal.getByRole('alert')).toHaveText('"hello" is not a phone number or an e-mail');
+    await modal.getByRole('button', { name: 'Remove hello' }).click();
+    await modal.getByLabel('Phone or e-mail').fill('(555) 010-0100');
     await modal.getByRole('button', { name: 'Add contact' }).click();
     // a contact left in the input is added on save
     await modal.getByLabel('Phone or e-mail').fill('ops@swift.example');
@@ -64,10 +70,10 @@ test.describe('Broker Filtering', () => {
     await shot(page, 'filters-modal-create-manager');
     await save.click();
     await expect(toast(page, 'Filter added')).toBeVisible();
-    const expected = ['Swift Brokers', '+1 555 0100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active'];
+    const expected = ['Swift Brokers', '+15550100100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active'];
     for (const [i, text] of expected.entries()) await expect(cell(page, 'Swift Brokers', i)).toHaveText(text);
     const stored = (await apiCall('POST', '/api/broker', { allMC: true }, t.manager.token)).body[0];
-    expect(stored).toMatchObject({ contacts: ['+1 555 0100', 'ops@swift.example'], onlyOnContacts: true, isVerified: true, newUsers: true });
+    expect(stored).toMatchObject({ contacts: ['+15550100100', 'ops@swift.example'], onlyOnContacts: true, isVerified: true, newUsers: true });
     expect(stored.usersList.sort()).toEqual([t.manager.id, t.agent1.id, t.agent2.id].sort());
 
     // an agent's filter is unverified until the manager saves it
@@ -127,7 +133,7 @@ test.describe('Broker Filtering', () => {
     await page.goto('/companyFilters/create/Big Broker LLC/(555) 123-4567');
     const fromUrl = page.getByRole('dialog', { name: 'Create Filter' });
     await expect(fromUrl.getByLabel('Company name')).toHaveValue('Big Broker LLC');
-    await expect(fromUrl.getByRole('list', { name: 'Contacts' })).toContainText('555 1234567');
+    await expect(fromUrl.getByRole('list', { name: 'Contacts' })).toContainText('+15551234567');
     await fromUrl.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/companyFilters');
   });

@@ -89,9 +89,16 @@ test.describe('Contact History', () => {
     await page.getByLabel('To', { exact: true }).fill(dayValue(daysAgo(3)));
     await expect(page.getByRole('alert')).toHaveText(RANGE_MESSAGE);
     await expect(loadButton(page)).toBeDisabled();
+    // 40 calendar days with both ends: 39 days back to today loads, 40 back (41 days) does not
     await page.getByLabel('From', { exact: true }).fill(dayValue(daysAgo(40)));
     await page.getByLabel('To', { exact: true }).fill(dayValue(new Date()));
+    await expect(page.getByRole('alert')).toHaveText(RANGE_MESSAGE);
+    await page.getByLabel('From', { exact: true }).fill(dayValue(daysAgo(39)));
     await expect(page.getByText(RANGE_MESSAGE)).toHaveCount(0);
+    await expect(loadButton(page)).toBeEnabled();
+    // the button picks the same 40 days the typed rule allows
+    await page.getByRole('button', { name: 'Last 40 days' }).click();
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayValue(daysAgo(39)));
     await expect(loadButton(page)).toBeEnabled();
 
     await page.getByRole('button', { name: 'Last 7 days' }).click();

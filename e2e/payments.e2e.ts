@@ -211,8 +211,8 @@ test.describe('Payment (/payment) and Admin payments', () => {
     await page.getByRole('button', { name: 'Pay with Idram' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /^Payment Failed, please try again$/ })).not.toHaveCount(0);
     await expect(page).toHaveURL(/\/payment\/$/);
-    // the attempt is recorded (the order is real) and listed as unpaid
-    await expect(historyRows(page).first().locator('[data-status]')).toHaveText('Canceled');
+    // the attempt is recorded (the order is real, and open at Idram until it expires) and listed as unpaid
+    await expect(historyRows(page).first().locator('[data-status]')).toHaveText('Waiting for payment');
     await expect(page.getByTestId('subscription-banner')).toHaveCount(0);
     await shot(page, 'payments-link-failed-agent');
     await page.goto('/paymentResult/whatever');

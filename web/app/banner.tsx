@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { isStaff } from '../../worker/lib/permissions';
 import { useSession } from '../lib/session';
-import { useSubscription } from '../lib/subscription';
+import { daysLeftTo, useSubscription } from '../lib/subscription';
 
 export const BANNER_DAYS = 7;
 
@@ -17,9 +17,10 @@ export function SubscriptionBanner({ force = false }: { force?: boolean }) {
   if (!force && pathname.toLowerCase().startsWith('/payment')) return null;
   let text: string | null = null;
   if (!status.isSubscriptionActive) text = 'Your Subscription is Expired';
-  else if (status.subscriptionDaysLeft < BANNER_DAYS) {
-    const n = status.subscriptionDaysLeft;
-    text = n === 0 ? 'Subscription Expires today' : `Subscription Expires: ${n} ${n === 1 ? 'day' : 'days'} left`;
+  else {
+    // the one days-left rule, on the calendar the screens write the end date on
+    const n = daysLeftTo(status.subscriptionEndDate);
+    if (n < BANNER_DAYS) text = n === 0 ? 'Subscription Expires today' : `Subscription Expires: ${n} ${n === 1 ? 'day' : 'days'} left`;
   }
   if (!text) return null;
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { type Area, canReach, DEFAULT_PATH, roleHasArea } from '../../worker/lib/permissions';
+import { safeNextPath } from '../lib/next-path';
 import { useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
 
@@ -16,11 +17,18 @@ export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   return <Navigate to={roleHasArea(session.userType, area) ? '/payment/' : DEFAULT_PATH[session.userType].path} replace />;
 }
 
-/** Where "/" and unknown paths lead a logged-in user. */
+/**
+ * Where "/" and unknown paths lead a logged-in user: the link opened before login (`?next=`,
+ * an in-app path only; its own Guard then sends a role that may not see it to its default), or
+ * the role's first screen.
+ */
 export function DefaultRedirect() {
   const session = useSession();
   const { isActive } = useSubscription();
+  const [params] = useSearchParams();
   if (!session) return <Navigate to="/" replace />;
+  const next = safeNextPath(params.get('next'));
+  if (next && next !== '/' && !next.startsWith('/?')) return <Navigate to={next} replace />;
   const { path, area } = DEFAULT_PATH[session.userType];
   return <Navigate to={canReach(session.userType, area, isActive) ? path : '/payment/'} replace />;
 }

@@ -1,55 +1,85 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import type { Role } from '../../worker/lib/permissions';
+import { nextParam } from '../lib/next-path';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
 import { DefaultRedirect, Guard } from './guard';
-import { Layout } from './layout';
+import { Layout, LOGOUT_PATH, Logout } from './layout';
 import { AREA_ROUTES, PUBLIC_ROUTES } from './paths';
 
 const Landing = lazy(() => import('../features/auth/landing'));
-const publicRoutes = PUBLIC_ROUTES.map((r) => ({ ...r, Component: lazy(r.load) }));
-const areaRoutes = AREA_ROUTES.map((r) => ({ ...r, Component: lazy(r.load) }));
+
+/**
+ * A data router (createBrowserRouter), so screens can block leaving with unsaved edits
+ * (`useBlocker`, web/lib/use-unsaved-changes.tsx). Screens stay lazily loaded (React.lazy).
+ * Logged-in areas sit under one route that shows the login page when nobody is logged in.
+ */
+const router = createBrowserRouter([
+  ...PUBLIC_ROUTES.map(({ path, title, load }) => {
+    const Component = lazy(load);
+    return {
+      path,
+      element: (
+        <div className="public-page">
+          <ScreenTitle title={title} />
+          <Suspense fallback={<Spinner />}>
+            <Component />
+          </Suspense>
+        </div>
+      ),
+    };
+  }),
+  {
+    element: <SessionGate />,
+    children: [
+      { index: true, element: <DefaultRedirect /> },
+      // a route, so leaving a screen with unsaved edits by Logout asks first like any other link
+      { path: LOGOUT_PATH, element: <Logout /> },
+      ...AREA_ROUTES.map(({ path, area, title, load }) => {
+        const Component = lazy(load);
+        return {
+          path,
+          element: (
+            <Guard area={area}>
+              <ScreenTitle title={title} />
+              <Component />
+            </Guard>
+          ),
+        };
+      }),
+      { path: '*', element: <DefaultRedirect /> },
+    ],
+  },
+]);
+
+/** Sets the tab's title from the route's (a role may name its screen differently). */
+function ScreenTitle({ title }: { title: string | ((role: Role) => string) }) {
+  const session = useSession();
+  useDocumentTitle(typeof title === 'function' ? (session ? title(session.userType) : null) : title);
+  return null;
+}
 
 export function AppRouter() {
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * Logged in: the layout and the screen. Logged out: the login page at "/", and any other in-app
+ * link goes to "/?next=<link>", which the app opens after login (DefaultRedirect).
+ */
+function SessionGate() {
   const session = useSession();
+  const location = useLocation();
+  if (session) return <Layout />;
+  const next = nextParam(location);
+  if (location.pathname === LOGOUT_PATH) return <Navigate to="/" replace />;
+  if (location.pathname !== '/') return <Navigate to={`/?next=${encodeURIComponent(next ?? '/')}`} replace />;
   return (
-    <BrowserRouter>
-      <Suspense fallback={<Spinner />}>
-        <Routes>
-          {publicRoutes.map(({ path, Component }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <div className="public-page">
-                  <Component />
-                </div>
-              }
-            />
-          ))}
-          {session ? (
-            <Route element={<Layout />}>
-              {areaRoutes.map(({ path, area, Component }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    <Guard area={area}>
-                      <Component />
-                    </Guard>
-                  }
-                />
-              ))}
-              <Route path="*" element={<DefaultRedirect />} />
-            </Route>
-          ) : (
-            <>
-              <Route path="/" element={<Landing />} />
-              <Route path="*" element={<Navigate to="/" replace />} />
-            </>
-          )}
-        </Routes>
-      </Suspense>
-    </BrowserRouter>
+    <Suspense fallback={<Spinner />}>
+      <ScreenTitle title="Login" />
+      <Landing />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { subscriptionDaysLeft } from '../../worker/lib/days-left';
 import { api } from './api-client';
 import { useSession, updateSession } from './session';
 import { type Data, keyOf, useGet } from './use-api';
@@ -18,3 +19,12 @@ export function useSubscription() {
   }, [data, session]);
   return { status: data, isActive: data?.isSubscriptionActive ?? session?.isSubscriptionActive ?? false, mutate };
 }
+
+/** The browser's own calendar: the one the screens write dates on (lib/format.ts). */
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Days left to an end date, by the one rule the server uses (worker/lib/days-left.ts), on the
+ * calendar the screen writes the end date on, so "3 days left" always sits beside a date 3 days on.
+ */
+export const daysLeftTo = (end: string | null | undefined, now = Date.now()) => subscriptionDaysLeft(end, now, localTimeZone());

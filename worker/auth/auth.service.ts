@@ -205,7 +205,13 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
 }
 
 export async function verifyEmail(db: Db, rawToken: string) {
-  const token = await takeToken(db, rawToken, 'verify');
+  const token = await takeToken(db, rawToken, 'verify').catch(async (err) => {
+    // a used (or expired) link of an account that is verified now says so (issue 16 item 8),
+    // instead of "invalid or has expired": opening the mail's link twice is no error
+    if (await linkOfVerifiedAccount(db, rawToken)) return null;
+    throw err;
+  });
+  if (!token) return { message: ALREADY_VERIFIED };
   const [user] = await db
     .update(users)
     .set({ isEmailVerified: true })
@@ -213,6 +219,20 @@ export async function verifyEmail(db: Db, rawToken: string) {
     .returning({ id: users.id });
   if (!user) throw badRequest(INVALID_LINK);
   return { message: 'Your e-mail has been verified' };
+}
+
+export const ALREADY_VERIFIED = 'Your e-mail is already verified';
+
+/** Whether a verification link (any state) belongs to a live account whose same e-mail is verified. */
+async function linkOfVerifiedAccount(db: Db, rawToken: string) {
+  const tokenHash = await sha256Hex(rawToken);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(emailTokens)
+    .innerJoin(users, and(eq(users.id, emailTokens.userId), eq(users.email, emailTokens.email)))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, 'verify'), eq(users.isEmailVerified, true), isNull(users.deletedAt)))
+    .limit(1);
+  return !!row;
 }
 
 /**

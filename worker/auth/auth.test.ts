@@ -33,10 +33,14 @@ describe('POST /api/auth/register', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.message).toBe('Your e-mail has been verified');
     expect((await getUser(login.body.userId))!.isEmailVerified).toBe(true);
-    // single use
+    // single use: opened again, it changes nothing and says the e-mail is verified (issue 16 item 8)
     const again = await call('GET', `/api/user/verify/${token}`);
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe('This link is invalid or has expired');
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Your e-mail is already verified');
+    // a link nobody sent is still invalid
+    const unknown = await call('GET', `/api/user/verify/${'a'.repeat(token.length)}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('This link is invalid or has expired');
   });
 
   it.each([

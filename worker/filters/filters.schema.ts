@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';
 
@@ -65,6 +66,7 @@ export const filterSaveSchema = z
       ['name', (v) => (v.name.trim() ? null : FILTER_MESSAGES.nameEmpty)],
       ['type', (v) => (v.type && v.type !== NO_TYPE ? null : FILTER_MESSAGES.typeEmpty)],
       ['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.mcEmpty)],
+      ['contacts', (v) => badContactMessage(v.contacts)],
     ]),
   );
 export type FilterSaveInput = z.output<typeof filterSaveSchema>;
@@ -156,12 +158,36 @@ export interface TeamUserDto {
   userType: string;
 }
 
-/** Contacts as stored: trimmed, without empties and duplicates, in the order given. */
+/** Phones without a leading + are read as this country's (the product's brokers are in the US). */
+export const CONTACT_COUNTRY = 'US';
+const CONTACT_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A filter contact in its one stored form (issue 16 item 6): an e-mail as typed (trimmed), a
+ * phone in E.164 ("(555) 123-4567" and "555 1234567" are both "+15551234567"); null when it is
+ * neither, like "hello". Used by the modal, the deep link and the API alike.
+ */
+export function contactForm(raw: string): string | null {
+  const c = raw.trim();
+  if (!c) return null;
+  if (c.includes('@')) return CONTACT_EMAIL_RE.test(c) ? c : null;
+  if (!/^[+\d\s().\-/]+$/.test(c)) return null;
+  const phone = parsePhoneNumberFromString(c, CONTACT_COUNTRY);
+  return phone?.isPossible() ? phone.number : null;
+}
+
+/** The first contact that is neither a phone nor an e-mail, as a message; null when all are fine. */
+export function badContactMessage(contacts: readonly string[]): string | null {
+  const bad = contacts.find((c) => c.trim() && contactForm(c) === null);
+  return bad === undefined ? null : `"${bad.trim()}" is not a phone number or an e-mail`;
+}
+
+/** Contacts as stored: each in its one form (contactForm), without empties and duplicates, in the order given. */
 export function cleanContacts(contacts: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of contacts) {
-    const c = raw.trim();
+    const c = contactForm(raw) ?? raw.trim();
     const key = c.toLowerCase();
     if (c && !seen.has(key)) {
       seen.add(key);
@@ -171,11 +197,9 @@ export function cleanContacts(contacts: readonly string[]): string[] {
   return out;
 }
 
-/** The URL action's contact: a phone loses its brackets and dashes; an e-mail stays as it is. */
+/** The URL action's contact in its stored form; anything else as it came, for the modal to refuse with its message. */
 export function normalizeContact(contact: string): string {
-  const c = contact.trim();
-  if (c.includes('@')) return c;
-  return c.replace(/[()[\]{}-]/g, '');
+  return contactForm(contact) ?? contact.trim();
 }
 
 /** The Users column: 'Only Me', 'Team and Me' or 'Team without Me' (from the creator's side). */

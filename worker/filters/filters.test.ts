@@ -150,6 +150,11 @@ describe('POST /api/broker/add: validation and ids', () => {
     expect(noMc.status).toBe(400);
     expect(noMc.body.message).toBe('Select minimum 1 mc or All MC');
     expect((await tryAdd({ contacts: 'not a list' })).status).toBe(400);
+    // a contact is a phone or an e-mail (issue 16 item 6)
+    for (const bad of ['hello', '12', 'ops@', 'call 555 123 4567']) {
+      const res = await tryAdd({ contacts: ['ops@acme.example', bad] });
+      expect([res.status, res.body.message]).toEqual([400, `"${bad}" is not a phone number or an e-mail`]);
+    }
     expect(await teamFilterCount(t.manager.id)).toBe(0);
   });
 
@@ -175,7 +180,8 @@ describe('POST /api/broker/add: validation and ids', () => {
     const id = await add(
       t.manager,
       filterBody(t, {
-        contacts: [' (555) 123 ', 'ops@acme.example', '(555) 123', ''],
+        // one phone typed two ways is one contact, in E.164 (issue 16 item 6)
+        contacts: [' (555) 123-4567 ', 'ops@acme.example', '555 1234567', ''],
         onlyOnContacts: true,
         usersList: [t.agents[0].id, t.agents[0].id],
         mcList: [t.mcA, t.mcB],
@@ -184,7 +190,7 @@ describe('POST /api/broker/add: validation and ids', () => {
     const [row] = await db.select().from(brokerFilters).where(eq(brokerFilters.id, id));
     expect(row).toMatchObject({ teamId: t.manager.id, creatorId: t.manager.id, isVerified: true, onlyOnContacts: true, comment: 'slow to answer', index: 1 });
     const contacts = await db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id));
-    expect(contacts.sort((a, b) => a.position - b.position).map((c) => c.contact)).toEqual(['(555) 123', 'ops@acme.example']);
+    expect(contacts.sort((a, b) => a.position - b.position).map((c) => c.contact)).toEqual(['+15551234567', 'ops@acme.example']);
     expect((await db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).map((u) => u.userId)).toEqual([t.agents[0].id]);
     expect(await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(2);
 
@@ -327,7 +333,7 @@ describe('POST /api/broker: what each user sees', () => {
   it('filters by name, type, users kind, contacts only, creator and MCs', async () => {
     const t = await scenario();
     const m = t.manager;
-    await add(m, filterBody(t, { name: 'ACME West', type: t.types[2]!._id, contacts: ['555'], onlyOnContacts: true, usersList: [m.id] }));
+    await add(m, filterBody(t, { name: 'ACME West', type: t.types[2]!._id, contacts: ['(555) 123-4567'], onlyOnContacts: true, usersList: [m.id] }));
     expect(await namesSeen(m, { name: 'acme' })).toEqual(['ACME West']);
     expect(await namesSeen(m, { name: 'agent 0' })).toEqual(['Agent 0 for team', 'Agent 0 private', 'For agent 0 on A']);
     expect(await namesSeen(m, { type: t.types[2]!._id })).toEqual(['ACME West']);
@@ -467,7 +473,7 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
 
   it('minified answers the active filters in force for the caller, with type name, colour and comment', async () => {
     const t = await teamWithMcs();
-    await add(t.manager, filterBody(t, { name: 'For agent 0', usersList: [t.agents[0].id], contacts: ['555'], comment: 'Pays in 90 days' }));
+    await add(t.manager, filterBody(t, { name: 'For agent 0', usersList: [t.agents[0].id], contacts: ['(555) 123-4567'], comment: 'Pays in 90 days' }));
     const disabled = await add(t.manager, filterBody(t, { name: 'Disabled', usersList: [t.agents[0].id] }));
     await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: disabled } });
     await add(t.manager, filterBody(t, { name: 'Without me', usersList: [t.agents[1].id] }));
@@ -482,7 +488,7 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
       color: '#d32f2f',
       comment: 'Pays in 90 days',
       onlyOnContacts: false,
-      contacts: ['555'],
+      contacts: ['+15551234567'],
       allMC: false,
       mcList: [t.mcA],
     });

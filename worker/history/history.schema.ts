@@ -21,7 +21,11 @@ export const HISTORY_MESSAGES = {
   contactDate: 'Wrong contact date',
 } as const;
 
-/** Spec section 9: Contact history at most 40 days. */
+/**
+ * Spec section 9: Contact history at most 40 days, counted as 40 calendar days with both ends
+ * included (issue 16 item 5: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
+ * The typed range, the "Last 40 days" button and the server all use this one count.
+ */
 export const MAX_HISTORY_DAYS = 40;
 /** A load answers at most this many rows; more answers 413 (docs/decisions/0008-history.md). */
 export const MAX_HISTORY_ROWS = 100_000;
@@ -61,13 +65,14 @@ export const historyQuerySchema = z
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 /**
- * The server's range rule: From before To, and To (the end date plus one day) at most 41 days
- * after From. Answers the message, or null when the range may be loaded.
+ * The server's range rule: From before To, and To (the end date plus one day, so the days
+ * From..end inclusive) at most MAX_HISTORY_DAYS days after From. Answers the message, or null
+ * when the range may be loaded.
  */
 export function serverRangeError(from: Date | null, to: Date | null): string | null {
   if (!from || !to) return HISTORY_MESSAGES.range;
   const span = to.getTime() - from.getTime();
-  if (span <= 0 || span > (MAX_HISTORY_DAYS + 1) * DAY_MS + DST_SLACK_MS) return HISTORY_MESSAGES.range;
+  if (span <= 0 || span > MAX_HISTORY_DAYS * DAY_MS + DST_SLACK_MS) return HISTORY_MESSAGES.range;
   return null;
 }
 
@@ -76,11 +81,21 @@ const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDat
 /** Whole calendar days from `from` to `to` in the browser's time zone. */
 export const calendarDays = (from: Date, to: Date) => Math.round((startOfDay(to).getTime() - startOfDay(from).getTime()) / DAY_MS);
 
-/** The screen's rule on the picked days: both picked, From not after To, at most 40 days apart. */
+/** How many calendar days the range covers, both ends included (Nov 23 to Nov 23 is 1). */
+export const daysInRange = (from: Date, to: Date) => calendarDays(from, to) + 1;
+
+/** The first day of the last `days` days up to `today` inclusive: "Last 40 days" starts 39 days back. */
+export function firstOfLastDays(days: number, today: Date): Date {
+  const from = startOfDay(today);
+  from.setDate(from.getDate() - (days - 1));
+  return from;
+}
+
+/** The screen's rule on the picked days: both picked, From not after To, at most 40 days with both ends. */
 export function pickedRangeError(from: Date | undefined, to: Date | undefined): string | null {
   if (!from || !to) return HISTORY_MESSAGES.range;
-  const days = calendarDays(from, to);
-  return days < 0 || days > MAX_HISTORY_DAYS ? HISTORY_MESSAGES.range : null;
+  const days = daysInRange(from, to);
+  return days < 1 || days > MAX_HISTORY_DAYS ? HISTORY_MESSAGES.range : null;
 }
 
 /** The picked days as the call's dateFrom and dateTo (the end date plus one day, spec section 7). */

@@ -40,7 +40,7 @@ export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void>
  */
 export const mailDay = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
 
-/** A moment as mails write it: "22 Jan 2027, 09:00 Yerevan time" (days left are whole 24-hour days, so the hour matters). */
+/** A moment as mails write it: "22 Jan 2027, 09:00 Yerevan time" (days left are calendar days on Yerevan's calendar, worker/lib/days-left.ts). */
 export const mailMoment = (date: Date) =>
   `${mailDay(date)}, ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Yerevan' })} Yerevan time`;
 

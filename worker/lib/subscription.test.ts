@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { db } from '../test/helpers';
-import { extendByMonths, extendByMonthsSql, removeMonths, removeMonthsSql } from './subscription';
+import { daysLeftText, subscriptionDaysLeft } from './days-left';
+import { extendByMonths, extendByMonthsSql, removeMonths, removeMonthsSql, subscriptionOf } from './subscription';
 
 const DAY = 86_400_000;
 
@@ -88,5 +89,32 @@ describe('removeMonthsSql (refunds)', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('subscriptionDaysLeft: whole calendar days to the end date (issue 16 item 5)', () => {
+  const at = (iso: string) => new Date(iso);
+  it('counts the days to the end date shown, on the given calendar', () => {
+    // seen on Nov 23 (Yerevan), ending Nov 26 (Yerevan): 3 days, whatever the hours
+    expect(subscriptionDaysLeft(at('2026-11-26T06:00:00+04:00'), at('2026-11-23T23:30:00+04:00'))).toBe(3);
+    expect(subscriptionDaysLeft(at('2026-11-26T23:00:00+04:00'), at('2026-11-23T00:10:00+04:00'))).toBe(3);
+    // later today: 0, "Expires today"; the subscription is still active
+    expect(subscriptionDaysLeft(at('2026-11-23T23:59:00+04:00'), at('2026-11-23T00:01:00+04:00'))).toBe(0);
+    expect(
+      subscriptionOf({ userType: 'manager', subscriptionEndDate: at('2026-11-23T23:59:00+04:00') }, at('2026-11-23T00:01:00+04:00').getTime()),
+    ).toMatchObject({
+      isSubscriptionActive: true,
+      subscriptionDaysLeft: 0,
+    });
+    // tomorrow, even if less than 24 hours away
+    expect(subscriptionDaysLeft(at('2026-11-24T01:00:00+04:00'), at('2026-11-23T23:00:00+04:00'))).toBe(1);
+    // ended, or never: 0
+    expect(subscriptionDaysLeft(at('2026-11-22T12:00:00+04:00'), at('2026-11-23T12:00:00+04:00'))).toBe(0);
+    expect(subscriptionDaysLeft(null, at('2026-11-23T12:00:00+04:00'))).toBe(0);
+    // the screen's calendar: the same moments on New York's calendar are Nov 22 and Nov 25
+    expect(subscriptionDaysLeft(at('2026-11-26T06:00:00+04:00'), at('2026-11-23T05:00:00+04:00'), 'America/New_York')).toBe(3);
+    expect(daysLeftText(0)).toBe('Expires today');
+    expect(daysLeftText(1)).toBe('1 day left');
+    expect(daysLeftText(3)).toBe('3 days left');
   });
 });

@@ -8,7 +8,7 @@ import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { md5Hex } from './md5';
 import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
-import { endDateOf, idramConfigured, PAYABLE } from './payment-order';
+import { endDateOf, idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
 import { pricesAt } from './prices';
 import { sendReceipts } from './receipts';
@@ -193,8 +193,15 @@ export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
   return { isPaymentConfirmed: order.isPaymentConfirmed };
 }
 
+/** Orders Idram may still be paying: the link is made and the order has not expired. */
+const OPEN_STATUSES: readonly PaymentRow['status'][] = ['requested', 'link_generated', 'prechecked'];
+
 /** The spec's status label of a payment. */
-export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal'>, refunded = 0): PaymentLabel {
+export function label(
+  row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal' | 'dateCreated'>,
+  refunded = 0,
+  now = Date.now(),
+): PaymentLabel {
   // every dram given back (the admin's refunds): paid, then refunded
   if ((row.isPaymentConfirmed || row.status === 'needs_refund') && row.priceTotal > 0 && refunded >= row.priceTotal) return 'Refunded';
   if (row.isPaymentConfirmed) return 'confirmed';
@@ -203,6 +210,9 @@ export function label(row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenera
   if (row.isLinkGenerationFailed || row.status === 'link_failed') return 'redirect fail';
   if (row.status === 'failed') return 'Declined';
   if (row.type === 'arca') return 'Waiting ...';
+  // still open on Idram's page (issue 16 item 8): the person may yet pay, until the order expires
+  // (its alarm moves it to 'expired' after ORDER_TTL_MS; the age check covers an alarm not yet run)
+  if (OPEN_STATUSES.includes(row.status) && now - row.dateCreated.getTime() < ORDER_TTL_MS) return 'Waiting for payment';
   return 'Canceled';
 }
 

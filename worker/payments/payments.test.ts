@@ -229,7 +229,8 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
       priceTotal: PRICE,
       status: 'requested',
     });
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Canceled' });
+    // open and young: the person may still pay on Idram's page (issue 16 item 8)
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Waiting for payment' });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });
     expect(await stubOf(id).status()).toBe('link_generated');
@@ -768,7 +769,7 @@ describe('GET /api/payment/paymentHistory', () => {
       refunded: 0,
       refunds: [],
     });
-    expect(list[1]).toMatchObject({ index: 1, status: 'Canceled', isPaymentConfirmed: false });
+    expect(list[1]).toMatchObject({ index: 1, status: 'Waiting for payment', isPaymentConfirmed: false });
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[0].token })).body.map((p: { _id: string }) => p._id)).toEqual([forAgent]);
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[1].token })).body).toEqual([]);
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.director.token })).body).toEqual([]);
@@ -840,5 +841,21 @@ describe('/api/subscription', () => {
     expect((await ask(await createUser('marketing'), { parentId: a.manager.id })).status).toBe(403);
     expect((await ask(a.manager, {})).body).toEqual({ message: 'Choose a manager' });
     expect((await call('POST', '/api/subscription/childUsersSubscriptions', { body: { parentId: a.manager.id } })).status).toBe(401);
+  });
+});
+
+describe('payment status labels', () => {
+  const base = { isPaymentConfirmed: false, isLinkGenerationFailed: false, type: 'idram', priceTotal: PRICE } as const;
+  it("an order still open on Idram's page waits for payment until it expires, then reads Canceled", () => {
+    const now = Date.now();
+    for (const status of ['requested', 'link_generated', 'prechecked'] as const) {
+      expect(svc.label({ ...base, status, dateCreated: new Date(now - 5 * 60_000) }, 0, now)).toBe('Waiting for payment');
+      // past the order's lifetime, even before its alarm has run
+      expect(svc.label({ ...base, status, dateCreated: new Date(now - ORDER_TTL_MS - 1) }, 0, now)).toBe('Canceled');
+    }
+    expect(svc.label({ ...base, status: 'expired', dateCreated: new Date(now - 60_000) }, 0, now)).toBe('Canceled');
+    expect(svc.label({ ...base, status: 'failed', dateCreated: new Date(now) }, 0, now)).toBe('Declined');
+    expect(svc.label({ ...base, status: 'link_failed', isLinkGenerationFailed: true, dateCreated: new Date(now) }, 0, now)).toBe('redirect fail');
+    expect(svc.label({ ...base, status: 'confirmed', isPaymentConfirmed: true, dateCreated: new Date(now) }, 0, now)).toBe('confirmed');
   });
 });

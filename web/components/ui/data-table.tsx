@@ -2,14 +2,17 @@ import {
   type ColumnDef,
   type ColumnFiltersState,
   flexRender,
+  type PaginationState,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
   type SortingState,
+  type Updater,
   useReactTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useUrlParams } from '../../lib/use-url-state';
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
@@ -18,41 +21,107 @@ export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
  * 10-50, previous/next and 'Page x of y', and an empty-state text. Column filters come from
  * each column's `meta.filter` ('select' renders a dropdown of the column's values; give such a
  * column `filterFn: 'equalsString'`).
+ *
+ * The search, sort, page, page size and column filters live in the query string (issue 16
+ * item 4): `q`, `sort` ("name" or "-name"), `page` (from 1), `size` and `f.<column>`, each
+ * prefixed with `urlKey.` when a screen has more than one table. A column with the id `action`
+ * or `actions` stays in view at the right edge while a wide table scrolls (item 1). `title`
+ * may be a function of the counts, to say how many rows the search and filters leave.
  */
 export function DataTable<T>(props: {
   data: T[];
   columns: ColumnDef<T, any>[];
   emptyText: string;
-  title?: ReactNode;
+  title?: ReactNode | ((counts: { total: number; shown: number }) => ReactNode);
   toolbar?: ReactNode;
   initialPageSize?: number;
   searchPlaceholder?: string;
   testId?: string;
+  urlKey?: string;
 }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const [globalFilter, setGlobalFilter] = useState('');
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [params, update] = useUrlParams();
+  const k = (name: string) => (props.urlKey ? `${props.urlKey}.${name}` : name);
+  const defaultSize = props.initialPageSize ?? 10;
+  const globalFilter = params.get(k('q')) ?? '';
+  const sortParam = params.get(k('sort'));
+  const sorting: SortingState = sortParam ? [{ id: sortParam.replace(/^-/, ''), desc: sortParam.startsWith('-') }] : [];
+  const sizeParam = Number(params.get(k('size')));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
+  const pageParam = Number(params.get(k('page')));
+  const pageIndex = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : 0;
+  const filterPrefix = k('f.');
+  const columnFilters: ColumnFiltersState = [...params.entries()]
+    .filter(([key]) => key.startsWith(filterPrefix))
+    .map(([key, value]) => ({ id: key.slice(filterPrefix.length), value }));
+
+  // a new search, sort or filter starts again at page 1
+  const setSorting = (u: Updater<SortingState>) =>
+    update((p) => {
+      const next = typeof u === 'function' ? u(sorting) : u;
+      const first = next[0];
+      if (first) p.set(k('sort'), `${first.desc ? '-' : ''}${first.id}`);
+      else p.delete(k('sort'));
+      p.delete(k('page'));
+    });
+  const setGlobalFilter = (u: Updater<string>) =>
+    update((p) => {
+      const next = String((typeof u === 'function' ? u(globalFilter) : u) ?? '');
+      if (next) p.set(k('q'), next);
+      else p.delete(k('q'));
+      p.delete(k('page'));
+    });
+  const setColumnFilters = (u: Updater<ColumnFiltersState>) =>
+    update((p) => {
+      const next = typeof u === 'function' ? u(columnFilters) : u;
+      for (const key of [...p.keys()]) if (key.startsWith(filterPrefix)) p.delete(key);
+      for (const f of next) if (f.value !== undefined && f.value !== '') p.set(`${filterPrefix}${f.id}`, String(f.value));
+      p.delete(k('page'));
+    });
+  const setPagination = (u: Updater<PaginationState>) =>
+    update((p) => {
+      const next = typeof u === 'function' ? u({ pageIndex, pageSize }) : u;
+      if (next.pageSize !== pageSize) {
+        // a new page size keeps the first row shown on screen
+        const first = pageIndex * pageSize;
+        next.pageIndex = Math.floor(first / next.pageSize);
+      }
+      if (next.pageSize === defaultSize) p.delete(k('size'));
+      else p.set(k('size'), String(next.pageSize));
+      if (next.pageIndex > 0) p.set(k('page'), String(next.pageIndex + 1));
+      else p.delete(k('page'));
+    });
+
   const table = useReactTable({
     data: props.data,
     columns: props.columns,
-    state: { sorting, globalFilter, columnFilters },
+    state: { sorting, globalFilter, columnFilters, pagination: { pageIndex, pageSize } },
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
     onColumnFiltersChange: setColumnFilters,
+    onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
     globalFilterFn: 'includesString',
-    autoResetPageIndex: true,
-    initialState: { pagination: { pageSize: props.initialPageSize ?? 10, pageIndex: 0 } },
+    // the page comes from the URL: new data (a revalidation) must not send it back to page 1
+    autoResetPageIndex: false,
   });
   const pageCount = Math.max(1, table.getPageCount());
   const rows = table.getRowModel().rows;
+  const total = props.data.length;
+  const shown = table.getFilteredRowModel().rows.length;
+  // a page past the end (fewer rows now than when the link was made) shows the last page
+  const pastEnd = total > 0 && pageIndex >= pageCount;
+  useEffect(() => {
+    if (pastEnd) table.setPageIndex(pageCount - 1);
+  }, [pastEnd, pageCount, table]);
+  const title = typeof props.title === 'function' ? props.title({ total, shown }) : props.title;
+  const sticky = (id: string) => (id === 'action' || id === 'actions' ? 'col-sticky' : undefined);
   return (
     <div className="data-table" data-testid={props.testId}>
       <div className="table-toolbar">
-        {props.title && <h2 className="table-title">{props.title}</h2>}
+        {title && <h2 className="table-title">{title}</h2>}
         <div className="table-tools">
           {props.toolbar}
           <input
@@ -75,7 +144,11 @@ export function DataTable<T>(props: {
                   const dir = header.column.getIsSorted();
                   const meta = header.column.columnDef.meta as { filter?: 'select'; filterLabel?: (v: string) => string } | undefined;
                   return (
-                    <th key={header.id} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                    <th
+                      key={header.id}
+                      className={sticky(header.column.id)}
+                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                    >
                       {header.isPlaceholder ? null : sortable ? (
                         <button type="button" className="th-sort" onClick={header.column.getToggleSortingHandler()}>
                           {flexRender(header.column.columnDef.header, header.getContext())}
@@ -116,7 +189,9 @@ export function DataTable<T>(props: {
               rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={sticky(cell.column.id)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
               ))
@@ -138,8 +213,13 @@ export function DataTable<T>(props: {
           Previous
         </button>
         <span className="page-info">
-          Page {table.getState().pagination.pageIndex + 1} of {pageCount}
+          Page {Math.min(pageIndex, pageCount - 1) + 1} of {pageCount}
         </span>
+        {shown !== total && (
+          <span className="rows-info" data-testid="rows-shown">
+            Showing {shown} of {total}
+          </span>
+        )}
         <button type="button" className="btn btn-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
           Next
         </button>

@@ -109,5 +109,13 @@ export function FiltersTable(props: {
     [typeById, mcName, isManager, props.busy],
   );
 
-  return <DataTable data={rows} columns={columns} emptyText="No Filters" title={`Filters List (Total: ${rows.length})`} testId="filters-table" />;
+  return (
+    <DataTable
+      data={rows}
+      columns={columns}
+      emptyText="No Filters"
+      title={({ total, shown }) => `Filters List (Total: ${total})${shown !== total ? ` · ${shown} shown` : ''}`}
+      testId="filters-table"
+    />
+  );
 }

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
 import './filters.css';
@@ -31,15 +32,21 @@ export default function MyFilters() {
       return !was || was.typeName !== r.typeName || was.color.toLowerCase() !== r.color.toLowerCase();
     });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** Save: true when saved, false when refused (the unsaved-changes dialog keeps the person here then). */
+  const save = async (): Promise<boolean> => {
     const empty = rows.find((r) => !r.typeName.trim());
     const error = empty ? FILTER_MESSAGES.typeNameEmpty : rows.some((r) => !HEX_COLOR.test(r.color)) ? FILTER_MESSAGES.badColor : null;
     setProblem(error);
-    if (error) return;
+    if (error) return false;
     const res = await run(() => saveFilterTypes(rows.map(({ _id, typeName, color }) => ({ _id, typeName, color }))), { success: (r) => r.message });
     if (res) await mutate(res.filterTypes, { revalidate: false });
+    return !!res;
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+  const unsaved = useUnsavedChanges(canEdit && dirty, save);
 
   return (
     <div className="page narrow-wide">
@@ -116,6 +123,7 @@ export default function MyFilters() {
           </form>
         )}
       </Card>
+      {unsaved.dialog}
     </div>
   );
 }

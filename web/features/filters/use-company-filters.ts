@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { normalizeContact } from '../../../worker/filters/filters.schema';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { useUrlParams } from '../../lib/use-url-state';
 import {
   addFilter,
   deleteFilter,
@@ -22,11 +23,46 @@ import {
 } from './api';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 
+const SEARCH_PREFIX = 's.';
+
+/** The applied search from the query string (issue 16 item 4): `s.<field>`, only what differs from the empty search. */
+function searchFromParams(params: URLSearchParams): SearchForm {
+  const get = (key: keyof SearchForm) => params.get(`${SEARCH_PREFIX}${key}`);
+  const flag = (key: keyof SearchForm, fallback: boolean) => {
+    const v = get(key);
+    return v === null ? fallback : v === '1';
+  };
+  const mcList = get('mcList');
+  return {
+    name: get('name') ?? EMPTY_SEARCH.name,
+    onlyCreator: flag('onlyCreator', EMPTY_SEARCH.onlyCreator),
+    teamWithMe: flag('teamWithMe', EMPTY_SEARCH.teamWithMe),
+    teamWithoutMe: flag('teamWithoutMe', EMPTY_SEARCH.teamWithoutMe),
+    type: get('type') ?? EMPTY_SEARCH.type,
+    onlyContacts: flag('onlyContacts', EMPTY_SEARCH.onlyContacts),
+    creator: get('creator') ?? EMPTY_SEARCH.creator,
+    allMC: flag('allMC', EMPTY_SEARCH.allMC),
+    mcList: mcList ? mcList.split(',').filter(Boolean) : [],
+  };
+}
+
+function writeSearch(params: URLSearchParams, search: SearchForm) {
+  for (const key of Object.keys(EMPTY_SEARCH) as (keyof SearchForm)[]) {
+    const value = search[key];
+    const empty = EMPTY_SEARCH[key];
+    const text = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? (value ? '1' : '0') : String(value ?? '');
+    const emptyText = Array.isArray(empty) ? empty.join(',') : typeof empty === 'boolean' ? (empty ? '1' : '0') : String(empty ?? '');
+    if (text === emptyText) params.delete(`${SEARCH_PREFIX}${key}`);
+    else params.set(`${SEARCH_PREFIX}${key}`, text);
+  }
+}
+
 /**
  * Broker Filtering's data and state: the lists the screen reads, the search (typed and
  * applied), the open modal, the filter being deleted, and the writes with their refreshes.
  * The URL actions (/companyFilters/create/{name}/{contact}, /companyFilters/search/{name})
- * open the modal or run the search.
+ * open the modal or run the search. The applied search lives in the query string, so a reload,
+ * Back or a shared link shows the same results.
  */
 export function useCompanyFilters() {
   const session = useSession();
@@ -38,8 +74,14 @@ export function useCompanyFilters() {
   const { data: teamMcs } = useTeamMcs();
   const { data: teamUsers = [] } = useTeamUsers();
   const { data: names = [], mutate: refreshNames } = useAllNames();
-  const [form, setForm] = useState<SearchForm>(EMPTY_SEARCH);
-  const [applied, setApplied] = useState<SearchForm>(EMPTY_SEARCH);
+  const [params, updateParams] = useUrlParams();
+  const searchKey = [...params.entries()].filter(([k]) => k.startsWith(SEARCH_PREFIX)).join('&');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: searchKey names the params it reads
+  const applied = useMemo(() => searchFromParams(params), [searchKey]);
+  const setApplied = useCallback((next: SearchForm) => updateParams((p) => writeSearch(p, next)), [updateParams]);
+  const [form, setForm] = useState<SearchForm>(applied);
+  // Back or a changed link shows its search in the panel too
+  useEffect(() => setForm(applied), [applied]);
   const results = useFilterSearch(applied);
   const [modal, setModal] = useState<{ mode: ModalMode; draft: FilterDraft } | null>(null);
   const [deleting, setDeleting] = useState<FilterDto | null>(null);
@@ -73,7 +115,7 @@ export function useCompanyFilters() {
       setForm(next);
       setApplied(next);
     }
-  }, [action, urlName]);
+  }, [action, urlName, setApplied]);
   useEffect(() => {
     if (action === 'create' && myMcs) openCreate({ name: urlName ?? '', contacts: urlContact ? [normalizeContact(urlContact)] : [] });
   }, [action, urlName, urlContact, myMcs, openCreate]);

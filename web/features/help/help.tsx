@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Link, NavLink, useParams } from 'react-router';
 import './help.css';
 
@@ -148,9 +149,8 @@ function TypeChip({ color, children }: { color: string; children: ReactNode }) {
 export default function Help() {
   const { topic } = useParams();
   const current = topic ? TOPICS.find((t) => t.slug === topic) : undefined;
-  useEffect(() => {
-    document.title = current ? `${current.title} · Help` : 'Help';
-  }, [current]);
+  // the topic names the tab, after the route's plain "Help"
+  useDocumentTitle(current ? `${current.title} · Help` : 'Help');
   return (
     <div className="help">
       <header className="help-top">

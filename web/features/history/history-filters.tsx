@@ -4,13 +4,15 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Button } from '../../components/ui/button';
 import { dayValue, parseDay, shortDate } from '../../lib/format';
-import { daysAgo, type Range, startOfToday } from './use-contact-history';
+import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
+import { type Range, startOfToday } from './use-contact-history';
 
+/** Quick ranges by how many days they cover, today included: the same count as the 40-day rule. */
 const PRESETS = [
-  ['Today', 0],
-  ['Last 7 days', 6],
-  ['Last 30 days', 29],
-  ['Last 40 days', 39],
+  ['Today', 1],
+  ['Last 7 days', 7],
+  ['Last 30 days', 30],
+  [`Last ${MAX_HISTORY_DAYS} days`, MAX_HISTORY_DAYS],
 ] as const;
 
 /** From and To, a two-month calendar, and the quick ranges. */
@@ -34,7 +36,7 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
       <CalendarButton range={range} onChange={onChange} />
       <div className="presets" role="group" aria-label="Quick ranges">
         {PRESETS.map(([label, n]) => (
-          <button key={label} type="button" className="btn btn-link" onClick={() => onChange({ from: daysAgo(n), to: startOfToday() })}>
+          <button key={label} type="button" className="btn btn-link" onClick={() => onChange({ from: firstOfLastDays(n, startOfToday()), to: startOfToday() })}>
             {label}
           </button>
         ))}

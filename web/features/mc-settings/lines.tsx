@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { useLines } from './use-lines';
 import './lines.css';
 
@@ -13,6 +14,7 @@ import './lines.css';
 export default function Lines() {
   const screen = useLines();
   const { mcs, deleting } = screen;
+  const unsaved = useUnsavedChanges(screen.dirty, screen.saveSettings);
   return (
     <div className="page narrow-wide">
       <div className="page-header">
@@ -25,7 +27,7 @@ export default function Lines() {
       <Card
         title="My MC List"
         actions={
-          <Button onClick={screen.saveSettings} disabled={!screen.dirty || screen.saving}>
+          <Button onClick={() => void screen.saveSettings()} disabled={!screen.dirty || screen.saving}>
             Save Settings
           </Button>
         }
@@ -67,6 +69,7 @@ export default function Lines() {
         onConfirm={screen.confirmDelete}
         busy={screen.busy}
       />
+      {unsaved.dialog}
     </div>
   );
 }

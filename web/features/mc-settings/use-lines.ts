@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { deleteMc, type McSettingDto, saveMcs, toggleMcVisibility, useMyMcs, useParentMcs } from './api';
+import { deleteMc, type McSettingDto, saveMcs, useMyMcs, useParentMcs } from './api';
 
 /** What My MC List lets a person change before Save Settings. */
-export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent'>>;
+export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent' | 'isVisible'>>;
 
 /** The edits without the line picks that another MC of `stored` holds. */
 function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]) {
@@ -21,7 +21,9 @@ function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]
 
 /**
  * Lines' data and state: the caller's MCs with the unsaved edits laid over them, who holds
- * which line, Save Settings, Show in DAT and delete. Show in DAT and delete save at once.
+ * which line, Save Settings, Show in DAT and delete. One saving model (issue 16 item 2): Show in
+ * DAT is an edit like a line or a template and is saved by Save Settings with the rest, so the
+ * screen never holds some changes saved and others not; only Delete (confirmed) acts at once.
  */
 export function useLines() {
   const session = useSession();
@@ -43,10 +45,11 @@ export function useLines() {
   };
   const edit = (id: string, patch: McEdit) => setEdits((all) => ({ ...all, [id]: { ...all[id], ...patch } }));
 
-  const saveSettings = async () => {
+  /** Save Settings: true when saved (or nothing to save), false when refused. */
+  const saveSettings = async (): Promise<boolean> => {
     const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? MC_MESSAGES.nameEmpty : null;
     setListProblem(error);
-    if (error) return;
+    if (error) return false;
     // only the MCs edited here: a line or template another tab saved meanwhile is not overwritten
     // with this screen's older copy (and a line taken meanwhile is refused, naming its MC)
     const changes = mcs
@@ -57,22 +60,32 @@ export function useLines() {
         lines: m.lines,
         emailSubject: m.emailSubject,
         emailContent: m.emailContent,
+        // sent only when changed here: another tab's Show in DAT is not overwritten
+        ...(edits[m._id]?.isVisible !== undefined ? { isVisible: m.isVisible } : {}),
       }));
     const res = await save.run(() => saveMcs(changes), { success: (r) => r.message });
     if (res) {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
+      return true;
     } else {
       // a refused save (say, a line another tab took meanwhile): show the list as it is stored now,
       // and drop the picks of lines another MC holds there, so the screen never shows a line twice
       const stored = await mutate();
       if (stored) setEdits((all) => withoutTakenLines(all, stored));
+      return false;
     }
   };
 
-  const toggle = async (m: McSettingDto) => {
-    const res = await act.run(() => toggleMcVisibility(m._id), { success: (r) => r.message });
-    if (res) await mutate((list) => list?.map((x) => (x._id === m._id ? { ...x, isVisible: res.isVisible } : x)), { revalidate: false });
+  /** Show in DAT: flips the screen's value; back to the stored value is no edit. */
+  const toggle = (m: McSettingDto) => {
+    const stored = data?.find((x) => x._id === m._id)?.isVisible;
+    setEdits((all) => {
+      const { isVisible: _old, ...rest } = all[m._id] ?? {};
+      const next = !m.isVisible === stored ? rest : { ...rest, isVisible: !m.isVisible };
+      const { [m._id]: _gone, ...others } = all;
+      return Object.keys(next).length ? { ...others, [m._id]: next } : others;
+    });
   };
 
   const confirmDelete = async () => {

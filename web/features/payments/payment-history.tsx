@@ -11,6 +11,8 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   'redirect fail': 'pill-bad',
   Canceled: 'pill-off',
   'Waiting ...': 'pill-warn',
+  // still open on Idram's page: the order has not expired yet
+  'Waiting for payment': 'pill-warn',
   // Idram took the money but the order's discount had gone to another order: the admin refunds it
   'Needs refund': 'pill-bad',
   // every dram given back by the admin
@@ -65,12 +67,15 @@ export function PaymentsTable({
   data,
   title,
   testId,
+  urlKey,
   showGlobal = false,
   action,
 }: {
   data: PaymentDto[];
   title: string;
   testId: string;
+  /** The table's prefix in the query string, when its screen has more than one table. */
+  urlKey?: string;
   showGlobal?: boolean;
   /** A row's own button (Admin payments: Refund). */
   action?: (p: PaymentDto) => ReactNode;
@@ -125,5 +130,5 @@ export function PaymentsTable({
     ],
     [showGlobal, action],
   );
-  return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} />;
+  return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} urlKey={urlKey} />;
 }

@@ -8,10 +8,12 @@ import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { WholeNumberStepper } from '../../components/ui/stepper';
 import { Tabs } from '../../components/ui/tabs';
 import { amd, shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
+import { daysLeftText } from '../../../worker/lib/days-left';
+import { daysLeftTo, SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
 import { useRequest } from '../../lib/use-request';
 import {
   checkPromoCode,
@@ -46,6 +48,7 @@ export default function Payment() {
       </div>
       {isManager ? (
         <Tabs
+          urlKey="pay"
           tabs={[
             { value: 'me', label: 'Pay for Me', content: <NewPayment /> },
             { value: 'team', label: 'Pay for Team', content: <PayForTeam managerId={session!.userId} /> },
@@ -54,9 +57,15 @@ export default function Payment() {
       ) : (
         <NewPayment />
       )}
-      {history ? <PaymentsTable data={history} title="Payment History" testId="payment-history" /> : <Spinner label="Loading payments" />}
+      {history ? <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" /> : <Spinner label="Loading payments" />}
     </div>
   );
+}
+
+/** Days left as a number, or 'Expires today' when the end is later today (the one rule, lib/subscription.ts). */
+function daysLeftNumber(end: string | null) {
+  const n = daysLeftTo(end);
+  return n === 0 ? 'Expires today' : n;
 }
 
 function CurrentSubscription() {
@@ -69,10 +78,19 @@ function CurrentSubscription() {
         <dl className="kv" data-testid="subscription-status">
           <dt>Status</dt>
           <dd>{status.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>}</dd>
-          <dt>Days left</dt>
-          <dd data-testid="days-left">{status.subscriptionDaysLeft}</dd>
-          <dt>{status.isSubscriptionActive ? 'Ends on' : 'Ended on'}</dt>
-          <dd data-testid="end-date">{status.subscriptionEndDate ? shortDate(status.subscriptionEndDate) : 'No End Date'}</dd>
+          {status.subscriptionEndDate ? (
+            <>
+              <dt>Days left</dt>
+              <dd data-testid="days-left">{status.isSubscriptionActive ? daysLeftNumber(status.subscriptionEndDate) : 0}</dd>
+              <dt>{status.isSubscriptionActive ? 'Ends on' : 'Ended on'}</dt>
+              <dd data-testid="end-date">{shortDate(status.subscriptionEndDate)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Subscription</dt>
+              <dd data-testid="end-date">No subscription yet</dd>
+            </>
+          )}
         </dl>
       )}
     </Card>
@@ -152,7 +170,6 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   const { loading, error, run } = useRequest();
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
-  const setMonths = (n: number) => setMonthsText(String(Math.min(MAX_MONTHS, Math.max(1, n))));
   if (!price) return <Spinner />;
   const full = price.price * (monthsOk ? months : 0);
   const total = priceFor(price.price, monthsOk ? months : 0, price.discountPercent);
@@ -167,26 +184,15 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
       <div className="new-payment-row">
         <div className="field">
           <label htmlFor={id}>Months to buy</label>
-          <div className="counter">
-            <Button variant="secondary" aria-label="One month less" onClick={() => setMonths((monthsOk ? months : 1) - 1)} disabled={!monthsOk || months <= 1}>
-              −
-            </Button>
-            <input
-              id={id}
-              inputMode="numeric"
-              value={monthsText}
-              onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))}
-              aria-invalid={!monthsOk}
-            />
-            <Button
-              variant="secondary"
-              aria-label="One month more"
-              onClick={() => setMonths((monthsOk ? months : 0) + 1)}
-              disabled={monthsOk && months >= MAX_MONTHS}
-            >
-              +
-            </Button>
-          </div>
+          <WholeNumberStepper
+            id={id}
+            value={monthsText}
+            onChange={setMonthsText}
+            min={1}
+            max={MAX_MONTHS}
+            lessLabel="One month less"
+            moreLabel="One month more"
+          />
           <div className="field-hint">{amd(price.price)} per month</div>
           <UpcomingPrice upcoming={price.upcoming} />
         </div>
@@ -272,7 +278,12 @@ function PayForTeam({ managerId }: { managerId: string }) {
         cell: ({ row }) =>
           row.original.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>,
       },
-      { accessorKey: 'subscriptionDaysLeft', header: 'Days left' },
+      {
+        id: 'daysLeft',
+        header: 'Days left',
+        accessorFn: (u) => (u.isSubscriptionActive ? daysLeftTo(u.subscriptionEndDate) : 0),
+        cell: ({ row }) => (row.original.isSubscriptionActive ? daysLeftNumber(row.original.subscriptionEndDate) : 0),
+      },
       {
         accessorKey: 'subscriptionEndDate',
         header: 'Subscription End',
@@ -297,7 +308,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
   if (!data) return <Spinner />;
   return (
     <>
-      <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" />
+      <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" urlKey="team" />
       <div className="team-checkout-wrap">
         <TeamCheckout agents={verified.filter((u) => selected.has(u._id))} managerEnd={status?.subscriptionEndDate ?? null} />
       </div>
@@ -305,7 +316,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
         {payee && (
           <>
             <p className="muted payee-line">
-              {payee.email} · {payee.isSubscriptionActive ? `${payee.subscriptionDaysLeft} days left` : 'Subscription expired'}
+              {payee.email} · {payee.isSubscriptionActive ? daysLeftText(daysLeftTo(payee.subscriptionEndDate)) : 'Subscription expired'}
             </p>
             <NewPayment key={payee._id} payee={payee} />
           </>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { WholeNumberStepper } from '../../components/ui/stepper';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
@@ -25,7 +26,6 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
   if (!price) return <Spinner />;
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
-  const setMonths = (n: number) => setMonthsText(String(Math.min(MAX_MONTHS, Math.max(1, n))));
   const payerEnd = managerEnd ? new Date(managerEnd).getTime() : null;
   const canAlign = payerEnd !== null && payerEnd > Date.now();
   const now = Date.now();
@@ -77,31 +77,15 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
           {mode === 'months' ? (
             <div className="field">
               <label htmlFor="team-months">Months to buy</label>
-              <div className="counter">
-                <Button
-                  variant="secondary"
-                  aria-label="One month less"
-                  onClick={() => setMonths((monthsOk ? months : 1) - 1)}
-                  disabled={!monthsOk || months <= 1}
-                >
-                  −
-                </Button>
-                <input
-                  id="team-months"
-                  inputMode="numeric"
-                  value={monthsText}
-                  onChange={(e) => setMonthsText(e.target.value.replace(/[^\d-]/g, '').slice(0, 3))}
-                  aria-invalid={!monthsOk}
-                />
-                <Button
-                  variant="secondary"
-                  aria-label="One month more"
-                  onClick={() => setMonths((monthsOk ? months : 0) + 1)}
-                  disabled={monthsOk && months >= MAX_MONTHS}
-                >
-                  +
-                </Button>
-              </div>
+              <WholeNumberStepper
+                id="team-months"
+                value={monthsText}
+                onChange={setMonthsText}
+                min={1}
+                max={MAX_MONTHS}
+                lessLabel="One month less"
+                moreLabel="One month more"
+              />
               <div className="field-hint">{amd(price.price)} per month and agent</div>
               <UpcomingPrice upcoming={price.upcoming} />
               {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}

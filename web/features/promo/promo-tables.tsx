@@ -154,6 +154,7 @@ export function FreeCodes() {
         emptyText="No free promo codes"
         title={`Free Promo Codes (${codes.length})`}
         testId="free-codes"
+        urlKey="free"
         toolbar={
           <Button variant="primary" className="btn-sm" disabled={chosen.length === 0 || loading} onClick={() => handOut(chosen)}>
             Mark selected as given away ({chosen.length})
@@ -276,7 +277,14 @@ export function UsedCodes() {
   );
   if (isLoading) return <Spinner />;
   return (
-    <DataTable data={data ?? []} columns={columns} emptyText="No used promo codes" title={`Used Promo Codes (${data?.length ?? 0})`} testId="used-codes" />
+    <DataTable
+      data={data ?? []}
+      columns={columns}
+      emptyText="No used promo codes"
+      title={`Used Promo Codes (${data?.length ?? 0})`}
+      testId="used-codes"
+      urlKey="used"
+    />
   );
 }
 
@@ -306,6 +314,7 @@ export function FinishedCodes() {
       emptyText="No activated promo codes"
       title={`Activated Promo Codes (${data?.length ?? 0})`}
       testId="finished-codes"
+      urlKey="activated"
     />
   );
 }

@@ -10,6 +10,7 @@ import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { UnsavedChangesScope, useUnsavedSection } from '../../lib/use-unsaved-changes';
 import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
 import { RemindersCard } from './reminders-card';
@@ -41,8 +42,13 @@ export default function Profile() {
             {user.email}{' '}
             {user.isEmailVerified ? <span className="label-pill pill-ok">verified</span> : <span className="label-pill pill-warn">not verified</span>}
           </dd>
-          <dt>Next Payment Date</dt>
-          <dd>{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : 'No End Date'}</dd>
+          {/* staff (admin, marketing) have no subscription */}
+          {!isStaff(user.userType) && (
+            <>
+              <dt>Next Payment Date</dt>
+              <dd data-testid="next-payment-date">{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : 'No subscription yet'}</dd>
+            </>
+          )}
           {!isMe && (
             <>
               <dt>User type</dt>
@@ -54,11 +60,11 @@ export default function Profile() {
       </Card>
       {(isMe || isAdmin) && !isStaff(user.userType) && <RemindersCard user={user} isMe={isMe} onSaved={mutate} />}
       {canManage && (
-        <>
+        <UnsavedChangesScope>
           <NameSection user={user} onSaved={mutate} isMe={isMe} />
           <EmailSection user={user} onSaved={mutate} isMe={isMe} />
           <PasswordSection user={user} isMe={isMe} />
-        </>
+        </UnsavedChangesScope>
       )}
       {isMe && <ActiveSessions />}
       {isAdmin && !isMe && <AdminPanel key={user._id} user={user} onSaved={mutate} />}
@@ -77,6 +83,20 @@ function ResendVerification({ userId }: { userId: string }) {
   );
 }
 
+/** Runs a form's checked submit for the unsaved-changes dialog's Save: true when it saved. */
+function saveForm<V>(
+  // react-hook-form's handleSubmit, for a form whose checked values are V
+  handleSubmit: (ok: (v: V) => Promise<void>, bad: () => void) => () => Promise<void>,
+  onValid: (v: V) => Promise<boolean>,
+) {
+  return new Promise<boolean>((resolve) => {
+    void handleSubmit(
+      async (v) => resolve(await onValid(v)),
+      () => resolve(false),
+    )();
+  });
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return <CollapsibleSection title={title}>{children}</CollapsibleSection>;
 }
@@ -84,14 +104,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
   const form = useSchemaForm<{ newName: string }>(newNameSchema, { newName: '' });
   const { loading, run } = useRequest();
-  const submit = form.handleSubmit(async ({ newName }) => {
+  const onValid = async ({ newName }: { newName: string }) => {
     const res = await run(() => updateName(user._id, newName), { success: (r) => r.message });
     if (res) {
       form.reset();
       if (isMe) updateSession({ userName: newName.trim() });
       onSaved();
     }
-  });
+    return !!res;
+  };
+  const submit = form.handleSubmit(onValid);
+  useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
     <Section title="Update name">
       <form className="form" onSubmit={submit} noValidate aria-label="Update name">
@@ -115,7 +138,7 @@ function CurrentPasswordField(props: ComponentProps<'input'>) {
 function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
   const form = useSchemaForm<{ newEmail: string; currentPassword: string }>(emailFormSchema(isMe), { newEmail: '', currentPassword: '' });
   const { loading, run } = useRequest();
-  const submit = form.handleSubmit(async ({ newEmail, currentPassword }) => {
+  const onValid = async ({ newEmail, currentPassword }: { newEmail: string; currentPassword: string }) => {
     const res = await run(() => updateEmail(user._id, newEmail, isMe ? currentPassword : undefined), { success: (r) => r.message });
     if (res) {
       // the change ended every other session; the answer carries this tab's new token
@@ -123,7 +146,10 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
       form.reset();
       onSaved();
     }
-  });
+    return !!res;
+  };
+  const submit = form.handleSubmit(onValid);
+  useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
     <Section title="Update e-mail">
       <form className="form" onSubmit={submit} noValidate aria-label="Update e-mail">
@@ -148,13 +174,16 @@ function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
   });
   const { loading, run } = useRequest();
   // the spec's messages first ('Password is empty', "Passwords don't match"), then the current password
-  const submit = form.handleSubmit(async ({ newPassword, currentPassword }) => {
+  const onValid = async ({ newPassword, currentPassword }: { newPassword: string; currentPassword: string }) => {
     const res = await run(() => updatePassword(user._id, newPassword, isMe ? currentPassword : undefined), { success: (r) => r.message });
     if (res) {
       if (isMe && res.accessToken) updateSession({ token: res.accessToken });
       form.reset();
     }
-  });
+    return !!res;
+  };
+  const submit = form.handleSubmit(onValid);
+  useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
     <Section title="Update password">
       <form className="form" onSubmit={submit} noValidate aria-label="Update password">

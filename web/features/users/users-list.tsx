@@ -24,6 +24,22 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
+/** A count not known yet: never a 0 that is not true (issue 16 item 5). */
+const Placeholder = () => (
+  <span className="placeholder" role="status">
+    …<span className="sr-only">Loading</span>
+  </span>
+);
+
+/**
+ * Subscription End's order: dates (earliest first), then 'No End Date', then 'Email verification
+ * pending', each kind together (issue 16 item 8) whichever way the column is sorted.
+ */
+function bySubscriptionEnd(a: UserDto, b: UserDto) {
+  const rank = (u: UserDto) => (!u.isEmailVerified ? 2 : u.subscriptionEndDate ? 0 : 1);
+  return rank(a) - rank(b) || (a.subscriptionEndDate ?? '').localeCompare(b.subscriptionEndDate ?? '');
+}
+
 /** Users List (/users): All Users for the admin, My Team for a manager. */
 export default function UsersList() {
   const session = useSession();
@@ -58,7 +74,7 @@ export default function UsersList() {
       header: 'Subscription End',
       accessorFn: (u) => subscriptionEndText(u),
       cell: ({ getValue }) => <span className={getValue() === 'Email verification pending' ? undefined : 'nowrap'}>{getValue()}</span>,
-      sortingFn: (a, b) => (a.original.subscriptionEndDate ?? '').localeCompare(b.original.subscriptionEndDate ?? ''),
+      sortingFn: (a, b) => bySubscriptionEnd(a.original, b.original),
     };
     const base: ColumnDef<UserDto, any>[] = [
       { accessorKey: 'email', header: 'Email', cell: ({ getValue }) => <EmailText email={getValue()} /> },
@@ -107,11 +123,11 @@ export default function UsersList() {
       <div className="stat-row">
         {isAdmin && (
           <Stat label="Total Managers" testId="total-managers">
-            {managers}
+            {isLoading ? <Placeholder /> : managers}
           </Stat>
         )}
         <Stat label="Total Agents" testId="total-agents">
-          {agents}
+          {isLoading ? <Placeholder /> : agents}
         </Stat>
       </div>
       {isLoading ? <Spinner /> : <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}

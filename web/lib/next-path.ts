@@ -1,0 +1,30 @@
+/**
+ * Deep links through login (issue 16 item 3): a logged-out visit to an in-app link goes to
+ * `/?next=<the link>`, and after login the app opens it. The link lives in the URL, not in
+ * storage, so it is this tab's alone and a reload keeps it.
+ */
+
+/** The `next` value for a location, or null for "/" itself. */
+export function nextParam(location: { pathname: string; search: string; hash: string }): string | null {
+  const target = `${location.pathname}${location.search}${location.hash}`;
+  return target === '/' ? null : target;
+}
+
+/**
+ * `next` if it is a path of this app: one leading slash, no scheme, no host, no backslash
+ * (browsers read "/\evil.com" as "//evil.com"), no control characters; otherwise null.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 2000) return null;
+  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\u0000-\u001f\u007f]/.test(next)) return null;
+  try {
+    const base = 'http://app.invalid';
+    const url = new URL(next, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}

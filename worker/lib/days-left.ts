@@ -1,0 +1,31 @@
+/**
+ * The one subscription-days rule (issue 16 item 5; docs/decisions/0014-screens.md), shared by the
+ * server (subscriptionOf) and the screens (banner, Payment, Profile, Users list): the number of
+ * whole calendar days from today to the end DATE, on one calendar. An end on Nov 26 seen on
+ * Nov 23 is 3 days left; an end later today is 0 ("Expires today"); a past end is 0 and the
+ * subscription is expired. No server imports, so the web app imports it too.
+ */
+
+const DAY = 86_400_000;
+
+/** The product's calendar when no other is given: it bills in AMD, on Yerevan's clock. */
+export const PRODUCT_TIME_ZONE = 'Asia/Yerevan';
+
+/** The calendar day of `date` in `timeZone`, as days since 1970-01-01. */
+function dayNumber(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Math.round(Date.UTC(get('year'), get('month') - 1, get('day')) / DAY);
+}
+
+/** Whole calendar days from `now` to `end` on `timeZone`'s calendar; 0 once it has ended (or with no end). */
+export function subscriptionDaysLeft(end: Date | string | null | undefined, now: Date | number = Date.now(), timeZone: string = PRODUCT_TIME_ZONE): number {
+  if (end === null || end === undefined) return 0;
+  const endDate = new Date(end);
+  const nowDate = new Date(now);
+  if (Number.isNaN(endDate.getTime()) || endDate.getTime() <= nowDate.getTime()) return 0;
+  return Math.max(0, dayNumber(endDate, timeZone) - dayNumber(nowDate, timeZone));
+}
+
+/** How a screen says it: "Expires today", "1 day left", "3 days left". */
+export const daysLeftText = (days: number) => (days <= 0 ? 'Expires today' : `${days} ${days === 1 ? 'day' : 'days'} left`);
