@@ -46,6 +46,7 @@ export function Modal(props: {
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  title?: string;
   message: ReactNode;
   confirmLabel?: string;
   onConfirm: () => void;
@@ -57,7 +58,7 @@ export function ConfirmDialog(props: {
       open={props.open}
       onOpenChange={props.onOpenChange}
       initialFocus={cancel}
-      title="Please confirm"
+      title={props.title ?? 'Please confirm'}
       footer={
         <>
           <Button variant="danger" onClick={props.onConfirm} disabled={props.busy}>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
@@ -153,23 +153,15 @@ export default function ApiKeys() {
           </div>
         )}
       </Card>
-      <Modal
+      <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         title="Revoke this key?"
-        footer={
-          <>
-            <Button variant="danger" onClick={confirmRevoke} disabled={revoke.loading}>
-              Revoke
-            </Button>
-            <Button variant="ghost" onClick={() => setRevoking(null)} autoFocus>
-              Cancel
-            </Button>
-          </>
-        }
-      >
-        <p>Scripts using “{revoking?.name}” stop working at once. This cannot be undone.</p>
-      </Modal>
+        message={`Scripts using “${revoking?.name ?? ''}” stop working at once. This cannot be undone.`}
+        confirmLabel="Revoke"
+        onConfirm={confirmRevoke}
+        busy={revoke.loading}
+      />
     </div>
   );
 }

@@ -2,9 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { deleteLink, LINKS_KEY, type LinkDetail, updateLink } from './api';
 
 /** `2026-11-24T10:30` in the browser's time zone, as a datetime-local input wants it. */
@@ -29,8 +30,8 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
   const save = useRequest();
   const remove = useRequest();
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  /** The fields that differ from the stored link (only those are sent). */
+  const changes = () => {
     const json: Parameters<typeof updateLink>[1] = {};
     if (from.trim() !== link.from) json.from = from;
     if (alias.trim() !== link.code) json.alias = alias.trim();
@@ -38,20 +39,33 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
     if (expiresAt !== link.expiresAt && localInputValue(expiresAt) !== localInputValue(link.expiresAt)) json.expiresAt = expiresAt;
     const maxClicks = limit.trim() ? Number(limit) : null;
     if (maxClicks !== link.maxClicks) json.maxClicks = maxClicks;
-    if (!Object.keys(json).length) return;
+    return json;
+  };
+  const dirty = Object.keys(changes()).length > 0;
+
+  /** Saves the changes; true when saved (the unsaved-changes dialog leaves the screen then). */
+  const persist = async () => {
+    const json = changes();
+    if (!Object.keys(json).length) return true;
     const saved = await save.run(() => updateLink(link._id, json), { success: 'Link saved' });
-    if (saved) {
-      setFrom(saved.from);
-      setAlias(saved.code);
-      await Promise.all([onSaved(), mutate(LINKS_KEY)]);
-    }
+    if (!saved) return false;
+    setFrom(saved.from);
+    setAlias(saved.code);
+    await Promise.all([onSaved(), mutate(LINKS_KEY)]);
+    return true;
+  };
+  const unsaved = useUnsavedChanges(dirty && !confirming, persist);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await persist();
   };
 
   const confirmDelete = async () => {
     const done = await remove.run(() => deleteLink(link._id), { success: 'Link deleted' });
     if (!done) return;
-    setConfirming(false);
     await mutate(LINKS_KEY);
+    // still `confirming`, so the unsaved-changes guard lets the deleted link's screen go
     navigate('/links');
   };
 
@@ -103,26 +117,20 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
         </div>
         <p className="field-hint">Changes reach every location within about 90 seconds.</p>
       </form>
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this link?"
-        footer={
+        message={
           <>
-            <Button variant="danger" onClick={confirmDelete} disabled={remove.loading}>
-              Delete
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)} autoFocus>
-              Cancel
-            </Button>
+            <strong>{link.to}</strong> will answer “link not found”, and its click statistics are deleted with it. Export them first if you need them. This
+            cannot be undone.
           </>
         }
-      >
-        <p>
-          <strong>{link.to}</strong> will answer “link not found”, and its click statistics are deleted with it. Export them first if you need them. This cannot
-          be undone.
-        </p>
-      </Modal>
+        onConfirm={confirmDelete}
+        busy={remove.loading}
+      />
+      {unsaved.dialog}
     </Card>
   );
 }
