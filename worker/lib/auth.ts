@@ -1,3 +1,4 @@
+import Bowser from 'bowser';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -47,33 +48,18 @@ async function readToken(env: Bindings, token: string): Promise<AccessClaims | n
 /** A session's last-active time is written at most this often: not a D1 write per request. */
 export const SESSION_TOUCH_MS = 5 * 60_000;
 
-/** A short label of the browser and system from a User-Agent ("Chrome on Windows"); '' when unknown. */
+/** Bowser's longer names, shortened for the sessions list. */
+const SHORT_NAMES: Record<string, string> = { 'Microsoft Edge': 'Edge', 'Chrome OS': 'ChromeOS' };
+
+/**
+ * A short label of the browser and system from a User-Agent ("Chrome on Windows"); '' when
+ * unknown. Parsed by bowser, the same parser as the link analytics' browser and OS breakdowns.
+ */
 export function deviceLabel(userAgent: string | undefined): string {
-  const ua = userAgent ?? '';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /OPR\//.test(ua)
-      ? 'Opera'
-      : /Firefox\//.test(ua)
-        ? 'Firefox'
-        : /Chrome\/|Chromium\//.test(ua)
-          ? 'Chrome'
-          : /Safari\//.test(ua)
-            ? 'Safari'
-            : '';
-  const system = /Android/.test(ua)
-    ? 'Android'
-    : /iPhone|iPad/.test(ua)
-      ? 'iOS'
-      : /Windows/.test(ua)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macOS'
-          : /CrOS/.test(ua)
-            ? 'ChromeOS'
-            : /Linux/.test(ua)
-              ? 'Linux'
-              : '';
+  if (!userAgent) return '';
+  const parsed = Bowser.parse(userAgent);
+  const browser = SHORT_NAMES[parsed.browser.name ?? ''] ?? parsed.browser.name ?? '';
+  const system = SHORT_NAMES[parsed.os.name ?? ''] ?? parsed.os.name ?? '';
   if (browser && system) return `${browser} on ${system}`;
   return browser || system;
 }
