@@ -74,7 +74,7 @@ export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    return c.json({ message }, status);
+    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message }, status);
   }
   console.error('unhandled error', err);
   return c.json({ message: 'Something went wrong' }, 500);

@@ -53,6 +53,8 @@ export const RULES = {
   teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
+  /** The verification queue of a team's filters (issue 17): the lead verifies or rejects its agents' submissions. */
+  filterQueue: { roles: ['admin', 'manager'], needsSubscription: true },
   /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
