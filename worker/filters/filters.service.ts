@@ -352,7 +352,7 @@ export async function duplicateError(
     .where(and(eq(f.teamId, v.teamId), selfId ? sql`${f.id} <> ${selfId}` : undefined, r.mcNumber ? or(byName, eq(f.mcNumber, r.mcNumber)) : byName))
     .limit(1);
   if (!hit) return conflict(duplicateMessage('this name'));
-  return conflict(duplicateMessage(hit.name), hit.visible ? { existingFilterId: hit.id } : undefined);
+  return conflict(duplicateMessage(hit.name), hit.visible ? { existingFilterId: hit.id, existingFilterName: hit.name } : undefined);
 }
 
 async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: unknown[], selfId?: string) {

@@ -59,3 +59,15 @@ export const EMPTY_SEARCH: SearchForm = {
   allMC: true,
   mcList: [],
 };
+
+export type FilterEventDto = Data<(typeof broker)[':filterId']['history']['$get']>[number];
+export type FilterNoteDto = Data<(typeof broker)[':filterId']['notes']['$get']>[number];
+export type BulkAction = Args<typeof broker.bulk.$post>['json']['action'];
+
+export const useFilterHistory = (filterId: string) => useGet(broker[':filterId'].history, { param: { filterId } });
+export const useFilterNotes = (filterId: string) => useGet(broker[':filterId'].notes, { param: { filterId } });
+export const addNote = (filterId: string, text: string) => parseResponse(broker[':filterId'].notes.$post({ param: { filterId }, json: { text } }));
+export const useQueue = () => useGet(broker.queue);
+export const verifyFilters = (filterIds: string[]) => parseResponse(broker.queue.verify.$post({ json: { filterIds } }));
+export const rejectFilter = (filterId: string, reason: string) => parseResponse(broker.queue.reject.$post({ json: { filterId, reason } }));
+export const bulkFilters = (action: BulkAction, filterIds: string[], type?: string) => parseResponse(broker.bulk.$post({ json: { action, filterIds, type } }));
