@@ -93,8 +93,8 @@ export function FiltersTable(props: {
           </span>
         ),
       },
-      { id: 'mcNumber', header: 'MC #', accessorFn: (f) => f.mcNumber ?? '' },
-      { id: 'dotNumber', header: 'DOT #', accessorFn: (f) => f.dotNumber ?? '' },
+      { id: 'mcNumber', header: 'MC #', accessorFn: (f) => f.mcNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
+      { id: 'dotNumber', header: 'DOT #', accessorFn: (f) => f.dotNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
       { id: 'contacts', header: 'Contacts', accessorFn: (f) => contactsText(f.contacts) },
       {
         id: 'type',

@@ -136,7 +136,7 @@ export default function VerificationQueue() {
                   <td>
                     <strong>{f.name}</strong>
                   </td>
-                  <td>{f.mcNumber ?? ''}</td>
+                  <td className="cell-number">{f.mcNumber ?? ''}</td>
                   <td>
                     <TypeLabel type={typeById.get(f.type)} />
                   </td>
