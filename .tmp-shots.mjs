@@ -1,7 +1,10 @@
 import { chromium } from 'playwright-core';
 const base = 'http://127.0.0.1:8797';
 const out = '/tmp/filters-shots';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 async function login(email) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(base + '/');
@@ -17,12 +20,21 @@ await m.getByTestId('filters-table').waitFor();
 await m.waitForTimeout(1500);
 await m.screenshot({ path: `${out}/1-manager-filters.png` });
 // search by MC number
-await m.getByLabel(/company name|name/i).first().fill('100007');
-await m.getByRole('button', { name: /search/i }).first().click();
+await m
+  .getByLabel(/company name|name/i)
+  .first()
+  .fill('100007');
+await m
+  .getByRole('button', { name: /search/i })
+  .first()
+  .click();
 await m.waitForTimeout(1500);
 await m.screenshot({ path: `${out}/2-search-mc.png` });
 // open the first filter, add a note
-await m.getByRole('button', { name: /^Edit / }).first().click();
+await m
+  .getByRole('button', { name: /^Edit / })
+  .first()
+  .click();
 await m.getByTestId('filter-notes').waitFor();
 await m.getByLabel('Add a note').fill('Called them: pays in 30 days, ask for Dana.');
 await m.getByRole('button', { name: 'Add note' }).click();
@@ -37,18 +49,30 @@ await m.goto(base + '/companyFilters');
 await m.getByTestId('filters-table').waitFor();
 const firstName = (await m.locator('[data-testid=filters-table] tbody tr td strong').first().textContent()).trim();
 await m.getByRole('button', { name: 'Create Filter' }).first().click();
-await m.getByRole('dialog').getByLabel('Company name').fill(firstName.toUpperCase() + ', LLC');
+await m
+  .getByRole('dialog')
+  .getByLabel('Company name')
+  .fill(firstName.toUpperCase() + ', LLC');
 await m.getByRole('dialog').getByLabel('Type', { exact: true }).selectOption({ index: 1 });
-await m.getByRole('dialog').getByLabel('All MC').check(); await m.getByRole('button', { name: 'Create Filter' }).last().click();
-await m.waitForTimeout(2500); await m.screenshot({ path: out + '/5a-debug.png', fullPage: true }); await m.getByTestId('duplicate-note').waitFor();
+await m.getByRole('dialog').getByLabel('All MC').check();
+await m.getByRole('button', { name: 'Create Filter' }).last().click();
+await m.waitForTimeout(2500);
+await m.screenshot({ path: out + '/5a-debug.png', fullPage: true });
+await m.getByTestId('duplicate-note').waitFor();
 await m.screenshot({ path: `${out}/5-duplicate.png`, fullPage: true });
 await m.getByRole('button', { name: 'Open it' }).click();
 await m.waitForTimeout(1200);
 await m.screenshot({ path: `${out}/6-opened-duplicate.png`, fullPage: true });
 await m.keyboard.press('Escape');
 // bulk select
-await m.getByRole('checkbox', { name: /^Select / }).nth(0).check();
-await m.getByRole('checkbox', { name: /^Select / }).nth(1).check();
+await m
+  .getByRole('checkbox', { name: /^Select / })
+  .nth(0)
+  .check();
+await m
+  .getByRole('checkbox', { name: /^Select / })
+  .nth(1)
+  .check();
 await m.screenshot({ path: `${out}/7-bulk-bar.png` });
 // queue
 await m.goto(base + '/companyFilters/queue');

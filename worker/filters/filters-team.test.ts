@@ -328,3 +328,112 @@ describe('bulk actions', () => {
     expect(await eventsOf(foreign)).toHaveLength(1);
   });
 });
+
+describe('import and export', () => {
+  const row = (name: string, extra: Record<string, string> = {}) => ({
+    name,
+    type: 'Blocked',
+    comment: '',
+    contacts: '',
+    mcNumber: '',
+    dotNumber: '',
+    ...extra,
+  });
+
+  it('previews create / match / refuse with the reason per row, writing nothing; the import writes the creates once, verified for the team', async () => {
+    const t = await teamWithMc();
+    await add(t.manager, body(t, { name: 'Existing Freight LLC', mcNumber: '700' }));
+    const other = await teamWithMc();
+    await add(other.manager, body(other, { name: 'Other Team Broker' }));
+    const rows = [
+      row('New Broker One', { contacts: '+1 555 0100; ops@new1.example', mcNumber: 'MC 801', dotNumber: '9001', comment: 'pays fast' }),
+      row('existing freight'),
+      row('Renamed But Same MC', { mcNumber: '700' }),
+      row(''),
+      row('Bad MC', { mcNumber: 'abc' }),
+      row('No Type', { type: '' }),
+      row('Odd Type', { type: 'Sometimes' }),
+      row('new broker one, inc.'),
+      row('Other Team Broker', { type: 'preferred' }),
+    ];
+    const before = await rowsOf(t.manager.id);
+    const preview = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows } });
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((r: { outcome: string; detail: string }) => [r.outcome, r.detail])).toEqual([
+      ['create', ''],
+      ['match', 'Existing Freight LLC'],
+      ['match', 'Existing Freight LLC'],
+      ['refuse', FILTER_MESSAGES.nameEmpty],
+      ['refuse', FILTER_MESSAGES.badMcNumber],
+      ['refuse', FILTER_MESSAGES.typeEmpty],
+      ['refuse', 'Unknown type "Sometimes"'],
+      ['refuse', 'Same broker as row 1'],
+      ['create', ''],
+    ]);
+    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 5]);
+    expect(await rowsOf(t.manager.id)).toEqual(before);
+
+    const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
+    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 5 });
+    const found = (await call('POST', '/api/broker', { token: t.agents[0].token, body: { allMC: true, name: '801' } })).body;
+    expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
+      ['New Broker One', '801', '9001', ['+1 555 0100', 'ops@new1.example'], 'pays fast', true, true],
+    ]);
+    expect((await eventsOf(found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
+    // the same file again creates nothing: every broker now matches
+    const again = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
+    expect(again.body).toMatchObject({ message: 'Nothing to import', create: 0, match: 5 });
+    expect(await rowsOf(t.manager.id)).toHaveLength(3);
+    expect(await rowsOf(other.manager.id)).toHaveLength(1);
+  });
+
+  it('refuses agents, empty and oversized files; imports 5,000 rows in one write', async () => {
+    const t = await teamWithMc();
+    const agent = await call('POST', '/api/broker/import/preview', { token: t.agents[0].token, body: { rows: [row('X')] } });
+    expect([agent.status, agent.body.message]).toEqual([403, 'You are not allowed to do this']);
+    const empty = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows: [] } });
+    expect([empty.status, empty.body.message]).toEqual([400, 'The file has no rows']);
+    const tooMany = await call('POST', '/api/broker/import/preview', {
+      token: t.manager.token,
+      body: { rows: Array.from({ length: 5001 }, (_, i) => row(`B ${i}`)) },
+    });
+    expect([tooMany.status, tooMany.body.message]).toEqual([400, 'At most 5000 rows per import']);
+    const big = Array.from({ length: 5000 }, (_, i) =>
+      row(`Bulk Broker ${i}`, { mcNumber: String(200000 + i), contacts: `+1555${String(i).padStart(7, '0')}` }),
+    );
+    const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows: big } });
+    expect(done.body).toMatchObject({ create: 5000, match: 0, refuse: 0 });
+    const rows = await rowsOf(t.manager.id);
+    expect(rows).toHaveLength(5000);
+    expect(new Set(rows.map((r) => r.index)).size).toBe(5000);
+    expect(Math.max(...rows.map((r) => r.index))).toBe(5000);
+  });
+
+  it('exports what the caller sees as CSV, with MC and DOT; another team sees none of it', async () => {
+    const t = await teamWithMc();
+    await add(t.manager, body(t, { name: 'Shared, "Quoted" Broker', mcNumber: '321', dotNumber: '654', contacts: ['+1 555 0101'] }));
+    await add(t.agents[1], body(t, { name: 'Agent Private', onlyCreator: true, usersList: [] }));
+    const res = await call('GET', '/api/broker/export', { token: t.manager.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe('name,type,comment,contacts,mcNumber,dotNumber,otherNames,users,mcs,creator,status');
+    expect(lines[1]).toBe(`"Shared, ""Quoted"" Broker",Blocked,,+1 555 0101,321,654,,Team and Me,All MC,${t.manager.name},Active`);
+    expect(lines).toHaveLength(3);
+    const agent0 = (await call('GET', '/api/broker/export', { token: t.agents[0].token })).text.trim().split('\r\n');
+    expect(agent0).toHaveLength(2);
+    const other = await teamWithMc();
+    expect((await call('GET', '/api/broker/export', { token: other.manager.token })).text.trim().split('\r\n')).toHaveLength(1);
+  });
+});
+
+type FilterLike = {
+  _id: string;
+  name: string;
+  mcNumber: string | null;
+  dotNumber: string | null;
+  contacts: string[];
+  comment: string;
+  isVerified: boolean;
+  allMC: boolean;
+};

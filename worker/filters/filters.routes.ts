@@ -8,11 +8,13 @@ import {
   filterIdSchema,
   filterSaveSchema,
   filterSearchSchema,
+  importSchema,
   noteSchema,
   rejectSchema,
   verifyManySchema,
 } from './filters.schema';
 import * as svc from './filters.service';
+import * as io from './filters-import.service';
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
@@ -45,6 +47,16 @@ export const brokerRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json(await svc.reject(c.var.db, c.var.caller, body.filterId, body.reason), 200);
   })
+  .get('/export', allow('filters'), async (c) => {
+    const csv = await io.exportFilters(c.var.db, c.var.caller);
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="broker-filters.csv"' });
+  })
+  .post('/import/preview', allow('filterImport'), validate('json', importSchema), async (c) =>
+    c.json(await io.previewImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
+  )
+  .post('/import', allow('filterImport'), validate('json', importSchema), async (c) =>
+    c.json(await io.runImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
+  )
   .post('/bulk', allow('filters'), validate('json', bulkSchema), async (c) => c.json(await svc.bulk(c.var.db, c.var.caller, c.req.valid('json')), 200))
   .get('/:filterId/history', allow('filters'), validate('param', filterIdParamSchema), async (c) =>
     c.json(await svc.filterHistory(c.var.db, c.var.caller, c.req.valid('param').filterId), 200),

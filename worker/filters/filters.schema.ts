@@ -301,3 +301,34 @@ export function statusLabel(
   if (!f.isVerified) return 'Unverified';
   return f.isVisible ? 'Active' : 'Disabled';
 }
+
+/** An import holds at most this many rows (the benchmark's size: bench/filters-import.mjs). */
+export const MAX_IMPORT_ROWS = 5000;
+
+/** One CSV row as the import screen sends it (the CSV's columns by header, all text). */
+const cell = (max: number) => z.string().max(max).optional().default('');
+export const importRowSchema = z.object({
+  name: cell(300),
+  type: cell(100),
+  comment: cell(2000),
+  /** Phones or e-mails separated by ";" or "," (the export's form). */
+  contacts: cell(4000),
+  mcNumber: cell(40),
+  dotNumber: cell(40),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** POST /api/broker/import/preview and /api/broker/import. */
+export const importSchema = z.object({
+  rows: z.array(importRowSchema).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
+});
+
+export type ImportOutcome = 'create' | 'match' | 'refuse';
+/** One row of the import preview: what the import would do with it, and why. */
+export interface ImportPreviewRow {
+  row: number;
+  name: string;
+  outcome: ImportOutcome;
+  /** For `match`: the existing filter's name; for `refuse`: the reason. */
+  detail: string;
+}

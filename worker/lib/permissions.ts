@@ -55,6 +55,8 @@ export const RULES = {
   teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
+  /** Importing filters from a CSV: the lead's, since imported filters are verified team filters. */
+  filterImport: { roles: ['admin', 'manager'], needsSubscription: true },
   /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
