@@ -38,12 +38,12 @@ export const brokerRoutes = new Hono<AppEnv>()
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
   .get('/teamUsers', allow('filters'), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))
   // Issue 17 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
-  .get('/queue/count', allow('filterQueue'), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
-  .get('/queue', allow('filterQueue'), async (c) => c.json(await svc.queue(c.var.db, c.var.caller), 200))
-  .post('/queue/verify', allow('filterQueue'), validate('json', verifyManySchema), async (c) =>
+  .get('/queue/count', allow('filtersLead'), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
+  .get('/queue', allow('filtersLead'), async (c) => c.json(await svc.queue(c.var.db, c.var.caller), 200))
+  .post('/queue/verify', allow('filtersLead'), validate('json', verifyManySchema), async (c) =>
     c.json(await svc.verifyMany(c.var.db, c.var.caller, c.req.valid('json').filterIds), 200),
   )
-  .post('/queue/reject', allow('filterQueue'), validate('json', rejectSchema), async (c) => {
+  .post('/queue/reject', allow('filtersLead'), validate('json', rejectSchema), async (c) => {
     const body = c.req.valid('json');
     return c.json(await svc.reject(c.var.db, c.var.caller, body.filterId, body.reason), 200);
   })
@@ -51,10 +51,10 @@ export const brokerRoutes = new Hono<AppEnv>()
     const csv = await io.exportFilters(c.var.db, c.var.caller);
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="broker-filters.csv"' });
   })
-  .post('/import/preview', allow('filterImport'), validate('json', importSchema), async (c) =>
+  .post('/import/preview', allow('filtersLead'), validate('json', importSchema), async (c) =>
     c.json(await io.previewImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
-  .post('/import', allow('filterImport'), validate('json', importSchema), async (c) =>
+  .post('/import', allow('filtersLead'), validate('json', importSchema), async (c) =>
     c.json(await io.runImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
   .post('/bulk', allow('filters'), validate('json', bulkSchema), async (c) => c.json(await svc.bulk(c.var.db, c.var.caller, c.req.valid('json')), 200))

@@ -28,8 +28,11 @@ export const AREAS = {
   adminPayments: { roles: ['admin'], needsSubscription: false },
   analytics: { roles: ['admin'], needsSubscription: false },
   links: { roles: ['admin', 'manager'], needsSubscription: true },
-  /** The verification queue of a team's filters (issue 17): the lead verifies or rejects its agents' submissions. */
-  filterQueue: { roles: ['admin', 'manager'], needsSubscription: true },
+  /**
+   * A team's filters as its lead (issue 17): the verification queue (verify or reject the agents'
+   * submissions) and CSV imports (imported filters are verified team filters).
+   */
+  filtersLead: { roles: ['admin', 'manager'], needsSubscription: true },
 } as const satisfies Record<string, RoleRule>;
 export type Area = keyof typeof AREAS;
 
@@ -55,8 +58,6 @@ export const RULES = {
   teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
-  /** Importing filters from a CSV: the lead's, since imported filters are verified team filters. */
-  filterImport: { roles: ['admin', 'manager'], needsSubscription: true },
   /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
@@ -109,7 +110,7 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   { label: 'Broker Filtering', path: '/companyFilters', area: 'filters', hiddenFor: ['admin'] },
   { label: 'My Filters', path: '/filters', area: 'filters', hiddenFor: ['admin'] },
   // Not in the spec's menu (issue 17): the agents' submissions waiting for the manager, with their count.
-  { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filterQueue', hiddenFor: ['admin'] },
+  { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },
   // Not in the spec's menu: the link shortener would otherwise be unreachable without typing its URL.

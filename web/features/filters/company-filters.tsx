@@ -26,6 +26,14 @@ export default function CompanyFilters() {
           <Link className="btn btn-link" to="/help/filters" target="_blank" rel="noopener">
             Help
           </Link>
+          <Button variant="secondary" disabled={screen.busy} onClick={screen.exportCsv}>
+            Export CSV
+          </Button>
+          {screen.isLead && (
+            <Link className="btn btn-secondary" to="/companyFilters/import">
+              Import CSV
+            </Link>
+          )}
           <Button onClick={() => screen.openCreate({})} disabled={!screen.myMcs}>
             Create Filter
           </Button>

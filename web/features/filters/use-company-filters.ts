@@ -12,6 +12,7 @@ import {
   bulkFilters,
   deleteFilter,
   EMPTY_SEARCH,
+  exportFilters,
   type FilterDto,
   type FilterPayload,
   pickableMcs,
@@ -190,8 +191,11 @@ export function useCompanyFilters() {
     }
   };
 
+  const exportCsv = () => act.run(exportFilters);
+
   return {
     session,
+    exportCsv,
     duplicate,
     openDuplicate,
     selected,
