@@ -61,7 +61,7 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
 
   // find one by its MC number
   await page.getByLabel('Company name').fill('MC 300042');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   const table = page.getByTestId('filters-table');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table.locator('tbody tr')).toContainText('Imported Broker 42');

@@ -1,8 +1,11 @@
 import { type ChangeEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { MAX_IMPORT_ROWS } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
+import { api } from '../../lib/api-client';
+import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
@@ -40,6 +43,7 @@ export default function ImportFilters() {
   const [problem, setProblem] = useState<string | null>(null);
   const [show, setShow] = useState<'all' | 'create' | 'match' | 'refuse'>('all');
   const req = useRequest();
+  const { mutate } = useSWRConfig();
 
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -75,7 +79,12 @@ export default function ImportFilters() {
   const confirm = async () => {
     if (!rows) return;
     const res = await req.run(() => runImport(rows), { success: (r) => r.message });
-    if (res) navigate('/companyFilters');
+    if (!res) return;
+    // every cached search and the name list show the imported filters
+    const search = keyOf(api.broker.index);
+    const names = keyOf(api.broker.allNames);
+    await mutate((key) => (Array.isArray(key) && key[0] === search) || key === names);
+    navigate('/companyFilters');
   };
 
   const shown = useMemo(() => (preview?.rows ?? []).filter((r) => show === 'all' || r.outcome === show), [preview, show]);

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { normalizeContact } from '../../../worker/filters/filters.schema';
 import { parseResponse } from 'hono/client';
+import { useSWRConfig } from 'swr';
 import { api, ApiFailure } from '../../lib/api-client';
+import { keyOf } from '../../lib/use-api';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
@@ -96,6 +98,9 @@ export function useCompanyFilters() {
   const [bulkDeleting, setBulkDeleting] = useState(false);
   const save = useRequest();
   const act = useRequest();
+  const { mutate } = useSWRConfig();
+  // the menu's queue badge (managers): a save or a bulk delete may change it
+  const refreshQueueCount = () => (isLead ? mutate(keyOf(api.broker.queue.count)) : Promise.resolve());
 
   const mcs = useMemo(() => pickableMcs(myMcs), [myMcs]);
   const mcNames = useMemo(
@@ -156,7 +161,7 @@ export function useCompanyFilters() {
     );
     if (!res) return;
     closeModal();
-    await Promise.all([results.mutate(), refreshNames()]);
+    await Promise.all([results.mutate(), refreshNames(), refreshQueueCount()]);
   };
 
   const toggle = async (f: FilterDto) => {
@@ -187,7 +192,7 @@ export function useCompanyFilters() {
     setBulkDeleting(false);
     if (res) {
       setSelected(new Set());
-      await Promise.all([results.mutate(), refreshNames()]);
+      await Promise.all([results.mutate(), refreshNames(), refreshQueueCount()]);
     }
   };
 

@@ -56,7 +56,9 @@ export default function VerificationQueue() {
 
   const refresh = async () => {
     setSelected(new Set());
-    await Promise.all([queue.mutate(), mutate(keyOf(api.broker.queue.count))]);
+    const search = keyOf(api.broker.index);
+    // the badge, and Broker Filtering's cached lists (statuses changed)
+    await Promise.all([queue.mutate(), mutate(keyOf(api.broker.queue.count)), mutate((key) => Array.isArray(key) && key[0] === search)]);
   };
   const verify = async (ids: string[]) => {
     if (await act.run(() => verifyFilters(ids), { success: (r) => r.message })) await refresh();
