@@ -106,7 +106,11 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
 
   // the agent sees its submissions' state
   await loginAs(page, agent, '/companyFilters');
+  // the imported filters are newer: the agent narrows the list to its own
+  await page.getByLabel('Company name').fill('Agent Pick');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   const mine = page.getByTestId('filters-table');
+  await expect(mine.locator('tbody tr')).toHaveCount(3);
   await expect(mine.locator('tbody tr', { hasText: 'Agent Pick Two' })).toContainText('RejectedWe already block them under another name');
   await expect(mine.locator('tbody tr', { hasText: 'Agent Pick One' })).toContainText('Active');
   await shot(page, 'filters-agent-rejected');

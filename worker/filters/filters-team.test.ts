@@ -437,3 +437,47 @@ type FilterLike = {
   isVerified: boolean;
   allMC: boolean;
 };
+
+describe('search (FTS5 trigram index kept by triggers)', () => {
+  it('finds part of a name, an alias, a contact or the comment, an MC or DOT number; follows edits and deletes; stays in the team', async () => {
+    const t = await teamWithMc();
+    const a = await add(
+      t.manager,
+      body(t, {
+        name: 'Northwind Carriers',
+        aliases: ['NW Haul'],
+        contacts: ['dispatch@northwind.example'],
+        comment: 'slow pay',
+        mcNumber: '424242',
+        dotNumber: '77',
+      }),
+    );
+    const b = await add(t.manager, body(t, { name: 'Southbound Freight' }));
+    const other = await teamWithMc();
+    await add(other.manager, body(other, { name: 'Northwind Elsewhere' }));
+    const find = async (name: string, user = t.manager) =>
+      ((await call('POST', '/api/broker', { token: user.token, body: { allMC: true, name } })).body as { _id: string }[]).map((x) => x._id).sort();
+    for (const term of ['wind car', 'NORTHWIND', 'haul', 'northwind.example', 'slow', 'MC 424242', '424242', '77', 'ou']) {
+      expect(await find(term), term).toEqual(term === 'ou' ? [b] : [a]);
+    }
+    expect(await find('wind')).toEqual([a]);
+    // an edit is searchable at once, the old text no more; aliases and contacts too
+    await call('POST', '/api/broker/update/details', {
+      token: t.manager.token,
+      body: body(t, { updateFilterId: a, name: 'Eastwind Carriers', aliases: ['EW Transport'], contacts: ['+1 555 0199'], comment: 'fast pay' }),
+    });
+    expect(await find('northwind')).toEqual([]);
+    expect(await find('haul')).toEqual([]);
+    expect(await find('eastwind')).toEqual([a]);
+    expect(await find('ew trans')).toEqual([a]);
+    expect(await find('555 0199')).toEqual([a]);
+    expect(await find('fast pay')).toEqual([a]);
+    await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: a } });
+    expect(await find('eastwind')).toEqual([]);
+    const [fts] = (await testEnv.DB.prepare('select count(*) as n from broker_filters_fts where broker_filters_fts match \'"eastwind"\'').all<{ n: number }>())
+      .results;
+    expect(fts!.n).toBe(0);
+    // a quote in the term is text, not FTS syntax
+    expect((await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: '"bound' } })).status).toBe(200);
+  });
+});

@@ -149,23 +149,28 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
 }
 
 /**
- * The search box's term: part of the name or of an alias, an MC or DOT number (with or without
- * its prefix), part of a contact or of the comment.
+ * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
+ * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
+ * (`broker_filters_fts`, kept by triggers: migration 0009) answers "contains"; shorter terms, which
+ * a trigram index cannot look up, scan the team's filters.
  */
 function termMatches(term: string): SQL {
   const lower = term.toLowerCase();
-  const normal = normalizeBrokerName(term);
   const digits = normalizeCarrierNumber(term);
+  const byNumber = /^\d{1,8}$/.test(digits) ? [eq(f.mcNumber, digits), eq(f.dotNumber, digits)] : [];
+  if ([...term].length >= 3) {
+    // one FTS5 phrase: the term as typed, quotes doubled
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return or(sql`${f}.rowid in (select rowid from broker_filters_fts where broker_filters_fts match ${phrase})`, ...byNumber)!;
+  }
+  const normal = normalizeBrokerName(term);
   const parts: SQL[] = [
     sql`instr(lower(${f.name}), ${lower}) > 0`,
     sql`instr(lower(${f.comment}), ${lower}) > 0`,
     sql`exists (select 1 from ${brokerFilterContacts} where ${brokerFilterContacts.filterId} = ${f.id} and instr(lower(${brokerFilterContacts.contact}), ${lower}) > 0)`,
+    ...byNumber,
   ];
-  if (normal) {
-    parts.push(sql`instr(${f.normalName}, ${normal}) > 0`);
-    parts.push(sql`exists (select 1 from ${aliasesOf} where ${aliasesOf.filterId} = ${f.id} and instr(${aliasesOf.normalAlias}, ${normal}) > 0)`);
-  }
-  if (/^\d{1,8}$/.test(digits)) parts.push(eq(f.mcNumber, digits), eq(f.dotNumber, digits));
+  if (normal) parts.push(sql`exists (select 1 from ${aliasesOf} where ${aliasesOf.filterId} = ${f.id} and instr(${aliasesOf.normalAlias}, ${normal}) > 0)`);
   return or(...parts)!;
 }
 
