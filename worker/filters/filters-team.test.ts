@@ -123,7 +123,7 @@ describe('identity and the duplicate rule', () => {
     expect(self.status).toBe(200);
   });
 
-  it('racing saves of look-alike names and of one MC: exactly one filter lands each round, the rest get 409', async () => {
+  it('racing saves of look-alike names and of one MC: exactly one filter lands each round, the rest get 409', { timeout: 120_000 }, async () => {
     const t = await teamWithMc();
     const spellings = (i: number) => [`Race Freight ${i}`, `race freight ${i} llc`, `RACE-FREIGHT ${i}, Inc.`, ` race  freight ${i} co`];
     for (let round = 0; round < 4; round++) {
@@ -190,7 +190,7 @@ describe('audit trail and notes', () => {
     expect((await call('GET', `/api/broker/${id}/history`, { token: t.manager.token })).status).toBe(404);
   });
 
-  it('simultaneous toggles each write one event naming the state they set', async () => {
+  it('simultaneous toggles each write one event naming the state they set', { timeout: 120_000 }, async () => {
     const t = await teamWithMc();
     const id = await add(t.manager, body(t));
     const answers = await Promise.all(
@@ -275,7 +275,7 @@ describe('verification queue', () => {
     expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited']);
   });
 
-  it('simultaneous verifies of the same filters record each verification once', async () => {
+  it('simultaneous verifies of the same filters record each verification once', { timeout: 120_000 }, async () => {
     const t = await teamWithMc();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await add(t.agents[0], body(t, { name: `V ${i}`, onlyCreator: true, usersList: [] })));
@@ -387,7 +387,7 @@ describe('import and export', () => {
     expect(await rowsOf(other.manager.id)).toHaveLength(1);
   });
 
-  it('refuses agents, empty and oversized files; imports 5,000 rows in one write', async () => {
+  it('refuses agents, empty and oversized files; imports 5,000 rows in one write', { timeout: 120_000 }, async () => {
     const t = await teamWithMc();
     const agent = await call('POST', '/api/broker/import/preview', { token: t.agents[0].token, body: { rows: [row('X')] } });
     expect([agent.status, agent.body.message]).toEqual([403, 'You are not allowed to do this']);
