@@ -151,7 +151,7 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
 /**
  * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
  * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
- * (`broker_filters_fts`, kept by triggers: migration 0011) answers "contains"; shorter terms, which
+ * (`broker_filters_fts`, kept by triggers: migration 0012) answers "contains"; shorter terms, which
  * a trigram index cannot look up, scan the team's filters.
  */
 function termMatches(term: string): SQL {
