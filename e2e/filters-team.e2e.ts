@@ -34,7 +34,7 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
   // 200 rows: 196 new brokers, one known, one copy of an earlier row, one bad MC, one unknown type
   const lines = ['name,type,comment,contacts,mcNumber,dotNumber'];
   for (let i = 1; i <= 196; i++)
-    lines.push(`Imported Broker ${i},${i % 2 ? 'Blocked' : 'Preferred'},row ${i},+1 555 ${String(1000 + i)},${300000 + i},${900000 + i}`);
+    lines.push(`Imported Broker ${i},${i % 2 ? 'Blocked' : 'Preferred'},row ${i},+1 312 555 ${String(1000 + i)},${300000 + i},${900000 + i}`);
   lines.push('"known freight, inc.",Blocked,,,,', 'Imported Broker 1 LLC,Blocked,,,,', 'Bad Number Broker,Blocked,,,12ab,', 'Odd Type Broker,Sometimes,,,,');
   const csv = `${lines.join('\n')}\n`;
 

@@ -7,7 +7,17 @@ import { chunks, isUniqueViolation } from '../lib/db';
 import { teamUsers } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypes } from './filter-types.service';
-import { cleanContacts, FILTER_MESSAGES, type FilterDto, type ImportPreviewRow, type ImportRow, MAX_CONTACTS, statusLabel, usersLabel } from './filters.schema';
+import {
+  badContactMessage,
+  cleanContacts,
+  FILTER_MESSAGES,
+  type FilterDto,
+  type ImportPreviewRow,
+  type ImportRow,
+  MAX_CONTACTS,
+  statusLabel,
+  usersLabel,
+} from './filters.schema';
 import { fillNormalNames, selectDtos, viewerOf, visibleTo, type Viewer } from './filters.service';
 
 const f = brokerFilters;
@@ -66,7 +76,10 @@ async function plan(db: Db, v: Viewer, rows: ImportRow[]): Promise<Planned[]> {
     if (!r.type.trim()) return refuse(FILTER_MESSAGES.typeEmpty);
     const typeId = typeByName.get(r.type.trim().toLowerCase());
     if (!typeId) return refuse(`Unknown type "${r.type.trim()}"`);
-    const contacts = cleanContacts(r.contacts.split(/[;,\n]/));
+    const rawContacts = r.contacts.split(/[;,\n]/);
+    const badContact = badContactMessage(rawContacts);
+    if (badContact) return refuse(badContact);
+    const contacts = cleanContacts(rawContacts);
     if (contacts.length > MAX_CONTACTS) return refuse(`At most ${MAX_CONTACTS} contacts`);
     inFileName.set(normalName, row);
     if (mcNumber) inFileMc.set(mcNumber, row);

@@ -346,7 +346,7 @@ describe('import and export', () => {
     const other = await teamWithMc();
     await add(other.manager, body(other, { name: 'Other Team Broker' }));
     const rows = [
-      row('New Broker One', { contacts: '+1 555 0100; ops@new1.example', mcNumber: 'MC 801', dotNumber: '9001', comment: 'pays fast' }),
+      row('New Broker One', { contacts: '+1 312 555 0100; ops@new1.example', mcNumber: 'MC 801', dotNumber: '9001', comment: 'pays fast' }),
       row('existing freight'),
       row('Renamed But Same MC', { mcNumber: '700' }),
       row(''),
@@ -355,6 +355,7 @@ describe('import and export', () => {
       row('Odd Type', { type: 'Sometimes' }),
       row('new broker one, inc.'),
       row('Other Team Broker', { type: 'preferred' }),
+      row('Bad Contact', { contacts: 'call me' }),
     ];
     const before = await rowsOf(t.manager.id);
     const preview = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows } });
@@ -369,15 +370,16 @@ describe('import and export', () => {
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
       ['create', ''],
+      ['refuse', '"call me" is not a phone number or an e-mail'],
     ]);
-    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 5]);
+    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 6]);
     expect(await rowsOf(t.manager.id)).toEqual(before);
 
     const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
-    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 5 });
+    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 6 });
     const found = (await call('POST', '/api/broker', { token: t.agents[0].token, body: { allMC: true, name: '801' } })).body;
     expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
-      ['New Broker One', '801', '9001', ['+1 555 0100', 'ops@new1.example'], 'pays fast', true, true],
+      ['New Broker One', '801', '9001', ['+13125550100', 'ops@new1.example'], 'pays fast', true, true],
     ]);
     expect((await eventsOf(found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
     // the same file again creates nothing: every broker now matches
@@ -411,14 +413,14 @@ describe('import and export', () => {
 
   it('exports what the caller sees as CSV, with MC and DOT; another team sees none of it', async () => {
     const t = await teamWithMc();
-    await add(t.manager, body(t, { name: 'Shared, "Quoted" Broker', mcNumber: '321', dotNumber: '654', contacts: ['+1 555 0101'] }));
+    await add(t.manager, body(t, { name: 'Shared, "Quoted" Broker', mcNumber: '321', dotNumber: '654', contacts: ['+1 312 555 0101'] }));
     await add(t.agents[1], body(t, { name: 'Agent Private', onlyCreator: true, usersList: [] }));
     const res = await call('GET', '/api/broker/export', { token: t.manager.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = res.text.trim().split('\r\n');
     expect(lines[0]).toBe('name,type,comment,contacts,mcNumber,dotNumber,otherNames,users,mcs,creator,status');
-    expect(lines[1]).toBe(`"Shared, ""Quoted"" Broker",Blocked,,+1 555 0101,321,654,,Team and Me,All MC,${t.manager.name},Active`);
+    expect(lines[1]).toBe(`"Shared, ""Quoted"" Broker",Blocked,,+13125550101,321,654,,Team and Me,All MC,${t.manager.name},Active`);
     expect(lines).toHaveLength(3);
     const agent0 = (await call('GET', '/api/broker/export', { token: t.agents[0].token })).text.trim().split('\r\n');
     expect(agent0).toHaveLength(2);
@@ -464,13 +466,13 @@ describe('search (FTS5 trigram index kept by triggers)', () => {
     // an edit is searchable at once, the old text no more; aliases and contacts too
     await call('POST', '/api/broker/update/details', {
       token: t.manager.token,
-      body: body(t, { updateFilterId: a, name: 'Eastwind Carriers', aliases: ['EW Transport'], contacts: ['+1 555 0199'], comment: 'fast pay' }),
+      body: body(t, { updateFilterId: a, name: 'Eastwind Carriers', aliases: ['EW Transport'], contacts: ['+1 312 555 0199'], comment: 'fast pay' }),
     });
     expect(await find('northwind')).toEqual([]);
     expect(await find('haul')).toEqual([]);
     expect(await find('eastwind')).toEqual([a]);
     expect(await find('ew trans')).toEqual([a]);
-    expect(await find('555 0199')).toEqual([a]);
+    expect(await find('5550199')).toEqual([a]);
     expect(await find('fast pay')).toEqual([a]);
     await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: a } });
     expect(await find('eastwind')).toEqual([]);
