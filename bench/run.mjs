@@ -205,6 +205,15 @@ async function measureApi(url, vars, ctx, emptyUrl) {
     ],
     ['GET /api/user (admin, 500 users)', { p: '/api/user', headers: auth(ctx.admin.accessToken) }],
     ['POST /api/broker (20,000 filters)', { method: 'POST', p: '/api/broker', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.brokerSearch) }],
+    // issue 17: a name search; from 3 characters on the FTS5 trigram index answers, below that a scan
+    [
+      'POST /api/broker name "ridge" (20,000 filters, FTS5)',
+      { method: 'POST', p: '/api/broker', headers: auth(ctx.manager.accessToken), body: JSON.stringify({ ...ctx.brokerSearch, name: 'ridge' }) },
+    ],
+    [
+      'POST /api/broker name "ri" (20,000 filters, scan)',
+      { method: 'POST', p: '/api/broker', headers: auth(ctx.manager.accessToken), body: JSON.stringify({ ...ctx.brokerSearch, name: 'ri' }) },
+    ],
     [
       'POST /api/callHistory/getHistory (40 days)',
       { method: 'POST', p: '/api/callHistory/getHistory', headers: auth(ctx.manager.accessToken), body: JSON.stringify(ctx.history) },

@@ -4,9 +4,16 @@ import { apiCall, createUser, type E2EUser, loginAs, shot, toast } from './helpe
 
 const table = (page: Page) => page.getByTestId('filters-table');
 const row = (page: Page, name: string) => table(page).locator('tbody tr', { has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
-const cell = (page: Page, name: string, n: number) => row(page, name).locator('td').nth(n);
+/**
+ * The n-th of the spec's columns (Name, Contacts, Type, Comment, Users, MC, Creator, Status,
+ * Actions): issue 17 put a selection box before Name and the MC # and DOT # columns after it.
+ */
+const cell = (page: Page, name: string, n: number) =>
+  row(page, name)
+    .locator('td')
+    .nth(n === 0 ? 1 : n + 3);
 const title = (page: Page) => table(page).locator('.table-title');
-const names = (page: Page) => table(page).locator('tbody tr td:first-child');
+const names = (page: Page) => table(page).locator('tbody tr td:nth-child(2)');
 
 /** A manager with MCs Acme (line 1) and Beta (line 2) and two agents; agent 1 uses Acme. */
 async function team() {

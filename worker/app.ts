@@ -21,6 +21,15 @@ import { userRoutes } from './users/users.routes';
 
 /** Request bodies larger than this answer 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
+/** A filters import (up to 5,000 CSV rows as JSON) may be larger. */
+export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
+const tooLarge = () => {
+  throw new ApiError('too_large', 'Request body is too large');
+};
+const bodyLimits = {
+  normal: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
+  import: bodyLimit({ maxSize: MAX_IMPORT_BODY_BYTES, onError: tooLarge }),
+};
 
 const api = new Hono<AppEnv>()
   .use(
@@ -37,14 +46,7 @@ const api = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     if (c.env.ENVIRONMENT === 'production') c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   })
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('too_large', 'Request body is too large');
-      },
-    }),
-  )
+  .use((c, next) => (c.req.path.startsWith('/api/broker/import') ? bodyLimits.import(c, next) : bodyLimits.normal(c, next)))
   .use(withDb)
   .route('/auth', authRoutes)
   .route('/user', emailVerifyRoutes)
@@ -74,7 +76,7 @@ export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    return c.json({ message }, status);
+    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message }, status);
   }
   console.error('unhandled error', err);
   return c.json({ message: 'Something went wrong' }, 500);

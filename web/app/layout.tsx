@@ -4,11 +4,24 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuFor } from '../../worker/lib/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { api } from '../lib/api-client';
+import { useGet } from '../lib/use-api';
 import { setSession, useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
 import { SubscriptionBanner } from './banner';
 
 export const LOGOUT_PATH = '/logout';
+const QUEUE_PATH = '/companyFilters/queue';
+
+/** The verification queue's count in the menu (a manager's; one indexed count, refreshed every minute and on focus). */
+function QueueBadge() {
+  const { data } = useGet(api.broker.queue.count, undefined, { refreshInterval: 60_000 });
+  if (!data?.count) return null;
+  return (
+    <span className="menu-badge" data-testid="queue-badge" title={`${data.count} waiting`}>
+      {data.count}
+    </span>
+  );
+}
 
 /** /logout: ends the session on the server and here; the login page follows. */
 export function Logout() {
@@ -47,6 +60,7 @@ export function Layout() {
       {items.map((item) => (
         <NavLink key={item.label} to={item.path} className={({ isActive: a }) => `menu-item${a ? ' active' : ''}`}>
           {item.label}
+          {item.path === QUEUE_PATH && <QueueBadge />}
         </NavLink>
       ))}
       <button type="button" className="menu-item menu-logout" onClick={() => navigate(LOGOUT_PATH)}>

@@ -23,6 +23,8 @@ export const AREA_ROUTES: { path: string; area: Area; title: Title; load: Loader
   { path: '/users', title: (role) => (role === 'admin' ? 'All Users' : 'My Team'), area: 'users', load: () => import('../features/users/users-list') },
   { path: '/createUser', title: 'Add User', area: 'users', load: () => import('../features/users/create-user') },
   { path: '/companyFilters', title: 'Broker Filtering', area: 'filters', load: () => import('../features/filters/company-filters') },
+  { path: '/companyFilters/import', title: 'Import Filters', area: 'filtersLead', load: () => import('../features/filters/import-filters') },
+  { path: '/companyFilters/queue', title: 'Verification Queue', area: 'filtersLead', load: () => import('../features/filters/verification-queue') },
   { path: '/companyFilters/:action/:name/:contact?', title: 'Broker Filtering', area: 'filters', load: () => import('../features/filters/company-filters') },
   { path: '/filters', title: 'My Filters', area: 'filters', load: () => import('../features/filters/my-filters') },
   { path: '/callHistory', title: 'Contact History', area: 'history', load: () => import('../features/history/contact-history') },

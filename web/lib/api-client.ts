@@ -11,6 +11,18 @@ export class LoggedOutError extends Error {
 
 export const isLoggedOut = (err: unknown) => err instanceof LoggedOutError;
 
+/** A refused call: its `message`, status, and the other fields of the answer (a duplicate's `existingFilterId`). */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: Record<string, unknown> | null,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
 /**
  * The one fetch wrapper, under every API client: the bearer token; any 401 while signed in
  * clears the session and raises LoggedOutError (screens show nothing for it); any other failure
@@ -34,7 +46,7 @@ export const apiFetch: typeof fetch = async (input, init) => {
   }
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    throw new Error(data && typeof data.message === 'string' && data.message ? data.message : 'Something went wrong');
+    throw new ApiFailure(data && typeof data.message === 'string' && data.message ? data.message : 'Something went wrong', res.status, data);
   }
   return res;
 };

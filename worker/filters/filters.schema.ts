@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';
+import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 
 /** The filters area's messages (spec section 5 and the screens). Shared with the screens. */
 export const FILTER_MESSAGES = {
@@ -25,7 +26,18 @@ export const FILTER_MESSAGES = {
   activated: 'Filter activated',
   disabled: 'Filter disabled',
   typesSaved: 'Filter types saved',
+  badMcNumber: 'MC number must be 1 to 8 digits',
+  badDotNumber: 'DOT number must be 1 to 8 digits',
+  aliasEmpty: 'An alias is empty',
+  noteEmpty: 'Note is empty',
+  noteAdded: 'Note added',
+  reasonEmpty: 'Give a reason',
+  rejected: 'Filter rejected',
+  noneSelected: 'Select at least one filter',
 } as const;
+
+/** The duplicate rule's refusal (409), naming the filter that already has the name or MC number. */
+export const duplicateMessage = (existingName: string) => `A filter for ${existingName} already exists`;
 
 /** '-1' is the spec's "no type". */
 export const NO_TYPE = '-1';
@@ -37,6 +49,22 @@ export const SEARCH_LIMIT = 500;
 
 const id = z.string().max(64);
 const flag = z.boolean().optional().default(false);
+export const MAX_ALIASES = 20;
+
+/** An optional MC or USDOT number: "MC 012345" is stored as "12345"; empty is none. */
+const carrierNumber = (message: string) =>
+  z
+    .union([z.string().max(20), z.number().transform(String)])
+    .nullable()
+    .optional()
+    .transform((v) => (v == null ? null : normalizeCarrierNumber(v) || null))
+    .refine((v) => v === null || /^\d{1,8}$/.test(v), message);
+
+/** The zod piece for a filter's identity fields, shared by the modal's save and the import's rows. */
+export const identityFields = {
+  mcNumber: carrierNumber(FILTER_MESSAGES.badMcNumber),
+  dotNumber: carrierNumber(FILTER_MESSAGES.badDotNumber),
+};
 
 /**
  * POST /api/broker/add and /api/broker/update/details, and the filter modal's form: the spec's
@@ -60,10 +88,12 @@ export const filterSaveSchema = z
     contacts: z.array(z.string().max(200)).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).optional().default([]),
     newUsers: flag,
     isVisible: z.boolean().optional().default(true),
+    ...identityFields,
+    aliases: z.array(z.string().max(200)).max(MAX_ALIASES, `At most ${MAX_ALIASES} aliases`).optional().default([]),
   })
   .superRefine(
     inOrder([
-      ['name', (v) => (v.name.trim() ? null : FILTER_MESSAGES.nameEmpty)],
+      ['name', (v) => (normalizeBrokerName(v.name) ? null : FILTER_MESSAGES.nameEmpty)],
       ['type', (v) => (v.type && v.type !== NO_TYPE ? null : FILTER_MESSAGES.typeEmpty)],
       ['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.mcEmpty)],
       ['contacts', (v) => badContactMessage(v.contacts)],
@@ -72,6 +102,38 @@ export const filterSaveSchema = z
 export type FilterSaveInput = z.output<typeof filterSaveSchema>;
 
 export const filterIdSchema = z.object({ filterId: id.min(1, FILTER_MESSAGES.notFound) });
+export const filterIdParamSchema = filterIdSchema;
+
+/** POST /api/broker/:filterId/notes. */
+export const noteSchema = z.object({
+  text: z
+    .string()
+    .max(4000)
+    .transform((t) => t.trim())
+    .pipe(z.string().min(1, FILTER_MESSAGES.noteEmpty)),
+});
+
+const filterIds = z.array(id.min(1)).min(1, FILTER_MESSAGES.noneSelected).max(500);
+
+/** POST /api/broker/queue/verify: verify several at once. */
+export const verifyManySchema = z.object({ filterIds });
+
+/** POST /api/broker/queue/reject: the agent sees "Rejected: <reason>". */
+export const rejectSchema = z.object({
+  filterId: id.min(1, FILTER_MESSAGES.notFound),
+  reason: z
+    .string()
+    .max(500)
+    .transform((t) => t.trim())
+    .pipe(z.string().min(1, FILTER_MESSAGES.reasonEmpty)),
+});
+
+export const BULK_ACTIONS = ['disable', 'enable', 'delete', 'setType'] as const;
+/** POST /api/broker/bulk: one action on the selected rows. */
+export const bulkSchema = z
+  .object({ action: z.enum(BULK_ACTIONS), filterIds, type: z.string().max(64).optional() })
+  .superRefine(inOrder([['type', (v) => (v.action !== 'setType' || (v.type && v.type !== NO_TYPE) ? null : FILTER_MESSAGES.typeEmpty)]]));
+export type BulkInput = z.output<typeof bulkSchema>;
 
 /** POST /api/broker: the Filter search form ('Choose minimum 1 MC' unless All MCs). */
 export const filterSearchSchema = z
@@ -127,6 +189,26 @@ export interface FilterDto {
   canEdit: boolean;
   creator: { _id: string; name: string };
   index: number;
+  mcNumber: string | null;
+  dotNumber: string | null;
+  aliases: string[];
+  /** Set when the manager rejected the submission. */
+  rejectedReason: string | null;
+}
+
+export interface FilterEventDto {
+  _id: string;
+  kind: string;
+  actor: { _id: string; name: string };
+  changes: Record<string, unknown>;
+  at: string;
+}
+
+export interface FilterNoteDto {
+  _id: string;
+  author: { _id: string; name: string };
+  text: string;
+  at: string;
 }
 
 export interface FilterTypeDto {
@@ -150,6 +232,9 @@ export interface MinifiedFilterDto {
   contacts: string[];
   allMC: boolean;
   mcList: string[];
+  mcNumber: string | null;
+  /** Other trading names; the extension matches them like the name (compare with normalizeBrokerName). */
+  aliases: string[];
 }
 
 export interface TeamUserDto {
@@ -208,8 +293,42 @@ export function usersLabel(f: Pick<FilterDto, 'onlyCreator' | 'usersList' | 'cre
   return f.usersList.includes(f.creator._id) ? 'Team and Me' : 'Team without Me';
 }
 
-/** The Status column: Unverified, Active or Disabled. */
-export function statusLabel(f: Pick<FilterDto, 'isVerified' | 'isVisible'>): 'Unverified' | 'Active' | 'Disabled' {
+/** The Status column: Rejected, Unverified, Active or Disabled. */
+export function statusLabel(
+  f: Pick<FilterDto, 'isVerified' | 'isVisible'> & { rejectedReason?: string | null },
+): 'Rejected' | 'Unverified' | 'Active' | 'Disabled' {
+  if (f.rejectedReason) return 'Rejected';
   if (!f.isVerified) return 'Unverified';
   return f.isVisible ? 'Active' : 'Disabled';
+}
+
+/** An import holds at most this many rows (the benchmark's size: bench/filters-import.mjs). */
+export const MAX_IMPORT_ROWS = 5000;
+
+/** One CSV row as the import screen sends it (the CSV's columns by header, all text). */
+const cell = (max: number) => z.string().max(max).optional().default('');
+export const importRowSchema = z.object({
+  name: cell(300),
+  type: cell(100),
+  comment: cell(2000),
+  /** Phones or e-mails separated by ";" or "," (the export's form). */
+  contacts: cell(4000),
+  mcNumber: cell(40),
+  dotNumber: cell(40),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** POST /api/broker/import/preview and /api/broker/import. */
+export const importSchema = z.object({
+  rows: z.array(importRowSchema).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
+});
+
+export type ImportOutcome = 'create' | 'match' | 'refuse';
+/** One row of the import preview: what the import would do with it, and why. */
+export interface ImportPreviewRow {
+  row: number;
+  name: string;
+  outcome: ImportOutcome;
+  /** For `match`: the existing filter's name; for `refuse`: the reason. */
+  detail: string;
 }

@@ -1,16 +1,32 @@
-import { and, asc, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
-import { chunks, inJson } from '../lib/db';
-import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes, users } from '../db/schema';
+import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  brokerFilterAliases,
+  brokerFilterContacts,
+  brokerFilterEvents,
+  brokerFilterMcs,
+  brokerFilterNotes,
+  brokerFilters,
+  brokerFilterUsers,
+  type FilterEventKind,
+  filterTypes,
+  users,
+} from '../db/schema';
 import type { Caller, Db } from '../env';
-import { forbidden, notFound } from '../lib/errors';
+import { chunks, inJson, isUniqueViolation } from '../lib/db';
+import { conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
+import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
 import {
   ALL_TYPES,
+  type BulkInput,
   cleanContacts,
+  duplicateMessage,
   FILTER_MESSAGES,
   type FilterDto,
+  type FilterEventDto,
+  type FilterNoteDto,
   type FilterSaveInput,
   type FilterSearchInput,
   type MinifiedFilterDto,
@@ -19,9 +35,10 @@ import {
 } from './filters.schema';
 
 const f = brokerFilters;
+const aliasesOf = brokerFilterAliases;
 
 /** Who is looking: the team, whether it is its lead, and what decides which filters apply to it. */
-interface Viewer {
+export interface Viewer {
   caller: Caller;
   teamId: string;
   lead: boolean;
@@ -33,7 +50,7 @@ interface Viewer {
  * A lead sees its whole team, so unless `full` (saving a filter, the minified list) its
  * registration date and MC ids are not read: the search costs two queries fewer.
  */
-async function viewerOf(db: Db, caller: Caller, full = false): Promise<Viewer> {
+export async function viewerOf(db: Db, caller: Caller, full = false): Promise<Viewer> {
   const lead = isLead(caller);
   const base = { caller, teamId: teamIdOf(caller), lead };
   if (lead && !full) return { ...base, registeredAt: new Date(0), mcIds: [] };
@@ -65,7 +82,7 @@ const appliesTo = (v: Viewer): SQL =>
  * Which of the team's filters a viewer sees (docs/decisions/0007-filters.md): a lead sees all of its
  * team's; anyone else its own, plus the verified ones that apply to it on one of its MCs.
  */
-function visibleTo(v: Viewer): SQL {
+export function visibleTo(v: Viewer): SQL {
   const team = eq(f.teamId, v.teamId);
   if (v.lead) return team;
   return and(team, or(eq(f.creatorId, v.caller.id), and(eq(f.isVerified, true), appliesTo(v), onAnyMc(v.mcIds))))!;
@@ -91,13 +108,22 @@ const dtoSelection = {
   mcList: sql<string>`(select json_group_array(mc_id) from broker_filter_mcs where filter_id = ${f.id})`,
   usersList: sql<string>`(select json_group_array(user_id) from broker_filter_users where filter_id = ${f.id})`,
   contacts: sql<string>`(select json_group_array(contact order by position) from broker_filter_contacts where filter_id = ${f.id})`,
+  aliases: sql<string>`(select json_group_array(alias) from broker_filter_aliases where filter_id = ${f.id})`,
+  mcNumber: f.mcNumber,
+  dotNumber: f.dotNumber,
+  rejectedReason: f.rejectedReason,
 };
 
-async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT): Promise<FilterDto[]> {
+export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<FilterDto[]> {
   // The newest matches (highest index) are picked first, so the list subqueries below run only
   // for the rows answered; the answer is oldest first, as the spec's list expects.
   const hits = db.select({ id: f.id }).from(f).where(where).orderBy(desc(f.index)).limit(limit).as('hits');
-  const rows = await db.select(dtoSelection).from(hits).innerJoin(f, eq(f.id, hits.id)).leftJoin(users, eq(users.id, f.creatorId)).orderBy(asc(f.index));
+  const rows = await db
+    .select(dtoSelection)
+    .from(hits)
+    .innerJoin(f, eq(f.id, hits.id))
+    .leftJoin(users, eq(users.id, f.creatorId))
+    .orderBy(newestFirst ? desc(f.index) : asc(f.index));
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -115,15 +141,45 @@ async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEA
     canEdit: canEdit(v, r),
     creator: { _id: r.creatorId, name: r.creatorName ?? '' },
     index: r.index,
+    mcNumber: r.mcNumber,
+    dotNumber: r.dotNumber,
+    aliases: JSON.parse(r.aliases) as string[],
+    rejectedReason: r.rejectedReason,
   }));
+}
+
+/**
+ * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
+ * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
+ * (`broker_filters_fts`, kept by triggers: migration 0012) answers "contains"; shorter terms, which
+ * a trigram index cannot look up, scan the team's filters.
+ */
+function termMatches(term: string): SQL {
+  const lower = term.toLowerCase();
+  const digits = normalizeCarrierNumber(term);
+  const byNumber = /^\d{1,8}$/.test(digits) ? [eq(f.mcNumber, digits), eq(f.dotNumber, digits)] : [];
+  if ([...term].length >= 3) {
+    // one FTS5 phrase: the term as typed, quotes doubled
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return or(sql`${f}.rowid in (select rowid from broker_filters_fts where broker_filters_fts match ${phrase})`, ...byNumber)!;
+  }
+  const normal = normalizeBrokerName(term);
+  const parts: SQL[] = [
+    sql`instr(lower(${f.name}), ${lower}) > 0`,
+    sql`instr(lower(${f.comment}), ${lower}) > 0`,
+    sql`exists (select 1 from ${brokerFilterContacts} where ${brokerFilterContacts.filterId} = ${f.id} and instr(lower(${brokerFilterContacts.contact}), ${lower}) > 0)`,
+    ...byNumber,
+  ];
+  if (normal) parts.push(sql`exists (select 1 from ${aliasesOf} where ${aliasesOf.filterId} = ${f.id} and instr(${aliasesOf.normalAlias}, ${normal}) > 0)`);
+  return or(...parts)!;
 }
 
 /** POST /api/broker: the search form over the filters the caller sees. */
 export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<FilterDto[]> {
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
-  const name = input.name.trim().toLowerCase();
-  if (name) where.push(sql`instr(lower(${f.name}), ${name}) > 0`);
+  const term = input.name.trim();
+  if (term) where.push(termMatches(term));
   if (input.type && input.type !== ALL_TYPES) where.push(eq(f.typeId, input.type));
   const kinds: SQL[] = [];
   if (input.onlyCreator) kinds.push(eq(f.onlyCreator, true));
@@ -136,7 +192,7 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
   return selectDtos(db, v, and(...where));
 }
 
-async function visibleFilter(db: Db, v: Viewer, filterId: string) {
+export async function visibleFilter(db: Db, v: Viewer, filterId: string) {
   const [row] = await db
     .select()
     .from(f)
@@ -154,6 +210,21 @@ async function editableFilter(db: Db, v: Viewer, filterId: string) {
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
+/** A name's aliases as stored: trimmed, one per normal form, none equal to the name itself. */
+export function cleanAliases(aliases: readonly string[], normalName: string): { alias: string; normalAlias: string }[] {
+  const seen = new Set([normalName]);
+  const out: { alias: string; normalAlias: string }[] = [];
+  for (const raw of aliases) {
+    const alias = raw.trim();
+    const normalAlias = normalizeBrokerName(alias);
+    if (normalAlias && !seen.has(normalAlias)) {
+      seen.add(normalAlias);
+      out.push({ alias, normalAlias });
+    }
+  }
+  return out;
+}
+
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
   if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw notFound(FILTER_MESSAGES.typeNotFound);
@@ -169,8 +240,13 @@ async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId
     if (usersList.some((id) => !team.has(id))) throw notFound(FILTER_MESSAGES.userNotFound);
   }
   const contacts = cleanContacts(input.contacts);
+  const name = input.name.trim();
+  const normalName = normalizeBrokerName(name);
   return {
-    name: input.name.trim(),
+    name,
+    normalName,
+    mcNumber: input.mcNumber ?? null,
+    dotNumber: input.dotNumber ?? null,
     typeId: input.type!,
     comment: (input.comment ?? '').trim(),
     isVisible: input.isVisible,
@@ -182,23 +258,30 @@ async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId
     mcList,
     usersList,
     contacts,
+    aliases: cleanAliases(input.aliases, normalName),
   };
 }
+type Resolved = Awaited<ReturnType<typeof resolveInput>>;
 
 /** The filter row's own columns from the checked input; a lead's save verifies the filter, an agent's leaves it to the manager. */
-const filterColumns = (r: Awaited<ReturnType<typeof resolveInput>>, lead: boolean) => ({
+const filterColumns = (r: Resolved, lead: boolean) => ({
   name: r.name,
+  normalName: r.normalName,
+  mcNumber: r.mcNumber,
+  dotNumber: r.dotNumber,
   typeId: r.typeId,
   comment: r.comment,
   isVisible: r.isVisible,
   isVerified: lead,
+  // a save is a new submission: a rejection is answered by the next save
+  rejectedReason: null,
   onlyCreator: r.onlyCreator,
   allMc: r.allMc,
   onlyOnContacts: r.onlyOnContacts,
   newUsers: r.newUsers,
 });
 
-function childRows(db: Db, filterId: string, r: { mcList: string[]; usersList: string[]; contacts: string[] }) {
+function childRows(db: Db, filterId: string, teamId: string, r: Pick<Resolved, 'mcList' | 'usersList' | 'contacts' | 'aliases'>) {
   return [
     ...chunks(r.mcList, 40).map((part) => db.insert(brokerFilterMcs).values(part.map((mcId) => ({ filterId, mcId })))),
     ...chunks(r.usersList, 40).map((part) => db.insert(brokerFilterUsers).values(part.map((userId) => ({ filterId, userId })))),
@@ -206,16 +289,94 @@ function childRows(db: Db, filterId: string, r: { mcList: string[]; usersList: s
       r.contacts.map((contact, position) => ({ filterId, contact, position })),
       30,
     ).map((part) => db.insert(brokerFilterContacts).values(part)),
+    ...chunks(r.aliases, 20).map((part) => db.insert(aliasesOf).values(part.map((a) => ({ filterId, teamId, ...a })))),
   ];
+}
+
+/** One audit row, for the batch that makes the change it records. */
+export const eventRow = (db: Db, v: Viewer, filterId: string, kind: FilterEventKind, changes: Record<string, unknown> = {}, at = new Date()) =>
+  db.insert(brokerFilterEvents).values({ id: randomId(), filterId, teamId: v.teamId, actorId: v.caller.id, kind, changes: JSON.stringify(changes), at });
+
+/**
+ * Audit rows for every filter `where` selects, written by one INSERT…SELECT so the rows recorded
+ * are exactly the rows the next statement of the same batch changes (same `where`).
+ */
+export const eventsFor = (db: Db, v: Viewer, kind: FilterEventKind | SQL, changes: SQL, where: SQL) =>
+  // columns in the table's order: id, filter_id, team_id, actor_id, kind, changes, at
+  db
+    .insert(brokerFilterEvents)
+    .select(sql`select lower(hex(randomblob(10))), ${f.id}, ${f.teamId}, ${v.caller.id}, ${kind}, ${changes}, ${Date.now()} from ${f} where ${where}`);
+
+/**
+ * Rows saved before `normal_name` existed get it on the team's next write (SQL cannot compute the
+ * normal form; docs/decisions/0007-filters.md). A row whose normal name another filter of the team
+ * already holds keeps its data and gets `<normal>#<id>`, so the team's older duplicates stay
+ * readable and the rule holds for every new save. Each update is one statement: racing fills agree.
+ */
+export async function fillNormalNames(db: Db, teamId: string) {
+  const rows = await db
+    .select({ id: f.id, name: f.name })
+    .from(f)
+    .where(and(eq(f.teamId, teamId), isNull(f.normalName)))
+    .limit(2000);
+  if (!rows.length) return;
+  const updates = rows.map((row) => {
+    const normal = normalizeBrokerName(row.name) || row.id;
+    return db
+      .update(f)
+      .set({
+        normalName: sql`case
+          when exists (select 1 from ${f} other where other.team_id = ${teamId} and other.normal_name = ${normal})
+            or exists (select 1 from ${aliasesOf} where ${aliasesOf.teamId} = ${teamId} and ${aliasesOf.normalAlias} = ${normal})
+          then ${`${normal}#${row.id}`} else ${normal} end`,
+      })
+      .where(and(eq(f.id, row.id), isNull(f.normalName)));
+  });
+  for (const part of chunks(updates, 50)) await db.batch(part as unknown as [(typeof part)[0]]);
+}
+
+/**
+ * The duplicate rule's answer after a unique index or trigger refused a save: 409 naming the
+ * filter that holds the name, an alias or the MC number (with its id when the caller sees it, so
+ * the modal can offer "Open it").
+ */
+export async function duplicateError(
+  db: Db,
+  v: Viewer,
+  r: { normalName: string; mcNumber: string | null; aliases: { normalAlias: string }[] },
+  selfId?: string,
+) {
+  const names = [r.normalName, ...r.aliases.map((a) => a.normalAlias)];
+  const byName = or(
+    inJson(f.normalName, names),
+    sql`${f.id} in (select ${aliasesOf.filterId} from ${aliasesOf} where ${aliasesOf.teamId} = ${v.teamId} and ${inJson(aliasesOf.normalAlias, names)})`,
+  );
+  const [hit] = await db
+    .select({ id: f.id, name: f.name, visible: sql<number>`${visibleTo(v)}` })
+    .from(f)
+    .where(and(eq(f.teamId, v.teamId), selfId ? sql`${f.id} <> ${selfId}` : undefined, r.mcNumber ? or(byName, eq(f.mcNumber, r.mcNumber)) : byName))
+    .limit(1);
+  if (!hit) return conflict(duplicateMessage('this name'));
+  return conflict(duplicateMessage(hit.name), hit.visible ? { existingFilterId: hit.id, existingFilterName: hit.name } : undefined);
+}
+
+async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: unknown[], selfId?: string) {
+  try {
+    await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw await duplicateError(db, v, r, selfId);
+    throw err;
+  }
 }
 
 /** POST /api/broker/add: a lead's filter is verified at once; an agent's waits for its manager. */
 export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) {
   const v = await viewerOf(db, caller, true);
   const r = await resolveInput(db, v, input, caller.id);
+  await fillNormalNames(db, v.teamId);
   const id = randomId();
   const now = new Date();
-  await db.batch([
+  await batchOrDuplicate(db, v, r, [
     db.insert(f).values({
       id,
       teamId: v.teamId,
@@ -226,9 +387,38 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
       createdAt: now,
       updatedAt: now,
     }),
-    ...childRows(db, id, r),
+    ...childRows(db, id, v.teamId, r),
+    eventRow(db, v, id, 'created', { name: r.name, ...(r.mcNumber ? { mcNumber: r.mcNumber } : {}) }, now),
   ]);
   return { message: v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified, _id: id };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** The audit's "fields changed": {field: [before, after]} for each field the save changes. */
+function changedFields(before: FilterDto, r: Resolved): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  const pairs: [string, unknown, unknown][] = [
+    ['name', before.name, r.name],
+    ['type', before.type, r.typeId],
+    ['comment', before.comment, r.comment],
+    ['mcNumber', before.mcNumber, r.mcNumber],
+    ['dotNumber', before.dotNumber, r.dotNumber],
+    ['isVisible', before.isVisible, r.isVisible],
+    ['onlyCreator', before.onlyCreator, r.onlyCreator],
+    ['allMC', before.allMC, r.allMc],
+    ['onlyOnContacts', before.onlyOnContacts, r.onlyOnContacts],
+    ['newUsers', before.newUsers, r.newUsers],
+  ];
+  for (const [field, a, b] of pairs) if (a !== b) out[field] = [a, b];
+  const lists: [string, string[], string[]][] = [
+    ['mcList', [...before.mcList].sort(), [...r.mcList].sort()],
+    ['usersList', [...before.usersList].sort(), [...r.usersList].sort()],
+    ['contacts', before.contacts, r.contacts],
+    ['aliases', before.aliases, r.aliases.map((a) => a.alias)],
+  ];
+  for (const [field, a, b] of lists) if (!sameList(a, b)) out[field] = [a, b];
+  return out;
 }
 
 /**
@@ -240,17 +430,30 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
   const v = await viewerOf(db, caller, true);
   const row = await editableFilter(db, v, input.updateFilterId);
   const r = await resolveInput(db, v, input, row.creatorId);
-  await db.batch([
-    db
-      .update(f)
-      .set({ ...filterColumns(r, v.lead), updatedAt: new Date() })
-      .where(eq(f.id, row.id)),
-    db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
-    db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),
-    db.delete(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, row.id)),
-    ...childRows(db, row.id, r),
-  ]);
-  return { message: v.lead && !row.isVerified ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated };
+  await fillNormalNames(db, v.teamId);
+  const [before] = await selectDtos(db, v, eq(f.id, row.id), 1);
+  const changes = before ? changedFields(before, r) : {};
+  const verifying = v.lead && !row.isVerified;
+  await batchOrDuplicate(
+    db,
+    v,
+    r,
+    [
+      db
+        .update(f)
+        .set({ ...filterColumns(r, v.lead), updatedAt: new Date() })
+        .where(eq(f.id, row.id)),
+      db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
+      db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),
+      db.delete(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, row.id)),
+      db.delete(aliasesOf).where(eq(aliasesOf.filterId, row.id)),
+      ...childRows(db, row.id, v.teamId, r),
+      eventRow(db, v, row.id, 'edited', changes),
+      ...(verifying ? [eventRow(db, v, row.id, 'verified')] : []),
+    ],
+    row.id,
+  );
+  return { message: verifying ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated };
 }
 
 /** The edit rights of `canEdit` as a condition, for writes that check and change in one statement. */
@@ -259,39 +462,180 @@ const editableBy = (v: Viewer): SQL => (v.lead ? eq(f.teamId, v.teamId) : and(eq
 /**
  * PUT /api/broker/update/isactive/: Active <-> Disabled. One statement flips the stored state and
  * answers the new one, with the edit rights in its `where`: simultaneous toggles each flip once and
- * report the state they set (a read-then-write lost flips). `updatedAt` stays: it marks the last
- * save of the details.
+ * report the state they set (a read-then-write lost flips). The audit row is written by the next
+ * statement of the same batch with the same `where`, reading the state the flip set.
+ * `updatedAt` stays: it marks the last save of the details.
  */
 export async function toggleActive(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
-  const flip = () =>
-    db
-      .update(f)
-      .set({ isVisible: sql`not ${f.isVisible}` })
-      .where(and(eq(f.id, filterId), editableBy(v)))
-      .returning({ isVisible: f.isVisible });
-  let [after] = await flip();
+  const mine = and(eq(f.id, filterId), editableBy(v))!;
+  const flip = async () => {
+    const [flipped] = await db.batch([
+      db
+        .update(f)
+        .set({ isVisible: sql`not ${f.isVisible}` })
+        .where(mine)
+        .returning({ isVisible: f.isVisible }),
+      eventsFor(db, v, sql`case when ${f.isVisible} then 'enabled' else 'disabled' end`, sql`'{}'`, mine),
+    ]);
+    return flipped[0];
+  };
+  let after = await flip();
   if (!after) {
     // nothing flipped: answer why (404 not seen, 403 not editable); rights gained meanwhile flip now
     await editableFilter(db, v, filterId);
-    [after] = await flip();
+    after = await flip();
     if (!after) throw notFound(FILTER_MESSAGES.notFound);
   }
   const isVisible = !!after.isVisible;
   return { message: isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled, isVisible };
 }
 
-/** PUT /api/broker/update/delete/: the filter and its MC, user and contact rows, together. */
+/** The statements deleting every filter `where` selects with its child rows, audit first (one batch). */
+function deleteStatements(db: Db, v: Viewer, where: SQL, reason?: string) {
+  const ids = sql`(select ${f.id} from ${f} where ${where})`;
+  return [
+    eventsFor(db, v, 'deleted', sql`json_object('name', ${f.name}${reason ? sql`, 'reason', ${reason}` : sql``})`, where),
+    db.delete(brokerFilterMcs).where(sql`${brokerFilterMcs.filterId} in ${ids}`),
+    db.delete(brokerFilterUsers).where(sql`${brokerFilterUsers.filterId} in ${ids}`),
+    db.delete(brokerFilterContacts).where(sql`${brokerFilterContacts.filterId} in ${ids}`),
+    db.delete(aliasesOf).where(sql`${aliasesOf.filterId} in ${ids}`),
+    db.delete(brokerFilterNotes).where(sql`${brokerFilterNotes.filterId} in ${ids}`),
+    db.delete(f).where(where),
+  ];
+}
+
+/** PUT /api/broker/update/delete/: the filter and its MC, user, contact, alias and note rows, together; the audit stays. */
 export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
   const row = await editableFilter(db, v, filterId);
-  await db.batch([
-    db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
-    db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),
-    db.delete(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, row.id)),
-    db.delete(f).where(eq(f.id, row.id)),
-  ]);
+  await db.batch(deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!) as unknown as Parameters<Db['batch']>[0]);
   return { message: FILTER_MESSAGES.deleted };
+}
+
+/** GET /api/broker/:filterId/history: the filter's audit trail, newest first. */
+export async function filterHistory(db: Db, caller: Caller, filterId: string): Promise<FilterEventDto[]> {
+  const v = await viewerOf(db, caller);
+  await visibleFilter(db, v, filterId);
+  const e = brokerFilterEvents;
+  const rows = await db
+    .select({ id: e.id, kind: e.kind, actorId: e.actorId, actorName: users.name, changes: e.changes, at: e.at })
+    .from(e)
+    .leftJoin(users, eq(users.id, e.actorId))
+    .where(and(eq(e.filterId, filterId), eq(e.teamId, v.teamId)))
+    .orderBy(desc(e.at), desc(e.kind))
+    .limit(500);
+  return rows.map((r) => ({
+    _id: r.id,
+    kind: r.kind,
+    actor: { _id: r.actorId, name: r.actorName ?? 'Removed user' },
+    changes: JSON.parse(r.changes) as Record<string, unknown>,
+    at: r.at.toISOString(),
+  }));
+}
+
+/** GET /api/broker/:filterId/notes: the notes thread, oldest first. */
+export async function listNotes(db: Db, caller: Caller, filterId: string): Promise<FilterNoteDto[]> {
+  const v = await viewerOf(db, caller);
+  await visibleFilter(db, v, filterId);
+  const n = brokerFilterNotes;
+  const rows = await db
+    .select({ id: n.id, authorId: n.authorId, authorName: users.name, text: n.text, at: n.at })
+    .from(n)
+    .leftJoin(users, eq(users.id, n.authorId))
+    .where(and(eq(n.filterId, filterId), eq(n.teamId, v.teamId)))
+    .orderBy(asc(n.at), asc(n.id))
+    .limit(1000);
+  return rows.map((r) => ({ _id: r.id, author: { _id: r.authorId, name: r.authorName ?? 'Removed user' }, text: r.text, at: r.at.toISOString() }));
+}
+
+/** POST /api/broker/:filterId/notes: anyone who sees the filter adds to its thread; the audit records it. */
+export async function addNote(db: Db, caller: Caller, filterId: string, text: string) {
+  const v = await viewerOf(db, caller);
+  await visibleFilter(db, v, filterId);
+  const id = randomId();
+  const at = new Date();
+  await db.batch([
+    db.insert(brokerFilterNotes).values({ id, filterId, teamId: v.teamId, authorId: caller.id, text, at }),
+    eventRow(db, v, filterId, 'noted', { noteId: id }, at),
+  ]);
+  return { message: FILTER_MESSAGES.noteAdded, _id: id };
+}
+
+/** The team's filters waiting for the manager: unverified and not rejected. */
+const waiting = (teamId: string) => and(eq(f.teamId, teamId), eq(f.isVerified, false), isNull(f.rejectedReason))!;
+
+/** GET /api/broker/queue/count: the menu's badge (the partial index answers it). */
+export async function queueCount(db: Db, caller: Caller) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(f)
+    .where(waiting(teamIdOf(caller)));
+  return { count: row?.count ?? 0 };
+}
+
+/** GET /api/broker/queue: the waiting filters, newest first. */
+export async function queue(db: Db, caller: Caller): Promise<FilterDto[]> {
+  const v = await viewerOf(db, caller);
+  return selectDtos(db, v, waiting(v.teamId), SEARCH_LIMIT, true);
+}
+
+/** POST /api/broker/queue/verify: the selected waiting filters verified by one statement, audited by the one before it. */
+export async function verifyMany(db: Db, caller: Caller, filterIds: string[]) {
+  const v = await viewerOf(db, caller);
+  const where = and(waiting(v.teamId), inJson(f.id, filterIds))!;
+  const [, updated] = await db.batch([
+    eventsFor(db, v, 'verified', sql`'{}'`, where),
+    db.update(f).set({ isVerified: true }).where(where).returning({ id: f.id }),
+  ]);
+  if (!updated.length) throw notFound(FILTER_MESSAGES.notFound);
+  return { message: updated.length === 1 ? 'Filter verified' : `${updated.length} filters verified`, count: updated.length };
+}
+
+/** POST /api/broker/queue/reject: the agent sees "Rejected: <reason>" on its filter until it saves again. */
+export async function reject(db: Db, caller: Caller, filterId: string, reason: string) {
+  const v = await viewerOf(db, caller);
+  const where = and(waiting(v.teamId), eq(f.id, filterId))!;
+  const [, updated] = await db.batch([
+    eventsFor(db, v, 'rejected', sql`json_object('reason', ${reason})`, where),
+    db.update(f).set({ rejectedReason: reason }).where(where).returning({ id: f.id }),
+  ]);
+  if (!updated.length) throw notFound(FILTER_MESSAGES.notFound);
+  return { message: FILTER_MESSAGES.rejected };
+}
+
+/**
+ * POST /api/broker/bulk: disable, enable, delete or change the type of the selected filters the
+ * caller may edit (others are left as they are and not counted); one statement changes them all,
+ * the statement before it in the same batch audits exactly those rows.
+ */
+export async function bulk(db: Db, caller: Caller, input: BulkInput) {
+  const v = await viewerOf(db, caller);
+  // none of the ids is a filter the caller sees (another team's, say): 404 as for one id
+  const [seen] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(f)
+    .where(and(inJson(f.id, input.filterIds), visibleTo(v)));
+  if (!seen?.n) throw notFound(FILTER_MESSAGES.notFound);
+  const mine = and(inJson(f.id, input.filterIds), editableBy(v))!;
+  let statements: unknown[];
+  if (input.action === 'disable' || input.action === 'enable') {
+    const on = input.action === 'enable';
+    const where = and(mine, eq(f.isVisible, !on))!;
+    statements = [eventsFor(db, v, input.action === 'enable' ? 'enabled' : 'disabled', sql`'{}'`, where), db.update(f).set({ isVisible: on }).where(where)];
+  } else if (input.action === 'setType') {
+    const type = input.type!;
+    if (!(await teamTypeIds(db, v.teamId)).has(type)) throw notFound(FILTER_MESSAGES.typeNotFound);
+    const where = and(mine, sql`${f.typeId} <> ${type}`)!;
+    statements = [
+      eventsFor(db, v, 'edited', sql`json_object('type', json_array(${f.typeId}, ${type}))`, where),
+      db.update(f).set({ typeId: type, updatedAt: new Date() }).where(where),
+    ];
+  } else statements = deleteStatements(db, v, mine);
+  const results = (await db.batch(statements as unknown as Parameters<Db['batch']>[0])) as unknown as readonly { meta?: { changes?: number } }[];
+  const count = results[0]?.meta?.changes ?? 0;
+  const done = { disable: 'disabled', enable: 'activated', delete: 'deleted', setType: 'updated' }[input.action];
+  return { message: `${count} ${count === 1 ? 'filter' : 'filters'} ${done}`, count };
 }
 
 /** GET /api/broker/allNames: the company names the caller sees, for the search autocomplete. */
@@ -319,10 +663,21 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
       allMc: f.allMc,
       mcList: dtoSelection.mcList,
       contacts: dtoSelection.contacts,
+      aliases: dtoSelection.aliases,
+      mcNumber: f.mcNumber,
     })
     .from(f)
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
-    .where(and(visibleTo(v), eq(f.isVisible, true), or(eq(f.isVerified, true), eq(f.creatorId, caller.id)), appliesTo(v), onAnyMc(v.mcIds)))
+    .where(
+      and(
+        visibleTo(v),
+        eq(f.isVisible, true),
+        isNull(f.rejectedReason),
+        or(eq(f.isVerified, true), eq(f.creatorId, caller.id)),
+        appliesTo(v),
+        onAnyMc(v.mcIds),
+      ),
+    )
     .orderBy(asc(f.index));
   return rows.map((r) => ({
     _id: r.id,
@@ -335,6 +690,8 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
     contacts: JSON.parse(r.contacts) as string[],
     allMC: r.allMc,
     mcList: JSON.parse(r.mcList) as string[],
+    mcNumber: r.mcNumber,
+    aliases: JSON.parse(r.aliases) as string[],
   }));
 }
 

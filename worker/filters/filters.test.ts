@@ -269,6 +269,11 @@ describe('POST /api/broker: what each user sees', () => {
         'onlyOnContacts',
         'type',
         'usersList',
+        // issue 17
+        'aliases',
+        'dotNumber',
+        'mcNumber',
+        'rejectedReason',
       ].sort(),
     );
     expect(first.creator).toEqual({ _id: t.manager.id, name: t.manager.name });
@@ -465,7 +470,12 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
     const t = await teamWithMcs();
     await add(t.manager, filterBody(t, { name: 'beta Freight', usersList: [t.agents[0].id] }));
     await add(t.manager, filterBody(t, { name: 'Alpha Freight', usersList: [t.agents[0].id] }));
-    await add(t.manager, filterBody(t, { name: 'Alpha Freight', usersList: [t.agents[1].id] }));
+    // the same broker twice is refused (issue 17's duplicate rule), so the names are distinct
+    const again = await call('POST', '/api/broker/add', {
+      token: t.manager.token,
+      body: filterBody(t, { name: 'alpha freight', usersList: [t.agents[1].id] }),
+    });
+    expect([again.status, again.body.message]).toEqual([409, 'A filter for Alpha Freight already exists']);
     await add(t.manager, filterBody(t, { name: 'Secret', onlyCreator: true }));
     expect((await call('GET', '/api/broker/allNames', { token: t.manager.token })).body).toEqual(['Alpha Freight', 'beta Freight', 'Secret']);
     expect((await call('GET', '/api/broker/allNames', { token: t.agents[0].token })).body).toEqual(['Alpha Freight', 'beta Freight']);
@@ -475,7 +485,8 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
     const t = await teamWithMcs();
     await add(t.manager, filterBody(t, { name: 'For agent 0', usersList: [t.agents[0].id], contacts: ['(555) 123-4567'], comment: 'Pays in 90 days' }));
     const disabled = await add(t.manager, filterBody(t, { name: 'Disabled', usersList: [t.agents[0].id] }));
-    await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: disabled } });
+    const toggled = await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: disabled } });
+    expect(toggled.body).toEqual({ message: 'Filter disabled', isVisible: false });
     await add(t.manager, filterBody(t, { name: 'Without me', usersList: [t.agents[1].id] }));
     await add(t.agents[0], filterBody(t, { name: 'My own', onlyCreator: true }));
     const a0 = await call('GET', '/api/broker/minified', { token: t.agents[0].token });
@@ -491,6 +502,8 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
       contacts: ['+15551234567'],
       allMC: false,
       mcList: [t.mcA],
+      mcNumber: null,
+      aliases: [],
     });
     // the manager's list view has all four, but none is in force for the manager itself
     expect((await call('GET', '/api/broker/minified', { token: t.manager.token })).body).toEqual([]);

@@ -17,9 +17,12 @@ export type ErrorCode = keyof typeof STATUS;
 /** The one error type routes throw; `app.onError` turns it into `{message}` with its status. */
 export class ApiError extends HTTPException {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  /** Fields answered beside `message` (a duplicate's `existingFilterId`). */
+  readonly details?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, details?: Record<string, string>) {
     super(STATUS[code], { message });
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -27,5 +30,5 @@ export const badRequest = (message: string) => new ApiError('bad_request', messa
 export const unauthorized = (message = 'Unauthorized') => new ApiError('unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError('forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError('not_found', message);
-export const conflict = (message: string) => new ApiError('conflict', message);
+export const conflict = (message: string, details?: Record<string, string>) => new ApiError('conflict', message, details);
 export const tooManyRequests = (message = 'Too many requests, please try again later') => new ApiError('too_many_requests', message);

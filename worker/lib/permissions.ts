@@ -28,6 +28,11 @@ export const AREAS = {
   adminPayments: { roles: ['admin'], needsSubscription: false },
   analytics: { roles: ['admin'], needsSubscription: false },
   links: { roles: ['admin', 'manager'], needsSubscription: true },
+  /**
+   * A team's filters as its lead (issue 17): the verification queue (verify or reject the agents'
+   * submissions) and CSV imports (imported filters are verified team filters).
+   */
+  filtersLead: { roles: ['admin', 'manager'], needsSubscription: true },
 } as const satisfies Record<string, RoleRule>;
 export type Area = keyof typeof AREAS;
 
@@ -104,6 +109,8 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   { label: 'Payments', path: '/adminPayments/', area: 'adminPayments' },
   { label: 'Broker Filtering', path: '/companyFilters', area: 'filters', hiddenFor: ['admin'] },
   { label: 'My Filters', path: '/filters', area: 'filters', hiddenFor: ['admin'] },
+  // Not in the spec's menu (issue 17): the agents' submissions waiting for the manager, with their count.
+  { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },
   // Not in the spec's menu: the link shortener would otherwise be unreachable without typing its URL.

@@ -65,6 +65,12 @@ beforeAll(async () => {
   ids.filterMessage = filter.body?.message ?? '';
   ids.type = types.body[0]._id;
   ids.filter = filter.body?._id ?? 'none';
+  // an agent's submission, waiting in B's verification queue
+  const waiting = await call('POST', '/api/broker/add', {
+    token: B.agents[0].token,
+    body: { ...teamFilter('B waiting broker', types.body[0]._id), onlyCreator: true },
+  });
+  ids.waitingFilter = waiting.body?._id ?? 'none';
   const load = await call('POST', '/api/activeLoad/add', {
     token: B.agents[0].token,
     body: { clientId: randomId(), brokerName: 'B', origin: 'X', dest: 'Y', loadDate: '2026-11-23' },
@@ -127,6 +133,30 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
   [
     "turn off another team's reminders",
     () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/reminders/${B.agents[0].id}`, body: { remindersEnabled: false } }),
+  ],
+  ["read another team's filter history", () => ({ who: A.manager, method: 'GET', path: `/api/broker/${ids.filter}/history` })],
+  ["read another team's filter notes", () => ({ who: A.agents[0], method: 'GET', path: `/api/broker/${ids.filter}/notes` })],
+  ["add a note to another team's filter", () => ({ who: A.manager, method: 'POST', path: `/api/broker/${ids.filter}/notes`, body: { text: 'hijack' } })],
+  [
+    "verify another team's waiting filter",
+    () => ({ who: A.manager, method: 'POST', path: '/api/broker/queue/verify', body: { filterIds: [ids.waitingFilter] } }),
+  ],
+  [
+    "reject another team's waiting filter",
+    () => ({ who: A.manager, method: 'POST', path: '/api/broker/queue/reject', body: { filterId: ids.waitingFilter, reason: 'x' } }),
+  ],
+  ['verify filters as an agent', () => ({ who: B.agents[1], method: 'POST', path: '/api/broker/queue/verify', body: { filterIds: [ids.waitingFilter] } })],
+  ...(['disable', 'enable', 'delete'] as const).map((action): (typeof attempts)[number] => [
+    `bulk ${action} another team's filters`,
+    () => ({ who: A.manager, method: 'POST', path: '/api/broker/bulk', body: { action, filterIds: [ids.filter, ids.waitingFilter] } }),
+  ]),
+  [
+    "bulk change the type of another team's filters",
+    () => ({ who: A.manager, method: 'POST', path: '/api/broker/bulk', body: { action: 'setType', filterIds: [ids.filter], type: ids.type } }),
+  ],
+  [
+    "bulk delete a teammate's private filter as an agent",
+    () => ({ who: B.agents[1], method: 'POST', path: '/api/broker/bulk', body: { action: 'delete', filterIds: [ids.waitingFilter] } }),
   ],
   ["read another team's link", () => ({ who: A.manager, method: 'GET', path: `/api/link/${ids.link}` })],
   ["disable another team's link", () => ({ who: A.manager, method: 'PUT', path: `/api/link/${ids.link}`, body: { isDisabled: true } })],
@@ -191,7 +221,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
 
 describe('tenant isolation', () => {
   it("made team B's objects to attack", () => {
-    for (const key of ['link', 'key', 'order', 'paidOrder', 'mc', 'filter', 'load', 'type'])
+    for (const key of ['link', 'key', 'order', 'paidOrder', 'mc', 'filter', 'waitingFilter', 'load', 'type'])
       expect(ids[key], `${key}: ${JSON.stringify(ids)}`).toMatch(/^[A-Za-z0-9_-]{10,}$/);
   });
 

@@ -13,6 +13,8 @@ const filter = (over: Partial<MinifiedFilterDto>): MinifiedFilterDto => ({
   contacts: [],
   allMC: false,
   mcList: ['mc-swift'],
+  mcNumber: null,
+  aliases: [],
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { parseResponse } from 'hono/client';
 import type { FilterSearchInput } from '../../../worker/filters/filters.schema';
 import { api } from '../../lib/api-client';
+import { download } from '../../lib/download';
 import { type Args, type Data, useGet, usePost } from '../../lib/use-api';
 
 const broker = api.broker;
@@ -59,3 +60,26 @@ export const EMPTY_SEARCH: SearchForm = {
   allMC: true,
   mcList: [],
 };
+
+export type FilterEventDto = Data<(typeof broker)[':filterId']['history']['$get']>[number];
+export type FilterNoteDto = Data<(typeof broker)[':filterId']['notes']['$get']>[number];
+export type BulkAction = Args<typeof broker.bulk.$post>['json']['action'];
+
+export const useFilterHistory = (filterId: string) => useGet(broker[':filterId'].history, { param: { filterId } });
+export const useFilterNotes = (filterId: string) => useGet(broker[':filterId'].notes, { param: { filterId } });
+export const addNote = (filterId: string, text: string) => parseResponse(broker[':filterId'].notes.$post({ param: { filterId }, json: { text } }));
+export const useQueue = () => useGet(broker.queue);
+export const verifyFilters = (filterIds: string[]) => parseResponse(broker.queue.verify.$post({ json: { filterIds } }));
+export const rejectFilter = (filterId: string, reason: string) => parseResponse(broker.queue.reject.$post({ json: { filterId, reason } }));
+export const bulkFilters = (action: BulkAction, filterIds: string[], type?: string) => parseResponse(broker.bulk.$post({ json: { action, filterIds, type } }));
+
+export type ImportRowInput = Args<typeof broker.import.preview.$post>['json']['rows'][number];
+export type ImportPreview = Data<typeof broker.import.preview.$post>;
+export const previewImport = (rows: ImportRowInput[]) => parseResponse(broker.import.preview.$post({ json: { rows } }));
+export const runImport = (rows: ImportRowInput[]) => parseResponse(broker.import.$post({ json: { rows } }));
+
+/** The filters the caller sees as CSV (GET /api/broker/export), saved as a file. */
+export async function exportFilters() {
+  const res = await broker.export.$get();
+  download(`broker-filters-${new Date().toISOString().slice(0, 10)}.csv`, (await res.text()).replace(/^\ufeff/, ''));
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FILTER_MESSAGES, SEARCH_LIMIT } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
@@ -25,6 +26,14 @@ export default function CompanyFilters() {
           <Link className="btn btn-link" to="/help/filters" target="_blank" rel="noopener">
             Help
           </Link>
+          <Button variant="secondary" disabled={screen.busy} onClick={screen.exportCsv}>
+            Export CSV
+          </Button>
+          {screen.isLead && (
+            <Link className="btn btn-secondary" to="/companyFilters/import">
+              Import CSV
+            </Link>
+          )}
           <Button onClick={() => screen.openCreate({})} disabled={!screen.myMcs}>
             Create Filter
           </Button>
@@ -45,6 +54,7 @@ export default function CompanyFilters() {
         loading={results.isValidating}
       />
       {filters.length >= SEARCH_LIMIT && <p className="notice">Showing the newest {SEARCH_LIMIT} matching filters. Narrow the search to see older ones.</p>}
+      {screen.selected.size > 0 && <BulkBar screen={screen} />}
       {results.isLoading && !results.data ? (
         <Spinner />
       ) : (
@@ -58,6 +68,8 @@ export default function CompanyFilters() {
           onView={(f) => screen.openFilter('view', f)}
           onToggle={screen.toggle}
           onDelete={screen.setDeleting}
+          selected={screen.selected}
+          onSelect={screen.setSelected}
         />
       )}
       {modal && session && (
@@ -71,6 +83,8 @@ export default function CompanyFilters() {
           mcName={screen.mcName}
           teamUsers={screen.teamUsers}
           saving={screen.saving}
+          duplicate={screen.duplicate}
+          onOpenDuplicate={screen.openDuplicate}
           onClose={screen.closeModal}
           onSave={screen.saveFilter}
         />
@@ -82,6 +96,47 @@ export default function CompanyFilters() {
         onConfirm={screen.confirmDelete}
         busy={screen.busy}
       />
+      <ConfirmDialog
+        open={screen.bulkDeleting}
+        onOpenChange={(open) => !open && screen.setBulkDeleting(false)}
+        message={`Are you sure you want to delete ${screen.selected.size} selected ${screen.selected.size === 1 ? 'filter' : 'filters'}?`}
+        onConfirm={() => screen.runBulk('delete')}
+        busy={screen.busy}
+      />
+    </div>
+  );
+}
+
+/** The actions on the selected rows: disable, activate, change type, delete (one confirmation). */
+function BulkBar({ screen }: { screen: ReturnType<typeof useCompanyFilters> }) {
+  const [type, setType] = useState('');
+  const n = screen.selected.size;
+  return (
+    <div className="bulk-bar" role="toolbar" aria-label="Selected filters" data-testid="bulk-bar">
+      <strong>{n} selected</strong>
+      <Button variant="secondary" disabled={screen.busy} onClick={() => screen.runBulk('disable')}>
+        Disable
+      </Button>
+      <Button variant="secondary" disabled={screen.busy} onClick={() => screen.runBulk('enable')}>
+        Activate
+      </Button>
+      <select aria-label="New type" value={type} onChange={(e) => setType(e.target.value)}>
+        <option value="">Change type to…</option>
+        {screen.types.map((t) => (
+          <option key={t._id} value={t._id}>
+            {t.typeName}
+          </option>
+        ))}
+      </select>
+      <Button variant="secondary" disabled={screen.busy || !type} onClick={() => screen.runBulk('setType', type)}>
+        Apply type
+      </Button>
+      <Button variant="danger" disabled={screen.busy} onClick={() => screen.setBulkDeleting(true)}>
+        Delete
+      </Button>
+      <Button variant="ghost" onClick={() => screen.setSelected(new Set())}>
+        Clear selection
+      </Button>
     </div>
   );
 }

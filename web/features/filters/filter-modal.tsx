@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
+import { FilterActivity } from './filter-activity';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 
@@ -22,6 +23,9 @@ export function FilterModal(props: {
   mcName: (id: string) => string;
   teamUsers: TeamUserDto[];
   saving: boolean;
+  /** A save the duplicate rule refused: the message, and the filter to open instead when the caller sees it. */
+  duplicate?: { message: string; filterId?: string; name?: string } | null;
+  onOpenDuplicate?: (d: { filterId: string; name: string }) => void;
   onClose: () => void;
   onSave: (payload: FilterPayload) => void;
 }) {
@@ -30,6 +34,8 @@ export function FilterModal(props: {
   const { filter, details } = form;
   const readOnly = mode === 'view';
   const commentId = useId();
+  const aliasesId = useId();
+  const dup = props.duplicate;
   const saveLabel = mode === 'create' ? 'Create Filter' : me.isLead && filter && !filter.isVerified ? 'Verify and Update Info' : 'Update Info';
   const usersLegend = `Users${filter && filter.creator._id !== me.id ? ` (Me = ${filter.creator.name}, the creator)` : ''}`;
 
@@ -67,6 +73,32 @@ export function FilterModal(props: {
             <Field label="Company name" value={details.name} onChange={(e) => details.setName(e.target.value)} autoComplete="off" />
             <TypeSelect label="Type" value={details.type} onChange={details.setType} types={props.types} none={{ value: NO_TYPE, label: 'Select type' }} />
           </div>
+          <div className="filter-grid">
+            <Field
+              label="MC number"
+              value={details.mcNumber}
+              onChange={(e) => details.setMcNumber(e.target.value)}
+              inputMode="numeric"
+              placeholder="e.g. 123456"
+            />
+            <Field
+              label="DOT number"
+              value={details.dotNumber}
+              onChange={(e) => details.setDotNumber(e.target.value)}
+              inputMode="numeric"
+              placeholder="e.g. 2345678"
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={aliasesId}>Other names (one per line)</label>
+            <textarea
+              id={aliasesId}
+              rows={2}
+              value={details.aliases}
+              onChange={(e) => details.setAliases(e.target.value)}
+              placeholder="Names the broker also trades under"
+            />
+          </div>
           <div className="field">
             <label htmlFor={commentId}>Comment</label>
             <textarea id={commentId} rows={2} value={details.comment} onChange={(e) => details.setComment(e.target.value)} />
@@ -80,7 +112,18 @@ export function FilterModal(props: {
           </label>
         </fieldset>
         <ErrorText>{form.problem}</ErrorText>
+        {dup && (
+          <p className="error-text filter-duplicate" role="alert" data-testid="duplicate-note">
+            {dup.message}.{' '}
+            {dup.filterId && props.onOpenDuplicate && (
+              <Button variant="secondary" onClick={() => props.onOpenDuplicate!({ filterId: dup.filterId!, name: dup.name ?? '' })}>
+                Open it
+              </Button>
+            )}
+          </p>
+        )}
       </form>
+      {filter && <FilterActivity filterId={filter._id} />}
     </Modal>
   );
 }

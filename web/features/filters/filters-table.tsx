@@ -17,7 +17,7 @@ export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
 /** 'All', or the first contact plus ', ...' when there are more (spec: Filters list table). */
 export const contactsText = (contacts: string[]) => (contacts.length === 0 ? 'All' : contacts.length === 1 ? contacts[0]! : `${contacts[0]}, ...`);
 
-const STATUS_PILL = { Unverified: 'pill-warn', Active: 'pill-ok', Disabled: 'pill-off' } as const;
+const STATUS_PILL = { Rejected: 'pill-bad', Unverified: 'pill-warn', Active: 'pill-ok', Disabled: 'pill-off' } as const;
 
 /**
  * Filters List (Total: n): newest first, with the spec's column, status and action rules. The
@@ -33,6 +33,9 @@ export function FiltersTable(props: {
   onView: (f: FilterDto) => void;
   onToggle: (f: FilterDto) => void;
   onDelete: (f: FilterDto) => void;
+  /** Row selection for the bulk actions (only rows the caller may edit can be picked). */
+  selected?: Set<string>;
+  onSelect?: (next: Set<string>) => void;
 }) {
   const { types, mcName, isManager } = props;
   // shown in reverse order: the newest filter first
@@ -42,9 +45,56 @@ export function FiltersTable(props: {
   const on = useRef(props);
   on.current = props;
 
+  const selectable = !!props.onSelect;
+  const selected = props.selected ?? new Set<string>();
+  // the row checkboxes read the selection through `on`; the table redraws its cells on each render
+  const editableIds = useMemo(() => rows.filter((f) => f.canEdit).map((f) => f._id), [rows]);
+  const allPicked = editableIds.length > 0 && editableIds.every((id) => selected.has(id));
+
   const columns = useMemo<ColumnDef<FilterDto, any>[]>(
     () => [
-      { accessorKey: 'name', header: 'Name', cell: ({ getValue }) => <strong>{getValue()}</strong> },
+      ...(selectable
+        ? [
+            {
+              id: 'select',
+              enableSorting: false,
+              header: () => (
+                <input
+                  type="checkbox"
+                  aria-label="Select all filters you can edit"
+                  checked={on.current.selected !== undefined && allPicked}
+                  onChange={(e) => on.current.onSelect?.(e.target.checked ? new Set(editableIds) : new Set())}
+                />
+              ),
+              cell: ({ row }: { row: { original: FilterDto } }) =>
+                row.original.canEdit ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${row.original.name}`}
+                    checked={on.current.selected?.has(row.original._id) ?? false}
+                    onChange={(e) => {
+                      const next = new Set(on.current.selected);
+                      if (e.target.checked) next.add(row.original._id);
+                      else next.delete(row.original._id);
+                      on.current.onSelect?.(next);
+                    }}
+                  />
+                ) : null,
+            } satisfies ColumnDef<FilterDto, any>,
+          ]
+        : []),
+      {
+        accessorKey: 'name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <span>
+            <strong>{row.original.name}</strong>
+            {row.original.aliases.length > 0 && <span className="muted cell-aliases"> aka {row.original.aliases.join(', ')}</span>}
+          </span>
+        ),
+      },
+      { id: 'mcNumber', header: 'MC #', accessorFn: (f) => f.mcNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
+      { id: 'dotNumber', header: 'DOT #', accessorFn: (f) => f.dotNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
       { id: 'contacts', header: 'Contacts', accessorFn: (f) => contactsText(f.contacts) },
       {
         id: 'type',
@@ -68,6 +118,7 @@ export function FiltersTable(props: {
             <span className="status-cell">
               <span className={`label-pill ${STATUS_PILL[status]}`}>{status}</span>
               {status === 'Unverified' && <span className="status-note">(Added by Agent)</span>}
+              {status === 'Rejected' && <span className="status-note">{row.original.rejectedReason}</span>}
             </span>
           );
         },
@@ -106,7 +157,7 @@ export function FiltersTable(props: {
         },
       },
     ],
-    [typeById, mcName, isManager, props.busy],
+    [typeById, mcName, isManager, props.busy, selectable, allPicked, editableIds],
   );
 
   return (

@@ -70,7 +70,7 @@ export function SearchPanel(props: {
               value={form.name}
               onChange={(e) => set('name', e.target.value)}
               autoComplete="off"
-              placeholder="Start typing a company"
+              placeholder="Company, other name, MC or DOT number, contact or comment"
             />
             <datalist id={ids.list}>
               {suggestions.map((n) => (

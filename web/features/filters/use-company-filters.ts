@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { normalizeContact } from '../../../worker/filters/filters.schema';
+import { parseResponse } from 'hono/client';
+import { useSWRConfig } from 'swr';
+import { api, ApiFailure } from '../../lib/api-client';
+import { keyOf } from '../../lib/use-api';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
 import {
   addFilter,
+  type BulkAction,
+  bulkFilters,
   deleteFilter,
   EMPTY_SEARCH,
+  exportFilters,
   type FilterDto,
   type FilterPayload,
   pickableMcs,
@@ -86,8 +93,14 @@ export function useCompanyFilters() {
   const [modal, setModal] = useState<{ mode: ModalMode; draft: FilterDraft } | null>(null);
   const [deleting, setDeleting] = useState<FilterDto | null>(null);
   const [noMcs, setNoMcs] = useState(false);
+  const [duplicate, setDuplicate] = useState<{ message: string; filterId?: string; name?: string } | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkDeleting, setBulkDeleting] = useState(false);
   const save = useRequest();
   const act = useRequest();
+  const { mutate } = useSWRConfig();
+  // the menu's queue badge (managers): a save or a bulk delete may change it
+  const refreshQueueCount = () => (isLead ? mutate(keyOf(api.broker.queue.count)) : Promise.resolve());
 
   const mcs = useMemo(() => pickableMcs(myMcs), [myMcs]);
   const mcNames = useMemo(
@@ -122,15 +135,33 @@ export function useCompanyFilters() {
 
   const closeModal = () => {
     setModal(null);
+    setDuplicate(null);
     if (action) navigate('/companyFilters');
   };
 
   const saveFilter = async (payload: FilterPayload) => {
     const creating = modal?.mode === 'create';
-    const res = await save.run(async () => (creating ? await addFilter(payload) : await updateFilter(payload)), { success: (r) => r.message });
+    setDuplicate(null);
+    const res = await save.run(
+      async () => {
+        try {
+          return creating ? await addFilter(payload) : await updateFilter(payload);
+        } catch (err) {
+          // the duplicate rule: shown in the modal with "Open it", not as a toast
+          if (err instanceof ApiFailure && err.status === 409) {
+            const id = err.data?.existingFilterId;
+            const name = err.data?.existingFilterName;
+            setDuplicate({ message: err.message, filterId: typeof id === 'string' ? id : undefined, name: typeof name === 'string' ? name : undefined });
+            return null;
+          }
+          throw err;
+        }
+      },
+      { success: (r) => r?.message },
+    );
     if (!res) return;
     closeModal();
-    await Promise.all([results.mutate(), refreshNames()]);
+    await Promise.all([results.mutate(), refreshNames(), refreshQueueCount()]);
   };
 
   const toggle = async (f: FilterDto) => {
@@ -145,8 +176,38 @@ export function useCompanyFilters() {
     if (res) await Promise.all([results.mutate(), refreshNames()]);
   };
 
+  /** "Open it": the filter the duplicate rule named, found by its name, in the modal (edit or view as the caller may). */
+  const openDuplicate = async ({ filterId, name }: { filterId: string; name: string }) => {
+    const found = await save.run(() => parseResponse(api.broker.index.$post({ json: { ...EMPTY_SEARCH, name } })));
+    const filter = found?.find((x) => x._id === filterId);
+    if (!filter) return;
+    setDuplicate(null);
+    setModal({ mode: filter.canEdit ? 'update' : 'view', draft: { filter } });
+  };
+
+  const runBulk = async (action: BulkAction, type?: string) => {
+    const ids = [...selected];
+    if (!ids.length) return;
+    const res = await act.run(() => bulkFilters(action, ids, type), { success: (r) => r.message });
+    setBulkDeleting(false);
+    if (res) {
+      setSelected(new Set());
+      await Promise.all([results.mutate(), refreshNames(), refreshQueueCount()]);
+    }
+  };
+
+  const exportCsv = () => act.run(exportFilters);
+
   return {
     session,
+    exportCsv,
+    duplicate,
+    openDuplicate,
+    selected,
+    setSelected,
+    runBulk,
+    bulkDeleting,
+    setBulkDeleting,
     isLead,
     types,
     myMcs,

@@ -28,6 +28,10 @@ interface FilterForm {
   pending: string;
   onlyOnContacts: boolean;
   isVisible: boolean;
+  mcNumber: string;
+  dotNumber: string;
+  /** Other trading names, one per line. */
+  aliases: string;
 }
 
 type Update<T> = T | ((previous: T) => T);
@@ -71,6 +75,12 @@ export function useFilterForm(props: {
       contacts,
       newUsers: team && v.newUsers,
       isVisible: v.isVisible,
+      mcNumber: v.mcNumber.trim() || null,
+      dotNumber: v.dotNumber.trim() || null,
+      aliases: v.aliases
+        .split('\n')
+        .map((a) => a.trim())
+        .filter(Boolean),
     };
   };
 
@@ -97,6 +107,9 @@ export function useFilterForm(props: {
       pending: '',
       onlyOnContacts: filter?.onlyOnContacts ?? false,
       isVisible: filter?.isVisible ?? true,
+      mcNumber: filter?.mcNumber ?? '',
+      dotNumber: filter?.dotNumber ?? '',
+      aliases: (filter?.aliases ?? []).join('\n'),
     },
     toPayload,
   );
@@ -140,6 +153,12 @@ export function useFilterForm(props: {
       setComment: set('comment'),
       isVisible: v.isVisible,
       setIsVisible: set('isVisible'),
+      mcNumber: v.mcNumber,
+      setMcNumber: set('mcNumber'),
+      dotNumber: v.dotNumber,
+      setDotNumber: set('dotNumber'),
+      aliases: v.aliases,
+      setAliases: set('aliases'),
     },
     users: {
       audience: v.audience,

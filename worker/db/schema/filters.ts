@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** A team's filter types (name and colour); the team is its manager. */
 export const filterTypes = sqliteTable(
@@ -22,6 +23,16 @@ export const brokerFilters = sqliteTable(
     teamId: text().notNull(),
     creatorId: text().notNull(),
     name: text().notNull(),
+    /**
+     * normalizeBrokerName(name) (worker/filters/broker-name.ts). Null only on rows saved before
+     * the column existed, until the team's next write fills it (docs/decisions/0007-filters.md).
+     */
+    normalName: text(),
+    /** The broker's MC and USDOT numbers, digits only. */
+    mcNumber: text(),
+    dotNumber: text(),
+    /** Set when a manager rejected an agent's submission; cleared by the agent's next save. */
+    rejectedReason: text(),
     // a filter type id, or '-1' for none
     typeId: text().notNull().default('-1'),
     comment: text().notNull().default(''),
@@ -41,6 +52,15 @@ export const brokerFilters = sqliteTable(
     // Broker Filtering search: a team's newest filters first, so the answer's limit stops the walk early
     index('broker_filters_team_index').on(t.teamId, t.index),
     index('broker_filters_creator').on(t.creatorId),
+    // the duplicate rule: one filter per normal name and per MC number in a team
+    uniqueIndex('broker_filters_team_normal_name').on(t.teamId, t.normalName),
+    uniqueIndex('broker_filters_team_mc_number').on(t.teamId, t.mcNumber).where(sql`mc_number is not null`),
+    // search by DOT number
+    index('broker_filters_team_dot_number').on(t.teamId, t.dotNumber).where(sql`dot_number is not null`),
+    // the verification queue and the menu's count: a team's waiting filters, newest first
+    index('broker_filters_team_queue').on(t.teamId, t.index).where(sql`is_verified = 0 and rejected_reason is null`),
+    // the one-off fill of normal names for rows saved before the column existed
+    index('broker_filters_team_no_normal_name').on(t.teamId).where(sql`normal_name is null`),
   ],
 );
 
@@ -73,4 +93,55 @@ export const brokerFilterContacts = sqliteTable(
     position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.filterId, t.contact] })],
+);
+
+/** Other names a broker trades under; they match like the filter's own name. */
+export const brokerFilterAliases = sqliteTable(
+  'broker_filter_aliases',
+  {
+    filterId: text().notNull(),
+    teamId: text().notNull(),
+    alias: text().notNull(),
+    normalAlias: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.filterId, t.normalAlias] }),
+    // the duplicate rule: an alias names one filter of the team (triggers keep it apart from names)
+    uniqueIndex('broker_filter_aliases_team_normal').on(t.teamId, t.normalAlias),
+  ],
+);
+
+export const FILTER_EVENT_KINDS = ['created', 'edited', 'verified', 'rejected', 'disabled', 'enabled', 'deleted', 'noted', 'imported'] as const;
+export type FilterEventKind = (typeof FILTER_EVENT_KINDS)[number];
+
+/** A filter's audit trail; rows outlive the filter (a deleted filter's history stays). */
+export const brokerFilterEvents = sqliteTable(
+  'broker_filter_events',
+  {
+    id: text().primaryKey(),
+    filterId: text().notNull(),
+    teamId: text().notNull(),
+    actorId: text().notNull(),
+    kind: text({ enum: FILTER_EVENT_KINDS }).notNull(),
+    /** JSON: the fields changed ({field: [before, after]}), or a reason. */
+    changes: text().notNull().default('{}'),
+    at: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  // the filter modal's History: one filter's events, newest first
+  (t) => [index('broker_filter_events_filter').on(t.filterId, t.at)],
+);
+
+/** A filter's notes thread. */
+export const brokerFilterNotes = sqliteTable(
+  'broker_filter_notes',
+  {
+    id: text().primaryKey(),
+    filterId: text().notNull(),
+    teamId: text().notNull(),
+    authorId: text().notNull(),
+    text: text().notNull(),
+    at: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  // the filter modal's Notes: one filter's notes in order
+  (t) => [index('broker_filter_notes_filter').on(t.filterId, t.at)],
 );

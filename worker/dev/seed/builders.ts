@@ -1,3 +1,4 @@
+import { normalizeBrokerName } from '../../filters/broker-name';
 import type {
   activeLoads,
   brokerFilterContacts,
@@ -132,9 +133,11 @@ export function buildFilters(r: Rand, team: SeedTeam, typeIds: readonly string[]
   const names = new Set<string>();
   for (let i = 0; i < count; i++) {
     let name = i < BROKERS.length ? BROKERS[i]! : `${r.pick(NAME_A)} ${r.pick(NAME_B)} ${r.pick(NAME_C)}`.trim();
-    if (names.has(name)) name = `${name} ${r.pick(CITIES).split(',')[0]}`;
-    while (names.has(name)) name = `${name} ${r.int(2, 99)}`;
-    names.add(name);
+    // the duplicate rule compares normal names (worker/filters/broker-name.ts): so does the seeder
+    if (names.has(normalizeBrokerName(name))) name = `${name} ${r.pick(CITIES).split(',')[0]}`;
+    while (names.has(normalizeBrokerName(name))) name = `${name} ${r.int(2, 99)}`;
+    const normalName = normalizeBrokerName(name);
+    names.add(normalName);
     const byAgent = team.agents.length > 0 && r.chance(0.3);
     const creator = byAgent ? r.pick(team.agents) : team.manager;
     const onlyCreator = byAgent && r.chance(0.4);
@@ -146,6 +149,9 @@ export function buildFilters(r: Rand, team: SeedTeam, typeIds: readonly string[]
       teamId: team.manager.id,
       creatorId: creator.id,
       name,
+      normalName,
+      // about half carry an MC number, unique in the team (the index i makes it so)
+      mcNumber: r.chance(0.5) ? String(100000 + i * 7) : null,
       typeId: r.chance(0.1) ? '-1' : r.pick(typeIds),
       comment: r.pick(COMMENTS),
       isVisible: r.chance(0.9),

@@ -1,0 +1,65 @@
+/**
+ * The one normal form of a broker's name (docs/api/filters.md, "Broker names"). The server's
+ * duplicate rule stores it in `broker_filters.normal_name` and `broker_filter_aliases.normal_alias`;
+ * the load-board extension compares the names it reads on a board in the same form. No server
+ * imports: the web app and the extension import this file.
+ */
+
+/**
+ * Legal-form words dropped from the END of a name, as words after punctuation became spaces
+ * (so "L.L.C." arrives as "l l c"). Longest first so "l l c" is tried before "c" would be.
+ */
+export const LEGAL_SUFFIXES: readonly string[] = [
+  'incorporated',
+  'corporation',
+  'limited',
+  'company',
+  'l l l p',
+  'l l c',
+  'l l p',
+  'p l l c',
+  'p c',
+  'l p',
+  'pllc',
+  'lllp',
+  'corp',
+  'inc',
+  'llc',
+  'llp',
+  'ltd',
+  'co',
+  'lp',
+  'pc',
+];
+
+const suffixPattern = new RegExp(`(?:^|\\s)(?:${LEGAL_SUFFIXES.map((s) => s.replace(/ /g, '\\s')).join('|')})$`);
+
+/**
+ * A broker name's normal form: NFKC, lower case, `&` -> "and", every character that is not a
+ * letter or a digit becomes a space, spaces collapse, and trailing legal suffixes are dropped
+ * (several: "Acme Co., Inc." -> "acme"). Never drops the last word: "Co" alone stays "co".
+ * Examples: "Dup Probe Logistics" and " dup  probe logistics, LLC." -> "dup probe logistics";
+ * "C.H. Robinson Worldwide, Inc." -> "c h robinson worldwide"; "Smith & Sons Co" -> "smith and sons".
+ */
+export function normalizeBrokerName(name: string): string {
+  let s = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  for (;;) {
+    const m = suffixPattern.exec(s);
+    if (!m || m.index === 0) break;
+    s = s.slice(0, m.index).trim();
+  }
+  return s;
+}
+
+/** A US MC or USDOT number as stored: digits only, without an "MC"/"DOT" prefix, spaces or leading zeros. */
+export function normalizeCarrierNumber(value: string): string {
+  return value
+    .trim()
+    .replace(/^(mc|dot|usdot|ff|mx)[\s#:-]*/i, '')
+    .replace(/^0+(?=\d)/, '');
+}
