@@ -35,19 +35,27 @@ export const LEGAL_SUFFIXES: readonly string[] = [
 const suffixPattern = new RegExp(`(?:^|\\s)(?:${LEGAL_SUFFIXES.map((s) => s.replace(/ /g, '\\s')).join('|')})$`);
 
 /**
- * A broker name's normal form: NFKC, lower case, `&` -> "and", every character that is not a
- * letter or a digit becomes a space, spaces collapse, and trailing legal suffixes are dropped
- * (several: "Acme Co., Inc." -> "acme"). Never drops the last word: "Co" alone stays "co".
+ * A broker name's normal form: NFKC with accents dropped, lower case, `&` -> "and", a dot or
+ * apostrophe inside a word joins it ("C.H." -> "ch", "O'Neil" -> "oneil"), every other character
+ * that is not a letter or a digit becomes a space, spaces collapse, a leading "The" is dropped,
+ * and trailing legal suffixes are dropped (several: "Acme Co., Inc." -> "acme"). Never drops the
+ * last word: "Co" alone stays "co".
  * Examples: "Dup Probe Logistics" and " dup  probe logistics, LLC." -> "dup probe logistics";
- * "C.H. Robinson Worldwide, Inc." -> "c h robinson worldwide"; "Smith & Sons Co" -> "smith and sons".
+ * "C.H. Robinson Worldwide, Inc." and "CH Robinson Worldwide" -> "ch robinson worldwide";
+ * "Smith & Sons Co" -> "smith and sons"; "The Allen Lund Company" -> "allen lund";
+ * "Échelon Freight Corp" -> "echelon freight".
  */
 export function normalizeBrokerName(name: string): string {
   let s = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/&/g, ' and ')
+    .replace(/[.'’]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+  if (s.startsWith('the ')) s = s.slice(4);
   for (;;) {
     const m = suffixPattern.exec(s);
     if (!m || m.index === 0) break;

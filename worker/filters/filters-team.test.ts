@@ -61,7 +61,11 @@ describe('normalizeBrokerName', () => {
     ];
     expect(new Set(same.map(normalizeBrokerName))).toEqual(new Set(['dup probe logistics']));
     expect(normalizeBrokerName('Smith & Sons Company')).toBe('smith and sons');
-    expect(normalizeBrokerName('C.H. Robinson Worldwide, Inc.')).toBe('c h robinson worldwide');
+    expect(normalizeBrokerName('C.H. Robinson Worldwide, Inc.')).toBe('ch robinson worldwide');
+    expect(normalizeBrokerName('CH Robinson Worldwide')).toBe('ch robinson worldwide');
+    expect(normalizeBrokerName('The Allen Lund Company')).toBe('allen lund');
+    expect(normalizeBrokerName('Échelon Freight Corp')).toBe('echelon freight');
+    expect(normalizeBrokerName('Acme Freight L.L.C.')).toBe('acme freight');
     expect(normalizeBrokerName('ＡＣＭＥ Freight')).toBe('acme freight'); // NFKC: full-width letters
     expect(normalizeBrokerName('Co')).toBe('co');
     expect(normalizeBrokerName('Incorporated Freight Corp')).toBe('incorporated freight');

@@ -81,6 +81,13 @@ describe('which filters flag a row', () => {
     expect(filtersForRow([byPhone, byEmail], swift, { ...row, phone: '', email: '' })).toEqual([]);
   });
 
+  it('a filter also flags the names its broker trades under (aliases), in the same normal form', () => {
+    const tql = filter({ _id: 't', name: 'TQL Holdings', aliases: ['Total Quality Logistics'] });
+    expect(filtersForRow([tql], swift, row).map((f) => f._id)).toEqual(['t']);
+    expect(filtersForRow([tql], swift, { ...row, company: 'T.Q.L. Holdings, Inc.' }).map((f) => f._id)).toEqual(['t']);
+    expect(filtersForRow([tql], swift, { ...row, company: 'Total Quality Freight' })).toEqual([]);
+  });
+
   it('another company with the same contact is not flagged', () => {
     const byPhone = filter({ onlyOnContacts: true, contacts: ['(312) 555-0142'] });
     expect(filtersForRow([byPhone], swift, { ...row, company: 'Coyote Logistics' })).toEqual([]);

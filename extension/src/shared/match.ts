@@ -2,36 +2,18 @@
  * Which of the team's filters flag a load-board row (README: Extension, "How rows are matched").
  * Pure functions, shared by the board and the tests.
  */
+import { normalizeBrokerName } from '../../../worker/filters/broker-name';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from './protocol';
 
-/** Company-name endings that say what kind of company it is, not which one: dropped before comparing. */
-const SUFFIXES = new Set(['llc', 'inc', 'incorporated', 'co', 'corp', 'corporation', 'company', 'ltd', 'limited', 'lp', 'llp', 'pllc', 'pc']);
-
 /**
- * A company name reduced to what identifies it: case, accents, spacing and punctuation do not
- * count, `&` is `and`, a leading "The" and the legal endings ("LLC", "Inc", "Co", "Corp", "Ltd",
- * …, one or several) are dropped. "Total Quality Logistics, LLC" and "TOTAL QUALITY LOGISTICS"
- * are the same; "C.H. Robinson" and "CH Robinson" too. Answers '' for a name of endings only.
+ * A company name reduced to what identifies it: the server's one normal form of broker names
+ * (`normalizeBrokerName`, docs/api/filters.md "Broker names"), so the board matches exactly the
+ * names the team's duplicate rule treats as one broker. "Total Quality Logistics, LLC" and
+ * "TOTAL QUALITY LOGISTICS" are the same; "C.H. Robinson" and "CH Robinson" too. Answers '' for an
+ * empty name.
  */
-export function companyKey(name: string): string {
-  const words = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    // a dot or apostrophe inside a word joins it ("c.h." -> "ch", "o'neil" -> "oneil")
-    .replace(/[.'’]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  if (words[0] === 'the' && words.length > 1) words.shift();
-  while (words.length > 1 && SUFFIXES.has(words[words.length - 1]!)) words.pop();
-  // "l l c" written with spaces
-  while (words.length > 3 && words.slice(-3).join(' ') === 'l l c') words.splice(-3);
-  return words.join('');
-}
+export const companyKey = normalizeBrokerName;
 
 /**
  * A phone number's digits for comparing: the extension ("ext 12", "x12", "#12") is dropped, and a
@@ -73,7 +55,8 @@ export const filtersInForce = (filters: readonly MinifiedFilterDto[], mcs: reado
   filters.filter((f) => mcs.some((mc) => appliesToMc(f, mc)));
 
 /**
- * The filters that flag a row for the picked MC: the company names match (`companyKey`), and a
+ * The filters that flag a row for the picked MC: the company name matches the filter's name or one
+ * of its other names (aliases) in the normal form (`companyKey`), and a
  * contacts-only filter also needs the row's phone or e-mail among its contacts. In the filters'
  * order (their index).
  */
@@ -81,7 +64,8 @@ export function filtersForRow(filters: readonly MinifiedFilterDto[], mc: Pick<Mc
   if (!mc) return [];
   const key = companyKey(row.company);
   if (!key) return [];
-  return filters.filter((f) => appliesToMc(f, mc) && companyKey(f.name) === key && (!f.onlyOnContacts || contactMatches(f, row)));
+  const named = (f: MinifiedFilterDto) => companyKey(f.name) === key || (f.aliases ?? []).some((alias) => companyKey(alias) === key);
+  return filters.filter((f) => appliesToMc(f, mc) && named(f) && (!f.onlyOnContacts || contactMatches(f, row)));
 }
 
 /** Types whose rows are tinted: the default "Blocked" and what teams call the same thing. */
