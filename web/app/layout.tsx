@@ -92,7 +92,7 @@ export function Layout() {
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
-        <div className="user-email" data-testid="user-email">
+        <div className="user-email" data-testid="user-email" title={session.userEmail}>
           {session.userEmail}
         </div>
       </header>
