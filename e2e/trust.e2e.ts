@@ -127,6 +127,48 @@ test.describe('unsaved edits on the other screens with Save', () => {
     const types = await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token);
     expect(types.body[0].typeName).toBe(stored);
   });
+
+  test('the filter modal: Cancel with edits asks before discarding, and leaving the screen asks Save / Discard / Stay', async ({ page }) => {
+    const manager = await createUser('manager');
+    await apiCall('POST', '/api/mcSettings/add/', { name: 'Guard MC', lines: [1] }, manager.token);
+    await loginAs(page, manager, '/filters');
+    // in-app history: My Filters, then Broker Filtering from the menu
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Broker Filtering' }).click();
+    await page.waitForURL('**/companyFilters');
+    await page.getByRole('button', { name: 'Create Filter' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create Filter' });
+    // untouched: Cancel closes at once
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toBeHidden();
+
+    await page.getByRole('button', { name: 'Create Filter' }).click();
+    await modal.getByLabel('Company name').fill('Guarded Brokerage');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await expect(discard).toBeVisible();
+    await expect(discard.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await shot(page, 'trust-filter-modal-discard');
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal.getByLabel('Company name')).toHaveValue('Guarded Brokerage');
+    await page.keyboard.press('Escape');
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+
+    // the modal covers the menu; Back while it holds edits asks: Stay keeps them
+    await page.evaluate(() => history.back());
+    const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(leave).toBeVisible();
+    await shot(page, 'trust-filter-modal-leave');
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(/\/companyFilters$/);
+    await expect(modal.getByLabel('Company name')).toHaveValue('Guarded Brokerage');
+
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard' }).click();
+    await expect(modal).toBeHidden();
+    const list = await apiCall('POST', '/api/broker', { name: 'Guarded' }, manager.token);
+    expect(JSON.stringify(list.body)).not.toContain('Guarded Brokerage');
+  });
 });
 
 test.describe('safe defaults in dialogs', () => {

@@ -9,9 +9,13 @@ import { Modal } from '../components/ui/dialog';
  * closing or reloading the tab asks the browser's own question (`beforeunload`).
  * `save` answers whether it saved; a refused save keeps the person on the screen.
  * Render the returned `dialog` once in the screen.
+ * `stays` names in-screen paths that are not leaving (a modal opened from a URL closes to its
+ * screen's path): moving there is not blocked.
  */
-export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>, stays?: (pathname: string) => boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname && !stays?.(nextLocation.pathname),
+  );
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {

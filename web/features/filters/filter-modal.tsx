@@ -1,11 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { NO_TYPE } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/dialog';
+import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
 import { FilterActivity } from './filter-activity';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
+import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 
 const TITLES: Record<ModalMode, string> = { create: 'Create Filter', update: 'Update Filter', view: 'View Filter' };
@@ -37,13 +38,26 @@ export function FilterModal(props: {
   const aliasesId = useId();
   const dup = props.duplicate;
   const saveLabel = mode === 'create' ? 'Create Filter' : me.isLead && filter && !filter.isVerified ? 'Verify and Update Info' : 'Update Info';
+  // Unsaved edits are never dropped silently (issue 16 item 2): Cancel, Escape and the close button
+  // ask first, and leaving the screen offers Save (saves and stays here) / Discard / Stay.
+  const [askDiscard, setAskDiscard] = useState(false);
+  const close = () => (form.dirty ? setAskDiscard(true) : props.onClose());
+  const unsaved = useUnsavedChanges(
+    form.dirty,
+    async () => {
+      await form.saveNow();
+      return false;
+    },
+    // closing a modal opened from a URL (/companyFilters/create/…) goes back to the list: not leaving
+    (pathname) => pathname === '/companyFilters',
+  );
   const usersLegend = `Users${filter && filter.creator._id !== me.id ? ` (Me = ${filter.creator.name}, the creator)` : ''}`;
 
   return (
     <Modal
       open
       wide
-      onOpenChange={(open) => !open && props.onClose()}
+      onOpenChange={(open) => !open && close()}
       title={TITLES[mode]}
       footer={
         <>
@@ -55,7 +69,7 @@ export function FilterModal(props: {
               {saveLabel}
             </Button>
           )}
-          <Button variant="ghost" onClick={props.onClose}>
+          <Button variant="ghost" onClick={close}>
             {readOnly ? 'Close' : 'Cancel'}
           </Button>
         </>
@@ -124,6 +138,18 @@ export function FilterModal(props: {
         )}
       </form>
       {filter && <FilterActivity filterId={filter._id} />}
+      <ConfirmDialog
+        open={askDiscard}
+        onOpenChange={setAskDiscard}
+        title="Discard your changes?"
+        message="The changes you made to this filter are not saved."
+        confirmLabel="Discard"
+        onConfirm={() => {
+          setAskDiscard(false);
+          props.onClose();
+        }}
+      />
+      {unsaved.dialog}
     </Modal>
   );
 }

@@ -117,7 +117,9 @@ export function useFilterForm(props: {
   const set =
     <K extends keyof FilterForm>(key: K) =>
     (next: Update<FilterForm[K]>) =>
-      form.setValue(key, (typeof next === 'function' ? (next as (p: FilterForm[K]) => FilterForm[K])(form.getValues(key)) : next) as never);
+      form.setValue(key, (typeof next === 'function' ? (next as (p: FilterForm[K]) => FilterForm[K])(form.getValues(key)) : next) as never, {
+        shouldDirty: true,
+      });
   const setPicked = (next: Update<Set<string>>) => set('picked')((list) => [...(typeof next === 'function' ? next(new Set(list)) : next)]);
 
   // the filter's MCs stay listed (by name) even when the caller cannot pick them
@@ -144,6 +146,10 @@ export function useFilterForm(props: {
 
   return {
     filter,
+    /** Whether a field differs from what the modal opened with (react-hook-form compares with the defaults). */
+    dirty: props.mode !== 'view' && form.formState.isDirty,
+    /** Checks and sends the form as its submit button does (for the unsaved-changes dialog's Save). */
+    saveNow: () => save(),
     details: {
       name: v.name,
       setName: set('name'),
