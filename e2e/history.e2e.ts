@@ -215,6 +215,33 @@ test.describe('Contact History', () => {
     expect(new Set(await column(page, 1).allTextContents())).toEqual(new Set([agent.name]));
   });
 
+  test('the range, the unchecked users and the Emails switch live in the URL: a reload loads the same view', async ({ page }) => {
+    const manager = await asSeeded(seeded.managers[0]!.email);
+    await loginAs(page, manager, '/callHistory');
+    const users = page.getByRole('group', { name: 'Users' });
+    await expect(users.locator('input[type="checkbox"]')).toHaveCount(1 + 5);
+    await page.getByRole('button', { name: 'Last 40 days' }).click();
+    await load(page);
+    await expect.poll(() => total(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    const all = await total(page);
+
+    await page.getByRole('switch', { name: 'Emails' }).click();
+    await users.locator('input[type="checkbox"]').nth(2).uncheck();
+    await load(page);
+    await expect.poll(() => total(page), { timeout: 15_000 }).toBeLessThan(all);
+    const narrowed = await total(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('emails')).toBe('0');
+    expect(url.searchParams.get('xu')).toBeTruthy();
+    expect(url.searchParams.get('shown')).toBe('1');
+
+    await page.reload();
+    await expect.poll(() => total(page), { timeout: 15_000 }).toBe(narrowed);
+    await expect(page.getByRole('switch', { name: 'Emails' })).toHaveAttribute('aria-checked', 'false');
+    await expect(users.locator('input[type="checkbox"]').nth(2)).not.toBeChecked();
+    await expect(page.getByLabel('From')).toHaveValue(url.searchParams.get('from')!);
+  });
+
   test('director: picks a manager, sees that team only', async ({ page }) => {
     const director = await asSeeded(seeded.director.email);
     const [m1, m2] = await Promise.all(seeded.managers.map((m) => asSeeded(m.email)));

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
 import { download } from '../../lib/download';
-import { dayValue } from '../../lib/format';
+import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { useUrlParams } from '../../lib/use-url-state';
 import { type HistoryRowDto, loadHistory, picksManager, useHistoryMcs, useManagers, useTeamUsers } from './api';
 import { historyCsv } from './csv';
 
@@ -38,22 +39,57 @@ export function useContactHistory() {
   const isAgent = role === 'agent';
   const picks = picksManager(role);
 
-  const [range, setRange] = useState<Range>({ from: daysAgo(6), to: startOfToday() });
-  const [pickedManager, setPickedManager] = useState<string | null>(null);
+  // The screen's choices live in the query string (issue 16 item 4): from, to, manager, the
+  // unchecked users and MCs (xu, xm, comma-separated), calls=0 / emails=0, and shown=1 once
+  // loaded, so a reload, Back or a shared link loads the same view again.
+  const [params, update] = useUrlParams();
+  const dayParam = (key: string, fallback: () => Date) => {
+    const value = params.get(key);
+    return value === null ? fallback() : parseDay(value);
+  };
+  const idsParam = (key: string) => new Set((params.get(key) ?? '').split(',').filter(Boolean));
+  // the screen's own state, started from the URL and written back to it on every change
+  const [range, setRange] = useState<Range>(() => ({ from: dayParam('from', () => daysAgo(6)), to: dayParam('to', startOfToday) }));
+  const [pickedManager, setPickedManager] = useState<string | null>(() => params.get('manager'));
+  const [excludedUsers, setExcludedUsers] = useState<Set<string>>(() => idsParam('xu'));
+  const [excludedMcs, setExcludedMcs] = useState<Set<string>>(() => idsParam('xm'));
+  const [phoneLogs, setPhoneLogs] = useState(() => params.get('calls') !== '0');
+  const [emailLogs, setEmailLogs] = useState(() => params.get('emails') !== '0');
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: writes the URL when a choice changes
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    update((p) => {
+      const put = (key: string, value: string | null) => (value === null ? p.delete(key) : p.set(key, value));
+      put('from', range.from ? dayValue(range.from) : '');
+      put('to', range.to ? dayValue(range.to) : '');
+      put('manager', pickedManager);
+      put('xu', excludedUsers.size ? [...excludedUsers].join(',') : null);
+      put('xm', excludedMcs.size ? [...excludedMcs].join(',') : null);
+      put('calls', phoneLogs ? null : '0');
+      put('emails', emailLogs ? null : '0');
+      // a changed choice is not what was loaded: the view waits for Load again
+      p.delete('shown');
+    });
+  }, [range, pickedManager, excludedUsers, excludedMcs, phoneLogs, emailLogs]);
+  const markShown = () => update((p) => p.set('shown', '1'));
   const managers = useManagers(picks);
   const managerId = role === 'manager' ? (session?.userId ?? null) : picks ? (pickedManager ?? managers.data?.[0]?._id ?? null) : null;
   const team = useTeamUsers(role, managerId);
   const mcs = useHistoryMcs(role, session?.userId, managerId);
-  const [excludedUsers, setExcludedUsers] = useState<Set<string>>(new Set());
-  const [excludedMcs, setExcludedMcs] = useState<Set<string>>(new Set());
-  const [phoneLogs, setPhoneLogs] = useState(true);
-  const [emailLogs, setEmailLogs] = useState(true);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const { loading, run } = useRequest();
 
-  // another manager's team: its users and MCs, and nothing loaded yet
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset runs when the picked manager changes
+  // another manager picked: its users and MCs all checked, and nothing loaded yet (not on the
+  // first pick, which is the URL's or the default)
+  const shownManager = useRef(managerId);
   useEffect(() => {
+    const before = shownManager.current;
+    shownManager.current = managerId;
+    if (before === null || before === managerId) return;
     setExcludedUsers(new Set());
     setExcludedMcs(new Set());
     setLoaded(null);
@@ -77,8 +113,20 @@ export function useContactHistory() {
     const usersList = isAgent || excludedUsers.size === 0 ? [] : userItems.filter((u) => !excludedUsers.has(u.id)).map((u) => u.id);
     const mcList = excludedMcs.size === 0 ? [] : mcItems.filter((m) => !excludedMcs.has(m.id)).map((m) => m.id);
     const rows = await run(() => loadHistory({ usersList, mcList, phoneLogs, emailLogs, managerId, ...rangeToQuery(from, to) }));
-    if (rows) setLoaded({ rows, from, to });
+    if (!rows) return;
+    setLoaded({ rows, from, to });
+    markShown();
   };
+
+  // a reload, Back or shared link of a loaded view loads it again once the lists it needs are in
+  const restored = useRef(false);
+  const listsReady = !team.isLoading && !mcs.isLoading && !(picks && managers.isLoading);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the lists are in
+  useEffect(() => {
+    if (restored.current || !listsReady) return;
+    restored.current = true;
+    if (params.get('shown') === '1' && !loaded && canLoad) void load();
+  }, [listsReady]);
 
   const exportCsv = () => {
     if (!loaded) return;
