@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary link (no server round trip). */
-export function download(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(filename: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -8,4 +8,9 @@ export function download(filename: string, text: string, type = 'text/csv;charse
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file (no server round trip); a BOM first, so spreadsheets read UTF-8. */
+export function download(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  saveBlob(filename, new Blob(['\ufeff', text], { type }));
 }

@@ -1,6 +1,7 @@
 import { parseResponse } from 'hono/client';
 import { api } from '../../lib/api-client';
 import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
+import { saveBlob } from '../../lib/download';
 
 const link = api.link;
 
@@ -30,15 +31,7 @@ export const revokeApiKey = (id: string) => parseResponse(link.keys[':id'].$dele
 
 /** Saves a CSV the server writes (it carries its own BOM) under `filename`. */
 async function saveCsv(res: Promise<Response>, filename: string) {
-  const blob = await (await res).blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(filename, await (await res).blob());
 }
 export const exportLinks = (all: boolean) => saveCsv(link['export.csv'].$get(all ? { query: { all: '1' } } : {}) as Promise<Response>, 'links.csv');
 export const exportClicks = (id: string, code: string) =>
