@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -27,6 +28,9 @@ export default defineConfig(async () => {
       setupFiles: ['./worker/test/apply-migrations.ts'],
       silent: 'passed-only' as const,
       testTimeout: 30_000,
+      // one workerd per core: vitest's default (cores - 1) left one of CI's two cores idle, and
+      // the worker suite took 20 minutes on one (each test file has its own storage either way)
+      maxWorkers: os.availableParallelism(),
       hookTimeout: 60_000,
     },
   };
