@@ -1,7 +1,9 @@
+import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { extensionApi } from '../../extension/src/background/api';
 import { handleError } from '../app';
 import type { AppEnv } from '../env';
 import { call, createUser, getUser, sessionToken } from '../test/helpers';
@@ -183,5 +185,34 @@ describe('which calls read where', () => {
     const writes = await probe.request('/writes', { method: 'POST' }, env);
     expect(writes.status).toBe(500);
     expect((await getUser(user.id))?.name).toBe('Left Alone');
+  });
+});
+
+describe("the extension's fetch wrapper, against the Worker", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bookmark of its last write with the next read, and the read sees the write', async () => {
+    const user = await createUser('manager', { name: 'Extension Before' });
+    const sent: (string | null)[] = [];
+    const answered: (string | null)[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      sent.push(headers.get('x-d1-bookmark'));
+      // the Worker's own fetch takes neither a browser's credentials mode nor its cache mode
+      const res = await SELF.fetch(String(input), { method: init?.method, headers, body: init?.body });
+      answered.push(res.headers.get('x-d1-bookmark'));
+      return res;
+    });
+    const api = extensionApi('http://localhost/', user.token);
+
+    const rename = await api.user.update.name[':id'].$put({ param: { id: user.id }, json: { newName: 'Extension After' } });
+    expect(rename.status).toBe(200);
+    const read = await api.user[':id'].$get({ param: { id: user.id } });
+    expect(((await read.json()) as { name: string }).name).toBe('Extension After');
+
+    expect(answered[0]).toMatch(/^[0-9a-f]{8}-/);
+    expect(sent[1]).toBe(answered[0]);
+    expect(answered[1]! >= answered[0]!).toBe(true);
+    expect((await getUser(user.id))?.name).toBe('Extension After');
   });
 });
