@@ -4,6 +4,7 @@
 // instead of adding the Workers runtime's globals, which clash with the DOM's (Element, fetch).
 // Types only: nothing here reaches the bundle.
 type D1Database = import('@cloudflare/workers-types/index.ts').D1Database;
+type D1DatabaseSession = import('@cloudflare/workers-types/index.ts').D1DatabaseSession;
 type KVNamespace = import('@cloudflare/workers-types/index.ts').KVNamespace;
 type Fetcher = import('@cloudflare/workers-types/index.ts').Fetcher;
 type DurableObjectState = import('@cloudflare/workers-types/index.ts').DurableObjectState;

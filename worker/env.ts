@@ -49,6 +49,8 @@ export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     db: Db;
+    /** The D1 session behind `db` (lib/db.ts): its bookmark goes back to the client. */
+    dbSession: D1DatabaseSession;
     caller: Caller;
   };
 }

@@ -1,5 +1,38 @@
+import { BOOKMARK_HEADER, newerBookmark } from '../../worker/lib/bookmark';
 import { createApi } from './api';
 import { getSession, setSession } from './session';
+
+const BOOKMARK_KEY = 'd1Bookmark';
+let bookmarkInMemory: string | null = null;
+
+/**
+ * The newest D1 bookmark this browser was given (docs/decisions/0015-read-replicas.md): sent
+ * with every call, so a read served by a replica is at least as new as the user's own last write.
+ * Kept in localStorage beside the session, so a write in one tab is seen by a read in another;
+ * in memory too, for a browser that refuses storage.
+ */
+export function currentBookmark(): string | null {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(BOOKMARK_KEY);
+  } catch {
+    stored = null;
+  }
+  return newerBookmark(bookmarkInMemory, stored);
+}
+
+/** Keeps an answer's bookmark when it is newer than the one kept (answers to parallel calls arrive in any order). */
+function keepBookmark(received: string | null) {
+  const current = currentBookmark();
+  const newest = newerBookmark(current, received);
+  if (!newest || newest === current) return;
+  bookmarkInMemory = newest;
+  try {
+    localStorage.setItem(BOOKMARK_KEY, newest);
+  } catch {
+    // storage full or refused: the copy in memory serves this tab
+  }
+}
 
 /** Raised for a 401: the session is already cleared, and screens show no error for it. */
 export class LoggedOutError extends Error {
@@ -24,7 +57,7 @@ export class ApiFailure extends Error {
 }
 
 /**
- * The one fetch wrapper, under every API client: the bearer token; any 401 while signed in
+ * The one fetch wrapper, under every API client: the bearer token and the newest D1 bookmark; any 401 while signed in
  * clears the session and raises LoggedOutError (screens show nothing for it); any other failure
  * raises the response's `message`, or 'Something went wrong' (also when the network fails).
  * A successful response comes back untouched, for the client to read.
@@ -34,12 +67,15 @@ export const apiFetch: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   headers.set('accept', 'application/json');
   if (session?.token) headers.set('authorization', `Bearer ${session.token}`);
+  const bookmark = currentBookmark();
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   let res: Response;
   try {
     res = await fetch(input, { ...init, headers });
   } catch {
     throw new Error('Something went wrong');
   }
+  keepBookmark(res.headers.get(BOOKMARK_HEADER));
   if (res.status === 401 && session) {
     setSession(null);
     throw new LoggedOutError();

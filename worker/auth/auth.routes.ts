@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema, sessionIdParam } from './auth.schema';
 import * as auth from './auth.service';
@@ -19,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
   // Not in the spec: signs this client's session out (the caller's other sessions stay).
   .post('/logout', allow('signedIn'), async (c) => c.json(await auth.logout(c.var.db, c.var.caller), 200))
   // Not in the spec: the caller's active sessions (Profile), and signing one of them out.
-  .get('/sessions', allow('signedIn'), async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
+  .get('/sessions', allow('signedIn'), readOnly(), async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
   .delete('/sessions/:id', allow('signedIn'), validate('param', sessionIdParam), async (c) =>
     c.json(await auth.revokeSession(c.var.db, c.var.caller, c.req.valid('param').id), 200),
   );

@@ -30,6 +30,9 @@ export function describeRule(name: RuleName): { rule: RuleName; who: string; act
   return { rule: name, who: roles.join(', '), activeSubscription: paying.length ? paying.join(', ') : 'no' };
 }
 
+/** Where a call's queries run (docs/decisions/0015-read-replicas.md): a read-only call on a replica, everything else on the primary. */
+const readsFrom = (route: RouteEntry) => (route.readOnly ? 'replica' : 'primary');
+
 const ERROR = { $ref: '#/components/responses/Error' };
 
 export function openApiDocument(routes: readonly RouteEntry[]) {
@@ -57,6 +60,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     paths[openApiPath(route.path)]![route.method.toLowerCase()] = {
       tags: [tagOf(route.path)],
       'x-access': access,
+      'x-reads': readsFrom(route),
       security: open ? [] : [{ bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(body
@@ -102,14 +106,19 @@ export function accessMarkdown(routes: readonly RouteEntry[]): string {
     'bad token answers **401** `Unauthorized`. Object rules (whose user, whose filter) are on top, in',
     "each area's reference. Where the spec writes a call with a trailing slash (`/api/mcSettings/add/`),",
     'both spellings answer. Request bodies and parameters: [openapi.json](openapi.json).',
+    '',
+    '"reads" says where the call\'s queries run (docs/decisions/0015-read-replicas.md): `replica` is a',
+    'read-only call served by a D1 read replica at least as new as the `x-d1-bookmark` the client',
+    'sent; `primary` is every call that writes, or reads what it must see at once. The token check of',
+    'every signed-in call reads the primary.',
   ];
   const byTag = new Map<string, RouteEntry[]>();
   for (const route of routes.filter((r) => r.path.startsWith('/api/'))) byTag.set(tagOf(route.path), [...(byTag.get(tagOf(route.path)) ?? []), route]);
   for (const [tag, group] of byTag) {
-    lines.push('', `## /api/${tag}`, '', '| call | rule | who | active subscription needed |', '| --- | --- | --- | --- |');
+    lines.push('', `## /api/${tag}`, '', '| call | rule | who | active subscription needed | reads |', '| --- | --- | --- | --- | --- |');
     for (const route of group) {
       const a = describeRule(route.rules[0]!);
-      lines.push(`| \`${route.method} ${openApiPath(route.path)}\` | \`${a.rule}\` | ${a.who} | ${a.activeSubscription} |`);
+      lines.push(`| \`${route.method} ${openApiPath(route.path)}\` | \`${a.rule}\` | ${a.who} | ${a.activeSubscription} | ${readsFrom(route)} |`);
     }
   }
   return `${lines.join('\n')}\n`;

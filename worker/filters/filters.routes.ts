@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import {
   bulkSchema,
@@ -18,7 +19,7 @@ import * as io from './filters-import.service';
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
-  .post('/', allow('filters'), validate('json', filterSearchSchema), async (c) =>
+  .post('/', allow('filters'), readOnly(), validate('json', filterSearchSchema), async (c) =>
     c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   .post('/add', allow('filters'), validate('json', filterSaveSchema), async (c) =>
@@ -33,13 +34,13 @@ export const brokerRoutes = new Hono<AppEnv>()
   .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
     c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   )
-  .get('/minified', allow('filters'), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
-  .get('/allNames', allow('filters'), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
+  .get('/minified', allow('filters'), readOnly(), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
+  .get('/allNames', allow('filters'), readOnly(), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
-  .get('/teamUsers', allow('filters'), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))
+  .get('/teamUsers', allow('filters'), readOnly(), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))
   // Issue 17 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
-  .get('/queue/count', allow('filtersLead'), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
-  .get('/queue', allow('filtersLead'), async (c) => c.json(await svc.queue(c.var.db, c.var.caller), 200))
+  .get('/queue/count', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
+  .get('/queue', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queue(c.var.db, c.var.caller), 200))
   .post('/queue/verify', allow('filtersLead'), validate('json', verifyManySchema), async (c) =>
     c.json(await svc.verifyMany(c.var.db, c.var.caller, c.req.valid('json').filterIds), 200),
   )
@@ -47,21 +48,21 @@ export const brokerRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json(await svc.reject(c.var.db, c.var.caller, body.filterId, body.reason), 200);
   })
-  .get('/export', allow('filters'), async (c) => {
+  .get('/export', allow('filters'), readOnly(), async (c) => {
     const csv = await io.exportFilters(c.var.db, c.var.caller);
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="broker-filters.csv"' });
   })
-  .post('/import/preview', allow('filtersLead'), validate('json', importSchema), async (c) =>
+  .post('/import/preview', allow('filtersLead'), readOnly(), validate('json', importSchema), async (c) =>
     c.json(await io.previewImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
   .post('/import', allow('filtersLead'), validate('json', importSchema), async (c) =>
     c.json(await io.runImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
   .post('/bulk', allow('filters'), validate('json', bulkSchema), async (c) => c.json(await svc.bulk(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .get('/:filterId/history', allow('filters'), validate('param', filterIdParamSchema), async (c) =>
+  .get('/:filterId/history', allow('filters'), readOnly(), validate('param', filterIdParamSchema), async (c) =>
     c.json(await svc.filterHistory(c.var.db, c.var.caller, c.req.valid('param').filterId), 200),
   )
-  .get('/:filterId/notes', allow('filters'), validate('param', filterIdParamSchema), async (c) =>
+  .get('/:filterId/notes', allow('filters'), readOnly(), validate('param', filterIdParamSchema), async (c) =>
     c.json(await svc.listNotes(c.var.db, c.var.caller, c.req.valid('param').filterId), 200),
   )
   .post('/:filterId/notes', allow('filters'), validate('param', filterIdParamSchema), validate('json', noteSchema), async (c) =>

@@ -378,28 +378,31 @@ describe('POST /api/callHistory/getHistory', () => {
   });
 });
 
-/** Every SELECT a call runs, with its parameters, through a D1 binding that records them. */
+/** Every SELECT a call runs, with its parameters, through a D1 binding (and its sessions) that records them. */
 async function selectsOf(who: TestUser, path: string, body: unknown) {
   const log: { sql: string; params: unknown[] }[] = [];
-  const DB = new Proxy(testEnv.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') {
-        return (sql: string) => {
-          const stmt = target.prepare(sql);
-          const bind = stmt.bind.bind(stmt);
-          Object.assign(stmt, {
-            bind: (...params: unknown[]) => {
-              log.push({ sql, params });
-              return bind(...params);
-            },
-          });
-          return stmt;
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const recording = (real: D1Database): D1Database =>
+    new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'withSession') return (constraint?: string) => recording(target.withSession(constraint) as unknown as D1Database);
+        if (prop === 'prepare') {
+          return (sql: string) => {
+            const stmt = target.prepare(sql);
+            const bind = stmt.bind.bind(stmt);
+            Object.assign(stmt, {
+              bind: (...params: unknown[]) => {
+                log.push({ sql, params });
+                return bind(...params);
+              },
+            });
+            return stmt;
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const DB = recording(testEnv.DB);
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`http://localhost${path}`, {

@@ -1,17 +1,71 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as schema from '../db/schema';
-import type { AppEnv, Db } from '../env';
+import { BOOKMARK_HEADER, isBookmark } from './bookmark';
+import { type AppEnv, type Db, isDevelopment } from '../env';
 
 export const createDb = (d1: D1Database): Db => drizzle(d1, { schema, casing: 'snake_case' });
 
-/** Puts the request's drizzle client on the context (`c.var.db`). */
+/**
+ * Drizzle over a D1 session (the Sessions API). Drizzle's D1 driver calls only `prepare` and
+ * `batch` on its client (drizzle-orm/d1/session.js), which a session has; it never calls
+ * `exec` or `dump`, which a session lacks, so the session stands in for the database.
+ */
+const createSessionDb = (session: D1DatabaseSession): Db => createDb(session as unknown as D1Database);
+
+/**
+ * Puts the request's drizzle client on the context (`c.var.db`): a D1 session that starts on the
+ * primary, so the token check and every write read the newest data. A read-only route moves
+ * its queries to a replica with `readOnly()`. The answer carries the session's bookmark.
+ */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('db', createDb(c.env.DB));
+  const session = c.env.DB.withSession('first-primary');
+  c.set('db', createSessionDb(session));
+  c.set('dbSession', session);
   await next();
+  const bookmark = c.var.dbSession.getBookmark();
+  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
 });
+
+/** Statements a read-only route may run: reads (a `with` query that writes is not used here). */
+const READ_STATEMENT = /^\s*(select|with)\b/i;
+
+/** In development and tests a read-only route that tries to write fails loudly: its `readOnly()` is wrong. */
+function refusingWrites(session: D1DatabaseSession): D1DatabaseSession {
+  const check = (query: string) => {
+    if (!READ_STATEMENT.test(query)) throw new Error(`a readOnly() route ran a write: ${query.slice(0, 80)}`);
+  };
+  return {
+    prepare: (query: string) => {
+      check(query);
+      return session.prepare(query);
+    },
+    batch: session.batch.bind(session),
+    getBookmark: session.getBookmark.bind(session),
+  } as D1DatabaseSession;
+}
+
+/**
+ * Marks a route that only reads (after its `allow()`, whose token check stays on the primary):
+ * its queries go to a D1 read replica at least as new as the client's bookmark, or to any copy
+ * when the client sent none, so a user always sees its own writes while other users' writes
+ * appear within the replica lag. The mark rides on the middleware, so the route table and the
+ * API reference list which calls read where (lib/route-table.ts).
+ */
+export function readOnly(): MiddlewareHandler<AppEnv> {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
+    const sent = c.req.header(BOOKMARK_HEADER);
+    const opened = c.env.DB.withSession(isBookmark(sent) ? sent : 'first-unconstrained');
+    const session = isDevelopment(c.env) ? refusingWrites(opened) : opened;
+    c.set('db', createSessionDb(session));
+    c.set('dbSession', session);
+    await next();
+  });
+  return Object.assign(middleware, { readOnly: true }) as MiddlewareHandler<AppEnv>;
+}
 
 /** Dates go out as ISO strings; null stays null. */
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -15,9 +15,11 @@ export interface RouteEntry {
   /** The rules it names with `allow()`: exactly one for a well-formed route. */
   rules: RuleName[];
   inputs: RouteInput[];
+  /** Marked `readOnly()` (lib/db.ts): its queries read a D1 replica; otherwise the primary. */
+  readOnly: boolean;
 }
 
-type Marked = { rule?: RuleName; input?: RouteInput; __COMPOSED_HANDLER?: Marked };
+type Marked = { rule?: RuleName; input?: RouteInput; readOnly?: boolean; __COMPOSED_HANDLER?: Marked };
 
 /**
  * The app's routes (not `.use()` or `.all()` middleware), each with the access rule and the
@@ -30,13 +32,14 @@ export function routeTable(routes: readonly { method: string; path: string; hand
   for (const r of routes) {
     if (r.method === 'ALL') continue;
     const key = `${r.method} ${r.path}`;
-    const route = byRoute.get(key) ?? { method: r.method, path: r.path, rules: [], inputs: [] };
+    const route = byRoute.get(key) ?? { method: r.method, path: r.path, rules: [], inputs: [], readOnly: false };
     byRoute.set(key, route);
     const handler = r.handler as Marked;
     // a sub-app with its own error handler wraps each handler; the original stays reachable
-    const marked = handler.rule || handler.input ? handler : (handler.__COMPOSED_HANDLER ?? handler);
+    const marked = handler.rule || handler.input || handler.readOnly ? handler : (handler.__COMPOSED_HANDLER ?? handler);
     if (marked.rule) route.rules.push(marked.rule);
     if (marked.input) route.inputs.push(marked.input);
+    if (marked.readOnly) route.readOnly = true;
   }
   return [...byRoute.values()];
 }

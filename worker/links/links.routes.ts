@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import { claimClick, describeVisit, recordClick } from './clicks';
 import { toCsv } from './csv';
@@ -18,11 +19,11 @@ const csvHeaders = (filename: string) => ({
 
 /** /api/link: the caller's own links (the admin may ask for all with ?all=1), and the caller's API keys. */
 export const linkRoutes = new Hono<AppEnv>()
-  .get('/', allow('links'), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
+  .get('/', allow('links'), readOnly(), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
   .post('/generate', allow('links'), validate('json', generateSchema), async (c) =>
     c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200),
   )
-  .get('/export.csv', allow('links'), async (c) => {
+  .get('/export.csv', allow('links'), readOnly(), async (c) => {
     const rows = await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1');
     const csv = toCsv(
       ['Number', 'Short link', 'Target', 'Clicks', 'Created', 'Status', 'Expires', 'Click limit', ...(rows.some((r) => r.owner) ? ['Owner'] : [])],
@@ -30,7 +31,7 @@ export const linkRoutes = new Hono<AppEnv>()
     );
     return c.body(csv, 200, csvHeaders('links.csv'));
   })
-  .get('/keys', allow('linkKeys'), async (c) => c.json(await keys.listKeys(c.var.db, c.var.caller), 200))
+  .get('/keys', allow('linkKeys'), readOnly(), async (c) => c.json(await keys.listKeys(c.var.db, c.var.caller), 200))
   .post('/keys', allow('linkKeys'), validate('json', keyCreateSchema), async (c) =>
     c.json(await keys.createKey(c.var.db, c.var.caller, c.req.valid('json')), 201),
   )
@@ -38,7 +39,7 @@ export const linkRoutes = new Hono<AppEnv>()
     await keys.revokeKey(c.var.db, c.var.caller, c.req.valid('param').id);
     return c.json({ ok: true }, 200);
   })
-  .get('/:id/clicks.csv', allow('links'), validate('param', linkIdParam), async (c) => {
+  .get('/:id/clicks.csv', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
     const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
     const days = await svc.dailyClicks(c.var.db, row);
     const csv = toCsv(
@@ -47,7 +48,7 @@ export const linkRoutes = new Hono<AppEnv>()
     );
     return c.body(csv, 200, csvHeaders(`link-${row.code}-clicks.csv`));
   })
-  .get('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
+  .get('/:id', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
     const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
     return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);
   })

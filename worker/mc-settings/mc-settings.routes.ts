@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { isLead } from '../lib/team';
 import { validate } from '../lib/validate';
 import { mcAddSchema, mcAddSchemaFor, mcUpdateSchema, parentIdSchema, settingIdSchema } from './mc-settings.schema';
@@ -13,13 +14,13 @@ import * as svc from './mc-settings.service';
  * app's `strict: false`.
  */
 export const mcSettingsRoutes = new Hono<AppEnv>()
-  .get('/', allow('lines'), async (c) => c.json(await svc.mySettings(c.var.db, c.var.caller), 200))
+  .get('/', allow('lines'), readOnly(), async (c) => c.json(await svc.mySettings(c.var.db, c.var.caller), 200))
   .delete('/', allow('lines'), validate('json', settingIdSchema), async (c) =>
     c.json(await svc.deleteSetting(c.var.db, c.var.caller, c.req.valid('json').settingID), 200),
   )
-  .get('/parentMcSettings', allow('lines'), async (c) => c.json(await svc.parentSettings(c.var.db, c.var.caller), 200))
-  .get('/allMcSettings', allow('history'), async (c) => c.json(await svc.allSettings(c.var.db, c.var.caller), 200))
-  .post('/byParentId', allow('history'), validate('json', parentIdSchema), async (c) =>
+  .get('/parentMcSettings', allow('lines'), readOnly(), async (c) => c.json(await svc.parentSettings(c.var.db, c.var.caller), 200))
+  .get('/allMcSettings', allow('history'), readOnly(), async (c) => c.json(await svc.allSettings(c.var.db, c.var.caller), 200))
+  .post('/byParentId', allow('history'), readOnly(), validate('json', parentIdSchema), async (c) =>
     c.json(await svc.settingsByParent(c.var.db, c.var.caller, c.req.valid('json').parentId), 200),
   )
   .post(

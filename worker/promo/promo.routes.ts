@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import {
   PROMO_EFFECT_TYPES,
@@ -17,16 +18,16 @@ import * as svc from './promo.service';
 
 /** /api/promocode: marketing and the admin manage codes; any paying user checks and uses one. */
 export const promoRoutes = new Hono<AppEnv>()
-  .post('/checkPromoCode', allow('payment'), validate('json', checkSchema), async (c) =>
+  .post('/checkPromoCode', allow('payment'), readOnly(), validate('json', checkSchema), async (c) =>
     c.json(await svc.check(c.env, c.var.db, c.var.caller, c.req.valid('json').name), 200),
   )
   .post('/usePromoCode', allow('payment'), validate('json', useSchema), async (c) =>
     c.json(await svc.use(c.env, c.var.db, c.var.caller, c.req.valid('json').promoName), 200),
   )
-  .get('/', allow('promo'), async (c) => c.json(await svc.list(c.var.db, 'all'), 200))
-  .get('/freeAndPublic', allow('promo'), async (c) => c.json(await svc.list(c.var.db, 'free'), 200))
-  .get('/usedAndPublic', allow('promo'), async (c) => c.json(await svc.list(c.var.db, 'used'), 200))
-  .get('/finishedAndPublic', allow('promo'), async (c) => c.json(await svc.list(c.var.db, 'finished'), 200))
+  .get('/', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.var.db, 'all'), 200))
+  .get('/freeAndPublic', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.var.db, 'free'), 200))
+  .get('/usedAndPublic', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.var.db, 'used'), 200))
+  .get('/finishedAndPublic', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.var.db, 'finished'), 200))
   .get('/types', allow('promo'), (c) => c.json(PROMO_EFFECT_TYPES, 200))
   .get('/effectTypes', allow('promo'), (c) => c.json(EFFECT_TYPES, 200))
   .post('/createRandomPublic', allow('promo'), validate('json', createRandomSchema), async (c) =>

@@ -60,6 +60,10 @@ function recordingDb(real: D1Database, log: Recorded[]): D1Database {
       if (prop === 'batch') {
         return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as { __real?: D1PreparedStatement }).__real ?? s));
       }
+      // the app queries through D1 sessions (lib/db.ts): record theirs too
+      if (prop === 'withSession') {
+        return (constraint?: string) => recordingDb((target as D1Database).withSession(constraint) as unknown as D1Database, log);
+      }
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

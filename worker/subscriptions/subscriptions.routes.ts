@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
@@ -10,7 +11,7 @@ import { managerChildUsers } from '../users/users.service';
 /** /api/subscription: the caller's status, and a manager's team for Pay for Team. */
 export const subscriptionRoutes = new Hono<AppEnv>()
   .get('/status', allow('signedIn'), (c) => c.json(subscriptionOf(c.var.caller), 200))
-  .post('/childUsersSubscriptions', allow('payForTeam'), validate('json', childUsersSchema), async (c) => {
+  .post('/childUsersSubscriptions', allow('payForTeam'), readOnly(), validate('json', childUsersSchema), async (c) => {
     const { parentId, includeParent } = c.req.valid('json');
     const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
     return c.json(

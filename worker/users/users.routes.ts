@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
+import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import {
   byEmailSchema,
@@ -22,24 +23,26 @@ import { setReminders } from '../subscriptions/reminders';
 
 /** /api/user: users and teams, scoped by the user tree (docs/api/users.md). */
 export const userRoutes = new Hono<AppEnv>()
-  .get('/', allow('teamLists'), async (c) => c.json(await svc.listUsers(c.var.db, c.var.caller), 200))
+  .get('/', allow('teamLists'), readOnly(), async (c) => c.json(await svc.listUsers(c.var.db, c.var.caller), 200))
   .delete('/', allow('users'), validate('json', deleteUserSchema), async (c) =>
     c.json(await svc.deleteUser(c.var.db, c.var.caller, c.req.valid('json').userId), 200),
   )
-  .get('/directorsList', allow('admin'), async (c) => c.json(await svc.byType(c.var.db, 'director'), 200))
-  .get('/marketingUsers', allow('admin'), async (c) => c.json(await svc.byType(c.var.db, 'marketing'), 200))
-  .get('/manager', allow('profile'), async (c) => c.json(await svc.teamManager(c.var.db, c.var.caller), 200))
-  .get('/directorChildManagers', allow('directorTeams'), async (c) => c.json(await svc.directorManagers(c.var.db, c.var.caller), 200))
-  .get('/allTeam', allow('history'), async (c) => c.json(await svc.allTeam(c.var.db, c.var.caller), 200))
-  .get('/childUsers/:id', allow('teamLists'), validate('param', idParam), async (c) =>
+  .get('/directorsList', allow('admin'), readOnly(), async (c) => c.json(await svc.byType(c.var.db, 'director'), 200))
+  .get('/marketingUsers', allow('admin'), readOnly(), async (c) => c.json(await svc.byType(c.var.db, 'marketing'), 200))
+  .get('/manager', allow('profile'), readOnly(), async (c) => c.json(await svc.teamManager(c.var.db, c.var.caller), 200))
+  .get('/directorChildManagers', allow('directorTeams'), readOnly(), async (c) => c.json(await svc.directorManagers(c.var.db, c.var.caller), 200))
+  .get('/allTeam', allow('history'), readOnly(), async (c) => c.json(await svc.allTeam(c.var.db, c.var.caller), 200))
+  .get('/childUsers/:id', allow('teamLists'), readOnly(), validate('param', idParam), async (c) =>
     c.json(await svc.childUsers(c.var.db, c.var.caller, c.req.valid('param').id), 200),
   )
-  .post('/managerChildUsers', allow('teamLists'), validate('json', childUsersSchema), async (c) => {
+  .post('/managerChildUsers', allow('teamLists'), readOnly(), validate('json', childUsersSchema), async (c) => {
     const { parentId, includeParent } = c.req.valid('json');
     return c.json(await svc.managerChildUsers(c.var.db, c.var.caller, parentId, includeParent), 200);
   })
   // staff who hand out promo codes look a user up by e-mail
-  .post('/userByEmail', allow('promo'), validate('json', byEmailSchema), async (c) => c.json(await svc.userByEmail(c.var.db, c.req.valid('json').email), 200))
+  .post('/userByEmail', allow('promo'), readOnly(), validate('json', byEmailSchema), async (c) =>
+    c.json(await svc.userByEmail(c.var.db, c.req.valid('json').email), 200),
+  )
   .post('/register', allow('users'), validate('json', createUserSchema), async (c) =>
     c.json(await svc.createUser(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
@@ -71,6 +74,8 @@ export const userRoutes = new Hono<AppEnv>()
   .put('/resendEmailVerification/:id', allow('profile'), validate('param', idParam), async (c) =>
     c.json(await svc.resendVerification(c.env, c.var.db, c.var.caller, c.req.valid('param').id), 200),
   )
-  .get('/:id', allow('profile'), validate('param', idParam), async (c) => c.json(await svc.getUser(c.var.db, c.var.caller, c.req.valid('param').id), 200));
+  .get('/:id', allow('profile'), readOnly(), validate('param', idParam), async (c) =>
+    c.json(await svc.getUser(c.var.db, c.var.caller, c.req.valid('param').id), 200),
+  );
 
 export type UserRoutes = typeof userRoutes;

@@ -1,4 +1,13 @@
 import { createApi } from '../../../web/lib/api';
+import { BOOKMARK_HEADER, newerBookmark } from '../../../worker/lib/bookmark';
+
+/**
+ * The newest D1 bookmark the server gave this service worker, sent with every call so a read
+ * served by a replica includes the user's own writes (docs/decisions/0015-read-replicas.md).
+ * Kept in memory only: a restarted service worker starts without one, long after any replica
+ * has caught up with its last write.
+ */
+let newestBookmark: string | null = null;
 
 /** How long a call may take before it counts as no answer. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -32,7 +41,7 @@ export const isTransient = (err: unknown) => err instanceof Unreachable || (err 
 
 /**
  * The extension's fetch wrapper under the typed API clients (the web app's `createApi`, typed from
- * the worker's routes): the bearer token from the service worker's storage; a network failure
+ * the worker's routes): the bearer token from the service worker's storage and the newest D1 bookmark; a network failure
  * raises `Unreachable`, a 401 `SignInAgain`, any other failure `Refused` with the server's message.
  */
 export function extensionApi(apiUrl: string, token: string | null) {
@@ -40,6 +49,7 @@ export function extensionApi(apiUrl: string, token: string | null) {
     const headers = new Headers(init?.headers);
     headers.set('accept', 'application/json');
     if (token) headers.set('authorization', `Bearer ${token}`);
+    if (newestBookmark) headers.set(BOOKMARK_HEADER, newestBookmark);
     let res: Response;
     try {
       // a request that hangs (a dropped connection) counts as no answer: the queue retries it
@@ -47,6 +57,7 @@ export function extensionApi(apiUrl: string, token: string | null) {
     } catch {
       throw new Unreachable();
     }
+    newestBookmark = newerBookmark(newestBookmark, res.headers.get(BOOKMARK_HEADER));
     if (res.status === 401 && token) throw new SignInAgain();
     if (!res.ok) {
       const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
