@@ -71,6 +71,13 @@ function withRange<T extends { dateFrom: string | number; dateTo: string | numbe
 export const historyQuerySchema = z.object(historyQueryFields).transform(withRange);
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
+/**
+ * The text a Contact History search looks in, besides the agent's name: one expression, indexed
+ * with the team and the date (worker/db/schema/history.ts) and repeated exactly by the query.
+ */
+export const HISTORY_SEARCH_TEXT =
+  '(mc_name || char(31) || broker_name || char(31) || address || char(31) || origin || char(31) || dest || char(31) || load_date || char(31) || contact)';
+
 /** The Contact History table's sortable columns (the screen's column ids). */
 export const HISTORY_SORT_COLUMNS = ['agent', 'mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'callDate'] as const;
 export type HistorySortColumn = (typeof HISTORY_SORT_COLUMNS)[number];
