@@ -16,11 +16,11 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<HistoryRowDto[], 200, 'json'>;
   })
   // the screen's form: one page of the view with the load's counts, Companies and days
-  .post('/page', allow('history'), validate('json', historyPageSchema), async (c) =>
+  .post('/page', allow('history'), readOnly(), validate('json', historyPageSchema), async (c) =>
     c.json(await historyPage(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   // the whole view as CSV, streamed as it is read (no row cap)
-  .post('/export', allow('history'), validate('json', historyExportSchema), async (c) => {
+  .post('/export', allow('history'), readOnly(), validate('json', historyExportSchema), async (c) => {
     const q = c.req.valid('json');
     const stream = await exportHistory(c.var.db, c.var.caller, q);
     // the picked days: the range's ends are local midnights, the nearest UTC midnights name the same days

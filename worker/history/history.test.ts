@@ -447,8 +447,7 @@ describe('query plans', () => {
         const details = plan.results.map((r) => r.detail);
         const scans = details.filter((d) => /^SCAN (call_history|users|mc_settings)\b/.test(d) && !/USING (COVERING )?INDEX/.test(d));
         expect(scans, `${sql}\n${details.join('\n')}`).toEqual([]);
-        if (sql.includes('from "call_history"'))
-          expect(details.join('\n')).toMatch(/SEARCH call_history USING INDEX call_history_(team|user)_date/);
+        if (sql.includes('from "call_history"')) expect(details.join('\n')).toMatch(/SEARCH call_history USING INDEX call_history_(team|user)_date/);
       }
     }
   });
