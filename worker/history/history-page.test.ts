@@ -138,6 +138,17 @@ describe('POST /api/callHistory/page', () => {
     expect(first.body.companies).toEqual(['100%_Freight', 'Coyote Logistics', 'Echo Global', 'Hauler "Best", Inc', 'TQL']);
   });
 
+  it('20 pages loaded at once, over 3 rounds, answer the rows of getHistory exactly once each', async () => {
+    const all = ((await getHistory(A.manager, {})).body as HistoryRowDto[]).map((r) => r._id);
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => page(A.manager, { page: (i % 4) + 1, pageSize: 10 })));
+      for (const res of answers) expect(res.body).toMatchObject({ total: 32, filteredTotal: 32 });
+      const firstOfEach = answers.slice(0, 4).flatMap((res) => res.body.rows.map((r: HistoryRowDto) => r._id));
+      expect(firstOfEach).toEqual(all);
+      answers.forEach((res, i) => expect(res.body.rows).toEqual(answers[i % 4]!.body.rows));
+    }
+  });
+
   it('a page past the end answers no rows and the totals', async () => {
     const res = await page(A.manager, { page: 9, pageSize: 10 });
     expect(res.status).toBe(200);
