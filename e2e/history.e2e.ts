@@ -215,6 +215,80 @@ test.describe('Contact History', () => {
     expect(new Set(await column(page, 1).allTextContents())).toEqual(new Set([agent.name]));
   });
 
+  test('the server pages, searches, filters by Company and sorts; the view lives in the URL', async ({ page }) => {
+    type Row = {
+      parent: { name: string };
+      mcName: string;
+      brokerName: string;
+      address: string;
+      origin: string;
+      dest: string;
+      loadDate: string;
+      contact: string;
+    };
+    const manager = await asSeeded(seeded.managers[0]!.email);
+    const expected = (await apiCall('POST', '/api/callHistory/getHistory', last40({ managerId: manager.id }), manager.token)).body as Row[];
+    const bodies: Record<string, unknown>[] = [];
+    const wholeLoads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/callHistory/page')) bodies.push(r.postDataJSON());
+      if (r.url().endsWith('/api/callHistory/getHistory')) wholeLoads.push(r.url());
+    });
+    await loginAs(page, manager, '/callHistory');
+    await page.getByRole('button', { name: 'Last 40 days' }).click();
+    await load(page);
+    await expect.poll(() => total(page), { timeout: 15_000 }).toBe(expected.length);
+    await expect(rows(page)).toHaveCount(10);
+    expect(bodies.at(-1)).toMatchObject({ page: 1, pageSize: 10, search: '', company: null, sort: null });
+
+    // search, typed letter by letter as people type: a call once typing pauses, not one per letter
+    const word = expected.find((r) => r.origin)!.origin.split(',')[0]!;
+    const matching = expected.filter((r) =>
+      [r.parent.name, r.mcName, r.brokerName, r.address, r.origin, r.dest, r.loadDate, r.contact].some((v) => v.toLowerCase().includes(word.toLowerCase())),
+    );
+    await page.getByLabel('Search').pressSequentially(word, { delay: 120 });
+    await expect(page.getByTestId('rows-shown')).toHaveText(`Showing ${matching.length} of ${expected.length}`);
+    const searches = bodies.filter((b) => b.search).map((b) => b.search);
+    expect(searches.at(-1)).toBe(word);
+    expect(searches.length).toBeLessThan(word.length);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(word);
+
+    // sort by Company: the first row is the first Company of the matches, A to Z
+    await page.getByRole('button', { name: /^Company/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('brokerName');
+    const firstBroker = matching.map((r) => r.brokerName).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))[0]!;
+    await expect.poll(async () => (await column(page, 3).first().textContent())?.startsWith(firstBroker)).toBe(true);
+
+    // a Company: only its rows, counted by the server
+    const broker = matching.at(-1)!.brokerName;
+    const both = matching.filter((r) => r.brokerName === broker);
+    await page.getByLabel('Filter Company').selectOption(broker);
+    await expect(page.getByTestId('rows-shown')).toHaveText(`Showing ${both.length} of ${expected.length}`);
+    await expect.poll(async () => (await column(page, 3).allTextContents()).every((t) => t.startsWith(broker))).toBe(true);
+    expect(new URL(page.url()).searchParams.get('f.brokerName')).toBe(broker);
+    await page.getByLabel('Filter Company').selectOption('');
+
+    // page 2 of 20 rows
+    await page.getByLabel('Page size').selectOption('20');
+    if (matching.length > 20) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(pageInfo(page)).toHaveText(`Page 2 of ${Math.ceil(matching.length / 20)}`);
+      expect(bodies.at(-1)).toMatchObject({ page: 2, pageSize: 20, search: word, sort: { column: 'brokerName', dir: 'asc' } });
+    }
+    const shownBefore = await column(page, 3).allTextContents();
+    const url = page.url();
+
+    // a reload (and so a shared link) shows the same view
+    await page.reload();
+    await expect.poll(() => total(page), { timeout: 15_000 }).toBe(expected.length);
+    expect(page.url()).toBe(url);
+    await expect(page.getByLabel('Search')).toHaveValue(word);
+    await expect(page.getByTestId('rows-shown')).toHaveText(`Showing ${matching.length} of ${expected.length}`);
+    await expect.poll(() => column(page, 3).allTextContents()).toEqual(shownBefore);
+    // the screen never loaded the whole range
+    expect(wholeLoads).toEqual([]);
+  });
+
   test('the range, the unchecked users and the Emails switch live in the URL: a reload loads the same view', async ({ page }) => {
     const manager = await asSeeded(seeded.managers[0]!.email);
     await loginAs(page, manager, '/callHistory');

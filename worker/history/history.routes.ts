@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
-import { type HistoryRowDto, historyQuerySchema, logContactSchema } from './history.schema';
+import { exportHistory, historyPage } from './history.page';
+import { DAY_MS, type HistoryRowDto, historyExportSchema, historyPageSchema, historyQuerySchema, logContactSchema } from './history.schema';
 import * as svc from './history.service';
 
 /** /api/callHistory: Contact History and the extension's logging call (docs/api/history.md, docs/api/ingestion.md). */
@@ -13,6 +14,22 @@ export const callHistoryRoutes = new Hono<AppEnv>()
   .post('/getHistory', allow('history'), readOnly(), validate('json', historyQuerySchema), async (c) => {
     const json = await svc.getHistoryJson(c.var.db, c.var.caller, c.req.valid('json'));
     return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<HistoryRowDto[], 200, 'json'>;
+  })
+  // the screen's form: one page of the view with the load's counts, Companies and days
+  .post('/page', allow('history'), readOnly(), validate('json', historyPageSchema), async (c) =>
+    c.json(await historyPage(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
+  // the whole view as CSV, streamed as it is read (no row cap)
+  .post('/export', allow('history'), readOnly(), validate('json', historyExportSchema), async (c) => {
+    const q = c.req.valid('json');
+    const stream = await exportHistory(c.var.db, c.var.caller, q);
+    // the picked days: the range's ends are local midnights, the nearest UTC midnights name the same days
+    const day = (t: number) => new Date(Math.round(t / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+    return c.body(stream, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="contact-history-${day(q.dateFrom.getTime())}-to-${day(q.dateTo.getTime() - DAY_MS)}.csv"`,
+      'cache-control': 'no-store',
+    });
   })
   .post('/log', allow('extensionWrites'), validate('json', logContactSchema), async (c) => {
     const { created, row } = await svc.logContact(c.var.db, c.var.caller, c.req.valid('json'));

@@ -19,6 +19,11 @@ export const HISTORY_MESSAGES = {
   email: MESSAGES.emailInvalid,
   brokerEmpty: 'Broker name is empty',
   contactDate: 'Wrong contact date',
+  search: 'Search is at most 200 characters',
+  sort: 'Sort by one of the table columns, asc or desc',
+  page: 'Page is a whole number from 1',
+  pageSize: 'Page size is 10 to 50',
+  timeZone: 'Unknown time zone',
 } as const;
 
 /**
@@ -38,31 +43,109 @@ export const CONTACT_KINDS = ['call', 'email'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const id = z.string().max(64);
+/** The load's choices, shared by getHistory, the paged call and the export. */
+const historyQueryFields = {
+  usersList: z.array(id).max(1000).nullable().optional().default([]),
+  mcList: z.array(id).max(1000).nullable().optional().default([]),
+  phoneLogs: z.boolean().optional().default(true),
+  emailLogs: z.boolean().optional().default(true),
+  managerId: id.nullable().optional(),
+  dateFrom: dateInput(HISTORY_MESSAGES.range),
+  dateTo: dateInput(HISTORY_MESSAGES.range),
+};
+/** The range rule: the dates come out parsed, or the call answers the spec's message. */
+function withRange<T extends { dateFrom: string | number; dateTo: string | number }>(query: T, ctx: z.RefinementCtx) {
+  const dateFrom = parseDate(query.dateFrom);
+  const dateTo = parseDate(query.dateTo);
+  const problem = serverRangeError(dateFrom, dateTo);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return { ...query, dateFrom: dateFrom!, dateTo: dateTo! };
+}
 /**
  * POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. The range
  * rule is the schema's: the dates come out parsed, or the call answers the spec's message.
  */
-export const historyQuerySchema = z
-  .object({
-    usersList: z.array(id).max(1000).nullable().optional().default([]),
-    mcList: z.array(id).max(1000).nullable().optional().default([]),
-    phoneLogs: z.boolean().optional().default(true),
-    emailLogs: z.boolean().optional().default(true),
-    managerId: id.nullable().optional(),
-    dateFrom: dateInput(HISTORY_MESSAGES.range),
-    dateTo: dateInput(HISTORY_MESSAGES.range),
-  })
-  .transform((query, ctx) => {
-    const dateFrom = parseDate(query.dateFrom);
-    const dateTo = parseDate(query.dateTo);
-    const problem = serverRangeError(dateFrom, dateTo);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return { ...query, dateFrom: dateFrom!, dateTo: dateTo! };
-  });
+export const historyQuerySchema = z.object(historyQueryFields).transform(withRange);
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
+
+/**
+ * The text a Contact History search looks in, besides the agent's name: one expression, indexed
+ * with the team and the date (worker/db/schema/history.ts) and repeated exactly by the query.
+ */
+export const HISTORY_SEARCH_TEXT =
+  '(mc_name || char(31) || broker_name || char(31) || address || char(31) || origin || char(31) || dest || char(31) || load_date || char(31) || contact)';
+
+/** The Contact History table's sortable columns (the screen's column ids). */
+export const HISTORY_SORT_COLUMNS = ['agent', 'mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'callDate'] as const;
+export type HistorySortColumn = (typeof HISTORY_SORT_COLUMNS)[number];
+/** The screen's page sizes (DataTable's PAGE_SIZES). */
+export const HISTORY_PAGE_SIZES = { min: 10, max: 50 } as const;
+
+const viewFields = {
+  /** Case-insensitive words to find in Agent, MC, Company, Address, Origin, Destination, Load Date or Contact. */
+  search: z.string().trim().max(200, HISTORY_MESSAGES.search).optional().default(''),
+  /** One Company (broker name) from the answer's `companies`, matched exactly. */
+  company: z.string().max(200).nullable().optional().default(null),
+  /** Default: Contact Date, newest first. */
+  sort: z
+    .object({ column: z.enum(HISTORY_SORT_COLUMNS, { error: HISTORY_MESSAGES.sort }), dir: z.enum(['asc', 'desc'], { error: HISTORY_MESSAGES.sort }) })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? { column: 'callDate' as const, dir: 'desc' as const }),
+};
+
+/** POST /api/callHistory/export: getHistory's body plus the view's search, Company and sort. */
+export const historyExportSchema = z.object({ ...historyQueryFields, ...viewFields }).transform(withRange);
+export type HistoryExportQuery = z.output<typeof historyExportSchema>;
+
+/** IANA zone names Intl knows ('Asia/Yerevan'); the chart's days are this zone's days. */
+const timeZone = z
+  .string()
+  .max(64)
+  .optional()
+  .default('UTC')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, HISTORY_MESSAGES.timeZone);
+
+/** POST /api/callHistory/page: one page of the view, with the counts, the Company list and the chart's days. */
+export const historyPageSchema = z
+  .object({
+    ...historyQueryFields,
+    ...viewFields,
+    page: z
+      .number({ error: HISTORY_MESSAGES.page })
+      .int(HISTORY_MESSAGES.page)
+      .min(1, HISTORY_MESSAGES.page)
+      .max(100_000, HISTORY_MESSAGES.page)
+      .optional()
+      .default(1),
+    pageSize: z
+      .number({ error: HISTORY_MESSAGES.pageSize })
+      .int(HISTORY_MESSAGES.pageSize)
+      .min(HISTORY_PAGE_SIZES.min, HISTORY_MESSAGES.pageSize)
+      .max(HISTORY_PAGE_SIZES.max, HISTORY_MESSAGES.pageSize)
+      .optional()
+      .default(HISTORY_PAGE_SIZES.min),
+    timeZone,
+  })
+  .transform(withRange);
+export type HistoryPageQuery = z.output<typeof historyPageSchema>;
+
+/** One day of the chart: the zone's calendar day and its contacts of each kind. */
+export interface HistoryDayDto {
+  date: string;
+  calls: number;
+  emails: number;
+}
 
 /**
  * The server's range rule: From before To, and To (the end date plus one day, so the days

@@ -10,13 +10,13 @@ import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContac
 const h = callHistory;
 
 /** Whose rows a history load reads: one user's (an agent), or one team's (a manager's). */
-type Scope = { userId: string } | { teamId: string };
+export type Scope = { userId: string } | { teamId: string };
 
 /**
  * The team a caller may read, from the caller alone: an agent its own rows; a manager its own
  * team; a director one of its own managers' teams; the admin any manager's team.
  */
-async function scopeFor(db: Db, caller: Caller, managerId: string | null | undefined): Promise<Scope> {
+export async function scopeFor(db: Db, caller: Caller, managerId: string | null | undefined): Promise<Scope> {
   if (caller.userType === 'agent') return { userId: caller.id };
   if (caller.userType === 'manager') {
     if (managerId && managerId !== caller.id) throw notFound(HISTORY_MESSAGES.managerNotFound);
@@ -36,7 +36,7 @@ async function scopeFor(db: Db, caller: Caller, managerId: string | null | undef
  * Checks that every id of `usersList` is in the scope: the agent itself; or the team's manager
  * and its agents (deleted ones included, their rows stay). Any other id answers 404.
  */
-async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<void> {
+export async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<void> {
   const wanted = [...new Set(usersList)];
   if (!wanted.length) return;
   if ('userId' in scope) {

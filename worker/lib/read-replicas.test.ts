@@ -153,6 +153,8 @@ describe('which calls read where', () => {
     // the screens' main reads go to replicas
     for (const read of [
       'POST /api/callHistory/getHistory',
+      'POST /api/callHistory/page',
+      'POST /api/callHistory/export',
       'POST /api/broker',
       'GET /api/broker/minified',
       'GET /api/user',

@@ -198,6 +198,40 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
     }),
   ],
   [
+    "read another team's history by the page",
+    () => ({
+      who: A.director,
+      method: 'POST',
+      path: '/api/callHistory/page',
+      body: {
+        usersList: [],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        managerId: B.manager.id,
+        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+        dateTo: new Date().toISOString(),
+      },
+    }),
+  ],
+  [
+    "export another team's history",
+    () => ({
+      who: A.director,
+      method: 'POST',
+      path: '/api/callHistory/export',
+      body: {
+        usersList: [],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        managerId: B.manager.id,
+        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+        dateTo: new Date().toISOString(),
+      },
+    }),
+  ],
+  [
     "rename another team's filter types",
     () => ({
       who: A.manager,

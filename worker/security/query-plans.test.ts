@@ -164,6 +164,55 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
       },
     ],
   ],
+  ...(
+    [
+      ['Contact History page (manager)', () => [team.manager, { usersList: [], mcList: [] }]],
+      [
+        'Contact History page: users, MCs, kind, search, Company, sort by Agent (director)',
+        () => [
+          team.director,
+          {
+            managerId: team.manager.id,
+            usersList: [team.agents[0].id],
+            mcList: ['some-mc'],
+            phoneLogs: false,
+            search: 'logistics',
+            company: 'TQL',
+            sort: { column: 'agent', dir: 'asc' },
+            page: 3,
+            pageSize: 50,
+            timeZone: 'America/Chicago',
+          },
+        ],
+      ],
+      ['Contact History page: agent, sort by Address', () => [team.agents[0], { search: '312 555', sort: { column: 'address', dir: 'desc' } }]],
+    ] as [string, () => [TestUser, Record<string, unknown>]][]
+  ).map(([name, make]): [string, () => [TestUser, string, string, unknown?]] => [
+    name,
+    () => {
+      const [who, extra] = make();
+      return [
+        who,
+        'POST',
+        '/api/callHistory/page',
+        { dateFrom: new Date(now - 30 * 86_400_000).toISOString(), dateTo: new Date(now + 86_400_000).toISOString(), ...extra },
+      ];
+    },
+  ]),
+  [
+    'Contact History export sorted by Company (manager)',
+    () => [
+      team.manager,
+      'POST',
+      '/api/callHistory/export',
+      {
+        sort: { column: 'brokerName', dir: 'asc' },
+        search: 'x',
+        dateFrom: new Date(now - 30 * 86_400_000).toISOString(),
+        dateTo: new Date(now + 86_400_000).toISOString(),
+      },
+    ],
+  ],
   ['Active loads (team)', () => [team.manager, 'POST', '/api/activeLoad/team', {}]],
   ['Active loads (mine)', () => [team.agents[0], 'GET', '/api/activeLoad/my']],
   ['Broker filters search', () => [team.manager, 'POST', '/api/broker', { name: '', allMC: true, mcList: [], teamWithMe: true }]],

@@ -38,7 +38,14 @@ export function DataTable<T>(props: {
   searchPlaceholder?: string;
   testId?: string;
   urlKey?: string;
+  /**
+   * The server searches, filters, sorts and pages (Contact History): `data` is the page it
+   * answered, `total` and `shown` its counts, `filterOptions` each select filter's choices. The
+   * table keeps the same URL keys and only reads and writes them.
+   */
+  server?: { total: number; shown: number; filterOptions?: Record<string, string[]> };
 }) {
+  const server = props.server;
   const [params, update] = useUrlParams();
   const k = (name: string) => (props.urlKey ? `${props.urlKey}.${name}` : name);
   const defaultSize = props.initialPageSize ?? 10;
@@ -100,17 +107,17 @@ export function DataTable<T>(props: {
     onColumnFiltersChange: setColumnFilters,
     onPaginationChange: setPagination,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
+    ...(server
+      ? { manualPagination: true, manualSorting: true, manualFiltering: true, rowCount: server.shown }
+      : { getSortedRowModel: getSortedRowModel(), getFilteredRowModel: getFilteredRowModel(), getPaginationRowModel: getPaginationRowModel() }),
     globalFilterFn: 'includesString',
     // the page comes from the URL: new data (a revalidation) must not send it back to page 1
     autoResetPageIndex: false,
   });
   const pageCount = Math.max(1, table.getPageCount());
   const rows = table.getRowModel().rows;
-  const total = props.data.length;
-  const shown = table.getFilteredRowModel().rows.length;
+  const total = server ? server.total : props.data.length;
+  const shown = server ? server.shown : table.getFilteredRowModel().rows.length;
   // a page past the end (fewer rows now than when the link was made) shows the last page
   const pastEnd = total > 0 && pageIndex >= pageCount;
   useEffect(() => {
@@ -165,7 +172,10 @@ export function DataTable<T>(props: {
                           onChange={(e) => header.column.setFilterValue(e.target.value || undefined)}
                         >
                           <option value="">All</option>
-                          {uniqueValues(table.getPreFilteredRowModel().rows.map((r) => r.getValue(header.column.id))).map((v) => (
+                          {(
+                            server?.filterOptions?.[header.column.id] ??
+                            uniqueValues(table.getPreFilteredRowModel().rows.map((r) => r.getValue(header.column.id)))
+                          ).map((v) => (
                             <option key={v} value={v}>
                               {meta.filterLabel ? meta.filterLabel(v) : v}
                             </option>

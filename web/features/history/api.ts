@@ -1,11 +1,16 @@
 import { parseResponse } from 'hono/client';
 import { useMemo } from 'react';
+import useSWR from 'swr';
+import { saveBlob } from '../../lib/download';
 import type { Role } from '../../../worker/lib/permissions';
 import { api } from '../../lib/api-client';
 import { type Args, type Data, useGet, usePost } from '../../lib/use-api';
 
 export type HistoryRowDto = Data<typeof api.callHistory.getHistory.$post>[number];
 export type HistoryQuery = Args<typeof api.callHistory.getHistory.$post>['json'];
+export type HistoryPageQuery = Args<typeof api.callHistory.page.$post>['json'];
+export type HistoryPageDto = Data<typeof api.callHistory.page.$post>;
+export type HistoryExportQuery = Args<typeof api.callHistory.export.$post>['json'];
 
 /** Who picks a manager first: a director its managers; the admin any manager. */
 export const picksManager = (role: Role | undefined) => role === 'director' || role === 'admin';
@@ -42,4 +47,22 @@ export function useHistoryMcs(role: Role | undefined, userId: string | undefined
   return { data, isLoading: read.isLoading };
 }
 
-export const loadHistory = (json: HistoryQuery) => parseResponse(api.callHistory.getHistory.$post({ json }));
+/**
+ * One page of the loaded view from the server (search, Company, sort, page, size), keyed by the
+ * body and the load's `stamp` (a new Load reads again); the previous page stays shown while the
+ * next one comes, so paging and typing do not flash.
+ */
+export const useHistoryPage = (json: HistoryPageQuery | null, stamp: number, onError: (err: unknown) => void) =>
+  useSWR<HistoryPageDto>(json ? ['/api/callHistory/page', json, stamp] : null, () => parseResponse(api.callHistory.page.$post({ json: json! })), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onError,
+  });
+
+/** The whole view as CSV, written by the server as it reads (no row cap), saved under `filename`. */
+export async function exportHistory(json: HistoryExportQuery, filename: string) {
+  // a refusal throws its message (lib/api-client.ts)
+  const res = await api.callHistory.export.$post({ json });
+  saveBlob(filename, await res.blob());
+}

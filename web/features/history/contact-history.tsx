@@ -72,8 +72,15 @@ export default function ContactHistory() {
       </Card>
 
       {loading && <Spinner label="Loading contacts" />}
-      {loaded && !loading && loaded.rows.length > 0 && <ContactsPerDay rows={loaded.rows} from={loaded.from} to={loaded.to} />}
-      {!loading && <HistoryTable rows={loaded?.rows ?? null} onExport={screen.exportCsv} />}
+      {screen.page && screen.page.total > 0 && <ContactsPerDay perDay={screen.page.perDay} />}
+      {!loading && (
+        <HistoryTable
+          page={screen.page}
+          emptyText={screen.pageError ?? (loaded ? 'No contacts in this range' : 'Pick the dates and press Load')}
+          onExport={screen.exportCsv}
+          exporting={screen.exportingCsv}
+        />
+      )}
     </div>
   );
 }

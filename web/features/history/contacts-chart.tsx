@@ -1,26 +1,12 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { dayValue as dayKey, monthDay } from '../../lib/format';
-import type { HistoryRowDto } from './api';
-
-/** Calls and e-mails per local day over the loaded range, days without contacts included. */
-export function perDay(rows: HistoryRowDto[], from: Date, to: Date) {
-  const days = new Map<string, { day: string; label: string; calls: number; emails: number }>();
-  const cursor = new Date(from.getFullYear(), from.getMonth(), from.getDate());
-  while (cursor <= to && days.size < 60) {
-    days.set(dayKey(cursor), { day: dayKey(cursor), label: monthDay(cursor), calls: 0, emails: 0 });
-    cursor.setDate(cursor.getDate() + 1);
-  }
-  for (const r of rows) {
-    const d = days.get(dayKey(new Date(r.callDate)));
-    if (d) d[r.kind === 'call' ? 'calls' : 'emails'] += 1;
-  }
-  return [...days.values()];
-}
+import { monthDay, parseDay } from '../../lib/format';
+import type { HistoryPageDto } from './api';
 
 /** Beyond the spec: a small bar chart of contacts per day for the loaded range. */
-export default function ContactsChart({ rows, from, to }: { rows: HistoryRowDto[]; from: Date; to: Date }) {
-  const data = useMemo(() => perDay(rows, from, to), [rows, from, to]);
+export default function ContactsChart({ perDay }: { perDay: HistoryPageDto['perDay'] }) {
+  // the server's days are the browser's calendar days (it sends its time zone)
+  const data = useMemo(() => perDay.map((d) => ({ ...d, label: monthDay(parseDay(d.date)!) })), [perDay]);
   return (
     <div className="history-chart" data-testid="contacts-chart">
       <ResponsiveContainer>

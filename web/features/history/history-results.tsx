@@ -5,7 +5,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, shortDate, timeOfDay } from '../../lib/format';
 import { formatBoardPhone } from '../../../worker/lib/phone';
-import type { HistoryRowDto } from './api';
+import type { HistoryPageDto, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
 
@@ -48,9 +48,14 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
   },
 ];
 
-/** Contacts per day with the two counts, over the loaded range. */
-export function ContactsPerDay({ rows, from, to }: { rows: HistoryRowDto[]; from: Date; to: Date }) {
-  const calls = rows.filter((r) => r.kind === 'call').length;
+/** Contacts per day with the two counts, over the loaded range (the server's per-day counts). */
+export function ContactsPerDay({ perDay }: { perDay: HistoryPageDto['perDay'] }) {
+  let calls = 0;
+  let emails = 0;
+  for (const day of perDay) {
+    calls += day.calls;
+    emails += day.emails;
+  }
   return (
     <Card
       title="Contacts per day"
@@ -60,30 +65,35 @@ export function ContactsPerDay({ rows, from, to }: { rows: HistoryRowDto[]; from
             Phone Calls <strong data-testid="calls-count">{calls}</strong>
           </span>
           <span>
-            Emails <strong data-testid="emails-count">{rows.length - calls}</strong>
+            Emails <strong data-testid="emails-count">{emails}</strong>
           </span>
         </div>
       }
     >
       <Suspense fallback={<div className="history-chart" />}>
-        <ContactsChart rows={rows} from={from} to={to} />
+        <ContactsChart perDay={perDay} />
       </Suspense>
     </Card>
   );
 }
 
-/** The result table (Total: n), with Export CSV. */
-export function HistoryTable({ rows, onExport }: { rows: HistoryRowDto[] | null; onExport: () => void }) {
+/**
+ * The result table (Total: n), with Export CSV: the server searches, filters by Company, sorts
+ * and pages (the table keeps its URL keys); the export is the whole view, streamed by the server.
+ */
+export function HistoryTable(props: { page: HistoryPageDto | null; emptyText: string; onExport: () => void; exporting: boolean }) {
+  const { page } = props;
   return (
     <DataTable
-      data={rows ?? []}
+      data={page?.rows ?? []}
       columns={columns}
       testId="history-table"
-      title={<span data-testid="history-total">Total: {rows?.length ?? 0}</span>}
-      emptyText={rows ? 'No contacts in this range' : 'Pick the dates and press Load'}
+      server={{ total: page?.total ?? 0, shown: page?.filteredTotal ?? 0, filterOptions: { brokerName: page?.companies ?? [] } }}
+      title={<span data-testid="history-total">Total: {page?.total ?? 0}</span>}
+      emptyText={props.emptyText}
       toolbar={
-        <Button variant="secondary" onClick={onExport} disabled={!rows?.length}>
-          Export CSV
+        <Button variant="secondary" onClick={props.onExport} disabled={!page?.filteredTotal || props.exporting}>
+          {props.exporting ? 'Exporting…' : 'Export CSV'}
         </Button>
       }
     />

@@ -1,21 +1,37 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
-import { download } from '../../lib/download';
+import { HISTORY_SORT_COLUMNS, type HistorySortColumn, pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
+import { PAGE_SIZES } from '../../components/ui/data-table';
+import { useToast } from '../../components/ui/toast';
+import { isLoggedOut } from '../../lib/api-client';
 import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
-import { type HistoryRowDto, loadHistory, picksManager, useHistoryMcs, useManagers, useTeamUsers } from './api';
-import { historyCsv } from './csv';
+import { exportHistory, type HistoryQuery, picksManager, useHistoryMcs, useHistoryPage, useManagers, useTeamUsers } from './api';
 
 export interface Range {
   from?: Date;
   to?: Date;
 }
+/** What Load fixed: the load's body (range, users, MCs, kinds) and when, so Load again reads anew. */
 interface Loaded {
-  rows: HistoryRowDto[];
+  query: HistoryQuery;
   from: Date;
   to: Date;
+  stamp: number;
+}
+
+/** The browser's time zone, for the chart's days. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A value that follows `value` once it has stayed `ms` (the search box's words). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 export const startOfToday = () => {
@@ -81,7 +97,28 @@ export function useContactHistory() {
   const team = useTeamUsers(role, managerId);
   const mcs = useHistoryMcs(role, session?.userId, managerId);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const { loading, run } = useRequest();
+  const exporting = useRequest();
+  const toast = useToast();
+
+  // the table's view, in the DataTable's own URL keys: q, sort (column or -column), page, size, f.brokerName
+  const search = useDebounced((params.get('q') ?? '').trim(), 250);
+  const sortParam = params.get('sort');
+  const sortColumn = sortParam?.replace(/^-/, '') as HistorySortColumn | undefined;
+  const sort =
+    sortColumn && HISTORY_SORT_COLUMNS.includes(sortColumn)
+      ? { column: sortColumn, dir: sortParam!.startsWith('-') ? ('desc' as const) : ('asc' as const) }
+      : null;
+  const sizeParam = Number(params.get('size'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : PAGE_SIZES[0];
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const company = params.get('f.brokerName') || null;
+  const view = { search, company, sort };
+  const pageQuery = loaded ? { ...loaded.query, ...view, page, pageSize, timeZone: timeZone() } : null;
+  const result = useHistoryPage(pageQuery, loaded?.stamp ?? 0, (err) => {
+    if (!isLoggedOut(err)) toast.show(err instanceof Error && err.message ? err.message : 'Something went wrong', 'error');
+  });
+  const loading = !!loaded && !result.data && result.isLoading;
 
   // another manager picked: its users and MCs all checked, and nothing loaded yet (not on the
   // first pick, which is the URL's or the default)
@@ -112,9 +149,7 @@ export function useContactHistory() {
     // everything checked is sent as "all" (empty list): rows of former members and removed MCs stay in
     const usersList = isAgent || excludedUsers.size === 0 ? [] : userItems.filter((u) => !excludedUsers.has(u.id)).map((u) => u.id);
     const mcList = excludedMcs.size === 0 ? [] : mcItems.filter((m) => !excludedMcs.has(m.id)).map((m) => m.id);
-    const rows = await run(() => loadHistory({ usersList, mcList, phoneLogs, emailLogs, managerId, ...rangeToQuery(from, to) }));
-    if (!rows) return;
-    setLoaded({ rows, from, to });
+    setLoaded({ query: { usersList, mcList, phoneLogs, emailLogs, managerId, ...rangeToQuery(from, to) }, from, to, stamp: Date.now() });
     markShown();
   };
 
@@ -128,9 +163,10 @@ export function useContactHistory() {
     if (params.get('shown') === '1' && !loaded && canLoad) void load();
   }, [listsReady]);
 
+  // the whole view (search, Company, sort), streamed by the server
   const exportCsv = () => {
     if (!loaded) return;
-    download(`contact-history-${dayValue(loaded.from)}-to-${dayValue(loaded.to)}.csv`, historyCsv(loaded.rows));
+    void exporting.run(() => exportHistory({ ...loaded.query, ...view }, `contact-history-${dayValue(loaded.from)}-to-${dayValue(loaded.to)}.csv`));
   };
 
   return {
@@ -149,6 +185,9 @@ export function useContactHistory() {
     loading,
     load,
     loaded,
+    page: loaded ? (result.data ?? null) : null,
+    pageError: loaded && !result.data && result.error ? (result.error as Error).message || 'Something went wrong' : null,
     exportCsv,
+    exportingCsv: exporting.loading,
   };
 }

@@ -1,6 +1,7 @@
-import type { HistoryRowDto } from './api';
+import type { HistoryRowDto } from './history.schema';
 
-const CSV_COLUMNS: [string, (r: HistoryRowDto) => string][] = [
+/** Contact History's CSV columns: the table's, and the contact's type and number or address. */
+export const HISTORY_CSV_COLUMNS: [string, (r: HistoryRowDto) => string][] = [
   ['Agent', (r) => r.parent.name],
   ['MC', (r) => r.mcName],
   ['Company', (r) => r.brokerName],
@@ -21,11 +22,4 @@ export function csvCell(value: string): string {
   let v = value;
   if (/^[=@\t\r]/.test(v) || (/^[+-]/.test(v) && !/^[+-][\d\s().-]*$/.test(v))) v = `'${v}`;
   return /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-/** The loaded contacts as CSV, one row each, with the table's columns and the contact's type. */
-export function historyCsv(rows: HistoryRowDto[]): string {
-  const lines = [CSV_COLUMNS.map(([h]) => h).join(',')];
-  for (const r of rows) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(r))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }

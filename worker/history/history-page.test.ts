@@ -1,0 +1,449 @@
+import { SELF } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mcSettings } from '../db/schema';
+import { randomId } from '../lib/ids';
+import { call, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
+import { EXPORT_PAGE_ROWS } from './history.page';
+import { DAY_MS, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
+
+type Team = Awaited<ReturnType<typeof createTeam>>;
+
+/** A team with plain names (the helper's random ones could hold what a search looks for). */
+async function namedTeam(tag: string): Promise<Team> {
+  const director = await createUser('director', { name: `Dana ${tag}` });
+  const manager = await createUser('manager', { parentId: director.id, name: `Mona ${tag}` });
+  const agent1 = await createUser('agent', { parentId: manager.id, name: `Alex ${tag}` });
+  const agent2 = await createUser('agent', { parentId: manager.id, name: `Bea ${tag}` });
+  return { director, manager, agents: [agent1, agent2] as const };
+}
+
+async function addMc(user: TestUser, name: string, parentMcId: string | null = null) {
+  const id = randomId();
+  await db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
+  return id;
+}
+
+const NOW = Date.now();
+const range = (fromDaysAgo = 10, toDaysAhead = 1) => ({
+  dateFrom: new Date(NOW - fromDaysAgo * DAY_MS).toISOString(),
+  dateTo: new Date(NOW + toDaysAhead * DAY_MS).toISOString(),
+});
+const body = (extra: Record<string, unknown>) => ({ usersList: [], mcList: [], phoneLogs: true, emailLogs: true, ...range(), ...extra });
+const page = (user: TestUser, extra: Record<string, unknown>) => call('POST', '/api/callHistory/page', { token: user.token, body: body(extra) });
+const getHistory = (user: TestUser, extra: Record<string, unknown>) => call('POST', '/api/callHistory/getHistory', { token: user.token, body: body(extra) });
+
+interface Row {
+  userId: string;
+  teamId: string;
+  mcSettingId: string;
+  mcName?: string;
+  kind?: 'call' | 'email';
+  contact?: string;
+  brokerName: string;
+  address?: string;
+  origin?: string;
+  dest?: string;
+  loadDate?: string;
+  callDate: number;
+}
+
+/** Rows straight into D1, many per statement (one JSON parameter), as the extension would have logged them. */
+async function insertRows(rows: Row[]) {
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows
+      .slice(i, i + 2000)
+      .map((r) => [
+        randomId(),
+        r.userId,
+        r.teamId,
+        r.mcSettingId,
+        r.mcName ?? 'Page MC',
+        r.kind ?? 'call',
+        r.contact ?? '+13125550142',
+        r.brokerName,
+        r.address ?? '',
+        r.origin ?? '',
+        r.dest ?? '',
+        r.loadDate ?? '',
+        r.callDate,
+        randomId(),
+      ]);
+    await testEnv.DB.prepare(
+      `insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, address, origin, dest, load_date, call_date, client_id)
+       select value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13 from json_each(?)`,
+    )
+      .bind(JSON.stringify(chunk))
+      .run();
+  }
+}
+
+describe('POST /api/callHistory/page', () => {
+  let A: Team;
+  let B: Team;
+  let mcA: string;
+  let a0Mc: string;
+  let a1Mc: string;
+  let mcB: string;
+  /** Team A's rows in the last 10 days: 30, newest first by index (row i is i hours old). */
+  const rowsA: Row[] = [];
+  beforeAll(async () => {
+    A = await namedTeam('Ames');
+    B = await namedTeam('Berg');
+    mcA = await addMc(A.manager, 'Alpha MC');
+    a0Mc = await addMc(A.agents[0], 'Alpha MC', mcA);
+    a1Mc = await addMc(A.agents[1], 'Bravo MC');
+    mcB = await addMc(B.manager, 'Beta MC');
+    const companies = ['Coyote Logistics', 'Echo Global', 'TQL'];
+    for (let i = 0; i < 30; i++) {
+      const agent = i % 2 ? A.agents[1] : A.agents[0];
+      rowsA.push({
+        userId: agent.id,
+        teamId: A.manager.id,
+        mcSettingId: i % 2 ? a1Mc : a0Mc,
+        mcName: i % 2 ? 'Bravo MC' : 'Alpha MC',
+        kind: i % 3 === 0 ? 'email' : 'call',
+        contact: i % 3 === 0 ? `ops${i}@broker.example` : `+1312555${String(1000 + i)}`,
+        brokerName: companies[i % 3]!,
+        address: `${100 + i} Main St, Springfield, IL`,
+        origin: `Origin ${String.fromCharCode(65 + (i % 26))}`,
+        dest: `Dest ${String(i).padStart(2, '0')}`,
+        loadDate: `2026-07-${String((i % 28) + 1).padStart(2, '0')}`,
+        callDate: NOW - i * 3_600_000,
+      });
+    }
+    // one quoted company and one with LIKE's own characters, and a row outside the range
+    rowsA.push({ userId: A.manager.id, teamId: A.manager.id, mcSettingId: mcA, brokerName: 'Hauler "Best", Inc', callDate: NOW - 40 * 3_600_000 });
+    rowsA.push({ userId: A.manager.id, teamId: A.manager.id, mcSettingId: mcA, brokerName: '100%_Freight', callDate: NOW - 41 * 3_600_000 });
+    await insertRows([
+      ...rowsA,
+      { userId: A.manager.id, teamId: A.manager.id, mcSettingId: mcA, brokerName: 'Old', callDate: NOW - 30 * DAY_MS },
+      { userId: B.agents[0].id, teamId: B.manager.id, mcSettingId: mcB, brokerName: 'Team B only', callDate: NOW - 3_600_000 },
+    ]);
+  });
+
+  it("answers the same rows as getHistory, a page at a time, with the load's totals and Companies", async () => {
+    const all = (await getHistory(A.manager, {})).body as HistoryRowDto[];
+    expect(all).toHaveLength(32);
+    const seen: HistoryRowDto[] = [];
+    for (let p = 1; p <= 4; p++) {
+      const res = await page(A.manager, { page: p, pageSize: 10 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ total: 32, filteredTotal: 32, page: p, pageSize: 10 });
+      expect(res.body.rows).toHaveLength(p < 4 ? 10 : 2);
+      seen.push(...res.body.rows);
+    }
+    // newest first, the rows getHistory answers, field for field
+    expect(seen).toEqual(all);
+    const first = await page(A.manager, {});
+    expect(first.body.companies).toEqual(['100%_Freight', 'Coyote Logistics', 'Echo Global', 'Hauler "Best", Inc', 'TQL']);
+  });
+
+  it('20 pages loaded at once, over 3 rounds, answer the rows of getHistory exactly once each', async () => {
+    const all = ((await getHistory(A.manager, {})).body as HistoryRowDto[]).map((r) => r._id);
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => page(A.manager, { page: (i % 4) + 1, pageSize: 10 })));
+      for (const res of answers) expect(res.body).toMatchObject({ total: 32, filteredTotal: 32 });
+      const firstOfEach = answers.slice(0, 4).flatMap((res) => res.body.rows.map((r: HistoryRowDto) => r._id));
+      expect(firstOfEach).toEqual(all);
+      answers.forEach((res, i) => expect(res.body.rows).toEqual(answers[i % 4]!.body.rows));
+    }
+  });
+
+  it('a page past the end answers no rows and the totals', async () => {
+    const res = await page(A.manager, { page: 9, pageSize: 10 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rows: [], total: 32, filteredTotal: 32 });
+  });
+
+  it('the Company filter is exact and narrows filteredTotal, not total', async () => {
+    const res = await page(A.manager, { company: 'TQL', pageSize: 50 });
+    expect(res.body).toMatchObject({ total: 32, filteredTotal: 10 });
+    expect(res.body.rows.map((r: HistoryRowDto) => r.brokerName)).toEqual(Array(10).fill('TQL'));
+    expect((await page(A.manager, { company: 'tql' })).body.filteredTotal).toBe(0);
+    expect((await page(A.manager, { company: 'Hauler "Best", Inc' })).body.filteredTotal).toBe(1);
+  });
+
+  it('search finds words case-insensitively in every column, LIKE characters as themselves', async () => {
+    const count = async (search: string) => (await page(A.manager, { search, pageSize: 50 })).body.filteredTotal as number;
+    expect(await count('coyote')).toBe(10);
+    expect(await count('ALPHA mc')).toBe(15);
+    expect(await count(A.agents[1].name.toUpperCase())).toBe(15);
+    expect(await count('Dest 07')).toBe(1);
+    expect(await count('origin b')).toBe(2);
+    expect(await count('2026-07-01')).toBe(2);
+    expect(await count('ops3@')).toBe(1);
+    // a number written as people write it finds the stored digits
+    expect(await count('(312) 555-1004')).toBe(1);
+    expect(await count('100%')).toBe(1);
+    expect(await count('%')).toBe(1);
+    expect(await count('_')).toBe(1);
+    expect(await count('no such words')).toBe(0);
+    const both = await page(A.manager, { search: 'springfield', company: 'Echo Global', pageSize: 50 });
+    expect(both.body).toMatchObject({ total: 32, filteredTotal: 10 });
+  });
+
+  const SORTS: [string, (r: HistoryRowDto) => string][] = [
+    ['agent', (r) => r.parent.name],
+    ['mcName', (r) => r.mcName],
+    ['brokerName', (r) => r.brokerName],
+    ['address', (r) => r.address],
+    ['origin', (r) => r.origin],
+    ['dest', (r) => r.dest],
+    ['loadDate', (r) => r.loadDate],
+  ];
+  it.each(SORTS.flatMap(([column, get]) => (['asc', 'desc'] as const).map((dir) => [column, dir, get] as const)))(
+    'sorts by %s %s case-insensitively, then newest first, across pages',
+    async (column, dir, get) => {
+      const all = (await getHistory(A.manager, {})).body as HistoryRowDto[];
+      const key = (r: HistoryRowDto) => get(r).toLowerCase();
+      const expected = [...all].sort((x, y) => {
+        const byKey = key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0;
+        return (dir === 'asc' ? byKey : -byKey) || y.callDate.localeCompare(x.callDate);
+      });
+      const got: HistoryRowDto[] = [];
+      for (let p = 1; p <= 3; p++) got.push(...(await page(A.manager, { sort: { column, dir }, page: p, pageSize: 20 })).body.rows);
+      expect(got.map((r) => r._id)).toEqual(expected.map((r) => r._id));
+    },
+  );
+
+  it.each(['asc', 'desc'] as const)('sorts by Contact Date %s', async (dir) => {
+    const res = await page(A.manager, { sort: { column: 'callDate', dir }, pageSize: 50 });
+    const dates = res.body.rows.map((r: HistoryRowDto) => r.callDate);
+    expect(dates).toEqual([...dates].sort((x, y) => (dir === 'asc' ? x.localeCompare(y) : y.localeCompare(x))));
+    expect(dates).toHaveLength(32);
+  });
+
+  it("the chart's days are the time zone's calendar days, every day of the range, adding up to the total", async () => {
+    // Yerevan is UTC+4 all year: the range is its local midnights
+    const to = Date.UTC(2030, 0, 11) - 4 * 3_600_000;
+    const from = to - 10 * DAY_MS;
+    const T = await createTeam();
+    const mc = await addMc(T.manager, 'Zone MC');
+    await insertRows([
+      { userId: T.manager.id, teamId: T.manager.id, mcSettingId: mc, brokerName: 'First minute', callDate: from },
+      // 23:30 on Jan 1 in Yerevan is 19:30 UTC
+      { userId: T.manager.id, teamId: T.manager.id, mcSettingId: mc, brokerName: 'Late Jan 1', kind: 'email', callDate: Date.UTC(2030, 0, 1, 19, 30) },
+      { userId: T.manager.id, teamId: T.manager.id, mcSettingId: mc, brokerName: 'Early Jan 2', callDate: Date.UTC(2030, 0, 1, 20, 30) },
+      { userId: T.manager.id, teamId: T.manager.id, mcSettingId: mc, brokerName: 'Last minute', callDate: to - 60_000 },
+      { userId: T.manager.id, teamId: T.manager.id, mcSettingId: mc, brokerName: 'After', callDate: to },
+    ]);
+    const res = await call('POST', '/api/callHistory/page', {
+      token: T.manager.token,
+      body: { dateFrom: from, dateTo: to, timeZone: 'Asia/Yerevan' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(4);
+    expect(res.body.perDay).toHaveLength(10);
+    expect(res.body.perDay[0]).toEqual({ date: '2030-01-01', calls: 1, emails: 1 });
+    expect(res.body.perDay[1]).toEqual({ date: '2030-01-02', calls: 1, emails: 0 });
+    expect(res.body.perDay[9]).toEqual({ date: '2030-01-10', calls: 1, emails: 0 });
+    expect(res.body.perDay.slice(2, 9).every((d: { calls: number; emails: number }) => d.calls + d.emails === 0)).toBe(true);
+    const bad = await call('POST', '/api/callHistory/page', { token: T.manager.token, body: { dateFrom: from, dateTo: to, timeZone: 'Mars/Olympus' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(HISTORY_MESSAGES.timeZone);
+  });
+
+  it('scope as getHistory: an agent its own rows; a director its own managers; 400 and 404 with the same messages', async () => {
+    const mine = await page(A.agents[0], { pageSize: 50 });
+    expect(mine.body.total).toBe(15);
+    expect(mine.body.rows.every((r: HistoryRowDto) => r.parent.name === A.agents[0].name)).toBe(true);
+    expect((await page(A.agents[0], { usersList: [A.agents[1].id] })).status).toBe(404);
+    const none = await page(A.director, {});
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager);
+    expect((await page(A.director, { managerId: A.manager.id })).body.total).toBe(32);
+    for (const managerId of [B.manager.id, A.agents[0].id, 'unknown']) {
+      const res = await page(A.director, { managerId });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(HISTORY_MESSAGES.managerNotFound);
+    }
+    const foreign = await page(A.manager, { usersList: [B.agents[0].id] });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe(HISTORY_MESSAGES.userNotFound);
+    // another team's rows never show, whatever the search
+    expect((await page(A.manager, { search: 'Team B' })).body.filteredTotal).toBe(0);
+    expect((await page(await createUser('marketing'), { managerId: A.manager.id })).status).toBe(403);
+    expect((await call('POST', '/api/callHistory/page', { body: range() })).status).toBe(401);
+  });
+
+  it("the load's choices narrow as getHistory's: users, MCs (a team MC with its agents' settings), kinds", async () => {
+    expect((await page(A.manager, { usersList: [A.agents[1].id] })).body.total).toBe(15);
+    expect((await page(A.manager, { mcList: [mcA] })).body.total).toBe(17);
+    expect((await page(A.manager, { phoneLogs: false })).body.total).toBe(10);
+    const none = await page(A.manager, { phoneLogs: false, emailLogs: false });
+    expect(none.body).toMatchObject({ rows: [], total: 0, filteredTotal: 0, companies: [] });
+  });
+
+  it.each([
+    [{ pageSize: 5 }, HISTORY_MESSAGES.pageSize],
+    [{ pageSize: 51 }, HISTORY_MESSAGES.pageSize],
+    [{ pageSize: 12.5 }, HISTORY_MESSAGES.pageSize],
+    [{ page: 0 }, HISTORY_MESSAGES.page],
+    [{ page: '2' }, HISTORY_MESSAGES.page],
+    [{ sort: { column: 'password', dir: 'asc' } }, HISTORY_MESSAGES.sort],
+    [{ sort: { column: 'agent', dir: 'up' } }, HISTORY_MESSAGES.sort],
+    [{ search: 'x'.repeat(201) }, HISTORY_MESSAGES.search],
+    [{ dateFrom: 'soon' }, HISTORY_MESSAGES.range],
+    [{ ...range(41, 0) }, HISTORY_MESSAGES.range],
+  ])('bad input %j answers 400 %s', async (extra, message) => {
+    const res = await page(A.manager, extra);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('a 40,000-row team', () => {
+  it('answers a deep page, a sort, a search and a Company correctly', async () => {
+    const T = await namedTeam('Large');
+    const mc = await addMc(T.manager, 'Big MC');
+    const members = [T.manager, ...T.agents];
+    const N = 40_000;
+    const rows: Row[] = [];
+    for (let i = 0; i < N; i++) {
+      rows.push({
+        userId: members[i % 3]!.id,
+        teamId: T.manager.id,
+        mcSettingId: mc,
+        kind: i % 4 === 0 ? 'email' : 'call',
+        brokerName: `Broker ${i % 200}`,
+        address: `${i} Main St`,
+        callDate: NOW - Math.floor((i * 39 * DAY_MS) / N) - 1,
+      });
+    }
+    await insertRows(rows);
+    const big = (extra: Record<string, unknown>) => page(T.manager, { ...range(39, 1), ...extra });
+    const first = await big({ pageSize: 50 });
+    expect(first.body).toMatchObject({ total: N, filteredTotal: N });
+    expect(first.body.companies).toHaveLength(200);
+    expect(first.body.perDay.reduce((n: number, d: { calls: number; emails: number }) => n + d.calls + d.emails, 0)).toBe(N);
+    expect(first.body.perDay.reduce((n: number, d: { emails: number }) => n + d.emails, 0)).toBe(N / 4);
+    // the last page: the oldest rows
+    const last = await big({ page: 800, pageSize: 50 });
+    expect(last.body.rows.map((r: HistoryRowDto) => r.address)).toEqual(Array.from({ length: 50 }, (_, k) => `${N - 50 + k} Main St`));
+    const company = await big({ company: 'Broker 7', pageSize: 50, page: 4 });
+    expect(company.body.filteredTotal).toBe(200);
+    expect(company.body.rows.map((r: HistoryRowDto) => r.address)).toEqual(Array.from({ length: 50 }, (_, k) => `${7 + (150 + k) * 200} Main St`));
+    const search = await big({ search: '3999', pageSize: 10 });
+    // 3999, 13999, 23999, 33999 and 39990..39999 Main St
+    expect(search.body.filteredTotal).toBe(14);
+    const sorted = await big({ sort: { column: 'address', dir: 'desc' }, page: 2, pageSize: 10 });
+    // text order, Z to A: 9999 to 9990 Main St fill page 1; page 2 starts at 999 Main St
+    expect(sorted.body.rows.map((r: HistoryRowDto) => r.address).slice(0, 3)).toEqual(['999 Main St', '9989 Main St', '9988 Main St']);
+  });
+});
+
+describe('POST /api/callHistory/export', () => {
+  const exportCsv = (user: TestUser, extra: Record<string, unknown>) =>
+    SELF.fetch('http://localhost/api/callHistory/export', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body(extra)),
+    });
+  /** A CSV's records, quotes undone (the export's own quoting: fields in quotes, "" for a quote). */
+  const parseCsv = (text: string) => {
+    const records: string[][] = [];
+    let field = '';
+    let record: string[] = [];
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (quoted) {
+        if (ch === '"' && text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (ch === '"') quoted = false;
+        else field += ch;
+      } else if (ch === '"') quoted = true;
+      else if (ch === ',') {
+        record.push(field);
+        field = '';
+      } else if (ch === '\r' && text[i + 1] === '\n') {
+        record.push(field);
+        records.push(record);
+        record = [];
+        field = '';
+        i++;
+      } else field += ch;
+    }
+    return records;
+  };
+
+  it('streams every row of the view in several keyset pages, in the view order, quoted, with a filename', async () => {
+    const T = await namedTeam('Export');
+    const mc = await addMc(T.manager, 'Export MC');
+    const n = EXPORT_PAGE_ROWS + 17;
+    const rows: Row[] = [];
+    for (let i = 0; i < n; i++) {
+      rows.push({
+        userId: T.agents[0].id,
+        teamId: T.manager.id,
+        mcSettingId: mc,
+        mcName: 'Export MC',
+        brokerName: i === 5 ? 'Quote "Q", Comma\nLine' : i === 6 ? '=HYPERLINK("x")' : `Broker ${i % 7}`,
+        address: `${i} Export Rd`,
+        // many rows share a contact date: the keyset must not skip or repeat them
+        callDate: NOW - Math.floor(i / 3) * 60_000,
+      });
+    }
+    await insertRows(rows);
+    const res = await exportCsv(T.manager, {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-history-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith('\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact\r\n')).toBe(true);
+    const records = parseCsv(text.slice(1));
+    expect(records).toHaveLength(n + 1);
+    const addresses = records.slice(1).map((r) => r[3]);
+    expect(new Set(addresses).size).toBe(n);
+    expect(addresses).toEqual((await page2(T.manager, n)).map((r) => r.address));
+    const quoted = records.find((r) => r[3] === '5 Export Rd')!;
+    expect(quoted[2]).toBe('Quote "Q", Comma\nLine');
+    expect(records.find((r) => r[3] === '6 Export Rd')![2]).toBe(`'=HYPERLINK("x")`);
+    expect(quoted[0]).toBe(T.agents[0].name);
+    expect(quoted[8]).toBe('Phone call');
+
+    // sorted by Company, narrowed by a search: the same rows as the screen's pages, in order
+    const sorted = await exportCsv(T.manager, { sort: { column: 'brokerName', dir: 'asc' }, search: 'broker' });
+    const sortedRecords = parseCsv(await sorted.text()).slice(1);
+    const expectedSorted: string[] = [];
+    for (let p = 1; expectedSorted.length < n; p++) {
+      const res = await page(T.manager, { sort: { column: 'brokerName', dir: 'asc' }, search: 'broker', page: p, pageSize: 50 });
+      if (!res.body.rows.length) break;
+      expectedSorted.push(...res.body.rows.map((r: HistoryRowDto) => r.address));
+    }
+    expect(sortedRecords.map((r) => r[3])).toEqual(expectedSorted);
+    expect(sortedRecords).toHaveLength(n - 2);
+  });
+
+  /** The view's rows through the paged call, newest first. */
+  async function page2(user: TestUser, n: number) {
+    const out: HistoryRowDto[] = [];
+    for (let p = 1; out.length < n; p++) out.push(...(await page(user, { page: p, pageSize: 50 })).body.rows);
+    return out;
+  }
+
+  it('refuses as getHistory before any CSV: 400, 404, 403, 401', async () => {
+    const T = await createTeam();
+    const other = await createTeam();
+    const none = await exportCsv(T.director, {});
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.selectManager);
+    const foreign = await exportCsv(T.director, { managerId: other.manager.id });
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.managerNotFound);
+    expect((await exportCsv(T.manager, { dateTo: 'never' })).status).toBe(400);
+    expect((await exportCsv(await createUser('marketing'), { managerId: T.manager.id })).status).toBe(403);
+    const anonymous = await SELF.fetch('http://localhost/api/callHistory/export', {
+      method: 'POST',
+      body: JSON.stringify(body({})),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(anonymous.status).toBe(401);
+    // an empty view is the header alone
+    const empty = await exportCsv(T.manager, { phoneLogs: false, emailLogs: false });
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await empty.arrayBuffer())).toBe(
+      '\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact\r\n',
+    );
+  });
+});
