@@ -509,6 +509,75 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
     expect((await call('GET', '/api/broker/minified', { token: t.manager.token })).body).toEqual([]);
   });
 
+  it('minified carries an ETag: the same answer repeats as an empty 304, any change to what it holds gives a new one', async () => {
+    const t = await teamWithMcs();
+    const id = await add(t.manager, filterBody(t, { name: 'Tag probe', usersList: [t.agents[0].id], comment: 'first' }));
+    const first = await call('GET', '/api/broker/minified', { token: t.agents[0].token });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[0-9a-f]+"$/);
+    const again = await call('GET', '/api/broker/minified', { token: t.agents[0].token, headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+    // another agent's answer differs, so its tag does too: a stale tag of one user never matches another's list
+    const other = await call('GET', '/api/broker/minified', { token: t.agents[1].token, headers: { 'if-none-match': tag! } });
+    expect(other.status).toBe(200);
+    // a change to the filter's comment changes the answer and its tag
+    const edited = await call('POST', '/api/broker/update/details', {
+      token: t.manager.token,
+      body: { ...filterBody(t, { name: 'Tag probe', usersList: [t.agents[0].id], comment: 'second' }), updateFilterId: id },
+    });
+    expect(edited.status).toBe(200);
+    const changed = await call('GET', '/api/broker/minified', { token: t.agents[0].token, headers: { 'if-none-match': tag! } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.map((f: any) => f.comment)).toEqual(['second']);
+    const tag2 = changed.headers.get('etag');
+    expect(tag2).not.toBe(tag);
+    // a type's colour is part of the answer too
+    const recolor = await call('PUT', '/api/user/update/filterOverride/', {
+      token: t.manager.token,
+      body: { newFilters: [{ _id: t.types[0]!._id, typeName: 'Blocked', color: '#000000' }] },
+    });
+    expect(recolor.status).toBe(200);
+    const recolored = await call('GET', '/api/broker/minified', { token: t.agents[0].token, headers: { 'if-none-match': tag2! } });
+    expect(recolored.status).toBe(200);
+    expect(recolored.body[0].color).toBe('#000000');
+    // disabling the filter empties the list: a new tag again
+    await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: id } });
+    const disabled = await call('GET', '/api/broker/minified', { token: t.agents[0].token, headers: { 'if-none-match': recolored.headers.get('etag')! } });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toEqual([]);
+  });
+
+  it('the search answers JSON rows with the same fields and types as the DTO (built by SQL)', async () => {
+    const t = await teamWithMcs();
+    await add(t.manager, filterBody(t, { name: 'Ri Shape', usersList: [t.manager.id], contacts: ['(555) 123-4567'], aliases: ['Ri Shape West'] }));
+    const res = await call('POST', '/api/broker', { token: t.agents[0].token, body: { name: 'ri', allMC: true, mcList: [] } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const mine = await add(t.agents[0], filterBody(t, { name: 'Ri Mine', onlyCreator: true }));
+    const both = await call('POST', '/api/broker', { token: t.agents[0].token, body: { name: 'ri', allMC: true, mcList: [] } });
+    const row = both.body.find((f: any) => f._id === mine);
+    expect(row).toMatchObject({
+      name: 'Ri Mine',
+      isVisible: true,
+      isVerified: false,
+      onlyCreator: true,
+      allMC: false,
+      newUsers: false,
+      canEdit: true,
+      onlyOnContacts: false,
+      contacts: [],
+      aliases: [],
+      rejectedReason: null,
+      dotNumber: null,
+    });
+    expect(row.creator).toEqual({ _id: t.agents[0].id, name: expect.any(String) });
+    expect(typeof row.index).toBe('number');
+  });
+
   it("teamUsers answers the caller's team (lead first) for managers and agents alike", async () => {
     const t = await teamWithMcs();
     const ids = (await call('GET', '/api/broker/teamUsers', { token: t.agents[1].token })).body.map((u: any) => u._id);
