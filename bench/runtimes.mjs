@@ -135,8 +135,11 @@ async function migrate(mf) {
   }
 }
 
-/** The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage. */
-export async function startProductBare(port, scriptPath, overrides = {}) {
+/**
+ * The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage.
+ * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile).
+ */
+export async function startProductBare(port, scriptPath, overrides = {}, miniflareOptions = {}) {
   const vars = devVars(port, overrides);
   const mf = new Miniflare({
     host: '127.0.0.1',
@@ -155,6 +158,7 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
       CLICK_COUNTER: { className: 'ClickCounter', useSQLite: true },
       RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
     },
+    ...miniflareOptions,
   });
   await mf.ready;
   await migrate(mf);
