@@ -55,8 +55,8 @@ function classify(ua: string): UaKind {
 const BOT_KIND: UaKind = { isBot: true, device: 'bot', browser: 'bot', os: 'bot' };
 
 /**
- * The visitor's country: the `CF-IPCountry` header Cloudflare's edge adds (IP Geolocation, a zone
- * setting on by default), else `request.cf`. Reading `request.cf` builds an object of some forty
+ * The visitor's country: the `CF-IPCountry` header Cloudflare's edge adds (the zone's IP Geolocation
+ * setting, under Network), else `request.cf`. Reading `request.cf` builds an object of some forty
  * fields from JSON on every request: a CPU profile of the redirect under load put a sixth of the
  * isolate's busy time on that one property (docs/decisions/0002-links.md, "The redirect's tail").
  */
