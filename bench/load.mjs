@@ -25,9 +25,10 @@ export const ratio = (x) => (Number.isFinite(x) ? x.toFixed(2) : '–');
  * answered, for `seconds`. Answers requests/s, p50/p99 of the expected answers' latencies (ms),
  * how many answers had the expected status and how many did not (other statuses, errors, timeouts).
  */
-export async function load({ url, connections, seconds, method = 'GET', headers = {}, body, expect = 200 }) {
+export async function load({ url, connections, seconds, method = 'GET', headers = {}, body, requests, expect = 200 }) {
   const latencies = [];
-  const run = autocannon({ url, connections, duration: seconds, method, headers, body, timeout: 10 });
+  // `requests` ([{ setupRequest }]) makes each request's body afresh (a write that must not repeat)
+  const run = autocannon({ url, connections, duration: seconds, method, headers, body, requests, timeout: 10 });
   run.on('response', (_client, status, _bytes, took) => {
     if (status === expect) latencies.push(took);
   });

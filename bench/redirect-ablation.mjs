@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { load, median, ms, PERSON_CLICK, ratio } from './load.mjs';
-import { bundleProduct, startEmptyBare, startProductBare } from './runtimes.mjs';
+import { bundleProduct, linkToLoad, startEmptyBare, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = path.join(root, '.tmp', 'bench', 'ablation');
@@ -27,16 +27,6 @@ const VARIANTS = [
     [['const flush = recordClick(env, link.id, describeVisit(req));', 'const flush = recordClick(env, link.id, FIXED_VISIT);']],
   ],
 ];
-
-async function post(url, p, body, token) {
-  const res = await fetch(`${url}${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 fs.rmSync(work, { recursive: true, force: true });
 fs.rmSync(SHM, { recursive: true, force: true });
@@ -60,9 +50,7 @@ try {
     fs.writeFileSync(path.join(dir, 'index.js'), code);
     const server = await startProductBare(port++, path.join(dir, 'index.js'), { DISABLE_RATE_LIMITS: 'true' }, miniflareOptions);
     servers.push(server);
-    const admin = await post(server.url, '/api/auth/login', { email: server.vars.ADMIN_EMAIL, password: server.vars.ADMIN_PASSWORD, clientType: 0 });
-    const link = await post(server.url, '/api/link/generate', { from: 'https://example.com/ablation' }, admin.accessToken);
-    targets.push({ name, url: `${server.url}/s/${new URL(link.to).pathname.split('/').pop()}`, runs: [] });
+    targets.push({ name, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
   }
   const empty = await startEmptyBare(port++);
   servers.push(empty);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { load, PERSON_CLICK } from './load.mjs';
-import { bundleProduct, startProductBare } from './runtimes.mjs';
+import { bundleProduct, linkToLoad, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = path.join(root, '.tmp', 'bench');
@@ -20,16 +20,6 @@ const withoutCountry = () => {
   const { 'cf-ipcountry': _, ...rest } = PERSON_CLICK;
   return process.env.PROFILE_NO_COUNTRY ? rest : PERSON_CLICK;
 };
-
-async function post(url, p, body, token) {
-  const res = await fetch(`${url}${p}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** A DevTools protocol session on the Worker's inspector. */
 async function inspect() {
@@ -79,9 +69,7 @@ function summarise(profile) {
 const script = bundleProduct(path.join(work, 'profile-bundle'));
 const product = await startProductBare(18798, script, { DISABLE_RATE_LIMITS: 'true' }, { inspectorPort: INSPECTOR });
 try {
-  const admin = await post(product.url, '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 });
-  const link = await post(product.url, '/api/link/generate', { from: 'https://example.com/profiled' }, admin.accessToken);
-  const url = `${product.url}/s/${new URL(link.to).pathname.split('/').pop()}`;
+  const url = await linkToLoad(product, 'https://example.com/profiled');
   const opts = { url, connections: CONNECTIONS, seconds: 3, headers: withoutCountry(), expect: 302 };
   await load(opts); // warm-up: the isolate's caches, JIT
   const inspector = await inspect();

@@ -3,7 +3,7 @@
 // Prints the tables BENCHMARKS.md records and writes bench/results/latest.json.
 //   BENCH_RUNS=3 (runs per 16-connection figure; the median is reported)  BENCH_SECONDS=4 (seconds per run)
 //   BENCH_PAIRS=12 (interleaved redirect pairs)  BENCH_SERVICE_SECONDS=1.5 (one connection, per call)
-//   BENCH_MIX_RATE=40 (requests/s of the mixed workload)  BENCH_MIX_SECONDS=20
+//   BENCH_MIX_RATE=20 (requests/s of the mixed workload: about five busy teams of 40)  BENCH_MIX_SECONDS=20
 //   BENCH_SKIP=bare,dev,redirect,service,paged,mixed,spa,lighthouse (parts to skip)  BENCH_API=name (only these calls)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 12);
 const SERVICE_SECONDS = Number(process.env.BENCH_SERVICE_SECONDS ?? 1.5);
-const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 40);
+const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 20);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** BENCH_API=history measures only the calls whose name contains it (while working on one). */
