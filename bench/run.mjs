@@ -91,9 +91,10 @@ async function prepare(url, vars) {
     agents.push({ ...a, mcSettingId: own[0]?._id });
   }
   const now = Date.now();
+  // what the screen sends with every user and MC checked: empty lists (all of them)
   const history = {
-    usersList: team.map((u) => u._id),
-    mcList: mcs.map((m) => m._id),
+    usersList: [],
+    mcList: [],
     phoneLogs: true,
     emailLogs: true,
     managerId: manager.userId,
