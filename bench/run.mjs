@@ -81,7 +81,6 @@ async function prepare(url, vars) {
   const password = seed.password ?? BENCH_SEED.password;
   const manager = await login(url, managerEmail, password);
   const mcs = await api(url, 'GET', '/api/mcSettings', undefined, manager.accessToken);
-  const team = await api(url, 'POST', '/api/user/managerChildUsers', { parentId: manager.userId, includeParent: true }, manager.accessToken);
   const link = await api(url, 'POST', '/api/link/generate', { from: 'https://example.com/a/long/path?with=query' }, manager.accessToken);
   // the bench team's agents (agent1.1@…); the last one's subscription is about to end, still active
   const agents = [];
