@@ -135,8 +135,11 @@ async function migrate(mf) {
   }
 }
 
-/** The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage. */
-export async function startProductBare(port, scriptPath, overrides = {}) {
+/**
+ * The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage.
+ * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile).
+ */
+export async function startProductBare(port, scriptPath, overrides = {}, miniflareOptions = {}) {
   const vars = devVars(port, overrides);
   const mf = new Miniflare({
     host: '127.0.0.1',
@@ -155,13 +158,15 @@ export async function startProductBare(port, scriptPath, overrides = {}) {
       CLICK_COUNTER: { className: 'ClickCounter', useSQLite: true },
       RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
     },
+    ...miniflareOptions,
   });
   await mf.ready;
   await migrate(mf);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
   await firstAdmin(url);
-  return { url, vars, stop: () => mf.dispose() };
+  let stopped;
+  return { url, vars, stop: () => (stopped ??= mf.dispose()) };
 }
 
 /** The empty Worker on the bare runtime. */
@@ -170,5 +175,25 @@ export async function startEmptyBare(port) {
   await mf.ready;
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, null, 'empty worker (bare runtime)');
-  return { url, stop: () => mf.dispose() };
+  let stopped;
+  return { url, stop: () => (stopped ??= mf.dispose()) };
+}
+
+/**
+ * A short link to load: signs in as the first admin of a fresh product started by
+ * `startProductBare` and makes a link to `target`. Answers the link's `/s/{code}` URL.
+ */
+export async function linkToLoad(product, target) {
+  const post = async (p, body, token) => {
+    const res = await fetch(`${product.url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const admin = await post('/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 });
+  const link = await post('/api/link/generate', { from: target }, admin.accessToken);
+  return `${product.url}/s/${new URL(link.to).pathname.split('/').pop()}`;
 }

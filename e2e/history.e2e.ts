@@ -239,7 +239,7 @@ test.describe('Contact History', () => {
     await load(page);
     await expect.poll(() => total(page), { timeout: 15_000 }).toBe(expected.length);
     await expect(rows(page)).toHaveCount(10);
-    expect(bodies.at(-1)).toMatchObject({ page: 1, pageSize: 10, search: '', company: null, sort: null });
+    expect(bodies.at(-1)).toMatchObject({ page: 1, pageSize: 10, search: '', company: null, sort: null, summary: true });
 
     // search, typed letter by letter as people type: a call once typing pauses, not one per letter
     const word = expected.find((r) => r.origin)!.origin.split(',')[0]!;
@@ -251,6 +251,9 @@ test.describe('Contact History', () => {
     const searches = bodies.filter((b) => b.search).map((b) => b.search);
     expect(searches.at(-1)).toBe(word);
     expect(searches.length).toBeLessThan(word.length);
+    // after the Load's first page, the view's changes ask for the page alone (the Total and chart stay)
+    expect(bodies.filter((b) => b.search).every((b) => b.summary === false)).toBe(true);
+    await expect(page.getByTestId('history-total')).toHaveText(`Total: ${expected.length}`);
     expect(new URL(page.url()).searchParams.get('q')).toBe(word);
 
     // sort by Company: the first row is the first Company of the matches, A to Z

@@ -1,5 +1,6 @@
 import { app } from './app';
 import { redirectShortLink } from './links/links.routes';
+import { pathOf } from './lib/url';
 import type { Bindings } from './env';
 import { runReminders } from './subscriptions/reminders';
 
@@ -12,7 +13,7 @@ const SHORT = '/s/';
 export default {
   // The short-link redirect is the hot path: it goes straight to its handler, past the router.
   fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
+    const pathname = pathOf(request.url);
     if ((request.method === 'GET' || request.method === 'HEAD') && pathname.startsWith(SHORT) && pathname.indexOf('/', SHORT.length) === -1) {
       return redirectShortLink(env, ctx, request, pathname.slice(SHORT.length));
     }

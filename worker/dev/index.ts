@@ -3,6 +3,7 @@ import { handleError } from '../app';
 import type { AppEnv, Bindings } from '../env';
 import production from '../index';
 import { withDb } from '../lib/db';
+import { pathOf } from '../lib/url';
 import { devRoutes } from './dev.routes';
 
 export { ClickCounter, PaymentOrder, RateLimiter } from '../index';
@@ -21,7 +22,7 @@ devApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 export default {
   fetch(request, env, ctx) {
     // a cheap test first: the short-link redirect passes through here on every visit
-    if (request.url.includes(DEV) && new URL(request.url).pathname.startsWith(DEV)) return devApp.fetch(request, env, ctx);
+    if (request.url.includes(DEV) && pathOf(request.url).startsWith(DEV)) return devApp.fetch(request, env, ctx);
     return production.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -121,6 +121,24 @@ describe('POST /api/callHistory/page', () => {
     ]);
   });
 
+  it('summary: false answers the page alone, the same rows, with the count only when the view narrows the load', async () => {
+    for (const view of [
+      { page: 2, pageSize: 10 },
+      { page: 1, pageSize: 10, company: 'TQL', sort: { column: 'address', dir: 'asc' } },
+      { search: 'ames' },
+      { page: 9 },
+    ]) {
+      const full = await page(A.manager, view);
+      const alone = await page(A.manager, { ...view, summary: false });
+      expect(alone.status).toBe(200);
+      expect(alone.body.rows).toEqual(full.body.rows);
+      expect(alone.body).toMatchObject({ total: null, companies: null, perDay: null, page: full.body.page, pageSize: full.body.pageSize });
+      const narrowed = 'company' in view || 'search' in view;
+      expect(alone.body.filteredTotal).toBe(narrowed ? full.body.filteredTotal : null);
+    }
+    expect((await page(A.manager, { summary: 'no' })).body.message).toBe('summary is true or false');
+  });
+
   it("answers the same rows as getHistory, a page at a time, with the load's totals and Companies", async () => {
     const all = (await getHistory(A.manager, {})).body as HistoryRowDto[];
     expect(all).toHaveLength(32);

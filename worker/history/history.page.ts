@@ -186,16 +186,16 @@ export function daysOf(from: Date, to: Date, timeZone: string): { date: string; 
 
 export interface HistoryPage {
   rows: HistoryRowDto[];
-  /** Contacts in the load (range, users, MCs, kinds). */
-  total: number;
-  /** Of them, those the search and the Company leave. */
-  filteredTotal: number;
+  /** Contacts in the load (range, users, MCs, kinds); null with `summary: false`. */
+  total: number | null;
+  /** Of them, those the search and the Company leave; null with `summary: false` when nothing narrows the load. */
+  filteredTotal: number | null;
   page: number;
   pageSize: number;
-  /** The Companies of the load, A to Z: the Company filter's choices. */
-  companies: string[];
-  /** Each day of the range in `timeZone`, days without contacts included. */
-  perDay: HistoryDayDto[];
+  /** The Companies of the load, A to Z: the Company filter's choices; null with `summary: false`. */
+  companies: string[] | null;
+  /** Each day of the range in `timeZone`, days without contacts included; null with `summary: false`. */
+  perDay: HistoryDayDto[] | null;
 }
 
 /**
@@ -209,7 +209,10 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   const days = daysOf(q.dateFrom, q.dateTo, q.timeZone);
   const base = { page: q.page, pageSize: q.pageSize };
   const load = loadConditions(scope, q);
-  if (!load) return { ...base, rows: [], total: 0, filteredTotal: 0, companies: [], perDay: days.map(({ date }) => ({ date, calls: 0, emails: 0 })) };
+  if (!load) {
+    if (!q.summary) return { ...base, rows: [], total: null, filteredTotal: 0, companies: null, perDay: null };
+    return { ...base, rows: [], total: 0, filteredTotal: 0, companies: [], perDay: days.map(({ date }) => ({ date, calls: 0, emails: 0 })) };
+  }
   const view = viewConditions(scope, q);
   const order = orderOf(q.sort);
   // the page's rows are picked on the index (and the sort column), then only they are read whole
@@ -239,10 +242,9 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
     group by d.key`,
   );
   const companies = statement(db, sql`select ${c.brokerName} as name from ${fromC} where ${and(load)} group by ${c.brokerName}`);
-  const results = await d1(db).batch([pageRows, perDay, companies]);
+  // the load's days and Companies only when the client has not got them (two of the three reads)
+  const results = q.summary ? await d1(db).batch([pageRows, perDay, companies]) : [await pageRows.all()];
   const pageResult = results[0]!.results as { j: string; n?: number }[];
-  const dayResult = results[1]!.results as { day: number; calls: number; total: number }[];
-  const companyResult = results[2]!.results as { name: string }[];
   // a narrowed view's count came with its page; past the last page there is no row to carry it
   let filteredTotal: number | null = null;
   if (view.length) {
@@ -250,6 +252,10 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
       ? Number(pageResult[0]!.n)
       : Number((await all<{ n: number }>(db, sql`select count(*) as n from ${fromRows} where ${and([...load, ...view])}`))[0]?.n ?? 0);
   }
+  const rows = pageResult.map((r) => JSON.parse(r.j) as HistoryRowDto);
+  if (!q.summary) return { ...base, rows, total: null, filteredTotal, companies: null, perDay: null };
+  const dayResult = results[1]!.results as { day: number; calls: number; total: number }[];
+  const companyResult = results[2]!.results as { name: string }[];
   const perDayDto = days.map(({ date }) => ({ date, calls: 0, emails: 0 }));
   let total = 0;
   for (const row of dayResult) {
@@ -270,7 +276,7 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   }
   return {
     ...base,
-    rows: pageResult.map((r) => JSON.parse(r.j) as HistoryRowDto),
+    rows,
     total,
     filteredTotal: filteredTotal ?? total,
     companies: companyResult.map((r) => r.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),

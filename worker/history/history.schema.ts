@@ -136,6 +136,12 @@ export const historyPageSchema = z
       .optional()
       .default(HISTORY_PAGE_SIZES.min),
     timeZone,
+    /**
+     * false: the page alone, for a page, sort, search or Company change within a load the client
+     * has the load's total, Companies and days for already (they do not change with the view);
+     * `total`, `companies` and `perDay` answer null, and `filteredTotal` too when nothing narrows the load.
+     */
+    summary: z.boolean({ error: 'summary is true or false' }).optional().default(true),
   })
   .transform(withRange);
 export type HistoryPageQuery = z.output<typeof historyPageSchema>;

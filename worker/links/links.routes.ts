@@ -9,7 +9,7 @@ import * as keys from './keys.service';
 import { CODE_RE, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
 import * as svc from './links.service';
 import { canonicalHostname } from './links.schema';
-import { cachedCode, resolveCode } from './links.service';
+import { type CachedLink, cachedCode, resolveCode } from './links.service';
 
 const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -85,32 +85,46 @@ const redirectHeaders = (location: string) => ({ location });
  * got the code. 302 to the target; the click is coalesced in the isolate and flushed to its
  * ClickCounter inside waitUntil, so the redirect never waits for counting. Unknown codes
  * (including malformed ones) answer a small 404 page, disabled links a 410 page.
+ *
+ * A plain function: `worker/index.ts` calls it before Hono's router for `/s/{code}` (the hot path
+ * skips routing and middleware), and the route below serves the same. A cached link is answered
+ * without a promise (no async function, no await): a sixth of the redirect's own time went to the
+ * async function's machinery in a profile (docs/decisions/0002-links.md, "The redirect's tail").
  */
-/**
- * The redirect itself, a plain function: `worker/index.ts` calls it before Hono's router for
- * `/s/{code}` (the hot path skips routing and middleware), and the route below serves the same.
- */
-export async function redirectShortLink(env: Bindings, ctx: { waitUntil(promise: Promise<unknown>): void }, req: Request, code: string): Promise<Response> {
+export function redirectShortLink(
+  env: Bindings,
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  req: Request,
+  code: string,
+): Response | Promise<Response> {
   // a plain regex (the one codeParam uses): zod on every redirect costs throughput
   if (!CODE_RE.test(code)) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
-  let link = cachedCode(code);
-  if (link === undefined) link = await resolveCode(env, code, (p) => ctx.waitUntil(p));
+  const link = cachedCode(code);
+  if (link === undefined) return resolveCode(env, code, (p) => ctx.waitUntil(p)).then((found) => serveLink(env, ctx, req, found));
+  return serveLink(env, ctx, req, link);
+}
+
+function serveLink(env: Bindings, ctx: { waitUntil(promise: Promise<unknown>): void }, req: Request, link: CachedLink | null): Response | Promise<Response> {
   if (!link) return new Response(notFoundPage, { status: 404, headers: htmlHeaders });
   if (link.disabled) return new Response(disabledPage, { status: 410, headers: htmlHeaders });
+  if (link.expiresAt && Date.now() >= link.expiresAt) return new Response(expiredPage, { status: 410, headers: htmlHeaders });
   // a target on our own hosts (saved before they were refused, or on a host name not configured
   // as ours but serving this Worker, as this very request shows) would loop: stop, count nothing
-  if (link.expiresAt && Date.now() >= link.expiresAt) return new Response(expiredPage, { status: 410, headers: htmlHeaders });
   if (link.ownTarget || link.targetHost === requestHostname(req)) return new Response(loopPage, { status: 410, headers: htmlHeaders });
   if (link.maxClicks) {
     // a click limit is exact: the link's ClickCounter counts this click before it is served
     // (the slower path, for these links only)
-    if (!(await claimClick(env, ctx, link.id, link.maxClicks, describeVisit(req)))) return new Response(expiredPage, { status: 410, headers: htmlHeaders });
-    return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
+    return claimClick(env, ctx, link.id, link.maxClicks, describeVisit(req)).then((ok) =>
+      ok ? new Response(null, { status: 302, headers: redirectHeaders(link.from) }) : new Response(expiredPage, { status: 410, headers: htmlHeaders }),
+    );
   }
   const flush = recordClick(env, link.id, describeVisit(req));
   if (flush) ctx.waitUntil(flush);
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
 }
+
+/** The last request host seen and its canonical name: an isolate serves one or two host names. */
+let lastHost = { raw: '', canonical: '' };
 
 /** The host name this request came to (no port, canonical), cut from its URL without parsing it again. */
 function requestHostname(req: Request): string {
@@ -118,8 +132,10 @@ function requestHostname(req: Request): string {
   const start = url.indexOf('//') + 2;
   const slash = url.indexOf('/', start);
   const host = url.slice(start, slash === -1 ? undefined : slash);
+  if (host === lastHost.raw) return lastHost.canonical;
   const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
-  return canonicalHostname(end > 0 ? host.slice(0, end) : host);
+  lastHost = { raw: host, canonical: canonicalHostname(end > 0 ? host.slice(0, end) : host) };
+  return lastHost.canonical;
 }
 
 export const shortLinkRoutes = new Hono<AppEnv>()

@@ -478,4 +478,13 @@ describe('click analytics', () => {
     expect(describeVisit(req({ 'user-agent': 'Mozilla/5.0 Chrome/130' }, { botManagement: { verifiedBot: true } })).isBot).toBe(true);
     expect(describeVisit(req({})).device).toBe('bot');
   });
+
+  it("takes the country from Cloudflare's CF-IPCountry header first, and from the cf object without it", () => {
+    const req = (headers: Record<string, string>, cf?: object) => new Request('https://x/s/a', { headers, cf } as RequestInit);
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+    expect(describeVisit(req({ 'user-agent': browser, 'cf-ipcountry': 'FR' }, { country: 'AM' })).country).toBe('FR');
+    expect(describeVisit(req({ 'user-agent': browser }, { country: 'AM' })).country).toBe('AM');
+    // a bot's country is not kept (bots are counted, not broken down)
+    expect(describeVisit(req({ 'user-agent': 'curl/8.5.0', 'cf-ipcountry': 'FR' })).country).toBe('unknown');
+  });
 });

@@ -47,13 +47,43 @@ export function useHistoryMcs(role: Role | undefined, userId: string | undefined
   return { data, isLoading: read.isLoading };
 }
 
+/** A page of the view with its load's total, Companies and days always there. */
+export type HistoryPageView = HistoryPageDto & {
+  total: number;
+  filteredTotal: number;
+  companies: string[];
+  perDay: NonNullable<HistoryPageDto['perDay']>;
+};
+type LoadSummary = Pick<HistoryPageView, 'total' | 'companies' | 'perDay'>;
+
+/**
+ * Each Load's total, Companies and days, by its stamp: they do not change with the view, so only
+ * a Load's first page asks for them, and each page, sort, search or Company change after it asks
+ * for its page alone (`summary: false`: one read instead of three on the server).
+ */
+const summaries = new Map<number, LoadSummary>();
+
+async function readPage(json: HistoryPageQuery, stamp: number): Promise<HistoryPageView> {
+  const known = summaries.get(stamp);
+  const answer = await parseResponse(api.callHistory.page.$post({ json: { ...json, summary: !known } }));
+  if (answer.total !== null && answer.companies && answer.perDay) {
+    const summary = { total: answer.total, companies: answer.companies, perDay: answer.perDay };
+    if (summaries.size > 20) summaries.clear();
+    summaries.set(stamp, summary);
+    return { ...answer, ...summary, filteredTotal: answer.filteredTotal ?? summary.total };
+  }
+  // `known` is there: this page was asked for without the summary
+  const summary = known!;
+  return { ...answer, ...summary, filteredTotal: answer.filteredTotal ?? summary.total };
+}
+
 /**
  * One page of the loaded view from the server (search, Company, sort, page, size), keyed by the
  * body and the load's `stamp` (a new Load reads again); the previous page stays shown while the
  * next one comes, so paging and typing do not flash.
  */
 export const useHistoryPage = (json: HistoryPageQuery | null, stamp: number, onError: (err: unknown) => void) =>
-  useSWR<HistoryPageDto>(json ? ['/api/callHistory/page', json, stamp] : null, () => parseResponse(api.callHistory.page.$post({ json: json! })), {
+  useSWR<HistoryPageView>(json ? ['/api/callHistory/page', json, stamp] : null, () => readPage(json!, stamp), {
     keepPreviousData: true,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { monthDay, parseDay } from '../../lib/format';
-import type { HistoryPageDto } from './api';
+import type { HistoryPageView } from './api';
 
 /** Beyond the spec: a small bar chart of contacts per day for the loaded range. */
-export default function ContactsChart({ perDay }: { perDay: HistoryPageDto['perDay'] }) {
+export default function ContactsChart({ perDay }: { perDay: HistoryPageView['perDay'] }) {
   // the server's days are the browser's calendar days (it sends its time zone)
   const data = useMemo(() => perDay.map((d) => ({ ...d, label: monthDay(parseDay(d.date)!) })), [perDay]);
   return (

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, shortDate, timeOfDay } from '../../lib/format';
 import { formatBoardPhone } from '../../../worker/lib/phone';
-import type { HistoryPageDto, HistoryRowDto } from './api';
+import type { HistoryPageView, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
 
@@ -49,7 +49,7 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
 ];
 
 /** Contacts per day with the two counts, over the loaded range (the server's per-day counts). */
-export function ContactsPerDay({ perDay }: { perDay: HistoryPageDto['perDay'] }) {
+export function ContactsPerDay({ perDay }: { perDay: HistoryPageView['perDay'] }) {
   let calls = 0;
   let emails = 0;
   for (const day of perDay) {
@@ -81,7 +81,7 @@ export function ContactsPerDay({ perDay }: { perDay: HistoryPageDto['perDay'] })
  * The result table (Total: n), with Export CSV: the server searches, filters by Company, sorts
  * and pages (the table keeps its URL keys); the export is the whole view, streamed by the server.
  */
-export function HistoryTable(props: { page: HistoryPageDto | null; emptyText: string; onExport: () => void; exporting: boolean }) {
+export function HistoryTable(props: { page: HistoryPageView | null; emptyText: string; onExport: () => void; exporting: boolean }) {
   const { page } = props;
   return (
     <DataTable

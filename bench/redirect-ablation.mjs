@@ -1,0 +1,79 @@
+// Which part of the redirect costs its throughput and its tail: the product's bundle and copies of
+// it with one part taken out, each run against the empty Worker in the same rounds (one run of
+// each per round, in turn), so the machine's slow spells hit them all alike. Local only; about
+// ABLATION_ROUNDS × (variants + 1) × 4 s.  `node bench/redirect-ablation.mjs`
+//   ABLATION_ROUNDS=6  ABLATION_SECONDS=4
+import fs from 'node:fs';
+import path from 'node:path';
+import { load, median, ms, PERSON_CLICK, ratio } from './load.mjs';
+import { bundleProduct, linkToLoad, startEmptyBare, startProductBare } from './runtimes.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const work = path.join(root, '.tmp', 'bench', 'ablation');
+const ROUNDS = Number(process.env.ABLATION_ROUNDS ?? 6);
+const SECONDS = Number(process.env.ABLATION_SECONDS ?? 4);
+
+/** Each variant: a name and the source edits that take one part out of the bundle. */
+const SHM = '/dev/shm/freightdesk-ablation';
+const VARIANTS = [
+  ['product', []],
+  ["product, local storage in memory (no fsync on the Worker's thread)", [], { defaultPersistRoot: SHM }],
+  [
+    'no click sends (clicks counted in the isolate, never sent)',
+    [['const flush = recordClick(env, link.id, describeVisit(req));', 'const flush = (describeVisit(req), null);']],
+  ],
+  [
+    'no visit description (a fixed visit)',
+    [['const flush = recordClick(env, link.id, describeVisit(req));', 'const flush = recordClick(env, link.id, FIXED_VISIT);']],
+  ],
+];
+
+fs.rmSync(work, { recursive: true, force: true });
+fs.rmSync(SHM, { recursive: true, force: true });
+const bundle = bundleProduct(path.join(work, 'product'));
+const source = fs.readFileSync(bundle, 'utf8');
+const servers = [];
+try {
+  const targets = [];
+  let port = 18800;
+  for (const [name, edits, miniflareOptions = {}] of VARIANTS) {
+    let code = source;
+    for (const [from, to] of edits) {
+      if (!code.includes(from)) throw new Error(`variant "${name}": "${from}" is not in the bundle`);
+      code = code.replace(from, to);
+    }
+    if (code.includes('FIXED_VISIT'))
+      code += `\nvar FIXED_VISIT = { referrer: "direct", country: "US", device: "desktop", browser: "Chrome", os: "Windows", isBot: false, visitor: "" };\n`;
+    const dir = path.join(work, `v${port}`);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of fs.readdirSync(path.dirname(bundle))) fs.copyFileSync(path.join(path.dirname(bundle), f), path.join(dir, f));
+    fs.writeFileSync(path.join(dir, 'index.js'), code);
+    const server = await startProductBare(port++, path.join(dir, 'index.js'), { DISABLE_RATE_LIMITS: 'true' }, miniflareOptions);
+    servers.push(server);
+    targets.push({ name, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
+  }
+  const empty = await startEmptyBare(port++);
+  servers.push(empty);
+  const emptyTarget = { name: 'empty Worker', url: `${empty.url}/s/x`, runs: [] };
+  const opts = (url) => ({ url, connections: 64, seconds: SECONDS, headers: PERSON_CLICK, expect: 302 });
+  for (const t of [...targets, emptyTarget]) await load({ ...opts(t.url), seconds: 2 }); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of [...targets, emptyTarget]) t.runs.push(await load(opts(t.url)));
+    console.log(
+      `round ${round + 1}: ${[...targets, emptyTarget].map((t) => `${Math.round(t.runs.at(-1).rps)} req/s p99 ${ms(t.runs.at(-1).p99)}`).join(' | ')}`,
+    );
+  }
+  console.log(
+    `\n| variant | req/s (median) | p99 ms (median) | req/s / empty (median of rounds) | p99 / empty (median of rounds) |\n| --- | --- | --- | --- | --- |`,
+  );
+  for (const t of [...targets, emptyTarget]) {
+    const rpsRatio = median(t.runs.map((r, i) => r.rps / emptyTarget.runs[i].rps));
+    const p99Ratio = median(t.runs.map((r, i) => r.p99 / emptyTarget.runs[i].p99));
+    console.log(
+      `| ${t.name} | ${Math.round(median(t.runs.map((r) => r.rps)))} | ${ms(median(t.runs.map((r) => r.p99)))} | ${ratio(rpsRatio)} | ${ratio(p99Ratio)} |`,
+    );
+  }
+} finally {
+  for (const s of servers) await s.stop();
+  fs.rmSync(SHM, { recursive: true, force: true });
+}
