@@ -163,7 +163,7 @@ describe('POST /api/callHistory/page', () => {
       for (const res of answers) expect(res.body).toMatchObject({ total: 32, filteredTotal: 32 });
       const firstOfEach = answers.slice(0, 4).flatMap((res) => res.body.rows.map((r: HistoryRowDto) => r._id));
       expect(firstOfEach).toEqual(all);
-      answers.forEach((res, i) => expect(res.body.rows).toEqual(answers[i % 4]!.body.rows));
+      for (const [i, res] of answers.entries()) expect(res.body.rows).toEqual(answers[i % 4]!.body.rows);
     }
   });
 
