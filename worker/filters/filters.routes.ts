@@ -1,5 +1,4 @@
-import { type Context, Hono, type TypedResponse } from 'hono';
-import { etag } from 'hono/etag';
+import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
@@ -17,15 +16,11 @@ import {
 } from './filters.schema';
 import * as svc from './filters.service';
 import * as io from './filters-import.service';
-import type { FilterDto, MinifiedFilterDto } from './filters.schema';
-
-/** A 200 whose JSON text SQLite already built (no parse and re-stringify), typed for the RPC client as `c.json` would be. */
-const jsonText = <T>(c: Context<AppEnv>, text: string) => c.body(text, 200, { 'content-type': 'application/json' }) as unknown as TypedResponse<T, 200, 'json'>;
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
   .post('/', allow('filters'), readOnly(), validate('json', filterSearchSchema), async (c) =>
-    jsonText<FilterDto[]>(c, await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json'))),
+    c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   .post('/add', allow('filters'), validate('json', filterSaveSchema), async (c) =>
     c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
@@ -39,7 +34,7 @@ export const brokerRoutes = new Hono<AppEnv>()
   .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
     c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   )
-  .get('/minified', allow('filters'), readOnly(), etag(), async (c) => jsonText<MinifiedFilterDto[]>(c, await svc.minified(c.var.db, c.var.caller)))
+  .get('/minified', allow('filters'), readOnly(), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
   .get('/allNames', allow('filters'), readOnly(), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
   .get('/teamUsers', allow('filters'), readOnly(), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   brokerFilterAliases,
   brokerFilterContacts,
@@ -29,6 +29,7 @@ import {
   type FilterNoteDto,
   type FilterSaveInput,
   type FilterSearchInput,
+  type MinifiedFilterDto,
   SEARCH_LIMIT,
   type TeamUserDto,
 } from './filters.schema';
@@ -113,40 +114,38 @@ const dtoSelection = {
   rejectedReason: f.rejectedReason,
 };
 
-/** A boolean column as JSON `true`/`false` inside json_object (SQLite stores 0/1). */
-const jsonBool = (cond: SQLWrapper) => sql`json(case when ${cond} then 'true' else 'false' end)`;
-
-/**
- * One FilterDto as JSON, built by SQLite (keys in the DTO's order). The list subqueries lose their
- * JSON subtype at the subquery boundary, so `json(...)` marks them JSON again.
- */
-const dtoJson = (v: Viewer) => sql`json_object(
-  '_id', ${f.id}, 'name', ${f.name}, 'type', ${f.typeId}, 'comment', ${f.comment},
-  'isVisible', ${jsonBool(f.isVisible)}, 'isVerified', ${jsonBool(f.isVerified)}, 'onlyCreator', ${jsonBool(f.onlyCreator)}, 'allMC', ${jsonBool(f.allMc)},
-  'mcList', json(${dtoSelection.mcList}), 'usersList', json(${dtoSelection.usersList}),
-  'onlyOnContacts', ${jsonBool(f.onlyOnContacts)}, 'contacts', json(${dtoSelection.contacts}), 'newUsers', ${jsonBool(f.newUsers)},
-  'canEdit', ${v.lead ? sql`json('true')` : jsonBool(and(eq(f.creatorId, v.caller.id), eq(f.onlyCreator, true))!)},
-  'creator', json_object('_id', ${f.creatorId}, 'name', coalesce(${users.name}, '')),
-  'index', ${f.index}, 'mcNumber', ${f.mcNumber}, 'dotNumber', ${f.dotNumber},
-  'aliases', json(${dtoSelection.aliases}), 'rejectedReason', ${f.rejectedReason})`;
-
-/**
- * The answer's JSON text (FilterDto[]), built by one statement: the newest matches (highest
- * index) are picked first, so the list subqueries run only for the rows answered; the answer is
- * oldest first, as the spec's list expects. No per-row work in JS: the route sends the text as is.
- */
-export async function selectDtosJson(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<string> {
+export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<FilterDto[]> {
+  // The newest matches (highest index) are picked first, so the list subqueries below run only
+  // for the rows answered; the answer is oldest first, as the spec's list expects.
   const hits = db.select({ id: f.id }).from(f).where(where).orderBy(desc(f.index)).limit(limit).as('hits');
-  const [row] = await db
-    .select({ body: sql<string>`json_group_array(${dtoJson(v)} order by ${f.index} ${newestFirst ? sql`desc` : sql`asc`})` })
+  const rows = await db
+    .select(dtoSelection)
     .from(hits)
     .innerJoin(f, eq(f.id, hits.id))
-    .leftJoin(users, eq(users.id, f.creatorId));
-  return row?.body ?? '[]';
-}
-
-export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<FilterDto[]> {
-  return JSON.parse(await selectDtosJson(db, v, where, limit, newestFirst)) as FilterDto[];
+    .leftJoin(users, eq(users.id, f.creatorId))
+    .orderBy(newestFirst ? desc(f.index) : asc(f.index));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    type: r.typeId,
+    comment: r.comment,
+    isVisible: r.isVisible,
+    isVerified: r.isVerified,
+    onlyCreator: r.onlyCreator,
+    allMC: r.allMc,
+    mcList: JSON.parse(r.mcList) as string[],
+    usersList: JSON.parse(r.usersList) as string[],
+    onlyOnContacts: r.onlyOnContacts,
+    contacts: JSON.parse(r.contacts) as string[],
+    newUsers: r.newUsers,
+    canEdit: canEdit(v, r),
+    creator: { _id: r.creatorId, name: r.creatorName ?? '' },
+    index: r.index,
+    mcNumber: r.mcNumber,
+    dotNumber: r.dotNumber,
+    aliases: JSON.parse(r.aliases) as string[],
+    rejectedReason: r.rejectedReason,
+  }));
 }
 
 /**
@@ -175,8 +174,8 @@ function termMatches(term: string): SQL {
   return or(...parts)!;
 }
 
-/** POST /api/broker: the search form over the filters the caller sees, as the answer's JSON text (FilterDto[]). */
-export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<string> {
+/** POST /api/broker: the search form over the filters the caller sees. */
+export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<FilterDto[]> {
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
   const term = input.name.trim();
@@ -190,7 +189,7 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
   if (input.onlyContacts) where.push(eq(f.onlyOnContacts, true));
   if (input.creator) where.push(eq(f.creatorId, input.creator));
   if (!input.allMC) where.push(onAnyMc(input.mcList));
-  return selectDtosJson(db, v, and(...where));
+  return selectDtos(db, v, and(...where));
 }
 
 export async function visibleFilter(db: Db, v: Viewer, filterId: string) {
@@ -650,17 +649,22 @@ export async function allNames(db: Db, caller: Caller): Promise<string[]> {
  * GET /api/broker/minified: the filters in force for the caller on a load board: active, verified
  * (or its own), applying to it as a user, on one of its MCs; with the type's name and colour.
  */
-export async function minified(db: Db, caller: Caller): Promise<string> {
+export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDto[]> {
   const v = await viewerOf(db, caller, true);
-  // one statement builds the whole answer (MinifiedFilterDto[], keys in the DTO's order)
-  const [row] = await db
+  const rows = await db
     .select({
-      body: sql<string>`json_group_array(json_object(
-        '_id', ${f.id}, 'name', ${f.name}, 'type', ${f.typeId},
-        'typeName', coalesce(${filterTypes.typeName}, ''), 'color', coalesce(${filterTypes.color}, ''), 'comment', ${f.comment},
-        'onlyOnContacts', ${jsonBool(f.onlyOnContacts)}, 'contacts', json(${dtoSelection.contacts}), 'allMC', ${jsonBool(f.allMc)},
-        'mcList', json(${dtoSelection.mcList}), 'mcNumber', ${f.mcNumber}, 'aliases', json(${dtoSelection.aliases})
-      ) order by ${f.index})`,
+      id: f.id,
+      name: f.name,
+      typeId: f.typeId,
+      typeName: filterTypes.typeName,
+      color: filterTypes.color,
+      comment: f.comment,
+      onlyOnContacts: f.onlyOnContacts,
+      allMc: f.allMc,
+      mcList: dtoSelection.mcList,
+      contacts: dtoSelection.contacts,
+      aliases: dtoSelection.aliases,
+      mcNumber: f.mcNumber,
     })
     .from(f)
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
@@ -673,8 +677,22 @@ export async function minified(db: Db, caller: Caller): Promise<string> {
         appliesTo(v),
         onAnyMc(v.mcIds),
       ),
-    );
-  return row?.body ?? '[]';
+    )
+    .orderBy(asc(f.index));
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    type: r.typeId,
+    typeName: r.typeName ?? '',
+    color: r.color ?? '',
+    comment: r.comment,
+    onlyOnContacts: r.onlyOnContacts,
+    contacts: JSON.parse(r.contacts) as string[],
+    allMC: r.allMc,
+    mcList: JSON.parse(r.mcList) as string[],
+    mcNumber: r.mcNumber,
+    aliases: JSON.parse(r.aliases) as string[],
+  }));
 }
 
 /** GET /api/broker/teamUsers (not in the spec): the team's users for the modal's user list. */

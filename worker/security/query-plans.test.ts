@@ -216,9 +216,6 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['Active loads (team)', () => [team.manager, 'POST', '/api/activeLoad/team', {}]],
   ['Active loads (mine)', () => [team.agents[0], 'GET', '/api/activeLoad/my']],
   ['Broker filters search', () => [team.manager, 'POST', '/api/broker', { name: '', allMC: true, mcList: [], teamWithMe: true }]],
-  ['Broker filters search, a 2-character term', () => [team.manager, 'POST', '/api/broker', { name: 'ri', allMC: true, mcList: [], teamWithMe: true }]],
-  ['Broker filters search, as an agent', () => [team.agents[0], 'POST', '/api/broker', { name: 'ridge', allMC: true, mcList: [] }]],
-  ["Broker filters minified (the extension's flags)", () => [team.agents[0], 'GET', '/api/broker/minified']],
   ['MC settings', () => [team.manager, 'GET', '/api/mcSettings']],
   ['Analytics', () => [admin, 'POST', '/api/analytics/loginHistory', { dateFrom: now - 7 * 86_400_000 }]],
 ];

@@ -59,8 +59,7 @@ export function extensionApi(apiUrl: string, token: string | null) {
     }
     newestBookmark = newerBookmark(newestBookmark, res.headers.get(BOOKMARK_HEADER));
     if (res.status === 401 && token) throw new SignInAgain();
-    // 304: the caller sent If-None-Match and keeps what it has (GET /api/broker/minified)
-    if (!res.ok && res.status !== 304) {
+    if (!res.ok) {
       const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
       throw new Refused(typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong', res.status);
     }

@@ -5,7 +5,6 @@
  * It never reads the load board: the content script sends it only what the user clicked.
  */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
-import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
 import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
 import { defaultApiUrl, patch, read, type Stored, update } from './store';
@@ -144,24 +143,6 @@ async function failed(err: unknown) {
 
 let syncing: Promise<void> | null = null;
 
-/**
- * The last filters list the server answered, with its ETag, in memory only: a refetch sends
- * If-None-Match and a 304 (nothing changed) reuses this very list, not what storage holds.
- */
-let lastMinified: { tag: string; filters: MinifiedFilterDto[] } | null = null;
-
-/** The filters in force for the user: a repeat fetch costs an empty 304 when nothing changed. */
-async function minifiedFilters(api: ExtensionApi): Promise<MinifiedFilterDto[]> {
-  const known = lastMinified;
-  const res = await api.broker.minified.$get(undefined, known ? { headers: { 'if-none-match': known.tag } } : undefined);
-  // the tag is sent only with a list in hand, so a 304 always has one to reuse
-  if ((res.status as number) === 304 && known) return known.filters;
-  const filters = await res.json();
-  const tag = res.headers.get('etag');
-  lastMinified = tag ? { tag, filters } : null;
-  return filters;
-}
-
 /** Syncs the MCs the user works for (Show in DAT on), the filters in force and the subscription. */
 function sync(): Promise<void> {
   syncing ??= (async () => {
@@ -175,7 +156,7 @@ function sync(): Promise<void> {
         await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [] });
         return;
       }
-      const [settings, filters] = await Promise.all([(await api.mcSettings.index.$get()).json(), minifiedFilters(api)]);
+      const [settings, filters] = await Promise.all([(await api.mcSettings.index.$get()).json(), (await api.broker.minified.$get()).json()]);
       const mcs = settings.filter((m) => m.isVisible).map(toChoice);
       await update((cur) => {
         const picked = cur.pickedMcId && mcs.some((m) => m._id === cur.pickedMcId) ? cur.pickedMcId : mcs.length === 1 ? mcs[0]!._id : null;
