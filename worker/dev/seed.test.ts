@@ -109,6 +109,11 @@ describe('POST /api/dev/seed (development only)', () => {
     const again = await call('POST', '/api/dev/seed', { body: SMALL });
     expect(again.status).toBe(409);
     expect(await count('select count(*) n from users')).toBe(before);
+
+    // a second company under another domain seeds beside it (its payments' Idram numbers are its own)
+    const other = await call('POST', '/api/dev/seed', { body: { ...SMALL, emailDomain: 'second-seed.example' } });
+    expect(other.status).toBe(201);
+    expect(await count("select count(*) n from users where email like '%@second-seed.example'")).toBeGreaterThan(0);
   });
 
   it('no statement binds more than the 100 parameters D1 allows', async () => {

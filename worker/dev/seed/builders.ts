@@ -238,6 +238,17 @@ export function buildLoads(r: Rand, teams: readonly SeedTeam[], perAgent: number
 }
 
 /** `confirmed` paid Idram orders and up to two abandoned ones; the global number is taken at insert. */
+/**
+ * Idram's transaction number of a seeded payment: 14 digits, unique in the database (payments
+ * refuse a transaction seen before), so a second demo company (another `emailDomain`) seeds too.
+ * The seeded sequence draws its two numbers as before, so the rest of the demo stays the same.
+ */
+function transIdOf(r: Rand): string {
+  r.int(10_000_000, 99_999_999);
+  const head = 10_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 90_000_000);
+  return `${head}${r.int(100_000, 999_999)}`;
+}
+
 export function buildPayments(
   r: Rand,
   teams: readonly SeedTeam[],
@@ -266,7 +277,7 @@ export function buildPayments(
       isLinkGenerationFailed: false,
       isOrderConfirmationReceived: paid,
       isPaymentConfirmed: paid,
-      transId: paid ? String(r.int(10_000_000, 99_999_999)) + String(r.int(100_000, 999_999)) : null,
+      transId: paid ? transIdOf(r) : null,
       payerAccount: paid ? String(r.int(100_000_000, 999_999_999)) : null,
       confirmedAt: paid ? new Date(date + 90_000) : null,
     });
