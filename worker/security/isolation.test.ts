@@ -78,6 +78,17 @@ beforeAll(async () => {
   ids.load = load.body?._id ?? 'none';
 });
 
+/** Team B's last five days of history, as a director of team A would ask for them. */
+const teamBHistory = () => ({
+  usersList: [],
+  mcList: [],
+  phoneLogs: true,
+  emailLogs: true,
+  managerId: B.manager.id,
+  dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
+  dateTo: new Date().toISOString(),
+});
+
 const attempts: [string, () => { who: TestUser; method: string; path: string; body?: unknown }][] = [
   ["read another team's user", () => ({ who: A.manager, method: 'GET', path: `/api/user/${B.agents[0].id}` })],
   ["rename another team's agent", () => ({ who: A.manager, method: 'PUT', path: `/api/user/update/name/${B.agents[0].id}`, body: { newName: 'x' } })],
@@ -186,15 +197,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
       who: A.director,
       method: 'POST',
       path: '/api/callHistory/getHistory',
-      body: {
-        usersList: [],
-        mcList: [],
-        phoneLogs: true,
-        emailLogs: true,
-        managerId: B.manager.id,
-        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-        dateTo: new Date().toISOString(),
-      },
+      body: teamBHistory(),
     }),
   ],
   [
@@ -203,15 +206,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
       who: A.director,
       method: 'POST',
       path: '/api/callHistory/page',
-      body: {
-        usersList: [],
-        mcList: [],
-        phoneLogs: true,
-        emailLogs: true,
-        managerId: B.manager.id,
-        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-        dateTo: new Date().toISOString(),
-      },
+      body: teamBHistory(),
     }),
   ],
   [
@@ -220,15 +215,7 @@ const attempts: [string, () => { who: TestUser; method: string; path: string; bo
       who: A.director,
       method: 'POST',
       path: '/api/callHistory/export',
-      body: {
-        usersList: [],
-        mcList: [],
-        phoneLogs: true,
-        emailLogs: true,
-        managerId: B.manager.id,
-        dateFrom: new Date(Date.now() - 5 * 86_400_000).toISOString(),
-        dateTo: new Date().toISOString(),
-      },
+      body: teamBHistory(),
     }),
   ],
   [
