@@ -48,7 +48,8 @@ export const brokerRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json(await svc.reject(c.var.db, c.var.caller, body.filterId, body.reason), 200);
   })
-  .get('/export', allow('filters'), readOnly(), async (c) => {
+  // not readOnly(): a team's first read writes its default filter types (filter-types.service.ts)
+  .get('/export', allow('filters'), async (c) => {
     const csv = await io.exportFilters(c.var.db, c.var.caller);
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="broker-filters.csv"' });
   })

@@ -783,6 +783,13 @@ describe('GET /api/payment/paymentHistory', () => {
 describe('/api/subscription', () => {
   it('status answers active, days left and end date; staff are always active', async () => {
     const active = await createUser('agent', { subscriptionDays: 10.5 });
+    // days left are calendar days on Yerevan's clock (UTC+4): an end at 18:00 there, ten days on,
+    // is 10 days left at any hour of today (10.5 days from now would be 10 or 11 by the hour)
+    const yerevanToday = Math.floor((Date.now() + 4 * 3_600_000) / 86_400_000) * 86_400_000 - 4 * 3_600_000;
+    await db
+      .update(users)
+      .set({ subscriptionEndDate: new Date(yerevanToday + 10 * 86_400_000 + 18 * 3_600_000) })
+      .where(eq(users.id, active.id));
     expect((await call('GET', '/api/subscription/status', { token: active.token })).body).toMatchObject({
       isSubscriptionActive: true,
       subscriptionDaysLeft: 10,

@@ -23,6 +23,21 @@ const digests = async (who: TestUser) => (await mailsTo(who.email)).filter((m) =
 const rowsOf = (who: TestUser) => db.select().from(subscriptionReminders).where(eq(subscriptionReminders.userId, who.id));
 const setEnd = (who: TestUser, end: Date | null) => db.update(users).set({ subscriptionEndDate: end }).where(eq(users.id, who.id));
 
+/**
+ * Today 06:00 on Yerevan's clock (UTC+4 all year), the jobs' "now" here. Days left are calendar
+ * days on that clock, so an end "7.5 days" after a moment lands on day 7 or day 8 depending on
+ * the hour; counted from 06:00 it is always day 7, whenever the suite runs.
+ */
+const YEREVAN_MS = 4 * 3_600_000;
+const BASE = Math.floor((Date.now() + YEREVAN_MS) / DAY) * DAY - YEREVAN_MS + 6 * 3_600_000;
+
+/** createUser, with the subscription's end counted from BASE rather than from now. */
+async function userEnding(role: Parameters<typeof createUser>[0], options: NonNullable<Parameters<typeof createUser>[1]>) {
+  const user = await createUser(role, options);
+  if (typeof options.subscriptionDays === 'number') await setEnd(user, new Date(BASE + options.subscriptionDays * DAY));
+  return user;
+}
+
 describe('the reminder thresholds', () => {
   it('each days-left value falls under the smallest threshold at or above it', () => {
     expect([8, 7, 6, 5, 4, 3, 2, 1, 0, -1].map(thresholdFor)).toEqual([null, 7, 7, 7, 7, 3, 3, 1, 0, null]);
@@ -35,9 +50,9 @@ describe('the reminder thresholds', () => {
 
 describe('the reminders job (issue 18 item 2)', () => {
   it('mails 7, 3 and 1 days before and on the day it ends, each once however often the job runs', { timeout: 120_000 }, async () => {
-    const start = Date.now();
+    const start = BASE;
     // 7 days and 12 hours left at the first run
-    const user = await createUser('manager', { subscriptionDays: 7.5 });
+    const user = await userEnding('manager', { subscriptionDays: 7.5 });
     const end = (await getUser(user.id))!.subscriptionEndDate!;
     const seen: string[] = [];
     for (const [offsetDays, expected] of [
@@ -69,8 +84,8 @@ describe('the reminders job (issue 18 item 2)', () => {
   });
 
   it('a renewed subscription (a new end date) is reminded again; a late first run sends the threshold it is under', async () => {
-    const now = Date.now();
-    const user = await createUser('agent', { subscriptionDays: 5.5 });
+    const now = BASE;
+    const user = await userEnding('agent', { subscriptionDays: 5.5 });
     await cron(now);
     // 5 days left: the 7-day reminder, saying 5 days
     expect((await reminders(user)).map((m) => m.subject)).toEqual(['Your FreightDesk subscription ends in 5 days']);
@@ -84,32 +99,32 @@ describe('the reminders job (issue 18 item 2)', () => {
   });
 
   it('no mail for users with the reminders off, an unverified e-mail, no end date, staff, deleted users, or ends further away', async () => {
-    const now = Date.now();
-    const off = await createUser('manager', { subscriptionDays: 2.5 });
+    const now = BASE;
+    const off = await userEnding('manager', { subscriptionDays: 2.5 });
     await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, off.id));
-    const unverified = await createUser('manager', { subscriptionDays: 2.5, isEmailVerified: false });
-    const none = await createUser('manager', { subscriptionDays: null });
-    const admin = await createUser('admin', { subscriptionDays: 2.5 });
-    const deleted = await createUser('manager', { subscriptionDays: 2.5 });
+    const unverified = await userEnding('manager', { subscriptionDays: 2.5, isEmailVerified: false });
+    const none = await userEnding('manager', { subscriptionDays: null });
+    const admin = await userEnding('admin', { subscriptionDays: 2.5 });
+    const deleted = await userEnding('manager', { subscriptionDays: 2.5 });
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
-    const far = await createUser('manager', { subscriptionDays: 9 });
-    const expired = await createUser('manager', { subscriptionDays: -0.5 });
-    const on = await createUser('manager', { subscriptionDays: 2.5 });
+    const far = await userEnding('manager', { subscriptionDays: 9 });
+    const expired = await userEnding('manager', { subscriptionDays: -0.5 });
+    const on = await userEnding('manager', { subscriptionDays: 2.5 });
     await cron(now);
     for (const who of [off, unverified, none, admin, deleted, far, expired]) expect(await reminders(who), who.email).toEqual([]);
     expect(await reminders(on)).toHaveLength(1);
   });
 
   it("a manager gets one digest of its agents ending soon, not another team's, once", async () => {
-    const now = Date.now();
-    const manager = await createUser('manager', { subscriptionDays: 60 });
-    const soon = await createUser('agent', { parentId: manager.id, subscriptionDays: 0.5, name: 'Ani Soon' });
-    const later = await createUser('agent', { parentId: manager.id, subscriptionDays: 6.5, name: 'Aram Later' });
-    const optedOut = await createUser('agent', { parentId: manager.id, subscriptionDays: 3.5, name: 'Anna Quiet' });
+    const now = BASE;
+    const manager = await userEnding('manager', { subscriptionDays: 60 });
+    const soon = await userEnding('agent', { parentId: manager.id, subscriptionDays: 0.5, name: 'Ani Soon' });
+    const later = await userEnding('agent', { parentId: manager.id, subscriptionDays: 6.5, name: 'Aram Later' });
+    const optedOut = await userEnding('agent', { parentId: manager.id, subscriptionDays: 3.5, name: 'Anna Quiet' });
     await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, optedOut.id));
-    await createUser('agent', { parentId: manager.id, subscriptionDays: 40 });
-    const otherManager = await createUser('manager', { subscriptionDays: 60 });
-    const stranger = await createUser('agent', { parentId: otherManager.id, subscriptionDays: 1.5, name: 'Other Team' });
+    await userEnding('agent', { parentId: manager.id, subscriptionDays: 40 });
+    const otherManager = await userEnding('manager', { subscriptionDays: 60 });
+    const stranger = await userEnding('agent', { parentId: otherManager.id, subscriptionDays: 1.5, name: 'Other Team' });
     await cron(now);
     await cron(now);
     const [digest, ...more] = await digests(manager);
@@ -129,9 +144,9 @@ describe('the reminders job (issue 18 item 2)', () => {
     expect(otherDigest!.subject).toBe("An agent's FreightDesk subscription ends soon");
     expect(otherDigest!.text).toContain('Other Team');
     // a manager with the reminders off gets no digest
-    const quietManager = await createUser('manager', { subscriptionDays: 60 });
+    const quietManager = await userEnding('manager', { subscriptionDays: 60 });
     await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, quietManager.id));
-    await createUser('agent', { parentId: quietManager.id, subscriptionDays: 1.5 });
+    await userEnding('agent', { parentId: quietManager.id, subscriptionDays: 1.5 });
     await cron(now);
     expect(await digests(quietManager)).toEqual([]);
   });
