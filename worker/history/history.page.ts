@@ -6,7 +6,7 @@ import { jsonValues } from '../lib/db';
 import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
 import { HISTORY_SEARCH_TEXT } from './history.schema';
 import type { HistoryDayDto, HistoryExportQuery, HistoryPageQuery, HistoryRowDto, HistorySortColumn } from './history.schema';
-import { checkUsers, type Scope, scopeFor } from './history.service';
+import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.service';
 
 /**
  * Contact History by the page (docs/decisions/0008-history.md, "By the page"): the server searches,
@@ -101,20 +101,8 @@ function after(sort: HistoryExportQuery['sort'], last: { k: string | number; d: 
   return sql`(${key} ${cmp} ${last.k} or (${key} = ${last.k} and ${dateThenRow(sql.raw('<'))}))`;
 }
 
-/** One row as the spec's JSON object, built by SQLite (as getHistory's). */
-const rowJson = sql`json_object(
-  '_id', ${c.id},
-  'parent', json_object('name', coalesce(${u.name}, '')),
-  'mcName', ${c.mcName},
-  'brokerName', ${c.brokerName},
-  'address', ${c.address},
-  'origin', ${c.origin},
-  'dest', ${c.dest},
-  'loadDate', ${c.loadDate},
-  'callDate', strftime('%Y-%m-%dT%H:%M:%S', ${c.callDate} / 1000, 'unixepoch') || printf('.%03dZ', ${c.callDate} % 1000),
-  'kind', ${c.kind},
-  'contact', ${c.contact}
-)`;
+/** One row as the spec's JSON object, built by SQLite (getHistory's own, on the aliased tables). */
+const rowJson = historyRowJson(c, u);
 
 /**
  * The statements as D1's own, so several go in one `batch()` (drizzle batches its query builders,

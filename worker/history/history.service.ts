@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { callHistory, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
@@ -92,24 +92,28 @@ const toDto = (r: Row): HistoryRowDto => ({
   contact: r.contact,
 });
 
+type RowColumns = Record<'id' | 'mcName' | 'brokerName' | 'address' | 'origin' | 'dest' | 'loadDate' | 'callDate' | 'kind' | 'contact', AnyColumn>;
+
 /**
  * One row as the spec's JSON object, built by SQLite: the Worker neither materialises the rows as
  * objects nor serialises them again, which is most of a big load's time (17,600 rows: ~530 ms
  * before, see BENCHMARKS.md). `callDate` is the same ISO string `Date#toISOString` writes.
+ * The same object over the tables or their aliases (the paged call reads `call_history` as "c").
  */
-const rowJson = sql<string>`json_object(
-  '_id', ${h.id},
-  'parent', json_object('name', coalesce(${users.name}, '')),
-  'mcName', ${h.mcName},
-  'brokerName', ${h.brokerName},
-  'address', ${h.address},
-  'origin', ${h.origin},
-  'dest', ${h.dest},
-  'loadDate', ${h.loadDate},
-  'callDate', strftime('%Y-%m-%dT%H:%M:%S', ${h.callDate} / 1000, 'unixepoch') || printf('.%03dZ', ${h.callDate} % 1000),
-  'kind', ${h.kind},
-  'contact', ${h.contact}
+export const historyRowJson = (row: RowColumns, user: { name: AnyColumn }) => sql<string>`json_object(
+  '_id', ${row.id},
+  'parent', json_object('name', coalesce(${user.name}, '')),
+  'mcName', ${row.mcName},
+  'brokerName', ${row.brokerName},
+  'address', ${row.address},
+  'origin', ${row.origin},
+  'dest', ${row.dest},
+  'loadDate', ${row.loadDate},
+  'callDate', strftime('%Y-%m-%dT%H:%M:%S', ${row.callDate} / 1000, 'unixepoch') || printf('.%03dZ', ${row.callDate} % 1000),
+  'kind', ${row.kind},
+  'contact', ${row.contact}
 )`;
+const rowJson = historyRowJson(h, users);
 
 /**
  * POST /api/callHistory/getHistory: the rows of the caller's scope in [dateFrom, dateTo), newest
