@@ -465,3 +465,169 @@ describe('POST /api/callHistory/export', () => {
     );
   });
 });
+
+describe("a Load's chart and Companies from their own reads (call_history_hours, the Company index)", () => {
+  /** Each day's calls and e-mails in `timeZone`, counted here from the rows themselves. */
+  function expectedDays(rows: Row[], from: number, to: number, timeZone: string) {
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const days = new Map<string, { calls: number; emails: number }>();
+    for (const r of rows) {
+      if (r.callDate < from || r.callDate >= to) continue;
+      const d = days.get(date.format(r.callDate)) ?? { calls: 0, emails: 0 };
+      if (r.kind === 'email') d.emails++;
+      else d.calls++;
+      days.set(date.format(r.callDate), d);
+    }
+    return days;
+  }
+
+  it('counts each day exactly in zones on half- and quarter-hour offsets, from a range that starts and ends mid-hour, as the rows do', async () => {
+    const T = await namedTeam('Zones');
+    const mc = await addMc(T.manager, 'Zone MC');
+    const members = [T.manager, ...T.agents];
+    const start = Date.UTC(2031, 2, 1);
+    // a contact every 7 minutes 13 seconds for 6 days: every hour and its edges have some
+    const rows: Row[] = [];
+    for (let t = start, i = 0; t < start + 6 * DAY_MS; t += 433_000, i++) {
+      rows.push({
+        userId: members[i % 3]!.id,
+        teamId: T.manager.id,
+        mcSettingId: mc,
+        kind: i % 5 === 0 ? 'email' : 'call',
+        brokerName: 'Zone Co',
+        callDate: t,
+      });
+    }
+    await insertRows(rows);
+    const from = start + 17 * 60_000 + 29_000;
+    const to = start + 5 * DAY_MS + 11 * 3_600_000 + 3 * 60_000;
+    for (const timeZone of ['Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'America/New_York', 'UTC']) {
+      const load = (extra: Record<string, unknown>) =>
+        call('POST', '/api/callHistory/page', {
+          token: T.manager.token,
+          body: { dateFrom: new Date(from).toISOString(), dateTo: new Date(to).toISOString(), timeZone, ...extra },
+        });
+      const whole = await load({});
+      expect(whole.status).toBe(200);
+      const want = expectedDays(rows, from, to, timeZone);
+      const got = new Map(
+        (whole.body.perDay as { date: string; calls: number; emails: number }[])
+          .filter((d) => d.calls + d.emails)
+          .map((d) => [d.date, { calls: d.calls, emails: d.emails }]),
+      );
+      expect(got).toEqual(want);
+      expect(whole.body.total).toBe([...want.values()].reduce((n, d) => n + d.calls + d.emails, 0));
+      // the same load named user by user is counted on the rows: the same days
+      const named = await load({ usersList: members.map((m) => m.id) });
+      expect(named.body.perDay).toEqual(whole.body.perDay);
+      // one kind: the hours' own column
+      const emails = await load({ phoneLogs: false });
+      expect(emails.body.total).toBe([...want.values()].reduce((n, d) => n + d.emails, 0));
+    }
+  });
+
+  it('pages in Contact Date order, either way, skipping whole hours: the same rows as getHistory, from a range cut mid-hour', async () => {
+    const T = await namedTeam('Hours');
+    const mc = await addMc(T.manager, 'Hours MC');
+    const members = [T.manager, ...T.agents];
+    const rows: Row[] = [];
+    // 3 to 17 contacts an hour for 60 hours, each at its own millisecond
+    for (let hour = 0, i = 0; hour < 60; hour++) {
+      for (let k = 0; k < 3 + ((hour * 7) % 15); k++, i++) {
+        rows.push({
+          userId: members[i % 3]!.id,
+          teamId: T.manager.id,
+          mcSettingId: mc,
+          kind: i % 4 === 0 ? 'email' : 'call',
+          brokerName: `Co ${i}`,
+          callDate: NOW - 2 * DAY_MS - hour * 3_600_000 - k * 97_001 - 1,
+        });
+      }
+    }
+    await insertRows(rows);
+    const span = { dateFrom: new Date(NOW - 4 * DAY_MS - 1_234_567).toISOString(), dateTo: new Date(NOW - 2 * DAY_MS - 2_345_678).toISOString() };
+    for (const kinds of [{}, { emailLogs: false }]) {
+      const all = await getHistory(T.manager, { ...span, ...kinds });
+      const newest = (all.body as HistoryRowDto[]).map((r) => r._id);
+      expect(newest.length).toBeGreaterThan(300);
+      for (const [dir, ids] of [
+        ['desc', newest],
+        ['asc', [...newest].reverse()],
+      ] as const) {
+        for (const p of [1, 2, 3, 7, 11, Math.ceil(ids.length / 25), Math.ceil(ids.length / 25) + 1]) {
+          const res = await page(T.manager, { ...span, ...kinds, page: p, pageSize: 25, summary: false, sort: { column: 'callDate', dir } });
+          expect(res.status).toBe(200);
+          expect(res.body.rows.map((r: HistoryRowDto) => r._id)).toEqual(ids.slice((p - 1) * 25, p * 25));
+        }
+      }
+    }
+  });
+
+  it('30 contacts logged at once, 3 rounds: the hours hold exactly the rows, and a retried contact counts once', async () => {
+    const T = await createTeam();
+    const teamMc = await addMc(T.manager, 'Race MC');
+    const agentMc = await addMc(T.agents[0], 'Race MC', teamMc);
+    const at = Date.now();
+    const logged = (clientId: string, i: number) =>
+      call('POST', '/api/callHistory/log', {
+        token: T.agents[0].token,
+        body: {
+          clientId,
+          mcSettingId: agentMc,
+          ...(i % 3 ? { kind: 'call', contact: '+1 (312) 555-0142' } : { kind: 'email', contact: 'ops@race.example' }),
+          brokerName: 'Race Co',
+          callDate: at - (i % 4) * 1_800_000,
+        },
+      });
+    for (let round = 0; round < 3; round++) {
+      const ids = Array.from({ length: 30 }, () => randomId());
+      // every contact sent twice at once, as a retry racing its first try
+      const answers = await Promise.all([...ids.map(logged), ...ids.map(logged)]);
+      expect(answers.filter((a) => a.status !== 201 && a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+      const rows = await testEnv.DB.prepare(
+        `select call_date / 3600000 as hour, sum(kind = 'call') as calls, sum(kind = 'email') as emails from call_history where team_id = ? group by 1 order by 1`,
+      )
+        .bind(T.manager.id)
+        .all();
+      const hours = await testEnv.DB.prepare('select hour, calls, emails from call_history_hours where team_id = ? and calls + emails > 0 order by hour')
+        .bind(T.manager.id)
+        .all();
+      expect(hours.results).toEqual(rows.results);
+      expect(rows.results.reduce((n, r) => n + Number(r.calls) + Number(r.emails), 0)).toBe(30 * (round + 1));
+    }
+  });
+
+  it('lists Companies exactly as logged, case variants apart, only those of the load', async () => {
+    const T = await namedTeam('Names');
+    const mc = await addMc(T.manager, 'Names MC');
+    const row = (brokerName: string, hoursAgo: number, extra: Partial<Row> = {}): Row => ({
+      userId: T.agents[0].id,
+      teamId: T.manager.id,
+      mcSettingId: mc,
+      brokerName,
+      callDate: NOW - hoursAgo * 3_600_000,
+      ...extra,
+    });
+    await insertRows([
+      row('coyote', 1),
+      row('Coyote', 2),
+      row('COYOTE', 3),
+      row('Coyote', 4),
+      row('Echo', 5, { kind: 'email' }),
+      row('Ålborg Freight', 6),
+      row('', 7),
+      row('Old Co', 24 * 30),
+      row('Bea only', 8, { userId: T.agents[1].id }),
+    ]);
+    const load = (extra: Record<string, unknown>) => page(T.manager, { pageSize: 50, ...extra });
+    const all = await load({});
+    expect([...all.body.companies].sort()).toEqual(['', 'Bea only', 'COYOTE', 'Coyote', 'Echo', 'coyote', 'Ålborg Freight'].sort());
+    expect((await load({ usersList: [T.agents[0].id] })).body.companies).not.toContain('Bea only');
+    expect((await load({ emailLogs: false })).body.companies).not.toContain('Echo');
+    // each variant filters exactly its own rows; sorted by Company, the variants sit together
+    expect((await load({ company: 'Coyote', summary: false })).body.filteredTotal).toBe(2);
+    expect((await load({ company: 'COYOTE', summary: false })).body.filteredTotal).toBe(1);
+    const sorted = (await load({ sort: { column: 'brokerName', dir: 'asc' }, summary: false })).body.rows.map((r: HistoryRowDto) => r.brokerName);
+    expect(sorted).toEqual(['', 'Bea only', 'coyote', 'Coyote', 'COYOTE', 'Coyote', 'Echo', 'Ålborg Freight']);
+  });
+});

@@ -72,11 +72,10 @@ export const historyQuerySchema = z.object(historyQueryFields).transform(withRan
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 /**
- * The text a Contact History search looks in, besides the agent's name: one expression, indexed
- * with the team and the date (worker/db/schema/history.ts) and repeated exactly by the query.
+ * The columns a Contact History search looks in, besides the agent's name: all of them are in the
+ * team's covering index (worker/db/schema/history.ts), so a team's search reads the index alone.
  */
-export const HISTORY_SEARCH_TEXT =
-  '(mc_name || char(31) || broker_name || char(31) || address || char(31) || origin || char(31) || dest || char(31) || load_date || char(31) || contact)';
+export const HISTORY_SEARCH_COLUMNS = ['mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'contact'] as const;
 
 /** The Contact History table's sortable columns (the screen's column ids). */
 export const HISTORY_SORT_COLUMNS = ['agent', 'mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'callDate'] as const;

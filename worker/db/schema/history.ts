@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CONTACT_KINDS, HISTORY_SEARCH_TEXT } from '../../history/history.schema';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CONTACT_KINDS } from '../../history/history.schema';
 
 /** Calls and e-mails logged by the browser-extension client. */
 export const callHistory = sqliteTable(
@@ -25,14 +25,48 @@ export const callHistory = sqliteTable(
   },
   (t) => [
     // Contact History for a manager or director: a team's rows in a date range. The columns after
-    // the date let the paged call count, chart (per day and kind), list the Companies, filter by
-    // user, MC and Company, and search (HISTORY_SEARCH_TEXT, the searched text of the row, repeated
-    // exactly by the query) from the index alone, without reading the rows (decision 0008)
-    index('call_history_team_date_search').on(t.teamId, t.callDate, t.kind, t.userId, t.mcSettingId, t.brokerName, sql.raw(HISTORY_SEARCH_TEXT)),
+    // the date let the paged call count, chart (per day and kind), filter by user and MC, search
+    // (HISTORY_SEARCH_COLUMNS) and sort by any text column from the index alone, without reading
+    // the rows (decision 0008)
+    index('call_history_team_date_cover').on(
+      t.teamId,
+      t.callDate,
+      t.kind,
+      t.userId,
+      t.mcSettingId,
+      t.brokerName,
+      t.mcName,
+      t.address,
+      t.origin,
+      t.dest,
+      t.loadDate,
+      t.contact,
+    ),
+    // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
+    // the Company list of a load is a few seeks per Company, a Company's rows are one range, and
+    // sorting by Company walks it in order (decision 0008)
+    index('call_history_team_company').on(t.teamId, sql`${t.brokerName} collate nocase`, t.brokerName, t.callDate, t.kind, t.userId, t.mcSettingId),
     // Contact History for an agent: its own rows in a date range, covered the same way
     index('call_history_user_date_cover').on(t.userId, t.callDate, t.kind, t.mcSettingId, t.brokerName),
     uniqueIndex('call_history_client').on(t.userId, t.clientId),
   ],
+);
+
+/**
+ * A team's calls and e-mails per UTC hour (hour = call_date / 3,600,000), kept by triggers on
+ * call_history (migration 0015) in the same statement as the row, so it can never disagree with
+ * the rows. A Load's chart and total add up these counts (about 24 per day) instead of counting the
+ * load's rows; only the parts of an hour a range cuts are counted on the index (decision 0008).
+ */
+export const callHistoryHours = sqliteTable(
+  'call_history_hours',
+  {
+    teamId: text().notNull(),
+    hour: integer().notNull(),
+    calls: integer().notNull().default(0),
+    emails: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.hour] })],
 );
 
 export const activeLoads = sqliteTable(

@@ -1,0 +1,3 @@
+DROP INDEX `call_history_team_date_search`;--> statement-breakpoint
+CREATE INDEX `call_history_team_date_cover` ON `call_history` (`team_id`,`call_date`,`kind`,`user_id`,`mc_setting_id`,`broker_name`,`mc_name`,`address`,`origin`,`dest`,`load_date`,`contact`);--> statement-breakpoint
+CREATE INDEX `call_history_team_company` ON `call_history` (`team_id`,"broker_name" collate nocase,`broker_name`,`call_date`,`kind`,`user_id`,`mc_setting_id`);
