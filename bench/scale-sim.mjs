@@ -24,13 +24,17 @@ const TEAM_COUNTS = [100, 1_000, 10_000];
 // Measured 2026-11-24 on the default demo company (`POST /api/dev/seed` with `{}`) with
 // `select name, sum(pgsize), sum(payload) from dbstat` over each table and its indexes:
 //  - call_history: 60,000 rows in 26,341,376 bytes of pages: 439 B a row (274 B of table, 165 B
-//    in its 4 indexes: primary key, team+date, user+date, user+client id).
+//    in its 4 indexes of then: primary key, team+date, user+date, user+client id). Its indexes
+//    have changed since (migrations 0013-0015, issue 21); measured again on the benchmark's 40,000
+//    rows of one team (the same builders: 274 B of table a row, as above): 797 B a row = 274 table
+//    + 32 primary key + 52 user+client id + 90 user+date covering + 229 team+date covering the
+//    searched and sorted columns + 120 team+Company + 1 for the hourly counts.
 //  - filters: 600 filters with their MCs, members, contacts and FTS5 index: 1,898 B a filter.
 //  - small tables (a few pages each, mostly empty): payload per row × 1.3 for page fill and cell
 //    headers (call_history's pages hold 1.13 × its payload; rows written one at a time fill less).
 // Tables the demo does not fill are estimated from their columns (stated per row).
 const MEASURED = {
-  call_history: { bytes: 439, how: 'measured: 60,000 rows' },
+  call_history: { bytes: 797, how: 'measured: 40,000 rows with the indexes of migration 0015' },
   broker_filters: { bytes: 1898, how: 'measured: 600 filters with MCs, members, contacts, FTS5' },
   login_events: { bytes: Math.round(116.1 * 1.3), how: 'measured payload × 1.3 (133 rows)' },
   link_click_stats: { bytes: Math.round(99.2 * 1.3), how: 'measured payload × 1.3 (568 rows)' },
