@@ -126,16 +126,19 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   for (const [n, part] of chunks(creates, ROWS_PER_STATEMENT).entries()) {
     const offset = n * ROWS_PER_STATEMENT;
     const json = JSON.stringify(part.map((c, i) => ({ ...c, n: offset + i + 1 })));
-    // the base index is read by each statement: earlier chunks of this batch already raised it, so offsets restart
+    // The contact and user rows go first: the filter row's insert trigger then derives its lists
+    // once (migration 0015), where rows added after it would each rewrite them (5,000 × 40 users).
     statements.push(
+      db.insert(brokerFilterContacts).select(sql`select j.value ->> 'id', c.value, c.key from json_each(${json}) j, json_each(j.value -> 'contacts') c`),
+      db.insert(brokerFilterUsers).select(sql`select j.value ->> 'id', u.value from json_each(${json}) j, json_each(${JSON.stringify(userIds)}) u`),
+      // the base index is read by each statement: earlier chunks of this batch already raised it, so
+      // offsets restart; the derived columns (last seven) are placeholders the insert trigger replaces
       db.insert(f).select(
         sql`select j.value ->> 'id', ${v.teamId}, ${v.caller.id}, j.value ->> 'name', j.value ->> 'normalName', j.value ->> 'mcNumber',
           j.value ->> 'dotNumber', null, j.value ->> 'typeId', j.value ->> 'comment', 1, 1, 0, 1, 0, 1,
-          ${base} + (j.value ->> 'n') - ${offset}, ${now}, ${now}
+          ${base} + (j.value ->> 'n') - ${offset}, ${now}, ${now}, '[]', '[]', '[]', '[]', 2, '', ''
           from json_each(${json}) j`,
       ),
-      db.insert(brokerFilterContacts).select(sql`select j.value ->> 'id', c.value, c.key from json_each(${json}) j, json_each(j.value -> 'contacts') c`),
-      db.insert(brokerFilterUsers).select(sql`select j.value ->> 'id', u.value from json_each(${json}) j, json_each(${JSON.stringify(userIds)}) u`),
       db
         .insert(brokerFilterEvents)
         .select(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   brokerFilterAliases,
   brokerFilterContacts,
@@ -61,12 +61,32 @@ export async function viewerOf(db: Db, caller: Caller, full = false): Promise<Vi
   return { ...base, registeredAt: me?.registrationDate ?? new Date(0), mcIds };
 }
 
-const onAnyMc = (ids: readonly string[]): SQL =>
-  or(eq(f.allMc, true), sql`exists (select 1 from ${brokerFilterMcs} where ${brokerFilterMcs.filterId} = ${f.id} and ${inJson(brokerFilterMcs.mcId, ids)})`)!;
+/**
+ * Ids whose JSON form is `"id"` with nothing escaped (randomId's alphabet, test ids with dashes):
+ * for them `instr(list_json, json_quote(id))` is exact, since a quote in the list's JSON only
+ * opens or closes an element. Anything else is looked up in the list table.
+ */
+const plainId = (id: string) => /^[A-Za-z0-9_-]+$/.test(id);
 
-/** The filter's user list holds `user` (an id, or a column such as the creator's). */
-const listsUser = (user: string | typeof f.creatorId) =>
-  sql`exists (select 1 from ${brokerFilterUsers} where ${brokerFilterUsers.filterId} = ${f.id} and ${brokerFilterUsers.userId} = ${user})`;
+/** The filter's JSON list column (migration 0015) holds `id`: one string search on the row, no index seek. */
+const jsonListHas = (list: typeof f.mcListJson | typeof f.usersListJson, id: string) => sql`instr(${list}, json_quote(${id})) > 0`;
+
+const onAnyMc = (ids: readonly string[]): SQL => {
+  if (ids.length <= 20 && ids.every(plainId)) return or(eq(f.allMc, true), ...ids.map((id) => jsonListHas(f.mcListJson, id)))!;
+  return or(
+    eq(f.allMc, true),
+    sql`exists (select 1 from ${brokerFilterMcs} where ${brokerFilterMcs.filterId} = ${f.id} and ${inJson(brokerFilterMcs.mcId, ids)})`,
+  )!;
+};
+
+/** The filter's user list holds `user`. */
+const listsUser = (user: string) =>
+  plainId(user)
+    ? jsonListHas(f.usersListJson, user)
+    : sql`exists (select 1 from ${brokerFilterUsers} where ${brokerFilterUsers.filterId} = ${f.id} and ${brokerFilterUsers.userId} = ${user})`;
+
+/** `broker_filters.users_kind`: the Users column, kept by triggers from only_creator and the user list. */
+export const USERS_KIND = { onlyCreator: 0, teamWithMe: 1, teamWithoutMe: 2 } as const;
 
 /**
  * The filter applies to the viewer as a user: its own creator-only filter, or a team filter that
@@ -105,25 +125,21 @@ const dtoSelection = {
   index: f.index,
   creatorId: f.creatorId,
   creatorName: users.name,
-  mcList: sql<string>`(select json_group_array(mc_id) from broker_filter_mcs where filter_id = ${f.id})`,
-  usersList: sql<string>`(select json_group_array(user_id) from broker_filter_users where filter_id = ${f.id})`,
-  contacts: sql<string>`(select json_group_array(contact order by position) from broker_filter_contacts where filter_id = ${f.id})`,
-  aliases: sql<string>`(select json_group_array(alias) from broker_filter_aliases where filter_id = ${f.id})`,
+  // the lists as the triggers of migration 0015 keep them on the row: no subquery per row
+  mcList: f.mcListJson,
+  usersList: f.usersListJson,
+  contacts: f.contactsJson,
+  aliases: f.aliasesJson,
   mcNumber: f.mcNumber,
   dotNumber: f.dotNumber,
   rejectedReason: f.rejectedReason,
 };
 
 export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<FilterDto[]> {
-  // The newest matches (highest index) are picked first, so the list subqueries below run only
-  // for the rows answered; the answer is oldest first, as the spec's list expects.
-  const hits = db.select({ id: f.id }).from(f).where(where).orderBy(desc(f.index)).limit(limit).as('hits');
-  const rows = await db
-    .select(dtoSelection)
-    .from(hits)
-    .innerJoin(f, eq(f.id, hits.id))
-    .leftJoin(users, eq(users.id, f.creatorId))
-    .orderBy(newestFirst ? desc(f.index) : asc(f.index));
+  // The newest matches (highest index) are read first, so the walk stops at the cap; the answer
+  // is oldest first, as the spec's list expects (the queue's newest first).
+  const rows = await db.select(dtoSelection).from(f).leftJoin(users, eq(users.id, f.creatorId)).where(where).orderBy(desc(f.index)).limit(limit);
+  if (!newestFirst) rows.reverse();
   return rows.map((r) => ({
     _id: r.id,
     name: r.name,
@@ -152,7 +168,10 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
  * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
  * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
  * (`broker_filters_fts`, kept by triggers: migration 0012) answers "contains"; shorter terms, which
- * a trigram index cannot look up, scan the team's filters.
+ * a trigram index cannot look up, scan the team's filters newest first, one instr on each of two
+ * derived columns (lower-cased name, comment and contacts; the aliases' normal forms: migration
+ * 0015). The columns hold one field a line and a 1–2 character term cannot hold a line break
+ * (it is trimmed), so a match never spans two fields.
  */
 function termMatches(term: string): SQL {
   const lower = term.toLowerCase();
@@ -164,13 +183,8 @@ function termMatches(term: string): SQL {
     return or(sql`${f}.rowid in (select rowid from broker_filters_fts where broker_filters_fts match ${phrase})`, ...byNumber)!;
   }
   const normal = normalizeBrokerName(term);
-  const parts: SQL[] = [
-    sql`instr(lower(${f.name}), ${lower}) > 0`,
-    sql`instr(lower(${f.comment}), ${lower}) > 0`,
-    sql`exists (select 1 from ${brokerFilterContacts} where ${brokerFilterContacts.filterId} = ${f.id} and instr(lower(${brokerFilterContacts.contact}), ${lower}) > 0)`,
-    ...byNumber,
-  ];
-  if (normal) parts.push(sql`exists (select 1 from ${aliasesOf} where ${aliasesOf.filterId} = ${f.id} and instr(${aliasesOf.normalAlias}, ${normal}) > 0)`);
+  const parts: SQL[] = [sql`instr(${f.searchText}, ${lower}) > 0`, ...byNumber];
+  if (normal) parts.push(sql`instr(${f.aliasesText}, ${normal}) > 0`);
   return or(...parts)!;
 }
 
@@ -181,11 +195,15 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
   const term = input.name.trim();
   if (term) where.push(termMatches(term));
   if (input.type && input.type !== ALL_TYPES) where.push(eq(f.typeId, input.type));
-  const kinds: SQL[] = [];
-  if (input.onlyCreator) kinds.push(eq(f.onlyCreator, true));
-  if (input.teamWithMe) kinds.push(and(eq(f.onlyCreator, false), listsUser(f.creatorId))!);
-  if (input.teamWithoutMe) kinds.push(and(eq(f.onlyCreator, false), sql`not ${listsUser(f.creatorId)}`)!);
-  if (kinds.length) where.push(or(...kinds)!);
+  // the Users column's kinds (kept by the triggers of migration 0015), ORed; none or all ticked: any
+  const ticked: [boolean | undefined, number][] = [
+    [input.onlyCreator, USERS_KIND.onlyCreator],
+    [input.teamWithMe, USERS_KIND.teamWithMe],
+    [input.teamWithoutMe, USERS_KIND.teamWithoutMe],
+  ];
+  const kinds = ticked.filter(([on]) => on).map(([, kind]) => kind);
+  if (kinds.length === 1) where.push(eq(f.usersKind, kinds[0]!));
+  else if (kinds.length === 2) where.push(inArray(f.usersKind, kinds));
   if (input.onlyContacts) where.push(eq(f.onlyOnContacts, true));
   if (input.creator) where.push(eq(f.creatorId, input.creator));
   if (!input.allMC) where.push(onAnyMc(input.mcList));
@@ -651,6 +669,13 @@ export async function allNames(db: Db, caller: Caller): Promise<string[]> {
  */
 export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDto[]> {
   const v = await viewerOf(db, caller, true);
+  // Only filters that can apply to the caller are read (appliesTo's three ways, each an index):
+  // the ones listing it, its own, and its team's for users added later saved before it joined;
+  // not the team's tens of thousands. The full conditions below still decide.
+  const candidates = sql`${f}.rowid in (
+    select bf.rowid from ${brokerFilterUsers} bu join ${f} bf on bf.id = bu.filter_id where bu.user_id = ${caller.id}
+    union all select c.rowid from ${f} c where c.creator_id = ${caller.id}
+    union all select n.rowid from ${f} n where n.team_id = ${v.teamId} and n.new_users = 1 and n.updated_at < ${v.registeredAt.getTime()})`;
   const rows = await db
     .select({
       id: f.id,
@@ -670,7 +695,11 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
     .where(
       and(
-        visibleTo(v),
+        candidates,
+        // visibleTo(v) follows from the conditions below (verified and applying on one of its
+        // MCs, or its own): only its team condition is left, unary + so the team's index is not
+        // walked instead of the candidates
+        sql`+${f.teamId} = ${v.teamId}`,
         eq(f.isVisible, true),
         isNull(f.rejectedReason),
         or(eq(f.isVerified, true), eq(f.creatorId, caller.id)),

@@ -45,12 +45,35 @@ export const brokerFilters = sqliteTable(
     index: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    /*
+     * Derived columns, written only by triggers (migration 0015, docs/decisions/0007-filters.md):
+     * the child tables' lists as JSON arrays in the order the answers give them, so a row is read
+     * in one go, and what the Users filter and short search terms compare. Never set by the app.
+     */
+    /** broker_filter_mcs' mc ids, by id. */
+    mcListJson: text().notNull().default('[]'),
+    /** broker_filter_users' user ids, by id. */
+    usersListJson: text().notNull().default('[]'),
+    /** broker_filter_contacts' contacts, by position. */
+    contactsJson: text().notNull().default('[]'),
+    /** broker_filter_aliases' aliases, by normal form. */
+    aliasesJson: text().notNull().default('[]'),
+    /** The Users column: 0 only the creator, 1 team with the creator, 2 team without it. */
+    usersKind: integer().notNull().default(2),
+    /** lower(name), lower(comment) and each lower(contact), one per line: what a 1–2 character term scans. */
+    searchText: text().notNull().default(''),
+    /** The aliases' normal forms, one per line. */
+    aliasesText: text().notNull().default(''),
   },
   (t) => [
     // Broker Filtering: a team's filters by name
     index('broker_filters_team_name').on(t.teamId, t.name),
     // Broker Filtering search: a team's newest filters first, so the answer's limit stops the walk early
     index('broker_filters_team_index').on(t.teamId, t.index),
+    // the search's Users filter (Only Me / Team with Me / Team without Me): the newest of one kind first
+    index('broker_filters_team_users_kind').on(t.teamId, t.usersKind, t.index),
+    // the extension's list: the team's filters for users added later, by last save
+    index('broker_filters_team_new_users').on(t.teamId, t.newUsers, t.updatedAt),
     index('broker_filters_creator').on(t.creatorId),
     // the duplicate rule: one filter per normal name and per MC number in a team
     uniqueIndex('broker_filters_team_normal_name').on(t.teamId, t.normalName),
@@ -63,6 +86,17 @@ export const brokerFilters = sqliteTable(
     index('broker_filters_team_no_normal_name').on(t.teamId).where(sql`normal_name is null`),
   ],
 );
+
+/**
+ * One row a team: a random stamp that triggers (migration 0015) replace in the statement that
+ * changes any of the team's filters, their lists or its filter types. The extension's list
+ * (GET /api/broker/minified) derives its ETag from it, so a repeat sync with nothing changed is
+ * one indexed read and a 304.
+ */
+export const filterTeamStamps = sqliteTable('filter_team_stamps', {
+  teamId: text().primaryKey(),
+  stamp: text().notNull(),
+});
 
 /** The MCs a filter applies to (when not allMc). */
 export const brokerFilterMcs = sqliteTable(

@@ -100,10 +100,11 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
       input.filtersPerTeam,
       now,
     );
-    await insertAll(db, brokerFilters, built.filters);
+    // the list rows first: each filter row's insert trigger then derives its lists once (migration 0015)
     await insertAll(db, brokerFilterMcs, built.mcs);
     await insertAll(db, brokerFilterUsers, built.members);
     await insertAll(db, brokerFilterContacts, built.contacts);
+    await insertAll(db, brokerFilters, built.filters);
     filterCount += built.filters.length;
   }
 
