@@ -216,6 +216,8 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['Active loads (team)', () => [team.manager, 'POST', '/api/activeLoad/team', {}]],
   ['Active loads (mine)', () => [team.agents[0], 'GET', '/api/activeLoad/my']],
   ['Broker filters search', () => [team.manager, 'POST', '/api/broker', { name: '', allMC: true, mcList: [], teamWithMe: true }]],
+  ['Broker filters search, short term (agent)', () => [team.agents[0], 'POST', '/api/broker', { name: 'ri', allMC: true, mcList: [], teamWithoutMe: true }]],
+  ["The extension's filter list (agent)", () => [team.agents[0], 'GET', '/api/broker/minified']],
   ['MC settings', () => [team.manager, 'GET', '/api/mcSettings']],
   ['Analytics', () => [admin, 'POST', '/api/analytics/loginHistory', { dateFrom: now - 7 * 86_400_000 }]],
 ];
