@@ -2,7 +2,9 @@ import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, mcSettings, users } from '../db/schema';
+import type { Caller } from '../env';
 import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
+import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
 /**
  * Issue 21 item 3: the derived columns of broker_filters (lists, Users kind, short-term search text)
@@ -339,5 +341,181 @@ describe('GET /api/broker/minified reads only the filters that can apply to the 
     // the spread exercises every way in: listed, own creator-only, users added later
     const lateAnswer = (await call('GET', '/api/broker/minified', { token: late.token })).body as unknown[];
     expect(lateAnswer.length).toBeGreaterThan(0);
+  });
+});
+
+/** The caller as the app's auth would give it to the services. */
+async function callerOf(user: TestUser): Promise<Caller> {
+  const [u] = await db.select().from(users).where(eq(users.id, user.id));
+  return { ...u!, sessionId: 'test' } as unknown as Caller;
+}
+
+describe('answers built by SQLite (json_object per row) equal the object form', () => {
+  it('search, queue and the extension list give every field as the DTOs do, for a lead and agents', async () => {
+    const t = await teamWithMcs();
+    await add(
+      t.manager,
+      body(t, {
+        name: 'Quote "Brokers" — Ünïcode',
+        comment: 'line one\nline "two" \\ back',
+        contacts: ['ops@quote.example', '(312) 555-0101'],
+        aliases: ['Quote Bros', 'QB Freight'],
+        mcNumber: '123456',
+        dotNumber: '7654321',
+        usersList: [t.manager.id, t.agents[0].id, t.agents[1].id],
+        mcList: [t.mcA, t.mcB],
+        onlyOnContacts: true,
+        newUsers: true,
+      }),
+    );
+    const own = await add(t.agents[0], body(t, { name: 'Agent Private', onlyCreator: true, usersList: [] }));
+    const waiting = await add(t.agents[1], body(t, { name: 'Agent Team', usersList: [t.agents[1].id, t.agents[0].id], allMC: true, mcList: [] }));
+    const rejected = await add(t.agents[1], body(t, { name: 'Agent Rejected', usersList: [t.agents[1].id] }));
+    await call('POST', '/api/broker/queue/reject', { token: t.manager.token, body: { filterId: rejected, reason: 'Wrong "name"' } });
+    const disabled = await add(t.manager, body(t, { name: 'Disabled One', usersList: [t.agents[0].id], allMC: true, mcList: [] }));
+    await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: disabled } });
+    expect(own && waiting).toBeTruthy();
+
+    for (const user of [t.manager, t.agents[0], t.agents[1]]) {
+      const v = await viewerOf(db, await callerOf(user));
+      const objects = await selectDtos(db, v, visibleTo(v));
+      const res = await call('POST', '/api/broker', { token: user.token, body: { name: '', allMC: true } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body).toEqual(objects);
+      expect(objects.length).toBeGreaterThan(0);
+    }
+    const v = await viewerOf(db, await callerOf(t.manager));
+    const queue = await call('GET', '/api/broker/queue', { token: t.manager.token });
+    expect(queue.body).toEqual(
+      await selectDtos(
+        db,
+        v,
+        sql`${brokerFilters.teamId} = ${t.manager.id} and ${brokerFilters.isVerified} = 0 and ${brokerFilters.rejectedReason} is null`,
+        500,
+        true,
+      ),
+    );
+    expect((queue.body as { name: string }[]).map((f) => f.name)).toEqual(['Agent Team', 'Agent Private']);
+
+    // the extension's list: each row's fields are the filter's, with its type's name and colour
+    const types = (await call('GET', '/api/user/filterOverrides', { token: t.manager.token })).body as { _id: string; typeName: string; color: string }[];
+    for (const user of [t.manager, t.agents[0], t.agents[1]]) {
+      const list = (await call('GET', '/api/broker/minified', { token: user.token })).body as Record<string, unknown>[];
+      const all = await selectDtos(db, await viewerOf(db, await callerOf(t.manager)), eq(brokerFilters.teamId, t.manager.id));
+      for (const row of list) {
+        const dto = all.find((d) => d._id === row._id)!;
+        const type = types.find((x) => x._id === dto.type)!;
+        expect(row).toEqual({
+          _id: dto._id,
+          name: dto.name,
+          type: dto.type,
+          typeName: type.typeName,
+          color: type.color,
+          comment: dto.comment,
+          onlyOnContacts: dto.onlyOnContacts,
+          contacts: dto.contacts,
+          allMC: dto.allMC,
+          mcList: dto.mcList,
+          mcNumber: dto.mcNumber,
+          aliases: dto.aliases,
+        });
+      }
+    }
+    const agent0 = (await call('GET', '/api/broker/minified', { token: t.agents[0].token })).body as { name: string; comment: string }[];
+    expect(agent0.map((r) => r.name)).toEqual(['Quote "Brokers" — Ünïcode', 'Agent Private']);
+    expect(agent0[0]!.comment).toBe('line one\nline "two" \\ back');
+  });
+});
+
+describe('GET /api/broker/minified: ETag and 304', () => {
+  const get = (user: TestUser, etag?: string) => call('GET', '/api/broker/minified', { token: user.token, headers: etag ? { 'if-none-match': etag } : {} });
+
+  it('answers 304 with no body while nothing changed; any change to what decides the list gives a new ETag and the new list', async () => {
+    const t = await teamWithMcs();
+    const other = await teamWithMcs();
+    const first = await get(t.agents[1]);
+    expect(first.status).toBe(200);
+    let etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const same = await get(t.agents[1], etag);
+    expect([same.status, same.text, same.headers.get('etag')]).toEqual([304, '', etag]);
+    expect((await get(t.agents[1], `W/${etag}`)).status).toBe(304);
+    expect((await get(t.agents[1], `"nope", ${etag}`)).status).toBe(304);
+    expect((await get(t.agents[1], '"nope"')).status).toBe(200);
+    // another user of the team has its own ETag
+    expect((await get(t.agents[0], etag)).status).toBe(200);
+
+    const changed = async (what: string, change: () => Promise<unknown>) => {
+      await change();
+      const res = await get(t.agents[1], etag);
+      expect({ what, status: res.status }).toEqual({ what, status: 200 });
+      expect(res.headers.get('etag')).not.toBe(etag);
+      etag = res.headers.get('etag')!;
+      expect((await get(t.agents[1], etag)).status).toBe(304);
+      return res.body as { name: string; typeName: string; mcList: string[] }[];
+    };
+    const id = (await changed('add', () => add(t.manager, body(t, { name: 'Tagged', usersList: [t.agents[1].id], mcList: [t.mcB] })))) && '';
+    expect(id).toBe('');
+    const [tagged] = await db.select().from(brokerFilters).where(eq(brokerFilters.name, 'Tagged'));
+    let list = await changed('update', () => update(t.manager, tagged!.id, body(t, { name: 'Tagged Again', usersList: [t.agents[1].id], mcList: [t.mcB] })));
+    expect(list.map((r) => r.name)).toEqual(['Tagged Again']);
+    list = await changed('type renamed', () =>
+      call('PUT', '/api/user/update/filterOverride/', {
+        token: t.manager.token,
+        body: { newFilters: [{ _id: t.types[0]!._id, typeName: 'Renamed', color: '#123456' }] },
+      }),
+    );
+    expect(list[0]!.typeName).toBe('Renamed');
+    await changed('toggle', () => call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: tagged!.id } }));
+    await changed('toggle back', () => call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: tagged!.id } }));
+    await changed('bulk type', () =>
+      call('POST', '/api/broker/bulk', { token: t.manager.token, body: { action: 'setType', filterIds: [tagged!.id], type: t.types[1]!._id } }),
+    );
+    // a change elsewhere in the team's filters, even one not in this agent's list, may not be skipped silently
+    await changed('import', async () => {
+      const res = await call('POST', '/api/broker/import', {
+        token: t.manager.token,
+        body: { rows: [{ name: 'Imported For All', type: 'Preferred', comment: '', contacts: '', mcNumber: '', dotNumber: '' }] },
+      });
+      expect(res.body.create).toBe(1);
+    });
+    // the caller's own MCs decide the list too
+    list = await changed('MC setting removed', async () => {
+      const mine = await db.select().from(mcSettings).where(eq(mcSettings.userId, t.agents[1].id));
+      const onB = mine.find((m) => m.parentMcId === t.mcB)!;
+      return call('DELETE', '/api/mcSettings/', { token: t.agents[1].token, body: { settingID: onB.id } });
+    });
+    expect(list.map((r) => r.name)).toEqual(['Imported For All']);
+    await changed("the lead's MC deleted", () => call('DELETE', '/api/mcSettings/', { token: t.manager.token, body: { settingID: t.mcB } }));
+    await changed('delete', () => call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: { filterId: tagged!.id } }));
+
+    // another team's writes leave this ETag alone
+    await add(other.manager, body(other, { name: 'Elsewhere', usersList: [other.agents[1].id] }));
+    expect((await get(t.agents[1], etag)).status).toBe(304);
+  });
+
+  it('an answer is never older than its ETag: 20 writes racing 20 reads a round, 3 rounds', { timeout: 120_000 }, async () => {
+    const t = await teamWithMcs();
+    for (let round = 0; round < 3; round++) {
+      const seen: { etag: string; text: string }[] = [];
+      await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          if (i % 2) {
+            await add(t.manager, body(t, { name: `Race ${round}-${i}`, usersList: [t.agents[0].id], mcList: [t.mcA] }));
+            return;
+          }
+          const res = await get(t.agents[0]);
+          expect(res.status).toBe(200);
+          seen.push({ etag: res.headers.get('etag')!, text: res.text });
+        }),
+      );
+      const final = await get(t.agents[0]);
+      expect(JSON.parse(final.text)).toHaveLength(20 * (round + 1));
+      for (const s of seen) {
+        // a read whose ETag is still current holds the current list
+        if ((await get(t.agents[0], s.etag)).status === 304) expect(s.text).toBe(final.text);
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
@@ -8,7 +8,9 @@ import {
   filterIdParamSchema,
   filterIdSchema,
   filterSaveSchema,
+  type FilterDto,
   filterSearchSchema,
+  type MinifiedFilterDto,
   importSchema,
   noteSchema,
   rejectSchema,
@@ -17,10 +19,15 @@ import {
 import * as svc from './filters.service';
 import * as io from './filters-import.service';
 
+/** A JSON answer whose text is already written (by SQLite), typed as the JSON it is for the typed clients. */
+const jsonText = <T>(c: Context<AppEnv>, json: string) =>
+  c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
+
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()
+  // the JSON text comes whole from SQLite, a json_object per row (filters.service.ts), typed as what it is
   .post('/', allow('filters'), readOnly(), validate('json', filterSearchSchema), async (c) =>
-    c.json(await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json')), 200),
+    jsonText<FilterDto[]>(c, await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json'))),
   )
   .post('/add', allow('filters'), validate('json', filterSaveSchema), async (c) =>
     c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
@@ -34,13 +41,19 @@ export const brokerRoutes = new Hono<AppEnv>()
   .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
     c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   )
-  .get('/minified', allow('filters'), readOnly(), async (c) => c.json(await svc.minified(c.var.db, c.var.caller), 200))
+  // the extension's list, with an ETag: its repeat sync sends If-None-Match and gets 304 while nothing changed
+  .get('/minified', allow('filters'), readOnly(), async (c) => {
+    const { etag, json } = await svc.minified(c.var.db, c.var.caller, c.req.header('if-none-match'));
+    c.header('etag', etag);
+    if (json === null) return c.body(null, 304) as unknown as Response & TypedResponse<MinifiedFilterDto[], 200, 'json'>;
+    return jsonText<MinifiedFilterDto[]>(c, json);
+  })
   .get('/allNames', allow('filters'), readOnly(), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
   .get('/teamUsers', allow('filters'), readOnly(), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))
   // Issue 17 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
   .get('/queue/count', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
-  .get('/queue', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queue(c.var.db, c.var.caller), 200))
+  .get('/queue', allow('filtersLead'), readOnly(), async (c) => jsonText<FilterDto[]>(c, await svc.queue(c.var.db, c.var.caller)))
   .post('/queue/verify', allow('filtersLead'), validate('json', verifyManySchema), async (c) =>
     c.json(await svc.verifyMany(c.var.db, c.var.caller, c.req.valid('json').filterIds), 200),
   )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   brokerFilterAliases,
   brokerFilterContacts,
@@ -8,13 +8,14 @@ import {
   brokerFilters,
   brokerFilterUsers,
   type FilterEventKind,
+  filterTeamStamps,
   filterTypes,
   users,
 } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { chunks, inJson, isUniqueViolation } from '../lib/db';
 import { conflict, forbidden, notFound } from '../lib/errors';
-import { randomId } from '../lib/ids';
+import { randomId, sha256Hex } from '../lib/ids';
 import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
@@ -29,7 +30,6 @@ import {
   type FilterNoteDto,
   type FilterSaveInput,
   type FilterSearchInput,
-  type MinifiedFilterDto,
   SEARCH_LIMIT,
   type TeamUserDto,
 } from './filters.schema';
@@ -164,6 +164,58 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
   }));
 }
 
+/** A 0/1 column as a JSON boolean inside json_object. */
+const jsonBool = (x: SQLWrapper) => sql`json(iif(${x}, 'true', 'false'))`;
+
+/**
+ * One filter as the spec's JSON object (FilterDto, key for key), built by SQLite from the row and
+ * its derived lists (migration 0015): the Worker splices the rows into the answer instead of
+ * materialising 500 objects and serialising them again (the house's way for big lists, as
+ * Contact History's historyRowJson). One object a row, never the whole answer as one string
+ * (D1's 2 MB string limit). `canEdit` is the same rule as `canEdit` below.
+ */
+const filterRowJson = (v: Viewer) => sql<string>`json_object(
+  '_id', ${f.id},
+  'name', ${f.name},
+  'type', ${f.typeId},
+  'comment', ${f.comment},
+  'isVisible', ${jsonBool(f.isVisible)},
+  'isVerified', ${jsonBool(f.isVerified)},
+  'onlyCreator', ${jsonBool(f.onlyCreator)},
+  'allMC', ${jsonBool(f.allMc)},
+  'mcList', json(${f.mcListJson}),
+  'usersList', json(${f.usersListJson}),
+  'onlyOnContacts', ${jsonBool(f.onlyOnContacts)},
+  'contacts', json(${f.contactsJson}),
+  'newUsers', ${jsonBool(f.newUsers)},
+  'canEdit', ${v.lead ? sql`json('true')` : jsonBool(sql`${f.creatorId} = ${v.caller.id} and ${f.onlyCreator}`)},
+  'creator', json_object('_id', ${f.creatorId}, 'name', coalesce(${users.name}, '')),
+  'index', ${f.index},
+  'mcNumber', ${f.mcNumber},
+  'dotNumber', ${f.dotNumber},
+  'aliases', json(${f.aliasesJson}),
+  'rejectedReason', ${f.rejectedReason}
+)`;
+
+/** The JSON text of an array of rows' JSON objects. */
+export const jsonArray = (rows: readonly { j: string }[]) => `[${rows.map((r) => r.j).join(',')}]`;
+
+/**
+ * The search's answer as JSON text (FilterDto[]): the newest `limit` matches (highest index, so
+ * the walk stops at the cap), oldest first as the spec's list expects, or newest first (the queue).
+ */
+export async function selectJson(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<string> {
+  const rows = await db
+    .select({ j: filterRowJson(v) })
+    .from(f)
+    .leftJoin(users, eq(users.id, f.creatorId))
+    .where(where)
+    .orderBy(desc(f.index))
+    .limit(limit);
+  if (!newestFirst) rows.reverse();
+  return jsonArray(rows);
+}
+
 /**
  * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
  * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
@@ -188,8 +240,8 @@ function termMatches(term: string): SQL {
   return or(...parts)!;
 }
 
-/** POST /api/broker: the search form over the filters the caller sees. */
-export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<FilterDto[]> {
+/** POST /api/broker: the search form over the filters the caller sees, as the JSON text of FilterDto[]. */
+export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<string> {
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
   const term = input.name.trim();
@@ -207,7 +259,7 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
   if (input.onlyContacts) where.push(eq(f.onlyOnContacts, true));
   if (input.creator) where.push(eq(f.creatorId, input.creator));
   if (!input.allMC) where.push(onAnyMc(input.mcList));
-  return selectDtos(db, v, and(...where));
+  return selectJson(db, v, and(...where));
 }
 
 export async function visibleFilter(db: Db, v: Viewer, filterId: string) {
@@ -592,10 +644,10 @@ export async function queueCount(db: Db, caller: Caller) {
   return { count: row?.count ?? 0 };
 }
 
-/** GET /api/broker/queue: the waiting filters, newest first. */
-export async function queue(db: Db, caller: Caller): Promise<FilterDto[]> {
+/** GET /api/broker/queue: the waiting filters, newest first, as the JSON text of FilterDto[]. */
+export async function queue(db: Db, caller: Caller): Promise<string> {
   const v = await viewerOf(db, caller);
-  return selectDtos(db, v, waiting(v.teamId), SEARCH_LIMIT, true);
+  return selectJson(db, v, waiting(v.teamId), SEARCH_LIMIT, true);
 }
 
 /** POST /api/broker/queue/verify: the selected waiting filters verified by one statement, audited by the one before it. */
@@ -663,12 +715,56 @@ export async function allNames(db: Db, caller: Caller): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** One filter as the extension's JSON object (MinifiedFilterDto, key for key), built by SQLite like filterRowJson. */
+const minifiedRowJson = sql<string>`json_object(
+  '_id', ${f.id},
+  'name', ${f.name},
+  'type', ${f.typeId},
+  'typeName', coalesce(${filterTypes.typeName}, ''),
+  'color', coalesce(${filterTypes.color}, ''),
+  'comment', ${f.comment},
+  'onlyOnContacts', ${jsonBool(f.onlyOnContacts)},
+  'contacts', json(${f.contactsJson}),
+  'allMC', ${jsonBool(f.allMc)},
+  'mcList', json(${f.mcListJson}),
+  'mcNumber', ${f.mcNumber},
+  'aliases', json(${f.aliasesJson})
+)`;
+
+/** Raise when the answer's shape changes, so a stored list is never kept across it. */
+const MINIFIED_SHAPE = 1;
+
+/** An If-None-Match header holds `etag` (a list, weak or not, or `*`). */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch &&
+  ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
+
 /**
  * GET /api/broker/minified: the filters in force for the caller on a load board: active, verified
- * (or its own), applying to it as a user, on one of its MCs; with the type's name and colour.
+ * (or its own), applying to it as a user, on one of its MCs; with the type's name and colour. As
+ * JSON text (MinifiedFilterDto[]) with an ETag; `json` is null when `ifNoneMatch` holds it (304).
+ *
+ * The ETag is a hash of the team's filter stamp (a new random value in the same statement as any
+ * change to the team's filters, their lists or its types: triggers of migration 0015) and of what
+ * else decides the answer: the caller, its team, registration date and MCs. The stamp is read
+ * before the filters, so an answer is never older than its ETag; a write in between only makes
+ * the next sync download again.
  */
-export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDto[]> {
-  const v = await viewerOf(db, caller, true);
+export async function minified(db: Db, caller: Caller, ifNoneMatch?: string): Promise<{ etag: string; json: string | null }> {
+  const [v, [stampRow]] = await Promise.all([
+    viewerOf(db, caller, true),
+    db
+      .select({ stamp: filterTeamStamps.stamp })
+      .from(filterTeamStamps)
+      .where(eq(filterTeamStamps.teamId, teamIdOf(caller)))
+      .limit(1),
+  ]);
+  const key = [MINIFIED_SHAPE, stampRow?.stamp ?? '-', v.teamId, caller.id, v.registeredAt.getTime(), [...v.mcIds].sort().join(',')].join('|');
+  const etag = `"${(await sha256Hex(key)).slice(0, 32)}"`;
+  if (matches(ifNoneMatch, etag)) return { etag, json: null };
   // Only filters that can apply to the caller are read (appliesTo's three ways, each an index):
   // the ones listing it, its own, and its team's for users added later saved before it joined;
   // not the team's tens of thousands. The full conditions below still decide.
@@ -677,20 +773,7 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
     union all select c.rowid from ${f} c where c.creator_id = ${caller.id}
     union all select n.rowid from ${f} n where n.team_id = ${v.teamId} and n.new_users = 1 and n.updated_at < ${v.registeredAt.getTime()})`;
   const rows = await db
-    .select({
-      id: f.id,
-      name: f.name,
-      typeId: f.typeId,
-      typeName: filterTypes.typeName,
-      color: filterTypes.color,
-      comment: f.comment,
-      onlyOnContacts: f.onlyOnContacts,
-      allMc: f.allMc,
-      mcList: dtoSelection.mcList,
-      contacts: dtoSelection.contacts,
-      aliases: dtoSelection.aliases,
-      mcNumber: f.mcNumber,
-    })
+    .select({ j: minifiedRowJson })
     .from(f)
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
     .where(
@@ -708,20 +791,7 @@ export async function minified(db: Db, caller: Caller): Promise<MinifiedFilterDt
       ),
     )
     .orderBy(asc(f.index));
-  return rows.map((r) => ({
-    _id: r.id,
-    name: r.name,
-    type: r.typeId,
-    typeName: r.typeName ?? '',
-    color: r.color ?? '',
-    comment: r.comment,
-    onlyOnContacts: r.onlyOnContacts,
-    contacts: JSON.parse(r.contacts) as string[],
-    allMC: r.allMc,
-    mcList: JSON.parse(r.mcList) as string[],
-    mcNumber: r.mcNumber,
-    aliases: JSON.parse(r.aliases) as string[],
-  }));
+  return { etag, json: jsonArray(rows) };
 }
 
 /** GET /api/broker/teamUsers (not in the spec): the team's users for the modal's user list. */
