@@ -205,6 +205,47 @@ test('sign-in from the popup: who is signed in, the subscription, and the visibl
   await popup.close();
 });
 
+test("Refresh flags sends the stored list's ETag: a 304 keeps the stored list, a change on the server downloads it again", async () => {
+  const sw = browser.context.serviceWorkers()[0]!;
+  type Local = { filters?: { name: string; comment: string }[]; filtersEtag?: string | null; filtersSyncedAt?: number | null };
+  const local = () =>
+    sw.evaluate(async () => {
+      const storage = (globalThis as unknown as { chrome: { storage: { local: { get: (keys: null) => Promise<Record<string, any>> } } } }).chrome.storage;
+      const all = await storage.local.get(null);
+      return { filters: all.filters, filtersEtag: all.filtersEtag, filtersSyncedAt: all.filtersSyncedAt } as Local;
+    });
+  const before = await local();
+  // the popup's 4 in force on the shown MCs, and the one on the hidden MC
+  expect(before.filters).toHaveLength(5);
+  expect(before.filtersEtag).toMatch(/^"[0-9a-f]{32}"$/);
+  // mark the stored copy: only a 304 leaves the mark in place
+  await sw.evaluate(async (filters) => {
+    const storage = (globalThis as unknown as { chrome: { storage: { local: { set: (v: Record<string, unknown>) => Promise<void> } } } }).chrome.storage;
+    await storage.local.set({ filters: filters.map((f, i) => (i === 0 ? { ...f, comment: 'stored copy' } : f)) });
+  }, before.filters!);
+  const refreshed = async (since: number) => {
+    const popup = await openPopup();
+    await popup.getByRole('button', { name: 'Refresh flags' }).click();
+    await expect.poll(async () => (await local()).filtersSyncedAt ?? 0).toBeGreaterThan(since);
+    await popup.close();
+    return local();
+  };
+  const kept = await refreshed(before.filtersSyncedAt!);
+  expect(kept.filtersEtag).toBe(before.filtersEtag);
+  expect(kept.filters!.map((f) => f.comment)[0]).toBe('stored copy');
+  // the manager saves the team's types (names and colours as they were): the list is sent again
+  const types = await ok<{ _id: string; typeName: string; color: string }[]>('GET', '/api/user/filterOverrides', undefined, team.managerToken);
+  await ok(
+    'PUT',
+    '/api/user/update/filterOverride/',
+    { newFilters: types.map((t) => ({ _id: t._id, typeName: t.typeName, color: t.color })) },
+    team.managerToken,
+  );
+  const fresh = await refreshed(kept.filtersSyncedAt!);
+  expect(fresh.filtersEtag).not.toBe(before.filtersEtag);
+  expect(fresh.filters).toEqual(before.filters);
+});
+
 test('the options page shows the server address the extension was built for', async () => {
   const options = await browser.context.newPage();
   await options.goto(`chrome-extension://${browser.extensionId}/options/options.html`);

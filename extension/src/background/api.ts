@@ -59,7 +59,8 @@ export function extensionApi(apiUrl: string, token: string | null) {
     }
     newestBookmark = newerBookmark(newestBookmark, res.headers.get(BOOKMARK_HEADER));
     if (res.status === 401 && token) throw new SignInAgain();
-    if (!res.ok) {
+    // 304: the caller sent If-None-Match and keeps what it has
+    if (!res.ok && res.status !== 304) {
       const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
       throw new Refused(typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong', res.status);
     }

@@ -18,6 +18,8 @@ export interface Stored {
   mcs?: McChoice[];
   pickedMcId?: string | null;
   filters?: MinifiedFilterDto[];
+  /** The server's ETag of `filters`: the next sync sends it as If-None-Match (304: keep them). */
+  filtersEtag?: string | null;
   filtersSyncedAt?: number | null;
   queue?: QueuedAction[];
   refused?: RefusedAction[];
