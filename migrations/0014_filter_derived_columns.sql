@@ -3,6 +3,8 @@ CREATE TABLE `filter_team_stamps` (
 	`stamp` text NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX `broker_filter_users_user`;--> statement-breakpoint
+CREATE INDEX `broker_filter_users_user_filter` ON `broker_filter_users` (`user_id`,`filter_id`);--> statement-breakpoint
 ALTER TABLE `broker_filters` ADD `mc_list_json` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `broker_filters` ADD `users_list_json` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 ALTER TABLE `broker_filters` ADD `contacts_json` text DEFAULT '[]' NOT NULL;--> statement-breakpoint

@@ -115,7 +115,8 @@ export const brokerFilterUsers = sqliteTable(
     filterId: text().notNull(),
     userId: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.filterId, t.userId] }), index('broker_filter_users_user').on(t.userId)],
+  // by user, covering the filter id: the extension's list starts from the filters listing the caller
+  (t) => [primaryKey({ columns: [t.filterId, t.userId] }), index('broker_filter_users_user_filter').on(t.userId, t.filterId)],
 );
 
 /** Phones or e-mails a filter is tied to. */
