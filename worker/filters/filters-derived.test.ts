@@ -8,7 +8,7 @@ import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
 /**
  * Issue 21 item 3: the derived columns of broker_filters (lists, Users kind, short-term search text)
- * that the triggers of migration 0015 keep. Whatever writes a filter or one of its lists, the
+ * that the triggers of migration 0017 keep. Whatever writes a filter or one of its lists, the
  * columns must equal what the list tables hold: checked here against the tables themselves, after
  * every write path and after rounds of simultaneous writes.
  */
@@ -114,7 +114,7 @@ const search = (user: TestUser, b: Record<string, unknown> = {}) =>
     return (r.body as { name: string }[]).map((f) => f.name).sort();
   });
 
-describe('derived filter columns (migration 0015)', () => {
+describe('derived filter columns (migration 0017)', () => {
   it('follow add, update, toggle, bulk, verify, reject, import, an MC deleted and delete', async () => {
     const t = await teamWithMcs();
     const a = await add(
@@ -203,7 +203,7 @@ describe('derived filter columns (migration 0015)', () => {
       .where(eq(brokerFilters.teamId, t.manager.id));
     const migrations = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS;
     // the migration's first statement, as written in the file
-    const text = migrations.find((m) => m.name.startsWith('0015_'))!.queries.join('\n');
+    const text = migrations.find((m) => m.name.startsWith('0017_'))!.queries.join('\n');
     const start = text.indexOf('UPDATE `broker_filters` SET');
     expect(start).toBeGreaterThanOrEqual(0);
     await env.DB.prepare(text.slice(start, text.indexOf(';', start) + 1)).run();

@@ -127,7 +127,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
     const offset = n * ROWS_PER_STATEMENT;
     const json = JSON.stringify(part.map((c, i) => ({ ...c, n: offset + i + 1 })));
     // The contact and user rows go first: the filter row's insert trigger then derives its lists
-    // once (migration 0015), where rows added after it would each rewrite them (5,000 × 40 users).
+    // once (migration 0017), where rows added after it would each rewrite them (5,000 × 40 users).
     statements.push(
       db.insert(brokerFilterContacts).select(sql`select j.value ->> 'id', c.value, c.key from json_each(${json}) j, json_each(j.value -> 'contacts') c`),
       db.insert(brokerFilterUsers).select(sql`select j.value ->> 'id', u.value from json_each(${json}) j, json_each(${JSON.stringify(userIds)}) u`),

@@ -68,7 +68,7 @@ export async function viewerOf(db: Db, caller: Caller, full = false): Promise<Vi
  */
 const plainId = (id: string) => /^[A-Za-z0-9_-]+$/.test(id);
 
-/** The filter's JSON list column (migration 0015) holds `id`: one string search on the row, no index seek. */
+/** The filter's JSON list column (migration 0017) holds `id`: one string search on the row, no index seek. */
 const jsonListHas = (list: typeof f.mcListJson | typeof f.usersListJson, id: string) => sql`instr(${list}, json_quote(${id})) > 0`;
 
 const onAnyMc = (ids: readonly string[]): SQL => {
@@ -125,7 +125,7 @@ const dtoSelection = {
   index: f.index,
   creatorId: f.creatorId,
   creatorName: users.name,
-  // the lists as the triggers of migration 0015 keep them on the row: no subquery per row
+  // the lists as the triggers of migration 0017 keep them on the row: no subquery per row
   mcList: f.mcListJson,
   usersList: f.usersListJson,
   contacts: f.contactsJson,
@@ -169,7 +169,7 @@ const jsonBool = (x: SQLWrapper) => sql`json(iif(${x}, 'true', 'false'))`;
 
 /**
  * One filter as the spec's JSON object (FilterDto, key for key), built by SQLite from the row and
- * its derived lists (migration 0015): the Worker splices the rows into the answer instead of
+ * its derived lists (migration 0017): the Worker splices the rows into the answer instead of
  * materialising 500 objects and serialising them again (the house's way for big lists, as
  * Contact History's historyRowJson). One object a row, never the whole answer as one string
  * (D1's 2 MB string limit). `canEdit` is the same rule as `canEdit` below.
@@ -222,7 +222,7 @@ export async function selectJson(db: Db, v: Viewer, where: SQL | undefined, limi
  * (`broker_filters_fts`, kept by triggers: migration 0012) answers "contains"; shorter terms, which
  * a trigram index cannot look up, scan the team's filters newest first, one instr on each of two
  * derived columns (lower-cased name, comment and contacts; the aliases' normal forms: migration
- * 0015). The columns hold one field a line and a 1–2 character term cannot hold a line break
+ * 0017). The columns hold one field a line and a 1–2 character term cannot hold a line break
  * (it is trimmed), so a match never spans two fields.
  */
 function termMatches(term: string): SQL {
@@ -247,7 +247,7 @@ export async function searchFilters(db: Db, caller: Caller, input: FilterSearchI
   const term = input.name.trim();
   if (term) where.push(termMatches(term));
   if (input.type && input.type !== ALL_TYPES) where.push(eq(f.typeId, input.type));
-  // the Users column's kinds (kept by the triggers of migration 0015), ORed; none or all ticked: any
+  // the Users column's kinds (kept by the triggers of migration 0017), ORed; none or all ticked: any
   const ticked: [boolean | undefined, number][] = [
     [input.onlyCreator, USERS_KIND.onlyCreator],
     [input.teamWithMe, USERS_KIND.teamWithMe],
@@ -748,7 +748,7 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
  * JSON text (MinifiedFilterDto[]) with an ETag; `json` is null when `ifNoneMatch` holds it (304).
  *
  * The ETag is a hash of the team's filter stamp (a new random value in the same statement as any
- * change to the team's filters, their lists or its types: triggers of migration 0015) and of what
+ * change to the team's filters, their lists or its types: triggers of migration 0017) and of what
  * else decides the answer: the caller, its team, registration date and MCs. The stamp is read
  * before the filters, so an answer is never older than its ETag; a write in between only makes
  * the next sync download again.

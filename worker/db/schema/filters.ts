@@ -46,7 +46,7 @@ export const brokerFilters = sqliteTable(
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
     /*
-     * Derived columns, written only by triggers (migration 0015, docs/decisions/0007-filters.md):
+     * Derived columns, written only by triggers (migration 0017, docs/decisions/0007-filters.md):
      * the child tables' lists as JSON arrays in the order the answers give them, so a row is read
      * in one go, and what the Users filter and short search terms compare. Never set by the app.
      */
@@ -88,7 +88,7 @@ export const brokerFilters = sqliteTable(
 );
 
 /**
- * One row a team: a random stamp that triggers (migration 0015) replace in the statement that
+ * One row a team: a random stamp that triggers (migration 0017) replace in the statement that
  * changes any of the team's filters, their lists or its filter types. The extension's list
  * (GET /api/broker/minified) derives its ETag from it, so a repeat sync with nothing changed is
  * one indexed read and a 304.

@@ -100,7 +100,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
       input.filtersPerTeam,
       now,
     );
-    // the list rows first: each filter row's insert trigger then derives its lists once (migration 0015)
+    // the list rows first: each filter row's insert trigger then derives its lists once (migration 0017)
     await insertAll(db, brokerFilterMcs, built.mcs);
     await insertAll(db, brokerFilterUsers, built.members);
     await insertAll(db, brokerFilterContacts, built.contacts);

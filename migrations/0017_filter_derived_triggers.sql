@@ -1,5 +1,5 @@
 -- Custom migration (drizzle-kit cannot express triggers), issue 21 item 3: the derived columns of
--- `broker_filters` added by 0014 (docs/decisions/0007-filters.md). The lists of a filter's MCs,
+-- `broker_filters` added by 0016 (docs/decisions/0007-filters.md). The lists of a filter's MCs,
 -- users, contacts and aliases are kept on the filter row as JSON arrays, in the order the answers
 -- always gave them, with the Users kind and the text a 1-2 character term scans, so the search
 -- and the extension's list read one row per filter instead of four correlated subqueries and an
