@@ -281,6 +281,21 @@ describe('derived filter columns (migration 0017)', () => {
   });
 });
 
+describe('MC and user membership read from the JSON lists', () => {
+  it('an MC id the JSON search cannot take whole (a quote, a backslash) is looked up in the list table and matches the same', async () => {
+    const t = await teamWithMcs();
+    await add(t.manager, body(t, { name: 'On Alpha', mcList: [t.mcA], usersList: [t.agents[1].id] }));
+    await add(t.manager, body(t, { name: 'On Beta', mcList: [t.mcB], usersList: [t.agents[1].id] }));
+    await add(t.manager, body(t, { name: 'On All', allMC: true, mcList: [], usersList: [t.agents[1].id] }));
+    for (const user of [t.manager, t.agents[1]]) {
+      expect(await search(user, { allMC: false, mcList: [t.mcA] })).toEqual(['On All', 'On Alpha']);
+      expect(await search(user, { allMC: false, mcList: [t.mcA, 'x"y\\'] })).toEqual(['On All', 'On Alpha']);
+      expect(await search(user, { allMC: false, mcList: ['x"y', t.mcB] })).toEqual(['On All', 'On Beta']);
+      expect(await search(user, { allMC: false, mcList: ['nothing'] })).toEqual(['On All']);
+    }
+  });
+});
+
 describe('GET /api/broker/minified reads only the filters that can apply to the caller', () => {
   it('answers exactly the rules of decision 0007 for each user of a team with 60 varied filters', { timeout: 120_000 }, async () => {
     const t = await teamWithMcs();
@@ -495,7 +510,7 @@ describe('GET /api/broker/minified: ETag and 304', () => {
     expect((await get(t.agents[1], etag)).status).toBe(304);
   });
 
-  it('an answer is never older than its ETag: 20 writes racing 20 reads a round, 3 rounds', { timeout: 120_000 }, async () => {
+  it('20 writes racing 20 reads a round, 3 rounds: a read whose ETag is still current holds the current list', { timeout: 120_000 }, async () => {
     const t = await teamWithMcs();
     for (let round = 0; round < 3; round++) {
       const seen: { etag: string; text: string }[] = [];
