@@ -231,6 +231,20 @@ describe('query plans of the list screens', () => {
   });
 });
 
+describe('query plans that must take one index', () => {
+  it("the menu's queue count reads the partial index of waiting filters, not the team's filters", async () => {
+    const log = await recordCall(team.manager, 'GET', '/api/broker/queue/count');
+    const count = log.find((l) => /count\(\*\)/i.test(l.sql) && /broker_filters/.test(l.sql));
+    expect(count).toBeDefined();
+    const plan = await testEnv.DB.prepare(`explain query plan ${count!.sql}`)
+      .bind(...count!.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail)).toEqual([
+      expect.stringMatching(/^SEARCH broker_filters USING (COVERING )?INDEX broker_filters_team_queue \(team_id=\?\)/),
+    ]);
+  });
+});
+
 describe('query plans of the scheduled jobs', () => {
   it('the reminders job reads the users ending soon through an index, not a scan', async () => {
     const manager = await createUser('manager', { subscriptionDays: 2.5 });
