@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, mcSettings, users } from '../db/schema';
 import type { Caller } from '../env';
-import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
+import { addMc, teamWithMcs } from '../test/filters';
+import { call, createUser, db, type TestUser } from '../test/helpers';
 import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
 /**
@@ -13,22 +14,6 @@ import { selectDtos, viewerOf, visibleTo } from './filters.service';
  * every write path and after rounds of simultaneous writes.
  */
 
-async function addMc(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/api/mcSettings/add/', { token: user.token, body });
-  if (res.status !== 200) throw new Error(`add MC: ${res.status} ${res.text}`);
-  return res.body.mcSetting._id as string;
-}
-
-async function teamWithMcs() {
-  const team = await createTeam();
-  const mcA = await addMc(team.manager, { name: 'MC Alpha', lines: [1] });
-  const mcB = await addMc(team.manager, { name: 'MC Beta', lines: [2] });
-  await addMc(team.agents[0], { parentMc: mcA, lines: [1] });
-  await addMc(team.agents[1], { parentMc: mcA, lines: [1] });
-  await addMc(team.agents[1], { parentMc: mcB, lines: [2] });
-  const types = (await call('GET', '/api/user/filterOverrides', { token: team.manager.token })).body as { _id: string }[];
-  return { ...team, mcA, mcB, types };
-}
 type Team = Awaited<ReturnType<typeof teamWithMcs>>;
 
 const body = (t: Team, extra: Record<string, unknown> = {}) => ({

@@ -1,24 +1,19 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilters } from '../db/schema';
+import { addMc, typesOf } from '../test/filters';
 import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.schema';
 
 /** Issue 17: identity and the duplicate rule, the audit trail, notes, the verification queue, bulk actions. */
 
-async function addMc(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/api/mcSettings/add/', { token: user.token, body });
-  if (res.status !== 200) throw new Error(`add MC: ${res.status} ${res.text}`);
-  return res.body.mcSetting._id as string;
-}
-
 async function teamWithMc() {
   const team = await createTeam();
   const mcA = await addMc(team.manager, { name: 'MC Alpha', lines: [1] });
   await addMc(team.agents[0], { parentMc: mcA, lines: [1] });
   await addMc(team.agents[1], { parentMc: mcA, lines: [1] });
-  const types = (await call('GET', '/api/user/filterOverrides', { token: team.manager.token })).body as { _id: string }[];
+  const types = await typesOf(team.manager);
   return { ...team, mcA, types };
 }
 type Team = Awaited<ReturnType<typeof teamWithMc>>;

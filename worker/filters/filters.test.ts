@@ -1,32 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
+import { addMc, teamWithMcs, typesOf } from '../test/filters';
 import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
 import { FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
-
-async function addMc(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/api/mcSettings/add/', { token: user.token, body });
-  if (res.status !== 200) throw new Error(`add MC: ${res.status} ${res.text}`);
-  return res.body.mcSetting._id as string;
-}
-
-async function typesOf(user: TestUser) {
-  return (await call('GET', '/api/user/filterOverrides', { token: user.token })).body as { _id: string; typeName: string }[];
-}
-
-/** A team with two manager MCs (A on line 1, B on line 2); agent 0 uses A, agent 1 uses A and B. */
-async function teamWithMcs() {
-  const team = await createTeam();
-  const mcA = await addMc(team.manager, { name: 'MC Alpha', lines: [1] });
-  const mcB = await addMc(team.manager, { name: 'MC Beta', lines: [2] });
-  await addMc(team.agents[0], { parentMc: mcA, lines: [1] });
-  await addMc(team.agents[1], { parentMc: mcA, lines: [1] });
-  await addMc(team.agents[1], { parentMc: mcB, lines: [2] });
-  const types = await typesOf(team.manager);
-  return { ...team, mcA, mcB, types };
-}
 
 const filterBody = (t: { types: { _id: string }[]; mcA: string }, extra: Record<string, unknown> = {}) => ({
   updateFilterId: null,

@@ -1,0 +1,25 @@
+import { call, createTeam, type TestUser } from './helpers';
+
+/** An MC setting added through the API: a lead's own, or an agent's pointing at one (`parentMc`). */
+export async function addMc(user: TestUser, body: Record<string, unknown>) {
+  const res = await call('POST', '/api/mcSettings/add/', { token: user.token, body });
+  if (res.status !== 200) throw new Error(`add MC: ${res.status} ${res.text}`);
+  return res.body.mcSetting._id as string;
+}
+
+/** The filter types the user's team sees (its defaults are written on the first read). */
+export async function typesOf(user: TestUser) {
+  return (await call('GET', '/api/user/filterOverrides', { token: user.token })).body as { _id: string; typeName: string }[];
+}
+
+/** A team with two manager MCs (A on line 1, B on line 2); agent 0 uses A, agent 1 uses A and B. */
+export async function teamWithMcs() {
+  const team = await createTeam();
+  const mcA = await addMc(team.manager, { name: 'MC Alpha', lines: [1] });
+  const mcB = await addMc(team.manager, { name: 'MC Beta', lines: [2] });
+  await addMc(team.agents[0], { parentMc: mcA, lines: [1] });
+  await addMc(team.agents[1], { parentMc: mcA, lines: [1] });
+  await addMc(team.agents[1], { parentMc: mcB, lines: [2] });
+  const types = await typesOf(team.manager);
+  return { ...team, mcA, mcB, types };
+}
