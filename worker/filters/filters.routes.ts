@@ -1,7 +1,8 @@
-import { type Context, Hono, type TypedResponse } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
+import { jsonText } from '../lib/json-text';
 import { validate } from '../lib/validate';
 import {
   bulkSchema,
@@ -18,10 +19,6 @@ import {
 } from './filters.schema';
 import * as svc from './filters.service';
 import * as io from './filters-import.service';
-
-/** A JSON answer whose text is already written (by SQLite), typed as the JSON it is for the typed clients. */
-const jsonText = <T>(c: Context<AppEnv>, json: string) =>
-  c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<T, 200, 'json'>;
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 export const brokerRoutes = new Hono<AppEnv>()

@@ -16,6 +16,7 @@ import type { Caller, Db } from '../env';
 import { chunks, inJson, isUniqueViolation } from '../lib/db';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
+import { jsonArray } from '../lib/json-text';
 import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
@@ -196,9 +197,6 @@ const filterRowJson = (v: Viewer) => sql<string>`json_object(
   'aliases', json(${f.aliasesJson}),
   'rejectedReason', ${f.rejectedReason}
 )`;
-
-/** The JSON text of an array of rows' JSON objects. */
-export const jsonArray = (rows: readonly { j: string }[]) => `[${rows.map((r) => r.j).join(',')}]`;
 
 /**
  * The search's answer as JSON text (FilterDto[]): the newest `limit` matches (highest index, so

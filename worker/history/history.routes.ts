@@ -1,7 +1,8 @@
-import { Hono, type TypedResponse } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
+import { jsonText } from '../lib/json-text';
 import { validate } from '../lib/validate';
 import { exportHistory, historyPage } from './history.page';
 import { DAY_MS, type HistoryRowDto, historyExportSchema, historyPageSchema, historyQuerySchema, logContactSchema } from './history.schema';
@@ -13,7 +14,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
   // and typed as the JSON it is (HistoryRowDto[]) for the typed clients
   .post('/getHistory', allow('history'), readOnly(), validate('json', historyQuerySchema), async (c) => {
     const json = await svc.getHistoryJson(c.var.db, c.var.caller, c.req.valid('json'));
-    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<HistoryRowDto[], 200, 'json'>;
+    return jsonText<HistoryRowDto[]>(c, json);
   })
   // the screen's form: one page of the view with the load's counts, Companies and days
   .post('/page', allow('history'), readOnly(), validate('json', historyPageSchema), async (c) =>

@@ -2,6 +2,7 @@ import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, 
 import { callHistory, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
+import { jsonArray } from '../lib/json-text';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../lib/team';
@@ -152,7 +153,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
     .orderBy(desc(h.callDate), desc(h.id))
     .limit(MAX_HISTORY_ROWS + 1);
   if (rows.length > MAX_HISTORY_ROWS) throw new ApiError('too_large', HISTORY_MESSAGES.tooMany);
-  return `[${rows.map((r) => r.j).join(',')}]`;
+  return jsonArray(rows);
 }
 
 /** The caller's own MC setting, or 404: the extension logs only on the caller's own MCs. */
