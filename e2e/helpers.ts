@@ -38,6 +38,18 @@ export interface E2EUser {
   userType: string;
 }
 
+/**
+ * Days from now to 18:00 Yerevan time `calendarDays` days on. Days left are calendar days on
+ * Yerevan's clock (worker/lib/days-left.ts), so "3.5 days from now" reads 3 or 4 depending on the
+ * hour the test runs; an end at 18:00 there reads `calendarDays` at any hour of today.
+ */
+export function daysToYerevanEvening(calendarDays: number): number {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const yerevanMidnight = Math.floor((Date.now() + 4 * hour) / day) * day - 4 * hour;
+  return (yerevanMidnight + calendarDays * day + 18 * hour - Date.now()) / day;
+}
+
 /** Creates a user through the development-only seeding route and logs it in through the API. */
 export async function createUser(
   userType: 'admin' | 'director' | 'manager' | 'marketing' | 'agent',

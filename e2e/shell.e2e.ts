@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, loginAs, loginUI, shot } from './helpers';
+import { apiCall, createUser, daysToYerevanEvening, loginAs, loginUI, shot } from './helpers';
 
 const storedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null'));
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a, button');
@@ -62,10 +62,14 @@ test.describe('menu and default route by role', () => {
     await shot(page, 'banner-expired');
   });
 
-  test('warns with the days left when fewer than 7 remain', async ({ page }) => {
-    const agent = await createUser('agent', { subscriptionDays: 3.5 as never });
-    await loginAs(page, agent, '/profile/');
-    await expect(page.getByTestId('subscription-banner')).toHaveText(/3 days left\s*Pay Now/);
+  test.describe('on a Yerevan clock', () => {
+    // the banner counts days on the browser's calendar; the end is set on Yerevan's
+    test.use({ timezoneId: 'Asia/Yerevan' });
+    test('warns with the days left when fewer than 7 remain', async ({ page }) => {
+      const agent = await createUser('agent', { subscriptionDays: daysToYerevanEvening(3) });
+      await loginAs(page, agent, '/profile/');
+      await expect(page.getByTestId('subscription-banner')).toHaveText(/3 days left\s*Pay Now/);
+    });
   });
 });
 
