@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, mcSettings, users } from '../db/schema';
 import type { Caller } from '../env';
-import { addMc, teamWithMcs } from '../test/filters';
+import { addFilter as add, addMc, filterSave, teamWithMcs } from '../test/filters';
 import { call, createUser, db, type TestUser } from '../test/helpers';
 import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
@@ -16,28 +16,8 @@ import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
 type Team = Awaited<ReturnType<typeof teamWithMcs>>;
 
-const body = (t: Team, extra: Record<string, unknown> = {}) => ({
-  updateFilterId: null,
-  name: 'Acme Logistics',
-  type: t.types[0]!._id,
-  comment: '',
-  onlyCreator: false,
-  allMC: false,
-  mcList: [t.mcA],
-  usersList: [t.manager.id, t.agents[0].id],
-  onlyOnContacts: false,
-  contacts: [],
-  aliases: [],
-  newUsers: false,
-  isVisible: true,
-  ...extra,
-});
-
-async function add(user: TestUser, b: Record<string, unknown>) {
-  const res = await call('POST', '/api/broker/add', { token: user.token, body: b });
-  if (res.status !== 200) throw new Error(`add filter: ${res.status} ${res.text}`);
-  return res.body._id as string;
-}
+const body = (t: Team, extra: Record<string, unknown> = {}) =>
+  filterSave(t, { allMC: false, mcList: [t.mcA], usersList: [t.manager.id, t.agents[0].id], aliases: [], ...extra });
 
 async function update(user: TestUser, filterId: string, b: Record<string, unknown>) {
   const res = await call('POST', '/api/broker/update/details', { token: user.token, body: { ...b, updateFilterId: filterId } });

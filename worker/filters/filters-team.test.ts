@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilters } from '../db/schema';
-import { addMc, typesOf } from '../test/filters';
+import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
 import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.schema';
@@ -18,28 +18,9 @@ async function teamWithMc() {
 }
 type Team = Awaited<ReturnType<typeof teamWithMc>>;
 
-const body = (t: Team, extra: Record<string, unknown> = {}) => ({
-  updateFilterId: null,
-  name: 'Acme Logistics',
-  type: t.types[0]!._id,
-  comment: '',
-  onlyCreator: false,
-  allMC: true,
-  mcList: [],
-  usersList: [t.manager.id, t.agents[0].id, t.agents[1].id],
-  onlyOnContacts: false,
-  contacts: [],
-  newUsers: false,
-  isVisible: true,
-  ...extra,
-});
+const body = (t: Team, extra: Record<string, unknown> = {}) => filterSave(t, { usersList: [t.manager.id, t.agents[0].id, t.agents[1].id], ...extra });
 
 const addRaw = (user: TestUser, b: Record<string, unknown>) => call('POST', '/api/broker/add', { token: user.token, body: b });
-async function add(user: TestUser, b: Record<string, unknown>) {
-  const res = await addRaw(user, b);
-  if (res.status !== 200) throw new Error(`add filter: ${res.status} ${res.text}`);
-  return res.body._id as string;
-}
 const rowsOf = (teamId: string) => db.select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
 const eventsOf = (filterId: string) =>
   db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filterId)).orderBy(asc(brokerFilterEvents.at), sql`rowid`);

@@ -1,33 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
-import { addMc, teamWithMcs, typesOf } from '../test/filters';
+import { addFilter as add, addMc, filterSave, teamWithMcs, typesOf } from '../test/filters';
 import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
 import { FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
-const filterBody = (t: { types: { _id: string }[]; mcA: string }, extra: Record<string, unknown> = {}) => ({
-  updateFilterId: null,
-  name: 'Acme Logistics',
-  type: t.types[0]!._id,
-  comment: 'slow to answer',
-  onlyCreator: false,
-  allMC: false,
-  mcList: [t.mcA],
-  usersList: [],
-  onlyOnContacts: false,
-  contacts: [],
-  newUsers: false,
-  isVisible: true,
-  ...extra,
-});
-
-async function add(user: TestUser, body: Record<string, unknown>) {
-  const res = await call('POST', '/api/broker/add', { token: user.token, body });
-  if (res.status !== 200) throw new Error(`add filter: ${res.status} ${res.text}`);
-  return res.body._id as string;
-}
+const filterBody = (t: { types: { _id: string }[]; mcA: string }, extra: Record<string, unknown> = {}) =>
+  filterSave(t, { comment: 'slow to answer', allMC: false, mcList: [t.mcA], ...extra });
 
 const search = (user: TestUser, body: Record<string, unknown> = {}) => call('POST', '/api/broker', { token: user.token, body: { allMC: true, ...body } });
 const namesSeen = async (user: TestUser, body: Record<string, unknown> = {}) =>

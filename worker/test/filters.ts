@@ -23,3 +23,30 @@ export async function teamWithMcs() {
   const types = await typesOf(team.manager);
   return { ...team, mcA, mcB, types };
 }
+
+/**
+ * The filter modal's body (POST /api/broker/add, /api/broker/update/details) with the team's
+ * first type: a team filter on every MC for no listed user; `fields` over these.
+ */
+export const filterSave = (t: { types: { _id: string }[] }, fields: Record<string, unknown> = {}) => ({
+  updateFilterId: null,
+  name: 'Acme Logistics',
+  type: t.types[0]!._id,
+  comment: '',
+  onlyCreator: false,
+  allMC: true,
+  mcList: [] as string[],
+  usersList: [] as string[],
+  onlyOnContacts: false,
+  contacts: [] as string[],
+  newUsers: false,
+  isVisible: true,
+  ...fields,
+});
+
+/** Adds a filter through the API and answers its id. */
+export async function addFilter(user: TestUser, body: Record<string, unknown>) {
+  const res = await call('POST', '/api/broker/add', { token: user.token, body });
+  if (res.status !== 200) throw new Error(`add filter: ${res.status} ${res.text}`);
+  return res.body._id as string;
+}
