@@ -246,7 +246,11 @@ test.describe('Contact History', () => {
     const matching = expected.filter((r) =>
       [r.parent.name, r.mcName, r.brokerName, r.address, r.origin, r.dest, r.loadDate, r.contact].some((v) => v.toLowerCase().includes(word.toLowerCase())),
     );
+    // wait for the whole word's answer: a slow machine can pause between letters long enough to send a
+    // shorter search ("Salt Lake" for "Salt Lake City") whose rows count the same
+    const wholeWord = page.waitForResponse((r) => r.url().endsWith('/api/callHistory/page') && r.request().postDataJSON()?.search === word);
     await page.getByLabel('Search').pressSequentially(word, { delay: 120 });
+    await wholeWord;
     await expect(page.getByTestId('rows-shown')).toHaveText(`Showing ${matching.length} of ${expected.length}`);
     const searches = bodies.filter((b) => b.search).map((b) => b.search);
     expect(searches.at(-1)).toBe(word);
