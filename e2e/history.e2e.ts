@@ -280,7 +280,7 @@ test.describe('Contact History', () => {
     if (matching.length > 20) {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(pageInfo(page)).toHaveText(`Page 2 of ${Math.ceil(matching.length / 20)}`);
-      expect(bodies.at(-1)).toMatchObject({ page: 2, pageSize: 20, search: word, sort: { column: 'brokerName', dir: 'asc' } });
+      await expect.poll(() => bodies.at(-1)).toMatchObject({ page: 2, pageSize: 20, search: word, sort: { column: 'brokerName', dir: 'asc' } });
     }
     const shownBefore = await column(page, 3).allTextContents();
     const url = page.url();
