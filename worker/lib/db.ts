@@ -3,11 +3,11 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle } from 'drizzle-orm/d1';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import * as schema from '../db/schema';
 import { BOOKMARK_HEADER, isBookmark } from './bookmark';
 import { type AppEnv, type Db, isDevelopment } from '../env';
 
-export const createDb = (d1: D1Database): Db => drizzle(d1, { schema, casing: 'snake_case' });
+/** A drizzle client over D1 (or a D1 session), snake_case columns; no schema: see `Db`. */
+export const createDb = (d1: D1Database): Db => drizzle(d1, { casing: 'snake_case' });
 
 /**
  * Drizzle over a D1 session (the Sessions API). Drizzle's D1 driver calls only `prepare` and
