@@ -16,7 +16,7 @@ import type { Caller, Db } from '../env';
 import { chunks, inJson, isUniqueViolation } from '../lib/db';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
-import { jsonArray } from '../lib/json-text';
+import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { isLead, teamIdOf, teamUsers, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
@@ -203,13 +203,16 @@ const filterRowJson = (v: Viewer) => sql<string>`json_object(
  * the walk stops at the cap), oldest first as the spec's list expects, or newest first (the queue).
  */
 export async function selectJson(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<string> {
-  const rows = await db
-    .select({ j: filterRowJson(v) })
-    .from(f)
-    .leftJoin(users, eq(users.id, f.creatorId))
-    .where(where)
-    .orderBy(desc(f.index))
-    .limit(limit);
+  const rows = await selectJsonRows(
+    db,
+    db
+      .select({ j: filterRowJson(v) })
+      .from(f)
+      .leftJoin(users, eq(users.id, f.creatorId))
+      .where(where)
+      .orderBy(desc(f.index))
+      .limit(limit),
+  );
   if (!newestFirst) rows.reverse();
   return jsonArray(rows);
 }
@@ -772,7 +775,7 @@ export async function minified(db: Db, caller: Caller, ifNoneMatch?: string): Pr
     select bf.rowid from ${brokerFilterUsers} bu join ${f} bf on bf.id = bu.filter_id where bu.user_id = ${caller.id}
     union all select c.rowid from ${f} c where c.creator_id = ${caller.id}
     union all select n.rowid from ${f} n where n.team_id = ${v.teamId} and n.new_users = 1 and n.updated_at < ${v.registeredAt.getTime()})`;
-  const rows = await db
+  const query = db
     .select({ j: minifiedRowJson })
     .from(f)
     .leftJoin(filterTypes, and(eq(filterTypes.id, f.typeId), eq(filterTypes.teamId, f.teamId)))
@@ -791,7 +794,7 @@ export async function minified(db: Db, caller: Caller, ifNoneMatch?: string): Pr
       ),
     )
     .orderBy(asc(f.index));
-  return { etag, json: jsonArray(rows) };
+  return { etag, json: jsonArray(await selectJsonRows(db, query)) };
 }
 
 /** GET /api/broker/teamUsers (not in the spec): the team's users for the modal's user list. */

@@ -2,7 +2,7 @@ import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, 
 import { callHistory, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { jsonArray } from '../lib/json-text';
+import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../lib/team';
@@ -145,13 +145,16 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
       ),
     );
   }
-  const rows = await db
-    .select({ j: rowJson })
-    .from(h)
-    .leftJoin(users, eq(users.id, h.userId))
-    .where(and(...where))
-    .orderBy(desc(h.callDate), desc(h.id))
-    .limit(MAX_HISTORY_ROWS + 1);
+  const rows = await selectJsonRows(
+    db,
+    db
+      .select({ j: rowJson })
+      .from(h)
+      .leftJoin(users, eq(users.id, h.userId))
+      .where(and(...where))
+      .orderBy(desc(h.callDate), desc(h.id))
+      .limit(MAX_HISTORY_ROWS + 1),
+  );
   if (rows.length > MAX_HISTORY_ROWS) throw new ApiError('too_large', HISTORY_MESSAGES.tooMany);
   return jsonArray(rows);
 }
