@@ -47,7 +47,10 @@ export interface Caller {
  * `db.query` API), which drizzle would otherwise walk on every request to build its relations
  * config (0.6 ms a request in the issue-21 profile).
  */
-export type Db = DrizzleD1Database;
+export type Db = DrizzleD1Database & {
+  /** The D1 database (or session) under it, for D1's own `batch()` and `raw()`. */
+  $client: D1Database;
+};
 
 export interface AppEnv {
   Bindings: Bindings;

@@ -110,12 +110,9 @@ const rowJson = historyRowJson(c, u);
  * not raw SQL); written by drizzle's dialect with the app's snake_case columns.
  */
 const dialect = new SQLiteAsyncDialect({ casing: 'snake_case' });
-const d1 = (db: Db) => (db as unknown as { $client: D1Database }).$client;
 const statement = (db: Db, query: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return d1(db)
-    .prepare(text)
-    .bind(...params);
+  return db.$client.prepare(text).bind(...params);
 };
 async function all<T>(db: Db, query: SQL): Promise<T[]> {
   return (await statement(db, query).all<T>()).results;
@@ -330,7 +327,7 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   const companies = statement(db, companiesOf(scope, load));
   // the load's days and Companies only when the client has not got them
   const reads = [pageRows, ...(matches ? [matches] : []), ...(q.summary ? [perDay, companies] : [])];
-  const results = await d1(db).batch(reads);
+  const results = await db.$client.batch(reads);
   const pageResult = results[0]!.results as { j: string }[];
   const filteredTotal = matches ? Number((results[1]!.results as { n: number }[])[0]?.n ?? 0) : null;
   const rows = pageResult.map((r) => JSON.parse(r.j) as HistoryRowDto);

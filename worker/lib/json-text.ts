@@ -19,8 +19,7 @@ export const jsonArray = (objects: readonly string[]) => `[${objects.join(',')}]
  */
 export async function selectJsonRows(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
   const { sql, params } = query.toSQL();
-  const client = (db as unknown as { $client: D1Database }).$client;
-  const rows = await client
+  const rows = await db.$client
     .prepare(sql)
     .bind(...params)
     .raw<[string]>();
