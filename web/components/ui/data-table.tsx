@@ -44,6 +44,8 @@ export function DataTable<T>(props: {
    * table keeps the same URL keys and only reads and writes them.
    */
   server?: { total: number; shown: number; filterOptions?: Record<string, string[]> };
+  /** The rows shown are the last view's while the server answers for this one (`aria-busy`). */
+  busy?: boolean;
 }) {
   const server = props.server;
   const [params, update] = useUrlParams();
@@ -142,7 +144,7 @@ export function DataTable<T>(props: {
         </div>
       </div>
       <div className="table-scroll">
-        <table>
+        <table aria-busy={props.busy ?? false}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

@@ -76,6 +76,7 @@ export default function ContactHistory() {
       {!loading && (
         <HistoryTable
           page={screen.page}
+          busy={screen.pageBusy}
           emptyText={screen.pageError ?? (loaded ? 'No contacts in this range' : 'Pick the dates and press Load')}
           onExport={screen.exportCsv}
           exporting={screen.exportingCsv}

@@ -81,13 +81,14 @@ export function ContactsPerDay({ perDay }: { perDay: HistoryPageView['perDay'] }
  * The result table (Total: n), with Export CSV: the server searches, filters by Company, sorts
  * and pages (the table keeps its URL keys); the export is the whole view, streamed by the server.
  */
-export function HistoryTable(props: { page: HistoryPageView | null; emptyText: string; onExport: () => void; exporting: boolean }) {
+export function HistoryTable(props: { page: HistoryPageView | null; busy: boolean; emptyText: string; onExport: () => void; exporting: boolean }) {
   const { page } = props;
   return (
     <DataTable
       data={page?.rows ?? []}
       columns={columns}
       testId="history-table"
+      busy={props.busy}
       server={{ total: page?.total ?? 0, shown: page?.filteredTotal ?? 0, filterOptions: { brokerName: page?.companies ?? [] } }}
       title={<span data-testid="history-total">Total: {page?.total ?? 0}</span>}
       emptyText={props.emptyText}

@@ -186,6 +186,8 @@ export function useContactHistory() {
     load,
     loaded,
     page: loaded ? (result.data ?? null) : null,
+    // the last view's rows stay shown while this view's page comes (keepPreviousData)
+    pageBusy: !!loaded && result.isLoading,
     pageError: loaded && !result.data && result.error ? (result.error as Error).message || 'Something went wrong' : null,
     exportCsv,
     exportingCsv: exporting.loading,
