@@ -161,8 +161,12 @@ export async function buildExtensionFor(apiUrl: string): Promise<string> {
   return outDir;
 }
 
-/** Serves e2e/fixtures/dat over HTTPS with a certificate made now for one.dat.com (openssl). */
-export async function serveBoard(): Promise<{ port: number; close: () => Promise<void> }> {
+/**
+ * Serves a board from e2e/fixtures/<fixture> (default `dat`, the first board) over HTTPS with a
+ * certificate made now for one.dat.com (openssl). Paths without a dot (`/search-loads`) answer with the
+ * board's page: `index.html` for `dat`, `search-loads.html` for the others (`dat-one`); other files by name.
+ */
+export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-cert-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -187,12 +191,13 @@ export async function serveBoard(): Promise<{ port: number; close: () => Promise
     ],
     { stdio: 'ignore' },
   );
-  const fixtures = path.join(ROOT, 'e2e', 'fixtures', 'dat');
+  const fixtures = path.join(ROOT, 'e2e', 'fixtures', path.basename(fixture));
+  const page = fixture === 'dat' ? 'index.html' : 'search-loads.html';
   const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
   const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
     const url = new URL(req.url ?? '/', 'https://one.dat.com');
     const name = path.basename(url.pathname);
-    const file = path.join(fixtures, name.includes('.') ? name : 'index.html');
+    const file = path.join(fixtures, name.includes('.') ? name : page);
     if (!fs.existsSync(file)) {
       res.writeHead(404).end('not found');
       return;
