@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes, emailVerifyRoutes } from './auth/auth.routes';
 import type { AppEnv } from './env';
 import { filterTypeRoutes } from './filters/filter-types.routes';
+import { extensionRoutes } from './extension/extension.routes';
 import { brokerRoutes } from './filters/filters.routes';
 import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
@@ -61,6 +62,7 @@ const api = new Hono<AppEnv>()
   .route('/promocode', promoRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/link', linkRoutes)
+  .route('/extension', extensionRoutes)
   .get('/health', allow('public'), (c) => c.json({ ok: true }, 200));
 
 // strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms reach the one route.

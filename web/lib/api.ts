@@ -1,6 +1,7 @@
 import { hc } from 'hono/client';
 import type { AnalyticsRoutes } from '../../worker/analytics/analytics.routes';
 import type { AuthRoutes, EmailVerifyRoutes } from '../../worker/auth/auth.routes';
+import type { ExtensionRoutes } from '../../worker/extension/extension.routes';
 import type { FilterTypeRoutes } from '../../worker/filters/filter-types.routes';
 import type { BrokerRoutes } from '../../worker/filters/filters.routes';
 import type { CallHistoryRoutes } from '../../worker/history/history.routes';
@@ -27,6 +28,7 @@ export function createApi(origin: string, fetch: typeof globalThis.fetch) {
     analytics: hc<AnalyticsRoutes>(at('analytics'), options),
     auth: hc<AuthRoutes>(at('auth'), options),
     broker: hc<BrokerRoutes>(at('broker'), options),
+    extension: hc<ExtensionRoutes>(at('extension'), options),
     callHistory: hc<CallHistoryRoutes>(at('callHistory'), options),
     link: hc<LinkRoutes>(at('link'), options),
     mcSettings: hc<McSettingsRoutes>(at('mcSettings'), options),

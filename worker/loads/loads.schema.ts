@@ -13,6 +13,7 @@ export const LOAD_MESSAGES = {
   mcNotFound: HISTORY_MESSAGES.mcNotFound,
   clientIdReused: HISTORY_MESSAGES.clientIdReused,
   date: 'Wrong load date',
+  reference: 'Reference is too long',
 } as const;
 
 /** A list answers at most this many loads, newest first (docs/decisions/0008-history.md). */
@@ -51,6 +52,14 @@ export const addLoadSchema = z.object({
       }
       return date;
     }),
+  /** The board's reference ID of the load (DAT shows it in the load's details); '' when none. */
+  reference: z
+    .string()
+    .trim()
+    .max(100, LOAD_MESSAGES.reference)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ''),
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 
@@ -62,5 +71,7 @@ export interface ActiveLoadDto {
   origin: string;
   dest: string;
   loadDate: string;
+  /** The board's reference ID, '' when the board showed none. */
+  reference: string;
   date: string;
 }

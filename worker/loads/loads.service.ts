@@ -19,16 +19,27 @@ const selection = {
   origin: l.origin,
   dest: l.dest,
   loadDate: l.loadDate,
+  reference: l.reference,
   date: l.date,
 };
 
-const toDto = (r: { id: string; userName: string | null; brokerName: string; origin: string; dest: string; loadDate: string; date: Date }): ActiveLoadDto => ({
+const toDto = (r: {
+  id: string;
+  userName: string | null;
+  brokerName: string;
+  origin: string;
+  dest: string;
+  loadDate: string;
+  reference: string;
+  date: Date;
+}): ActiveLoadDto => ({
   _id: r.id,
   parent: { name: r.userName ?? '' },
   brokerName: r.brokerName,
   origin: r.origin,
   dest: r.dest,
   loadDate: r.loadDate,
+  reference: r.reference,
   date: r.date.toISOString(),
 });
 
@@ -75,6 +86,7 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
       origin: input.origin,
       dest: input.dest,
       loadDate: input.loadDate,
+      reference: input.reference,
       date,
       clientId: input.clientId,
     })

@@ -50,10 +50,25 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
       origin: 'Atlanta, GA',
       dest: 'Miami, FL',
       loadDate: '2026-07-14',
+      reference: '',
       date: new Date(body.date as number).toISOString(),
     });
     const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
     expect(row).toMatchObject({ userId: T.agents[0].id, teamId: T.manager.id, mcSettingId: agentMc, clientId: body.clientId });
+  });
+
+  it("keeps the board's reference ID (from the load's details) and lists it; a reference over 100 characters is refused", async () => {
+    const res = await add(T.agents[0], load({ reference: '  TQL-884213 ' }));
+    expect(res.status).toBe(201);
+    expect(res.body.reference).toBe('TQL-884213');
+    const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
+    expect(row?.reference).toBe('TQL-884213');
+    expect((await my(T.agents[0])).find((l) => l._id === res.body._id)).toMatchObject({ reference: 'TQL-884213' });
+    const before = await countRows('active_loads');
+    const long = await add(T.agents[0], load({ reference: 'R'.repeat(101) }));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(LOAD_MESSAGES.reference);
+    expect(await countRows('active_loads')).toBe(before);
   });
 
   it('is idempotent on the client id; a reused id for another load answers 409', async () => {

@@ -80,6 +80,8 @@ export const activeLoads = sqliteTable(
     origin: text().notNull().default(''),
     dest: text().notNull().default(''),
     loadDate: text().notNull().default(''),
+    // the board's reference ID of the load (DAT shows it in the load's details), '' when none
+    reference: text().notNull().default(''),
     date: integer({ mode: 'timestamp_ms' }).notNull(),
     clientId: text().notNull(),
   },

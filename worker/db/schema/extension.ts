@@ -1,0 +1,27 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * What the load-board extension could read of DAT's page, reported by each browser at most once
+ * an hour (docs/decisions/0016-dat-board.md, "The alarm"): counts only, never a row's content.
+ */
+export const extensionHealthReports = sqliteTable(
+  'extension_health_reports',
+  {
+    id: text().primaryKey(),
+    // the extension session (sessions.id) that sent it: one browser's sign-in
+    sessionId: text().notNull(),
+    userId: text().notNull(),
+    // hours since the epoch: one report per session and hour
+    hour: integer().notNull(),
+    version: text().notNull(),
+    // 'wide' | 'compact' | 'classic' | 'unknown'
+    layout: text().notNull(),
+    rowsSeen: integer().notNull(),
+    // the board said it could not read the page (the alarm was on)
+    unreadable: integer({ mode: 'boolean' }).notNull(),
+    // {field: {read, missed}} as JSON, only the names in HEALTH_FIELDS
+    fields: text().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('extension_health_session_hour').on(t.sessionId, t.hour), index('extension_health_created').on(t.createdAt)],
+);

@@ -1,0 +1,69 @@
+import * as z from 'zod';
+
+/**
+ * What the extension counts of each row it reads on DAT's load board (extension/src/content/health.ts):
+ * per field, the rows where it was read and where it was not. Only these names, only numbers:
+ * a report can carry nothing of a row's content (no company, phone, e-mail or place).
+ */
+export const HEALTH_FIELDS = [
+  'company',
+  'origin',
+  'destination',
+  'pickup',
+  'rate',
+  'contact',
+  'trip',
+  'equipment',
+  'detailsPickup',
+  'detailsReference',
+  'detailsContact',
+  'detailsMc',
+] as const;
+export type HealthField = (typeof HEALTH_FIELDS)[number];
+
+/** The board layouts the extension tells apart; 'unknown' when it found no row it could read. */
+export const BOARD_LAYOUTS = ['wide', 'compact', 'unknown'] as const;
+export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
+
+export const HEALTH_MESSAGES = {
+  version: 'Wrong extension version',
+  counts: 'Counts must be whole numbers from 0 to 100000',
+  layout: 'Layout must be wide, compact or unknown',
+} as const;
+
+const count = z.number({ error: HEALTH_MESSAGES.counts }).int(HEALTH_MESSAGES.counts).min(0, HEALTH_MESSAGES.counts).max(100_000, HEALTH_MESSAGES.counts);
+
+/** POST /api/extension/health: one browser's report, at most once an hour. Unknown keys are refused. */
+export const healthReportSchema = z.strictObject({
+  version: z.string({ error: HEALTH_MESSAGES.version }).regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, HEALTH_MESSAGES.version),
+  layout: z.enum(BOARD_LAYOUTS, { error: HEALTH_MESSAGES.layout }),
+  rowsSeen: count,
+  unreadable: z.boolean(),
+  fields: z.partialRecord(z.enum(HEALTH_FIELDS), z.strictObject({ read: count, missed: count })),
+});
+export type HealthReportInput = z.output<typeof healthReportSchema>;
+
+/** GET /api/extension/health?days=: the admin's view, 1 to 30 days back (7 by default). */
+export const healthQuerySchema = z.object({
+  days: z.coerce.number().int().min(1, 'Days must be from 1 to 30').max(30, 'Days must be from 1 to 30').optional().default(7),
+});
+
+/** One extension version's reports in the window. */
+export interface HealthVersionDto {
+  version: string;
+  reports: number;
+  /** Distinct extension sessions (browsers) that reported. */
+  browsers: number;
+  /** Reports sent while the board said it could not read the page. */
+  unreadableReports: number;
+  rowsSeen: number;
+  lastAt: string;
+  layouts: Partial<Record<BoardLayout, number>>;
+  /** Per field: rows read and not read, and the share read (0 to 1; null when no row had the field to read). */
+  fields: { field: HealthField; read: number; missed: number; share: number | null }[];
+}
+
+export interface HealthSummaryDto {
+  since: string;
+  versions: HealthVersionDto[];
+}

@@ -1,0 +1,109 @@
+import { count, countDistinct, gte, max, sql, sum } from 'drizzle-orm';
+import { extensionHealthReports } from '../db/schema';
+import type { Caller, Db } from '../env';
+import { randomId } from '../lib/ids';
+import {
+  BOARD_LAYOUTS,
+  type BoardLayout,
+  HEALTH_FIELDS,
+  type HealthField,
+  type HealthReportInput,
+  type HealthSummaryDto,
+  type HealthVersionDto,
+} from './extension-health.schema';
+
+const r = extensionHealthReports;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Stores a browser's report: one per extension session and hour (a unique index, so two reports
+ * racing in the same hour store one). Answers whether this one was stored.
+ */
+export async function storeReport(db: Db, caller: Caller, input: HealthReportInput, now = Date.now()): Promise<{ stored: boolean }> {
+  const fields: Record<string, { read: number; missed: number }> = {};
+  for (const name of HEALTH_FIELDS) {
+    const f = input.fields[name];
+    if (f) fields[name] = { read: f.read, missed: f.missed };
+  }
+  const inserted = await db
+    .insert(r)
+    .values({
+      id: randomId(),
+      sessionId: caller.sessionId,
+      userId: caller.id,
+      hour: Math.floor(now / HOUR_MS),
+      version: input.version,
+      layout: input.layout,
+      rowsSeen: input.rowsSeen,
+      unreadable: input.unreadable,
+      fields: JSON.stringify(fields),
+      createdAt: new Date(now),
+    })
+    .onConflictDoNothing()
+    .returning({ id: r.id });
+  return { stored: inserted.length > 0 };
+}
+
+/** "1.10.0" after "1.9.2": versions compared number by number, newest first. */
+const byVersionDesc = (a: string, b: string) => {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pb[i] ?? 0) - (pa[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+};
+
+/**
+ * The admin's view: the last `days` days of reports grouped by extension version, with the share
+ * of rows read per field. Three aggregate reads over the created_at index, side by side; SQLite
+ * sums the fields' JSON (json_each), so the Worker never holds the reports themselves.
+ */
+export async function summary(db: Db, days: number, now = Date.now()): Promise<HealthSummaryDto> {
+  const since = new Date(now - days * DAY_MS);
+  const inWindow = gte(r.createdAt, since);
+  const [totals, layouts, fields] = await Promise.all([
+    db
+      .select({
+        version: r.version,
+        reports: count(),
+        browsers: countDistinct(r.sessionId),
+        unreadable: sum(sql<number>`${r.unreadable}`).mapWith(Number),
+        rowsSeen: sum(r.rowsSeen).mapWith(Number),
+        lastAt: max(r.createdAt),
+      })
+      .from(r)
+      .where(inWindow)
+      .groupBy(r.version),
+    db.select({ version: r.version, layout: r.layout, reports: count() }).from(r).where(inWindow).groupBy(r.version, r.layout),
+    db.all<{ version: string; field: string; read: number; missed: number }>(
+      sql`select ${r.version} as version, j.key as field, sum(json_extract(j.value, '$.read')) as read, sum(json_extract(j.value, '$.missed')) as missed
+          from ${r}, json_each(${r.fields}) as j where ${r.createdAt} >= ${since.getTime()} group by ${r.version}, j.key`,
+    ),
+  ]);
+  const versions = totals
+    .map((t): HealthVersionDto => {
+      const layoutCounts: Partial<Record<BoardLayout, number>> = {};
+      for (const l of layouts)
+        if (l.version === t.version && (BOARD_LAYOUTS as readonly string[]).includes(l.layout)) layoutCounts[l.layout as BoardLayout] = l.reports;
+      const own = new Map(fields.filter((f) => f.version === t.version).map((f) => [f.field, { read: Number(f.read), missed: Number(f.missed) }]));
+      return {
+        version: t.version,
+        reports: t.reports,
+        browsers: t.browsers,
+        unreadableReports: t.unreadable ?? 0,
+        rowsSeen: t.rowsSeen ?? 0,
+        lastAt: new Date(Number(t.lastAt instanceof Date ? t.lastAt.getTime() : t.lastAt)).toISOString(),
+        layouts: layoutCounts,
+        fields: HEALTH_FIELDS.filter((name) => own.has(name)).map((name: HealthField) => {
+          const f = own.get(name)!;
+          const all = f.read + f.missed;
+          return { field: name, read: f.read, missed: f.missed, share: all ? f.read / all : null };
+        }),
+      };
+    })
+    .sort((a, b) => byVersionDesc(a.version, b.version));
+  return { since: since.toISOString(), versions };
+}
