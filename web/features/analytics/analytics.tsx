@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
 import { useLoginHistory } from './api';
 import './analytics.css';
+import { ExtensionHealth } from './extension-health';
 
 const DAY = 86_400_000;
 /** Local midnight of a date input's value, as a ms timestamp (NaN if empty or invalid). */
@@ -106,6 +107,7 @@ export default function Analytics() {
           <DataTable data={data.items} columns={columns} emptyText="No managers" title="Login History" testId="login-history" />
         </>
       ) : null}
+      <ExtensionHealth />
     </div>
   );
 }

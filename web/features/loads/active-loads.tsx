@@ -37,6 +37,7 @@ export default function ActiveLoads() {
               <span className="sr-only">to</span> {row.original.dest}
             </span>
             {row.original.loadDate && <span className="muted load-date">Pick-up {loadDateText(row.original.loadDate)}</span>}
+            {row.original.reference && <span className="muted load-date">Ref {row.original.reference}</span>}
           </div>
         ),
       },
