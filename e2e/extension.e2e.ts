@@ -172,6 +172,21 @@ async function signInPopup(popup: Page, pass = password) {
 
 const row = (id: string): Locator => boardPage.locator(`.row-container[data-row-id="${id}"]`);
 const badges = (id: string) => row(id).locator('.fd-badge');
+/** The row's FreightDesk menu, opened from its control before the company's name (the actions live there, not under the row). */
+async function actions(id: string): Promise<Locator> {
+  const control = row(id).getByRole('button', { name: /^FreightDesk actions for / });
+  // the control toggles: a menu already open for this row stays open; another row's is closed
+  // first, as a person would (it covers the rows under its own)
+  if ((await control.getAttribute('aria-expanded')) !== 'true') {
+    if (await boardPage.getByRole('menu').count()) await boardPage.keyboard.press('Escape');
+    await expect(boardPage.getByRole('menu')).toHaveCount(0);
+    await control.click();
+  }
+  const menu = boardPage.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+const menu = () => boardPage.getByRole('menu');
 const bar = () => boardPage.locator('#fd-bar');
 const pick = (label: string) => bar().getByLabel('Working for').selectOption({ label });
 
@@ -295,7 +310,7 @@ test('flags on the board: the right rows per picked MC, contacts-only matching, 
   await expect(badges('r5')).toHaveCount(0);
   // a filter on the hidden MC never shows
   await expect(badges('r6')).toHaveCount(0);
-  await expect(row('r1').getByRole('button', { name: 'Call on line 2' })).toBeVisible();
+  await expect((await actions('r1')).getByRole('menuitem', { name: 'Call on line 2' })).toBeVisible();
   await shot(boardPage, 'extension-board');
 
   await pick('L3 · Blue Line');
@@ -303,7 +318,7 @@ test('flags on the board: the right rows per picked MC, contacts-only matching, 
   await expect(row('r1')).not.toHaveClass(/fd-row-blocked/);
   await expect(badges('r3')).toHaveText(['Check first']);
   await expect(badges('r2')).toHaveText(['Preferred']);
-  await expect(row('r1').getByRole('button', { name: 'Call on line 3' })).toBeVisible();
+  await expect((await actions('r1')).getByRole('menuitem', { name: 'Call on line 3' })).toBeVisible();
   await pick('L2 · Swift Haul');
   await expect(badges('r1')).toHaveText(['Blocked']);
   await expect(badges('r3')).toHaveCount(0);
@@ -316,7 +331,7 @@ test('rows the page adds later are decorated as they appear, and no row is decor
       new Promise<number>((resolve) => {
         const start = performance.now();
         const seen = new MutationObserver(() => {
-          if (document.querySelector('.row-container[data-row-id="r8"] .fd-actions')) {
+          if (document.querySelector('.row-container[data-row-id="r8"] .fd-inline')) {
             seen.disconnect();
             resolve(performance.now() - start);
           }
@@ -343,9 +358,9 @@ test('rows the page adds later are decorated as they appear, and no row is decor
   const perRow = await boardPage
     .locator('.row-container')
     .evaluateAll((rows) =>
-      rows.map((r) => [r.querySelectorAll('.fd-flags').length, r.querySelectorAll('.fd-actions').length, r.querySelectorAll('.fd-badge').length]),
+      rows.map((r) => [r.querySelectorAll('.fd-inline').length, r.querySelectorAll('.fd-more').length, r.querySelectorAll('.fd-badge').length]),
     );
-  expect(perRow.map(([flags, actions]) => [flags, actions])).toEqual(Array.from({ length: 8 }, () => [1, 1]));
+  expect(perRow.map(([inline, control]) => [inline, control])).toEqual(Array.from({ length: 8 }, () => [1, 1]));
   expect(perRow.map(([, , n]) => n)).toEqual([1, 1, 1, 1, 0, 0, 1, 1]);
   await boardPage.evaluate(() => {
     const cell = document.querySelector('.row-container[data-row-id="r3"] [data-test="load-company-cell"] span')!;
@@ -355,13 +370,13 @@ test('rows the page adds later are decorated as they appear, and no row is decor
 });
 
 test('Call, E-mail and + Active load are each stored once, double clicks included; Flag broker opens the web app', async () => {
-  const call = row('r1').getByRole('button', { name: 'Call on line 2' });
+  const call = (await actions('r1')).getByRole('menuitem', { name: 'Call on line 2' });
   await call.dblclick();
-  await expect(row('r1').locator('.fd-dial')).toContainText('Dial (312) 555-0142 on line 2');
-  await expect(row('r1').locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
+  await expect(menu().locator('.fd-dial')).toContainText('Dial (312) 555-0142 on line 2');
+  await expect(menu().locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
   await call.click();
 
-  const email = row('r2').getByRole('link', { name: 'E-mail' });
+  const email = (await actions('r2')).getByRole('menuitem', { name: 'E-mail' });
   const href = decodeURIComponent((await email.getAttribute('href')) ?? '');
   const pickup = new Date(`${isoDay(3)}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   expect(href).toBe(
@@ -370,13 +385,13 @@ test('Call, E-mail and + Active load are each stored once, double clicks include
   // the mail client is the operating system's: the page stays where it is
   await email.click();
   await email.click();
-  await expect(row('r2').locator('.fd-status[data-for="email"]')).toHaveText('E-mail logged');
+  await expect(menu().locator('.fd-status[data-for="email"]')).toHaveText('E-mail logged');
 
-  const add = row('r1').getByRole('button', { name: '+ Active load' });
+  const add = (await actions('r1')).getByRole('menuitem', { name: '+ Active load' });
   await add.dblclick();
-  await expect(row('r1').locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  await expect(menu().locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
   await add.click();
-  await expect(row('r1').locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  await expect(menu().locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
 
   expect(await history()).toEqual(
     expect.arrayContaining([
@@ -403,24 +418,24 @@ test('Call, E-mail and + Active load are each stored once, double clicks include
   expect(await history()).toHaveLength(2);
   expect(await loads()).toEqual([{ brokerName: 'Total Quality Logistics, LLC', origin: 'Chicago, IL', dest: 'Dallas, TX', loadDate: isoDay(2) }]);
 
-  const flag = row('r4').getByRole('link', { name: 'Flag broker' });
+  const flag = (await actions('r4')).getByRole('menuitem', { name: 'Flag broker' });
   expect(await flag.getAttribute('href')).toBe(`${server.url}/companyFilters/create/Echo%20Global%20Logistics/(415)%20555-0199`);
   expect(await flag.getAttribute('target')).toBe('_blank');
   // rows without a phone or an e-mail say so instead of acting
-  await expect(row('r6').getByRole('button', { name: 'Call on line 2' })).toBeDisabled();
-  await expect(row('r3').getByRole('button', { name: 'E-mail' })).toBeDisabled();
-  await expect(row('r3').getByRole('button', { name: 'E-mail' })).toHaveAttribute('title', 'No e-mail address on this load');
+  await expect((await actions('r6')).getByRole('menuitem', { name: 'Call on line 2' })).toBeDisabled();
+  await expect((await actions('r3')).getByRole('menuitem', { name: 'E-mail' })).toBeDisabled();
+  await expect((await actions('r3')).getByRole('menuitem', { name: 'E-mail' })).toHaveAttribute('title', 'No e-mail address on this load');
 });
 
 test('offline: actions wait in the queue while the server is stopped, then go in order once it answers; nothing lost, nothing doubled', async () => {
   test.setTimeout(240_000);
   await server.stop();
-  await row('r2').getByRole('button', { name: 'Call on line 2' }).click();
-  await expect(row('r2').locator('.fd-status[data-for="call"]')).toHaveText('Waiting to send');
-  await row('r2').getByRole('button', { name: 'Call on line 2' }).click();
-  await row('r4').getByRole('link', { name: 'E-mail' }).click();
-  await row('r8').getByRole('button', { name: '+ Active load' }).dblclick();
-  await expect(row('r8').locator('.fd-status[data-for="load"]')).toHaveText('Waiting to send');
+  await (await actions('r2')).getByRole('menuitem', { name: 'Call on line 2' }).click();
+  await expect(menu().locator('.fd-status[data-for="call"]')).toHaveText('Waiting to send');
+  await (await actions('r2')).getByRole('menuitem', { name: 'Call on line 2' }).click();
+  await (await actions('r4')).getByRole('menuitem', { name: 'E-mail' }).click();
+  await (await actions('r8')).getByRole('menuitem', { name: '+ Active load' }).dblclick();
+  await expect(menu().locator('.fd-status[data-for="load"]')).toHaveText('Waiting to send');
   await expect(bar()).toContainText('3 waiting to be sent');
   await expect(bar()).toContainText('The server cannot be reached');
   const popup = await openPopup();
@@ -461,8 +476,8 @@ test('offline: actions wait in the queue while the server is stopped, then go in
   expect(rows).toHaveLength(4);
   expect((await loads()).map((l) => l.brokerName).sort()).toEqual(['Coyote Logistics Co.', 'Total Quality Logistics, LLC']);
   // the board's earlier answers changed to what happened
-  await row('r2').getByRole('button', { name: 'Call on line 2' }).click();
-  await expect(row('r2').locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
+  await (await actions('r2')).getByRole('menuitem', { name: 'Call on line 2' }).click();
+  await expect(menu().locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
   expect(await history()).toHaveLength(4);
 });
 
@@ -479,8 +494,8 @@ test('signing out of the web app leaves the extension signed in', async () => {
 
   await bar().getByRole('button', { name: 'Refresh' }).click();
   await expect(bar()).not.toContainText('Sign in again');
-  await row('r7').getByRole('button', { name: 'Call on line 2' }).click();
-  await expect(row('r7').locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
+  await (await actions('r7')).getByRole('menuitem', { name: 'Call on line 2' }).click();
+  await expect(menu().locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
   expect((await history()).filter((r) => r.brokerName === 'TOTAL QUALITY LOGISTICS INC')).toHaveLength(1);
 });
 
@@ -504,12 +519,12 @@ test('a 401 mid-session: the session signed out from the Profile screen shows "S
   // the web app's own session goes on
   await expect(web.getByTestId('user-email')).toBeVisible();
 
-  await row('r3').getByRole('button', { name: '+ Active load' }).click();
+  await (await actions('r3')).getByRole('menuitem', { name: '+ Active load' }).click();
   // calls stop: the board says so, keeps the action, and shows no flags until the user signs in again
   await expect(bar()).toContainText('Sign in again');
   await expect(bar()).toContainText('1 waiting to be sent');
   await expect(boardPage.locator('.fd-badge')).toHaveCount(0);
-  await expect(boardPage.locator('.fd-actions')).toHaveCount(0);
+  await expect(boardPage.locator('.fd-inline')).toHaveCount(0);
   const popup = await openPopup();
   await expect(popup.getByRole('alert')).toHaveText('Sign in again: your session ended.');
   await expect(popup.getByText('1 action waiting: sent once you sign in.')).toBeVisible();
@@ -556,7 +571,7 @@ test('Sign out in the popup ends the extension session only; the board goes quie
   await expect(popup.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(bar()).toContainText('Sign in with the FreightDesk button');
   await expect(boardPage.locator('.fd-badge')).toHaveCount(0);
-  await expect(boardPage.locator('.fd-actions')).toHaveCount(0);
+  await expect(boardPage.locator('.fd-inline')).toHaveCount(0);
   const sessions = await ok<any[]>('GET', '/api/auth/sessions', undefined, await agentToken());
   expect(sessions.filter((s) => s.client === 'Load-board extension')).toEqual([]);
   await popup.close();

@@ -6,6 +6,7 @@
  */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
+import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
 import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
 import { defaultApiUrl, patch, read, type Stored, update } from './store';
@@ -211,7 +212,7 @@ function bodyOf(action: RowAction): QueuedAction['body'] {
     dest: action.dest,
     loadDate: action.loadDate,
   };
-  if (action.kind === 'load') return { ...common, date: action.at };
+  if (action.kind === 'load') return { ...common, reference: action.reference, date: action.at };
   return { ...common, kind: action.kind, contact: action.contact, callDate: action.at };
 }
 
@@ -331,6 +332,30 @@ async function act(action: RowAction): Promise<ActionOutcome> {
   return queued ? { status: 'queued' } : { status: 'sent' };
 }
 
+// ---- the board's health report ----
+
+/** At most one report an hour from this browser (docs/decisions/0016-dat-board.md, "The alarm"). */
+const HEALTH_EVERY_MS = 3_600_000;
+
+/**
+ * Sends what the board could read of DAT's page: counts only, never a row's content. The hour is
+ * claimed before the call (two board tabs at once send one), and given back when the server could
+ * not be reached.
+ */
+async function sendHealth(report: HealthReportInput) {
+  const claim = await update((s) => {
+    const due = !!s.token && (!s.healthSentAt || Date.now() - s.healthSentAt >= HEALTH_EVERY_MS);
+    return { patch: due ? { healthSentAt: Date.now() } : {}, result: { due, before: s.healthSentAt } };
+  });
+  if (!claim.due) return;
+  try {
+    await apiFor(await read()).extension.health.$post({ json: report });
+  } catch (err) {
+    if (err instanceof SignInAgain) await endedElsewhere();
+    else if (isTransient(err)) await patch({ healthSentAt: claim.before });
+  }
+}
+
 // ---- messages ----
 
 async function handle(request: Request, sender: chrome.runtime.MessageSender): Promise<Response> {
@@ -364,6 +389,9 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       await pushState();
       return { ok: true, state: viewOf(await read()), outcome };
     }
+    case 'health':
+      await sendHealth(request.report);
+      return { ok: true, state: viewOf(await read()) };
     case 'setApiUrl': {
       const url = request.apiUrl.trim().replace(/\/+$/, '');
       if (!/^https?:\/\/[^/\s]+$/i.test(url)) return { ok: false, message: 'Enter the server address, like https://app.freightdesk.example' };

@@ -24,6 +24,8 @@ export interface Stored {
   queue?: QueuedAction[];
   refused?: RefusedAction[];
   problem?: string | null;
+  /** When this browser last sent the board's health report (at most one an hour). */
+  healthSentAt?: number;
 }
 
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');

@@ -1,19 +1,24 @@
 /**
- * The content script on DAT's load board: decorates the result rows the page shows with the
- * team's flags and four actions, and a small FreightDesk bar to pick the MC. It reads only rows
- * already on the screen, as the page renders them (MutationObserver), sends nothing until the user
- * clicks, and never scrolls, searches or reloads the board itself (README: Extension, "Restraint").
+ * The content script on DAT's load board. It changes nothing of DAT's rows but a badge: the
+ * team's flags and one compact control go inline before the company's name (the row keeps its
+ * height), the row is tinted, and the control's menu opens outside the row. When a load's details
+ * are open, the same actions are full buttons in the details' header. It reads only what the page
+ * shows (MutationObserver), re-reads a row DAT recycles for another load, sends nothing until the
+ * user clicks (but a small health record, counts only), and never scrolls, clicks, searches or
+ * reloads the board itself (README: Extension, "Restraint"; docs/decisions/0016-dat-board.md).
  */
 import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
 import { filtersForRow, filtersInForce, isBlockedLike } from '../shared/match';
 import { type ActionOutcome, ask, type McChoice, type RowAction, type StatePush, type ViewState } from '../shared/protocol';
-import { badgeHost, readRow, ROW, rowsIn } from './selectors';
+import { assess, noteRow, type PageHealth, report, worthReporting } from './health';
+import { companyNameHost, detailsHeader, detailsOf, loadRows, ROW_CELLS, type ReadRow, readRow, rowOf, rowsIn } from './selectors';
 
 let state: ViewState | null = null;
 /** Changes when what rows show changes (user, MC, filters): rows decorated under another version are redone. */
 let version = '';
-/** The outcome of each action clicked on this page, by row and action, so a redraw keeps it. */
+let health: PageHealth = { layout: null, unreadable: false, reason: null };
+/** The outcome of each action clicked on this page, by load and action, so a redraw keeps it. */
 const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
 /** The calls whose number to dial is on screen, by the same key. */
 const dialing = new Set<string>();
@@ -27,9 +32,14 @@ const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 
 const pickedMc = (): McChoice | null => state?.mcs.find((m) => m._id === state?.pickedMcId) ?? null;
 const signedIn = () => !!state?.user && !state.signInAgain;
+/** Flags are off while the page cannot be read (the bar says so). */
+const decorating = () => signedIn() && !health.unreadable;
 
 /** What a row shows that decides its decoration; with `version`, a row is redone only when this changes. */
-const signatureOf = (load: BoardLoad) => JSON.stringify([load.company, load.phone, load.email, load.origin, load.dest, load.pickup, load.rate, load.reference]);
+const signatureOf = (read: ReadRow) => {
+  const l = read.load;
+  return JSON.stringify([read.layout, read.hasDetails, l.company, l.phone, l.email, l.origin, l.dest, l.pickup, l.rate, l.reference, l.mcNumber]);
+};
 
 function computeVersion(s: ViewState | null): string {
   if (!s) return 'none';
@@ -40,50 +50,80 @@ function computeVersion(s: ViewState | null): string {
     s.filtersSyncedAt,
     s.mcs.map((m) => [m._id, m.line, m.emailSubject, m.emailContent]),
     s.apiUrl,
+    health.unreadable,
   ]);
 }
 
 // ---- rows ----
 
+const OWN_IN_ROW = ':scope .fd-inline, :scope .fd-details-actions';
+
 function clearRow(row: HTMLElement) {
-  for (const own of row.querySelectorAll(':scope .fd-flags, :scope .fd-actions')) own.remove();
+  for (const own of row.querySelectorAll(OWN_IN_ROW)) own.remove();
+  // details drawn after the row (TIO) carry their own buttons
+  const details = detailsOf(row);
+  if (details && !row.contains(details)) for (const own of details.querySelectorAll('.fd-details-actions')) own.remove();
   row.classList.remove('fd-row-blocked', 'fd-row-flagged');
+  if (openMenu?.row === row) closeMenu(false);
 }
 
-/** Decorates a row once: again only when its content, the user, the MC or the filters changed. */
+/** Our nodes a decorated row should have: the inline badges and control, and the details' buttons when open. */
+const expectedOwn = (read: ReadRow) => (read.hasDetails ? 2 : 1);
+function ownCount(row: HTMLElement) {
+  const details = detailsOf(row);
+  const outside = details && !row.contains(details) ? details.querySelectorAll('.fd-details-actions').length : 0;
+  return row.querySelectorAll(OWN_IN_ROW).length + outside;
+}
+
+/** Decorates a row: again only when what it shows, the user, the MC or the filters changed (or DAT redrew our nodes away). */
 function decorate(row: HTMLElement) {
-  const load = readRow(row);
-  const signature = `${version}|${signatureOf(load)}`;
-  const ownNodes = row.querySelectorAll(':scope .fd-flags, :scope .fd-actions').length;
-  if (row.dataset.fdSignature === signature && ownNodes === (signedIn() ? 2 : 0)) return;
+  const read = readRow(row);
+  noteRow(row, read);
+  const signature = `${version}|${signatureOf(read)}`;
+  const want = decorating() && read.load.company && companyNameHost(row) ? expectedOwn(read) : 0;
+  if (row.dataset.fdSignature === signature && ownCount(row) === want) return;
   clearRow(row);
   row.dataset.fdSignature = signature;
-  if (!signedIn() || !load.company) return;
+  if (!want) return;
+  const { load } = read;
   const mc = pickedMc();
   const flags = filtersForRow(state!.filters, mc, load);
-  const flagBox = el('span', 'fd-flags');
+  const inline = el('span', 'fd-inline');
+  // our clicks are ours: DAT's row would expand or collapse under them
+  for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) inline.addEventListener(type, (e) => e.stopPropagation());
+  inline.append(menuButton(row, read, mc));
   for (const filter of flags) {
     const badge = el('span', 'fd-badge', filter.typeName || 'Flagged');
     badge.style.setProperty('--fd-color', filter.color || '#6b7280');
     badge.title = [filter.typeName, filter.comment].filter(Boolean).join(': ') || 'Flagged by your team';
     badge.dataset.fdFilter = filter._id;
-    flagBox.append(badge);
+    inline.append(badge);
   }
-  badgeHost(row).append(flagBox);
+  companyNameHost(row)!.prepend(inline);
   if (flags.length) row.classList.add('fd-row-flagged');
   if (flags.some((f) => isBlockedLike(f.typeName))) row.classList.add('fd-row-blocked');
-  row.append(actionsFor(load, mc));
+  const details = detailsOf(row);
+  if (details) {
+    const bar = el('div', 'fd-details-actions');
+    bar.setAttribute('role', 'group');
+    bar.setAttribute('aria-label', `FreightDesk actions for ${load.company}`);
+    for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) bar.addEventListener(type, (e) => e.stopPropagation());
+    bar.append(el('span', 'fd-details-brand', 'FreightDesk'), ...actionItems(read, mc, 'details'));
+    detailsHeader(details).prepend(bar);
+  }
 }
 
-function decorateAll(root: ParentNode = document) {
-  for (const row of root.querySelectorAll<HTMLElement>(ROW)) decorate(row);
+function decorateAll() {
+  for (const row of loadRows()) decorate(row);
 }
 
 // ---- actions ----
 
-const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) => `${signatureOf(load)}|${mc?._id ?? ''}|${kind}`;
+/** One key per load (broker, lane, pick-up), MC and action: the row's control and its details share it. */
+const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) =>
+  JSON.stringify([load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup, mc?._id ?? '', kind]);
 
-/** Shows an action's outcome on the row as it is now: a redraw meanwhile made new elements. */
+/** Shows an action's outcome wherever it is on screen now: a redraw meanwhile made new elements. */
 function showFeedback(key: string) {
   const shown = feedback.get(key);
   for (const status of document.querySelectorAll<HTMLElement>('.fd-status')) {
@@ -119,9 +159,7 @@ async function run(key: string, action: () => Promise<RowAction>, done: string) 
   showFeedback(key);
 }
 
-function webUrl(path: string) {
-  return `${state!.apiUrl}${path}`;
-}
+const webUrl = (path: string) => `${state!.apiUrl}${path}`;
 
 /** The filter form in the web app, pre-filled with this broker and contact (spec: /companyFilters/create/{name}/{contact}). */
 function flagUrl(load: BoardLoad) {
@@ -161,20 +199,27 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
     origin: load.origin,
     dest: load.dest,
     loadDate: fullDate(load.pickup) ?? load.pickup,
+    reference: load.reference,
     at,
   };
 }
 
-function actionsFor(load: BoardLoad, mc: McChoice | null): HTMLElement {
-  const box = el('div', 'fd-actions');
-  box.setAttribute('role', 'group');
-  box.setAttribute('aria-label', `FreightDesk actions for ${load.company}`);
+/**
+ * The four actions, as menu items of the row's control or as the details' buttons. In the compact
+ * layout the row shows no contact and no pick-up date (DAT keeps them in the details), so Call,
+ * E-mail and + Active load say to open the load.
+ */
+function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'details'): HTMLElement[] {
+  const { load } = read;
+  const items: HTMLElement[] = [];
+  const inDetails = read.hasDetails || read.layout !== 'compact';
   const noMc = 'Pick the MC you work for in the FreightDesk bar';
 
-  const button = (kind: string, label: string, problem: string | null, onClick: (b: HTMLElement) => void, href?: string) => {
+  const item = (kind: string, label: string, problem: string | null, onClick: () => void, href?: string) => {
     // a link when it opens something (the mail client, the web app); a disabled action is a disabled button
     const b = href && !problem ? el('a', 'fd-action', label) : el('button', 'fd-action', label);
     b.dataset.kind = kind;
+    if (variant === 'menu') b.setAttribute('role', 'menuitem');
     if (b instanceof HTMLButtonElement) b.type = 'button';
     if (b instanceof HTMLAnchorElement) b.href = href!;
     if (problem) {
@@ -187,8 +232,11 @@ function actionsFor(load: BoardLoad, mc: McChoice | null): HTMLElement {
         e.preventDefault();
         return;
       }
-      onClick(b);
+      onClick();
     });
+    const wrap = el('span', 'fd-item');
+    wrap.append(b);
+    if (problem && variant === 'menu') wrap.append(el('span', 'fd-why', problem));
     const status = el('span', 'fd-status');
     status.dataset.for = kind;
     status.dataset.fdKey = feedbackKey(load, mc, kind);
@@ -197,28 +245,36 @@ function actionsFor(load: BoardLoad, mc: McChoice | null): HTMLElement {
     status.dataset.tone = shown?.tone ?? '';
     status.hidden = !shown;
     status.setAttribute('role', 'status');
-    box.append(b, status);
+    wrap.append(status);
+    items.push(wrap);
     return b;
   };
 
   const line = mc?.line;
   const callKey = feedbackKey(load, mc, 'call');
-  const call = button('call', line ? `Call on line ${line}` : 'Call', !mc ? noMc : !load.phone ? 'No phone number on this load' : null, (b) => {
-    dialing.add(callKey);
-    showDial(b, callKey, load.phone, line ?? null);
-    void run(
-      callKey,
-      async () => {
-        const at = Date.now();
-        return rowAction(load, mc!, 'call', load.phone, await contactClientId(load, mc!._id, 'call', load.phone, at), at);
-      },
-      'Call logged',
-    );
-  });
-  button(
+  const call = item(
+    'call',
+    line ? `Call on line ${line}` : 'Call',
+    !mc ? noMc : !load.phone ? (inDetails ? 'No phone number on this load' : 'Open the load to see its phone number') : null,
+    () => {
+      dialing.add(callKey);
+      for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
+        if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, line ?? null);
+      }
+      void run(
+        callKey,
+        async () => {
+          const at = Date.now();
+          return rowAction(load, mc!, 'call', load.phone, await contactClientId(load, mc!._id, 'call', load.phone, at), at);
+        },
+        'Call logged',
+      );
+    },
+  );
+  item(
     'email',
     'E-mail',
-    !mc ? noMc : !load.email ? 'No e-mail address on this load' : null,
+    !mc ? noMc : !load.email ? (inDetails ? 'No e-mail address on this load' : 'Open the load to see its e-mail address') : null,
     () => {
       // the link opens the mail client with the MC's template filled; the click logs it
       void run(
@@ -232,24 +288,36 @@ function actionsFor(load: BoardLoad, mc: McChoice | null): HTMLElement {
     },
     mc && load.email ? mailtoOf(load, mc) : undefined,
   );
-  button('load', '+ Active load', !mc ? noMc : !load.origin || !load.dest ? 'This load shows no origin or destination' : null, () => {
-    void run(
-      feedbackKey(load, mc, 'load'),
-      async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
-      'Added to active loads',
-    );
-  });
-  const flag = button('flag', 'Flag broker', null, () => undefined, flagUrl(load));
+  item(
+    'load',
+    '+ Active load',
+    !mc
+      ? noMc
+      : !load.origin || !load.dest
+        ? 'This load shows no origin or destination'
+        : !inDetails
+          ? 'Open the load: its pick-up date is in the details'
+          : null,
+    () => {
+      void run(
+        feedbackKey(load, mc, 'load'),
+        async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
+        'Added to active loads',
+      );
+    },
+  );
+  const flag = item('flag', 'Flag broker', null, () => undefined, flagUrl(load));
   flag.setAttribute('target', '_blank');
   flag.setAttribute('rel', 'noopener');
-  // a redraw (new filters, another MC) keeps the number on screen
+  // a redraw (new filters, another MC, the row opened) keeps the number on screen
   if (dialing.has(callKey) && mc && load.phone) showDial(call, callKey, load.phone, line ?? null);
-  return box;
+  return items;
 }
 
 /** "Dial (312) 555-0142 on line 2": the number to dial, beside the button, until closed. */
 function showDial(button: HTMLElement, key: string, phone: string, line: number | null) {
-  button.parentElement?.querySelector('.fd-dial')?.remove();
+  const host = button.closest('.fd-item') ?? button.parentElement;
+  host?.querySelector('.fd-dial')?.remove();
   const dial = el('span', 'fd-dial');
   dial.setAttribute('role', 'note');
   const number = el('a', 'fd-dial-number', phone);
@@ -260,11 +328,92 @@ function showDial(button: HTMLElement, key: string, phone: string, line: number 
   close.setAttribute('aria-label', 'Close');
   close.addEventListener('click', () => {
     dialing.delete(key);
+    for (const d of document.querySelectorAll('.fd-dial'))
+      if (d.closest('.fd-item')?.querySelector(`.fd-status[data-for="call"]`)?.getAttribute('data-fd-key') === key) d.remove();
     dial.remove();
   });
   dial.append(close);
-  button.after(dial);
+  host?.append(dial);
 }
+
+// ---- the row's control and its menu ----
+
+let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement } | null = null;
+
+function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null): HTMLElement {
+  const button = el('button', 'fd-more');
+  button.type = 'button';
+  button.setAttribute('aria-haspopup', 'menu');
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
+  button.title = 'FreightDesk: call, e-mail, active load, flag';
+  button.append(el('span', 'fd-more-mark', 'FD'));
+  button.addEventListener('click', (e) => {
+    e.preventDefault();
+    if (openMenu?.button === button) closeMenu(true);
+    // the row as it is now: DAT may have recycled it since it was decorated
+    else showMenu(row, button, readRow(row), mc);
+  });
+  return button;
+}
+
+function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McChoice | null) {
+  closeMenu(false);
+  const menu = el('div', 'fd-menu');
+  menu.setAttribute('role', 'menu');
+  menu.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
+  menu.append(el('div', 'fd-menu-title', read.load.company), ...actionItems(read, mc, 'menu'));
+  menu.addEventListener('keydown', (e) => {
+    const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      closeMenu(true);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length];
+      next?.focus();
+    } else if (e.key === 'Tab') closeMenu(false);
+  });
+  document.body.append(menu);
+  // outside the row's box: under the row, by the control (over the row near the window's bottom),
+  // so the load it is about stays in sight
+  const anchor = button.getBoundingClientRect();
+  const rowBox = row.querySelector(ROW_CELLS)?.getBoundingClientRect() ?? row.getBoundingClientRect();
+  const size = menu.getBoundingClientRect();
+  const below = rowBox.bottom + 2 + size.height <= window.innerHeight;
+  menu.style.top = `${Math.max(4, below ? rowBox.bottom + 2 : rowBox.top - 2 - size.height)}px`;
+  menu.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - size.width - 8))}px`;
+  button.setAttribute('aria-expanded', 'true');
+  openMenu = { row, button, menu };
+  menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+}
+
+function closeMenu(returnFocus: boolean) {
+  if (!openMenu) return;
+  const { button, menu } = openMenu;
+  openMenu = null;
+  menu.remove();
+  button.setAttribute('aria-expanded', 'false');
+  if (returnFocus && button.isConnected) button.focus();
+}
+
+document.addEventListener('pointerdown', (e) => {
+  if (openMenu && !openMenu.menu.contains(e.target as Node) && !openMenu.button.contains(e.target as Node)) closeMenu(false);
+});
+// the menu belongs to the load under it: scrolling the board (which recycles rows) closes it
+document.addEventListener(
+  'scroll',
+  (e) => {
+    if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) closeMenu(false);
+  },
+  true,
+);
+window.addEventListener('resize', () => closeMenu(false));
+// Escape closes it wherever the focus is (the menu's own handler also moves focus back)
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && openMenu) closeMenu(openMenu.menu.contains(document.activeElement));
+});
 
 // ---- the FreightDesk bar ----
 
@@ -272,6 +421,13 @@ let bar: HTMLElement | null = null;
 
 function timeOf(ms: number) {
   return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function alarmText(): string | null {
+  if (!health.unreadable) return null;
+  return health.reason === 'noRows'
+    ? 'FreightDesk cannot find the loads on this page, so flags are off. DAT may have changed its board: your admin is told.'
+    : 'FreightDesk cannot read this page, so flags are off. DAT may have changed its board: your admin is told.';
 }
 
 function renderBar() {
@@ -283,6 +439,12 @@ function renderBar() {
     document.body.append(bar);
   }
   bar.replaceChildren(el('strong', 'fd-brand', 'FreightDesk'));
+  const alarm = alarmText();
+  if (alarm) {
+    const alert = el('span', 'fd-bar-alert fd-bar-unreadable', alarm);
+    alert.setAttribute('role', 'alert');
+    bar.append(alert);
+  }
   const s = state;
   if (!s?.user) {
     bar.append(el('span', 'fd-bar-text', 'Sign in with the FreightDesk button in the browser toolbar to see your team’s flags.'));
@@ -340,22 +502,54 @@ function applyState(next: ViewState) {
   }
 }
 
+// ---- can this page be read? (the alarm and the health report) ----
+
+/** The first report goes this long after the page shows loads (or the alarm), so it counts more than the first row. */
+const REPORT_AFTER_MS = 4000;
+/** A board left open all day reports again (the service worker sends at most one an hour). */
+const REPORT_EVERY_MS = 3_600_000;
+let reportTimer: ReturnType<typeof setTimeout> | null = null;
+
+function sendReport() {
+  reportTimer = null;
+  void ask({ type: 'health', report: report(chrome.runtime.getManifest().version, health) });
+}
+
+function checkHealth() {
+  const next = assess();
+  const changed = next.unreadable !== health.unreadable || next.reason !== health.reason;
+  health = next;
+  if (changed) {
+    renderBar();
+    version = computeVersion(state);
+    decorateAll();
+  }
+  if (!reportTimer && worthReporting(health)) reportTimer = setTimeout(sendReport, next.unreadable ? 500 : REPORT_AFTER_MS);
+}
+
+let healthTimer: ReturnType<typeof setTimeout> | null = null;
+/** Looks again shortly after the page stops changing. */
+function checkHealthSoon() {
+  if (healthTimer) clearTimeout(healthTimer);
+  healthTimer = setTimeout(checkHealth, 600);
+}
+
 // ---- start ----
 
 const observer = new MutationObserver((mutations) => {
   const rows = new Set<Element>();
   for (const m of mutations) {
-    if (m.type === 'childList') {
-      for (const node of m.addedNodes) for (const row of rowsIn(node)) rows.add(row);
-      // a cell's content replaced inside a row
-      const target = m.target instanceof Element ? m.target.closest(ROW) : null;
-      if (target) rows.add(target);
-    } else if (m.type === 'characterData') {
-      const row = m.target.parentElement?.closest(ROW);
-      if (row) rows.add(row);
-    }
+    // our own nodes coming and going change nothing of the load
+    if (m.type === 'childList' && [...m.addedNodes, ...m.removedNodes].every((n) => n instanceof Element && n.className?.toString().startsWith('fd-')))
+      continue;
+    if (m.type === 'childList') for (const node of m.addedNodes) for (const row of rowsIn(node)) rows.add(row);
+    // a cell's text or nodes replaced, or the row given another load (its id), inside a row
+    const target = m.target instanceof Element ? m.target : m.target.parentElement;
+    const row = rowOf(target) ?? (target ? rowsIn(target)[0] : null);
+    if (row) rows.add(row);
   }
-  for (const row of rows) if (row.isConnected) decorate(row as HTMLElement);
+  for (const row of rows) if (row.isConnected && row instanceof HTMLElement) decorate(row);
+  if (rows.size || mutations.some((m) => m.type === 'childList')) checkHealthSoon();
 });
 
 chrome.runtime.onMessage.addListener((message: StatePush) => {
@@ -364,14 +558,27 @@ chrome.runtime.onMessage.addListener((message: StatePush) => {
 });
 
 async function start() {
-  // rows are decorated as soon as they appear, from the first render on
-  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  // rows are decorated as soon as they appear, from the first render on; DAT recycles a row for
+  // another load by changing its text, its nodes and its id (CDK virtual scroll)
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['id', 'href', 'href-value', 'recipient-email'],
+  });
   const answer = await ask({ type: 'boardHello' });
   if (answer.ok) applyState(answer.state);
   else {
     renderBar();
     bar?.append(el('span', 'fd-bar-alert', answer.message));
   }
+  checkHealth();
+  // "no rows" counts once DAT had time to draw them
+  setTimeout(checkHealth, 3000);
+  setInterval(() => {
+    if (!reportTimer && worthReporting(health)) sendReport();
+  }, REPORT_EVERY_MS);
 }
 
 void start();

@@ -1,87 +1,342 @@
 /**
- * Everything the extension knows about DAT's markup, in one file: when DAT changes its load search
- * page, this is the one file to fix (and e2e/fixtures/dat/ the page to change with it).
+ * Everything the extension knows about DAT's load search page, in one file: when DAT changes its
+ * page, this is the file to fix (with the boards in e2e/fixtures/dat-one/). Each selector names
+ * its source, with the labels of ../shared/dat-board.md (docs/decisions/0016-dat-board.md lists
+ * them): K-msg and K-new are full DOM captures of DAT One's Search Loads page, K-css their styles,
+ * TB, TIO, QD, DH, PW and OLD the selectors of public extensions and scrapers.
  *
- * DAT's load search results (https://one.dat.com/search-loads, 2026): each result is a
- * `.row-container`; its cells carry `data-test` attributes. Any cell may be missing (a load
- * without a contact e-mail, a board layout with fewer columns): reading a missing cell gives ''.
+ * Any cell may be missing (a load without a contact, the compact layout, a DAT release that
+ * renamed a cell): reading a missing cell gives ''. Nothing here changes the page.
  */
 import type { BoardLoad } from '../shared/load';
 
-export const ROW = '.row-container';
+// ---- the results list (dat-board.md §1) ----
 
-/** The cells, by what they hold; several selectors where DAT has used more than one name. */
+/**
+ * One result: `div.row-container#table-row-<postingId>` in the CDK viewport (K-msg, K-new, DH).
+ * The details' company block has `.row-container`s of its own (K-new): a result is the outermost.
+ */
+export const ROW = '.row-container';
+const ROW_OUTERMOST = '.row-container:not(.row-container .row-container)';
+
+/** The result row an element is in (the outermost `.row-container`), or null. */
+export function rowOf(el: Element | null): Element | null {
+  let row = el?.closest(ROW) ?? null;
+  for (let outer = row?.parentElement?.closest(ROW); outer; outer = outer.parentElement?.closest(ROW)) row = outer;
+  return row;
+}
+/** The row's own line of cells, without its details (K-msg, K-new). */
+export const ROW_CELLS = '.row-cells';
+/** Rows that are not loads: the "Similar Results" separator (PW) and loading placeholders (EX). */
+const NOT_A_LOAD = '#table-row-similar-matches-separator, .dat-table-row-loader, .animated-background';
+/** A results page: the table component, its virtual-scroll body, or the results counter (K-msg, PW). */
+export const RESULTS_PAGE = 'dat-search-table, [data-test="results-table-body"], [data-test="results-counter"]';
+/** "5Results": the direct results' count (PW). */
+const RESULTS_COUNTER = '[data-test="results-counter"]';
+
+// ---- the cells (dat-board.md §2) ----
+
 export const CELLS = {
-  company: '[data-test="load-company-cell"]',
-  contact: '[data-test="load-contact-cell"]',
+  /** Wide: `[data-test="load-company-cell"]` (TB, TIO, DH, PW) in `.cell-company`; compact: `.cell-company-small > dat-company` (K-msg). */
+  company: '[data-test="load-company-cell"], .cell-company dat-company, .cell-company-small dat-company, .cell-company, .cell-company-small',
+  /** The company's name: `span.company-prefer-or-blocked > div.truncate.company` (K-msg, DH, OLD). */
+  companyName: '.company-prefer-or-blocked .company, .company-prefer-or-blocked',
+  /** Parts of the company cell that are not its name: contact (DH, OLD), equipment line (K-msg), credit. */
+  notTheName: '.contact-state, [data-test="load-contact-cell"], .info-container, .cell-container-small > .info-container, mat-menu, .credit, .days-to-pay',
+  /** Wide: the contact, as a link, a wrapper of a link or DAT's web component (TB, TIO, DH, OLD). */
+  contact: '[data-test="load-contact-cell"], .contact-state',
+  /** Wide: `[data-test="load-pick-up-cell"]` (TB, TIO, PW, DH); the other names from older boards. */
+  pickup: '[data-test="load-pick-up-cell"], [data-test="load-pickup-cell"], [data-test="load-pickup-date-cell"], [data-test="load-date-cell"]',
+  /** `[data-test="load-origin-cell"]` holds the destination's element too in the compact route (K-msg). */
   origin: '[data-test="load-origin-cell"]',
   destination: '[data-test="load-destination-cell"]',
-  pickup: '[data-test="load-pickup-cell"], [data-test="load-pickup-date-cell"], [data-test="load-date-cell"]',
+  /** The wide route's variant, also in the DOM (K-msg). */
+  originWide: '.route-dh-container-lg .origin .extended-trip-point',
+  destinationWide: '.route-dh-container-lg .destination .extended-trip-point',
+  /** Rate: `.offer` total and `.calculated-rate` per mile, or `.dash-align` when none is posted (K-msg). */
   rate: '[data-test="load-rate-cell"]',
+  trip: '[data-test="load-trip-cell"]',
+  deadhead: '[data-test="load-dho-cell"]',
+  /** Wide ≥ 1920 px: `load-eq-cell` (TB, TIO); compact: the positional `span.equipment-type` (K-msg). */
+  equipment: '[data-test="load-eq-cell"], .equipment-type',
+  /** Older boards' reference cell; DAT shows the reference only in the details (K-new, TB). */
   reference: '[data-test="load-reference-cell"], [data-test="load-ref-cell"]',
+} as const;
+
+/** Marks of each layout in a row: compact cells end in `-small` (K-msg); wide ones are named in code (TB, TIO, PW). */
+const COMPACT_MARK = '.cell-company-small, .cell-route-small';
+const WIDE_MARK = '.cell-company, .cell-timing, [data-test="load-company-cell"], [data-test="load-pick-up-cell"]';
+
+// ---- the expanded details (dat-board.md §2 "Expanded details") ----
+
+export const DETAILS = {
+  /** `div.table-row-detail.expanded-detail-row > dat-load-details` inside the row (K-new) or after it (TIO). */
+  root: 'dat-load-details',
+  container: '.table-row-detail, .expanded-detail-row',
+  /** Where our buttons go: beside DAT's print button (K-new). */
+  header: '.details-header_actions, dat-details-header .details-header, dat-details-header',
+  /** The Trip column's pick-up date, "May 14" (K-new). */
+  pickup: '[data-test="route-details"] .route-origin .date, .route-origin .date',
+  /** `dat-contacts > div.contacts` anchors (K-new, QD), or `connected-email-contact-details` (TB). */
+  contacts: 'dat-contacts, .contacts, .contact-methods, connected-email-contact-details',
+  /** The company block with "MC#766673" in `div.city-spacing` (K-new). */
+  company: '[data-test="company-details-container"], dat-company',
+  /** Label/value pairs: parallel `.equipment-label`/`.equipment-data` columns (K-new) or `.data-row` pairs (TB). */
+  label: '.data-label',
+  value: '.data-item',
 } as const;
 
 /** Our own elements carry this class prefix; reading a row skips them. */
 export const OWN_PREFIX = 'fd-';
-
 const isOwn = (node: Node) => node instanceof Element && [...node.classList].some((c) => c.startsWith(OWN_PREFIX));
 
-/** A cell's text without our badges and buttons, its lines joined by newlines. */
-function textOf(el: Element | null): string {
+/**
+ * An element's text as a person sees it, lines joined by newlines: our own elements left out,
+ * open shadow roots read (DAT's `connected-email-*` components keep their text there, TB), and
+ * `skip` elements left out (the destination inside the compact origin).
+ */
+function textOf(el: Element | null, skip?: string): string {
   if (!el) return '';
   let out = '';
   const walk = (node: Node) => {
     if (isOwn(node)) return;
-    if (node.nodeType === Node.TEXT_NODE) out += node.textContent ?? '';
-    else if (node instanceof HTMLBRElement) out += '\n';
-    else {
-      const block = node instanceof HTMLElement && /^(DIV|P|LI|SECTION)$/.test(node.tagName);
-      if (block && out && !out.endsWith('\n')) out += '\n';
-      node.childNodes.forEach(walk);
-      if (block && !out.endsWith('\n')) out += '\n';
+    if (node.nodeType === Node.TEXT_NODE) {
+      out += node.textContent ?? '';
+      return;
     }
+    if (!(node instanceof Element)) return;
+    if (node !== el && skip && node.matches(skip)) return;
+    if (/^(STYLE|SCRIPT|TEMPLATE)$/.test(node.tagName)) return;
+    if (node instanceof HTMLBRElement) {
+      out += '\n';
+      return;
+    }
+    const block = /^(DIV|P|LI|SECTION)$/.test(node.tagName);
+    if (block && out && !out.endsWith('\n')) out += '\n';
+    if (node.shadowRoot) node.shadowRoot.childNodes.forEach(walk);
+    node.childNodes.forEach(walk);
+    if (block && !out.endsWith('\n')) out += '\n';
   };
   walk(el);
   return out;
 }
 
-/** The first non-empty line of a cell: the company's name without its credit score line, the city without the deadhead. */
-const firstLine = (el: Element | null) =>
-  textOf(el)
+const lines = (text: string) =>
+  text
     .split('\n')
     .map((l) => l.replace(/\s+/g, ' ').trim())
-    .find(Boolean) ?? '';
+    .filter(Boolean);
+const firstLine = (el: Element | null, skip?: string) => lines(textOf(el, skip))[0] ?? '';
+/** "–" and "-" are DAT's "none". */
+const orNone = (text: string) => (/^[–—-]*$/.test(text.trim()) ? '' : text.trim());
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-// digits with the separators boards use, and an optional extension
+// digits with the separators boards use, and an optional extension ("x1", "ext 12")
 const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?/i;
+const digitCount = (text: string) => text.replace(/\D/g, '').length;
 
-/** What a row shows. */
-export function readRow(row: Element): BoardLoad {
-  const cell = (selector: string) => row.querySelector(selector);
-  const contactCell = cell(CELLS.contact);
-  const contactText = textOf(contactCell);
-  const mailto = contactCell?.querySelector('a[href^="mailto:"]')?.getAttribute('href')?.slice('mailto:'.length);
-  const tel = contactCell?.querySelector('a[href^="tel:"]')?.textContent;
-  return {
-    company: firstLine(cell(CELLS.company)),
-    phone: (tel?.trim() || PHONE.exec(contactText)?.[0] || '').trim(),
-    email: (mailto ? decodeURIComponent(mailto.split('?')[0]!) : EMAIL.exec(contactText)?.[0]) ?? '',
-    origin: firstLine(cell(CELLS.origin)),
-    dest: firstLine(cell(CELLS.destination)),
-    pickup: firstLine(cell(CELLS.pickup)),
-    rate: firstLine(cell(CELLS.rate)),
-    reference: firstLine(cell(CELLS.reference)),
-  };
+/**
+ * A contact as DAT shows it, in any of its forms: an `<a href="tel:|mailto:">` (the element itself
+ * or inside a wrapper; TIO, OLD, K-new), or DAT's `<connected-email-contact-link>` /
+ * `-contact-details` component with the address in `recipient-email` and `href-value` and its text
+ * in an open shadow root (TB). The phone keeps the text shown ("(224) 222-0100 x1") when it has the number.
+ */
+export function readContact(host: Element | null): { phone: string; email: string; found: boolean } {
+  if (!host) return { phone: '', email: '', found: false };
+  let phone = '';
+  let email = '';
+  const candidates = [host, ...host.querySelectorAll('a[href], [href-value], [recipient-email]')];
+  for (const el of candidates) {
+    if (isOwn(el)) continue;
+    const recipient = el.getAttribute('recipient-email');
+    if (!email && recipient && EMAIL.test(recipient)) email = recipient.trim();
+    const href = el.getAttribute('href-value') ?? (el instanceof HTMLAnchorElement ? el.getAttribute('href') : null);
+    if (!href) continue;
+    if (!email && /^mailto:/i.test(href)) email = decodeURIComponent(href.slice('mailto:'.length).split('?')[0] ?? '').trim();
+    if (!phone && /^tel:/i.test(href)) {
+      const shown = PHONE.exec(textOf(el))?.[0] ?? '';
+      phone = digitCount(shown) >= 7 ? shown.trim() : decodeURIComponent(href.slice('tel:'.length)).trim();
+    }
+  }
+  const text = textOf(host);
+  if (!phone) phone = PHONE.exec(text)?.[0]?.trim() ?? '';
+  if (!email) email = EMAIL.exec(text)?.[0] ?? '';
+  return { phone, email, found: true };
 }
 
-/** Where a row's badges go: after the company's name, or at the row's start when the cell is missing. */
-export const badgeHost = (row: Element): Element => row.querySelector(CELLS.company) ?? row;
+/** The row's company cell, in either layout. */
+const companyCell = (row: Element) => row.querySelector(CELLS.company);
+
+/**
+ * The element that holds the company's name: DAT's `.company-prefer-or-blocked .company`, else the
+ * first element of the company cell with text of its own, outside its contact and equipment parts
+ * (older boards). Flags go inside it, before the name.
+ */
+export function companyNameHost(row: Element): Element | null {
+  const cell = companyCell(row);
+  if (!cell) return null;
+  const named = cell.querySelector(CELLS.companyName);
+  if (named) return named;
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent?.trim() || isOwn(parent) || parent.closest(`.${OWN_PREFIX}inline`)) continue;
+    if (parent.closest(CELLS.notTheName)) continue;
+    return parent;
+  }
+  return null;
+}
+
+/** The company's name as the row shows it. */
+const companyOf = (row: Element) => {
+  const host = companyNameHost(row);
+  return host ? firstLine(host, CELLS.notTheName) : '';
+};
+
+/** The row's expanded details: inside the row (K-new) or the element right after it (TIO). */
+export function detailsOf(row: Element): Element | null {
+  const inside = row.querySelector(DETAILS.root) ?? row.querySelector(DETAILS.container);
+  if (inside) return inside;
+  const next = row.nextElementSibling;
+  if (next && !next.matches(ROW) && next.matches(`${DETAILS.container}, ${DETAILS.root}`)) return next.querySelector(DETAILS.root) ?? next;
+  return null;
+}
+
+/**
+ * A labelled value in the details ("Reference ID" → "TQL-884213"): the label's value at the same
+ * index in the parallel value column (K-new), or the value right after the label (TB).
+ */
+function labelled(details: Element, label: string): { found: boolean; value: string } {
+  const wanted = label.toLowerCase();
+  const labels = [...details.querySelectorAll(DETAILS.label)];
+  const el = labels.find((l) => textOf(l).replace(/\s+/g, ' ').trim().toLowerCase() === wanted);
+  if (!el) return { found: false, value: '' };
+  const next = el.nextElementSibling;
+  if (next?.matches(DETAILS.value)) return { found: true, value: orNone(firstLine(next)) };
+  const column = el.parentElement;
+  const index = column ? [...column.querySelectorAll(`:scope > ${DETAILS.label}`)].indexOf(el) : -1;
+  const values = column?.parentElement?.querySelectorAll(`:scope > * > ${DETAILS.value}, :scope > ${DETAILS.value}`);
+  const value = values && index >= 0 ? values[index] : null;
+  return { found: !!value, value: value ? orNone(firstLine(value)) : '' };
+}
+
+/** The broker's MC number in the details' company block: "MC#766673" (K-new). */
+function mcNumberIn(details: Element): string {
+  const block = details.querySelector(DETAILS.company) ?? details;
+  return /\bMC\s*#?\s*:?\s*(\d{3,8})\b/i.exec(textOf(block))?.[1] ?? '';
+}
+
+/** What of a row was found, field by field: the health report's counts (no content). */
+export type FieldPresence = Partial<Record<string, boolean>>;
+
+export interface ReadRow {
+  load: BoardLoad;
+  layout: RowLayout | null;
+  hasDetails: boolean;
+  /** Per field: whether its element was found (only the fields this layout shows). */
+  found: FieldPresence;
+}
+
+export type RowLayout = 'wide' | 'compact';
+
+/** Which layout a row is drawn in, by its cells; null when it has neither layout's marks. */
+export function rowLayout(row: Element): RowLayout | null {
+  if (row.querySelector(COMPACT_MARK)) return 'compact';
+  if (row.querySelector(WIDE_MARK)) return 'wide';
+  return null;
+}
+
+/** The rate: the posted total (`.offer`), else the cell's first line, '' for DAT's dash. */
+function rateOf(cell: Element | null): string {
+  if (!cell) return '';
+  const offer = cell.querySelector('.offer');
+  if (offer) return firstLine(offer);
+  if (cell.querySelector('.dash-align')) return '';
+  return orNone(firstLine(cell));
+}
+
+/** What a row shows, with its expanded details when they are open. */
+export function readRow(row: Element): ReadRow {
+  const cell = (selector: string) => row.querySelector(selector);
+  const layout = rowLayout(row);
+  const details = detailsOf(row);
+  // the row's own cells, not the details' (which repeat some names)
+  const inRow = (selector: string) => {
+    const found = cell(selector);
+    return found && details?.contains(found) ? null : found;
+  };
+  const contactHost = inRow(CELLS.contact);
+  const rowContact = readContact(contactHost);
+  const originCell = inRow(CELLS.origin);
+  const destCell = inRow(CELLS.destination);
+  const pickupCell = inRow(CELLS.pickup);
+  const rateCell = inRow(CELLS.rate);
+  const tripCell = inRow(CELLS.trip);
+  const equipmentCell = inRow(CELLS.equipment);
+  const company = companyOf(row);
+  const found: FieldPresence = {
+    company: !!company,
+    origin: !!(originCell || inRow(CELLS.originWide)),
+    destination: !!(destCell || inRow(CELLS.destinationWide)),
+    rate: !!rateCell,
+    trip: !!tripCell,
+    equipment: !!equipmentCell,
+  };
+  // the compact row has no pick-up date and no contact: they are in the details only (K-msg)
+  if (layout !== 'compact') {
+    found.pickup = !!pickupCell;
+    found.contact = !!contactHost;
+  }
+  const load: BoardLoad = {
+    company,
+    phone: rowContact.phone,
+    email: rowContact.email,
+    origin: firstLine(originCell, CELLS.destination) || firstLine(inRow(CELLS.originWide)),
+    dest: firstLine(destCell) || firstLine(inRow(CELLS.destinationWide)),
+    pickup: orNone(firstLine(pickupCell)),
+    rate: rateOf(rateCell),
+    reference: orNone(firstLine(inRow(CELLS.reference))),
+    mcNumber: '',
+  };
+  if (details) {
+    const pickup = details.querySelector(DETAILS.pickup);
+    const contactBlocks = [...details.querySelectorAll(DETAILS.contacts)];
+    const contacts = contactBlocks.map(readContact);
+    const reference = labelled(details, 'Reference ID');
+    const mc = mcNumberIn(details);
+    found.detailsPickup = !!pickup;
+    found.detailsContact = contactBlocks.length > 0;
+    found.detailsReference = reference.found;
+    found.detailsMc = !!mc;
+    if (!load.pickup) load.pickup = orNone(firstLine(pickup));
+    load.phone ||= contacts.find((c) => c.phone)?.phone ?? '';
+    load.email ||= contacts.find((c) => c.email)?.email ?? '';
+    load.reference ||= reference.value;
+    load.mcNumber = mc;
+  }
+  return { load, layout, hasDetails: !!details, found };
+}
+
+/** The result rows on the page that are loads (not separators or placeholders). */
+export const loadRows = (root: ParentNode = document): HTMLElement[] =>
+  [...root.querySelectorAll<HTMLElement>(ROW_OUTERMOST)].filter((row) => !row.matches(NOT_A_LOAD) && !row.querySelector(NOT_A_LOAD));
+
+/** The number the results counter shows ("37Results" → 37), or null without one. */
+export function resultsCount(root: ParentNode = document): number | null {
+  const counter = root.querySelector(RESULTS_COUNTER);
+  const match = counter ? /\d[\d,]*/.exec(counter.textContent ?? '') : null;
+  return match ? Number(match[0].replace(/,/g, '')) : null;
+}
+
+/** Where the details' buttons go: DAT's header actions, else the details' top. */
+export const detailsHeader = (details: Element): Element => details.querySelector(DETAILS.header) ?? details;
 
 /** The rows among (or inside) the nodes a mutation touched. */
 export function rowsIn(node: Node): Element[] {
   if (!(node instanceof Element)) return node.parentElement ? rowsIn(node.parentElement) : [];
-  const own = node.closest(ROW);
+  const own = rowOf(node);
   if (own) return [own];
-  return [...node.querySelectorAll(ROW)];
+  // details drawn after their row (TIO)
+  if (node.matches(`${DETAILS.container}, ${DETAILS.root}`) && node.previousElementSibling?.matches(ROW)) return [node.previousElementSibling];
+  return [...node.querySelectorAll(ROW_OUTERMOST)];
 }

@@ -13,9 +13,17 @@ describe("DAT's short dates as full dates", () => {
     ['11/24/27', '2026-11-20', '2027-11-24'],
     ['11/24/2025', '2026-11-20', '2025-11-24'],
     ['2/29', '2028-02-20', '2028-02-29'],
+    // the load's details name the month
+    ['Nov 27', '2026-11-20', '2026-11-27'],
+    ['May 14', '2026-05-10', '2026-05-14'],
+    ['Jan 2', '2026-12-30', '2027-01-02'],
+    ['Sept 3, 2027', '2026-11-20', '2027-09-03'],
+    ['Pick-up Dec 1 - Dec 3', '2026-11-20', '2026-12-01'],
   ])('%s seen on %s is %s', (text, today, full) => expect(fullDate(text, on(today))).toBe(full));
 
-  it.each([['Today'], [''], ['13/40'], ['2/30'], ['–']])('%s is no date', (text) => expect(fullDate(text, on('2026-11-20'))).toBeNull());
+  it.each([['Today'], [''], ['13/40'], ['2/30'], ['–'], ['Feb 30'], ['Mayday 4']])('%s is no date', (text) =>
+    expect(fullDate(text, on('2026-11-20'))).toBeNull(),
+  );
 
   it('writes a full date for people', () => {
     expect(readableDate('2026-11-24')).toBe('Nov 24, 2026');
@@ -33,6 +41,7 @@ describe('client ids of actions', () => {
     pickup: '11/24',
     rate: '$2,350',
     reference: 'TQL-1',
+    mcNumber: '766673',
   };
   const at = on('2026-11-20').getTime();
 
@@ -55,5 +64,7 @@ describe('client ids of actions', () => {
     expect(new Set([a, ...others]).size).toBe(6);
     expect(await loadClientId(load, 'mc1')).not.toBe(await loadClientId(load, 'mc2'));
     expect(await loadClientId(load, 'mc1')).toBe(await loadClientId({ ...load, rate: '$9' }, 'mc1'));
+    // the details add the reference and the MC: still the same load
+    expect(await contactClientId({ ...load, reference: '', mcNumber: '' }, 'mc1', 'call', load.phone, at)).toBe(a);
   });
 });

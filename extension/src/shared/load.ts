@@ -7,33 +7,45 @@ export interface BoardLoad {
   email: string;
   origin: string;
   dest: string;
-  /** The pick-up cell's text as shown ("11/24", "11/24 - 11/26"). */
+  /** The pick-up date as the board shows it ("11/24", "11/24 - 11/26", "Nov 24"). */
   pickup: string;
   rate: string;
+  /** The reference ID from the load's details ('' when none is shown). */
   reference: string;
+  /** The broker's MC number from the load's details, digits only ('' when not shown). */
+  mcNumber: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const DAY_MS = 86_400_000;
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 /**
- * DAT shows pick-up dates as month/day ("11/24", "11/24 - 11/26", "11/24/26"). This gives the full
- * date (yyyy-mm-dd) of the first one: with no year, the year that puts it nearest to `today` (a
- * load seen on Dec 30 for "1/2" picks up next year; one seen on Jan 2 for "12/30" was last year's).
+ * DAT shows pick-up dates as month/day ("11/24", "11/24 - 11/26", "11/24/26") in the row and with
+ * the month's name ("Nov 24", "May 14") in the load's details. This gives the full date
+ * (yyyy-mm-dd) of the first one: with no year, the year that puts it nearest to `today` (a load
+ * seen on Dec 30 for "1/2" picks up next year; one seen on Jan 2 for "12/30" was last year's).
  * Answers null when the text holds no date.
  */
 export function fullDate(text: string, today = new Date()): string | null {
-  const match = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(text);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const day = Number(match[2]);
+  const numeric = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(text);
+  const named =
+    /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b(?:,?\s+(\d{4}))?/i.exec(
+      text,
+    );
+  const first = numeric && (!named || numeric.index <= named.index) ? numeric : named;
+  if (!first) return null;
+  const month = first === numeric ? Number(first[1]) : MONTHS.indexOf(first[1]!.slice(0, 3).toLowerCase()) + 1;
+  const day = Number(first[2]);
+  const yearText = first[3];
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const valid = (year: number) => {
     const d = new Date(year, month - 1, day);
     return d.getMonth() === month - 1 ? d : null;
   };
-  if (match[3]) {
-    const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+  if (yearText) {
+    const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
     const d = valid(year);
     return d ? `${year}-${pad(month)}-${pad(day)}` : null;
   }
@@ -67,9 +79,12 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** What identifies the load itself: broker, lane, pick-up date and reference (not the rate, which changes). */
-const loadIdentity = (load: BoardLoad) =>
-  [load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup, load.reference].map((s) => s.trim().toLowerCase());
+/**
+ * What identifies the load itself: broker, lane and pick-up date. Not the rate (it changes) and not
+ * the reference, which DAT shows only once the load's details are open: the same call from the
+ * row and from its details is one entry.
+ */
+const loadIdentity = (load: BoardLoad) => [load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup].map((s) => s.trim().toLowerCase());
 
 /**
  * The client id of a call or an e-mail: derived from the load, the MC, the kind, the contact and

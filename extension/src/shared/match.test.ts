@@ -98,3 +98,33 @@ describe('which filters flag a row', () => {
     for (const name of ['Preferred', 'Slow pay', 'Check first', 'Note', 'Unblocker']) expect(isBlockedLike(name), name).toBe(false);
   });
 });
+
+describe("the broker's MC number from the load's details", () => {
+  const swift = { teamMcId: 'mc-swift' };
+  const row = { company: 'TQL Freight Services', phone: '', email: '' };
+
+  it('flags a row whose MC number is the filter’s, exactly, under another trading name', () => {
+    const byMc = filter({ name: 'Total Quality Logistics', mcNumber: '411443' });
+    expect(filtersForRow([byMc], swift, { ...row, mcNumber: '411443' })).toEqual([byMc]);
+    expect(filtersForRow([byMc], swift, { ...row, mcNumber: '0411443' })).toEqual([byMc]);
+    // never a prefix or a part of it
+    expect(filtersForRow([byMc], swift, { ...row, mcNumber: '41144' })).toEqual([]);
+    expect(filtersForRow([byMc], swift, { ...row, mcNumber: '4114431' })).toEqual([]);
+    // before the details are open there is no MC: the name alone decides
+    expect(filtersForRow([byMc], swift, row)).toEqual([]);
+  });
+
+  it('a filter without an MC number never matches by MC; a contacts-only filter still needs the contact', () => {
+    const noMc = filter({ name: 'Other Broker', mcNumber: null });
+    expect(filtersForRow([noMc], swift, { ...row, mcNumber: '411443' })).toEqual([]);
+    const contactsOnly = filter({ name: 'Total Quality Logistics', mcNumber: '411443', onlyOnContacts: true, contacts: ['ops@tql.example'] });
+    expect(filtersForRow([contactsOnly], swift, { ...row, mcNumber: '411443' })).toEqual([]);
+    expect(filtersForRow([contactsOnly], swift, { ...row, mcNumber: '411443', email: 'OPS@tql.example' })).toEqual([contactsOnly]);
+  });
+
+  it('an MC number matches only on the MCs the filter is in force for', () => {
+    const byMc = filter({ name: 'Total Quality Logistics', mcNumber: '411443', mcList: ['mc-blue'] });
+    expect(filtersForRow([byMc], swift, { ...row, mcNumber: '411443' })).toEqual([]);
+    expect(filtersForRow([byMc], { teamMcId: 'mc-blue' }, { ...row, mcNumber: '411443' })).toEqual([byMc]);
+  });
+});

@@ -35,6 +35,8 @@ export interface RowContacts {
   company: string;
   phone: string;
   email: string;
+  /** The broker's MC number, digits only, once the load's details show it ('' before). */
+  mcNumber?: string;
 }
 
 /** Whether a contacts-only filter's contacts hold the row's phone (digits only) or e-mail. */
@@ -56,16 +58,18 @@ export const filtersInForce = (filters: readonly MinifiedFilterDto[], mcs: reado
 
 /**
  * The filters that flag a row for the picked MC: the company name matches the filter's name or one
- * of its other names (aliases) in the normal form (`companyKey`), and a
- * contacts-only filter also needs the row's phone or e-mail among its contacts. In the filters'
- * order (their index).
+ * of its other names (aliases) in the normal form (`companyKey`), or the broker's MC number (shown
+ * in the load's details) is the filter's, exactly; a contacts-only filter also needs the row's
+ * phone or e-mail among its contacts. In the filters' order (their index).
  */
 export function filtersForRow(filters: readonly MinifiedFilterDto[], mc: Pick<McChoice, 'teamMcId'> | null, row: RowContacts): MinifiedFilterDto[] {
   if (!mc) return [];
   const key = companyKey(row.company);
-  if (!key) return [];
-  const named = (f: MinifiedFilterDto) => companyKey(f.name) === key || (f.aliases ?? []).some((alias) => companyKey(alias) === key);
-  return filters.filter((f) => appliesToMc(f, mc) && named(f) && (!f.onlyOnContacts || contactMatches(f, row)));
+  const mcNumber = (row.mcNumber ?? '').replace(/\D/g, '').replace(/^0+/, '');
+  if (!key && !mcNumber) return [];
+  const named = (f: MinifiedFilterDto) => !!key && (companyKey(f.name) === key || (f.aliases ?? []).some((alias) => companyKey(alias) === key));
+  const sameMc = (f: MinifiedFilterDto) => !!mcNumber && !!f.mcNumber && f.mcNumber.replace(/^0+/, '') === mcNumber;
+  return filters.filter((f) => appliesToMc(f, mc) && (named(f) || sameMc(f)) && (!f.onlyOnContacts || contactMatches(f, row)));
 }
 
 /** Types whose rows are tinted: the default "Blocked" and what teams call the same thing. */

@@ -4,6 +4,7 @@
  * page and the board's content script ask it by `chrome.runtime.sendMessage` and get a `ViewState`
  * back. The access token never leaves the service worker.
  */
+import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { Role } from '../../../worker/lib/permissions';
 
@@ -83,6 +84,8 @@ export interface RowAction {
   dest: string;
   /** The pick-up date as a full date (yyyy-mm-dd), or the board's text when it is not a date. */
   loadDate: string;
+  /** The load's reference ID from its details ('' when not shown); stored with an active load. */
+  reference: string;
   /** When the user clicked (ms): a queued action is filed at that time, not when it is sent. */
   at: number;
 }
@@ -104,6 +107,8 @@ export type Request =
   | { type: 'flush' }
   | { type: 'boardHello' }
   | { type: 'action'; action: RowAction }
+  /** What the board could read of DAT's page (counts only); sent to the server at most once an hour. */
+  | { type: 'health'; report: HealthReportInput }
   | { type: 'setApiUrl'; apiUrl: string };
 
 /** The answers: the state, an action's outcome, or an error message for the screen. */

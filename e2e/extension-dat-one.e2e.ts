@@ -1,0 +1,554 @@
+/// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { api, buildExtensionFor, launchWithExtension, serveBoard, Server } from './extension-harness';
+
+/**
+ * The extension on DAT One's board as public captures show it (e2e/fixtures/dat-one, built from
+ * ../shared/dat-board.md's sources, not from the extension's selectors): the compact layout below
+ * 1610 px and the wide one above, contacts as links, wrappers and DAT's web component, details that
+ * open inside the row, and a virtual-scroll list that recycles row elements. The tests run in order
+ * in one browser, against a Worker of their own; the last ones use a fresh browser for the health
+ * report (one an hour per browser).
+ */
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+const PASSWORD = 'agent-pass-1';
+const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
+const ROOT = path.resolve(import.meta.dirname, '..');
+const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
+
+let server: Server;
+let board: { port: number; close: () => Promise<void> };
+let browser: { context: BrowserContext; extensionId: string; close: () => Promise<void> };
+let extensionDir: string;
+let page: Page;
+const team = { managerToken: '', agent: { id: '', email: '', token: '' }, mcs: { swift: '', blue: '' }, agentMcs: { swift: '', blue: '' } };
+
+/** A load as the board's data file describes it (e2e/fixtures/dat-one/loads.js). */
+interface BoardLoad {
+  postingId: string;
+  rowId: string;
+  company: string;
+  mc: string;
+  contactForm: 'a-tel' | 'wrap-tel' | 'ce-phone' | 'wrap-mail' | 'ce-email' | 'none';
+  contact: string | null;
+  contactEmail: string | null;
+  contactPhone: string;
+  pickUpDate: string;
+  pickUpText: string;
+  referenceId: string | null;
+  origin: { text: string };
+  destination: { text: string };
+  similar: boolean;
+}
+
+async function shot(name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
+  const res = await api<T>(server, method, urlPath, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function setUpTeam() {
+  const tag = Date.now().toString(36);
+  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `dora-${tag}@e2e.example`, password: PASSWORD, name: 'Dora Manager' });
+  team.managerToken = (await ok('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken;
+  const agent = await ok('POST', '/api/dev/users', {
+    userType: 'agent',
+    email: `anna-${tag}@e2e.example`,
+    password: PASSWORD,
+    name: 'Anna Agent',
+    parentId: manager._id,
+  });
+  team.agent.id = agent._id;
+  team.agent.email = agent.email;
+  team.agent.token = (await ok('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 0 })).accessToken;
+  const addMc = async (token: string, body: Record<string, unknown>) => (await ok('POST', '/api/mcSettings/add/', body, token)).mcSetting._id as string;
+  team.mcs.swift = await addMc(team.managerToken, { name: 'Swift Haul', lines: [1] });
+  team.mcs.blue = await addMc(team.managerToken, { name: 'Blue Line', lines: [2] });
+  team.agentMcs.swift = await addMc(team.agent.token, {
+    parentMc: team.mcs.swift,
+    lines: [2],
+    emailSubject: 'Load {origin} → {destination} on {pickupDate}',
+    emailContent: 'Hello {broker},\nIs {reference} still available at {rate}?\n{userName}, {mcName}',
+  });
+  team.agentMcs.blue = await addMc(team.agent.token, { parentMc: team.mcs.blue, lines: [3], emailSubject: 'Truck for {origin}', emailContent: 'Hi' });
+  const types = await ok<{ _id: string; typeName: string }[]>('GET', '/api/user/filterOverrides', undefined, team.managerToken);
+  const type = (name: string) => types.find((t) => t.typeName === name)!._id;
+  const filter = (body: Record<string, unknown>) =>
+    ok(
+      'POST',
+      '/api/broker/add',
+      {
+        updateFilterId: null,
+        comment: '',
+        onlyCreator: false,
+        allMC: false,
+        mcList: [],
+        usersList: [team.agent.id],
+        onlyOnContacts: false,
+        contacts: [],
+        newUsers: false,
+        isVisible: true,
+        ...body,
+      },
+      team.managerToken,
+    );
+  await filter({ name: 'Total Quality Logistics', type: type('Blocked'), comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
+  await filter({ name: 'Coyote Logistics', type: type('Preferred'), allMC: true });
+  await filter({ name: 'Arrive Logistics', type: type('Check first'), mcList: [team.mcs.blue] });
+  // contacts-only: DAT's web component carries the e-mail in an attribute, the phone in href-value
+  await filter({ name: 'Wayfinder Logistics LLC', type: type('Slow pay'), allMC: true, onlyOnContacts: true, contacts: ['team@wayfinder.example'] });
+  await filter({ name: 'ITF Logistics Group LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['847-555-0139'] });
+  await filter({ name: 'MX Solutions LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['999-555-0100'] });
+  // another trading name, the same MC number: flagged once the details show the MC
+  await filter({ name: 'DGL Freight Brokers', type: type('Check first'), allMC: true, mcNumber: '766673' });
+}
+
+/**
+ * What the extension must flag on a load for the picked MC: by name; contacts-only by the phone or
+ * e-mail the board shows (the wide row's contact, or the details once open); by MC once open.
+ */
+function expectedFlags(load: BoardLoad, mc: 'swift' | 'blue', layout: 'wide' | 'compact', open: boolean): string[] {
+  const rowPhone = layout === 'wide' && ['a-tel', 'wrap-tel', 'ce-phone'].includes(load.contactForm) ? load.contactPhone : '';
+  const rowEmail =
+    layout !== 'wide'
+      ? ''
+      : ['wrap-mail', 'ce-email'].includes(load.contactForm)
+        ? load.contact!
+        : load.contactForm === 'ce-phone'
+          ? (load.contactEmail ?? '')
+          : '';
+  const phone = rowPhone || (open ? load.contactPhone : '');
+  const email = rowEmail || (open ? (load.contactEmail ?? '') : '');
+  const digits = (s: string) => s.replace(/ x.*$/, '').replace(/\D/g, '');
+  const flags: string[] = [];
+  if (load.company.startsWith('Total Quality Logistics') && mc === 'swift') flags.push('Blocked');
+  if (load.company === 'Coyote Logistics') flags.push('Preferred');
+  if (load.company === 'Arrive Logistics' && mc === 'blue') flags.push('Check first');
+  if (load.company === 'Wayfinder Logistics LLC' && email === 'team@wayfinder.example') flags.push('Slow pay');
+  if (load.company === 'ITF Logistics Group LLC' && digits(phone) === '8475550139') flags.push('Note');
+  if (load.mc === '766673' && open) flags.push('Check first');
+  return flags.sort();
+}
+
+/** Every rendered row: its load id and the badges, tint and controls the extension gave it. */
+const readBoard = () =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('cdk-virtual-scroll-viewport .cdk-virtual-scroll-content-wrapper > .row-container[id^="table-row-"]')]
+      .filter((r) => r.id !== 'table-row-similar-matches-separator')
+      .map((r) => ({
+        id: r.id.replace('table-row-', ''),
+        badges: [...r.querySelectorAll('.fd-badge')].map((b) => b.textContent ?? '').sort(),
+        blocked: r.classList.contains('fd-row-blocked'),
+        inline: r.querySelectorAll('.fd-inline').length,
+        more: r.querySelectorAll('.fd-more').length,
+        detailsActions: r.querySelectorAll('.fd-details-actions').length,
+        open: !!r.querySelector('dat-load-details'),
+      })),
+  );
+
+const loadsOnBoard = () => page.evaluate(() => (window as any).datBoard.loads as BoardLoad[]);
+const layoutOf = () => page.evaluate(() => (window as any).datBoard.layout() as 'wide' | 'compact');
+
+async function expectFlagsRight(mc: 'swift' | 'blue') {
+  const loads = new Map((await loadsOnBoard()).map((l) => [l.postingId, l]));
+  const layout = await layoutOf();
+  await expect
+    .poll(async () => {
+      const rows = await readBoard();
+      return rows.filter((r) => {
+        const load = loads.get(r.id)!;
+        const want = expectedFlags(load, mc, layout, r.open);
+        return JSON.stringify(r.badges) !== JSON.stringify(want) || r.blocked !== want.includes('Blocked') || r.inline !== 1 || r.more !== 1;
+      }).length;
+    })
+    .toBe(0);
+  const rows = await readBoard();
+  expect(rows.length).toBeGreaterThan(8);
+  return rows;
+}
+
+/** Row and company-cell heights, and whether each of our controls is whole and on top where it sits. */
+const measure = () =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.cdk-virtual-scroll-content-wrapper > .row-container[id^="table-row-"]')].map((r) => {
+      const cells = r.querySelector('.row-cells')!;
+      const company = r.querySelector('.cell-company-small, .cell-company')!;
+      const more = r.querySelector<HTMLElement>('.fd-more');
+      let whole = true;
+      if (more) {
+        const m = more.getBoundingClientRect();
+        const c = cells.getBoundingClientRect();
+        const box = company.getBoundingClientRect();
+        const hit = document.elementFromPoint(m.left + m.width / 2, m.top + m.height / 2);
+        const viewport = document.querySelector('cdk-virtual-scroll-viewport')!.getBoundingClientRect();
+        const inView = m.top >= viewport.top && m.bottom <= viewport.bottom;
+        whole = m.top >= c.top && m.bottom <= c.bottom && m.left >= box.left && m.right <= box.right && (!inView || !!hit?.closest('.fd-more'));
+      }
+      return {
+        id: r.id,
+        row: r.getBoundingClientRect().height,
+        cells: cells.getBoundingClientRect().height,
+        companyOverflow: company.scrollHeight - company.clientHeight,
+        whole,
+      };
+    }),
+  );
+
+async function openPopup(): Promise<Page> {
+  const popup = await browser.context.newPage();
+  await popup.setViewportSize({ width: 360, height: 640 });
+  await popup.goto(`chrome-extension://${browser.extensionId}/popup/popup.html`);
+  return popup;
+}
+
+async function signIn() {
+  const popup = await openPopup();
+  await popup.getByLabel('Email').fill(team.agent.email);
+  await popup.getByLabel('Password').fill(PASSWORD);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByTestId('signed-in')).toContainText('Anna Agent');
+  await popup.close();
+}
+
+const bar = () => page.locator('#fd-bar');
+const pick = (label: string) => bar().getByLabel('Working for').selectOption({ label });
+const rowEl = (postingId: string) => page.locator(`#table-row-${postingId}`);
+
+async function openBoard(width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('https://one.dat.com/search-loads');
+  await page.evaluate(() => (window as any).datBoard.ready());
+}
+
+/** The first load matching `test` (in the list's order), scrolled into view when it is not rendered. */
+async function firstLoad(test: (l: BoardLoad) => boolean): Promise<BoardLoad> {
+  const rendered = new Set((await readBoard()).map((r) => r.id));
+  const loads = await loadsOnBoard();
+  const load = loads.find((l) => rendered.has(l.postingId) && test(l)) ?? loads.find(test);
+  if (!load) throw new Error('no such load on the board');
+  if (!rendered.has(load.postingId)) {
+    await page.evaluate((i) => (window as any).datBoard.scrollToLoad(i), loads.indexOf(load));
+    await expect(rowEl(load.postingId)).toBeVisible();
+  }
+  return load;
+}
+
+async function history() {
+  const from = new Date(Date.now() - 86_400_000);
+  const to = new Date(Date.now() + 2 * 86_400_000);
+  return ok<any[]>('POST', '/api/callHistory/getHistory', { dateFrom: from.toISOString(), dateTo: to.toISOString() }, team.agent.token);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await Server.create();
+  await setUpTeam();
+  extensionDir = await buildExtensionFor(server.url);
+  board = await serveBoard('dat-one');
+  browser = await launchWithExtension(extensionDir, board.port);
+  page = await browser.context.newPage();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await board?.close();
+  await server?.dispose();
+});
+
+test('compact layout (1366 px): flags before the company name on the right rows per MC, rows exactly as tall as without the extension', async () => {
+  await openBoard(1366);
+  expect(await layoutOf()).toBe('compact');
+  await expect(bar()).toContainText('Sign in with the FreightDesk button');
+  // signed out, the rows are DAT's alone: their heights are the baseline
+  const before = await measure();
+  expect(before.length).toBeGreaterThan(8);
+  await signIn();
+  await pick('L2 · Swift Haul');
+  const rows = await expectFlagsRight('swift');
+  expect(rows.some((r) => r.badges.includes('Blocked'))).toBe(true);
+  expect(rows.some((r) => r.badges.includes('Preferred'))).toBe(true);
+  // the compact row shows no contact: contacts-only filters wait for the details
+  expect(rows.some((r) => r.badges.includes('Slow pay'))).toBe(false);
+  const after = await measure();
+  const baseline = new Map(before.map((m) => [m.id, m]));
+  for (const m of after) {
+    const was = baseline.get(m.id);
+    if (!was) continue;
+    expect(m.row, m.id).toBe(was.row);
+    expect(m.cells, m.id).toBe(was.cells);
+    expect(m.companyOverflow, m.id).toBeLessThanOrEqual(Math.max(0, was.companyOverflow));
+    expect(m.whole, `${m.id}: the control is clipped or covered`).toBe(true);
+  }
+  expect(new Set(after.map((m) => m.cells))).toEqual(new Set([await page.evaluate(() => (window as any).datBoard.rowHeight())]));
+  await shot('dat-one-compact-1366');
+  await pick('L3 · Blue Line');
+  const blue = await expectFlagsRight('blue');
+  expect(blue.some((r) => r.badges.includes('Blocked'))).toBe(false);
+  await pick('L2 · Swift Haul');
+  await expectFlagsRight('swift');
+});
+
+test('compact: Call, E-mail and + Active load say to open the load; in its details they are buttons, and the load is stored with its pick-up date and reference', async () => {
+  const tql = await firstLoad((l) => l.company.startsWith('Total Quality') && !!l.referenceId && !l.similar);
+  await rowEl(tql.postingId)
+    .getByRole('button', { name: `FreightDesk actions for ${tql.company}` })
+    .click();
+  const menu = page.getByRole('menu', { name: `FreightDesk actions for ${tql.company}` });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Call on line 2' })).toBeDisabled();
+  await expect(menu).toContainText('Open the load to see its phone number');
+  await expect(menu.getByRole('menuitem', { name: '+ Active load' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Flag broker' })).toHaveAttribute(
+    'href',
+    new RegExp(`/companyFilters/create/${encodeURIComponent(tql.company)}$`),
+  );
+  // the menu is on the page, outside the row's box, and the row kept its height
+  const menuBox = (await menu.boundingBox())!;
+  const rowBox = (await rowEl(tql.postingId).boundingBox())!;
+  expect(menuBox.y).toBeGreaterThanOrEqual(rowBox.y + rowBox.height - 1);
+  expect(rowBox.height).toBe(await page.evaluate(() => (window as any).datBoard.rowHeight()));
+  await shot('dat-one-compact-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(rowEl(tql.postingId).getByRole('button', { name: `FreightDesk actions for ${tql.company}` })).toBeFocused();
+
+  // open the load: DAT fills its details a moment later, and the buttons come with them
+  await page.evaluate((id) => (window as any).datBoard.expand(id), tql.postingId);
+  const details = rowEl(tql.postingId).locator('.fd-details-actions');
+  await expect(details).toHaveCount(1);
+  await details.getByRole('button', { name: '+ Active load' }).click();
+  await expect(details.locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  await details.getByRole('button', { name: 'Call on line 2' }).click();
+  await expect(details.locator('.fd-dial')).toContainText(`Dial ${tql.contactPhone} on line 2`);
+  await expect(details.locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
+  await shot('dat-one-compact-details');
+  const loads = await ok<any[]>('GET', '/api/activeLoad/my', undefined, team.agent.token);
+  expect(loads.map((l) => ({ brokerName: l.brokerName, origin: l.origin, dest: l.dest, loadDate: l.loadDate, reference: l.reference }))).toEqual([
+    { brokerName: tql.company, origin: tql.origin.text, dest: tql.destination.text, loadDate: tql.pickUpDate, reference: tql.referenceId },
+  ]);
+  const calls = (await history()).filter((h) => h.kind === 'call');
+  expect(calls.map((h) => ({ brokerName: h.brokerName, contact: h.contact, loadDate: h.loadDate }))).toEqual([
+    { brokerName: tql.company, contact: expect.stringMatching(/513.*555.*0142/), loadDate: tql.pickUpDate },
+  ]);
+
+  // closing and opening the load again never doubles anything
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), tql.postingId);
+  await expect(rowEl(tql.postingId).locator('.fd-details-actions')).toHaveCount(0);
+  await page.evaluate((id) => (window as any).datBoard.expand(id), tql.postingId);
+  await expect(rowEl(tql.postingId).locator('.fd-details-actions')).toHaveCount(1);
+  await expect(rowEl(tql.postingId).locator('.fd-inline')).toHaveCount(1);
+  await expect(rowEl(tql.postingId).locator('.fd-details-actions .fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), tql.postingId);
+});
+
+test('compact: the details show the MC number and the contacts, so MC and contacts-only filters flag the load once it is open', async () => {
+  const delta = await firstLoad((l) => l.mc === '766673');
+  await page.evaluate((id) => (window as any).datBoard.expand(id), delta.postingId);
+  await expect(rowEl(delta.postingId).locator('.fd-badge')).toHaveText(['Check first']);
+  await expectFlagsRight('swift');
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), delta.postingId);
+  await expect(rowEl(delta.postingId).locator('.fd-badge')).toHaveCount(0);
+});
+
+test('recycled rows: scrolling gives row elements other loads; within 100 ms each shows the flags of the load it shows now, and its menu acts on that load', async () => {
+  const before = await readBoard();
+  const elements = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('.cdk-virtual-scroll-content-wrapper > .row-container')];
+    (window as any).__rows = rows;
+    return rows.length;
+  });
+  expect(elements).toBeGreaterThan(8);
+  const loads = new Map((await loadsOnBoard()).map((l) => [l.postingId, l]));
+  // scroll down in steps, checking each step 100 ms after DAT recycled the rows
+  for (const step of [1, 2, 3]) {
+    const wrong = await page.evaluate(
+      async ({ step, expected }) => {
+        (window as any).datBoard.scrollToLoad(step * 20);
+        await new Promise((r) => setTimeout(r, 100));
+        const reused = (window as any).__rows.filter((r: Element) => r.isConnected).length;
+        const rows = [...document.querySelectorAll<HTMLElement>('.cdk-virtual-scroll-content-wrapper > .row-container[id^="table-row-"]')].filter(
+          (r) => r.id !== 'table-row-similar-matches-separator',
+        );
+        const bad = rows
+          .map((r) => {
+            const id = r.id.replace('table-row-', '');
+            const badges = [...r.querySelectorAll('.fd-badge')].map((b) => b.textContent).sort();
+            const want = expected[id];
+            return want === undefined || JSON.stringify(badges) === JSON.stringify(want) ? null : `${id}: ${badges} for ${want}`;
+          })
+          .filter(Boolean);
+        return { reused, bad, ids: rows.map((r) => r.id) };
+      },
+      { step, expected: Object.fromEntries([...loads.values()].map((l) => [l.postingId, expectedFlags(l, 'swift', 'compact', false)])) },
+    );
+    expect(wrong.bad).toEqual([]);
+    expect(wrong.reused, 'DAT reused row elements').toBeGreaterThan(0);
+  }
+  const after = await readBoard();
+  expect(after.map((r) => r.id)).not.toEqual(before.map((r) => r.id));
+  // a row element now showing another load: its menu names that load
+  const now = after.find((r) => !before.some((b) => b.id === r.id))!;
+  const load = loads.get(now.id)!;
+  await rowEl(now.id)
+    .getByRole('button', { name: /^FreightDesk actions for / })
+    .click();
+  await expect(page.getByRole('menu')).toHaveAccessibleName(`FreightDesk actions for ${load.company}`);
+  await expect(page.getByRole('menu').locator('.fd-menu-title')).toHaveText(load.company);
+  // scrolling closes the menu: it belongs to the load under it
+  await page.evaluate(() => (window as any).datBoard.scrollBy(200));
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expectFlagsRight('swift');
+  // a new search reuses the elements for other loads again
+  await page.evaluate(() => (window as any).datBoard.search());
+  await expectFlagsRight('swift');
+});
+
+test('wide layout (1920 px): contacts as links, wrappers and DAT’s component; contacts-only flags match the component’s e-mail and phone; E-mail fills the template', async () => {
+  await openBoard(1920);
+  expect(await layoutOf()).toBe('wide');
+  const before = await page.evaluate(() => (window as any).datBoard.rowHeight());
+  const rows = await expectFlagsRight('swift');
+  expect(rows.some((r) => r.badges.includes('Slow pay'))).toBe(true);
+  expect(rows.some((r) => r.badges.includes('Note'))).toBe(true);
+  for (const m of await measure()) {
+    expect(m.cells, m.id).toBe(before);
+    expect(m.whole, `${m.id}: the control is clipped or covered`).toBe(true);
+  }
+  await shot('dat-one-wide-1920');
+  // E-mail from DAT's web component: the address is in its attributes, the text in its shadow root
+  const tql = await firstLoad((l) => l.company.startsWith('Total Quality') && l.contactForm === 'ce-email');
+  await rowEl(tql.postingId)
+    .getByRole('button', { name: `FreightDesk actions for ${tql.company}` })
+    .click();
+  const email = page.getByRole('menu').getByRole('menuitem', { name: 'E-mail' });
+  const href = await email.getAttribute('href');
+  expect(href).toMatch(/^mailto:loads@tql\.example\?subject=/);
+  const query = new URLSearchParams(href!.split('?')[1]);
+  const [y, m, d] = tql.pickUpDate.split('-').map(Number);
+  const date = new Date(y!, m! - 1, d!).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  expect(query.get('subject')).toBe(`Load ${tql.origin.text} → ${tql.destination.text} on ${date}`);
+  expect(query.get('body')).toContain(`Hello ${tql.company},`);
+  // the call is offered from the row: the wide row shows no phone for this load (an e-mail contact)
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Call on line 2' })).toBeDisabled();
+  await email.click();
+  await expect(page.getByRole('menu').locator('.fd-status[data-for="email"]')).toHaveText('E-mail logged');
+  await page.keyboard.press('Escape');
+  const emails = (await history()).filter((h) => h.kind === 'email');
+  expect(emails.map((h) => ({ brokerName: h.brokerName, contact: h.contact, loadDate: h.loadDate }))).toEqual([
+    { brokerName: tql.company, contact: 'loads@tql.example', loadDate: tql.pickUpDate },
+  ]);
+  // the phone from DAT's component (href-value tel:…): Call on line 2 from the row
+  const itf = await firstLoad((l) => l.contactForm === 'ce-phone');
+  await rowEl(itf.postingId)
+    .getByRole('button', { name: `FreightDesk actions for ${itf.company}` })
+    .click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Call on line 2' }).click();
+  await expect(page.getByRole('menu').locator('.fd-status[data-for="call"]')).toHaveText('Call logged');
+  await page.keyboard.press('Escape');
+  const calls = (await history()).filter((h) => h.kind === 'call' && h.brokerName === itf.company);
+  expect(calls.map((h) => h.contact.replace(/\D/g, '').slice(-10))).toEqual([itf.contactPhone.replace(/ x.*$/, '').replace(/\D/g, '')]);
+});
+
+test('wide: 1366 and 1920 px screenshots of the decorated board, and the row heights with details open', async () => {
+  const load = await firstLoad((l) => l.company === 'Coyote Logistics');
+  await page.evaluate((id) => (window as any).datBoard.expand(id), load.postingId);
+  await expect(rowEl(load.postingId).locator('.fd-details-actions')).toHaveCount(1);
+  const heights = await page.evaluate((id) => {
+    const r = document.getElementById(`table-row-${id}`)!;
+    return { row: r.getBoundingClientRect().height, want: (window as any).datBoard.rowHeight() + (window as any).datBoard.detailHeight() };
+  }, load.postingId);
+  expect(heights.row).toBe(heights.want);
+  await shot('dat-one-wide-details');
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), load.postingId);
+});
+
+test('a board FreightDesk cannot read: the bar says flags are off, and one health report (counts only) reaches the admin’s screen', async () => {
+  // a fresh browser: the health report goes at most once an hour per browser
+  const other = await launchWithExtension(extensionDir, board.port);
+  try {
+    const popup = await other.context.newPage();
+    await popup.goto(`chrome-extension://${other.extensionId}/popup/popup.html`);
+    await popup.getByLabel('Email').fill(team.agent.email);
+    await popup.getByLabel('Password').fill(PASSWORD);
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await expect(popup.getByTestId('signed-in')).toContainText('Anna Agent');
+    const unknown = await other.context.newPage();
+    await unknown.goto('https://one.dat.com/unknown.html?variant=rows');
+    await expect(unknown.locator('#fd-bar [role="alert"]')).toHaveText(/FreightDesk cannot read this page, so flags are off/);
+    await expect(unknown.locator('.fd-badge, .fd-inline')).toHaveCount(0);
+    await unknown.screenshot({ path: path.join(SHOTS, 'dat-one-unknown-alarm.png') });
+    const norows = await other.context.newPage();
+    await norows.goto('https://one.dat.com/unknown.html?variant=norows');
+    await expect(norows.locator('#fd-bar [role="alert"]')).toHaveText(/cannot find the loads on this page, so flags are off/, { timeout: 15_000 });
+  } finally {
+    await other.close();
+  }
+  // the stored record: counts and names of fields, nothing of a row
+  const stored = await expect
+    .poll(() => storedReports().filter((r) => r.unreadable === 1).length, { timeout: 15_000 })
+    .toBe(1)
+    .then(() => storedReports());
+  const alarm = stored.find((r) => r.unreadable === 1)!;
+  expect(alarm).toMatchObject({ version: VERSION, layout: 'unknown', user_id: team.agent.id });
+  expect(alarm.rows_seen).toBe(37);
+  const fields = JSON.parse(alarm.fields);
+  expect(fields.company).toEqual({ read: 0, missed: 37 });
+  const text = JSON.stringify(stored);
+  const boardText =
+    fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/unknown.js'), 'utf8') + fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/loads.js'), 'utf8');
+  for (const word of ['Logistics', 'Freight', '555-01', '.example', 'Chicago', 'IL"'])
+    expect(boardText.includes(word) && text.includes(word), word).toBe(false);
+
+  // the admin's Analytics screen shows it under the extension's version
+  const admin = await ok('POST', '/api/dev/users', {
+    userType: 'admin',
+    email: `root-${Date.now().toString(36)}@e2e.example`,
+    password: PASSWORD,
+    name: 'Ada Admin',
+  });
+  const web = await browser.context.newPage();
+  await web.setViewportSize({ width: 1366, height: 900 });
+  await web.goto(`${server.url}/`);
+  await web.getByLabel('Email').fill(admin.email);
+  await web.getByLabel('Password').fill(PASSWORD);
+  await web.getByRole('button', { name: 'Login' }).click();
+  // signed in once the app shows who is: then the Analytics screen
+  await expect(web.getByTestId('user-email')).toBeVisible();
+  await web.goto(`${server.url}/analytics/`);
+  const block = web.getByTestId(`ext-health-${VERSION}`);
+  await expect(block).toContainText(`Version ${VERSION}`);
+  await expect(block).toContainText(/Could not read the page in [12] reports?/);
+  // the healthy board's report read every company; the unreadable board's 37 rows read none
+  await expect(
+    block
+      .getByRole('row', { name: /Company name/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('37');
+  await block.scrollIntoViewIfNeeded();
+  await web.screenshot({ path: path.join(SHOTS, 'admin-extension-health.png'), fullPage: true });
+  await web.setViewportSize({ width: 390, height: 844 });
+  const overflow = await web.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await web.screenshot({ path: path.join(SHOTS, 'admin-extension-health-390.png'), fullPage: true });
+  await web.close();
+});
+
+/** The health reports as D1 holds them (the local database of this file's Worker). */
+function storedReports(): { version: string; layout: string; user_id: string; rows_seen: number; unreadable: number; fields: string }[] {
+  const out = execFileSync(
+    path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
+    ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--json', '--command', 'select * from extension_health_reports'],
+    { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+  );
+  return JSON.parse(out)[0].results;
+}
