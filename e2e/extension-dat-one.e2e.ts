@@ -471,6 +471,28 @@ test('wide: 1366 and 1920 px screenshots of the decorated board, and the row hei
   await page.evaluate((id) => (window as any).datBoard.collapse(id), load.postingId);
 });
 
+test('offline on the real board: a call from the details of a row with no contact waits while the server is stopped, then goes once; nothing doubled', async () => {
+  test.setTimeout(240_000);
+  // the wide row shows no contact for this load: its phone is in the details
+  const load = await firstLoad((l) => l.contactForm === 'none' && !l.similar);
+  await page.evaluate((id) => (window as any).datBoard.expand(id), load.postingId);
+  const details = rowEl(load.postingId).locator('.fd-details-actions');
+  await expect(details).toHaveCount(1);
+  await server.stop();
+  await details.getByRole('button', { name: 'Call on line 2' }).click();
+  await expect(details.locator('.fd-status[data-for="call"]')).toHaveText('Waiting to send');
+  await details.getByRole('button', { name: 'Call on line 2' }).click();
+  await expect(bar()).toContainText('1 waiting to be sent');
+  await server.start();
+  // no click: the extension retries by itself
+  await expect(bar()).not.toContainText('waiting to be sent', { timeout: 120_000 });
+  const calls = (await history()).filter((h) => h.kind === 'call' && h.brokerName === load.company);
+  expect(calls.map((h) => ({ contact: h.contact.replace(/\D/g, '').slice(-10), loadDate: h.loadDate, origin: h.origin, dest: h.dest }))).toEqual([
+    { contact: load.contactPhone.replace(/ x.*$/, '').replace(/\D/g, ''), loadDate: load.pickUpDate, origin: load.origin.text, dest: load.destination.text },
+  ]);
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), load.postingId);
+});
+
 test('a board FreightDesk cannot read: the bar says flags are off, and one health report (counts only) reaches the admin’s screen', async () => {
   // a fresh browser: the health report goes at most once an hour per browser
   const other = await launchWithExtension(extensionDir, board.port);
