@@ -403,8 +403,12 @@ test('recycled rows: scrolling gives row elements other loads; within 100 ms eac
     .click();
   await expect(page.getByRole('menu')).toHaveAccessibleName(`FreightDesk actions for ${load.company}`);
   await expect(page.getByRole('menu').locator('.fd-menu-title')).toHaveText(load.company);
-  // scrolling closes the menu: it belongs to the load under it
-  await page.evaluate(() => (window as any).datBoard.scrollBy(200));
+  // the menu belongs to the load under it: a small scroll moves it with its row; once DAT has
+  // recycled the row for another load (or scrolled it away), it closes
+  const placed = (await page.getByRole('menu').boundingBox())!;
+  await page.evaluate(() => (window as any).datBoard.scrollBy(20));
+  await expect.poll(async () => Math.round((await page.getByRole('menu').boundingBox())?.y ?? 0)).toBe(Math.round(placed.y - 20));
+  await page.evaluate(() => (window as any).datBoard.scrollBy(2000));
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expectFlagsRight('swift');
   // a new search reuses the elements for other loads again
