@@ -528,6 +528,12 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   expect(alarm.rows_seen).toBe(37);
   const fields = JSON.parse(alarm.fields);
   expect(fields.company).toEqual({ read: 0, missed: 37 });
+  // the real board's report (the first page, compact): every field looked for was found on every load seen
+  const healthy = stored.filter((r) => r.unreadable === 0);
+  expect(healthy.map((r) => r.layout)).toEqual(['compact']);
+  const counts = JSON.parse(healthy[0]!.fields) as Record<string, { read: number; missed: number }>;
+  expect(counts.company!.read).toBeGreaterThan(8);
+  expect(Object.entries(counts).filter(([, c]) => c.missed > 0)).toEqual([]);
   const text = JSON.stringify(stored);
   const boardText =
     fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/unknown.js'), 'utf8') + fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/loads.js'), 'utf8');
