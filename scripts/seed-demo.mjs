@@ -1,4 +1,4 @@
-// `npm run seed:demo`: fills the local database with a demo company (a director, managers,
+// `npm run seed:demo`: fills the local database with a demo company (a marketing user, a director, managers,
 // agents, MCs with lines, filters, tens of thousands of contact-history rows, active loads,
 // payments and short links) through the development-only POST /api/dev/seed. Local only.
 //
@@ -68,6 +68,7 @@ Demo company created in ${(data.ms / 1000).toFixed(1)} s: ${c.users} users, ${c.
 ${c.history} contact-history rows, ${c.activeLoads} active loads, ${c.payments} payments (${c.confirmedPayments} confirmed), ${c.links} short links.
 
 Every demo login has the password: ${data.password}
+  marketing  ${data.marketing.email}   (${data.marketing.name})
   director   ${data.director.email}   (${data.director.name})`);
   for (const m of data.managers) {
     const agents = data.agents.filter((a) => a.manager === m.email);
