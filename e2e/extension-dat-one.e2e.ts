@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, serveBoard, Server } from './extension-harness';
+import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 
 /**
  * The extension on DAT One's board as public captures show it (e2e/fixtures/dat-one, built from
@@ -80,36 +80,16 @@ async function setUpTeam() {
     emailContent: 'Hello {broker},\nIs {reference} still available at {rate}?\n{userName}, {mcName}',
   });
   team.agentMcs.blue = await addMc(team.agent.token, { parentMc: team.mcs.blue, lines: [3], emailSubject: 'Truck for {origin}', emailContent: 'Hi' });
-  const types = await ok<{ _id: string; typeName: string }[]>('GET', '/api/user/filterOverrides', undefined, team.managerToken);
-  const type = (name: string) => types.find((t) => t.typeName === name)!._id;
-  const filter = (body: Record<string, unknown>) =>
-    ok(
-      'POST',
-      '/api/broker/add',
-      {
-        updateFilterId: null,
-        comment: '',
-        onlyCreator: false,
-        allMC: false,
-        mcList: [],
-        usersList: [team.agent.id],
-        onlyOnContacts: false,
-        contacts: [],
-        newUsers: false,
-        isVisible: true,
-        ...body,
-      },
-      team.managerToken,
-    );
-  await filter({ name: 'Total Quality Logistics', type: type('Blocked'), comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
-  await filter({ name: 'Coyote Logistics', type: type('Preferred'), allMC: true });
-  await filter({ name: 'Arrive Logistics', type: type('Check first'), mcList: [team.mcs.blue] });
+  const filter = await teamFilters(server, team.managerToken, team.agent.id);
+  await filter({ name: 'Total Quality Logistics', type: 'Blocked', comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
+  await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
+  await filter({ name: 'Arrive Logistics', type: 'Check first', mcList: [team.mcs.blue] });
   // contacts-only: DAT's web component carries the e-mail in an attribute, the phone in href-value
-  await filter({ name: 'Wayfinder Logistics LLC', type: type('Slow pay'), allMC: true, onlyOnContacts: true, contacts: ['team@wayfinder.example'] });
-  await filter({ name: 'ITF Logistics Group LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['847-555-0139'] });
-  await filter({ name: 'MX Solutions LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['999-555-0100'] });
+  await filter({ name: 'Wayfinder Logistics LLC', type: 'Slow pay', allMC: true, onlyOnContacts: true, contacts: ['team@wayfinder.example'] });
+  await filter({ name: 'ITF Logistics Group LLC', type: 'Note', allMC: true, onlyOnContacts: true, contacts: ['847-555-0139'] });
+  await filter({ name: 'MX Solutions LLC', type: 'Note', allMC: true, onlyOnContacts: true, contacts: ['999-555-0100'] });
   // another trading name, the same MC number: flagged once the details show the MC
-  await filter({ name: 'DGL Freight Brokers', type: type('Check first'), allMC: true, mcNumber: '766673' });
+  await filter({ name: 'DGL Freight Brokers', type: 'Check first', allMC: true, mcNumber: '766673' });
 }
 
 /**

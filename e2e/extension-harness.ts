@@ -151,6 +151,35 @@ export async function api<T = any>(server: Server, method: string, urlPath: stri
   return { status: res.status, body: json };
 }
 
+/**
+ * A manager's filter for one agent, as the filter form sends it: the filter types by name
+ * (`type: 'Blocked'`), every field the test does not name at the form's default.
+ */
+export async function teamFilters(server: Server, managerToken: string, agentId: string) {
+  const types = await api<{ _id: string; typeName: string }[]>(server, 'GET', '/api/user/filterOverrides', undefined, managerToken);
+  return async (body: Record<string, unknown> & { type: string }) => {
+    const type = types.body.find((t) => t.typeName === body.type)?._id;
+    if (!type) throw new Error(`no filter type ${body.type}`);
+    const form = {
+      updateFilterId: null,
+      comment: '',
+      onlyCreator: false,
+      allMC: false,
+      mcList: [],
+      usersList: [agentId],
+      onlyOnContacts: false,
+      contacts: [],
+      newUsers: false,
+      isVisible: true,
+      ...body,
+      type,
+    };
+    const res = await api(server, 'POST', '/api/broker/add', form, managerToken);
+    if (res.status >= 300) throw new Error(`POST /api/broker/add: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+}
+
 /** Builds the extension for `apiUrl` into a fresh folder (no zip). */
 export async function buildExtensionFor(apiUrl: string): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-ext-build-'));
