@@ -7,3 +7,4 @@ export * from './subscriptions';
 export * from './promo';
 export * from './links';
 export * from './sessions';
+export * from './mail';
