@@ -16,13 +16,18 @@ const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, 
 
 /**
  * The `scheduled` handler: runs the job of the cron that fired, as of the controller's
- * `scheduledTime`. Locally wrangler's `/cdn-cgi/handler/scheduled?cron=…&time=…` (under `npm
- * start` and `npm run dev`) sets both, so `time` moves the job's clock (the reminders' days left);
- * deployed, the time is Cloudflare's schedule. Without a cron (the bare local URL) every job runs.
+ * `scheduledTime` (deployed, Cloudflare's schedule). Locally `GET /api/dev/scheduled?cron=…&now=…`
+ * (worker/dev/dev.routes.ts, under `npm start` and `npm run dev`) runs the same handler with `now`
+ * as the scheduled time, so a developer sees the 7/3/1/0-day reminders without waiting days.
+ * Without a cron every job runs.
  */
-export async function runScheduled(controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>, env: Bindings): Promise<void> {
+export async function runScheduled(
+  controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>,
+  env: Bindings,
+): Promise<Record<string, Record<string, number>>> {
   const now = new Date(controller.scheduledTime);
   const names = controller.cron ? [controller.cron] : Object.keys(JOBS);
+  const results: Record<string, Record<string, number>> = {};
   for (const cron of names) {
     const job = JOBS[cron];
     if (!job) {
@@ -32,6 +37,7 @@ export async function runScheduled(controller: Pick<ScheduledController, 'cron' 
     const started = Date.now();
     try {
       const result = await job(env, now);
+      results[cron] = result;
       log('info', { event: 'job', cron, at: now.toISOString(), durationMs: Date.now() - started, ...result });
     } catch (err) {
       log('error', {
@@ -44,4 +50,8 @@ export async function runScheduled(controller: Pick<ScheduledController, 'cron' 
       throw err;
     }
   }
+  return results;
 }
+
+/** Whether `cron` names a job (the development route refuses others with 400). */
+export const isJobCron = (cron: string) => cron in JOBS;
