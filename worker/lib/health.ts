@@ -1,4 +1,7 @@
 import type { Bindings } from '../env';
+import type { ClickCounter } from '../links/click-counter';
+import type { PaymentOrder } from '../payments/payment-order';
+import type { RateLimiter } from './rate-limit';
 
 /** Each check's time: a binding that hangs fails the check instead of hanging the health call. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -23,7 +26,8 @@ export async function checkHealth(env: Bindings): Promise<{ ok: boolean; checks:
     ...DURABLE_OBJECTS.map((name): [keyof HealthChecks, () => Promise<unknown>] => [
       name,
       async () => {
-        const ns = env[name] as unknown as DurableObjectNamespace<{ ping(): 'ok' } & Rpc.DurableObjectBranded>;
+        // every class of wrangler.toml has ping() (lib/rate-limit.ts, links/click-counter.ts, payments/payment-order.ts)
+        const ns = env[name] as DurableObjectNamespace<RateLimiter | ClickCounter | PaymentOrder>;
         const answer = await ns.get(ns.idFromName('health')).ping();
         if (answer !== 'ok') throw new Error(`unexpected answer ${String(answer)}`);
       },
