@@ -41,7 +41,7 @@ export default function FailedMails() {
         <h1>Failed Mails</h1>
       </div>
       <p className="muted">
-        Mails the mail provider refused for good, or that were still refused after every retry (about three hours). Resend puts one back in the queue once the
+        Mails the mail provider refused for good, or that were still refused after every retry (about four hours). Resend puts one back in the queue once the
         cause is fixed.
       </p>
       <Card
