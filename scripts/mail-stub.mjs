@@ -6,6 +6,8 @@
 //   POST /emails                      the provider's call
 //   POST /control {domain, mode}      mode: accept | refuse | reject
 //   GET  /deliveries?domain=d         {attempts, refused, rejected, deliveries: [{to, subject, key}], replays}
+// It also stands in for Sentry's ingest (a DSN pointing at it): POST /api/<project>/envelope/ is
+// kept, and GET /sentry?project=p answers the envelopes received for that project.
 import http from 'node:http';
 
 /** Starts the stub on 127.0.0.1 (port 0: a free one); answers its URL and a stop function. */
@@ -13,6 +15,7 @@ export async function startMailStub({ apiKey = 'test-mail-key', port = 0 } = {})
   const modes = new Map();
   const byDomain = new Map();
   const keys = new Map();
+  const envelopes = new Map();
   const stats = (domain) => {
     if (!byDomain.has(domain)) byDomain.set(domain, { attempts: 0, refused: 0, rejected: 0, replays: 0, deliveries: [] });
     return byDomain.get(domain);
@@ -52,6 +55,12 @@ export async function startMailStub({ apiKey = 'test-mail-key', port = 0 } = {})
         s.deliveries.push({ to, subject: body.subject, key: key ?? null, from: body.from, hasHtml: !!body.html, hasText: !!body.text });
         return send(res, 200, { id });
       }
+      const sentry = /^\/api\/(\w+)\/envelope\/?$/.exec(url.pathname);
+      if (req.method === 'POST' && sentry) {
+        envelopes.set(sentry[1], [...(envelopes.get(sentry[1]) ?? []), raw]);
+        return send(res, 200, { id: 'stub' });
+      }
+      if (req.method === 'GET' && url.pathname === '/sentry') return send(res, 200, envelopes.get(url.searchParams.get('project') ?? '') ?? []);
       if (req.method === 'POST' && url.pathname === '/control') {
         const { domain, mode } = JSON.parse(raw);
         modes.set(domain, mode);
