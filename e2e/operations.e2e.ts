@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, createUser, daysToYerevanEvening, loginAs, shot, toast } from './helpers';
+import { startMailStub } from '../scripts/mail-stub.mjs';
+import { api, Server } from './extension-harness';
+import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DAY = 86_400_000;
 
 /** The reminders' subjects in the dev outbox for one address. */
@@ -46,52 +45,73 @@ test.describe('operations (issue 29)', () => {
     expect(bad.body.message).toContain('cron: one of');
   });
 
-  for (const viewport of [
-    { name: 'desktop', width: 1366, height: 860 },
-    { name: 'phone', width: 390, height: 844 },
-  ]) {
-    test(`the admin sees a mail that failed for good with its error and resends it (${viewport.name}, ${viewport.width} px)`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const admin = await createUser('admin');
-      const to = `bounced-${Date.now().toString(36)}@e2e.example`;
-      const id = `e2e${Date.now().toString(36)}`;
-      // a mail the queue gave up on, as the dead-letter consumer leaves it, written straight into the local D1
-      execFileSync(
-        path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-        [
-          'd1',
-          'execute',
-          'DB',
-          '--local',
-          '--persist-to',
-          process.env.E2E_STATE!,
-          '--command',
-          `insert into mails (id, kind, "to", subject, text, html, status, idempotency_key, attempts, last_error, created_at, next_attempt_at, failed_at)
-           values ('${id}', 'receipt', '${to}', 'Receipt for your FreightDesk order #77', 'text', '<p>html</p>', 'failed', 'mail/${id}', 11,
-           '503 Service unavailable', ${Date.now() - 3 * 3_600_000}, ${Date.now()}, ${Date.now()})`,
-        ],
-        { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, stdio: 'ignore' },
-      );
-
-      await loginAs(page, admin, '/users');
-      const nav = page.getByRole('navigation');
-      if (viewport.width < 768) await page.getByRole('button', { name: 'Menu' }).click();
-      await nav.getByRole('link', { name: 'Failed Mails' }).click();
-      await expect(page.getByRole('heading', { name: 'Failed Mails', exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(/Failed Mails/);
-      const item = page.getByTestId('failed-mail').filter({ hasText: to });
-      await expect(item).toContainText('Receipt');
-      await expect(item).toContainText('Receipt for your FreightDesk order #77');
-      await expect(item).toContainText('after 11 tries');
-      await expect(item).toContainText('503 Service unavailable');
-      // nothing overflows the screen
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await shot(page, `failed-mails-${viewport.name}`);
-
-      await item.getByRole('button', { name: `Resend Receipt to ${to}` }).click();
-      await expect(toast(page, 'The mail is queued again')).toBeVisible();
-      await expect(page.getByTestId('failed-mail').filter({ hasText: to })).toHaveCount(0);
+  test.describe('a mail the provider refuses for good', () => {
+    // a Worker of its own that sends through "Resend" (a stub on the loopback address), so a mail
+    // really fails: the stub rejects the domain's mails (422) until told to accept them
+    let server: Server;
+    let stub: Awaited<ReturnType<typeof startMailStub>>;
+    test.beforeAll(async () => {
+      stub = await startMailStub();
+      server = await Server.create({ MAIL_PROVIDER: 'resend', MAIL_API_URL: `${stub.url}/emails`, MAIL_API_KEY: stub.apiKey, MAIL_RETRY_SECONDS: '1' });
     });
-  }
+    test.afterAll(async () => {
+      await server?.dispose();
+      await stub?.stop();
+    });
+
+    for (const viewport of [
+      { name: 'desktop', width: 1366, height: 860 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      test(`the admin sees it with its error on Failed Mails and resends it once (${viewport.name}, ${viewport.width} px)`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        const domain = `bounce-${viewport.name}-${Date.now().toString(36)}.test`;
+        const delivered = async () => ((await (await fetch(`${stub.url}/deliveries?domain=${domain}`)).json()) as { deliveries: unknown[] }).deliveries;
+        const control = (mode: string) => fetch(`${stub.url}/control`, { method: 'POST', body: JSON.stringify({ domain, mode }) });
+        await control('reject');
+        const adminEmail = `admin-${viewport.name}-${Date.now().toString(36)}@e2e.example`;
+        expect((await api(server, 'POST', '/api/dev/users', { userType: 'admin', email: adminEmail, password: PASSWORD, name: 'Ops Admin' })).status).toBe(200);
+        const to = `someone@${domain}`;
+        expect((await api(server, 'POST', '/api/dev/users', { userType: 'agent', email: to, password: PASSWORD, name: 'Bounced Agent' })).status).toBe(200);
+        expect((await api(server, 'POST', '/api/auth/sendPasswordHash', { email: to })).status).toBe(200);
+
+        const login = await api(server, 'POST', '/api/auth/login', { email: adminEmail, password: PASSWORD, clientType: 0 });
+        await expect
+          .poll(async () => (await api(server, 'GET', '/api/mail/failed', undefined, login.body.accessToken)).body.total, { timeout: 30_000 })
+          .toBeGreaterThan(0);
+
+        await page.goto(`${server.url}/help`);
+        await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), {
+          token: login.body.accessToken,
+          userId: login.body.userId,
+          userType: login.body.userType,
+          userName: login.body.name,
+          userEmail: login.body.email,
+          isSubscriptionActive: login.body.isSubscriptionActive,
+        });
+        await page.goto(`${server.url}/users`);
+        if (viewport.width < 768) await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Failed Mails' }).click();
+        await expect(page.getByRole('heading', { name: 'Failed Mails', exact: true })).toBeVisible();
+        await expect(page).toHaveTitle(/Failed Mails/);
+        const item = page.getByTestId('failed-mail').filter({ hasText: to });
+        await expect(item).toContainText('Password reset');
+        await expect(item).toContainText('Password recovery');
+        await expect(item).toContainText('after 1 try');
+        await expect(item).toContainText(`422 The to address is invalid: ${to}`);
+        // nothing wider than the screen
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+        await shot(page, `failed-mails-${viewport.name}`);
+
+        // the address is fixed at the provider: Resend delivers it, once
+        await control('accept');
+        await item.getByRole('button', { name: `Resend Password reset to ${to}` }).click();
+        await expect(page.getByTestId('toast').filter({ hasText: 'The mail is queued again' }).first()).toBeVisible();
+        await expect(page.getByTestId('failed-mail').filter({ hasText: to })).toHaveCount(0);
+        await expect.poll(async () => (await delivered()).length, { timeout: 30_000 }).toBe(1);
+        await page.waitForTimeout(2000);
+        expect(await delivered()).toHaveLength(1);
+      });
+    }
+  });
 });
