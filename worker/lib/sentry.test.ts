@@ -21,7 +21,11 @@ const brokenDb = new Proxy(testEnv.DB, {
 async function failingRequest(env: object) {
   const ctx = createExecutionContext();
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const res = await worker.fetch!(new Request('http://localhost/api/subscription/status') as Request<unknown, IncomingRequestCfProperties>, { ...testEnv, DB: brokenDb, ...env } as never, ctx);
+  const res = await worker.fetch!(
+    new Request('http://localhost/api/subscription/status') as Request<unknown, IncomingRequestCfProperties>,
+    { ...testEnv, DB: brokenDb, ...env } as never,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   quiet.mockRestore();
   return res;
