@@ -28,7 +28,7 @@ test.describe('login screen', () => {
 });
 
 const MENUS: Record<string, { path: string; items: string[]; sub?: number | null }> = {
-  admin: { path: '/users', items: ['Promo Codes', 'All Users', 'Analytics', 'Payments', 'Links', 'Logout'] },
+  admin: { path: '/users', items: ['Promo Codes', 'All Users', 'Analytics', 'Payments', 'Failed Mails', 'Links', 'Logout'] },
   manager: {
     path: '/users',
     items: ['Profile', 'Payment', 'My Team', 'Broker Filtering', 'My Filters', 'Verification Queue', 'Contact History', 'Lines', 'Links', 'Logout'],
