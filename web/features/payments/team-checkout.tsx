@@ -4,7 +4,8 @@ import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGE
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
+import { useOnline } from '../../lib/online';
 import { WholeNumberStepper } from '../../components/ui/stepper';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -19,11 +20,13 @@ type Mode = 'months' | 'align';
  * (the same price functions), and one Idram button.
  */
 export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionDto[]; managerEnd: string | null }) {
-  const { data: price } = usePrice();
+  const priceRead = usePrice();
+  const { data: price } = priceRead;
+  const online = useOnline();
   const [mode, setMode] = useState<Mode>('months');
   const [monthsText, setMonthsText] = useState('1');
   const { loading, error, run } = useRequest();
-  if (!price) return <Spinner />;
+  if (!price) return <Pending what="the price" state={priceRead} />;
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
   const payerEnd = managerEnd ? new Date(managerEnd).getTime() : null;
@@ -130,9 +133,10 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
           </div>
           {blocked.length > 0 && <ErrorText>Unselect the agents who already run until your end date.</ErrorText>}
           <div>
-            <Button className="btn-idram" onClick={pay} disabled={loading || !ready}>
+            <Button className="btn-idram" onClick={pay} disabled={loading || !ready || !online}>
               {loading ? 'Redirecting to Idram…' : `Pay ${amd(total)} with Idram`}
             </Button>
+            {!online && <span className="muted"> You are offline: paying needs a connection.</span>}
           </div>
           <ErrorText>{error}</ErrorText>
         </div>
