@@ -95,7 +95,7 @@ export default function LinkDetail() {
         >
           <div className="link-share">
             <div className="link-share-qr" role="img" aria-label={`QR code of ${data.to}`}>
-              <QRCodeSVG value={data.to} size={132} marginSize={1} />
+              <QRCodeSVG value={data.to} size={132} marginSize={1} title={`QR code of ${data.to}`} />
             </div>
             <div className="link-share-actions">
               <Button variant="secondary" onClick={copy}>

@@ -55,7 +55,7 @@ export default function CreateUser() {
   const parentChoices = newUserType === 'agent' ? managers : newUserType === 'manager' ? directors : undefined;
   return (
     <div className="page narrow">
-      <Card title={isAdmin ? 'Add new user' : 'Add Agent'}>
+      <Card title={isAdmin ? 'Add new user' : 'Add Agent'} headingLevel={1}>
         <form className="form" onSubmit={submit} noValidate aria-label={isAdmin ? 'Add new user' : 'Add Agent'}>
           <Field label="Email" type="email" autoComplete="off" {...form.register('email')} />
           <Field label="Name" {...form.register('name')} />

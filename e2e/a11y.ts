@@ -1,0 +1,42 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+/** axe-core's browser build, read once; evaluated in the page (DevTools evaluation is not subject to the app's CSP). */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.0 and 2.1, levels A and AA (issue 34 item 4). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Waits for the screen to settle (no spinner), runs axe-core on the whole page and fails with each violation's rule and elements. */
+export async function expectNoA11yViolations(page: Page, label: string) {
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      // WCAG 2.5.3 (label in name): axe marks it experimental and leaves it off unless asked
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return result.violations as Violation[];
+  }, WCAG_TAGS);
+  const text = violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`,
+    )
+    .join('\n');
+  // soft: one run names every screen's violations, not only the first
+  expect.soft(violations.length, `${label}: axe violations\n${text}`).toBe(0);
+}
