@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations } from './a11y';
-import { apiCall, createUser, type E2EUser, loginAs } from './helpers';
+import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 /**
  * Issue 34 item 4: axe-core (WCAG 2.0 and 2.1, A and AA) reports no violation on any screen of
@@ -143,6 +143,20 @@ test.describe('axe-core: WCAG 2.1 A and AA on every screen', () => {
     });
   }
 
+  for (const role of ['admin', 'manager', 'agent', 'director', 'marketing']) {
+    test(`${role}: every screen fits 390 px`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const { user, paths } = screens()[role]!;
+      await loginAs(page, user(), paths[0]);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expectNoHorizontalOverflow(page, `${role} ${path} at 390 px`);
+        await shot(page, `390-${role}-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}`);
+      }
+    });
+  }
+
   test('logged out: login, register, forgot password, help and the public pages', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -245,5 +259,46 @@ test.describe('focus', () => {
     await expect.poll(() => focusedText(page), { timeout: 5000 }).not.toBe('body');
     await page.waitForTimeout(2000);
     expect(await focusedText(page)).not.toBe('body');
+  });
+});
+
+test.describe('wide screens', () => {
+  test('All Users fits 1366 px without clipping, with long e-mails; the menu stays on one line at 1280 px with a long e-mail', async ({ page }) => {
+    const longName = `a-very-long-mailbox-name-for-testing-${Date.now().toString(36)}`;
+    const created = await apiCall('POST', '/api/dev/users', {
+      userType: 'manager',
+      email: `${longName}@logistics-company-example.example`,
+      password: 'secret-pass',
+      name: 'Maximilian Longname-Manager',
+      subscriptionDays: 30,
+    });
+    expect(created.status).toBe(200);
+    const long: E2EUser = {
+      id: created.body._id,
+      email: `${longName}@logistics-company-example.example`,
+      name: 'Maximilian Longname-Manager',
+      token: '',
+      userType: 'manager',
+    };
+    await createUser('agent', { parentId: long.id, name: 'Agent With A Rather Long Name' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginAs(page, admin, '/users');
+    await expect(page.getByTestId('users-table').getByText('Maximilian Longname-Manager')).toBeVisible();
+    await expectNoHorizontalOverflow(page, 'All Users at 1366 px');
+    // Subscription End is not under the sticky Action column
+    const end = page.getByTestId('users-table').locator('thead th', { hasText: 'Subscription End' });
+    const action = page.getByTestId('users-table').locator('thead th', { hasText: 'Action' });
+    const [e, a] = [await end.boundingBox(), await action.boundingBox()];
+    expect(e!.x + e!.width).toBeLessThanOrEqual(a!.x + 1);
+
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await loginAs(page, long, '/users');
+      const tops = await page
+        .locator('.menu-wide .menu-item')
+        .evaluateAll((items) => [...new Set(items.map((i) => Math.round(i.getBoundingClientRect().top)))]);
+      expect(tops, `menu items on one line at ${width} px`).toHaveLength(1);
+      await expectNoHorizontalOverflow(page, `manager's screen at ${width} px`);
+    }
   });
 });

@@ -40,3 +40,32 @@ export async function expectNoA11yViolations(page: Page, label: string) {
   // soft: one run names every screen's violations, not only the first
   expect.soft(violations.length, `${label}: axe violations\n${text}`).toBe(0);
 }
+
+/**
+ * Nothing wider than the viewport (issue 34 item 3): the page does not scroll sideways, and no
+ * scroll box inside it hides content to the right (a table's columns off screen). Fails naming
+ * the widest offenders.
+ */
+export async function expectNoHorizontalOverflow(page: Page, label: string) {
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  const problems = await page.evaluate(() => {
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const out: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1) {
+      const wide = Array.from(document.querySelectorAll('body *'))
+        .filter((el) => el.getBoundingClientRect().right > width + 1)
+        .slice(-3)
+        .map((el) => `${name(el)} (right ${Math.round(el.getBoundingClientRect().right)})`);
+      out.push(`page is ${document.documentElement.scrollWidth} px wide: ${wide.join(', ')}`);
+    }
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const style = getComputedStyle(el);
+      if (!/(auto|scroll)/.test(style.overflowX)) continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth} px`);
+    }
+    return out;
+  });
+  expect.soft(problems, `${label}: wider than the screen`).toEqual([]);
+}

@@ -11,9 +11,11 @@ import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
 import './filters.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** My Filters (/filters): the team's filter types; names editable except for agents, colours. */
 export default function MyFilters() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const canEdit = session?.userType === 'manager' || session?.userType === 'admin';
   const typesRead = useFilterTypes();
@@ -61,7 +63,7 @@ export default function MyFilters() {
         <Loaded what="the filter types" state={typesRead}>
           {() => (
             <form onSubmit={submit} noValidate>
-              <table className="types-table" data-testid="types-table">
+              <table className="types-table cards-narrow" ref={labelColumns} data-testid="types-table">
                 <thead>
                   <tr>
                     <th>Label</th>

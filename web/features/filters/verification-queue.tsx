@@ -25,6 +25,7 @@ import {
 import { FilterModal } from './filter-modal';
 import { TypeLabel } from './filters-table';
 import './filters.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /**
  * Verification Queue (/companyFilters/queue, managers): the agents' filters waiting for the
@@ -32,6 +33,7 @@ import './filters.css';
  * a reason the agent sees on its filter.
  */
 export default function VerificationQueue() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const queue = useQueue();
   const { mutate } = useSWRConfig();
@@ -110,7 +112,7 @@ export default function VerificationQueue() {
             </p>
           ) : (
             <div className="table-wrap">
-              <table className="table" data-testid="queue-table">
+              <table className="table cards-narrow" ref={labelColumns} data-testid="queue-table">
                 <thead>
                   <tr>
                     <th>

@@ -10,6 +10,7 @@ import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { type ApiKeyDto, createApiKey, KEYS_KEY, revokeApiKey, useApiKeys } from './api';
 import './links.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 const LIFETIMES = [
   { label: '30 days', days: 30 },
@@ -23,6 +24,7 @@ const LIFETIMES = [
  * button; the list shows each key's first characters, dates and last use; revoking asks first.
  */
 export default function ApiKeys() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const read = useApiKeys();
   const { data } = read;
   const [name, setName] = useState('');
@@ -116,7 +118,7 @@ export default function ApiKeys() {
               <p className="muted">No keys yet.</p>
             ) : (
               <div className="table-scroll">
-                <table className="link-keys-table" data-testid="keys-table">
+                <table className="link-keys-table cards-narrow" ref={labelColumns} data-testid="keys-table">
                   <thead>
                     <tr>
                       <th>Name</th>

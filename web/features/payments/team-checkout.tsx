@@ -11,6 +11,7 @@ import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
 import { UpcomingPrice } from './upcoming-price';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 type Mode = 'months' | 'align';
 
@@ -20,6 +21,7 @@ type Mode = 'months' | 'align';
  * (the same price functions), and one Idram button.
  */
 export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionDto[]; managerEnd: string | null }) {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const priceRead = usePrice();
   const { data: price } = priceRead;
   const online = useOnline();
@@ -99,7 +101,7 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
               rounded to whole AMD for each agent, and the days rounded up so nobody ends before you.
             </p>
           )}
-          <table className="team-lines" data-testid="team-lines">
+          <table className="team-lines cards-narrow" ref={labelColumns} data-testid="team-lines">
             <thead>
               <tr>
                 <th>Agent</th>

@@ -6,6 +6,7 @@ import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type SessionDto, signOutSession, useSessions } from './api';
 import './users.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /**
  * My Profile's Active sessions: where the user is signed in (the web app, the load-board
@@ -13,6 +14,7 @@ import './users.css';
  * out is logging out; any other one ends only there (docs/decisions/foundation.md).
  */
 export function ActiveSessions() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const read = useSessions(true);
   const { mutate } = read;
   const { loading, run } = useRequest();
@@ -27,7 +29,7 @@ export function ActiveSessions() {
       <Loaded what="your sessions" state={read}>
         {(data) => (
           <div className="table-scroll">
-            <table data-testid="sessions-table">
+            <table className="cards-narrow" ref={labelColumns} data-testid="sessions-table">
               <thead>
                 <tr>
                   <th>Client</th>
