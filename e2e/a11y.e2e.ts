@@ -302,3 +302,81 @@ test.describe('wide screens', () => {
     }
   });
 });
+
+test.describe('forms say what is wrong where it is wrong', () => {
+  test('Create user: the spec message beside its field, gone as soon as the field is corrected', async ({ page }) => {
+    await loginAs(page, manager, '/createUser');
+    const form = page.getByRole('form', { name: 'Add Agent' });
+    await form.getByRole('button', { name: 'Create' }).click();
+    const email = form.getByLabel('Email');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveText('Email is Empty');
+    // beside the field: in the Email field's own box, and named by the input
+    const emailError = form.locator('.field', { has: page.getByLabel('Email', { exact: true }) }).getByRole('alert');
+    await expect(emailError).toHaveText('Email is Empty');
+    await expect(email).toHaveAttribute('aria-describedby', (await emailError.getAttribute('id'))!);
+    await email.fill('new.agent@e2e.example');
+    // corrected: that message goes at once, and no new one appears on a field not tried yet;
+    // the next submit shows the next of the spec's checks beside its own field
+    await expect(emailError).toHaveCount(0);
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Create' }).click();
+    const passwordError = form.locator('.field', { has: page.getByLabel('Password', { exact: true }) }).getByRole('alert');
+    await expect(passwordError).toHaveText('Password is Empty');
+    await form.getByLabel('Password').fill('abc');
+    // still wrong, by the next rule: the message follows the typing
+    await expect(passwordError).toHaveText('Password must be minimum 6 symbols');
+    await form.getByLabel('Password').fill('secret-pass');
+    await expect(passwordError).toHaveCount(0);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form.locator('.field', { has: page.getByLabel('Name', { exact: true }) }).getByRole('alert')).toHaveText('Name is Empty');
+    await form.getByLabel('Name').fill('New Agent');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('Registration: Name is Empty beside Name, cleared by typing; Create link has a Create button; Reject says why it waits', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const reg = page.getByRole('form', { name: 'Manager Registration' });
+    await reg.getByRole('button', { name: 'Register' }).click();
+    const name = reg.getByLabel('Name');
+    await expect(reg.locator('.field', { has: page.getByLabel('Name', { exact: true }) }).getByRole('alert')).toHaveText('Name is Empty');
+    await name.fill('Reg Manager');
+    await expect(reg.locator('.field', { has: page.getByLabel('Name', { exact: true }) }).getByRole('alert')).toHaveCount(0);
+    await expect(reg.getByRole('alert')).toHaveCount(0);
+    await reg.getByRole('button', { name: 'Register' }).click();
+    await expect(reg.locator('.field', { has: page.getByLabel('Email', { exact: true }) }).getByRole('alert')).toHaveText('Email is Empty');
+
+    await loginAs(page, manager, '/create');
+    const create = page.getByRole('form', { name: 'Create link' });
+    await create.getByLabel('Enter Link').fill('https://example.com/by-button');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL('**/detail/**');
+
+    await page.goto('/companyFilters/queue');
+    await page.getByRole('button', { name: 'Reject Agent Broker' }).click();
+    const dialog = page.getByRole('dialog');
+    const reject = dialog.getByRole('button', { name: 'Reject' });
+    await expect(reject).toBeDisabled();
+    await expect(reject).toHaveAccessibleDescription('Write the reason first: Reject needs it, and the agent sees it.');
+    await dialog.getByLabel('Reason (the agent sees it)').fill('Duplicate');
+    await expect(reject).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('the filter modal keeps Create and Cancel in view at 900 px height and on a phone', async ({ page }) => {
+    for (const size of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 700 },
+    ]) {
+      await page.setViewportSize(size);
+      await loginAs(page, manager, '/companyFilters');
+      await page.getByRole('button', { name: 'Create Filter' }).click();
+      const modal = page.getByRole('dialog', { name: 'Create Filter' });
+      await expect(modal.getByRole('button', { name: 'Create Filter' })).toBeInViewport({ ratio: 1 });
+      await expect(modal.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+      await shot(page, `filter-modal-${size.width}x${size.height}`);
+    }
+  });
+});

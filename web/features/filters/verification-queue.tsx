@@ -193,7 +193,7 @@ export default function VerificationQueue() {
         title={`Reject ${rejecting?.name ?? ''}`}
         footer={
           <>
-            <Button variant="danger" disabled={act.loading || !reason.trim()} onClick={confirmReject}>
+            <Button variant="danger" disabled={act.loading || !reason.trim()} onClick={confirmReject} aria-describedby="reject-why">
               Reject
             </Button>
             <Button variant="ghost" onClick={() => setRejecting(null)}>
@@ -204,7 +204,11 @@ export default function VerificationQueue() {
       >
         <div className="field">
           <label htmlFor="reject-reason">Reason (the agent sees it)</label>
-          <textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby="reject-why" />
+          {/* Reject stays disabled without a reason: say so, instead of a button that silently does nothing */}
+          <div className="field-hint" id="reject-why" data-testid="reject-why">
+            {reason.trim() ? 'The filter goes back to its agent with this reason.' : 'Write the reason first: Reject needs it, and the agent sees it.'}
+          </div>
         </div>
         {rejecting && <p className="muted">Submitted by {rejecting.creator.name}</p>}
         <ErrorText>{act.error}</ErrorText>
