@@ -116,6 +116,9 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   // Not in the spec's menu (issue 17): the agents' submissions waiting for the manager, with their count.
   { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
+  // Not in the spec's menu (issue 34 item 7): the screen was reachable only by typing its URL. Hidden for
+  // the admin like the other team screens the spec's menu leaves out for it.
+  { label: 'Active Loads', path: '/activeLoads', area: 'loads', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },
   // Not in the spec's menu: the link shortener would otherwise be unreachable without typing its URL.
   { label: 'Links', path: '/links', area: 'links' },
