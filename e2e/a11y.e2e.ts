@@ -105,6 +105,7 @@ const screens = (): Record<string, { user: () => E2EUser; paths: string[] }> => 
       '/promoCodes',
       '/adminPayments',
       '/analytics',
+      '/failedMails',
       '/links',
       '/links/keys',
       '/create',
