@@ -27,6 +27,34 @@ const DERIVED = new Set(['call_history_hours', 'filter_team_stamps']);
 const FTS = 'broker_filters_fts';
 const skipped = (name) => name.startsWith('sqlite_') || name.startsWith('_cf_') || name === 'd1_migrations' || name === FTS || name.startsWith(`${FTS}_`);
 
+/**
+ * The backup as files of at most `limit` bytes of whole lines (`d1 export` writes one statement
+ * per line), each starting with the export's own PRAGMAs so every part defers foreign keys.
+ */
+function splitSql(file, limit) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const pragmas = lines.filter((l) => /^PRAGMA /i.test(l)).join('\n');
+  const parts = [];
+  let chunk = [];
+  let size = 0;
+  const flush = () => {
+    if (chunk.length === 0) return;
+    const part = `${file}.${parts.length + 1}.sql`;
+    fs.writeFileSync(part, `${pragmas}\n${chunk.join('\n')}\n`);
+    parts.push(part);
+    chunk = [];
+    size = 0;
+  };
+  for (const line of lines) {
+    if (!line.trim() || /^PRAGMA /i.test(line)) continue;
+    if (size + line.length > limit) flush();
+    chunk.push(line);
+    size += line.length + 1;
+  }
+  flush();
+  return parts;
+}
+
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-restore-drill-'));
 const run = (cmd, { json = false } = {}) => {
   const out = execFileSync(wrangler, cmd, {
@@ -86,14 +114,12 @@ try {
   console.log(`4. Wiped the database (${wiped.length} tables left)`);
 
   run(['d1', 'migrations', 'apply', 'DB', '--local']);
-  // the triggers refill the derived tables as the rows come back (an empty database exports no statement)
-  if (
-    fs
-      .readFileSync(backup, 'utf8')
-      .replace(/PRAGMA[^;]*;/g, '')
-      .trim()
-  )
-    run(['d1', 'execute', 'DB', '--local', '--file', backup]);
+  // the triggers refill the derived tables as the rows come back (an empty database exports no
+  // statement). One `execute --file` of a demo-sized backup (20 MB) fails locally with workerd's
+  // "false == true", so the file goes back in parts of whole lines (one statement per line), as
+  // `wrangler d1 execute --remote --file` takes a large file in parts too.
+  const parts = splitSql(backup, 4 * 1024 * 1024);
+  for (const part of parts) run(['d1', 'execute', 'DB', '--local', '--file', part]);
   // the FTS index as migration 0012 first filled it, now that every filter, alias and contact is back
   run([
     'd1',
