@@ -1,18 +1,18 @@
 import { hc } from 'hono/client';
-import type { AnalyticsRoutes } from '../../worker/analytics/analytics.routes';
-import type { AuthRoutes, EmailVerifyRoutes } from '../../worker/auth/auth.routes';
-import type { ExtensionRoutes } from '../../worker/extension/extension.routes';
-import type { FilterTypeRoutes } from '../../worker/filters/filter-types.routes';
-import type { BrokerRoutes } from '../../worker/filters/filters.routes';
-import type { CallHistoryRoutes } from '../../worker/history/history.routes';
-import type { LinkRoutes } from '../../worker/links/links.routes';
-import type { ActiveLoadRoutes } from '../../worker/loads/loads.routes';
-import type { MailRoutes } from '../../worker/mail/mail.routes';
-import type { McSettingsRoutes } from '../../worker/mc-settings/mc-settings.routes';
-import type { PaymentRoutes } from '../../worker/payments/payments.routes';
-import type { PromoRoutes } from '../../worker/promo/promo.routes';
-import type { SubscriptionRoutes } from '../../worker/subscriptions/subscriptions.routes';
-import type { UserRoutes } from '../../worker/users/users.routes';
+import type { AnalyticsRoutes } from '@api-types/analytics/analytics.routes';
+import type { AuthRoutes, EmailVerifyRoutes } from '@api-types/auth/auth.routes';
+import type { ExtensionRoutes } from '@api-types/extension/extension.routes';
+import type { FilterTypeRoutes } from '@api-types/filters/filter-types.routes';
+import type { BrokerRoutes } from '@api-types/filters/filters.routes';
+import type { CallHistoryRoutes } from '@api-types/history/history.routes';
+import type { LinkRoutes } from '@api-types/links/links.routes';
+import type { ActiveLoadRoutes } from '@api-types/loads/loads.routes';
+import type { MailRoutes } from '@api-types/mail/mail.routes';
+import type { McSettingsRoutes } from '@api-types/mc-settings/mc-settings.routes';
+import type { PaymentRoutes } from '@api-types/payments/payments.routes';
+import type { PromoRoutes } from '@api-types/promo/promo.routes';
+import type { SubscriptionRoutes } from '@api-types/subscriptions/subscriptions.routes';
+import type { UserRoutes } from '@api-types/users/users.routes';
 
 /**
  * The API's clients, typed from the worker's routes (Hono's RPC client): a renamed route or a

@@ -1,0 +1,21 @@
+/**
+ * The route types the web app's and the extension's typed clients are built from
+ * (web/lib/api.ts). `npm run typecheck` first compiles this file to declarations in
+ * .tmp/api-types (worker/tsconfig.api-types.json), and the clients import those through the
+ * `@api-types/*` path: checking the web app then reads the routes' declared types instead of
+ * type-checking the worker's source again (docs/decisions/0009-tooling.md).
+ */
+export type { AnalyticsRoutes } from './analytics/analytics.routes';
+export type { AuthRoutes, EmailVerifyRoutes } from './auth/auth.routes';
+export type { ExtensionRoutes } from './extension/extension.routes';
+export type { FilterTypeRoutes } from './filters/filter-types.routes';
+export type { BrokerRoutes } from './filters/filters.routes';
+export type { CallHistoryRoutes } from './history/history.routes';
+export type { LinkRoutes } from './links/links.routes';
+export type { ActiveLoadRoutes } from './loads/loads.routes';
+export type { MailRoutes } from './mail/mail.routes';
+export type { McSettingsRoutes } from './mc-settings/mc-settings.routes';
+export type { PaymentRoutes } from './payments/payments.routes';
+export type { PromoRoutes } from './promo/promo.routes';
+export type { SubscriptionRoutes } from './subscriptions/subscriptions.routes';
+export type { UserRoutes } from './users/users.routes';
