@@ -96,6 +96,13 @@ export async function medianLoad(opts, runs) {
 
 const sockets = (r) => (r.socketErrors ? r.socketErrors.connect + r.socketErrors.read + r.socketErrors.write + r.socketErrors.timeout : 0);
 
+/** Which socket errors, e.g. "read 64" ('' for none). */
+const socketKinds = (r) =>
+  Object.entries(r.socketErrors ?? {})
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+
 export function summary(all) {
   return {
     rps: Math.round(median(all.map((r) => r.rps))),
@@ -142,6 +149,8 @@ export async function pairedLoad(productOpts, emptyOpts, pairs, { generator = 'a
       emptyMax: round(e.max),
       productSocketErrors: sockets(p),
       emptySocketErrors: sockets(e),
+      productSocketErrorKinds: socketKinds(p),
+      emptySocketErrorKinds: socketKinds(e),
       productNonExpected: p.nonExpected ?? 0,
       emptyNonExpected: e.nonExpected ?? 0,
       rpsRatio: round(p.rps / e.rps),

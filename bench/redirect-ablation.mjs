@@ -3,6 +3,7 @@
 // each per round, in turn), so the machine's slow spells hit them all alike. Local only; about
 // ABLATION_ROUNDS × (variants + 1) × 4 s.  `node bench/redirect-ablation.mjs`
 //   ABLATION_ROUNDS=6  ABLATION_SECONDS=4  ABLATION_ONLY=2,3 (only these variants, by position)
+//   ABLATION_BEFORE=.tmp/old/index.js (an earlier build's bundle beside them)
 import fs from 'node:fs';
 import path from 'node:path';
 import { GENERATOR, load, median, ms, PERSON_CLICK, ratio, wrkLoad } from './load.mjs';
@@ -29,6 +30,8 @@ const VARIANTS = [
     { defaultPersistRoot: `${SHM}/c` },
   ],
 ].filter((_, i) => !process.env.ABLATION_ONLY || process.env.ABLATION_ONLY.split(',').includes(String(i + 1)));
+/** ABLATION_BEFORE=path/to/index.js: another build's bundle (an earlier commit's) as one more variant, storage in memory. */
+const BEFORE = process.env.ABLATION_BEFORE;
 
 fs.rmSync(work, { recursive: true, force: true });
 fs.rmSync(SHM, { recursive: true, force: true });
@@ -54,6 +57,19 @@ try {
     const server = await startProductBare(port++, path.join(dir, 'index.js'), { DISABLE_RATE_LIMITS: 'true' }, miniflareOptions);
     servers.push(server);
     targets.push({ name, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
+  }
+  if (BEFORE) {
+    const dir = path.join(work, 'before');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of fs.readdirSync(path.dirname(BEFORE))) fs.copyFileSync(path.join(path.dirname(BEFORE), f), path.join(dir, f));
+    const server = await startProductBare(
+      port++,
+      path.join(dir, path.basename(BEFORE)),
+      { DISABLE_RATE_LIMITS: 'true' },
+      { defaultPersistRoot: `${SHM}/before` },
+    );
+    servers.push(server);
+    targets.push({ name: `before: ${BEFORE}`, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
   }
   const empty = await startEmptyBare(port++);
   servers.push(empty);

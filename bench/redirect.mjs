@@ -78,7 +78,7 @@ export function printRedirect(red, title, judged) {
     `${ms(p.productP99)} / ${ms(p.emptyP99)}`,
     ratio(p.p99Ratio),
     `${ms(p.productMax)} / ${ms(p.emptyMax)}`,
-    `${p.productSocketErrors} / ${p.emptySocketErrors}`,
+    `${p.productSocketErrors}${p.productSocketErrorKinds ? ` (${p.productSocketErrorKinds})` : ''} / ${p.emptySocketErrors}${p.emptySocketErrorKinds ? ` (${p.emptySocketErrorKinds})` : ''}`,
     `${p.productNonExpected} / ${p.emptyNonExpected}`,
   ]);
   const [lo, hi] = red.rpsRatioSpread;
