@@ -166,7 +166,7 @@ interface LinkClicks {
   tokens: number;
   tokensAt: number;
   /** The link's counter's id, worked out once (a stub is made per send: it belongs to a request). */
-  counterId: DurableObjectId | null;
+  counterId: ReturnType<Bindings['CLICK_COUNTER']['idFromName']> | null;
 }
 
 /** Takes one send from the link's bucket if there is one. */
