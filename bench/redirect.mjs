@@ -11,7 +11,7 @@ import { buildWeb, bundleProduct, startEmptyBare, startProductBare } from './run
 
 export const REDIRECT_SECONDS = Number(process.env.BENCH_REDIRECT_SECONDS ?? process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-/** The redirect's targets (issue 35), judged on the bare runtime with wrk. */
+/** The redirect's targets (BENCHMARKS.md, Budgets), judged on the bare runtime with wrk. */
 export const REDIRECT_BUDGET = { rps: 0.95, p99: 1.25, maxMs: 500 };
 const log = (...a) => console.log(`[redirect ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
