@@ -2,10 +2,11 @@
 // it with one part taken out, each run against the empty Worker in the same rounds (one run of
 // each per round, in turn), so the machine's slow spells hit them all alike. Local only; about
 // ABLATION_ROUNDS × (variants + 1) × 4 s.  `node bench/redirect-ablation.mjs`
-//   ABLATION_ROUNDS=6  ABLATION_SECONDS=4
+//   ABLATION_ROUNDS=6  ABLATION_SECONDS=4  ABLATION_ONLY=2,3 (only these variants, by position)
+//   ABLATION_BEFORE=.tmp/old/index.js (an earlier build's bundle beside them)
 import fs from 'node:fs';
 import path from 'node:path';
-import { load, median, ms, PERSON_CLICK, ratio } from './load.mjs';
+import { GENERATOR, load, median, ms, PERSON_CLICK, ratio, wrkLoad } from './load.mjs';
 import { bundleProduct, linkToLoad, startEmptyBare, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,17 +17,21 @@ const SECONDS = Number(process.env.ABLATION_SECONDS ?? 4);
 /** Each variant: a name and the source edits that take one part out of the bundle. */
 const SHM = '/dev/shm/freightdesk-ablation';
 const VARIANTS = [
-  ['product', []],
-  ["product, local storage in memory (no fsync on the Worker's thread)", [], { defaultPersistRoot: SHM }],
+  ['product, local storage on disk', []],
+  ["product, local storage in memory (no fsync on the Worker's thread)", [], { defaultPersistRoot: `${SHM}/a` }],
   [
     'no click sends (clicks counted in the isolate, never sent)',
-    [['const flush = recordClick(env, link.id, describeVisit(req));', 'const flush = (describeVisit(req), null);']],
+    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\)\);/, 'const $1 = (describeVisit(req), null);']],
+    { defaultPersistRoot: `${SHM}/b` },
   ],
   [
     'no visit description (a fixed visit)',
-    [['const flush = recordClick(env, link.id, describeVisit(req));', 'const flush = recordClick(env, link.id, FIXED_VISIT);']],
+    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\)\);/, 'const $1 = recordClick(env, link.id, FIXED_VISIT);']],
+    { defaultPersistRoot: `${SHM}/c` },
   ],
-];
+].filter((_, i) => !process.env.ABLATION_ONLY || process.env.ABLATION_ONLY.split(',').includes(String(i + 1)));
+/** ABLATION_BEFORE=path/to/index.js: another build's bundle (an earlier commit's) as one more variant, storage in memory. */
+const BEFORE = process.env.ABLATION_BEFORE;
 
 fs.rmSync(work, { recursive: true, force: true });
 fs.rmSync(SHM, { recursive: true, force: true });
@@ -39,7 +44,8 @@ try {
   for (const [name, edits, miniflareOptions = {}] of VARIANTS) {
     let code = source;
     for (const [from, to] of edits) {
-      if (!code.includes(from)) throw new Error(`variant "${name}": "${from}" is not in the bundle`);
+      // a regex: the bundler may rename a local (flush → flush2)
+      if (!from.test(code)) throw new Error(`variant "${name}": "${from}" is not in the bundle`);
       code = code.replace(from, to);
     }
     if (code.includes('FIXED_VISIT'))
@@ -52,25 +58,40 @@ try {
     servers.push(server);
     targets.push({ name, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
   }
+  if (BEFORE) {
+    const dir = path.join(work, 'before');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of fs.readdirSync(path.dirname(BEFORE))) fs.copyFileSync(path.join(path.dirname(BEFORE), f), path.join(dir, f));
+    const server = await startProductBare(
+      port++,
+      path.join(dir, path.basename(BEFORE)),
+      { DISABLE_RATE_LIMITS: 'true' },
+      { defaultPersistRoot: `${SHM}/before` },
+    );
+    servers.push(server);
+    targets.push({ name: `before: ${BEFORE}`, url: await linkToLoad(server, 'https://example.com/ablation'), runs: [] });
+  }
   const empty = await startEmptyBare(port++);
   servers.push(empty);
   const emptyTarget = { name: 'empty Worker', url: `${empty.url}/s/x`, runs: [] };
+  const run = GENERATOR === 'wrk' ? wrkLoad : load;
+  console.log(`generator: ${GENERATOR}`);
   const opts = (url) => ({ url, connections: 64, seconds: SECONDS, headers: PERSON_CLICK, expect: 302 });
-  for (const t of [...targets, emptyTarget]) await load({ ...opts(t.url), seconds: 2 }); // warm-up
+  for (const t of [...targets, emptyTarget]) await run({ ...opts(t.url), seconds: 2 }); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const t of [...targets, emptyTarget]) t.runs.push(await load(opts(t.url)));
+    for (const t of [...targets, emptyTarget]) t.runs.push(await run(opts(t.url)));
     console.log(
-      `round ${round + 1}: ${[...targets, emptyTarget].map((t) => `${Math.round(t.runs.at(-1).rps)} req/s p99 ${ms(t.runs.at(-1).p99)}`).join(' | ')}`,
+      `round ${round + 1}: ${[...targets, emptyTarget].map((t) => `${Math.round(t.runs.at(-1).rps)} req/s p99 ${ms(t.runs.at(-1).p99)} max ${ms(t.runs.at(-1).max)} errors ${t.runs.at(-1).bad}`).join(' | ')}`,
     );
   }
   console.log(
-    `\n| variant | req/s (median) | p99 ms (median) | req/s / empty (median of rounds) | p99 / empty (median of rounds) |\n| --- | --- | --- | --- | --- |`,
+    `\n| variant | req/s (median) | p99 ms (median) | slowest ms | socket errors + non-302 | req/s / empty (median of rounds) | p99 / empty (median of rounds) |\n| --- | --- | --- | --- | --- | --- | --- |`,
   );
   for (const t of [...targets, emptyTarget]) {
     const rpsRatio = median(t.runs.map((r, i) => r.rps / emptyTarget.runs[i].rps));
     const p99Ratio = median(t.runs.map((r, i) => r.p99 / emptyTarget.runs[i].p99));
     console.log(
-      `| ${t.name} | ${Math.round(median(t.runs.map((r) => r.rps)))} | ${ms(median(t.runs.map((r) => r.p99)))} | ${ratio(rpsRatio)} | ${ratio(p99Ratio)} |`,
+      `| ${t.name} | ${Math.round(median(t.runs.map((r) => r.rps)))} | ${ms(median(t.runs.map((r) => r.p99)))} | ${ms(Math.max(...t.runs.map((r) => r.max)))} | ${t.runs.reduce((n, r) => n + r.bad, 0)} | ${ratio(rpsRatio)} | ${ratio(p99Ratio)} |`,
     );
   }
 } finally {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { load, PERSON_CLICK } from './load.mjs';
+import { GENERATOR, load, PERSON_CLICK, wrkLoad } from './load.mjs';
 import { bundleProduct, linkToLoad, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -66,28 +66,85 @@ function summarise(profile) {
   return { total, rows: [...self.entries()].sort((a, b) => b[1] - a[1]) };
 }
 
+/**
+ * The share of the isolate's busy time (not idle) spent in each part of the click's journey: a
+ * sample counts for a part when any frame of its stack lies in that part's source in the bundle
+ * (async code resumed after an await has no caller on its stack, so source ranges, not callers).
+ */
+function parts(profile, bundleText) {
+  const lines = bundleText.split('\n');
+  const section = (marker) => {
+    const start = lines.findIndex((l) => l === `// ${marker}`);
+    if (start < 0) return null;
+    let end = lines.findIndex((l, i) => i > start && /^\/\/ [\w./-]+\.ts$/.test(l));
+    if (end < 0) end = lines.length;
+    return [start + 1, end];
+  };
+  const clicks = section('worker/links/clicks.ts');
+  const sendsFrom = clicks && lines.findIndex((l, i) => i > clicks[0] && l.startsWith('function forgetIdleLinks'));
+  const ranges = {
+    'click sends, the isolate side (pacing, hashing, the object call)': clicks && [sendsFrom + 1, clicks[1]],
+    'ClickCounter, the object (its storage, its alarm and D1 write; locally in the same isolate)': section('worker/links/click-counter.ts'),
+  };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inRange = (node, [a, b]) => node.callFrame.url && node.callFrame.lineNumber + 1 >= a && node.callFrame.lineNumber + 1 <= b;
+  const totals = Object.fromEntries(Object.keys(ranges).map((k) => [k, 0]));
+  let busy = 0;
+  let gc = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = profile.timeDeltas[i] ?? 0;
+    const leaf = byId.get(profile.samples[i]);
+    if (leaf.callFrame.functionName === '(idle)') continue;
+    busy += dt;
+    if (leaf.callFrame.functionName === '(garbage collector)') gc += dt;
+    for (const [name, range] of Object.entries(ranges)) {
+      if (!range) continue;
+      for (let id = leaf.id; id !== undefined; id = parent.get(id)) {
+        if (inRange(byId.get(id), range)) {
+          totals[name] += dt;
+          break;
+        }
+      }
+    }
+  }
+  return { busy, gc, totals };
+}
+
 const script = bundleProduct(path.join(work, 'profile-bundle'));
-const product = await startProductBare(18798, script, { DISABLE_RATE_LIMITS: 'true' }, { inspectorPort: INSPECTOR });
+// local storage in memory, as `npm run bench` keeps it (PROFILE_DISK=1: on disk, as `npm start`)
+const SHM = '/dev/shm/freightdesk-profile';
+fs.rmSync(SHM, { recursive: true, force: true });
+const storage = process.env.PROFILE_DISK || !fs.existsSync('/dev/shm') ? {} : { defaultPersistRoot: SHM };
+const product = await startProductBare(18798, script, { DISABLE_RATE_LIMITS: 'true' }, { inspectorPort: INSPECTOR, ...storage });
 try {
   const url = await linkToLoad(product, 'https://example.com/profiled');
   const opts = { url, connections: CONNECTIONS, seconds: 3, headers: withoutCountry(), expect: 302 };
-  await load(opts); // warm-up: the isolate's caches, JIT
+  const run = GENERATOR === 'wrk' ? wrkLoad : load;
+  await run(opts); // warm-up: the isolate's caches, JIT
   const inspector = await inspect();
   console.log('inspector targets:', inspector.targets.join(', '));
   await inspector.send('Profiler.enable');
   await inspector.send('Profiler.setSamplingInterval', { interval: 100 });
   await inspector.send('Profiler.start');
-  const r = await load({ ...opts, seconds: SECONDS });
+  const r = await run({ ...opts, seconds: SECONDS });
   const { result } = await inspector.send('Profiler.stop');
   inspector.close();
   fs.mkdirSync(work, { recursive: true });
   fs.writeFileSync(path.join(work, 'redirect.cpuprofile'), JSON.stringify(result.profile));
   const { total, rows } = summarise(result.profile);
   console.log(
-    `\n${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms while profiling; ${(total / 1000).toFixed(0)} ms sampled\n`,
+    `\n${GENERATOR}: ${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, max ${r.max.toFixed(0)} ms while profiling; ${(total / 1000).toFixed(0)} ms sampled\n`,
   );
   console.log('| self time | share | function |\n| --- | --- | --- |');
   for (const [name, t] of rows.slice(0, 30)) console.log(`| ${(t / 1000).toFixed(1)} ms | ${((100 * t) / total).toFixed(1)} % | ${name} |`);
+  const { busy, gc, totals } = parts(result.profile, fs.readFileSync(script, 'utf8'));
+  console.log(
+    `\nbusy (not idle): ${(busy / 1000).toFixed(0)} ms of ${(total / 1000).toFixed(0)} ms; garbage collection ${((100 * gc) / busy).toFixed(1)} % of it`,
+  );
+  for (const [name, t] of Object.entries(totals)) console.log(`${name}: ${((100 * t) / busy).toFixed(1)} % of the busy time`);
 } finally {
   await product.stop();
+  fs.rmSync(SHM, { recursive: true, force: true });
 }

@@ -45,6 +45,8 @@ export class ClickCounter extends DurableObject<Bindings> {
   private total: number | null = null;
   private initializing: Promise<void> | null = null;
   private addsDuringInit = 0;
+  /** True once this object has seen its D1 alarm set; the alarm clears it when it runs. */
+  private alarmArmed = false;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -73,8 +75,19 @@ export class ClickCounter extends DurableObject<Bindings> {
   /** Stores one batch durably; answers false when that batch had already been received. */
   async add(batch: ClickBatch): Promise<boolean> {
     const stored = this.store(batch);
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    await this.armAlarm();
     return stored;
+  }
+
+  /**
+   * Makes sure the alarm that writes D1 is set. The object remembers that it set it, so a send
+   * costs no alarm read while one is waiting (reading it on every send was a storage call per
+   * send: docs/decisions/0002-links.md, "The stalls"); a fresh object, and the alarm itself, look again.
+   */
+  private async armAlarm(): Promise<void> {
+    if (this.alarmArmed) return;
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    this.alarmArmed = true;
   }
 
   /**
@@ -86,7 +99,7 @@ export class ClickCounter extends DurableObject<Bindings> {
     await this.ensureTotal(batch.linkId);
     if ((this.total ?? 0) + batch.clicks > maxClicks) return false;
     this.store(batch);
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
+    await this.armAlarm();
     return true;
   }
 
@@ -152,6 +165,8 @@ export class ClickCounter extends DurableObject<Bindings> {
   }
 
   async alarm(): Promise<void> {
+    // this run is the alarm: a batch stored from now on arms the next one (or the end of this run does)
+    this.alarmArmed = false;
     const storage = this.ctx.storage.sql;
     // a flush sealed by an earlier run that did not finish goes again with the same id
     let flushId = storage
@@ -178,7 +193,10 @@ export class ClickCounter extends DurableObject<Bindings> {
     storage.exec('delete from click_batches where applied = 1 and received_at < ?', now - KEEP_BATCH_IDS_MS);
     // a visitor is unique per day; yesterday's are kept for batches that arrive after midnight
     storage.exec('delete from visitors where day < ?', new Date(now - 86_400_000).toISOString().slice(0, 10));
-    if (storage.exec('select 1 from click_batches where flush_id is null limit 1').toArray().length) await this.ctx.storage.setAlarm(now + D1_WRITE_DELAY_MS);
+    if (storage.exec('select 1 from click_batches where flush_id is null limit 1').toArray().length) {
+      await this.ctx.storage.setAlarm(now + D1_WRITE_DELAY_MS);
+      this.alarmArmed = true;
+    }
   }
 
   /** One D1 batch: the flush id, the link's total and every stats row (one upsert over a JSON list). */

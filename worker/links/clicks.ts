@@ -116,26 +116,40 @@ function saltOf(env: Bindings, day: string): Promise<CryptoKey> {
   return daySalt.key;
 }
 
+/** Visitors hashed lately in this isolate (`day|ip\nua` → `day|hash`): a person who clicks again is not hashed again. */
+const hashed = new Map<string, string>();
+
 /** `day|hash` of each visitor (`day|ip\nua`), 16 bytes of HMAC each. */
 export async function hashVisitors(env: Bindings, visitors: Iterable<string>): Promise<string[]> {
   const out: string[] = [];
   for (const entry of visitors) {
-    const bar = entry.indexOf('|');
-    const day = entry.slice(0, bar);
-    const mac = await crypto.subtle.sign('HMAC', await saltOf(env, day), encoder.encode(entry.slice(bar + 1)));
-    out.push(`${day}|${toHex(new Uint8Array(mac, 0, 16))}`);
+    let hash = hashed.get(entry);
+    if (hash === undefined) {
+      const bar = entry.indexOf('|');
+      const day = entry.slice(0, bar);
+      const mac = await crypto.subtle.sign('HMAC', await saltOf(env, day), encoder.encode(entry.slice(bar + 1)));
+      hash = `${day}|${toHex(new Uint8Array(mac, 0, 16))}`;
+      if (hashed.size >= 5_000) hashed.clear();
+      hashed.set(entry, hash);
+    }
+    out.push(hash);
   }
   return out;
 }
 
 /**
- * Sends of one link's clicks start at least SEND_INTERVAL_MS apart in an isolate, one at a time:
- * a quiet link's click goes to its ClickCounter at once; a busy link's clicks of each interval go
- * together (at most 20 object calls and storage writes a second per link and isolate). A click
- * is durable once the counter has stored it: within SEND_INTERVAL_MS plus the round trips of the
- * send in flight and of its own after its redirect (SECURITY.md states the bound).
+ * How often one link's clicks are sent to its ClickCounter from one isolate, one send at a time:
+ * a token bucket. A quiet link's click goes at once, and so do the next SEND_BURST - 1 sends of a
+ * burst (each as soon as the one before has landed); a steady stream is sent every
+ * SEND_EVERY_MS. So a burst is durable within a few round trips to the counter and a steady
+ * stream within SEND_EVERY_MS plus two round trips (SECURITY.md states the bound), and the sends
+ * a busy link costs its isolate stay at 1000 / SEND_EVERY_MS a second, whatever the click rate:
+ * each send carries the interval's clicks as counts (docs/decisions/0002-links.md, "The stalls").
  */
-export const SEND_INTERVAL_MS = 50;
+export const SEND_EVERY_MS = 100;
+export const SEND_BURST = 3;
+/** While a send is on its way, a waiting timer looks again this often. */
+const POLL_MS = 5;
 const MAX_ATTEMPTS = 6;
 
 /** One link's clicks in this isolate: the batch being filled, batches to send again, the sends. */
@@ -144,11 +158,29 @@ interface LinkClicks {
   retrying: ClickBatch[];
   /** The send on its way; the next one starts after it, so one link has one send at a time. */
   inFlight: Promise<ClickBatch[]> | null;
-  /** A timer that sends what is left once the interval is over (for the last clicks of a burst). */
+  /** A timer that sends what is left once a send may go (for the last clicks of a burst). */
   timer: Promise<void> | null;
   /** When the last send started. */
   lastSendAt: number;
+  /** Sends that may start now (up to SEND_BURST), as of `tokensAt`. */
+  tokens: number;
+  tokensAt: number;
+  /** The link's counter's id, worked out once (a stub is made per send: it belongs to a request). */
+  counterId: ReturnType<Bindings['CLICK_COUNTER']['idFromName']> | null;
 }
+
+/** Takes one send from the link's bucket if there is one. */
+function takeSend(state: LinkClicks, now: number): boolean {
+  state.tokens = Math.min(SEND_BURST, state.tokens + (now - state.tokensAt) / SEND_EVERY_MS);
+  state.tokensAt = now;
+  if (state.tokens < 1) return false;
+  state.tokens -= 1;
+  return true;
+}
+
+/** Milliseconds until the bucket holds a send again. */
+const untilNextSend = (state: LinkClicks, now: number) =>
+  Math.max(0, (1 - Math.min(SEND_BURST, state.tokens + (now - state.tokensAt) / SEND_EVERY_MS)) * SEND_EVERY_MS);
 
 /*
  * Clicks are coalesced per isolate and per link, and sent to the link's ClickCounter, which stores
@@ -161,8 +193,11 @@ interface LinkClicks {
  */
 const perLink = new Map<string, LinkClicks>();
 
-/** A batch being filled: its people's `day|ip\nua`, hashed when it is sent, never sent raw. */
-type PendingBatch = ClickBatch & { rawVisitors?: Set<string> };
+/**
+ * A batch being filled: its clicks by kind of visit (`day\ndevice\nreferrer\ncountry\nbrowser\nos`,
+ * or `day\nbot`), and its people's `day|ip\nua`, hashed when it is sent, never sent raw.
+ */
+type PendingBatch = ClickBatch & { visits?: Map<string, number>; rawVisitors?: Set<string> };
 
 let dayCache = { until: 0, day: '' };
 const today = (now: number) => {
@@ -182,29 +217,52 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
   let state = perLink.get(linkId);
   if (!state) {
     if (perLink.size >= 5_000) forgetIdleLinks(now);
-    state = { pending: null, retrying: [], inFlight: null, timer: null, lastSendAt: 0 };
+    state = { pending: null, retrying: [], inFlight: null, timer: null, lastSendAt: 0, tokens: SEND_BURST, tokensAt: now, counterId: null };
     perLink.set(linkId, state);
   }
   let batch = state.pending;
   if (!batch) {
-    batch = { id: randomId(), linkId, clicks: 0, stats: {} };
+    batch = { id: randomId(), linkId, clicks: 0, stats: {}, visits: new Map() };
     state.pending = batch;
   }
-  addVisit(batch, day, visit);
+  // one map entry per kind of visit; the per-dimension counts are made once per send (expandVisits)
+  batch.clicks += 1;
+  const key = visit.isBot ? `${day}\nbot` : `${day}\n${visit.device}\n${visit.referrer}\n${visit.country}\n${visit.browser}\n${visit.os}`;
+  batch.visits!.set(key, (batch.visits!.get(key) ?? 0) + 1);
   if (visit.visitor) {
     batch.rawVisitors ??= new Set();
     batch.rawVisitors.add(`${day}|${visit.visitor}`);
   }
-  if (!state.inFlight && now - state.lastSendAt >= SEND_INTERVAL_MS) return send(env, linkId, state, now);
+  if (!state.inFlight && takeSend(state, now)) return send(env, linkId, state, now);
   if (state.timer) return null;
-  state.timer = sendLater(env, linkId, state, state.lastSendAt + SEND_INTERVAL_MS - now);
+  state.timer = sendLater(env, linkId, state, untilNextSend(state, now));
   return state.timer;
 }
 
-/** Adds one to a batch's count of `dimension = value` on `day`. */
-function bump(stats: ClickBatch['stats'], day: string, dimension: string, value: string) {
+/** A batch's visits as the counter's per-day, per-dimension counts (what `addVisit` adds per visit). */
+function expandVisits(batch: PendingBatch) {
+  const stats = batch.stats;
+  for (const [key, count] of batch.visits ?? []) {
+    const [day, device, referrer, country, browser, os] = key.split('\n') as [string, string, string?, string?, string?, string?];
+    if (device === 'bot') {
+      bump(stats, day, 'kind', 'bot', count);
+      bump(stats, day, 'device', 'bot', count);
+      continue;
+    }
+    bump(stats, day, 'kind', 'person', count);
+    bump(stats, day, 'referrer', referrer!, count);
+    bump(stats, day, 'country', country!, count);
+    bump(stats, day, 'browser', browser!, count);
+    bump(stats, day, 'os', os!, count);
+    bump(stats, day, 'device', device, count);
+  }
+  delete batch.visits;
+}
+
+/** Adds `count` to a batch's count of `dimension = value` on `day`. */
+function bump(stats: ClickBatch['stats'], day: string, dimension: string, value: string, count = 1) {
   const key = `${day}|${dimension}|${value.slice(0, 100)}`;
-  stats[key] = (stats[key] ?? 0) + 1;
+  stats[key] = (stats[key] ?? 0) + count;
 }
 
 /**
@@ -255,7 +313,8 @@ export async function claimClick(
 /** Drops the links with nothing waiting and no recent send (their pacing no longer matters). */
 function forgetIdleLinks(now: number) {
   for (const [linkId, state] of perLink) {
-    if (!state.pending && !state.retrying.length && !state.inFlight && !state.timer && now - state.lastSendAt > SEND_INTERVAL_MS) perLink.delete(linkId);
+    if (!state.pending && !state.retrying.length && !state.inFlight && !state.timer && now - state.lastSendAt > SEND_EVERY_MS * SEND_BURST)
+      perLink.delete(linkId);
   }
 }
 
@@ -268,10 +327,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function sendLater(env: Bindings, linkId: string, state: LinkClicks, ms: number, attempt = 0): Promise<void> {
   let wait = ms;
-  do {
+  for (;;) {
     await sleep(Math.max(wait, 1));
-    wait = 5;
-  } while (state.inFlight);
+    if (state.inFlight) wait = POLL_MS;
+    // a retry is paced by its backoff; a fresh send waits for the bucket
+    else if (attempt > 0 || takeSend(state, Date.now())) break;
+    else wait = untilNextSend(state, Date.now());
+  }
   if (state.timer && attempt === 0) state.timer = null;
   if (state.pending || state.retrying.length) await send(env, linkId, state, Date.now(), attempt);
 }
@@ -283,7 +345,9 @@ async function send(env: Bindings, linkId: string, state: LinkClicks, now: numbe
   const fresh = state.pending;
   state.pending = null;
   state.retrying = [];
-  const counter = env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(linkId));
+  state.counterId ??= env.CLICK_COUNTER.idFromName(linkId);
+  const counter = env.CLICK_COUNTER.get(state.counterId);
+  if (fresh) expandVisits(fresh);
   const landing = (async () => {
     // the new batch's visitors are hashed once, before it leaves; a resend carries the same hashes
     if (fresh?.rawVisitors) {
