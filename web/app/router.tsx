@@ -14,7 +14,7 @@ const Landing = lazy(() => import('../features/auth/landing'));
 
 /**
  * A data router (createBrowserRouter), so screens can block leaving with unsaved edits
- * (`useBlocker`, web/lib/use-unsaved-changes.tsx). Screens stay lazily loaded (React.lazy).
+ * (`useBlocker`, web/components/unsaved-changes.tsx). Screens stay lazily loaded (React.lazy).
  * Logged-in areas sit under one route that shows the login page when nobody is logged in.
  */
 const router = createBrowserRouter([

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { isLoggedOut, requestIdOf } from './api-client';
-import { useToast } from '../components/ui/toast';
+import { useToast } from './toast';
 
 /**
  * Request state for a mutation: `loading` while it runs; the server's message is shown in a

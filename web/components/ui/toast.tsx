@@ -1,18 +1,17 @@
 import { Toast } from 'radix-ui';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { ToastContext, type ToastKind } from '../../lib/toast';
 
-type Kind = 'success' | 'error' | 'info';
 interface Item {
   id: number;
   message: string;
-  kind: Kind;
+  kind: ToastKind;
 }
-const ToastContext = createContext<{ show: (message: string, kind?: Kind) => void }>({ show: () => {} });
 
 /** Toasts for server messages (radix Toast: announced to screen readers, swipe to dismiss). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<Item[]>([]);
-  const show = useCallback((message: string, kind: Kind = 'info') => {
+  const show = useCallback((message: string, kind: ToastKind = 'info') => {
     setItems((list) => [...list.slice(-3), { id: Date.now() + Math.random(), message, kind }]);
   }, []);
   const value = useMemo(() => ({ show }), [show]);
@@ -38,5 +37,3 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     </ToastContext.Provider>
   );
 }
-
-export const useToast = () => useContext(ToastContext);

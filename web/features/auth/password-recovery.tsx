@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema } from '../../../worker/auth/auth.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
-import { useToast } from '../../components/ui/toast';
+import { useToast } from '../../lib/toast';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { resetPassword } from './api';
 

@@ -6,7 +6,7 @@ import { ErrorText, Field } from '../../components/ui/field';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
 import { FilterActivity } from './filter-activity';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 
 const TITLES: Record<ModalMode, string> = { create: 'Create Filter', update: 'Update Filter', view: 'View Filter' };

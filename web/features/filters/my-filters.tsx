@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
 import './filters.css';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { deleteLink, LINKS_KEY, type LinkDetail, updateLink } from './api';
 
 /** `2026-11-24T10:30` in the browser's time zone, as a datetime-local input wants it. */

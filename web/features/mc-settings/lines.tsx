@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
-import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { useLines } from './use-lines';
 import './lines.css';
 

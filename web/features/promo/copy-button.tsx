@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { useToast } from '../../components/ui/toast';
+import { useToast } from '../../lib/toast';
 import { copyText } from '../../lib/clipboard';
 
 /** Copies `text` to the clipboard; the label says 'Copied!' for a moment. */

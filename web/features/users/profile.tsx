@@ -11,7 +11,7 @@ import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { UnsavedChangesScope, useUnsavedSection } from '../../lib/use-unsaved-changes';
+import { UnsavedChangesScope, useUnsavedSection } from '../../components/unsaved-changes';
 import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
 import { RemindersCard } from './reminders-card';

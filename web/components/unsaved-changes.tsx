@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '../components/ui/button';
-import { Modal } from '../components/ui/dialog';
+import { Button } from './ui/button';
+import { Modal } from './ui/dialog';
 
 /**
  * Unsaved edits are never lost silently (issue 16 item 2). While `dirty`, leaving the screen
