@@ -25,7 +25,7 @@ const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 /** BENCH_API=history measures only the calls whose name contains it (while working on one). */
 const ONLY = process.env.BENCH_API ?? '';
-/** The budgets (issue 21): judged on the bare runtime. */
+/** The budgets (BENCHMARKS.md): judged on the bare runtime. */
 const BUDGET = { serviceMs: 10, pageMs: 30, pageP99At16: 200 };
 const work = path.join(root, '.tmp', 'bench');
 const started = Date.now();
@@ -293,7 +293,7 @@ async function measureService(url, vars, ctx, emptyUrl) {
 }
 
 /**
- * 16 people on Contact History at once (issue 21's target: p99 <= 200 ms): random pages of 50 as
+ * 16 people on Contact History at once (the budget in BENCHMARKS.md: p99 <= 200 ms): random pages of 50 as
  * page turns (the page alone, what the screen asks after a Load), and as Loads (with the load's
  * total, Companies and days), beside the empty Worker at 16 connections.
  */

@@ -25,7 +25,7 @@ const TEAM_COUNTS = [100, 1_000, 10_000];
 // `select name, sum(pgsize), sum(payload) from dbstat` over each table and its indexes:
 //  - call_history: 60,000 rows in 26,341,376 bytes of pages: 439 B a row (274 B of table, 165 B
 //    in its 4 indexes of then: primary key, team+date, user+date, user+client id). Its indexes
-//    have changed since (migrations 0013-0015, issue 21); measured again on the benchmark's 40,000
+//    have changed since (migrations 0013-0015, BENCHMARKS.md); measured again on the benchmark's 40,000
 //    rows of one team (the same builders: 274 B of table a row, as above): 797 B a row = 274 table
 //    + 32 primary key + 52 user+client id + 90 user+date covering + 229 team+date covering the
 //    searched and sorted columns + 120 team+Company + 1 for the hourly counts.
@@ -151,7 +151,7 @@ const SERVICE_MS = {
   users: 7, // GET /api/user (admin, 500 users), 7 ms
   broker: 8, // POST /api/broker on 20,000 filters, 8 ms (a team of 200 filters costs far less)
   historyWhole: 383, // POST /api/callHistory/getHistory, 40,000 rows at once, 383 ms
-  historyPage: 6, // a Load of the paged form (issue 21 item 2): 6 ms with its summary (target 30)
+  historyPage: 6, // a Load of the paged form (BENCHMARKS.md): 6 ms with its summary (target 30)
   login: 16, // PBKDF2 CPU, not database time
 };
 /** A team's working hour (9 people, 8 working hours a day): calls and the service time each takes. */
@@ -239,7 +239,7 @@ console.log('| call | calls/hour | ms each | ms/hour |');
 console.log('| --- | --- | --- | --- |');
 for (const r of loads.pagedHistory.rows) console.log(`| ${r.call} | ${fmt(r.perHour, 1)} | ${fmt(r.ms)} | ${fmt(r.busyMs)} |`);
 for (const [label, l] of [
-  ['history by the page (a Load 6 ms in BENCHMARKS.md, issue 21 item 2)', loads.pagedHistory],
+  ['history by the page (a Load 6 ms in BENCHMARKS.md)', loads.pagedHistory],
   ["the spec's whole-range getHistory (383 ms a 40,000-row load)", loads.wholeHistory],
 ])
   console.log(

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 /**
- * Issue 17's "Done when": a manager imports a CSV of 200 brokers after a preview, finds one by
+ * Decision 0007's "Done when": a manager imports a CSV of 200 brokers after a preview, finds one by
  * MC number, sees who changed it and reads its notes, and clears the verification queue; the
  * agent sees the state of its submissions.
  */

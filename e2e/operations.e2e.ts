@@ -11,7 +11,7 @@ async function remindersTo(email: string): Promise<string[]> {
   return outbox.filter((m) => m.to === email && m.subject.startsWith('Your FreightDesk subscription ends')).map((m) => m.subject);
 }
 
-test.describe('operations (issue 29)', () => {
+test.describe('operations (decision 0017)', () => {
   test('the reminders job through the documented local command, two days ahead: the 7/3/1/0-day mails, once', async () => {
     // the job's clock two days from now: a subscription ending d calendar days after that day gets the d-day reminder
     const now = new Date(Date.now() + 2 * DAY).toISOString();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiCall, createUser, loginAs, shot } from './helpers';
 
 /**
- * Issue 34 item 1: a failed read is said as a failure (what failed, the server's message, the
+ * Decision 0018: a failed read is said as a failure (what failed, the server's message, the
  * request id, Retry), never shown as an empty list; a failure after data was shown keeps it;
  * offline is said in a banner and paying says it needs a connection.
  */

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiCall, createUser, type E2EUser, loginAs, PASSWORD, shot } from './helpers';
 
 /**
- * Issue 16: the screens' shared patterns, one journey each: deep links through login, unsaved
+ * Decision 0014: the screens' shared patterns, one journey each: deep links through login, unsaved
  * edits, Cancel focused in confirmations, titles, URL state, the small-screen menu and row
  * actions at common widths.
  */

@@ -72,7 +72,7 @@ async function makeThreeMails(domain: string) {
   return [resetUser.email, payer.email, reminded.email];
 }
 
-describe('mail delivery through the queue (issue 29)', () => {
+describe('mail delivery through the queue (decision 0017)', () => {
   it('a reset, a receipt and a reminder made during a provider outage each reach the person exactly once after it recovers, 3 rounds', async () => {
     const figures: { round: number; made: number; refusedDuringOutage: number; delivered: number; duplicates: number; replays: number }[] = [];
     for (let round = 1; round <= 3; round++) {

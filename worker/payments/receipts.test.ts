@@ -19,7 +19,7 @@ async function addDiscount(user: TestUser, percent: number) {
   return name;
 }
 
-describe('receipts (issue 18 item 1)', () => {
+describe('receipts (decision 0012)', () => {
   it('a confirmed payment mails the payer one receipt with the order number, months, price, transaction id and new end date', async () => {
     const manager = await createUser('manager', { subscriptionDays: 3 });
     const id = await order(manager, { amount: 2 });

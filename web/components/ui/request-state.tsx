@@ -18,7 +18,7 @@ const messageOf = (error: unknown) => {
 };
 
 /**
- * A failed read, said as such (issue 34 item 1): what could not be loaded, the server's message,
+ * A failed read, said as such (decision 0018): what could not be loaded, the server's message,
  * the request id when the server sent one (`X-Request-Id`), and Retry. `compact` is the line
  * shown above data that is still on screen from before.
  */

@@ -18,7 +18,7 @@ const ClicksChart = lazy(() => import('./clicks-chart'));
 /**
  * /detail/{id}: the spec's Link card (Your Link, From Link, Click Amount, Creation Date), then
  * the extras: copy, QR code, disable, clicks over time and who clicked. A failed load says what
- * failed with Retry (issue 34 overrides the spec's silent errors here); a link that is not there says so.
+ * failed with Retry (decision 0018 overrides the spec's silent errors here); a link that is not there says so.
  */
 export default function LinkDetail() {
   const { id } = useParams();
