@@ -1,18 +1,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
-import type { OrderStatus } from './payments.schema';
+import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
 import { createDb, runBatch } from '../lib/db';
 import { extendByMonthsSql } from '../lib/subscription';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
 import { extendItems, recordItemEndDates } from './items';
 
-/**
- * Unpaid orders expire this long after they were made (docs/decisions/0020-order-expiry.md):
- * Idram publishes no lifetime for its payment page, so the product bounds it.
- */
-export const ORDER_TTL_MS = 30 * 60_000;
+export { ORDER_TTL_MS } from './payments.schema';
 
 /**
  * The order's state machine. A signed confirmation is not in this table: it confirms an order in
@@ -194,12 +190,19 @@ export class PaymentOrder extends DurableObject<Bindings> {
 
   /** Expiry. Alarms run at least once and may retry: a second run, or a paid order, changes nothing. */
   async alarm(): Promise<void> {
-    const expired = await this.serial<boolean | 'retry'>('retry', async () => {
-      const order = await this.state();
-      return order ? this.move(order, 'expired') : false;
-    });
+    const expired = await this.expire();
     // throwing from alarm() makes the runtime retry it later
     if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');
+  }
+
+  /** The alarm's work: an order still open becomes `expired` (also the development simulator's Let it expire). */
+  async expire(): Promise<boolean | 'retry'> {
+    return this.serial<boolean | 'retry'>('retry', async () => {
+      const order = await this.state();
+      if (!order || !(await this.move(order, 'expired'))) return false;
+      await this.ctx.storage.deleteAlarm();
+      return true;
+    });
   }
 }
 

@@ -49,6 +49,11 @@ export const paymentRoutes = new Hono<AppEnv>()
       const paid = (await svc.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await svc.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
+    if (billNo && form.action === 'expire') {
+      // the payer walked away: the order's expiry runs now instead of when its time is up
+      await svc.simulateExpiry(c.env, billNo);
+      return c.redirect(await svc.closedOrderPath(c.var.db, billNo), 303);
+    }
     if (billNo) await svc.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })

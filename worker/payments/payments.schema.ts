@@ -57,6 +57,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 // single: one payee (payments.user_id); team: a manager's order for several agents (payment_items)
 export const ORDER_KINDS = ['single', 'team'] as const;
 
+/**
+ * Unpaid Idram orders expire this long after they were made (docs/decisions/0020-order-expiry.md):
+ * Idram publishes no lifetime for its payment page, so the product bounds it.
+ */
+export const ORDER_TTL_MS = 30 * 60_000;
+
 /** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
 

@@ -459,6 +459,11 @@ export async function simulatedCallbacks(env: Bindings, form: Record<string, str
   return { precheck: { ...base, EDP_PRECHECK: 'YES' }, confirmation };
 }
 
+/** The development simulator's Let it expire: the order's expiry (its alarm's work) runs now. */
+export async function simulateExpiry(env: Bindings, billNo: string) {
+  await orderStub(env, billNo).expire();
+}
+
 export async function simulateDecline(env: Bindings, billNo: string) {
   await orderStub(env, billNo).decline();
 }
