@@ -65,7 +65,22 @@ test.describe('Payment orders: expiry, cancel, one number, team wording', () => 
     await loginAs(page, manager, '/payment/');
     const row = rowOf(page, number);
     await expect(row.locator('[data-status]')).toHaveText('Waiting for payment');
-    await expect(row).toContainText(/until \d{1,2}:\d{2}/);
+    // the one date-and-time and time formats (web/lib/format.ts), in the browser's locale
+    const listed0 = (await apiCall('GET', '/api/payment/paymentHistory', undefined, manager.token)).body as {
+      _id: string;
+      dateCreated: string;
+      expiresAt: string;
+    }[];
+    const mine = listed0.find((p) => p._id === id)!;
+    const [created, until] = await page.evaluate(
+      ([a, b]) => [
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(a!)),
+        new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(new Date(b!)),
+      ],
+      [mine.dateCreated, mine.expiresAt],
+    );
+    await expect(row.getByRole('cell', { name: created, exact: true })).toHaveCount(1);
+    await expect(row).toContainText(`until ${until}`);
     await row.getByRole('button', { name: `Cancel order ${number}` }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order #${number}?` });
     await expect(dialog).toBeVisible();

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { amd, shortDateTime, timeOfDay } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { cancelOrder, HISTORY_KEY, type PaymentDto } from './api';
+import { bought } from './order-text';
 
 const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   confirmed: 'pill-ok',
@@ -60,23 +61,6 @@ const teamPeople = (items: PaymentDto['items']) => (
 );
 
 const monthsBackText = (n: number) => (n ? `, ${n} month${n === 1 ? '' : 's'} taken back` : '');
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * What an order bought: "3 months"; a team order "2 agents × 2 months" (each agent's months,
- * not their sum), or each agent's share when they differ; days when aligned to an end date.
- */
-export function bought(p: Pick<PaymentDto, 'kind' | 'amount' | 'items'>) {
-  if (p.kind !== 'team' || p.items.length === 0) return plural(p.amount, 'month');
-  const share = (i: PaymentDto['items'][number]) =>
-    i.days && i.months ? `${plural(i.months, 'month')} + ${plural(i.days, 'day')}` : i.days ? plural(i.days, 'day') : plural(i.months, 'month');
-  const shares = p.items.map(share);
-  // an agent sees its own line only: what it got
-  if (shares.length === 1) return shares[0]!;
-  if (new Set(shares).size === 1) return `${plural(shares.length, 'agent')} × ${shares[0]}`;
-  return `${plural(shares.length, 'agent')}: ${shares.join(', ')}`;
-}
 
 /** Payment History's Cancel for the payer's order still waiting for payment (asks first). */
 export function CancelOrderButton({ payment }: { payment: PaymentDto }) {
