@@ -4,7 +4,7 @@
  */
 import { filtersInForce } from '../shared/match';
 import { ask, type McChoice, type Response, type ViewState } from '../shared/protocol';
-import { makeFormat } from '../../../web/lib/format';
+import { makeFormat } from '../../../web/lib/format-dates';
 
 /** The web app's one date and time format, in the browser's locale. */
 const format = makeFormat();
