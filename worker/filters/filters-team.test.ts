@@ -103,7 +103,7 @@ describe('identity and the duplicate rule', () => {
     expect(self.status).toBe(200);
   });
 
-  it("a duplicate of a filter the caller cannot see answers a neutral 409 that names nothing; one it sees is named", async () => {
+  it('a duplicate of a filter the caller cannot see answers a neutral 409 that names nothing; one it sees is named', async () => {
     const t = await teamWithMc();
     // a teammate's private filter (only its creator sees it), with an MC number
     const hidden = await add(t.agents[0], body(t, { name: 'Secret Haulers Group', mcNumber: '778899', onlyCreator: true, usersList: [] }));
@@ -116,7 +116,10 @@ describe('identity and the duplicate rule', () => {
     // its creator, and the manager who sees the team's filters, are told which one
     for (const who of [t.agents[0], t.manager]) {
       const res = await addRaw(who, body(t, { name: 'Secret Haulers Group LLC' }));
-      expect([res.status, res.body]).toEqual([409, { message: 'A filter for Secret Haulers Group already exists', existingFilterId: hidden, existingFilterName: 'Secret Haulers Group' }]);
+      expect([res.status, res.body]).toEqual([
+        409,
+        { message: 'A filter for Secret Haulers Group already exists', existingFilterId: hidden, existingFilterName: 'Secret Haulers Group' },
+      ]);
     }
     expect((await rowsOf(t.manager.id)).map((r) => r.id)).toEqual([hidden]);
   });
