@@ -42,7 +42,7 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['worker/**/*.test.ts', 'extension/**/*.test.ts'],
+      include: ['worker/**/*.test.ts', 'extension/**/*.test.ts', 'web/**/*.test.ts'],
       setupFiles: ['./worker/test/apply-migrations.ts'],
       silent: 'passed-only' as const,
       testTimeout: 30_000,

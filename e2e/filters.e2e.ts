@@ -77,7 +77,7 @@ test.describe('Broker Filtering', () => {
     await shot(page, 'filters-modal-create-manager');
     await save.click();
     await expect(toast(page, 'Filter added')).toBeVisible();
-    const expected = ['Swift Brokers', '+15550100100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active'];
+    const expected = ['Swift Brokers', '+1 555 010 0100, ...', 'Blocked', 'Never pays on time', 'Team and Me', 'Acme MC', 'Mona Manager', 'Active'];
     for (const [i, text] of expected.entries()) await expect(cell(page, 'Swift Brokers', i)).toHaveText(text);
     const stored = (await apiCall('POST', '/api/broker', { allMC: true }, t.manager.token)).body[0];
     expect(stored).toMatchObject({ contacts: ['+15550100100', 'ops@swift.example'], onlyOnContacts: true, isVerified: true, newUsers: true });
@@ -140,7 +140,7 @@ test.describe('Broker Filtering', () => {
     await page.goto('/companyFilters/create/Big Broker LLC/(555) 123-4567');
     const fromUrl = page.getByRole('dialog', { name: 'Create Filter' });
     await expect(fromUrl.getByLabel('Company name')).toHaveValue('Big Broker LLC');
-    await expect(fromUrl.getByRole('list', { name: 'Contacts' })).toContainText('+15551234567');
+    await expect(fromUrl.getByRole('list', { name: 'Contacts' })).toContainText('+1 555 123 4567');
     await fromUrl.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === '/companyFilters');
   });

@@ -161,7 +161,10 @@ test.describe('managing short links', () => {
     await shot(page, 'links-create-options-manager');
     await page.getByLabel('Enter Link').press('Enter');
     await page.waitForURL(/\/detail\//);
-    const limits = await page.evaluate(() => `Expires ${new Date('2031-01-15T09:30').toLocaleString()} · Limit 2 clicks (2 left)`);
+    const limits = await page.evaluate(
+      () =>
+        `Expires ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2031-01-15T09:30'))} · Limit 2 clicks (2 left)`,
+    );
     await expect(page.getByTestId('link-limits')).toHaveText(limits);
 
     const admin = await createUser('admin');

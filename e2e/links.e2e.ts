@@ -102,7 +102,11 @@ test.describe('link shortener screens', () => {
     await expect(shortLink).toHaveText(link.to);
     await expect(shortLink).toHaveAttribute('target', '_blank');
     await expect(page.getByTestId('click-amount')).toHaveText('0');
-    const localDate = await page.evaluate((iso) => new Date(iso).toLocaleString(), link.date);
+    // the one date-and-time format (web/lib/format.ts), in the browser's locale
+    const localDate = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      link.date,
+    );
     await expect(detail.locator('dd').nth(3)).toHaveText(localDate);
     await expect(
       page

@@ -1,28 +1,45 @@
-/**
- * Dates and money as the screens write them, in the browser's locale: one place, so every
- * screen writes a date the same way.
- */
+import { formatBoardPhone } from '../../worker/lib/phone';
+import { makeFormat } from './format-dates';
 
-const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+/**
+ * Dates, times, phones and money as every screen (and the extension's popup) writes them: one
+ * format per locale, from the browser's locale and time zone (docs/decisions/0018-honest-screens.md,
+ * "One format"). In en-US: "Nov 25, 2026", "Nov 25, 2026, 7:39 PM", "7:39 PM", "Nov 25",
+ * "Nov 2026"; a phone "+1 312 555 0142".
+ */
+export { makeFormat };
+
+const local = makeFormat();
 
 /** A date: "Jan 5, 2026". */
-export const shortDate = (date: string | Date) => new Date(date).toLocaleDateString(undefined, DATE);
+export const shortDate = (date: string | Date) => local.date(date);
 
 /** A date and time: "Jan 5, 2026, 3:04 PM". */
-export const shortDateTime = (date: string | Date) => new Date(date).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const shortDateTime = (date: string | Date) => local.dateTime(date);
 
-/** A date and a two-digit time, for lists of recent events: "Jan 5, 2026, 03:04 PM". */
-export const dateAndTime = (date: string | Date) => new Date(date).toLocaleString(undefined, { ...DATE, ...TIME });
+/** The same as shortDateTime (recent events, sessions, loads): one date-and-time format. */
+export const dateAndTime = shortDateTime;
 
-/** A time of day: "03:04 PM". */
-export const timeOfDay = (date: string | Date) => new Date(date).toLocaleTimeString(undefined, TIME);
+/** A time of day: "3:04 PM". */
+export const timeOfDay = (date: string | Date) => local.time(date);
 
 /** A day without its year, for chart axes: "Jan 5". */
-export const monthDay = (date: Date) => date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+export const monthDay = (date: Date) => local.day(date);
 
 /** A month, for chart axes: "Jan 2026" (`key` is "2026-01", a UTC month). */
-export const monthOf = (key: string) => new Date(`${key}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const monthOf = (key: string) => local.month(key);
+
+/** A "2026-01-05" day key as a chart axis label, "Jan 5" (the day itself, whatever the time zone). */
+export const dayKeyLabel = (key: string) => {
+  const day = parseDay(key);
+  return day ? monthDay(day) : key;
+};
+
+/** A phone in the one international form, "+1 312 555 0142" (an extension: "… ext. 12"); anything else as it came. */
+export const phoneText = (stored: string) => (/^\+?[\d\s().\-/]+(;ext=\d+)?$/.test(stored.trim()) ? formatBoardPhone(stored.trim()) : stored);
+
+/** A filter's contact as people read it: a phone in the international form, an e-mail as it is. */
+export const contactText = (contact: string) => (contact.includes('@') ? contact : phoneText(contact));
 
 /** A local day as "2026-01-05": the value of an `<input type="date">`, and a day's key. */
 export const dayValue = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -42,5 +59,5 @@ export function loadDateText(value: string) {
 /** Money in whole drams: "5,000 AMD". */
 export const amd = (n: number) => `${n.toLocaleString('en-US')} AMD`;
 
-/** A moment in full, in the locale's own short form: "1/5/2026, 3:04:05 PM". */
-export const fullDateTime = (date: string | Date) => new Date(date).toLocaleString();
+/** A moment in full (a link's creation and expiry): the one date-and-time format. */
+export const fullDateTime = shortDateTime;

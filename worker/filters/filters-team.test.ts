@@ -103,6 +103,27 @@ describe('identity and the duplicate rule', () => {
     expect(self.status).toBe(200);
   });
 
+  it('a duplicate of a filter the caller cannot see answers a neutral 409 that names nothing; one it sees is named', async () => {
+    const t = await teamWithMc();
+    // a teammate's private filter (only its creator sees it), with an MC number
+    const hidden = await add(t.agents[0], body(t, { name: 'Secret Haulers Group', mcNumber: '778899', onlyCreator: true, usersList: [] }));
+    for (const extra of [{ name: 'secret haulers group, inc.' }, { name: 'Unrelated Name', mcNumber: 'MC 778899' }]) {
+      const res = await addRaw(t.agents[1], body(t, { ...extra, usersList: [t.agents[1].id], onlyCreator: true }));
+      expect([res.status, res.body], JSON.stringify(extra)).toEqual([409, { message: 'A filter for this broker already exists in your team' }]);
+      expect(res.text).not.toContain('Secret Haulers');
+      expect(res.text).not.toContain(hidden);
+    }
+    // its creator, and the manager who sees the team's filters, are told which one
+    for (const who of [t.agents[0], t.manager]) {
+      const res = await addRaw(who, body(t, { name: 'Secret Haulers Group LLC' }));
+      expect([res.status, res.body]).toEqual([
+        409,
+        { message: 'A filter for Secret Haulers Group already exists', existingFilterId: hidden, existingFilterName: 'Secret Haulers Group' },
+      ]);
+    }
+    expect((await rowsOf(t.manager.id)).map((r) => r.id)).toEqual([hidden]);
+  });
+
   it('racing saves of look-alike names and of one MC: exactly one filter lands each round, the rest get 409', { timeout: 120_000 }, async () => {
     const t = await teamWithMc();
     const spellings = (i: number) => [`Race Freight ${i}`, `race freight ${i} llc`, `RACE-FREIGHT ${i}, Inc.`, ` race  freight ${i} co`];
@@ -245,12 +266,16 @@ describe('verification queue', () => {
     const minified = (await call('GET', '/api/broker/minified', { token: t.agents[0].token })).body as { _id: string }[];
     expect(minified.map((m) => m._id)).not.toContain(ids[3]);
     expect(minified.map((m) => m._id)).toContain(ids[0]);
-    // the agent's next save sends it back to the queue
-    await call('POST', '/api/broker/update/details', {
+    // the agent corrects its own rejected filter: the save is allowed and sends it back to the queue
+    const fixed = await call('POST', '/api/broker/update/details', {
       token: t.agents[0].token,
       body: body(t, { updateFilterId: ids[3], name: 'Q Four Fixed', onlyCreator: true, usersList: [] }),
     });
+    expect(fixed.status, fixed.text).toBe(200);
     expect((await call('GET', '/api/broker/queue/count', { token: t.manager.token })).body).toEqual({ count: 1 });
+    expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { name: string }) => q.name)).toEqual(['Q Four Fixed']);
+    const [resubmitted] = (await rowsOf(t.manager.id)).filter((r) => r.id === ids[3]);
+    expect(resubmitted).toMatchObject({ name: 'Q Four Fixed', rejectedReason: null, isVerified: false });
     expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
     expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited']);
   });

@@ -38,6 +38,8 @@ export const FILTER_MESSAGES = {
 
 /** The duplicate rule's refusal (409), naming the filter that already has the name or MC number. */
 export const duplicateMessage = (existingName: string) => `A filter for ${existingName} already exists`;
+/** The same refusal to a caller who cannot see that filter (a teammate's private one): it names nothing. */
+export const HIDDEN_DUPLICATE_MESSAGE = 'A filter for this broker already exists in your team';
 
 /** '-1' is the spec's "no type". */
 export const NO_TYPE = '-1';

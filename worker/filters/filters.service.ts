@@ -25,6 +25,7 @@ import {
   type BulkInput,
   cleanContacts,
   duplicateMessage,
+  HIDDEN_DUPLICATE_MESSAGE,
   FILTER_MESSAGES,
   type FilterDto,
   type FilterEventDto,
@@ -428,7 +429,9 @@ export async function duplicateError(
     .where(and(eq(f.teamId, v.teamId), selfId ? sql`${f.id} <> ${selfId}` : undefined, r.mcNumber ? or(byName, eq(f.mcNumber, r.mcNumber)) : byName))
     .limit(1);
   if (!hit) return conflict(duplicateMessage('this name'));
-  return conflict(duplicateMessage(hit.name), hit.visible ? { existingFilterId: hit.id, existingFilterName: hit.name } : undefined);
+  // a filter the caller cannot see is not named: neither its name nor its id leaks
+  if (!hit.visible) return conflict(HIDDEN_DUPLICATE_MESSAGE);
+  return conflict(duplicateMessage(hit.name), { existingFilterId: hit.id, existingFilterName: hit.name });
 }
 
 async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: unknown[], selfId?: string) {

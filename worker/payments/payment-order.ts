@@ -1,30 +1,35 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { payments, users } from '../db/schema';
-import type { OrderStatus } from './payments.schema';
+import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
 import { createDb, runBatch } from '../lib/db';
 import { extendByMonthsSql } from '../lib/subscription';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
 import { extendItems, recordItemEndDates } from './items';
 
-/** Unpaid orders expire after this long (the alarm). */
-export const ORDER_TTL_MS = 60 * 60_000;
+export { ORDER_TTL_MS } from './payments.schema';
 
 /**
  * The order's state machine. A signed confirmation is not in this table: it confirms an order in
  * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/0003-payments.md).
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  requested: ['link_generated', 'link_failed', 'expired'],
-  link_generated: ['prechecked', 'failed', 'expired'],
+  requested: ['link_generated', 'link_failed', 'expired', 'canceled'],
+  link_generated: ['prechecked', 'failed', 'expired', 'canceled'],
   link_failed: [],
-  prechecked: ['prechecked', 'failed', 'expired'],
+  prechecked: ['prechecked', 'failed', 'expired', 'canceled'],
   confirmed: [],
   failed: [],
   expired: [],
+  canceled: [],
   needs_refund: [],
 };
+
+/** What Idram's precheck is told: `ok`, or why the order is not open for payment. */
+export type PrecheckResult = 'ok' | 'expired' | 'canceled' | 'closed';
+/** What the payer's Cancel did: `canceled` (now, or already), or why not. */
+export type CancelResult = 'canceled' | 'paid' | 'closed' | 'unknown' | 'error';
 
 /** States in which Idram may still take the money (the payment page and the precheck). */
 export const PAYABLE: readonly OrderStatus[] = ['link_generated', 'prechecked'];
@@ -33,6 +38,8 @@ interface OrderState {
   orderId: string;
   status: OrderStatus;
   priceTotal: number;
+  /** When the order stops being payable (its creation + ORDER_TTL_MS); absent in objects opened before it was kept. */
+  expiresAt?: number;
 }
 
 export interface IdramPayment {
@@ -98,13 +105,14 @@ export class PaymentOrder extends DurableObject<Bindings> {
    * requested → link_generated | link_failed, and arms the expiry alarm. Idempotent: a second
    * call (the Payment screen's poll re-driving an order) answers the state it is in.
    */
-  async open(orderId: string, priceTotal: number, linkOk: boolean): Promise<OrderStatus> {
+  async open(orderId: string, priceTotal: number, linkOk: boolean, createdAt = Date.now()): Promise<OrderStatus> {
     return this.serial<OrderStatus>('requested', async () => {
       let order = await this.state();
       if (!order) {
-        order = { orderId, priceTotal, status: 'requested' };
+        // the order's own clock (its row's dateCreated), so the history's label and this object agree
+        order = { orderId, priceTotal, status: 'requested', expiresAt: createdAt + ORDER_TTL_MS };
         await this.ctx.storage.put('order', order);
-        await this.ctx.storage.setAlarm(Date.now() + ORDER_TTL_MS);
+        await this.ctx.storage.setAlarm(order.expiresAt!);
       }
       if (order.status === 'requested') await this.move(order, linkOk ? 'link_generated' : 'link_failed', { isLinkGenerationFailed: !linkOk });
       return order.status;
@@ -115,12 +123,40 @@ export class PaymentOrder extends DurableObject<Bindings> {
     return (await this.state())?.status ?? null;
   }
 
-  /** Idram's precheck: only an open, unpaid order for the same amount. */
-  async precheck(amount: number): Promise<boolean> {
-    return this.serial(false, async () => {
+  /**
+   * Idram's precheck: only an open, unpaid order for the same amount, before it expires. The
+   * expiry time is checked here, under the same lock as the alarm, so a precheck that arrives
+   * after the order's time is refused (and expires the order) even if the alarm has not run yet.
+   */
+  async precheck(amount: number): Promise<PrecheckResult> {
+    return this.serial<PrecheckResult>('closed', async () => {
       const order = await this.state();
-      if (!order || !PAYABLE.includes(order.status) || order.priceTotal !== amount) return false;
-      return this.move(order, 'prechecked');
+      if (!order) return 'closed';
+      if (PAYABLE.includes(order.status) && order.expiresAt !== undefined && Date.now() >= order.expiresAt) {
+        await this.move(order, 'expired');
+        await this.ctx.storage.deleteAlarm();
+      }
+      if (order.status === 'expired') return 'expired';
+      if (order.status === 'canceled') return 'canceled';
+      if (!PAYABLE.includes(order.status) || order.priceTotal !== amount) return 'closed';
+      return (await this.move(order, 'prechecked')) ? 'ok' : 'closed';
+    });
+  }
+
+  /**
+   * The payer's Cancel: a waiting order becomes `canceled` (a second Cancel answers the same).
+   * A paid order is never canceled; a signed confirmation that arrives after the Cancel is still
+   * applied, because Idram took the money (docs/decisions/0020-order-expiry.md).
+   */
+  async cancel(orderId: string): Promise<CancelResult> {
+    return this.serial<CancelResult>('error', async () => {
+      const order = (await this.state()) ?? (await orderFromD1(this.env, orderId));
+      if (!order) return 'unknown';
+      if (order.status === 'canceled') return 'canceled';
+      if (SETTLED.includes(order.status)) return 'paid';
+      if (!(await this.move(order, 'canceled'))) return 'closed';
+      await this.ctx.storage.deleteAlarm();
+      return 'canceled';
     });
   }
 
@@ -154,12 +190,19 @@ export class PaymentOrder extends DurableObject<Bindings> {
 
   /** Expiry. Alarms run at least once and may retry: a second run, or a paid order, changes nothing. */
   async alarm(): Promise<void> {
-    const expired = await this.serial<boolean | 'retry'>('retry', async () => {
-      const order = await this.state();
-      return order ? this.move(order, 'expired') : false;
-    });
+    const expired = await this.expire();
     // throwing from alarm() makes the runtime retry it later
     if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');
+  }
+
+  /** The alarm's work: an order still open becomes `expired` (also the development simulator's Let it expire). */
+  async expire(): Promise<boolean | 'retry'> {
+    return this.serial<boolean | 'retry'>('retry', async () => {
+      const order = await this.state();
+      if (!order || !(await this.move(order, 'expired'))) return false;
+      await this.ctx.storage.deleteAlarm();
+      return true;
+    });
   }
 }
 

@@ -75,8 +75,8 @@ export function simulatorPage(f: Record<string, string>) {
   return page(
     'Idram payment simulator',
     `<div class="brand"><span>Idram</span> payment <em class="tag">simulator</em></div><h1>Confirm the payment</h1>
-<p class="note">Development only: no money moves. Pay sends Idram's precheck and signed confirmation to the product; Decline cancels the order.</p>
+<p class="note">Development only: no money moves. Pay sends Idram's precheck and signed confirmation to the product; Decline cancels the order; Let it expire runs the order's expiry now, as if the payer had left the page until its time ran out.</p>
 <dl style="margin-top:1rem"><dt>Merchant</dt><dd>${esc(posted.EDP_REC_ACCOUNT!)}</dd><dt>Description</dt><dd>${esc(posted.EDP_DESCRIPTION!)}</dd><dt>Order</dt><dd>${esc(posted.EDP_BILL_NO!)}</dd><dt>Amount</dt><dd class="amount" data-testid="sim-amount">${esc(amd(posted.EDP_AMOUNT || '0'))}</dd></dl>
-<form method="post" action="/api/payment/idram/simulator/complete">${hidden(posted)}<div class="row"><button class="pay" type="submit" name="action" value="pay">Pay</button><button class="decline" type="submit" name="action" value="decline">Decline</button></div></form>`,
+<form method="post" action="/api/payment/idram/simulator/complete">${hidden(posted)}<div class="row"><button class="pay" type="submit" name="action" value="pay">Pay</button><button class="decline" type="submit" name="action" value="decline">Decline</button><button class="decline" type="submit" name="action" value="expire">Let it expire</button></div></form>`,
   );
 }

@@ -31,7 +31,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   // The paymentURL: a page that posts the Idram form (to the simulator in development).
   .get('/idram/pay/:orderId', allow('public'), async (c) => {
     const form = await svc.payForm(c.env, c.var.db, c.req.raw, c.req.param('orderId').slice(0, 64));
-    if (!form) return c.redirect('/paymentResult/failed', 303);
+    if (!form) return c.redirect(await svc.closedOrderPath(c.var.db, c.req.param('orderId').slice(0, 64)), 303);
     const page = idramPayPage(form);
     return c.body(page.html, 200, page.headers);
   })
@@ -49,6 +49,11 @@ export const paymentRoutes = new Hono<AppEnv>()
       const paid = (await svc.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await svc.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
+    if (billNo && form.action === 'expire') {
+      // the payer walked away: the order's expiry runs now instead of when its time is up
+      await svc.simulateExpiry(c.env, billNo);
+      return c.redirect(await svc.closedOrderPath(c.var.db, billNo), 303);
+    }
     if (billNo) await svc.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
@@ -63,6 +68,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   )
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
+  )
+  // the payer cancels its own order while it waits for payment (docs/decisions/0020-order-expiry.md)
+  .post('/cancelOrder', allow('payment'), validate('json', orderIdSchema), async (c) =>
+    c.json(await svc.cancelOrder(c.env, c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   )
   .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
     c.json(await receiptFor(c.var.db, c.var.caller, c.req.valid('param').id), 200),

@@ -31,6 +31,9 @@ export const PAYMENT_MESSAGES = {
   priceTaken: 'A price change is already scheduled for that moment',
   scheduleNotFound: 'Price change not found',
   scheduleStarted: 'This price is already in force',
+  cannotCancelPaid: 'A paid order cannot be canceled',
+  cannotCancelClosed: 'This order is no longer waiting for payment',
+  cancelFailed: 'Could not cancel the order, please try again',
 } as const;
 
 /** How an order is paid, and the payments table's enum. */
@@ -39,10 +42,26 @@ export const PAYMENT_TYPES = ['idram', 'arca'] as const;
  * An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum.
  * needs_refund: Idram took the money, but the order's promo discount had been spent by another order.
  */
-export const ORDER_STATUSES = ['requested', 'link_generated', 'link_failed', 'prechecked', 'confirmed', 'failed', 'expired', 'needs_refund'] as const;
+export const ORDER_STATUSES = [
+  'requested',
+  'link_generated',
+  'link_failed',
+  'prechecked',
+  'confirmed',
+  'failed',
+  'expired',
+  'canceled',
+  'needs_refund',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 // single: one payee (payments.user_id); team: a manager's order for several agents (payment_items)
 export const ORDER_KINDS = ['single', 'team'] as const;
+
+/**
+ * Unpaid Idram orders expire this long after they were made (docs/decisions/0020-order-expiry.md):
+ * Idram publishes no lifetime for its payment page, so the product bounds it.
+ */
+export const ORDER_TTL_MS = 30 * 60_000;
 
 /** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
@@ -133,7 +152,16 @@ export const receiptParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
 /** The label a payment shows in Payment History (spec: Payment status labels). */
-export type PaymentLabel = 'redirect fail' | 'Declined' | 'confirmed' | 'Canceled' | 'Waiting ...' | 'Waiting for payment' | 'Needs refund' | 'Refunded';
+export type PaymentLabel =
+  | 'redirect fail'
+  | 'Declined'
+  | 'confirmed'
+  | 'Canceled'
+  | 'Expired'
+  | 'Waiting ...'
+  | 'Waiting for payment'
+  | 'Needs refund'
+  | 'Refunded';
 
 export interface PaymentPerson {
   _id: string;
@@ -143,9 +171,9 @@ export interface PaymentPerson {
 
 export interface PaymentDto {
   _id: string;
-  /** 1 for the caller's oldest payment. */
+  /** The order number, the same as globalIndex (the spec's "index or globalIndex"): every screen, receipt and mail shows this one. */
   index: number;
-  /** 1 for the product's first payment. */
+  /** The product-wide order number: 1 for the product's first payment. */
   globalIndex: number;
   type: 'Idram' | 'Arca';
   /** The payee, whose subscription the payment extends. */
@@ -160,6 +188,10 @@ export interface PaymentDto {
   isOrderConfirmationReceived: boolean;
   isPaymentConfirmed: boolean;
   status: PaymentLabel;
+  /** Until when Idram may still be paid (a waiting order); null otherwise. */
+  expiresAt: string | null;
+  /** The caller is the payer and the order is still waiting for payment: it may cancel it. */
+  canCancel: boolean;
   /** `team`: a manager's order for several agents, listed in `items`. */
   kind: 'single' | 'team';
   /** A team order's agents (an agent sees its own line only); empty for a single payment. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { inJson, runBatch } from '../lib/db';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
@@ -138,14 +138,15 @@ export async function recordOrder(env: Bindings, db: Db, order: NewOrder, priceT
     status: 'requested',
   });
   await runBatch(db, [insert, ...(items.length ? [insertItems(db, order.id, items)] : [])]);
-  await openOrder(env, db, order.id, priceTotal);
+  const [recorded] = await db.select({ dateCreated: payments.dateCreated }).from(payments).where(eq(payments.id, order.id)).limit(1);
+  await openOrder(env, db, order.id, priceTotal, recorded?.dateCreated ?? new Date());
   return { orderId: order.id };
 }
 
 /** Opens the order's object; if the object cannot be reached, the link has failed. */
-async function openOrder(env: Bindings, db: Db, orderId: string, priceTotal: number) {
+async function openOrder(env: Bindings, db: Db, orderId: string, priceTotal: number, createdAt: Date) {
   try {
-    return await orderStub(env, orderId).open(orderId, priceTotal, idramConfigured(env));
+    return await orderStub(env, orderId).open(orderId, priceTotal, idramConfigured(env), createdAt.getTime());
   } catch (err) {
     console.error('payment order could not be opened', err);
     await db
@@ -171,7 +172,7 @@ export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Re
   if (!order || order.payerUserId !== caller.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
   // an order left in 'requested' (its object was not reached) is opened again by the poll
   if (order.status === 'requested') {
-    await openOrder(env, db, order.id, order.priceTotal);
+    await openOrder(env, db, order.id, order.priceTotal, order.dateCreated);
     [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   }
   const row = order!;
@@ -196,6 +197,16 @@ export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
 /** Orders Idram may still be paying: the link is made and the order has not expired. */
 const OPEN_STATUSES: readonly PaymentRow['status'][] = ['requested', 'link_generated', 'prechecked'];
 
+type ExpiryFields = Pick<PaymentRow, 'isPaymentConfirmed' | 'status' | 'type' | 'dateCreated'>;
+/** When an unpaid Idram order stops being payable: its creation + ORDER_TTL_MS (the order's object refuses a precheck from then on). */
+export const expiresAtOf = (row: Pick<PaymentRow, 'dateCreated'>) => row.dateCreated.getTime() + ORDER_TTL_MS;
+/** An unpaid Idram order Idram may still be paying. */
+export const isWaiting = (row: ExpiryFields, now = Date.now()) =>
+  !row.isPaymentConfirmed && row.type === 'idram' && OPEN_STATUSES.includes(row.status) && now < expiresAtOf(row);
+/** An unpaid Idram order whose time ran out (the alarm may not have run yet). */
+const isExpired = (row: ExpiryFields, now = Date.now()) =>
+  !row.isPaymentConfirmed && (row.status === 'expired' || (row.type === 'idram' && OPEN_STATUSES.includes(row.status) && now >= expiresAtOf(row)));
+
 /** The spec's status label of a payment. */
 export function label(
   row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal' | 'dateCreated'>,
@@ -210,9 +221,12 @@ export function label(
   if (row.isLinkGenerationFailed || row.status === 'link_failed') return 'redirect fail';
   if (row.status === 'failed') return 'Declined';
   if (row.type === 'arca') return 'Waiting ...';
-  // still open on Idram's page (issue 16 item 8): the person may yet pay, until the order expires
-  // (its alarm moves it to 'expired' after ORDER_TTL_MS; the age check covers an alarm not yet run)
-  if (OPEN_STATUSES.includes(row.status) && now - row.dateCreated.getTime() < ORDER_TTL_MS) return 'Waiting for payment';
+  // the payer canceled it (docs/decisions/0020-order-expiry.md)
+  if (row.status === 'canceled') return 'Canceled';
+  // still open on Idram's page: the person may yet pay, until the order expires (its alarm moves
+  // it to 'expired' after ORDER_TTL_MS; the age check covers an alarm not yet run)
+  if (isWaiting(row, now)) return 'Waiting for payment';
+  if (isExpired(row, now)) return 'Expired';
   return 'Canceled';
 }
 
@@ -241,7 +255,8 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   if (ids.length)
     for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, ids)))
       people.set(u.id, { _id: u.id, name: u.name, email: u.email });
-  return rows.map((r, i) => {
+  const now = Date.now();
+  return rows.map((r) => {
     const isTeam = r.kind === 'team';
     const seesAll = caller.userType === 'admin' || r.payerUserId === caller.id;
     const lines = (items.get(r.id) ?? []).filter((item) => seesAll || item.userId === caller.id);
@@ -249,7 +264,8 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
     const refunded = given.reduce((sum, g) => sum + g.amount, 0);
     return {
       _id: r.id,
-      index: rows.length - i,
+      // one order number everywhere: the history, the receipt and its mail (docs/decisions/0020-order-expiry.md)
+      index: r.globalIndex,
       globalIndex: r.globalIndex,
       type: r.type === 'arca' ? 'Arca' : 'Idram',
       // a team order is for its items' users
@@ -261,7 +277,9 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
       isLinkGenerationFailed: r.isLinkGenerationFailed,
       isOrderConfirmationReceived: r.isOrderConfirmationReceived,
       isPaymentConfirmed: r.isPaymentConfirmed,
-      status: label(r, refunded),
+      status: label(r, refunded, now),
+      expiresAt: isWaiting(r, now) ? new Date(expiresAtOf(r)).toISOString() : null,
+      canCancel: r.payerUserId === caller.id && isWaiting(r, now),
       kind: r.kind,
       items: lines.map((l) => ({ user: people.get(l.userId) ?? null, months: l.months, days: l.days, price: l.price })),
       // the payer and the admin see every refund; a payee the ones that took its months back
@@ -298,6 +316,33 @@ async function discountStillOurs(db: Db, order: PaymentRow) {
   return Boolean(use);
 }
 
+/** What Idram's precheck is answered when the order's object refuses it (any text but OK refuses). */
+const PRECHECK_REFUSALS = { expired: 'Order has expired', canceled: 'Order was canceled', closed: 'Order is not open for payment' } as const;
+
+/**
+ * POST /api/payment/cancelOrder: the payer cancels its own order while it waits for payment.
+ * Anyone else: 404, as for getPaymentLink. A paid order: 409. An order that is no longer waiting
+ * (expired, declined, link failed): 409. Canceling twice answers the same.
+ */
+export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId: string): Promise<{ orderId: string; status: PaymentLabel }> {
+  const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  if (!order || order.payerUserId !== caller.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (order.isPaymentConfirmed || order.status === 'needs_refund') throw conflict(PAYMENT_MESSAGES.cannotCancelPaid);
+  if (order.type !== 'idram' || (order.status !== 'canceled' && !isWaiting(order))) throw conflict(PAYMENT_MESSAGES.cannotCancelClosed);
+  let outcome: Awaited<ReturnType<ReturnType<typeof orderStub>['cancel']>>;
+  try {
+    outcome = await orderStub(env, order.id).cancel(order.id);
+  } catch (err) {
+    console.error('payment order could not be canceled', err);
+    outcome = 'error';
+  }
+  if (outcome === 'paid') throw conflict(PAYMENT_MESSAGES.cannotCancelPaid);
+  if (outcome === 'closed') throw conflict(PAYMENT_MESSAGES.cannotCancelClosed);
+  if (outcome === 'unknown') throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (outcome === 'error') throw new ApiError('server_error', PAYMENT_MESSAGES.cancelFailed);
+  return { orderId: order.id, status: 'Canceled' };
+}
+
 /**
  * POST /api/payment/idram/result, both of Idram's calls. Answers the bare text `OK` when the
  * precheck passes or the confirmation is applied (or replayed); anything else is a refusal
@@ -316,7 +361,8 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     if ((form.EDP_PRECHECK ?? '').toUpperCase() === 'YES') {
       if (order.isPaymentConfirmed || order.status === 'needs_refund') return 'Order is already paid';
       if (!(await discountStillOurs(db, order))) return 'The promo discount was already used';
-      return (await stub.precheck(amount)) ? 'OK' : 'Order is not open for payment';
+      const checked = await stub.precheck(amount);
+      return checked === 'ok' ? 'OK' : PRECHECK_REFUSALS[checked];
     }
 
     const secret = env.IDRAM_SECRET_KEY ?? '';
@@ -355,6 +401,8 @@ export const initialsOf = (name: string) =>
 export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
+  // past its time: Idram's precheck would refuse it, so the payer is not sent there
+  if (!isWaiting(order)) return null;
   const [payee] =
     order.userId === order.payerUserId || order.kind === 'team' ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
@@ -385,6 +433,18 @@ async function teamDescription(db: Db, orderId: string) {
 /** dd/mm/yyyy, as Idram writes EDP_TRANS_DATE. */
 export const idramDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
 
+/**
+ * Where the payment page sends a browser when the order cannot be paid: the result page says
+ * why (an expired or canceled order reads so; anything else is the failure page).
+ */
+export async function closedOrderPath(db: Db, orderId: string) {
+  const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  if (order?.isPaymentConfirmed) return '/paymentResult/confirmed';
+  if (order && order.status === 'canceled') return '/paymentResult/canceled';
+  if (order && isExpired(order)) return '/paymentResult/expired';
+  return '/paymentResult/failed';
+}
+
 /** The development simulator's Pay: Idram's precheck then confirmation, correctly signed. */
 export async function simulatedCallbacks(env: Bindings, form: Record<string, string>) {
   const base = { EDP_BILL_NO: form.EDP_BILL_NO ?? '', EDP_REC_ACCOUNT: form.EDP_REC_ACCOUNT ?? '', EDP_AMOUNT: form.EDP_AMOUNT ?? '' };
@@ -397,6 +457,11 @@ export async function simulatedCallbacks(env: Bindings, form: Record<string, str
   };
   confirmation.EDP_CHECKSUM = await idramChecksum(confirmation, env.IDRAM_SECRET_KEY ?? '');
   return { precheck: { ...base, EDP_PRECHECK: 'YES' }, confirmation };
+}
+
+/** The development simulator's Let it expire: the order's expiry (its alarm's work) runs now. */
+export async function simulateExpiry(env: Bindings, billNo: string) {
+  await orderStub(env, billNo).expire();
 }
 
 export async function simulateDecline(env: Bindings, billNo: string) {

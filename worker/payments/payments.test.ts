@@ -281,7 +281,7 @@ describe('POST /api/payment/idram/result: precheck', () => {
     expect(await precheck(declined, String(PRICE))).toBe('Order is not open for payment');
     const expired = await order(user, { amount: 1 });
     await runDurableObjectAlarm(stubOf(expired));
-    expect(await precheck(expired, String(PRICE))).toBe('Order is not open for payment');
+    expect(await precheck(expired, String(PRICE))).toBe('Order has expired');
   });
 });
 
@@ -429,10 +429,16 @@ describe('the expiry alarm', () => {
     // alarms run at least once: a second run changes nothing
     await runInDurableObject(stub, (instance) => (instance as unknown as PaymentOrder).alarm());
     expect((await row(id)).status).toBe('expired');
-    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Canceled' });
+    expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({
+      _id: id,
+      status: 'Expired',
+      expiresAt: null,
+      canCancel: false,
+    });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: false, isLinkGenerationFailed: true, paymentURL: null });
-    expect((await call('GET', `/api/payment/idram/pay/${id}`)).headers.get('location')).toBe('/paymentResult/failed');
+    // the payment page sends a browser that kept the link to the result page, which says it expired
+    expect((await call('GET', `/api/payment/idram/pay/${id}`)).headers.get('location')).toBe('/paymentResult/expired');
   });
 
   it('leaves a confirmed order confirmed even if it fires late', async () => {
@@ -750,9 +756,10 @@ describe('GET /api/payment/paymentHistory', () => {
 
     const list = (await call('GET', '/api/payment/paymentHistory', { token: a.manager.token })).body;
     expect(list.map((p: { _id: string }) => p._id)).toEqual([forAgent, mine]);
+    // one order number everywhere: index is the product-wide number its receipt shows
     expect(list[0]).toEqual({
       _id: forAgent,
-      index: 2,
+      index: (await row(forAgent)).globalIndex,
       globalIndex: (await row(forAgent)).globalIndex,
       type: 'Idram',
       user: { _id: a.agents[0].id, name: a.agents[0].name, email: a.agents[0].email },
@@ -764,12 +771,23 @@ describe('GET /api/payment/paymentHistory', () => {
       isOrderConfirmationReceived: true,
       isPaymentConfirmed: true,
       status: 'confirmed',
+      expiresAt: null,
+      canCancel: false,
       kind: 'single',
       items: [],
       refunded: 0,
       refunds: [],
     });
-    expect(list[1]).toMatchObject({ index: 1, status: 'Waiting for payment', isPaymentConfirmed: false });
+    const waiting = await row(mine);
+    expect(list[1]).toMatchObject({
+      index: waiting.globalIndex,
+      status: 'Waiting for payment',
+      isPaymentConfirmed: false,
+      expiresAt: new Date(waiting.dateCreated.getTime() + ORDER_TTL_MS).toISOString(),
+      canCancel: true,
+    });
+    const receipt = await call('GET', `/api/payment/receipt/${forAgent}`, { token: a.manager.token });
+    expect(receipt.body.orderNumber).toBe(list[0].index);
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[0].token })).body.map((p: { _id: string }) => p._id)).toEqual([forAgent]);
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.agents[1].token })).body).toEqual([]);
     expect((await call('GET', '/api/payment/paymentHistory', { token: a.director.token })).body).toEqual([]);
@@ -853,14 +871,17 @@ describe('/api/subscription', () => {
 
 describe('payment status labels', () => {
   const base = { isPaymentConfirmed: false, isLinkGenerationFailed: false, type: 'idram', priceTotal: PRICE } as const;
-  it("an order still open on Idram's page waits for payment until it expires, then reads Canceled", () => {
+  it("an order still open on Idram's page waits for payment until it expires, then reads Expired; a canceled one Canceled", () => {
     const now = Date.now();
+    expect(ORDER_TTL_MS).toBe(30 * 60_000);
     for (const status of ['requested', 'link_generated', 'prechecked'] as const) {
       expect(svc.label({ ...base, status, dateCreated: new Date(now - 5 * 60_000) }, 0, now)).toBe('Waiting for payment');
+      expect(svc.label({ ...base, status, dateCreated: new Date(now - ORDER_TTL_MS + 1) }, 0, now)).toBe('Waiting for payment');
       // past the order's lifetime, even before its alarm has run
-      expect(svc.label({ ...base, status, dateCreated: new Date(now - ORDER_TTL_MS - 1) }, 0, now)).toBe('Canceled');
+      expect(svc.label({ ...base, status, dateCreated: new Date(now - ORDER_TTL_MS) }, 0, now)).toBe('Expired');
     }
-    expect(svc.label({ ...base, status: 'expired', dateCreated: new Date(now - 60_000) }, 0, now)).toBe('Canceled');
+    expect(svc.label({ ...base, status: 'expired', dateCreated: new Date(now - 60_000) }, 0, now)).toBe('Expired');
+    expect(svc.label({ ...base, status: 'canceled', dateCreated: new Date(now - 60_000) }, 0, now)).toBe('Canceled');
     expect(svc.label({ ...base, status: 'failed', dateCreated: new Date(now) }, 0, now)).toBe('Declined');
     expect(svc.label({ ...base, status: 'link_failed', isLinkGenerationFailed: true, dateCreated: new Date(now) }, 0, now)).toBe('redirect fail');
     expect(svc.label({ ...base, status: 'confirmed', isPaymentConfirmed: true, dateCreated: new Date(now) }, 0, now)).toBe('confirmed');

@@ -4,6 +4,10 @@
  */
 import { filtersInForce } from '../shared/match';
 import { ask, type McChoice, type Response, type ViewState } from '../shared/protocol';
+import { makeFormat } from '../../../web/lib/format-dates';
+
+/** The web app's one date and time format, in the browser's locale. */
+const format = makeFormat();
 
 const app = document.getElementById('app')!;
 let busy = false;
@@ -24,7 +28,7 @@ const h = <K extends keyof HTMLElementTagNameMap>(
 
 const present = (...nodes: (Node | null)[]) => nodes.filter((n): n is Node => n !== null);
 const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (ms: number) => format.time(ms);
 
 function subscriptionLine(s: ViewState) {
   const sub = s.subscription;
@@ -34,7 +38,7 @@ function subscriptionLine(s: ViewState) {
     return h('span', { className: 'error', dataset: { testid: 'subscription' } }, 'Your subscription is expired. ', pay);
   }
   const days = sub.subscriptionDaysLeft;
-  const until = sub.subscriptionEndDate ? ` until ${new Date(sub.subscriptionEndDate).toLocaleDateString()}` : '';
+  const until = sub.subscriptionEndDate ? ` until ${format.date(sub.subscriptionEndDate)}` : '';
   return h(
     'span',
     { className: days < 7 && sub.subscriptionEndDate ? 'warn' : 'ok', dataset: { testid: 'subscription' } },

@@ -66,6 +66,8 @@ export function ConfirmDialog(props: {
   title?: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The button that closes without doing it (default "Cancel"; say "Keep …" when the action itself is a cancel). */
+  dismissLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
@@ -82,7 +84,7 @@ export function ConfirmDialog(props: {
             {props.confirmLabel ?? 'Delete'}
           </Button>
           <Button ref={cancel} variant="ghost" onClick={() => props.onOpenChange(false)}>
-            Cancel
+            {props.dismissLabel ?? 'Cancel'}
           </Button>
         </>
       }

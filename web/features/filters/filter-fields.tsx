@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId } from 'react';
 import { Button } from '../../components/ui/button';
+import { contactText } from '../../lib/format';
 import type { FilterTypeDto } from './api';
 import type { useFilterForm } from './use-filter-form';
 
@@ -121,9 +122,9 @@ export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts
         <ul className="contact-chips" aria-label="Contacts">
           {contacts.list.map((c) => (
             <li key={c} className="contact-chip">
-              {c}
+              {contactText(c)}
               {!readOnly && (
-                <button type="button" aria-label={`Remove ${c}`} onClick={() => contacts.setList((l) => l.filter((x) => x !== c))}>
+                <button type="button" aria-label={`Remove ${contactText(c)}`} onClick={() => contacts.setList((l) => l.filter((x) => x !== c))}>
                   ×
                 </button>
               )}

@@ -4,6 +4,7 @@ import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema'
 import { DataTable } from '../../components/ui/data-table';
 import type { FilterDto, FilterTypeDto } from './api';
 import { textColorOn } from '../../lib/color';
+import { contactText } from '../../lib/format';
 
 /** A filter type's coloured label. */
 export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
@@ -16,7 +17,8 @@ export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
 }
 
 /** 'All', or the first contact plus ', ...' when there are more (spec: Filters list table). */
-export const contactsText = (contacts: string[]) => (contacts.length === 0 ? 'All' : contacts.length === 1 ? contacts[0]! : `${contacts[0]}, ...`);
+export const contactsText = (contacts: string[]) =>
+  contacts.length === 0 ? 'All' : contacts.length === 1 ? contactText(contacts[0]!) : `${contactText(contacts[0]!)}, ...`;
 
 const STATUS_PILL = { Rejected: 'pill-bad', Unverified: 'pill-warn', Active: 'pill-ok', Disabled: 'pill-off' } as const;
 

@@ -3,14 +3,13 @@ import { lazy, Suspense } from 'react';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
-import { loadDateText, shortDate, timeOfDay } from '../../lib/format';
-import { formatBoardPhone } from '../../../worker/lib/phone';
+import { loadDateText, phoneText, shortDate, timeOfDay } from '../../lib/format';
 import type { HistoryPageView, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
 
 /** A call's number as people write it (stored as E.164 with `;ext=`: "+1 312 555 0142 ext. 12"); an e-mail as it is. */
-const contactText = (r: HistoryRowDto) => (r.kind === 'call' ? formatBoardPhone(r.contact) : r.contact);
+const contactText = (r: HistoryRowDto) => (r.kind === 'call' ? phoneText(r.contact) : r.contact);
 
 const columns: ColumnDef<HistoryRowDto, any>[] = [
   { id: 'agent', header: 'Agent', accessorFn: (r) => r.parent.name },

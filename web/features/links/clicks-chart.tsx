@@ -1,11 +1,12 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { dayKeyLabel } from '../../lib/format';
 import type { LinkDetail } from './api';
 
 /** People and bots per day, stacked, and unique visitors as a line. Its own chunk: recharts loads after the Link card shows. */
 export default function ClicksChart({ daily }: { daily: LinkDetail['stats']['daily'] }) {
   return (
     <ResponsiveContainer>
-      <ComposedChart data={daily.map((d) => ({ ...d, day: d.day.slice(5) }))}>
+      <ComposedChart data={daily.map((d) => ({ ...d, day: dayKeyLabel(d.day) }))}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} />

@@ -84,9 +84,9 @@ export default function AdminPayments() {
         </Card>
         <PriceScheduleCard />
       </div>
-      <PaymentsTable data={confirmed} title="Confirmed Payments" testId="confirmed-payments" urlKey="confirmed" showGlobal action={action} />
+      <PaymentsTable data={confirmed} title="Confirmed Payments" testId="confirmed-payments" urlKey="confirmed" action={action} />
       <div style={{ height: '1rem' }} />
-      <PaymentsTable data={data} title="All Payments" testId="all-payments" urlKey="all" showGlobal action={action} />
+      <PaymentsTable data={data} title="All Payments" testId="all-payments" urlKey="all" action={action} />
       {refunding && <RefundDialog key={refunding._id} payment={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );

@@ -37,6 +37,8 @@ export const useTeamSubscriptions = (managerId: string | null) =>
 
 export const checkPromoCode = (name: string) => parseResponse(api.promocode.checkPromoCode.$post({ json: { name } }));
 export const applyPromoCode = (promoName: string) => parseResponse(api.promocode.usePromoCode.$post({ json: { promoName } }));
+/** The payer cancels its own order while it waits for payment. */
+export const cancelOrder = (orderId: string) => parseResponse(payment.cancelOrder.$post({ json: { orderId } }));
 export const arcaStatus = (orderId: string) => parseResponse(payment.get_arca_status.$post({ json: { orderId } }));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

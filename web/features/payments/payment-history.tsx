@@ -1,15 +1,22 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { mutate } from 'swr';
+import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { amd, shortDateTime } from '../../lib/format';
-import type { PaymentDto } from './api';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { amd, shortDateTime, timeOfDay } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { cancelOrder, HISTORY_KEY, type PaymentDto } from './api';
+import { bought } from './order-text';
 
 const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   confirmed: 'pill-ok',
   Declined: 'pill-bad',
   'redirect fail': 'pill-bad',
   Canceled: 'pill-off',
+  // not paid within the order's lifetime (docs/decisions/0020-order-expiry.md)
+  Expired: 'pill-off',
   'Waiting ...': 'pill-warn',
   // still open on Idram's page: the order has not expired yet
   'Waiting for payment': 'pill-warn',
@@ -55,11 +62,34 @@ const teamPeople = (items: PaymentDto['items']) => (
 
 const monthsBackText = (n: number) => (n ? `, ${n} month${n === 1 ? '' : 's'} taken back` : '');
 
-/** Months bought; an order aligned to an end date bought days. */
-function bought(p: PaymentDto) {
-  const days = p.items.reduce((sum, i) => sum + i.days, 0);
-  if (!days) return p.amount;
-  return p.amount ? `${p.amount} + ${days} days` : `${days} days`;
+/** Payment History's Cancel for the payer's order still waiting for payment (asks first). */
+export function CancelOrderButton({ payment }: { payment: PaymentDto }) {
+  const [asking, setAsking] = useState(false);
+  const { loading, run } = useRequest();
+  if (!payment.canCancel) return null;
+  const confirm = async () => {
+    await run(() => cancelOrder(payment._id), { success: `Order #${payment.globalIndex} canceled` });
+    setAsking(false);
+    // after a refused Cancel too (paid or expired meanwhile): the row shows the order as it now is
+    await mutate(HISTORY_KEY);
+  };
+  return (
+    <>
+      <Button className="btn-sm" variant="secondary" onClick={() => setAsking(true)} aria-label={`Cancel order ${payment.globalIndex}`}>
+        Cancel order
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Cancel order #${payment.globalIndex}?`}
+        message={`Idram will refuse this order from now on. If you have just paid it on Idram's page, the payment still counts.`}
+        confirmLabel="Cancel order"
+        dismissLabel="Keep the order"
+        onConfirm={confirm}
+        busy={loading}
+      />
+    </>
+  );
 }
 
 /** Payment History, Confirmed Payments and All Payments: number, type, for whom, by whom, date, months, total, status, the receipt of a confirmed one. */
@@ -68,7 +98,6 @@ export function PaymentsTable({
   title,
   testId,
   urlKey,
-  showGlobal = false,
   action,
 }: {
   data: PaymentDto[];
@@ -76,13 +105,13 @@ export function PaymentsTable({
   testId: string;
   /** The table's prefix in the query string, when its screen has more than one table. */
   urlKey?: string;
-  showGlobal?: boolean;
   /** A row's own button (Admin payments: Refund). */
   action?: (p: PaymentDto) => ReactNode;
 }) {
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
-      { id: 'index', header: '#', accessorFn: (p) => (showGlobal ? p.globalIndex : p.index) },
+      // one order number everywhere: the one its receipt and the receipt mail show
+      { id: 'index', header: '#', accessorFn: (p) => p.globalIndex },
       { accessorKey: 'type', header: 'Type' },
       {
         id: 'user',
@@ -98,7 +127,7 @@ export function PaymentsTable({
         cell: ({ row }) => person(row.original.payerUser),
       },
       { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
-      { accessorKey: 'amount', header: 'Months', cell: ({ row }) => bought(row.original) },
+      { accessorKey: 'amount', header: 'Months', cell: ({ row }) => <span data-testid="bought">{bought(row.original)}</span> },
       {
         accessorKey: 'priceTotal',
         header: 'Total',
@@ -114,7 +143,16 @@ export function PaymentsTable({
           </span>
         ),
       },
-      { accessorKey: 'status', header: 'Status', cell: ({ row }) => <StatusLabel status={row.original.status} /> },
+      {
+        accessorKey: 'status',
+        header: 'Status',
+        cell: ({ row }) => (
+          <span className="status-cell">
+            <StatusLabel status={row.original.status} />
+            {row.original.expiresAt && <span className="muted">until {timeOfDay(row.original.expiresAt)}</span>}
+          </span>
+        ),
+      },
       {
         id: 'receipt',
         header: '',
@@ -128,7 +166,7 @@ export function PaymentsTable({
       },
       ...(action ? [{ id: 'action', header: '', enableSorting: false, cell: ({ row }: { row: { original: PaymentDto } }) => action(row.original) }] : []),
     ],
-    [showGlobal, action],
+    [action],
   );
   return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} urlKey={urlKey} />;
 }

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
+import { ORDER_TTL_MS } from '../../../worker/payments/payments.schema';
 import { Spinner } from '../../components/ui/spinner';
 import { getSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { arcaStatus, HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';
 import './payments.css';
+
+/** How long an order can be paid, as the result page says it. */
+const ORDER_TTL_MINUTES = ORDER_TTL_MS / 60_000;
 
 export const SUPPORT_EMAIL = 'support@freightdesk.example';
 const ARCA_POLL_MS = 1500;
@@ -60,6 +64,8 @@ export default function PaymentResult() {
   const signedIn = Boolean(getSession());
   const received = status === 'confirmed' || (status === 'arca_result' && arca === 'ok');
   const failed = status === 'failed' || (status === 'arca_result' && arca === 'failed');
+  // the payment page of an order that can no longer be paid (docs/decisions/0020-order-expiry.md)
+  const closed = status === 'expired' ? 'expired' : status === 'canceled' ? 'canceled' : null;
   return (
     <div className="center-card result-card" data-testid="payment-result">
       {status === 'arca_result' && arca === 'waiting' ? (
@@ -74,6 +80,19 @@ export default function PaymentResult() {
           </div>
           <h1 className="success-text">Payment Received!</h1>
           <p>Thank you. The subscription has been extended.</p>
+        </>
+      ) : closed ? (
+        <>
+          <div className="result-icon result-bad" aria-hidden="true">
+            !
+          </div>
+          <h1 data-testid="closed-title">{closed === 'expired' ? 'Order Expired' : 'Order Canceled'}</h1>
+          <p data-testid="closed-text">
+            {closed === 'expired'
+              ? `This order was not paid within ${ORDER_TTL_MINUTES} minutes of being made, so Idram no longer accepts it.`
+              : 'This order was canceled, so Idram no longer accepts it.'}{' '}
+            Nothing was charged for it. Start a new payment from the Payment screen.
+          </p>
         </>
       ) : failed ? (
         <>

@@ -21,6 +21,7 @@ import {
   checkPromoCode,
   HISTORY_KEY,
   PRICE_KEY,
+  type PaymentDto,
   type PromoCheckDto,
   payWithIdram,
   type TeamSubscriptionDto,
@@ -29,7 +30,7 @@ import {
   applyPromoCode,
   useTeamSubscriptions,
 } from './api';
-import { PaymentsTable } from './payment-history';
+import { CancelOrderButton, PaymentsTable } from './payment-history';
 import { UpcomingPrice } from './upcoming-price';
 import { TeamCheckout } from './team-checkout';
 import './payments.css';
@@ -60,11 +61,14 @@ export default function Payment() {
         <NewPayment />
       )}
       <Loaded what="the payment history" state={historyRead}>
-        {(history) => <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" />}
+        {(history) => <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" action={cancelAction} />}
       </Loaded>
     </div>
   );
 }
+
+/** Payment History's own button: Cancel on the payer's orders still waiting for payment. */
+const cancelAction = (p: PaymentDto) => <CancelOrderButton payment={p} />;
 
 /** Days left as a number, or 'Expires today' when the end is later today (the one rule, lib/subscription.ts). */
 function daysLeftNumber(end: string | null) {

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Stat } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
-import { shortDate } from '../../lib/format';
+import { shortDate, phoneText } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { deleteUser, subscriptionEndText, type UserDto, useUsers } from './api';
@@ -103,7 +103,7 @@ export default function UsersList() {
         meta: { filter: 'select' },
       },
       { accessorKey: 'country', header: 'Country' },
-      { accessorKey: 'phone', header: 'Phone' },
+      { accessorKey: 'phone', header: 'Phone', cell: ({ getValue }) => (getValue() ? phoneText(getValue()) : '') },
       {
         id: 'registrationDate',
         header: 'Register Date',

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { bought } from '../features/payments/order-text';
+import { contactText, makeFormat, phoneText } from './format';
+
+/** One date, time and phone format per locale, whatever screen writes it (docs/decisions/0018-honest-screens.md). */
+describe('the one formatter (web/lib/format.ts)', () => {
+  const moment = Date.UTC(2026, 10, 25, 19, 39, 50);
+
+  it('writes a date, a date and time, a time, an axis day and a month in one form per locale', () => {
+    const us = makeFormat('en-US', 'UTC');
+    expect(us.date(moment)).toBe('Nov 25, 2026');
+    expect(us.dateTime(new Date(moment).toISOString())).toBe('Nov 25, 2026, 7:39 PM');
+    expect(us.time(moment)).toBe('7:39 PM');
+    expect(us.day(moment)).toBe('Nov 25');
+    expect(us.month('2026-11')).toBe('Nov 2026');
+    // none of the five forms seen before: "07:48 PM", "11/25/2026, 7:47:50 PM", "10-28", seconds, a numeric date
+    for (const text of [us.date(moment), us.dateTime(moment), us.time(moment), us.day(moment)]) {
+      expect(text).not.toMatch(/^0\d:|\d{1,2}\/\d{1,2}\/\d{4}|:\d{2}:\d{2}|^\d{2}-\d{2}$/);
+    }
+    // another locale gets its own one form, on the same options
+    const de = makeFormat('de-DE', 'UTC');
+    expect(de.date(moment)).toBe('25.11.2026');
+    expect(de.dateTime(moment)).toBe('25.11.2026, 19:39');
+    expect(de.time(moment)).toBe('19:39');
+  });
+
+  it('follows the time zone it is given', () => {
+    expect(makeFormat('en-US', 'Asia/Yerevan').dateTime(moment)).toBe('Nov 25, 2026, 11:39 PM');
+    expect(makeFormat('en-US', 'America/Chicago').time(moment)).toBe('1:39 PM');
+  });
+
+  it('writes every phone in the one international form, whatever form it was stored or typed in', () => {
+    expect(phoneText('+13125550142')).toBe('+1 312 555 0142');
+    expect(phoneText('+17735550177;ext=12')).toBe('+1 773 555 0177 ext. 12');
+    expect(phoneText('+37491234567')).toBe('+374 91 234567');
+    expect(phoneText('+1 (312) 555-0142')).toBe('+1 312 555 0142');
+    // not a phone: as it came
+    expect(phoneText('hello')).toBe('hello');
+    expect(contactText('ops@swift.example')).toBe('ops@swift.example');
+    expect(contactText('+15550100100')).toBe('+1 555 010 0100');
+  });
+});
+
+describe('what an order bought (Payment History)', () => {
+  const item = (months: number, days = 0) => ({ user: null, months, days, price: 0 });
+  it('a team order of 2 agents × 2 months says so, not the sum of its months', () => {
+    expect(bought({ kind: 'team', amount: 4, items: [item(2), item(2)] })).toBe('2 agents × 2 months');
+    expect(bought({ kind: 'team', amount: 3, items: [item(2), item(1)] })).toBe('2 agents: 2 months, 1 month');
+    expect(bought({ kind: 'team', amount: 0, items: [item(0, 31), item(0, 31)] })).toBe('2 agents × 31 days');
+    // an agent sees its own line
+    expect(bought({ kind: 'team', amount: 2, items: [item(2)] })).toBe('2 months');
+    expect(bought({ kind: 'single', amount: 1, items: [] })).toBe('1 month');
+  });
+});
