@@ -14,3 +14,4 @@ export const vettingRoutes = new Hono<AppEnv>()
   .post('/check', allow('vettingCheck'), validate('json', vettingCheckSchema), async (c) =>
     c.json(await checkNow(c.env, c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   );
+export type VettingRoutes = typeof vettingRoutes;

@@ -27,7 +27,6 @@ const putBroker = async (dot: string, body: Record<string, string>) =>
 const fault = async (dot: string, mode: 'ok' | 'timeout' | '429' | '503') =>
   expect((await fetch(`${CONTROL}/faults/${dot}`, { method: 'PUT', body: JSON.stringify({ mode }) })).status).toBe(200);
 const callsFor = async (id: string) => (await (await fetch(`${CONTROL}/calls?dot=${id}`)).json()) as { path: string; at: number }[];
-const record = async (key: string) => (await db.select().from(brokerVetting).where(eq(brokerVetting.key, key)))[0];
 /** Runs the 10-minute job (first checks and retries) as the Cron Trigger would, through the development route. */
 const queueJob = async (now = Date.now()) => {
   const res = await call('GET', `/api/dev/scheduled?cron=${encodeURIComponent('*/10 * * * *')}&now=${now}`);
