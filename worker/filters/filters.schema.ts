@@ -1,4 +1,4 @@
-import type { VettingState } from '../vetting/vetting.schema';
+import type { VettingState } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';

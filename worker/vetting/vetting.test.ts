@@ -203,15 +203,13 @@ describe('the daily job', () => {
     const brokers = [];
     for (let i = 0; i < 5; i++) brokers.push(await broker());
     for (const [i, b] of brokers.entries()) {
-      await db
-        .insert(brokerVetting)
-        .values({
-          key: `dot:${b.dot}`,
-          dotNumber: b.dot,
-          createdAt: new Date(),
-          attemptedAt: new Date(day - (2 + i) * DAY),
-          checkedAt: new Date(day - (2 + i) * DAY),
-        });
+      await db.insert(brokerVetting).values({
+        key: `dot:${b.dot}`,
+        dotNumber: b.dot,
+        createdAt: new Date(),
+        attemptedAt: new Date(day - (2 + i) * DAY),
+        checkedAt: new Date(day - (2 + i) * DAY),
+      });
     }
     const env = { ...testEnv, FMCSA_DAILY_BUDGET: '3', FMCSA_CALLS_PER_SECOND: '4' };
     const result = await runVettingDaily(env, new Date(day));
@@ -259,19 +257,17 @@ describe('the watch list', () => {
     const longAgo = await teamWithMcs();
     await teamWithMcs();
     const logCall = (team: typeof contacted, at: number) =>
-      db
-        .insert(callHistory)
-        .values({
-          id: randomId(),
-          userId: team.agents[0].id,
-          teamId: team.manager.id,
-          mcSettingId: team.mcA,
-          mcName: 'MC Alpha',
-          kind: 'call',
-          brokerName: b.name.toLowerCase(),
-          callDate: new Date(at),
-          clientId: randomId(),
-        });
+      db.insert(callHistory).values({
+        id: randomId(),
+        userId: team.agents[0].id,
+        teamId: team.manager.id,
+        mcSettingId: team.mcA,
+        mcName: 'MC Alpha',
+        kind: 'call',
+        brokerName: b.name.toLowerCase(),
+        callDate: new Date(at),
+        clientId: randomId(),
+      });
     await logCall(contacted, Date.now() - 10 * DAY);
     await logCall(longAgo, Date.now() - 45 * DAY);
     const key = `dot:${b.dot}`;

@@ -29,14 +29,21 @@ export function VettingChip({ record, configured }: { record: VettingDto | null 
   const checked = record.checkedAt ? `checked ${shortDate(record.checkedAt)}` : null;
   const title = [
     record.legalName,
-    record.lastError && record.checkedAt ? `FMCSA did not answer the last check (${record.lastError}); this is the answer of ${shortDate(record.checkedAt)}` : null,
+    record.lastError && record.checkedAt
+      ? `FMCSA did not answer the last check (${record.lastError}); this is the answer of ${shortDate(record.checkedAt)}`
+      : null,
   ]
     .filter(Boolean)
     .join(' — ');
   return (
     <span className="vetting-chip" data-testid="vetting-chip" data-state={record.state ?? 'unchecked'} title={title || undefined}>
       <span className={`label-pill ${record.state ? TONE[record.state] : 'pill-off'}`}>{record.label}</span>
-      {checked && <span className="status-note">{checked}</span>}
+      {checked && (
+        <>
+          {' '}
+          <span className="status-note">{checked}</span>
+        </>
+      )}
     </span>
   );
 }

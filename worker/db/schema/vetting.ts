@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { VETTING_STATES } from '../../vetting/vetting.schema';
+import { VETTING_STATES } from '../../vetting/vetting.states';
 
 /**
  * One row per broker, shared by every team (FMCSA's data is public): what QCMobile last said about
