@@ -43,7 +43,8 @@ export function FiltersTable(props: {
   // shown in reverse order: the newest filter first
   const rows = useMemo(() => [...props.filters].reverse(), [props.filters]);
   const typeById = useMemo(() => new Map(types.map((t) => [t._id, t])), [types]);
-  // the brokers' FMCSA status, one call for the list (a failed call says so in the column, never "empty")
+  // the brokers' FMCSA status, one call for the list (a failed call says so in the column, never "empty");
+  // the cells read it through a ref, like the selection: the table redraws its cells on each render
   const vettingIds = useMemo(() => rows.filter((f) => f.mcNumber || f.dotNumber).map((f) => f._id), [rows]);
   const vetting = useFilterVetting(vettingIds);
   const vettingRef = useRef(vetting);
@@ -177,7 +178,7 @@ export function FiltersTable(props: {
         },
       },
     ],
-    [typeById, mcName, isManager, props.busy, selectable, allPicked, editableIds, vetting.data, vetting.error],
+    [typeById, mcName, isManager, props.busy, selectable, allPicked, editableIds],
   );
 
   return (
