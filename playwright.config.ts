@@ -12,9 +12,6 @@ const port = process.env.E2E_PORT;
 // made by the server's commands, removed by e2e/global-teardown.ts
 process.env.E2E_STATE ??= path.join(os.tmpdir(), `fd-e2e-${port}`);
 const state = process.env.E2E_STATE;
-// FMCSA's stand-in for the vetting tests (e2e/vetting.e2e.ts starts it on this port)
-process.env.E2E_FMCSA_PORT ??= String(Number(port) + 1);
-const fmcsaUrl = `http://127.0.0.1:${process.env.E2E_FMCSA_PORT}/qc/services/`;
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Each run builds its own copy of the SPA, so parallel runs never share a half-written dist;
@@ -26,7 +23,7 @@ const server = [
   // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
   [
     `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
-    `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true --var FMCSA_URL:${fmcsaUrl}`,
+    `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
     assets ? `--assets ${assets}` : '',
   ].join(' '),
 ].filter(Boolean);
