@@ -304,9 +304,25 @@ async function checkAll(env: Bindings, db: Db, keys: string[], now: Date) {
 export async function runVettingDaily(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
   const db = createDb(env.DB);
+  await seedMissing(db, now);
   const keys = await dueKeys(db, or(isNull(bv.attemptedAt), lt(bv.attemptedAt, new Date(now.getTime() - STALE_MS))), dailyBudget(env));
   const counts = await checkAll(env, db, keys, now);
   return { due: keys.length, ...counts };
+}
+
+/**
+ * Records for the filters' brokers that have none: filters saved before vetting existed, and
+ * imported ones (the import writes its rows in bulk). Once a day, one INSERT…SELECT over the
+ * filters with a number; an existing record is left as it is.
+ */
+async function seedMissing(db: Db, now: Date) {
+  const dot = sql`nullif(ltrim(coalesce(${f.dotNumber}, ''), '0'), '')`;
+  const mc = sql`nullif(ltrim(coalesce(${f.mcNumber}, ''), '0'), '')`;
+  await db.run(sql`insert into ${bv} (key, dot_number, mc_number, created_at)
+    select case when d is not null then 'dot:' || d else 'mc:' || m end, d, m, ${now.getTime()}
+    from (select distinct ${dot} as d, ${mc} as m from ${f} where ${f.dotNumber} is not null or ${f.mcNumber} is not null)
+    where d is not null or m is not null
+    on conflict do nothing`);
 }
 
 /**

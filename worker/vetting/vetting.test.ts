@@ -233,6 +233,17 @@ describe('the daily job', () => {
     expect(await runVettingDaily(env, new Date(day + DAY))).toMatchObject({ checked: 3 });
   });
 
+  it('makes the records of filters that have none (saved before vetting, imported) and checks them', async () => {
+    const b = await broker({ brokerAuthorityStatus: 'I' });
+    const filter = await filterFor({ mcNumber: b.mc });
+    await db.delete(brokerVetting).where(eq(brokerVetting.key, `mc:${b.mc}`));
+    expect(await filter.status()).toMatchObject({ state: null, label: 'Not checked yet' });
+    await db.update(brokerVetting).set({ attemptedAt: new Date(Date.UTC(2033, 0, 1)) });
+    const result = await runVettingDaily(fast, new Date(Date.UTC(2033, 0, 1, 5)));
+    expect(result).toMatchObject({ due: 1, checked: 1 });
+    expect(await filter.status()).toMatchObject({ state: 'inactive', dotNumber: b.dot });
+  });
+
   it('the budget is exact under 40 simultaneous takers', async () => {
     const env = { ...testEnv, FMCSA_DAILY_BUDGET: '10' };
     for (const round of [1, 2, 3]) {
