@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { startFmcsaStandIn } from './scripts/fmcsa-stand-in.mjs';
 import { startMailStub } from './scripts/mail-stub.mjs';
 
 /** Worker tests: the real workerd runtime with local D1, KV and Durable Objects. */
@@ -23,6 +24,10 @@ export default defineConfig(async () => {
     // tries 1, 2, 4 s apart, so an outage of a few seconds is retried within the test
     MAIL_RETRY_SECONDS: '1',
   };
+  // FMCSA's QCMobile: the local stand-in (scripts/fmcsa-stand-in.mjs), answering within 1 s or
+  // given up, so a broker that never answers is a timeout within the test
+  const fmcsa = await startFmcsaStandIn();
+  const vetting = { FMCSA_URL: fmcsa.url, FMCSA_WEBKEY: fmcsa.webKey, FMCSA_STAND_IN_CONTROL: fmcsa.control, FMCSA_TIMEOUT_MS: '1000' };
   return {
     plugins: [
       cloudflareTest({
@@ -31,7 +36,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // the local development settings, whatever a developer's own .dev.vars says
-          bindings: { ...devVars, ...mail, TEST_MIGRATIONS: migrations, DISABLE_RATE_LIMITS: 'true' },
+          bindings: { ...devVars, ...mail, ...vetting, TEST_MIGRATIONS: migrations, DISABLE_RATE_LIMITS: 'true' },
           // the mail queue as deployed, with 3 retries instead of 10 so a mail that always fails
           // reaches the dead-letter queue within seconds (1 + 2 + 4 s of backoff)
           queueConsumers: {

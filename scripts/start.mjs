@@ -27,6 +27,18 @@ for (const name of Object.keys(readVars('.dev.vars.example'))) if (process.env[n
 if (process.env.PORT && overrides.PUBLIC_URL === undefined) overrides.PUBLIC_URL = `http://localhost:${port}`;
 const vars = { ...readVars('.dev.vars'), ...overrides };
 
+// FMCSA's stand-in (scripts/fmcsa-stand-in.mjs) when development points FMCSA_URL at the loopback
+// address: brokers in every state for the vetting chips and the board's badge
+if (vars.ENVIRONMENT === 'development' && /^http:\/\/(127\.0\.0\.1|localhost):\d+\//.test(vars.FMCSA_URL ?? '')) {
+  const { startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
+  try {
+    const standIn = await startFmcsaStandIn({ port: Number(new URL(vars.FMCSA_URL).port), webKey: vars.FMCSA_WEBKEY || undefined });
+    console.log(`FMCSA stand-in on ${standIn.url}`);
+  } catch (err) {
+    console.log(`FMCSA stand-in not started (${err.code ?? err.message}): ${vars.FMCSA_URL} is taken, perhaps by another stand-in`);
+  }
+}
+
 const run = (command, args, env = {}) => {
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);

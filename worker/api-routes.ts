@@ -19,3 +19,4 @@ export type { PaymentRoutes } from './payments/payments.routes';
 export type { PromoRoutes } from './promo/promo.routes';
 export type { SubscriptionRoutes } from './subscriptions/subscriptions.routes';
 export type { UserRoutes } from './users/users.routes';
+export type { VettingRoutes } from './vetting/vetting.routes';

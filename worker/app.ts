@@ -22,6 +22,7 @@ import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { userRoutes } from './users/users.routes';
+import { vettingRoutes } from './vetting/vetting.routes';
 
 /** Request bodies larger than this answer 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -67,6 +68,7 @@ const api = new Hono<AppEnv>()
   .route('/link', linkRoutes)
   .route('/extension', extensionRoutes)
   .route('/mail', mailRoutes)
+  .route('/vetting', vettingRoutes)
   // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones
   .get('/health', allow('public'), async (c) => {
     const health = await checkHealth(c.env);

@@ -2,16 +2,22 @@ import type { Bindings } from './env';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
 import { runReminders } from './subscriptions/reminders';
+import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 
 /** The Cron Triggers of wrangler.toml, by job. */
 export const CRONS = {
   reminders: '0 6 * * *',
   mailSweep: '*/5 * * * *',
+  /** Broker vetting: the daily refresh, and the first checks and retries (docs/decisions/0021-broker-vetting.md). */
+  vettingDaily: '0 5 * * *',
+  vettingQueue: '*/10 * * * *',
 } as const;
 
 const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, number>>> = {
   [CRONS.reminders]: (env, now) => runReminders(env, now),
   [CRONS.mailSweep]: (env, now) => sweepMails(env, now.getTime()),
+  [CRONS.vettingDaily]: (env, now) => runVettingDaily(env, now),
+  [CRONS.vettingQueue]: (env, now) => runVettingQueue(env, now),
 };
 
 /**

@@ -13,6 +13,7 @@ import type { PaymentRoutes } from '@api-types/payments/payments.routes';
 import type { PromoRoutes } from '@api-types/promo/promo.routes';
 import type { SubscriptionRoutes } from '@api-types/subscriptions/subscriptions.routes';
 import type { UserRoutes } from '@api-types/users/users.routes';
+import type { VettingRoutes } from '@api-types/vetting/vetting.routes';
 
 /**
  * The API's clients, typed from the worker's routes (Hono's RPC client): a renamed route or a
@@ -37,6 +38,7 @@ export function createApi(origin: string, fetch: typeof globalThis.fetch) {
     payment: hc<PaymentRoutes>(at('payment'), options),
     promocode: hc<PromoRoutes>(at('promocode'), options),
     subscription: hc<SubscriptionRoutes>(at('subscription'), options),
+    vetting: hc<VettingRoutes>(at('vetting'), options),
     // three sub-apps share /api/user (worker/app.ts mounts them in this order)
     emailVerify: hc<EmailVerifyRoutes>(at('user'), options),
     filterTypes: hc<FilterTypeRoutes>(at('user'), options),

@@ -399,6 +399,8 @@ describe('answers built by SQLite (json_object per row) equal the object form', 
           mcList: dto.mcList,
           mcNumber: dto.mcNumber,
           aliases: dto.aliases,
+          // the broker's FMCSA record, made by the save and not checked (no job ran here)
+          vetting: dto.mcNumber || dto.dotNumber ? { state: null, checkedAt: null } : null,
         });
       }
     }

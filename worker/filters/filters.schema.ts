@@ -1,3 +1,4 @@
+import type { VettingState } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';
@@ -237,6 +238,11 @@ export interface MinifiedFilterDto {
   mcNumber: string | null;
   /** Other trading names; the extension matches them like the name (compare with normalizeBrokerName). */
   aliases: string[];
+  /**
+   * The broker's FMCSA record when the filter has an MC or DOT number and it was made
+   * (docs/decisions/0021-broker-vetting.md): its state (null until checked) and when it was checked (ms).
+   */
+  vetting?: { state: VettingState | null; checkedAt: number | null } | null;
 }
 
 export interface TeamUserDto {

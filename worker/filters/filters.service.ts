@@ -7,6 +7,7 @@ import {
   brokerFilterNotes,
   brokerFilters,
   brokerFilterUsers,
+  brokerVetting,
   type FilterEventKind,
   filterTeamStamps,
   filterTypes,
@@ -14,6 +15,7 @@ import {
 } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { chunks, inJson, isUniqueViolation } from '../lib/db';
+import { FMCSA_ACTOR, seedStatement } from '../vetting/vetting.service';
 import { conflict, forbidden, notFound } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
@@ -365,6 +367,12 @@ function childRows(db: Db, filterId: string, teamId: string, r: Pick<Resolved, '
   ];
 }
 
+/** The broker's FMCSA record, made (not checked yet) when a save names an MC or DOT number without one. */
+const vettingSeed = (db: Db, r: { mcNumber: string | null; dotNumber: string | null }) => {
+  const statement = seedStatement(db, [{ dot: r.dotNumber, mc: r.mcNumber }]);
+  return statement ? [statement] : [];
+};
+
 /** One audit row, for the batch that makes the change it records. */
 export const eventRow = (db: Db, v: Viewer, filterId: string, kind: FilterEventKind, changes: Record<string, unknown> = {}, at = new Date()) =>
   db.insert(brokerFilterEvents).values({ id: randomId(), filterId, teamId: v.teamId, actorId: v.caller.id, kind, changes: JSON.stringify(changes), at });
@@ -463,6 +471,8 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
     }),
     ...childRows(db, id, v.teamId, r),
     eventRow(db, v, id, 'created', { name: r.name, ...(r.mcNumber ? { mcNumber: r.mcNumber } : {}) }, now),
+    // a new MC or DOT number: its FMCSA record, checked by the vetting job (never in this request)
+    ...vettingSeed(db, r),
   ]);
   return { message: v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified, _id: id };
 }
@@ -524,6 +534,7 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
       ...childRows(db, row.id, v.teamId, r),
       eventRow(db, v, row.id, 'edited', changes),
       ...(verifying ? [eventRow(db, v, row.id, 'verified')] : []),
+      ...vettingSeed(db, r),
     ],
     row.id,
   );
@@ -602,7 +613,7 @@ export async function filterHistory(db: Db, caller: Caller, filterId: string): P
   return rows.map((r) => ({
     _id: r.id,
     kind: r.kind,
-    actor: { _id: r.actorId, name: r.actorName ?? 'Removed user' },
+    actor: { _id: r.actorId, name: r.actorName ?? (r.actorId === FMCSA_ACTOR ? 'FMCSA' : 'Removed user') },
     changes: JSON.parse(r.changes) as Record<string, unknown>,
     at: r.at.toISOString(),
   }));
@@ -734,11 +745,14 @@ const minifiedRowJson = sql<string>`json_object(
   'allMC', ${jsonBool(f.allMc)},
   'mcList', json(${f.mcListJson}),
   'mcNumber', ${f.mcNumber},
-  'aliases', json(${f.aliasesJson})
+  'aliases', json(${f.aliasesJson}),
+  'vetting', (select json_object('state', bv.state, 'checkedAt', bv.checked_at) from ${brokerVetting} bv where bv.key = case
+    when ltrim(coalesce(${f.dotNumber}, ''), '0') <> '' then 'dot:' || ltrim(${f.dotNumber}, '0')
+    when ltrim(coalesce(${f.mcNumber}, ''), '0') <> '' then 'mc:' || ltrim(${f.mcNumber}, '0') end)
 )`;
 
 /** Raise when the answer's shape changes, so a stored list is never kept across it. */
-const MINIFIED_SHAPE = 1;
+const MINIFIED_SHAPE = 2;
 
 /** An If-None-Match header holds `etag` (a list, weak or not, or `*`). */
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
@@ -760,15 +774,25 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
  * the next sync download again.
  */
 export async function minified(db: Db, caller: Caller, ifNoneMatch?: string): Promise<{ etag: string; json: string | null }> {
-  const [v, [stampRow]] = await Promise.all([
+  const [v, [stampRow], [vettingRow]] = await Promise.all([
     viewerOf(db, caller, true),
     db
       .select({ stamp: filterTeamStamps.stamp })
       .from(filterTeamStamps)
       .where(eq(filterTeamStamps.teamId, teamIdOf(caller)))
       .limit(1),
+    // the newest FMCSA status change of any broker (one index seek): a change shows on the board at the next sync
+    db.select({ at: sql<number | null>`max(${brokerVetting.stateChangedAt})` }).from(brokerVetting),
   ]);
-  const key = [MINIFIED_SHAPE, stampRow?.stamp ?? '-', v.teamId, caller.id, v.registeredAt.getTime(), [...v.mcIds].sort().join(',')].join('|');
+  const key = [
+    MINIFIED_SHAPE,
+    stampRow?.stamp ?? '-',
+    vettingRow?.at ?? '-',
+    v.teamId,
+    caller.id,
+    v.registeredAt.getTime(),
+    [...v.mcIds].sort().join(','),
+  ].join('|');
   const etag = `"${(await sha256Hex(key)).slice(0, 32)}"`;
   if (matches(ifNoneMatch, etag)) return { etag, json: null };
   // Only filters that can apply to the caller are read (appliesTo's three ways, each an index):

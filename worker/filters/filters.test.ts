@@ -464,6 +464,8 @@ describe('GET /api/broker/allNames, /minified, /teamUsers', () => {
       mcList: [t.mcA],
       mcNumber: null,
       aliases: [],
+      // no MC or DOT number: no FMCSA record
+      vetting: null,
     });
     // the manager's list view has all four, but none is in force for the manager itself
     expect((await call('GET', '/api/broker/minified', { token: t.manager.token })).body).toEqual([]);

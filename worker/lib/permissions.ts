@@ -64,6 +64,8 @@ export const RULES = {
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
+  /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0021-broker-vetting.md). */
+  vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Only managers can check a broker at FMCSA' } },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;

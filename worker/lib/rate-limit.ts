@@ -107,6 +107,23 @@ export class RateLimiter extends DurableObject<Bindings> {
     return { allowed: w.count <= limit, retryAfterMs: Math.max(0, w.start + windowMs - now) };
   }
 
+  private next: number | null = null;
+
+  /**
+   * A spacing gate (one object for the whole product, docs/decisions/0021-broker-vetting.md):
+   * reserves the next free moment at least `intervalMs` after the last one reserved, and answers
+   * how long the caller waits for it. The object handles one call at a time, so two callers never
+   * get the same moment.
+   */
+  async reserve(intervalMs: number): Promise<number> {
+    const now = Date.now();
+    this.next ??= (await this.ctx.storage.get<number>('next')) ?? 0;
+    const at = Math.max(now, this.next);
+    this.next = at + intervalMs;
+    await this.ctx.storage.put('next', this.next);
+    return at - now;
+  }
+
   async reset(): Promise<void> {
     this.window = { start: Date.now(), count: 0 };
     await this.ctx.storage.put('w', this.window);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export const MAIL_KINDS = ['verify', 'reset', 'email_changed', 'receipt', 'reminder', 'digest'] as const;
+export const MAIL_KINDS = ['verify', 'reset', 'email_changed', 'receipt', 'reminder', 'digest', 'vetting'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** pending: waiting for (another) try; sent: the provider took it; failed: out of tries (dead letter), until the admin resends it. */

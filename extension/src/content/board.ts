@@ -13,6 +13,7 @@ import { filtersForRow, filtersInForce, isBlockedLike } from '../shared/match';
 import { type ActionOutcome, ask, type McChoice, type RowAction, type StatePush, type ViewState } from '../shared/protocol';
 import { assess, noteRow, type PageHealth, report, worthReporting } from './health';
 import { companyNameHost, detailsHeader, detailsOf, loadRows, ROW_CELLS, type ReadRow, readRow, rowOf, rowsIn } from './selectors';
+import { vettingBadge } from './vetting';
 
 let state: ViewState | null = null;
 /** Changes when what rows show changes (user, MC, filters): rows decorated under another version are redone. */
@@ -99,6 +100,8 @@ function decorate(row: HTMLElement) {
     badge.dataset.fdFilter = filter._id;
     inline.append(badge);
   }
+  const fmcsa = vettingBadge(flags);
+  if (fmcsa) inline.append(fmcsa);
   companyNameHost(row)!.prepend(inline);
   if (flags.length) row.classList.add('fd-row-flagged');
   if (flags.some((f) => isBlockedLike(f.typeName))) row.classList.add('fd-row-blocked');

@@ -42,6 +42,7 @@ function eventText(e: FilterEventDto): string {
   if (e.kind === 'rejected') return `rejected: ${show(c.reason)}`;
   if (e.kind === 'noted') return 'added a note';
   if (e.kind === 'imported') return 'imported it';
+  if (e.kind === 'vetting' && Array.isArray(c.status)) return `status changed: ${show(c.status[0])} → ${show(c.status[1])}`;
   return e.kind;
 }
 

@@ -5,6 +5,7 @@ import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
 import { FilterActivity } from './filter-activity';
+import { VettingPanel } from './vetting';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
@@ -137,6 +138,7 @@ export function FilterModal(props: {
           </p>
         )}
       </form>
+      {filter && (filter.mcNumber || filter.dotNumber) && <VettingPanel filterId={filter._id} canCheck={me.isLead} />}
       {filter && <FilterActivity filterId={filter._id} />}
       <ConfirmDialog
         open={askDiscard}

@@ -3,6 +3,7 @@ import { useMemo, useRef } from 'react';
 import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
 import { DataTable } from '../../components/ui/data-table';
 import type { FilterDto, FilterTypeDto } from './api';
+import { useFilterVetting, VettingChip } from './vetting';
 import { textColorOn } from '../../lib/color';
 import { contactText } from '../../lib/format';
 
@@ -44,6 +45,12 @@ export function FiltersTable(props: {
   // shown in reverse order: the newest filter first
   const rows = useMemo(() => [...props.filters].reverse(), [props.filters]);
   const typeById = useMemo(() => new Map(types.map((t) => [t._id, t])), [types]);
+  // the brokers' FMCSA status, one call for the list (a failed call says so in the column, never "empty");
+  // the cells read it through a ref, like the selection: the table redraws its cells on each render
+  const vettingIds = useMemo(() => rows.filter((f) => f.mcNumber || f.dotNumber).map((f) => f._id), [rows]);
+  const vetting = useFilterVetting(vettingIds);
+  const vettingRef = useRef(vetting);
+  vettingRef.current = vetting;
   // the row buttons call the latest handlers without rebuilding the columns
   const on = useRef(props);
   on.current = props;
@@ -98,6 +105,19 @@ export function FiltersTable(props: {
       },
       { id: 'mcNumber', header: 'MC #', accessorFn: (f) => f.mcNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
       { id: 'dotNumber', header: 'DOT #', accessorFn: (f) => f.dotNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
+      {
+        id: 'fmcsa',
+        header: 'FMCSA',
+        enableSorting: false,
+        cell: ({ row }) => {
+          const f = row.original;
+          if (!f.mcNumber && !f.dotNumber) return <span className="muted">—</span>;
+          const v = vettingRef.current;
+          if (v.error != null && !v.data) return <span className="muted">Status not loaded</span>;
+          if (!v.data) return <span className="muted">…</span>;
+          return <VettingChip record={v.data.records[f._id]} configured={v.data.configured} />;
+        },
+      },
       { id: 'contacts', header: 'Contacts', accessorFn: (f) => contactsText(f.contacts) },
       {
         id: 'type',

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<FailedMailDto['kind'], string> = {
   receipt: 'Receipt',
   reminder: 'Subscription reminder',
   digest: 'Team reminder digest',
+  vetting: 'Broker FMCSA status change',
 };
 
 /**

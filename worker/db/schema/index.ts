@@ -9,3 +9,4 @@ export * from './links';
 export * from './sessions';
 export * from './extension';
 export * from './mail';
+export * from './vetting';

@@ -1,0 +1,85 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { VETTING_STATES } from '../../vetting/vetting.states';
+
+/**
+ * One row per broker, shared by every team (FMCSA's data is public): what QCMobile last said about
+ * it (docs/decisions/0021-broker-vetting.md). Keyed `dot:<USDOT>` when a filter names the DOT
+ * number, else `mc:<docket>` (the MC is resolved to its DOT by the first lookup, and later lookups
+ * ask by DOT). A failed lookup keeps the last answer and its `checkedAt`.
+ */
+export const brokerVetting = sqliteTable(
+  'broker_vetting',
+  {
+    key: text().primaryKey(),
+    dotNumber: text(),
+    mcNumber: text(),
+    legalName: text(),
+    /** null until the first answer; then active, inactive, no_bond or not_found. */
+    state: text({ enum: VETTING_STATES }),
+    brokerAuthority: text(),
+    commonAuthority: text(),
+    contractAuthority: text(),
+    /** QCMobile's amounts on file, in thousands of dollars, as it sends them ("0", "75"). */
+    bondOnFile: text(),
+    bondRequired: text(),
+    bipdOnFile: text(),
+    bipdRequired: text(),
+    allowedToOperate: text(),
+    statusCode: text(),
+    oosDate: text(),
+    /** When FMCSA last answered (the date the screens show). */
+    checkedAt: integer({ mode: 'timestamp_ms' }),
+    /** When the product last asked, answered or not; the job asks the oldest first. */
+    attemptedAt: integer({ mode: 'timestamp_ms' }),
+    /** The last failed attempt's reason (timeout, 429, 503 …), cleared by an answer. */
+    lastError: text(),
+    /** Counts the state's changes; a change's mails are keyed on it (broker_vetting_changes). */
+    changeSeq: integer().notNull().default(0),
+    /** When the state last changed (also the first answer): the extension's list's ETag reads the newest. */
+    stateChangedAt: integer({ mode: 'timestamp_ms' }),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // the job: never asked first, then the longest unasked
+    index('broker_vetting_attempted').on(t.attemptedAt),
+    // the extension list's ETag: the newest state change
+    index('broker_vetting_state_changed').on(t.stateChangedAt),
+    // an MC row resolved to a DOT: the DOT's row is the same broker
+    index('broker_vetting_dot').on(t.dotNumber),
+  ],
+);
+
+/**
+ * A broker's status changes. The primary key makes a change happen once: of two job runs that
+ * both saw the old state, the second's batch (this row, the state update, the mails and the
+ * filters' audit rows together) fails on it and sends nothing.
+ */
+export const brokerVettingChanges = sqliteTable(
+  'broker_vetting_changes',
+  {
+    key: text().notNull(),
+    seq: integer().notNull(),
+    fromState: text({ enum: VETTING_STATES }).notNull(),
+    toState: text({ enum: VETTING_STATES }).notNull(),
+    at: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq] })],
+);
+
+/** One row per (broker change, manager) mailed: a manager gets one mail per change. */
+export const brokerVettingNotices = sqliteTable(
+  'broker_vetting_notices',
+  {
+    key: text().notNull(),
+    seq: integer().notNull(),
+    userId: text().notNull(),
+    mailId: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.seq, t.userId] })],
+);
+
+/** FMCSA calls per UTC day, counted before each call: the daily budget (one atomic upsert). */
+export const fmcsaCallDays = sqliteTable('fmcsa_call_days', {
+  day: text().primaryKey(),
+  calls: integer().notNull().default(0),
+});

@@ -1,0 +1,92 @@
+/** The vetting records of a team's filters: the filter list, the modal and Check now. */
+import { and, eq, inArray } from 'drizzle-orm';
+import { brokerFilters as f } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { notFound, tooManyRequests } from '../lib/errors';
+import { enforceLimit, type Limit } from '../lib/rate-limit';
+import { viewerOf, visibleTo } from '../filters/filters.service';
+import { fmcsaConfigured } from './fmcsa';
+import { VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
+import { checkBroker, recordsByKey, seedStatement, toDto, vettingKey } from './vetting.service';
+
+/** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
+export const CHECK_NOW_LIMIT: Limit = { limit: 20, windowMs: 60 * 60_000 };
+
+export interface FilterVettingAnswer {
+  configured: boolean;
+  /** By filter id: its broker's record, or null when the filter has no MC or DOT number. */
+  records: Record<string, VettingDto | null>;
+}
+
+/** A filter's broker that has no record yet (saved before the feature, or just now): "Not checked yet". */
+const unchecked = (dot: string | null, mc: string | null): VettingDto => ({
+  state: null,
+  label: VETTING_LABELS.unchecked,
+  legalName: null,
+  dotNumber: dot,
+  mcNumber: mc,
+  brokerAuthority: null,
+  commonAuthority: null,
+  contractAuthority: null,
+  bondOnFile: null,
+  bondRequired: null,
+  bipdOnFile: null,
+  bipdRequired: null,
+  allowedToOperate: null,
+  outOfService: false,
+  oosDate: null,
+  checkedAt: null,
+  lastError: null,
+});
+
+/** POST /api/vetting/filters: the records of the filters the caller sees among `filterIds`. */
+export async function vettingOfFilters(env: Bindings, db: Db, caller: Caller, filterIds: string[]): Promise<FilterVettingAnswer> {
+  const configured = fmcsaConfigured(env);
+  if (!filterIds.length) return { configured, records: {} };
+  const v = await viewerOf(db, caller);
+  const rows = await db
+    .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
+    .from(f)
+    .where(and(inArray(f.id, [...new Set(filterIds)]), visibleTo(v)));
+  const keys = new Map(rows.map((r) => [r.id, vettingKey(r.dot, r.mc)]));
+  const found = await recordsByKey(
+    db,
+    [...keys.values()].filter((k): k is string => !!k),
+  );
+  const records: Record<string, VettingDto | null> = {};
+  for (const r of rows) {
+    const key = keys.get(r.id);
+    records[r.id] = key ? (toDto(found.get(key)) ?? unchecked(r.dot, r.mc)) : null;
+  }
+  return { configured, records };
+}
+
+/**
+ * POST /api/vetting/check: a manager's Check now of one of its team's filters. FMCSA is asked at
+ * once (through the product-wide gate); when it does not answer, the last answer stays and the
+ * message says so (no error: the job tries again).
+ */
+export async function checkNow(
+  env: Bindings,
+  db: Db,
+  caller: Caller,
+  filterId: string,
+): Promise<{ message: string; configured: boolean; record: VettingDto | null }> {
+  const v = await viewerOf(db, caller);
+  const [row] = await db
+    .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
+    .from(f)
+    .where(and(eq(f.id, filterId), visibleTo(v)))
+    .limit(1);
+  if (!row) throw notFound(VETTING_MESSAGES.notFound);
+  if (!fmcsaConfigured(env)) return { message: VETTING_MESSAGES.notConfigured, configured: false, record: null };
+  const key = vettingKey(row.dot, row.mc);
+  if (!key) return { message: VETTING_MESSAGES.noNumber, configured: true, record: null };
+  await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, 'Too many checks; the daily check goes on by itself');
+  const seed = seedStatement(db, [{ dot: row.dot, mc: row.mc }]);
+  if (seed) await seed;
+  const outcome = await checkBroker(env, db, key);
+  if (outcome === 'budget') throw tooManyRequests("Today's FMCSA budget is spent; the check runs again tomorrow");
+  const record = toDto((await recordsByKey(db, [key])).get(key));
+  return { message: outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked, configured: true, record };
+}
