@@ -18,6 +18,7 @@ import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
+import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 
 /** Request bodies larger than this answer 413. */
@@ -63,6 +64,7 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/link', linkRoutes)
   .route('/extension', extensionRoutes)
+  .route('/team', teamRoutes)
   .get('/health', allow('public'), (c) => c.json({ ok: true }, 200));
 
 // strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms reach the one route.

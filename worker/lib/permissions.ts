@@ -62,6 +62,10 @@ export const RULES = {
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
+  /** The team's phone lines, dialer and board markers (Lines → Team phone lines): the team's lead. */
+  teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: "Only the team's manager can change the team's settings" } },
+  /** The team's recent contacts for the board's markers: the people who work a load board. */
+  boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;

@@ -8,3 +8,4 @@ export * from './promo';
 export * from './links';
 export * from './sessions';
 export * from './extension';
+export * from './team';
