@@ -11,6 +11,7 @@ import type { McSettingsRoutes } from '../../worker/mc-settings/mc-settings.rout
 import type { PaymentRoutes } from '../../worker/payments/payments.routes';
 import type { PromoRoutes } from '../../worker/promo/promo.routes';
 import type { SubscriptionRoutes } from '../../worker/subscriptions/subscriptions.routes';
+import type { TeamRoutes } from '../../worker/team/team.routes';
 import type { UserRoutes } from '../../worker/users/users.routes';
 
 /**
@@ -35,6 +36,7 @@ export function createApi(origin: string, fetch: typeof globalThis.fetch) {
     payment: hc<PaymentRoutes>(at('payment'), options),
     promocode: hc<PromoRoutes>(at('promocode'), options),
     subscription: hc<SubscriptionRoutes>(at('subscription'), options),
+    team: hc<TeamRoutes>(at('team'), options),
     // three sub-apps share /api/user (worker/app.ts mounts them in this order)
     emailVerify: hc<EmailVerifyRoutes>(at('user'), options),
     filterTypes: hc<FilterTypeRoutes>(at('user'), options),

@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
+import { TeamPhones } from './team-phones';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { useLines } from './use-lines';
 import './lines.css';
@@ -69,6 +70,7 @@ export default function Lines() {
         onConfirm={screen.confirmDelete}
         busy={screen.busy}
       />
+      <TeamPhones />
       {unsaved.dialog}
     </div>
   );
