@@ -8,11 +8,15 @@ import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
+import { MAIL_CLIENTS } from '../shared/compose';
 import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
 import { defaultApiUrl, patch, read, type Stored, update } from './store';
 
 const SYNC_ALARM = 'sync-filters';
 const RETRY_ALARM = 'retry-queue';
+const CONTACTS_ALARM = 'sync-contacts';
+/** The team's contacts are synced this often (an ETag: 304 while nothing changed), and after each own contact. */
+const CONTACTS_MINUTES = 1;
 /** Filters are synced this often (chrome.alarms; the board itself is never refreshed). */
 const SYNC_MINUTES = 5;
 /** While actions wait, the queue is retried this often (Chrome's shortest alarm), and sooner from memory. */
@@ -35,6 +39,10 @@ function viewOf(s: Stored): ViewState {
     pickedMcId: s.pickedMcId ?? null,
     filters: s.filters ?? [],
     filtersSyncedAt: s.filtersSyncedAt ?? null,
+    phones: s.phones ?? null,
+    mailClient: s.mailClient ?? 'system',
+    teamContacts: s.teamContacts ?? null,
+    teamContactsVersion: s.teamContactsEtag ?? null,
     pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, queuedAt: q.queuedAt })),
     refused: s.refused ?? [],
     problem: s.problem ?? null,
@@ -89,9 +97,23 @@ async function signIn(email: string, password: string): Promise<void> {
     problem: null,
     deviceTokens: { ...s.deviceTokens, [key]: login.deviceToken },
     // another user's MCs and filters are not this one's
-    ...(sameUser ? {} : { mcs: [], pickedMcId: null, filters: [], filtersEtag: null, filtersSyncedAt: null, subscription: null, refused: [] }),
+    ...(sameUser
+      ? {}
+      : {
+          mcs: [],
+          pickedMcId: null,
+          filters: [],
+          filtersEtag: null,
+          filtersSyncedAt: null,
+          phones: null,
+          teamContacts: null,
+          teamContactsEtag: null,
+          subscription: null,
+          refused: [],
+        }),
   });
   await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   await sync();
 }
 
@@ -113,10 +135,14 @@ async function signOut() {
     filters: [],
     filtersEtag: null,
     filtersSyncedAt: null,
+    phones: null,
+    teamContacts: null,
+    teamContactsEtag: null,
     problem: null,
     refused: [],
   });
   await chrome.alarms.clear(SYNC_ALARM);
+  await chrome.alarms.clear(CONTACTS_ALARM);
   await chrome.alarms.clear(RETRY_ALARM);
 }
 
@@ -168,10 +194,15 @@ function sync(): Promise<void> {
       const subscription = await (await api.subscription.status.$get()).json();
       await patch({ subscription });
       if (!BOARD_ROLES.has(s.user.userType)) {
-        await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [], filtersEtag: null });
+        await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [], filtersEtag: null, phones: null });
         return;
       }
-      const [settings, listed] = await Promise.all([(await api.mcSettings.index.$get()).json(), filtersSince(api, s)]);
+      const [settings, listed, team] = await Promise.all([
+        api.mcSettings.index.$get().then((r) => r.json()),
+        filtersSince(api, s),
+        api.team.settings.$get().then((r) => r.json()),
+      ]);
+      const phones = { dialer: team.dialer, dialerTemplate: team.dialerTemplate, lines: team.lines };
       const mcs = settings.filter((m) => m.isVisible).map(toChoice);
       await update((cur) => {
         const picked = cur.pickedMcId && mcs.some((m) => m._id === cur.pickedMcId) ? cur.pickedMcId : mcs.length === 1 ? mcs[0]!._id : null;
@@ -181,7 +212,7 @@ function sync(): Promise<void> {
         else if (cur.filtersEtag === s.filtersEtag) filters = { filtersSyncedAt: Date.now() };
         // the stored list changed meanwhile (another sign-in): the next sync downloads the list
         else filters = { filtersEtag: null };
-        return { patch: { mcs, ...filters, pickedMcId: picked, problem: null }, result: undefined };
+        return { patch: { mcs, ...filters, phones, pickedMcId: picked, problem: null }, result: undefined };
       });
     } catch (err) {
       await failed(err);
@@ -190,10 +221,43 @@ function sync(): Promise<void> {
     syncing = null;
   });
   return syncing.then(async () => {
+    await syncContacts();
     await pushState();
     // the server answered: whatever waits may go now
     if ((await read()).token) void flush();
   });
+}
+
+// ---- the team's recent contacts (the markers) ----
+
+let syncingContacts: Promise<void> | null = null;
+
+/**
+ * Syncs the team's contacts of the markers' window: the stored ETag goes as If-None-Match, and
+ * the server answers 304 after reading its per-hour counts while nothing was logged.
+ */
+function syncContacts(): Promise<void> {
+  syncingContacts ??= (async () => {
+    const s = await read();
+    if (!s.token || !s.user || !BOARD_ROLES.has(s.user.userType)) return;
+    const etag = s.teamContacts && s.teamContactsEtag ? s.teamContactsEtag : null;
+    try {
+      const res = await apiFor(s).team.contacts.$get(undefined, etag ? { headers: { 'if-none-match': etag } } : undefined);
+      if ((res.status as number) === 304) return;
+      const teamContacts = await res.json();
+      await update((cur) => ({
+        // another sign-in meanwhile: not this user's team
+        patch: cur.user?.userId === s.user?.userId ? { teamContacts, teamContactsEtag: res.headers.get('etag') } : {},
+        result: undefined,
+      }));
+      await pushState();
+    } catch (err) {
+      if (err instanceof SignInAgain) await endedElsewhere();
+    }
+  })().finally(() => {
+    syncingContacts = null;
+  });
+  return syncingContacts;
 }
 
 // ---- the queue of actions ----
@@ -213,7 +277,7 @@ function bodyOf(action: RowAction): QueuedAction['body'] {
     loadDate: action.loadDate,
   };
   if (action.kind === 'load') return { ...common, reference: action.reference, date: action.at };
-  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at };
+  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null };
 }
 
 const labelOf = (action: RowAction) =>
@@ -264,6 +328,8 @@ async function drain() {
       outcomes.set(item.clientId, { status: 'sent' });
       await remove(item.clientId);
       await patch({ problem: null });
+      // the user's own contact shows on its board (and the team's) at once
+      if (item.kind !== 'load') void syncContacts();
     } catch (err) {
       if (err instanceof SignInAgain) {
         outcomes.set(item.clientId, { status: 'signInAgain' });
@@ -403,6 +469,10 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       }
       break;
     }
+    case 'setMailClient':
+      if (!(MAIL_CLIENTS as readonly string[]).includes(request.mailClient)) return { ok: false, message: 'Pick a mail client' };
+      await patch({ mailClient: request.mailClient });
+      break;
     default:
       return { ok: false, message: 'Unknown request' };
   }
@@ -421,6 +491,7 @@ chrome.runtime.onMessage.addListener((request: Request, sender, sendResponse) =>
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === SYNC_ALARM) void sync();
   if (alarm.name === RETRY_ALARM) void flush();
+  if (alarm.name === CONTACTS_ALARM) void syncContacts();
 });
 
 async function start() {
@@ -428,6 +499,7 @@ async function start() {
   await chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
   const s = await read();
   if (s.token && !(await chrome.alarms.get(SYNC_ALARM))) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  if (s.token && !(await chrome.alarms.get(CONTACTS_ALARM))) await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   if ((s.queue ?? []).length && s.token) void flush();
 }
 
