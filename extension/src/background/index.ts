@@ -445,6 +445,8 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       await update((s) => ({ patch: (s.mcs ?? []).some((m) => m._id === request.mcId) ? { pickedMcId: request.mcId } : {}, result: undefined }));
       break;
     case 'refresh':
+      // a sync already under way may have read the server before the change the user expects
+      if (syncing) await syncing.catch(() => undefined);
       await sync();
       break;
     case 'flush':
