@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { startMailStub } from './scripts/mail-stub.mjs';
 
 /** Worker tests: the real workerd runtime with local D1, KV and Durable Objects. */
 export default defineConfig(async () => {
@@ -11,6 +12,17 @@ export default defineConfig(async () => {
   fs.mkdirSync(path.join(import.meta.dirname, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
   const devVars = parseEnv(fs.readFileSync(path.join(import.meta.dirname, '.dev.vars.example'), 'utf8'));
+  // Every mail of the tests really goes through the queue to a Resend-shaped stub on the loopback
+  // address (scripts/mail-stub.mjs), which the mail tests also tell to refuse or reject sends.
+  const mailStub = await startMailStub();
+  const mail = {
+    MAIL_PROVIDER: 'resend',
+    MAIL_API_URL: `${mailStub.url}/emails`,
+    MAIL_API_KEY: mailStub.apiKey,
+    MAIL_STUB_URL: mailStub.url,
+    // tries 1, 2, 4 s apart, so an outage of a few seconds is retried within the test
+    MAIL_RETRY_SECONDS: '1',
+  };
   return {
     plugins: [
       cloudflareTest({
@@ -19,7 +31,13 @@ export default defineConfig(async () => {
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
           // the local development settings, whatever a developer's own .dev.vars says
-          bindings: { ...devVars, TEST_MIGRATIONS: migrations, DISABLE_RATE_LIMITS: 'true' },
+          bindings: { ...devVars, ...mail, TEST_MIGRATIONS: migrations, DISABLE_RATE_LIMITS: 'true' },
+          // the mail queue as deployed, with 3 retries instead of 10 so a mail that always fails
+          // reaches the dead-letter queue within seconds (1 + 2 + 4 s of backoff)
+          queueConsumers: {
+            'freightdesk-mail': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3, deadLetterQueue: 'freightdesk-mail-dead' },
+            'freightdesk-mail-dead': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 3 },
+          },
         },
       }),
     ],

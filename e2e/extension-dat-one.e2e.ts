@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, serveBoard, Server } from './extension-harness';
+import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 
 /**
  * The extension on DAT One's board as public captures show it (e2e/fixtures/dat-one, built from
@@ -81,36 +81,16 @@ async function setUpTeam() {
     emailContent: 'Hello {broker},\nIs {reference} still available at {rate}?\n{userName}, {mcName}',
   });
   team.agentMcs.blue = await addMc(team.agent.token, { parentMc: team.mcs.blue, lines: [3], emailSubject: 'Truck for {origin}', emailContent: 'Hi' });
-  const types = await ok<{ _id: string; typeName: string }[]>('GET', '/api/user/filterOverrides', undefined, team.managerToken);
-  const type = (name: string) => types.find((t) => t.typeName === name)!._id;
-  const filter = (body: Record<string, unknown>) =>
-    ok(
-      'POST',
-      '/api/broker/add',
-      {
-        updateFilterId: null,
-        comment: '',
-        onlyCreator: false,
-        allMC: false,
-        mcList: [],
-        usersList: [team.agent.id],
-        onlyOnContacts: false,
-        contacts: [],
-        newUsers: false,
-        isVisible: true,
-        ...body,
-      },
-      team.managerToken,
-    );
-  await filter({ name: 'Total Quality Logistics', type: type('Blocked'), comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
-  await filter({ name: 'Coyote Logistics', type: type('Preferred'), allMC: true });
-  await filter({ name: 'Arrive Logistics', type: type('Check first'), mcList: [team.mcs.blue] });
+  const filter = await teamFilters(server, team.managerToken, team.agent.id);
+  await filter({ name: 'Total Quality Logistics', type: 'Blocked', comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
+  await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
+  await filter({ name: 'Arrive Logistics', type: 'Check first', mcList: [team.mcs.blue] });
   // contacts-only: DAT's web component carries the e-mail in an attribute, the phone in href-value
-  await filter({ name: 'Wayfinder Logistics LLC', type: type('Slow pay'), allMC: true, onlyOnContacts: true, contacts: ['team@wayfinder.example'] });
-  await filter({ name: 'ITF Logistics Group LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['847-555-0139'] });
-  await filter({ name: 'MX Solutions LLC', type: type('Note'), allMC: true, onlyOnContacts: true, contacts: ['999-555-0100'] });
+  await filter({ name: 'Wayfinder Logistics LLC', type: 'Slow pay', allMC: true, onlyOnContacts: true, contacts: ['team@wayfinder.example'] });
+  await filter({ name: 'ITF Logistics Group LLC', type: 'Note', allMC: true, onlyOnContacts: true, contacts: ['847-555-0139'] });
+  await filter({ name: 'MX Solutions LLC', type: 'Note', allMC: true, onlyOnContacts: true, contacts: ['999-555-0100'] });
   // another trading name, the same MC number: flagged once the details show the MC
-  await filter({ name: 'DGL Freight Brokers', type: type('Check first'), allMC: true, mcNumber: '766673' });
+  await filter({ name: 'DGL Freight Brokers', type: 'Check first', allMC: true, mcNumber: '766673' });
 }
 
 /**
@@ -421,8 +401,12 @@ test('recycled rows: scrolling gives row elements other loads; within 100 ms eac
     .click();
   await expect(page.getByRole('menu')).toHaveAccessibleName(`FreightDesk actions for ${load.company}`);
   await expect(page.getByRole('menu').locator('.fd-menu-title')).toHaveText(load.company);
-  // scrolling closes the menu: it belongs to the load under it
-  await page.evaluate(() => (window as any).datBoard.scrollBy(200));
+  // the menu belongs to the load under it: a small scroll moves it with its row; once DAT has
+  // recycled the row for another load (or scrolled it away), it closes
+  const placed = (await page.getByRole('menu').boundingBox())!;
+  await page.evaluate(() => (window as any).datBoard.scrollBy(20));
+  await expect.poll(async () => Math.round((await page.getByRole('menu').boundingBox())?.y ?? 0)).toBe(Math.round(placed.y - 20));
+  await page.evaluate(() => (window as any).datBoard.scrollBy(2000));
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expectFlagsRight('swift');
   // a new search reuses the elements for other loads again
@@ -713,6 +697,28 @@ test('wide: 1366 and 1920 px screenshots of the decorated board, and the row hei
   await page.evaluate((id) => (window as any).datBoard.collapse(id), load.postingId);
 });
 
+test('offline on the real board: a call from the details of a row with no contact waits while the server is stopped, then goes once; nothing doubled', async () => {
+  test.setTimeout(240_000);
+  // the wide row shows no contact for this load: its phone is in the details
+  const load = await firstLoad((l) => l.contactForm === 'none' && !l.similar);
+  await page.evaluate((id) => (window as any).datBoard.expand(id), load.postingId);
+  const details = rowEl(load.postingId).locator('.fd-details-actions');
+  await expect(details).toHaveCount(1);
+  await server.stop();
+  await details.getByRole('button', { name: 'Call on line 2' }).click();
+  await expect(details.locator('.fd-status[data-for="call"]')).toHaveText('Waiting to send');
+  await details.getByRole('button', { name: 'Call on line 2' }).click();
+  await expect(bar()).toContainText('1 waiting to be sent');
+  await server.start();
+  // no click: the extension retries by itself
+  await expect(bar()).not.toContainText('waiting to be sent', { timeout: 120_000 });
+  const calls = (await history()).filter((h) => h.kind === 'call' && h.brokerName === load.company);
+  expect(calls.map((h) => ({ contact: h.contact.replace(/\D/g, '').slice(-10), loadDate: h.loadDate, origin: h.origin, dest: h.dest }))).toEqual([
+    { contact: load.contactPhone.replace(/ x.*$/, '').replace(/\D/g, ''), loadDate: load.pickUpDate, origin: load.origin.text, dest: load.destination.text },
+  ]);
+  await page.evaluate((id) => (window as any).datBoard.collapse(id), load.postingId);
+});
+
 test('a board FreightDesk cannot read: the bar says flags are off, and one health report (counts only) reaches the admin’s screen', async () => {
   // a fresh browser: the health report goes at most once an hour per browser
   const other = await launchWithExtension(extensionDir, board.port);
@@ -744,6 +750,12 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   expect(alarm.rows_seen).toBe(37);
   const fields = JSON.parse(alarm.fields);
   expect(fields.company).toEqual({ read: 0, missed: 37 });
+  // the real board's report (the first page, compact): every field looked for was found on every load seen
+  const healthy = stored.filter((r) => r.unreadable === 0);
+  expect(healthy.map((r) => r.layout)).toEqual(['compact']);
+  const counts = JSON.parse(healthy[0]!.fields) as Record<string, { read: number; missed: number }>;
+  expect(counts.company!.read).toBeGreaterThan(8);
+  expect(Object.entries(counts).filter(([, c]) => c.missed > 0)).toEqual([]);
   const text = JSON.stringify(stored);
   const boardText =
     fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/unknown.js'), 'utf8') + fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/loads.js'), 'utf8');

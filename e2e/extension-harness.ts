@@ -36,19 +36,21 @@ export class Server {
     public port: number,
     readonly state: string,
     private readonly assets: string | null,
+    /** Settings over .dev.vars.example (`--var NAME:value`), e.g. another mail provider. */
+    private readonly vars: Record<string, string> = {},
   ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  static async create(): Promise<Server> {
+  static async create(vars: Record<string, string> = {}): Promise<Server> {
     const port = await freePort();
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-ext-'));
     // the SPA build playwright.config.ts made for this run (or web/dist with E2E_SKIP_BUILD)
     const candidates = [process.env.E2E_STATE && path.join(process.env.E2E_STATE, 'dist'), path.join(ROOT, 'web', 'dist')].filter(Boolean) as string[];
     const assets = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
-    const server = new Server(port, state, assets);
+    const server = new Server(port, state, assets, vars);
     execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
       cwd: ROOT,
       env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
@@ -80,6 +82,7 @@ export class Server {
       '.dev.vars.example',
     ];
     args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
+    for (const [name, value] of Object.entries(this.vars)) args.push('--var', `${name}:${value}`);
     if (this.assets) args.push('--assets', this.assets);
     // its own process group, so stop() ends wrangler and its workerd together
     this.child = spawn(WRANGLER, args, {
@@ -149,6 +152,35 @@ export async function api<T = any>(server: Server, method: string, urlPath: stri
     // not JSON: keep the text
   }
   return { status: res.status, body: json };
+}
+
+/**
+ * A manager's filter for one agent, as the filter form sends it: the filter types by name
+ * (`type: 'Blocked'`), every field the test does not name at the form's default.
+ */
+export async function teamFilters(server: Server, managerToken: string, agentId: string) {
+  const types = await api<{ _id: string; typeName: string }[]>(server, 'GET', '/api/user/filterOverrides', undefined, managerToken);
+  return async (body: Record<string, unknown> & { type: string }) => {
+    const type = types.body.find((t) => t.typeName === body.type)?._id;
+    if (!type) throw new Error(`no filter type ${body.type}`);
+    const form = {
+      updateFilterId: null,
+      comment: '',
+      onlyCreator: false,
+      allMC: false,
+      mcList: [],
+      usersList: [agentId],
+      onlyOnContacts: false,
+      contacts: [],
+      newUsers: false,
+      isVisible: true,
+      ...body,
+      type,
+    };
+    const res = await api(server, 'POST', '/api/broker/add', form, managerToken);
+    if (res.status >= 300) throw new Error(`POST /api/broker/add: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
 }
 
 /** Builds the extension for `apiUrl` into a fresh folder (no zip). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, serveBoard, Server } from './extension-harness';
+import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 
 /**
  * The load-board extension in Chromium, against the real Worker: the built extension loaded in a
@@ -107,39 +107,19 @@ async function setUpTeam() {
   team.agentMcs.blue = await addMc(agentWeb, { parentMc: team.mcs.blue, lines: [3], emailSubject: 'Truck for {origin}', emailContent: 'Hi' });
   team.agentMcs.hidden = await addMc(agentWeb, { parentMc: team.mcs.hidden, lines: [4] });
   await ok('POST', '/api/mcSettings/update/toggleVisibility', { settingID: team.agentMcs.hidden }, agentWeb);
-  const types = await ok<{ _id: string; typeName: string }[]>('GET', '/api/user/filterOverrides', undefined, team.managerToken);
-  const type = (name: string) => types.find((t) => t.typeName === name)!._id;
-  const filter = (body: Record<string, unknown>) =>
-    ok(
-      'POST',
-      '/api/broker/add',
-      {
-        updateFilterId: null,
-        comment: '',
-        onlyCreator: false,
-        allMC: false,
-        mcList: [],
-        usersList: [team.agent.id],
-        onlyOnContacts: false,
-        contacts: [],
-        newUsers: false,
-        isVisible: true,
-        ...body,
-      },
-      team.managerToken,
-    );
-  await filter({ name: 'Total Quality Logistics', type: type('Blocked'), comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
-  await filter({ name: 'Coyote Logistics', type: type('Preferred'), comment: 'Pays in 7 days', allMC: true });
+  const filter = await teamFilters(server, team.managerToken, team.agent.id);
+  await filter({ name: 'Total Quality Logistics', type: 'Blocked', comment: 'Unpaid invoices since March', mcList: [team.mcs.swift] });
+  await filter({ name: 'Coyote Logistics', type: 'Preferred', comment: 'Pays in 7 days', allMC: true });
   await filter({
     name: 'Echo Global Logistics',
-    type: type('Slow pay'),
+    type: 'Slow pay',
     comment: 'Only the Memphis desk',
     allMC: true,
     onlyOnContacts: true,
     contacts: ['415-555-0199'],
   });
-  await filter({ name: 'Arrive Logistics', type: type('Check first'), mcList: [team.mcs.blue] });
-  await filter({ name: 'Nobody Freight', type: type('Note'), comment: 'On the hidden MC only', mcList: [team.mcs.hidden] });
+  await filter({ name: 'Arrive Logistics', type: 'Check first', mcList: [team.mcs.blue] });
+  await filter({ name: 'Nobody Freight', type: 'Note', comment: 'On the hidden MC only', mcList: [team.mcs.hidden] });
 }
 
 test.beforeAll(async () => {

@@ -150,11 +150,12 @@ test.describe('link shortener screens', () => {
     await expect(page.getByRole('button', { name: 'Disable link' })).toBeVisible();
     expect((await openAsVisitor(link.to)).status).toBe(302);
 
-    // someone else's link: the page says so instead of staying blank
+    // someone else's link (404): the page says it is not there, not that loading failed (issue 34)
     const other = await createUser('manager');
     const theirs = await createLink(other.token, 'https://example.com/theirs');
     await page.goto(`/detail/${theirs._id}`);
-    await expect(page.getByText('This link could not be loaded.')).toBeVisible();
+    await expect(page.getByText('This link does not exist or is not yours.')).toBeVisible();
+    await expect(page.getByTestId('request-failed')).toHaveCount(0);
   });
 
   test('an unknown short link shows the 404 page in a browser', async ({ page }) => {

@@ -28,12 +28,24 @@ test.describe('login screen', () => {
 });
 
 const MENUS: Record<string, { path: string; items: string[]; sub?: number | null }> = {
-  admin: { path: '/users', items: ['Promo Codes', 'All Users', 'Analytics', 'Payments', 'Links', 'Logout'] },
+  admin: { path: '/users', items: ['Promo Codes', 'All Users', 'Analytics', 'Payments', 'Failed Mails', 'Links', 'Logout'] },
   manager: {
     path: '/users',
-    items: ['Profile', 'Payment', 'My Team', 'Broker Filtering', 'My Filters', 'Verification Queue', 'Contact History', 'Lines', 'Links', 'Logout'],
+    items: [
+      'Profile',
+      'Payment',
+      'My Team',
+      'Broker Filtering',
+      'My Filters',
+      'Verification Queue',
+      'Contact History',
+      'Active Loads',
+      'Lines',
+      'Links',
+      'Logout',
+    ],
   },
-  agent: { path: '/companyFilters', items: ['Profile', 'Payment', 'Broker Filtering', 'My Filters', 'Contact History', 'Lines', 'Logout'] },
+  agent: { path: '/companyFilters', items: ['Profile', 'Payment', 'Broker Filtering', 'My Filters', 'Contact History', 'Active Loads', 'Lines', 'Logout'] },
   director: { path: '/callHistory', items: ['Profile', 'Payment', 'Contact History', 'Logout'] },
   marketing: { path: '/promoCodes/', items: ['Profile', 'Promo Codes', 'Logout'] },
 };

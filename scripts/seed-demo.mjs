@@ -1,11 +1,25 @@
-// `npm run seed:demo`: fills the local database with a demo company (a director, managers,
+// `npm run seed:demo`: fills the local database with a demo company (a marketing user, a director, managers,
 // agents, MCs with lines, filters, tens of thousands of contact-history rows, active loads,
 // payments and short links) through the development-only POST /api/dev/seed. Local only.
 //
 // Uses the server `npm start` (or `npm run dev`) runs on http://localhost:$PORT (default 8787).
 // Sizes can be changed: `npm run seed:demo -- --teams 5 --agents-per-team 12 --history-rows-per-team 40000`
 // (any field of seedSchema in worker/dev/seed/index.ts; --email-domain makes a second company next to the first).
-const port = Number(process.env.PORT ?? 8787);
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The port: PORT, else the one the last `npm start` wrote (.wrangler/dev-server.json), else 8787. */
+function portOf() {
+  if (process.env.PORT) return { port: Number(process.env.PORT), from: 'PORT' };
+  try {
+    const { port } = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '.wrangler', 'dev-server.json'), 'utf8'));
+    if (Number.isInteger(port)) return { port, from: 'the port `npm start` last used (.wrangler/dev-server.json)' };
+  } catch {
+    // no npm start yet
+  }
+  return { port: 8787, from: 'the default' };
+}
+const { port, from } = portOf();
 const baseUrl = `http://127.0.0.1:${port}`;
 
 /** `--agents-per-team 12` or `--agents-per-team=12` → { agentsPerTeam: 12 }. */
@@ -36,7 +50,8 @@ async function main() {
   const body = parseArgs(process.argv.slice(2));
   // `npm start` listens on localhost, which may be IPv6 only: try both names
   const url = (await isUp(baseUrl)) ? baseUrl : (await isUp(`http://localhost:${port}`)) ? `http://localhost:${port}` : null;
-  if (!url) throw new Error(`no server answers on port ${port}: start the app with \`npm start\` first, then run this again`);
+  if (!url)
+    throw new Error(`no server answers on port ${port} (${from}): start the app with \`npm start\` first, or name its port: PORT=<port> npm run seed:demo`);
   console.log(`Using the server running on ${url}`);
   console.log('Seeding the demo company (this takes a little while)…');
   const res = await fetch(`${url}/api/dev/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -53,6 +68,7 @@ Demo company created in ${(data.ms / 1000).toFixed(1)} s: ${c.users} users, ${c.
 ${c.history} contact-history rows, ${c.activeLoads} active loads, ${c.payments} payments (${c.confirmedPayments} confirmed), ${c.links} short links.
 
 Every demo login has the password: ${data.password}
+  marketing  ${data.marketing.email}   (${data.marketing.name})
   director   ${data.director.email}   (${data.director.name})`);
   for (const m of data.managers) {
     const agents = data.agents.filter((a) => a.manager === m.email);

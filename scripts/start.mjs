@@ -36,8 +36,22 @@ if (!dev) {
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
 console.log('Applying D1 migrations to the local database…');
-// CI=true: apply without asking (wrangler asks for confirmation in a terminal)
-run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'], { CI: 'true' });
+// CI=true: apply without asking (wrangler asks for confirmation in a terminal). Wrangler prints the
+// list of migrations twice (to apply, then applied): one line says what happened, the whole output
+// only when it fails.
+{
+  const r = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
+  const applied = [...new Set((r.stdout ?? '').match(/\d{4}_[\w-]+\.sql(?=\s*│\s*✅)/g) ?? [])];
+  console.log(applied.length ? `  applied ${applied.length}: ${applied.join(', ')}` : '  the database is up to date');
+}
+// seed:demo and other local tools find the server here when PORT is not set for them
+fs.mkdirSync(path.join(root, '.wrangler'), { recursive: true });
+fs.writeFileSync(path.join(root, '.wrangler', 'dev-server.json'), `${JSON.stringify({ port: Number(port) })}\n`);
 
 console.log(`
   FreightDesk ${dev ? '(Vite dev server, hot reload) ' : ''}starts on http://localhost:${port}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { AppRouter } from './app/router';
+import { OfflineBanner } from './components/ui/request-state';
 import { ToastProvider } from './components/ui/toast';
 import './styles.css';
 
@@ -9,6 +10,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={{ shouldRetryOnError: false }}>
       <ToastProvider>
+        <OfflineBanner />
         <AppRouter />
       </ToastProvider>
     </SWRConfig>

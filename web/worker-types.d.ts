@@ -17,11 +17,22 @@ declare module 'cloudflare:workers' {
 }
 // worker/index.ts is part of the check too (worker-configuration.d.ts, which wrangler types
 // generates, names the Durable Object classes through it): its handler, with the DOM's Request
-type ExportedHandler<Env = unknown> = {
+type ExportedHandler<Env = unknown, QueueMessage = unknown> = {
   fetch?(request: Request, env: Env, ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext): Response | Promise<Response>;
   scheduled?(
     controller: import('@cloudflare/workers-types/index.ts').ScheduledController,
     env: Env,
     ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext,
   ): void | Promise<void>;
+  queue?(
+    batch: import('@cloudflare/workers-types/index.ts').MessageBatch<QueueMessage>,
+    env: Env,
+    ctx: import('@cloudflare/workers-types/index.ts').ExecutionContext,
+  ): void | Promise<void>;
 };
+// the mail queue (worker/mail/) and the Email Service binding (worker/env.ts), and the names lib/sentry.ts and jobs.ts use
+type Queue<Body = unknown> = import('@cloudflare/workers-types/index.ts').Queue<Body>;
+type MessageBatch<Body = unknown> = import('@cloudflare/workers-types/index.ts').MessageBatch<Body>;
+type SendEmail = import('@cloudflare/workers-types/index.ts').SendEmail;
+type ExecutionContext = import('@cloudflare/workers-types/index.ts').ExecutionContext;
+type ScheduledController = import('@cloudflare/workers-types/index.ts').ScheduledController;

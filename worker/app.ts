@@ -13,7 +13,10 @@ import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
 import { withDb } from './lib/db';
 import { ApiError } from './lib/errors';
+import { checkHealth } from './lib/health';
+import { observeRequests } from './lib/observe';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
+import { mailRoutes } from './mail/mail.routes';
 import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
@@ -65,24 +68,35 @@ const api = new Hono<AppEnv>()
   .route('/link', linkRoutes)
   .route('/extension', extensionRoutes)
   .route('/team', teamRoutes)
-  .get('/health', allow('public'), (c) => c.json({ ok: true }, 200));
+  .route('/mail', mailRoutes)
+  // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones
+  .get('/health', allow('public'), async (c) => {
+    const health = await checkHealth(c.env);
+    if (health.ok) return c.json({ ok: true as const, checks: health.checks }, 200);
+    return c.json({ ok: false as const, message: `Unhealthy: ${health.failed.join(', ')}`, checks: health.checks }, 503);
+  });
 
 // strict: false: the spec writes some paths with a trailing slash (`/api/promocode/`, `/api/mcSettings/add/`); both forms reach the one route.
 export const app = new Hono<AppEnv>({ strict: false })
+  .use('/api/*', observeRequests)
   .route('/api', api)
   .route('/s', shortLinkRoutes)
   .all('/api/*', () => {
     throw new ApiError('not_found', 'Not found');
   });
 
-/** Every error as `{message}` with its status; anything unknown is a logged 500 with a generic message. */
+/**
+ * Every error as `{message}` with its status; anything unknown is a 500 with a generic message,
+ * whose stack goes to the request's log line (lib/observe.ts), never into the response.
+ */
 export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
     return c.json({ ...(err instanceof ApiError ? err.details : undefined), message }, status);
   }
-  console.error('unhandled error', err);
+  // outside the request middleware (no request id yet): log it here
+  if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));
   return c.json({ message: 'Something went wrong' }, 500);
 };
 

@@ -1,16 +1,27 @@
 import { app } from './app';
-import { redirectShortLink } from './links/links.routes';
-import { pathOf } from './lib/url';
 import type { Bindings } from './env';
-import { runReminders } from './subscriptions/reminders';
+import { runScheduled } from './jobs';
+import { ClickCounter as ClickCounterBase } from './links/click-counter';
+import { redirectShortLink } from './links/links.routes';
+import type { MailMessage } from './lib/mailer';
+import { RateLimiter as RateLimiterBase } from './lib/rate-limit';
+import { durableObjectWithSentryWhenSet, withSentryWhenSet } from './lib/sentry';
+import { pathOf } from './lib/url';
+import { consumeMailBatch } from './mail/mail.queue';
+import { PaymentOrder as PaymentOrderBase } from './payments/payment-order';
 
-export { PaymentOrder } from './payments/payment-order';
-export { ClickCounter } from './links/click-counter';
-export { RateLimiter } from './lib/rate-limit';
+// The Durable Object classes, instrumented by Sentry when SENTRY_DSN is set (lib/sentry.ts).
+export const PaymentOrder = durableObjectWithSentryWhenSet(PaymentOrderBase);
+export type PaymentOrder = PaymentOrderBase;
+export const ClickCounter = durableObjectWithSentryWhenSet(ClickCounterBase);
+export type ClickCounter = ClickCounterBase;
+export const RateLimiter = durableObjectWithSentryWhenSet(RateLimiterBase);
+export type RateLimiter = RateLimiterBase;
 
 const SHORT = '/s/';
 
-export default {
+/** The Worker's handlers, exported for the development entry (worker/dev/index.ts), which adds its own calls in front of `fetch`. */
+export const handlers = {
   // The short-link redirect is the hot path: it goes straight to its handler, past the router.
   fetch(request, env, ctx) {
     const pathname = pathOf(request.url);
@@ -19,10 +30,15 @@ export default {
     }
     return app.fetch(request, env, ctx);
   },
-  // The Cron Trigger (wrangler.toml [triggers]): reminders before subscriptions end. Locally:
-  // `wrangler dev --test-scheduled`, then GET /__scheduled?cron=0+6+*+*+*
+  // The Cron Triggers (wrangler.toml [triggers]): the reminders job and the mail sweeper
+  // (worker/jobs.ts). Locally: GET /cdn-cgi/handler/scheduled?cron=0+6+*+*+*
   async scheduled(controller, env, _ctx) {
-    const sent = await runReminders(env, new Date(controller.scheduledTime));
-    console.log(`[reminders] ${sent.reminders} reminders, ${sent.digests} manager digests`);
+    await runScheduled(controller, env);
   },
-} satisfies ExportedHandler<Bindings>;
+  // The mail queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
+  async queue(batch, env, _ctx) {
+    await consumeMailBatch(batch, env);
+  },
+} satisfies ExportedHandler<Bindings, MailMessage>;
+
+export default withSentryWhenSet(handlers);

@@ -1,9 +1,10 @@
 import { Dialog } from 'radix-ui';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuFor } from '../../worker/lib/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { api } from '../lib/api-client';
+import { focusMainHeading, installFocusGuard } from '../lib/focus';
 import { useGet } from '../lib/use-api';
 import { setSession, useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
@@ -41,6 +42,37 @@ export function Logout() {
 }
 
 /**
+ * After an in-app navigation to another screen, the focus goes to the new screen's heading
+ * (issue 34 item 4), so a screen reader announces where the person is and Tab starts in the
+ * page, not on the menu link. Not on the first load, nor when something inside the page already
+ * has the focus (a dialog a deep link opened). The heading may come with the screen's code or
+ * data: it is waited for, up to a few seconds.
+ */
+function useHeadingFocusOnNavigation(pathname: string) {
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation to another screen
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      const active = document.activeElement;
+      const inPage = active && active !== document.body && document.querySelector('main')?.contains(active);
+      const inDialog = active?.closest('[role="dialog"],[role="alertdialog"]');
+      if (inPage || (inDialog && !active?.closest('.menu-sheet')) || tries > 50) {
+        window.clearInterval(timer);
+        return;
+      }
+      if (document.querySelector('main h1') && focusMainHeading()) window.clearInterval(timer);
+    }, 60);
+    return () => window.clearInterval(timer);
+  }, [pathname]);
+}
+
+/**
  * Header with the user's e-mail, the menu by role and subscription, the banner, the screen.
  * Below 768 px the menu folds into a Menu button that opens it as a sheet (radix Dialog).
  */
@@ -50,15 +82,25 @@ export function Layout() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const sheetItems = useRef<HTMLElement>(null);
+  const pathAtOpen = useRef('');
   // a menu item picked in the sheet closes it
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
   useEffect(() => setSheetOpen(false), [pathname]);
+  useHeadingFocusOnNavigation(pathname);
+  useEffect(() => installFocusGuard(), []);
   if (!session) return null;
   const items = menuFor(session.userType, isActive);
   const links = (
     <>
       {items.map((item) => (
-        <NavLink key={item.label} to={item.path} className={({ isActive: a }) => `menu-item${a ? ' active' : ''}`}>
+        <NavLink
+          key={item.label}
+          to={item.path}
+          className={({ isActive: a }) => `menu-item${a ? ' active' : ''}`}
+          // the current screen's item too: picking it closes the sheet
+          onClick={() => setSheetOpen(false)}
+        >
           {item.label}
           {item.path === QUEUE_PATH && <QueueBadge />}
         </NavLink>
@@ -70,6 +112,9 @@ export function Layout() {
   );
   return (
     <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <header className="topbar">
         <div className="brand">FreightDesk</div>
         <nav className="menu menu-wide" aria-label="Main">
@@ -81,9 +126,26 @@ export function Layout() {
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="dialog-overlay" />
-            <Dialog.Content className="menu-sheet" aria-describedby={undefined}>
+            <Dialog.Content
+              className="menu-sheet"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(e) => {
+                // a menu item was picked: the new screen's heading gets the focus, not the Menu button
+                if (pathAtOpen.current !== window.location.pathname) e.preventDefault();
+              }}
+              onOpenAutoFocus={(e) => {
+                pathAtOpen.current = window.location.pathname;
+                // open on the current screen's item, not on the first control (which was Logout's neighbour, and Enter logged out)
+                const current =
+                  sheetItems.current?.querySelector<HTMLElement>('.menu-item.active') ?? sheetItems.current?.querySelector<HTMLElement>('.menu-item');
+                if (current) {
+                  e.preventDefault();
+                  current.focus();
+                }
+              }}
+            >
               <Dialog.Title className="menu-sheet-title">{session.userEmail}</Dialog.Title>
-              <nav className="menu-sheet-items" aria-label="Main">
+              <nav className="menu-sheet-items" aria-label="Main" ref={sheetItems}>
                 {links}
               </nav>
               <Dialog.Close className="dialog-x" aria-label="Close menu">
@@ -97,7 +159,7 @@ export function Layout() {
         </div>
       </header>
       <SubscriptionBanner />
-      <main className="page">
+      <main className="page" id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

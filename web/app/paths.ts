@@ -35,4 +35,5 @@ export const AREA_ROUTES: { path: string; area: Area; title: Title; load: Loader
   { path: '/promoCodes', title: 'Promo Codes', area: 'promo', load: () => import('../features/promo/promo-codes') },
   { path: '/adminPayments', title: 'Payments', area: 'adminPayments', load: () => import('../features/payments/admin-payments') },
   { path: '/analytics', title: 'Analytics', area: 'analytics', load: () => import('../features/analytics/analytics') },
+  { path: '/failedMails', title: 'Failed Mails', area: 'mail', load: () => import('../features/mail/failed-mails') },
 ];

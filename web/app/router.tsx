@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
 import { DefaultRedirect, Guard } from './guard';
 import { Layout, LOGOUT_PATH, Logout } from './layout';
+import { RouteError } from './route-error';
 import { AREA_ROUTES, PUBLIC_ROUTES } from './paths';
 
 const Landing = lazy(() => import('../features/auth/landing'));
@@ -21,6 +22,11 @@ const router = createBrowserRouter([
     const Component = lazy(load);
     return {
       path,
+      errorElement: (
+        <div className="public-page">
+          <RouteError />
+        </div>
+      ),
       element: (
         <div className="public-page">
           <ScreenTitle title={title} />
@@ -33,6 +39,8 @@ const router = createBrowserRouter([
   }),
   {
     element: <SessionGate />,
+    // the login page's own code failing, or the layout itself
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <DefaultRedirect /> },
       // a route, so leaving a screen with unsaved edits by Logout asks first like any other link
@@ -41,6 +49,8 @@ const router = createBrowserRouter([
         const Component = lazy(load);
         return {
           path,
+          // inside the layout: the menu stays, so the person can go elsewhere
+          errorElement: <RouteError />,
           element: (
             <Guard area={area}>
               <ScreenTitle title={title} />

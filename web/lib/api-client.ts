@@ -44,22 +44,38 @@ export class LoggedOutError extends Error {
 
 export const isLoggedOut = (err: unknown) => err instanceof LoggedOutError;
 
-/** A refused call: its `message`, status, and the other fields of the answer (a duplicate's `existingFilterId`). */
+/** The response header naming the request, for a support question ("request id …"); read when the server sends it. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * A refused call: its `message`, status, the other fields of the answer (a duplicate's
+ * `existingFilterId`) and the request id the server named it by, if any. Status 0: no answer at
+ * all (offline, or the server could not be reached).
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly data: Record<string, unknown> | null,
+    readonly requestId: string | null = null,
   ) {
     super(message);
     this.name = 'ApiFailure';
   }
 }
 
+/** What a call that got no answer says: offline is said as such, so the person knows it is not the data. */
+export const OFFLINE_MESSAGE = 'You are offline: this needs a connection. Try again when you are back online.';
+export const UNREACHABLE_MESSAGE = 'Something went wrong: the server could not be reached. Try again.';
+
+/** The request id of a failed call, when the server sent one. */
+export const requestIdOf = (err: unknown) => (err instanceof ApiFailure ? err.requestId : null);
+
 /**
  * The one fetch wrapper, under every API client: the bearer token and the newest D1 bookmark; any 401 while signed in
  * clears the session and raises LoggedOutError (screens show nothing for it); any other failure
- * raises the response's `message`, or 'Something went wrong' (also when the network fails).
+ * raises the response's `message`, or 'Something went wrong', with the `X-Request-Id` it came
+ * with; a call that got no answer raises status 0 and says whether the browser is offline.
  * A successful response comes back untouched, for the client to read.
  */
 export const apiFetch: typeof fetch = async (input, init) => {
@@ -72,8 +88,9 @@ export const apiFetch: typeof fetch = async (input, init) => {
   let res: Response;
   try {
     res = await fetch(input, { ...init, headers });
-  } catch {
-    throw new Error('Something went wrong');
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiFailure(typeof navigator !== 'undefined' && navigator.onLine === false ? OFFLINE_MESSAGE : UNREACHABLE_MESSAGE, 0, null);
   }
   keepBookmark(res.headers.get(BOOKMARK_HEADER));
   if (res.status === 401 && session) {
@@ -82,7 +99,12 @@ export const apiFetch: typeof fetch = async (input, init) => {
   }
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    throw new ApiFailure(data && typeof data.message === 'string' && data.message ? data.message : 'Something went wrong', res.status, data);
+    throw new ApiFailure(
+      data && typeof data.message === 'string' && data.message ? data.message : 'Something went wrong',
+      res.status,
+      data,
+      res.headers.get(REQUEST_ID_HEADER),
+    );
   }
   return res;
 };

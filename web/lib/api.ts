@@ -7,6 +7,7 @@ import type { BrokerRoutes } from '../../worker/filters/filters.routes';
 import type { CallHistoryRoutes } from '../../worker/history/history.routes';
 import type { LinkRoutes } from '../../worker/links/links.routes';
 import type { ActiveLoadRoutes } from '../../worker/loads/loads.routes';
+import type { MailRoutes } from '../../worker/mail/mail.routes';
 import type { McSettingsRoutes } from '../../worker/mc-settings/mc-settings.routes';
 import type { PaymentRoutes } from '../../worker/payments/payments.routes';
 import type { PromoRoutes } from '../../worker/promo/promo.routes';
@@ -32,6 +33,7 @@ export function createApi(origin: string, fetch: typeof globalThis.fetch) {
     extension: hc<ExtensionRoutes>(at('extension'), options),
     callHistory: hc<CallHistoryRoutes>(at('callHistory'), options),
     link: hc<LinkRoutes>(at('link'), options),
+    mail: hc<MailRoutes>(at('mail'), options),
     mcSettings: hc<McSettingsRoutes>(at('mcSettings'), options),
     payment: hc<PaymentRoutes>(at('payment'), options),
     promocode: hc<PromoRoutes>(at('promocode'), options),

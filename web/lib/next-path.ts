@@ -11,8 +11,11 @@ export function nextParam(location: { pathname: string; search: string; hash: st
 }
 
 /**
- * `next` if it is a path of this app: one leading slash, no scheme, no host, no backslash
- * (browsers read "/\evil.com" as "//evil.com"), no control characters; otherwise null.
+ * `next` if it is a path of this app, otherwise null. Checked twice: the raw text (one leading
+ * slash, no backslash, no control characters), and again after the URL parser has resolved dot
+ * segments and percent-encoded dots, on the very path it returns: "/.//evil.example" and
+ * "/%2e//evil.example" parse to "//evil.example", which a router reads as another host
+ * (issue 34 item 2). The returned path never starts with "//" and holds no backslash.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null;
@@ -23,7 +26,9 @@ export function safeNextPath(next: string | null | undefined): string | null {
     const base = 'http://app.invalid';
     const url = new URL(next, base);
     if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || /\\|%5c/i.test(url.pathname)) return null;
+    return path;
   } catch {
     return null;
   }

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import { isLoggedOut } from './api-client';
+import { isLoggedOut, requestIdOf } from './api-client';
 import { useToast } from '../components/ui/toast';
 
 /**
  * Request state for a mutation: `loading` while it runs; the server's message is shown in a
- * toast (spec: most calls show the server message, then clear it). A 401 shows nothing.
+ * toast (spec: most calls show the server message, then clear it), with the request id when the
+ * server sent one. A 401 shows nothing.
  */
 export function useRequest() {
   const [loading, setLoading] = useState(false);
@@ -23,7 +24,9 @@ export function useRequest() {
         if (!isLoggedOut(err)) {
           const message = err instanceof Error && err.message ? err.message : 'Something went wrong';
           setError(message);
-          if (!opts.silent) toast.show(message, 'error');
+          // the toast also names the request, for a support question; the message beside a form stays the spec's text
+          const requestId = requestIdOf(err);
+          if (!opts.silent) toast.show(requestId ? `${message} (request id ${requestId})` : message, 'error');
         }
         return undefined;
       } finally {

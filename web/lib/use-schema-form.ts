@@ -4,10 +4,16 @@ import type * as z from 'zod';
 
 /** The first message among a form's errors: the worker's schemas check in the spec's order and answer one. */
 export function firstError(errors: FieldErrors): string | null {
-  for (const error of Object.values(errors)) {
+  return firstErrorAt(errors)?.message ?? null;
+}
+
+/** The first error and the path of its field ("name", "contacts.0"). */
+function firstErrorAt(errors: FieldErrors, prefix = ''): { path: string; message: string } | null {
+  for (const [key, error] of Object.entries(errors)) {
     if (!error) continue;
-    if (typeof error.message === 'string' && error.message) return error.message;
-    const nested = firstError(error as FieldErrors);
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof error.message === 'string' && error.message) return { path, message: error.message };
+    const nested = firstErrorAt(error as FieldErrors, path);
     if (nested) return nested;
   }
   return null;
@@ -22,9 +28,13 @@ export function firstProblem(schema: z.ZodType, values: unknown): string | null 
 /**
  * A form checked by the worker's own zod schema (react-hook-form with zodResolver): the screen
  * checks exactly what the API checks, in the spec's order, with the same messages, and `problem`
- * is the first failing one. Checked on submit only, as the spec's forms are; `handleSubmit` hands
- * over the values as typed (the API normalises them itself). `toInput` maps the form's values to
- * the API's body where they differ (the filter modal).
+ * is the first failing one. Checked on submit first, as the spec's forms are; after a refused
+ * submit every change checks again, so the message goes as soon as its field is corrected (and
+ * the next failing check, in the spec's order, takes its place). `errorFor(name)` is the message
+ * to show beside that field; `otherProblem()`, called after the fields in the JSX, is the message
+ * of a field that shows none of its own (a select without a Field), for the form's foot.
+ * `handleSubmit` hands over the values as typed (the API normalises them itself). `toInput` maps
+ * the form's values to the API's body where they differ (the filter modal).
  */
 export function useSchemaForm<Values extends FieldValues, Input = Values>(
   schema: z.ZodType,
@@ -37,6 +47,13 @@ export function useSchemaForm<Values extends FieldValues, Input = Values>(
     const result = await check(input, context, options as never);
     return (Object.keys(result.errors).length ? { values: {}, errors: result.errors } : { values: input, errors: {} }) as never;
   };
-  const form = useForm<Values, unknown, Input>({ resolver, defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
-  return { ...form, problem: firstError(form.formState.errors) };
+  const form = useForm<Values, unknown, Input>({ resolver, defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const first = firstErrorAt(form.formState.errors);
+  const shown = new Set<string>();
+  const errorFor = (name: string) => {
+    shown.add(name);
+    return first && (first.path === name || first.path.startsWith(`${name}.`)) ? first.message : null;
+  };
+  const otherProblem = () => (first && ![...shown].some((n) => first.path === n || first.path.startsWith(`${n}.`)) ? first.message : null);
+  return { ...form, problem: first?.message ?? null, errorFor, otherProblem };
 }

@@ -1,11 +1,12 @@
-import { and, desc, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { emailTokens, loginEvents, sessions, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
-import { linkMail, sendMail } from '../lib/mailer';
+import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
@@ -33,10 +34,14 @@ export async function emailIsFree(db: Db, email: string) {
   if (await findLiveUserByEmail(db, email)) throw conflict(MESSAGES.emailTaken);
 }
 
-/** Inserts a new account (registration, Create user); two creations that raced past `emailIsFree` meet the unique index: 409. */
-export async function insertAccount(db: Db, user: typeof users.$inferInsert) {
+/**
+ * Inserts a new account (registration, Create user) with its e-mail verification token and mail,
+ * in one batch; two creations that raced past `emailIsFree` meet the unique index: 409, and
+ * neither the token nor the mail is written for the loser.
+ */
+export async function insertAccount(env: Bindings, db: Db, user: typeof users.$inferInsert & { id: string; email: string }) {
   try {
-    await db.insert(users).values(user);
+    await sendTokenMail(env, db, user, 'verify', [db.insert(users).values(user)]);
   } catch (err) {
     if (isUniqueViolation(err, 'users.email')) throw conflict(MESSAGES.emailTaken);
     throw err;
@@ -96,11 +101,14 @@ export async function login(env: Bindings, db: Db, req: Request, input: { email:
   };
 }
 
-/** Stores a hashed single-use token and mails its link. */
-export async function sendTokenMail(env: Bindings, db: Db, user: { id: string; email: string }, kind: 'verify' | 'reset') {
+/**
+ * A hashed single-use token's row and the mail with its link, as statements for the batch of the
+ * change that asks for them (`guard`: a condition the mail needs, e.g. that the e-mail change landed).
+ */
+export async function tokenMailStatements(env: Bindings, db: Db, user: { id: string; email: string }, kind: 'verify' | 'reset', guard?: SQL) {
   const token = randomToken();
   const now = Date.now();
-  await db.insert(emailTokens).values({
+  const insertToken = db.insert(emailTokens).values({
     id: randomId(),
     userId: user.id,
     kind,
@@ -114,7 +122,21 @@ export async function sendTokenMail(env: Bindings, db: Db, user: { id: string; e
     kind === 'verify'
       ? linkMail(user.email, 'Verify your e-mail', 'Please confirm your e-mail address by opening this link:', `${base}/emailVerify/${token}`)
       : linkMail(user.email, 'Password recovery', 'To set a new password, open this link (valid for one hour):', `${base}/passwordRecovery/${token}`);
-  await sendMail(env, db, mail);
+  const mails = mailStatements(env, db, [{ ...mail, kind }], guard, new Date(now));
+  return { statements: [insertToken, ...mails.statements] as BatchItem<'sqlite'>[], mailIds: mails.ids };
+}
+
+/** Stores a hashed single-use token and its mail in one batch (with `alongside`, the change that asks for it), then queues the mail. */
+export async function sendTokenMail(
+  env: Bindings,
+  db: Db,
+  user: { id: string; email: string },
+  kind: 'verify' | 'reset',
+  alongside: BatchItem<'sqlite'>[] = [],
+) {
+  const { statements, mailIds } = await tokenMailStatements(env, db, user, kind);
+  await db.batch([...alongside, ...statements] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await enqueueMails(env, mailIds);
 }
 
 /** Days of the trial a self-registered manager starts with. */
@@ -137,8 +159,7 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
     country: input.country,
     phone: input.phone,
   };
-  await insertAccount(db, user);
-  await sendTokenMail(env, db, user, 'verify');
+  await insertAccount(env, db, user);
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };
 }
 
@@ -239,11 +260,18 @@ async function linkOfVerifiedAccount(db: Db, rawToken: string) {
  * Signs the caller's own session out (this client only: the web app and the extension sign in
  * and out on their own). Ending every session is what a password change or reset does.
  */
+/**
+ * POST /api/auth/logout: one conditional statement ends the session only if it is still open, so
+ * of simultaneous sign-outs with one token exactly one answers 200; the others find it ended
+ * (401, like any call with an ended session).
+ */
 export async function logout(db: Db, caller: Caller) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.id), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, caller.sessionId), eq(sessions.userId, caller.id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!ended.length) throw unauthorized('Unauthorized');
   return { message: 'Logged out' };
 }
 

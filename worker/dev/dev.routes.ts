@@ -11,6 +11,7 @@ import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { validate } from '../lib/validate';
+import { CRONS, isJobCron, runScheduled } from '../jobs';
 import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
@@ -58,6 +59,20 @@ async function ensureAdmin(env: Bindings, db: Db): Promise<{ created: boolean; e
   return { created: inserted.length > 0, email };
 }
 
+/** `now` of the scheduled-jobs route: an ISO date or milliseconds since 1970 (default: now). */
+const scheduledQuery = z.object({
+  cron: z
+    .string()
+    .max(100)
+    .refine(isJobCron, { message: `cron: one of ${Object.values(CRONS).join(', ')}` })
+    .optional(),
+  now: z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(new Date(/^\d+$/.test(v) ? Number(v) : v).getTime()), { message: 'now: an ISO date (2027-01-15T06:00:00Z) or milliseconds' })
+    .optional(),
+});
+
 /** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
   .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.db), 200))
@@ -81,6 +96,14 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
   .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
+  // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (README,
+  // "Scheduled jobs locally"): the same `scheduled` handler the deployed Worker runs.
+  .on(['GET', 'POST'], '/scheduled', allow('development'), validate('query', scheduledQuery), async (c) => {
+    const { cron, now } = c.req.valid('query');
+    const time = now ? new Date(/^\d+$/.test(now) ? Number(now) : now).getTime() : Date.now();
+    const results = await runScheduled({ cron: cron ?? '', scheduledTime: time }, c.env);
+    return c.json({ now: new Date(time).toISOString(), results }, 200);
+  })
   // the mail outbox, newest first
   .get('/outbox', allow('development'), async (c) => {
     // newest first; mails of the same millisecond in the order they were kept (rowid)

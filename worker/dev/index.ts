@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { handleError } from '../app';
 import type { AppEnv, Bindings } from '../env';
-import production from '../index';
+import { handlers } from '../index';
 import { withDb } from '../lib/db';
+import type { MailMessage } from '../lib/mailer';
+import { observeRequests } from '../lib/observe';
+import { withSentryWhenSet } from '../lib/sentry';
 import { pathOf } from '../lib/url';
 import { devRoutes } from './dev.routes';
 
@@ -15,14 +18,21 @@ const DEV = '/api/dev/';
  * app of their own. Only this entry imports them: `npm start`, `npm run dev`, the tests and the
  * benchmarks run it, while `wrangler deploy` bundles worker/index.ts, so none of this code ships.
  */
-export const devApp = new Hono<AppEnv>({ strict: false }).use(withDb).route('/api/dev', devRoutes);
+export const devApp = new Hono<AppEnv>({ strict: false }).use(observeRequests).use(withDb).route('/api/dev', devRoutes);
 devApp.onError(handleError);
 devApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 
-export default {
+/**
+ * The product's handlers with the development calls in front of `fetch`. `scheduled` and `queue`
+ * are the product's own, so the jobs run locally through wrangler's
+ * `/cdn-cgi/handler/scheduled?cron=…` and the mail queue is consumed as deployed.
+ */
+export default withSentryWhenSet({
   fetch(request, env, ctx) {
     // a cheap test first: the short-link redirect passes through here on every visit
     if (request.url.includes(DEV) && pathOf(request.url).startsWith(DEV)) return devApp.fetch(request, env, ctx);
-    return production.fetch(request, env, ctx);
+    return handlers.fetch(request, env, ctx);
   },
-} satisfies ExportedHandler<Bindings>;
+  scheduled: handlers.scheduled,
+  queue: handlers.queue,
+} satisfies ExportedHandler<Bindings, MailMessage>);

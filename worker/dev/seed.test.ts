@@ -35,7 +35,7 @@ describe('POST /api/dev/seed (development only)', () => {
     expect(res.body.agents).toHaveLength(6);
     expect(res.body.benchManager).toBe(`manager1@${DOMAIN}`);
     expect(res.body.counts).toMatchObject({
-      users: 9,
+      users: 10,
       mcSettings: 2 * 2 + 6 * 2,
       filters: 80,
       history: 1400,
@@ -46,6 +46,12 @@ describe('POST /api/dev/seed (development only)', () => {
     });
 
     // the tree: director → managers → agents, all with the one password
+    // every role can log in, marketing included: it sees the promo codes
+    const marketing = await call('POST', '/api/auth/login', { body: { email: `marketing@${DOMAIN}`, password: 'demo12345', clientType: 0 } });
+    expect(marketing.status).toBe(200);
+    expect(marketing.body.userType).toBe('marketing');
+    expect(res.body.marketing.email).toBe(`marketing@${DOMAIN}`);
+    expect((await call('GET', '/api/promocode/', { token: marketing.body.accessToken })).status).toBe(200);
     const director = await call('POST', '/api/auth/login', { body: { email: `director@${DOMAIN}`, password: 'demo12345', clientType: 0 } });
     expect(director.status).toBe(200);
     expect(director.body.userType).toBe('director');

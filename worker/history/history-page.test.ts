@@ -563,7 +563,7 @@ describe("a Load's chart and Companies from their own reads (call_history_hours,
     }
   });
 
-  it('30 contacts logged at once, 3 rounds: the hours hold exactly the rows, and a retried contact counts once', async () => {
+  it('30 contacts logged at once, 3 rounds: the hours hold exactly the rows, and a retried contact counts once', { timeout: 120_000 }, async () => {
     const T = await createTeam();
     const teamMc = await addMc(T.manager, 'Race MC');
     const agentMc = await addMc(T.agents[0], 'Race MC', teamMc);

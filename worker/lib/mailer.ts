@@ -1,5 +1,9 @@
-import { mailOutbox } from '../db/schema';
+import { type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { type MailKind, mailOutbox, mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
+import { providerOf } from '../mail/providers';
+import { chunks } from './db';
 import { randomId } from './ids';
 
 export interface Mail {
@@ -9,29 +13,81 @@ export interface Mail {
   html: string;
 }
 
+/** A mail about to be written: what it is, and an optional `ref` a batch's guard can read as `value ->> '$.ref.name'`. */
+export interface MailDraft extends Mail {
+  kind: MailKind;
+  ref?: Record<string, string | number>;
+}
+
+/** The queue message that names a mail row; the row holds everything else. */
+export interface MailMessage {
+  id: string;
+}
+
+/** Mails per insert statement: one JSON parameter each, well under D1's statement and parameter sizes. */
+const MAILS_PER_STATEMENT = 50;
+
 /**
- * Sends a mail. In development every mail goes to the outbox table (GET /api/dev/outbox) and
- * the console. With MAIL_PROVIDER=http it is also POSTed as JSON {from,to,subject,text,html} to
- * MAIL_API_URL with `Authorization: Bearer MAIL_API_KEY` (Resend, Postmark-style APIs).
- * A failed send is logged, never thrown: the user's action still succeeds.
+ * The statements that write `drafts` as mail rows, for the `db.batch()` of the change that causes
+ * them: the mail exists if and only if the change landed. `guard`, a condition over each draft
+ * (`value` is the draft as JSON), keeps a mail out when its cause was already recorded by an
+ * earlier call (a receipt already sent). In development, and with the outbox provider, the mails
+ * that landed are also kept in the outbox table (GET /api/dev/outbox) in the same batch.
+ * Answers the statements and the new mail ids; after the batch, `enqueueMails` sends their
+ * messages.
  */
-export async function sendMail(env: Bindings, db: Db, mail: Mail): Promise<void> {
-  if (isDevelopment(env) || env.MAIL_PROVIDER !== 'http') {
-    await db.insert(mailOutbox).values({ id: randomId(), ...mail, date: new Date() });
-    console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)}\n${mail.text}`);
-  }
-  if (env.MAIL_PROVIDER === 'http' && env.MAIL_API_URL) {
-    try {
-      const res = await fetch(env.MAIL_API_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${env.MAIL_API_KEY ?? ''}` },
-        body: JSON.stringify({ from: env.MAIL_FROM, ...mail }),
-      });
-      if (!res.ok) console.error(`[mail] provider answered ${res.status}`);
-    } catch (err) {
-      console.error('[mail] provider unreachable', err);
+export function mailStatements(
+  env: Bindings,
+  db: Db,
+  drafts: readonly MailDraft[],
+  guard?: SQL,
+  now = new Date(),
+): { statements: BatchItem<'sqlite'>[]; ids: string[] } {
+  const rows = drafts.map((d) => ({ ...d, id: randomId() }));
+  const keep = isDevelopment(env) || providerOf(env) === 'outbox';
+  const statements: BatchItem<'sqlite'>[] = [];
+  for (const chunk of chunks(rows, MAILS_PER_STATEMENT)) {
+    const json = JSON.stringify(chunk.map((r) => ({ id: r.id, kind: r.kind, to: r.to, subject: r.subject, text: r.text, html: r.html, ref: r.ref ?? {} })));
+    // drizzle's insert…select names every column of the table, in the table's order
+    statements.push(
+      db.insert(mails).select(sql`
+        select value ->> 'id', value ->> 'kind', value ->> 'to', value ->> 'subject', value ->> 'text', value ->> 'html', 'pending',
+          'mail/' || (value ->> 'id'), 0, null, ${now.getTime()}, ${now.getTime()}, null, null, null, null
+        from json_each(${json}) where ${guard ?? sql`true`}`),
+    );
+    if (keep) {
+      const ids = JSON.stringify(chunk.map((r) => r.id));
+      statements.push(
+        db
+          .insert(mailOutbox)
+          .select(sql`select id, "to", subject, text, html, ${now.getTime()} from ${mails} where id in (select value from json_each(${ids}))`),
+      );
     }
   }
+  return { statements, ids: rows.map((r) => r.id) };
+}
+
+/**
+ * Sends the queue messages of mails a batch wrote. A failure here loses nothing: the row stays
+ * pending and the sweeper (worker/mail/mail.queue.ts) sends its message again.
+ */
+export async function enqueueMails(env: Bindings, ids: readonly string[], delaySeconds?: number): Promise<void> {
+  if (!ids.length) return;
+  try {
+    for (const chunk of chunks(ids, 100)) {
+      await env.MAIL_QUEUE.sendBatch(chunk.map((id) => ({ body: { id } satisfies MailMessage, ...(delaySeconds ? { delaySeconds } : {}) })));
+    }
+  } catch (err) {
+    console.error(JSON.stringify({ event: 'mail.enqueue_failed', mails: ids.length, error: err instanceof Error ? err.message : String(err) }));
+  }
+}
+
+/** Writes mails that no other change causes (none today but tests), then queues them. */
+export async function queueMails(env: Bindings, db: Db, drafts: readonly MailDraft[]): Promise<string[]> {
+  const { statements, ids } = mailStatements(env, db, drafts);
+  if (statements.length) await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await enqueueMails(env, ids);
+  return ids;
 }
 
 /**

@@ -27,6 +27,11 @@ export class RateLimiter extends DurableObject<Bindings> {
   private pending = new Map<string, number>();
   private waiters = new Set<() => void>();
 
+  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
+  ping(): 'ok' {
+    return 'ok';
+  }
+
   private wake() {
     for (const waiter of [...this.waiters]) waiter();
   }

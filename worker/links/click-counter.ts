@@ -65,6 +65,11 @@ export class ClickCounter extends DurableObject<Bindings> {
     `);
   }
 
+  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
+  ping(): 'ok' {
+    return 'ok';
+  }
+
   /** Stores one batch durably; answers false when that batch had already been received. */
   async add(batch: ClickBatch): Promise<boolean> {
     const stored = this.store(batch);

@@ -72,6 +72,11 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
+  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
+  ping(): 'ok' {
+    return 'ok';
+  }
+
   private state(): Promise<OrderState | undefined> {
     return this.ctx.storage.get<OrderState>('order');
   }

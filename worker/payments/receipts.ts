@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { paymentReceipts, payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { escapeHtml, type Mail, mailDay, sendMail } from '../lib/mailer';
+import { enqueueMails, escapeHtml, type Mail, mailDay, mailStatements } from '../lib/mailer';
 import { itemsOf } from './items';
 import { refundsByPayment } from './refunds';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
@@ -172,32 +173,62 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson):
 
 /**
  * Mails the receipts of a confirmed payment that no earlier call sent: the payer's, and each
- * payee's who is someone else. One row per (payment, recipient) is inserted with ON CONFLICT DO
- * NOTHING, and only the rows this call's insert landed are mailed, so Idram replaying the
- * confirmation, even at the same moment, sends each receipt once. Called after every confirmation
- * and replay (a replay sends what a failed earlier call did not record). Never throws: the
- * payment is applied whatever happens to the mail.
+ * payee's who is someone else. One batch writes the receipt mails and the receipt rows, one per
+ * (payment, recipient): the mail insert first, guarded by "no receipt row yet" for its recipient,
+ * then the rows with ON CONFLICT DO NOTHING. D1 runs a batch as one transaction, so of Idram
+ * replaying the confirmation, even at the same moment, one batch writes each receipt and its mail
+ * and the others find the rows and write nothing. Called after every confirmation and replay (a
+ * replay sends what a failed earlier call did not record). Never throws: the payment is applied
+ * whatever happens to the mail.
  */
 export async function sendReceipts(env: Bindings, db: Db, orderId: string): Promise<void> {
   try {
     const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
     if (!order?.isPaymentConfirmed) return;
     const recipientIds = [...new Set([order.payerUserId, ...(await linesOf(db, order)).map((l) => l.userId)])];
-    // one statement, one JSON parameter: a replay of an order whose receipts went out costs this insert alone
-    const landed = await db.all<{ user_id: string }>(sql`
-      insert into ${paymentReceipts} (payment_id, user_id, email, sent_at)
-      select ${order.id}, ${users.id}, ${users.email}, ${Date.now()} from ${users}
-      where ${inJson(users.id, recipientIds)} and ${users.deletedAt} is null
-      on conflict do nothing
-      returning user_id`);
-    if (!landed.length) return;
+    // a replay of an order whose receipts went out costs this read alone
+    const recorded = new Set(
+      (await db.select({ userId: paymentReceipts.userId }).from(paymentReceipts).where(eq(paymentReceipts.paymentId, order.id))).map((r) => r.userId),
+    );
+    if (recipientIds.every((id) => recorded.has(id))) return;
     const loaded = await loadReceipt(db, orderId);
     if (!loaded) return;
-    for (const { user_id: id } of landed) {
-      const to = loaded.people.get(id);
-      if (to) await sendMail(env, db, receiptMail(env, viewFor(loaded.receipt, id, false), to));
-    }
+    const drafts = recipientIds
+      .filter((id) => !recorded.has(id))
+      .flatMap((id) => {
+        const to = loaded.people.get(id);
+        return to && !to.deleted ? [{ ...receiptMail(env, viewFor(loaded.receipt, id, false), to), kind: 'receipt' as const, ref: { user: id } }] : [];
+      });
+    if (!drafts.length) return;
+    const now = Date.now();
+    const mails = mailStatements(
+      env,
+      db,
+      drafts,
+      sql`not exists (select 1 from ${paymentReceipts} r where r.payment_id = ${order.id} and r.user_id = value ->> '$.ref.user')`,
+      new Date(now),
+    );
+    await db.batch([
+      ...mails.statements,
+      db
+        .insert(paymentReceipts)
+        .select(
+          sql`select ${order.id}, ${users.id}, ${users.email}, ${now} from ${users} where ${inJson(
+            users.id,
+            drafts.map((d) => d.ref.user),
+          )} and ${users.deletedAt} is null`,
+        )
+        .onConflictDoNothing(),
+    ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+    await enqueueMails(env, mails.ids);
   } catch (err) {
-    console.error('payment receipts could not be sent', err);
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        event: 'receipts.failed',
+        orderId,
+        error: { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined },
+      }),
+    );
   }
 }

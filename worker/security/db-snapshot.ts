@@ -11,7 +11,9 @@ export async function snapshotDb(): Promise<string> {
   ).all<{ name: string }>();
   const parts: string[] = [];
   for (const { name } of tables.results) {
-    const rows = await testEnv.DB.prepare(`select * from "${name}" order by rowid`).all();
+    // a mail row's delivery columns change in the background (the queue's consumer): its identity is what a request wrote
+    const columns = name === 'mails' ? 'id, kind, "to", subject, created_at' : '*';
+    const rows = await testEnv.DB.prepare(`select ${columns} from "${name}" order by rowid`).all();
     parts.push(`${name}:${JSON.stringify(rows.results)}`);
   }
   return parts.join('\n');

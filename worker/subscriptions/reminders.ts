@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { chunks, createDb, inJson } from '../lib/db';
+import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
 import { forbidden } from '../lib/errors';
-import { escapeHtml, type Mail, mailMoment, sendMail } from '../lib/mailer';
+import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailMoment, mailStatements } from '../lib/mailer';
 import { isStaff } from '../lib/permissions';
 import { subscriptionOf } from '../lib/subscription';
 import { visibleUser } from '../users/users.service';
@@ -66,18 +67,34 @@ export function digestMail(env: Bindings, manager: { name: string; email: string
   };
 }
 
+/** Tries of a run whose batch met another run's rows (two runs at once): each try reads again. */
+const RUN_TRIES = 5;
+
 /**
- * The reminders job (the Cron Trigger in wrangler.toml, `scheduled` in worker/index.ts). Reads the
- * live users whose subscription ends within the next 8 days through `users_subscription_end`,
- * works out each one's threshold with the one days-left rule (`subscriptionOf`), and records
- * `(user, end date, threshold)` with ON CONFLICT DO NOTHING RETURNING: only the rows this run
- * landed are mailed, so a re-run, or two runs at once, send nothing twice. A user with the
- * reminders turned off or an unverified e-mail gets no mail (the row is still recorded); each
- * manager with reminders on gets one digest of its agents whose reminder landed in this run.
+ * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts). Reads the live users
+ * whose subscription ends within the next 8 days through `users_subscription_end`, works out each
+ * one's threshold with the one days-left rule (`subscriptionOf`), and leaves out the
+ * `(user, end date, threshold)` rows already recorded. One batch then records the rest and writes
+ * their mails: a reminder to each user with reminders on and a verified e-mail (the row is
+ * recorded either way), and one digest to each such manager of its agents in this run. The rows
+ * are inserted without ON CONFLICT, so if another run recorded one of them in the meantime the
+ * whole batch fails and this run reads again: a re-run, or two runs at once, send nothing twice,
+ * and a mail exists exactly when its reminder row does.
  */
 export async function runReminders(env: Bindings, now = new Date()): Promise<{ reminders: number; digests: number }> {
   const db = createDb(env.DB);
   const t = now.getTime();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await remindOnce(env, db, t);
+    } catch (err) {
+      if (attempt >= RUN_TRIES || !isUniqueViolation(err, 'subscription_reminders.user_id')) throw err;
+    }
+  }
+}
+
+async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders: number; digests: number }> {
+  const now = new Date(t);
   const candidates = await db
     .select({
       id: users.id,
@@ -91,37 +108,33 @@ export async function runReminders(env: Bindings, now = new Date()): Promise<{ r
     })
     .from(users)
     .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));
-  const due = new Map<string, Due & { threshold: number; mailed: boolean }>();
+  const due: (Due & { threshold: number; mailed: boolean })[] = [];
   for (const u of candidates) {
     if (!u.end || isStaff(u.userType)) continue;
     const daysLeft = subscriptionOf({ userType: u.userType, subscriptionEndDate: u.end }, t).subscriptionDaysLeft;
     const threshold = thresholdFor(daysLeft);
     if (threshold === null) continue;
-    due.set(u.id, { ...u, end: u.end, daysLeft, threshold, mailed: u.remindersEnabled && u.isEmailVerified });
+    due.push({ ...u, end: u.end, daysLeft, threshold, mailed: u.remindersEnabled && u.isEmailVerified });
   }
-  const landed: string[] = [];
-  for (const chunk of chunks([...due.values()], 500)) {
-    const rows = chunk.map((d) => ({ u: d.id, e: d.end.getTime(), t: d.threshold }));
-    // one JSON parameter for the whole chunk
-    const inserted = await db.all<{ user_id: string }>(sql`
-      insert into ${subscriptionReminders} (user_id, end_date, threshold, sent_at)
-      select value ->> 'u', value ->> 'e', value ->> 't', ${t} from json_each(${JSON.stringify(rows)}) where true
-      on conflict do nothing
-      returning user_id`);
-    landed.push(...inserted.map((r) => r.user_id));
+  // the ones an earlier run recorded
+  const recorded = new Set<string>();
+  for (const chunk of chunks(due, 500)) {
+    const keys = JSON.stringify(chunk.map((d) => [d.id, d.end.getTime(), d.threshold]));
+    const rows = await db.all<{ k: string }>(sql`
+      select r.user_id || '/' || r.end_date || '/' || r.threshold as k from ${subscriptionReminders} r
+      join json_each(${keys}) j on r.user_id = j.value ->> 0 and r.end_date = j.value ->> 1 and r.threshold = j.value ->> 2`);
+    for (const r of rows) recorded.add(r.k);
   }
+  const fresh = due.filter((d) => !recorded.has(`${d.id}/${d.end.getTime()}/${d.threshold}`));
+  if (!fresh.length) return { reminders: 0, digests: 0 };
 
-  let reminders = 0;
+  const drafts: MailDraft[] = [];
   const byManager = new Map<string, Due[]>();
-  for (const id of landed) {
-    const user = due.get(id)!;
-    if (user.mailed) {
-      await sendMail(env, db, reminderMail(env, user));
-      reminders++;
-    }
+  for (const user of fresh) {
+    if (user.mailed) drafts.push({ ...reminderMail(env, user), kind: 'reminder' });
     if (user.userType === 'agent' && user.parentId) byManager.set(user.parentId, [...(byManager.get(user.parentId) ?? []), user]);
   }
-  let digests = 0;
+  const reminders = drafts.length;
   for (const ids of chunks([...byManager.keys()])) {
     const managers = await db
       .select({ id: users.id, name: users.name, email: users.email, remindersEnabled: users.remindersEnabled, isEmailVerified: users.isEmailVerified })
@@ -129,11 +142,18 @@ export async function runReminders(env: Bindings, now = new Date()): Promise<{ r
       .where(and(inJson(users.id, ids), eq(users.userType, 'manager'), isNull(users.deletedAt)));
     for (const m of managers) {
       if (!m.remindersEnabled || !m.isEmailVerified) continue;
-      await sendMail(env, db, digestMail(env, m, byManager.get(m.id)!));
-      digests++;
+      drafts.push({ ...digestMail(env, m, byManager.get(m.id)!), kind: 'digest' });
     }
   }
-  return { reminders, digests };
+  const records = chunks(fresh, 500).map((chunk) => {
+    const rows = JSON.stringify(chunk.map((d) => ({ u: d.id, e: d.end.getTime(), t: d.threshold })));
+    // no ON CONFLICT: a row another run recorded since the read above fails the whole batch
+    return db.insert(subscriptionReminders).select(sql`select value ->> 'u', value ->> 'e', value ->> 't', ${t} from json_each(${rows})`);
+  });
+  const mails = mailStatements(env, db, drafts, undefined, now);
+  await db.batch([...records, ...mails.statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await enqueueMails(env, mails.ids);
+  return { reminders, digests: drafts.length - reminders };
 }
 
 /** PUT /api/user/update/reminders/{id}: a user turns its own reminders on or off (the admin may for anyone). */

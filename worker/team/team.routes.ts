@@ -6,7 +6,7 @@ import { validate } from '../lib/validate';
 import { type TeamContactsDto, teamSettingsInputSchema } from './team.schema';
 import * as svc from './team.service';
 
-/** /api/team: the team's shared desk settings (docs/decisions/0017-team-desk.md). */
+/** /api/team: the team's shared desk settings (docs/decisions/0019-team-desk.md). */
 export const teamRoutes = new Hono<AppEnv>()
   // the Lines screen and the extension (dialer links): everyone who has Lines reads the team's
   .get('/settings', allow('lines'), readOnly(), async (c) => c.json(await svc.teamSettingsFor(c.var.db, c.var.caller), 200))

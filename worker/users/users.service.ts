@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
-import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail } from '../auth/auth.service';
+import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail, tokenMailStatements } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { inJson, isUniqueViolation } from '../lib/db';
-import { escapeHtml, type Mail, sendMail } from '../lib/mailer';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
@@ -206,8 +206,7 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
     registrationDate: new Date(),
     isEmailVerified: false,
   };
-  await insertAccount(db, user);
-  await sendTokenMail(env, db, user, 'verify');
+  await insertAccount(env, db, user);
   const created = (await liveUser(db, user.id))!;
   return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(db, [created]))[0]! };
 }
@@ -292,6 +291,11 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   const email = input.newEmail;
   if (email === target.email) return { message: 'Email updated' };
   await emailIsFree(db, email);
+  // the user's row, the end of its sessions and reset links, the new address's verification
+  // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
+  const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
+  const verify = await tokenMailStatements(env, db, { id: target.id, email }, 'verify', landed);
+  const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'), kind: 'email_changed' }], landed);
   let changed: { tokenVersion: number }[];
   try {
     [changed] = await db.batch([
@@ -303,6 +307,8 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
       endResetLinks(db, target.id),
       // one's own change keeps the session it was made from (its token is renewed below)
       ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
+      ...verify.statements,
+      ...notice.statements,
     ]);
   } catch (err) {
     // two changes raced to one address: the unique index decided, and the batch rolled back
@@ -311,8 +317,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   }
   const [row] = changed;
   if (!row) throw notFound('User not found');
-  await sendTokenMail(env, db, { id: target.id, email }, 'verify');
-  await sendMail(env, db, emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'));
+  await enqueueMails(env, [...verify.mailIds, ...notice.ids]);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
 }

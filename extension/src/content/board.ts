@@ -426,7 +426,7 @@ function showDial(button: HTMLElement, key: string, phone: string, dial: Dial) {
 
 // ---- the row's control and its menu ----
 
-let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement } | null = null;
+let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement; load: string } | null = null;
 
 function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null): HTMLElement {
   const button = el('button', 'fd-more');
@@ -464,17 +464,40 @@ function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McCh
     } else if (e.key === 'Tab') closeMenu(false);
   });
   document.body.append(menu);
-  // outside the row's box: under the row, by the control (over the row near the window's bottom),
-  // so the load it is about stays in sight
+  openMenu = { row, button, menu, load: signatureOf(read) };
+  placeMenu();
+  button.setAttribute('aria-expanded', 'true');
+  menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+}
+
+/**
+ * Puts the menu outside the row's box: under the row, by the control (over the row near the
+ * window's bottom), so the load it is about stays in sight.
+ */
+function placeMenu() {
+  if (!openMenu) return;
+  const { row, button, menu } = openMenu;
   const anchor = button.getBoundingClientRect();
   const rowBox = row.querySelector(ROW_CELLS)?.getBoundingClientRect() ?? row.getBoundingClientRect();
   const size = menu.getBoundingClientRect();
   const below = rowBox.bottom + 2 + size.height <= window.innerHeight;
   menu.style.top = `${Math.max(4, below ? rowBox.bottom + 2 : rowBox.top - 2 - size.height)}px`;
   menu.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - size.width - 8))}px`;
-  button.setAttribute('aria-expanded', 'true');
-  openMenu = { row, button, menu };
-  menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+}
+
+/**
+ * The board scrolled: the menu follows its row while the row shows the same load; once DAT has
+ * recycled the row for another load, or scrolled it out of sight, the menu closes (it was about
+ * that load).
+ */
+function followMenu() {
+  if (!openMenu) return;
+  const { row, button } = openMenu;
+  const box = button.getBoundingClientRect();
+  const gone = !row.isConnected || !button.isConnected || signatureOf(readRow(row)) !== openMenu.load;
+  const hidden = box.bottom < 0 || box.top > window.innerHeight;
+  if (gone || hidden) closeMenu(false);
+  else placeMenu();
 }
 
 function closeMenu(returnFocus: boolean) {
@@ -489,11 +512,12 @@ function closeMenu(returnFocus: boolean) {
 document.addEventListener('pointerdown', (e) => {
   if (openMenu && !openMenu.menu.contains(e.target as Node) && !openMenu.button.contains(e.target as Node)) closeMenu(false);
 });
-// the menu belongs to the load under it: scrolling the board (which recycles rows) closes it
+// the menu belongs to the load under it: scrolling the board follows the row, or closes the menu
+// once the row shows another load (DAT recycles rows as it scrolls)
 document.addEventListener(
   'scroll',
   (e) => {
-    if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) closeMenu(false);
+    if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) followMenu();
   },
   true,
 );

@@ -31,7 +31,10 @@ export function noteRow(row: Element, read: ReadRow) {
   const key = row.id || `${read.load.company}|${read.load.origin}|${read.load.dest}|${read.load.pickup}`;
   const before = seen.get(key);
   if (!before && read.layout) layoutsSeen[read.layout]++;
-  seen.set(key, { ...before, ...read.found });
+  // a field read once for this load counts as read (the row is read again and again)
+  const merged = { ...before };
+  for (const [name, ok] of Object.entries(read.found)) merged[name] = !!(ok || before?.[name]);
+  seen.set(key, merged);
 }
 
 /** The page's layout: the one most rows are drawn in, never one row's guess; null when no row has either. */

@@ -304,10 +304,13 @@ export function readRow(row: Element): ReadRow {
     const contacts = contactBlocks.map(readContact);
     const reference = labelled(details, 'Reference ID');
     const mc = mcNumberIn(details);
-    found.detailsPickup = !!pickup;
-    found.detailsContact = contactBlocks.length > 0;
-    found.detailsReference = reference.found;
-    found.detailsMc = !!mc;
+    // DAT draws the details empty and fills them a moment later (QD): only filled ones count
+    if (textOf(details).trim()) {
+      found.detailsPickup = !!pickup;
+      found.detailsContact = contactBlocks.length > 0;
+      found.detailsReference = reference.found;
+      found.detailsMc = !!mc;
+    }
     if (!load.pickup) load.pickup = orNone(firstLine(pickup));
     load.phone ||= contacts.find((c) => c.phone)?.phone ?? '';
     load.email ||= contacts.find((c) => c.email)?.email ?? '';

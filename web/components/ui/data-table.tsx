@@ -144,7 +144,7 @@ export function DataTable<T>(props: {
         </div>
       </div>
       <div className="table-scroll">
-        <table aria-busy={props.busy ?? false}>
+        <table className="cards-narrow" aria-busy={props.busy ?? false}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
@@ -201,7 +201,7 @@ export function DataTable<T>(props: {
               rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={sticky(cell.column.id)}>
+                    <td key={cell.id} className={sticky(cell.column.id)} data-label={labelOf(cell.column.columnDef)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -239,5 +239,9 @@ export function DataTable<T>(props: {
     </div>
   );
 }
+
+/** A column's header as text, for the narrow-screen card layout ('' for a header that is a control). */
+const labelOf = (def: { header?: unknown; meta?: unknown }) =>
+  (def.meta as { label?: string } | undefined)?.label ?? (typeof def.header === 'string' ? def.header : '');
 
 const uniqueValues = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();

@@ -1,8 +1,13 @@
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
+import { canTakeFocus, focusMainHeading } from '../../lib/focus';
 import { Button } from './button';
 
-/** A modal dialog (radix Dialog: focus trap, Escape closes, labelled by its title). */
+/**
+ * A modal dialog (radix Dialog: focus trap, Escape closes, labelled by its title). Closing it
+ * gives the focus back to what opened it (the control focused when `open` turned true), or to
+ * the screen's heading when that control is gone (a deleted row): never to <body>.
+ */
 export function Modal(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -13,6 +18,11 @@ export function Modal(props: {
   /** What gets the focus on open (radix focuses the first control otherwise). */
   initialFocus?: React.RefObject<HTMLElement | null>;
 }) {
+  // read while rendering the opening: radix moves the focus into the dialog in its own effects, before ours run
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (props.open && !wasOpen.current) opener.current = document.activeElement;
+  wasOpen.current = props.open;
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <Dialog.Portal>
@@ -25,6 +35,13 @@ export function Modal(props: {
               e.preventDefault();
               props.initialFocus.current.focus();
             }
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            const back = opener.current;
+            opener.current = null;
+            if (canTakeFocus(back) && back !== document.body) back.focus();
+            else focusMainHeading();
           }}
         >
           <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>

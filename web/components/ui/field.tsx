@@ -1,14 +1,37 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
-/** A labelled input; the label is tied to the input for screen readers and tests. Takes react-hook-form's `register()` (its ref included). */
-export function Field({ label, hint, ...rest }: ComponentProps<'input'> & { label: ReactNode; hint?: ReactNode }) {
+/**
+ * A labelled input; the label is tied to the input for screen readers and tests. Takes
+ * react-hook-form's `register()` (its ref included). `error` is shown under the input, tied to it
+ * (`aria-invalid`, `aria-describedby`) and announced (issue 34 item 5: errors beside their fields).
+ */
+export function Field({ label, hint, error, ...rest }: ComponentProps<'input'> & { label: ReactNode; hint?: ReactNode; error?: string | null }) {
   const id = useId();
+  const inputId = rest.id ?? id;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [rest['aria-describedby'], hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={rest.id ?? id}>{label}</label>
-      <input id={rest.id ?? id} {...rest} />
-      {hint && <div className="field-hint">{hint}</div>}
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} {...rest} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {hint && (
+        <div className="field-hint" id={hintId}>
+          {hint}
+        </div>
+      )}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
+  );
+}
+
+/** A field's own error, under it (for a control that is not a Field: give the control `aria-describedby={id}`). */
+export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="error-text field-error" role="alert" id={id}>
+      {children}
+    </p>
   );
 }
 

@@ -15,12 +15,14 @@ export function CollapsibleSection({ title, defaultOpen = false, children }: { t
   );
 }
 
-export function Card({ title, actions, children }: { title?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+/** A card; `headingLevel` 1 when its title is the screen's heading (a form that is the whole screen). */
+export function Card({ title, actions, headingLevel = 2, children }: { title?: ReactNode; actions?: ReactNode; headingLevel?: 1 | 2; children: ReactNode }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="card">
       {(title || actions) && (
         <header className="card-header">
-          {title && <h2>{title}</h2>}
+          {title && <Heading className={headingLevel === 1 ? 'card-title-h1' : undefined}>{title}</Heading>}
           {actions && <div className="card-actions">{actions}</div>}
         </header>
       )}

@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, Stat } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
 import { useLoginHistory } from './api';
-import './analytics.css';
 import { ExtensionHealth } from './extension-health';
+import './analytics.css';
 
 const DAY = 86_400_000;
 /** Local midnight of a date input's value, as a ms timestamp (NaN if empty or invalid). */
@@ -38,7 +38,8 @@ export default function Analytics() {
   const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));
   const [problem, setProblem] = useState<string | null>(null);
   const [dateFrom, setDateFrom] = useState(() => startOfDay(dayValue(new Date(Date.now() - 7 * DAY))));
-  const { data, error, isLoading, isValidating, mutate } = useLoginHistory(dateFrom);
+  const read = useLoginHistory(dateFrom);
+  const { data, isValidating, mutate } = read;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,42 +72,42 @@ export default function Analytics() {
             {isValidating ? 'Loading…' : 'Load'}
           </Button>
         </form>
-        <ErrorText>{problem ?? (error instanceof Error ? error.message : null)}</ErrorText>
+        <ErrorText>{problem}</ErrorText>
       </Card>
 
-      {isLoading && !data ? (
-        <Spinner />
-      ) : data ? (
-        <>
-          <div className="stat-row">
-            <Stat label="Total online" note={`logged in since ${since}`} testId="total-online">
-              {data.totalOnlineAmount}
-            </Stat>
-            <Stat label="Managers logged in">
-              {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
-            </Stat>
-            <Stat label="Agents logged in">
-              {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
-            </Stat>
-          </div>
-          <Card title="Daily logins">
-            <div className="analytics-chart" data-testid="daily-logins-chart">
-              <ResponsiveContainer>
-                <ComposedChart data={data.daily.map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="label" fontSize={12} minTickGap={16} />
-                  <YAxis allowDecimals={false} fontSize={12} />
-                  <Tooltip />
-                  <Legend />
-                  <Bar dataKey="logins" name="Logins" fill="#1d4ed8" isAnimationActive={false} />
-                  <Line dataKey="users" name="Users" stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
-                </ComposedChart>
-              </ResponsiveContainer>
+      <Loaded what="the login history" state={read}>
+        {(data) => (
+          <>
+            <div className="stat-row">
+              <Stat label="Total online" note={`logged in since ${since}`} testId="total-online">
+                {data.totalOnlineAmount}
+              </Stat>
+              <Stat label="Managers logged in">
+                {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
+              </Stat>
+              <Stat label="Agents logged in">
+                {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
+              </Stat>
             </div>
-          </Card>
-          <DataTable data={data.items} columns={columns} emptyText="No managers" title="Login History" testId="login-history" />
-        </>
-      ) : null}
+            <Card title="Daily logins">
+              <div className="analytics-chart" data-testid="daily-logins-chart">
+                <ResponsiveContainer>
+                  <ComposedChart data={data.daily.map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
+                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <XAxis dataKey="label" fontSize={12} minTickGap={16} />
+                    <YAxis allowDecimals={false} fontSize={12} />
+                    <Tooltip />
+                    <Legend />
+                    <Bar dataKey="logins" name="Logins" fill="#1d4ed8" isAnimationActive={false} />
+                    <Line dataKey="users" name="Users" stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
+                  </ComposedChart>
+                </ResponsiveContainer>
+              </div>
+            </Card>
+            <DataTable data={data.items} columns={columns} emptyText="No managers" title="Login History" testId="login-history" />
+          </>
+        )}
+      </Loaded>
       <ExtensionHealth />
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FILTER_MESSAGES, SEARCH_LIMIT } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { FilterModal } from './filter-modal';
 import { FiltersTable } from './filters-table';
 import { SearchPanel } from './search-panel';
@@ -55,23 +55,23 @@ export default function CompanyFilters() {
       />
       {filters.length >= SEARCH_LIMIT && <p className="notice">Showing the newest {SEARCH_LIMIT} matching filters. Narrow the search to see older ones.</p>}
       {screen.selected.size > 0 && <BulkBar screen={screen} />}
-      {results.isLoading && !results.data ? (
-        <Spinner />
-      ) : (
-        <FiltersTable
-          filters={filters}
-          types={screen.types}
-          mcName={screen.mcName}
-          isManager={screen.isLead}
-          busy={screen.busy}
-          onEdit={(f) => screen.openFilter('update', f)}
-          onView={(f) => screen.openFilter('view', f)}
-          onToggle={screen.toggle}
-          onDelete={screen.setDeleting}
-          selected={screen.selected}
-          onSelect={screen.setSelected}
-        />
-      )}
+      <Loaded what="the filters" state={results}>
+        {() => (
+          <FiltersTable
+            filters={filters}
+            types={screen.types}
+            mcName={screen.mcName}
+            isManager={screen.isLead}
+            busy={screen.busy}
+            onEdit={(f) => screen.openFilter('update', f)}
+            onView={(f) => screen.openFilter('view', f)}
+            onToggle={screen.toggle}
+            onDelete={screen.setDeleting}
+            selected={screen.selected}
+            onSelect={screen.setSelected}
+          />
+        )}
+      </Loaded>
       {modal && session && (
         <FilterModal
           key={`${modal.mode}-${modal.draft.filter?._id ?? 'new'}`}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { RequestFailed } from '../../components/ui/request-state';
 import { Tabs } from '../../components/ui/tabs';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -64,6 +65,7 @@ export function FilterActivity({ filterId }: { filterId: string }) {
   const notesTab = (
     <div className="filter-notes" data-testid="filter-notes">
       {notes.isLoading && <Spinner />}
+      {notes.error != null && !notes.data && <RequestFailed what="the notes" error={notes.error} onRetry={() => void notes.mutate()} />}
       {notes.data?.length === 0 && <p className="muted">No notes yet.</p>}
       <ul className="activity-list">
         {notes.data?.map((n) => (
@@ -90,6 +92,7 @@ export function FilterActivity({ filterId }: { filterId: string }) {
   const historyTab = (
     <div data-testid="filter-history">
       {history.isLoading && <Spinner />}
+      {history.error != null && !history.data && <RequestFailed what="the history" error={history.error} onRetry={() => void history.mutate()} />}
       <ul className="activity-list">
         {history.data?.map((e) => (
           <li key={e._id}>

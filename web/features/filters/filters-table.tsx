@@ -3,12 +3,13 @@ import { useMemo, useRef } from 'react';
 import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
 import { DataTable } from '../../components/ui/data-table';
 import type { FilterDto, FilterTypeDto } from './api';
+import { textColorOn } from '../../lib/color';
 
 /** A filter type's coloured label. */
 export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
   if (!type) return <span className="muted">No type</span>;
   return (
-    <span className={`type-label type-${type.className}`} style={{ background: type.color }}>
+    <span className={`type-label type-${type.className}`} style={{ background: type.color, color: textColorOn(type.color) }}>
       {type.typeName}
     </span>
   );

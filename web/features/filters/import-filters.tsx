@@ -9,6 +9,7 @@ import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** The CSV headers the import reads (any case, spaces or underscores), as the export writes them. */
 const HEADERS: Record<string, keyof ImportRowInput> = {
@@ -36,6 +37,7 @@ const OUTCOME_PILL = { create: 'pill-ok', match: 'pill-off', refuse: 'pill-bad' 
  * The CSV parser (papaparse) is loaded only on this screen.
  */
 export default function ImportFilters() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const navigate = useNavigate();
   const [fileName, setFileName] = useState('');
   const [rows, setRows] = useState<ImportRowInput[] | null>(null);
@@ -129,7 +131,7 @@ export default function ImportFilters() {
             </Button>
           </div>
           <div className="table-wrap import-table">
-            <table className="table">
+            <table className="table cards-narrow" ref={labelColumns}>
               <thead>
                 <tr>
                   <th>Row</th>

@@ -4,19 +4,22 @@ import { FILTER_MESSAGES, HEX_COLOR } from '../../../worker/filters/filters.sche
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUnsavedChanges } from '../../lib/use-unsaved-changes';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
 import './filters.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** My Filters (/filters): the team's filter types; names editable except for agents, colours. */
 export default function MyFilters() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const canEdit = session?.userType === 'manager' || session?.userType === 'admin';
-  const { data, isLoading, mutate } = useFilterTypes();
+  const typesRead = useFilterTypes();
+  const { data, mutate } = typesRead;
   const [rows, setRows] = useState<FilterTypeDto[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const { loading, run } = useRequest();
@@ -57,71 +60,71 @@ export default function MyFilters() {
         </Link>
       </div>
       <Card title="Filter types" actions={!canEdit && <span className="muted">Your manager names the types; you see them here.</span>}>
-        {isLoading ? (
-          <Spinner />
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <table className="types-table" data-testid="types-table">
-              <thead>
-                <tr>
-                  <th>Label</th>
-                  <th>Type name</th>
-                  <th>Colour</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((t, i) => (
-                  <tr key={t._id}>
-                    <td>
-                      <TypeLabel type={t} />
-                    </td>
-                    <td>
-                      {canEdit ? (
-                        <input
-                          aria-label={`Type name ${i + 1}`}
-                          value={t.typeName}
-                          maxLength={60}
-                          onChange={(e) => change(t._id, { typeName: e.target.value })}
-                        />
-                      ) : (
-                        <span data-testid="type-name">{t.typeName}</span>
-                      )}
-                    </td>
-                    <td>
-                      {canEdit ? (
-                        <span className="color-cell">
-                          <input
-                            type="color"
-                            aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`}
-                            value={t.color}
-                            onChange={(e) => change(t._id, { color: e.target.value })}
-                          />
-                          <code>{t.color}</code>
-                        </span>
-                      ) : (
-                        <span className="color-cell">
-                          <span className="swatch" style={{ background: t.color }} aria-hidden="true" />
-                          <code>{t.color}</code>
-                        </span>
-                      )}
-                    </td>
+        <Loaded what="the filter types" state={typesRead}>
+          {() => (
+            <form onSubmit={submit} noValidate>
+              <table className="types-table cards-narrow" ref={labelColumns} data-testid="types-table">
+                <thead>
+                  <tr>
+                    <th>Label</th>
+                    <th>Type name</th>
+                    <th>Colour</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            <ErrorText>{problem}</ErrorText>
-            {canEdit && (
-              <div className="search-actions">
-                <Button variant="ghost" disabled={!dirty || loading} onClick={() => data && setRows(data)}>
-                  Undo changes
-                </Button>
-                <Button type="submit" disabled={!dirty || loading}>
-                  Save
-                </Button>
-              </div>
-            )}
-          </form>
-        )}
+                </thead>
+                <tbody>
+                  {rows.map((t, i) => (
+                    <tr key={t._id}>
+                      <td>
+                        <TypeLabel type={t} />
+                      </td>
+                      <td>
+                        {canEdit ? (
+                          <input
+                            aria-label={`Type name ${i + 1}`}
+                            value={t.typeName}
+                            maxLength={60}
+                            onChange={(e) => change(t._id, { typeName: e.target.value })}
+                          />
+                        ) : (
+                          <span data-testid="type-name">{t.typeName}</span>
+                        )}
+                      </td>
+                      <td>
+                        {canEdit ? (
+                          <span className="color-cell">
+                            <input
+                              type="color"
+                              aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`}
+                              value={t.color}
+                              onChange={(e) => change(t._id, { color: e.target.value })}
+                            />
+                            <code>{t.color}</code>
+                          </span>
+                        ) : (
+                          <span className="color-cell">
+                            <span className="swatch" style={{ background: t.color }} aria-hidden="true" />
+                            <code>{t.color}</code>
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <ErrorText>{problem}</ErrorText>
+              {canEdit && (
+                <div className="search-actions">
+                  <Button variant="ghost" disabled={!dirty || loading} onClick={() => data && setRows(data)}>
+                    Undo changes
+                  </Button>
+                  <Button type="submit" disabled={!dirty || loading}>
+                    Save
+                  </Button>
+                </div>
+              )}
+            </form>
+          )}
+        </Loaded>
       </Card>
       {unsaved.dialog}
     </div>

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { keyOf } from '../../lib/use-api';
@@ -25,6 +25,7 @@ import {
 import { FilterModal } from './filter-modal';
 import { TypeLabel } from './filters-table';
 import './filters.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /**
  * Verification Queue (/companyFilters/queue, managers): the agents' filters waiting for the
@@ -32,6 +33,7 @@ import './filters.css';
  * a reason the agent sees on its filter.
  */
 export default function VerificationQueue() {
+  const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const queue = useQueue();
   const { mutate } = useSWRConfig();
@@ -102,67 +104,74 @@ export default function VerificationQueue() {
       <p className="muted">
         Filters your agents added or changed, newest first. Verified filters reach the team; a rejected one goes back to its agent with your reason.
       </p>
-      {queue.isLoading ? (
-        <Spinner />
-      ) : rows.length === 0 ? (
-        <p className="notice" data-testid="queue-empty">
-          Nothing to verify.
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table" data-testid="queue-table">
-            <thead>
-              <tr>
-                <th>
-                  <input
-                    type="checkbox"
-                    aria-label="Select all"
-                    checked={rows.every((f) => selected.has(f._id))}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((f) => f._id)) : new Set())}
-                  />
-                </th>
-                <th>Name</th>
-                <th>MC #</th>
-                <th>Type</th>
-                <th>Comment</th>
-                <th>Agent</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((f) => (
-                <tr key={f._id}>
-                  <td>
-                    <input type="checkbox" aria-label={`Select ${f.name}`} checked={selected.has(f._id)} onChange={(e) => toggle(f._id, e.target.checked)} />
-                  </td>
-                  <td>
-                    <strong>{f.name}</strong>
-                  </td>
-                  <td className="cell-number">{f.mcNumber ?? ''}</td>
-                  <td>
-                    <TypeLabel type={typeById.get(f.type)} />
-                  </td>
-                  <td className="cell-comment">{f.comment}</td>
-                  <td>{f.creator.name}</td>
-                  <td>
-                    <div className="queue-actions">
-                      <Button className="btn-sm" disabled={act.loading} onClick={() => verify([f._id])} aria-label={`Verify ${f.name}`}>
-                        Verify
-                      </Button>
-                      <Button className="btn-sm" variant="secondary" onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
-                        Edit
-                      </Button>
-                      <Button className="btn-sm" variant="danger" onClick={() => setRejecting(f)} aria-label={`Reject ${f.name}`}>
-                        Reject
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Loaded what="the verification queue" state={queue}>
+        {() =>
+          rows.length === 0 ? (
+            <p className="notice" data-testid="queue-empty">
+              Nothing to verify.
+            </p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table cards-narrow" ref={labelColumns} data-testid="queue-table">
+                <thead>
+                  <tr>
+                    <th>
+                      <input
+                        type="checkbox"
+                        aria-label="Select all"
+                        checked={rows.every((f) => selected.has(f._id))}
+                        onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((f) => f._id)) : new Set())}
+                      />
+                    </th>
+                    <th>Name</th>
+                    <th>MC #</th>
+                    <th>Type</th>
+                    <th>Comment</th>
+                    <th>Agent</th>
+                    <th>Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((f) => (
+                    <tr key={f._id}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${f.name}`}
+                          checked={selected.has(f._id)}
+                          onChange={(e) => toggle(f._id, e.target.checked)}
+                        />
+                      </td>
+                      <td>
+                        <strong>{f.name}</strong>
+                      </td>
+                      <td className="cell-number">{f.mcNumber ?? ''}</td>
+                      <td>
+                        <TypeLabel type={typeById.get(f.type)} />
+                      </td>
+                      <td className="cell-comment">{f.comment}</td>
+                      <td>{f.creator.name}</td>
+                      <td>
+                        <div className="queue-actions">
+                          <Button className="btn-sm" disabled={act.loading} onClick={() => verify([f._id])} aria-label={`Verify ${f.name}`}>
+                            Verify
+                          </Button>
+                          <Button className="btn-sm" variant="secondary" onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
+                            Edit
+                          </Button>
+                          <Button className="btn-sm" variant="danger" onClick={() => setRejecting(f)} aria-label={`Reject ${f.name}`}>
+                            Reject
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
       {editing && session && (
         <FilterModal
           key={editing._id}
@@ -184,7 +193,7 @@ export default function VerificationQueue() {
         title={`Reject ${rejecting?.name ?? ''}`}
         footer={
           <>
-            <Button variant="danger" disabled={act.loading || !reason.trim()} onClick={confirmReject}>
+            <Button variant="danger" disabled={act.loading || !reason.trim()} onClick={confirmReject} aria-describedby="reject-why">
               Reject
             </Button>
             <Button variant="ghost" onClick={() => setRejecting(null)}>
@@ -195,7 +204,11 @@ export default function VerificationQueue() {
       >
         <div className="field">
           <label htmlFor="reject-reason">Reason (the agent sees it)</label>
-          <textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby="reject-why" />
+          {/* Reject stays disabled without a reason: say so, instead of a button that silently does nothing */}
+          <div className="field-hint" id="reject-why" data-testid="reject-why">
+            {reason.trim() ? 'The filter goes back to its agent with this reason.' : 'Write the reason first: Reject needs it, and the agent sees it.'}
+          </div>
         </div>
         {rejecting && <p className="muted">Submitted by {rejecting.creator.name}</p>}
         <ErrorText>{act.error}</ErrorText>

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { RequestFailed } from '../../components/ui/request-state';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
@@ -73,11 +74,12 @@ export default function ContactHistory() {
 
       {loading && <Spinner label="Loading contacts" />}
       {screen.page && screen.page.total > 0 && <ContactsPerDay perDay={screen.page.perDay} />}
-      {!loading && (
+      {screen.pageFailure != null && <RequestFailed what="the contacts" error={screen.pageFailure} onRetry={screen.retryPage} compact={screen.page !== null} />}
+      {!loading && !(screen.pageFailure != null && screen.page === null) && (
         <HistoryTable
           page={screen.page}
           busy={screen.pageBusy}
-          emptyText={screen.pageError ?? (loaded ? 'No contacts in this range' : 'Pick the dates and press Load')}
+          emptyText={loaded ? 'No contacts in this range' : 'Pick the dates and press Load'}
           onExport={screen.exportCsv}
           exporting={screen.exportingCsv}
         />

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HISTORY_SORT_COLUMNS, type HistorySortColumn, pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
 import { PAGE_SIZES } from '../../components/ui/data-table';
-import { useToast } from '../../components/ui/toast';
 import { isLoggedOut } from '../../lib/api-client';
 import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -98,7 +97,6 @@ export function useContactHistory() {
   const mcs = useHistoryMcs(role, session?.userId, managerId);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const exporting = useRequest();
-  const toast = useToast();
 
   // the table's view, in the DataTable's own URL keys: q, sort (column or -column), page, size, f.brokerName
   const search = useDebounced((params.get('q') ?? '').trim(), 250);
@@ -115,9 +113,8 @@ export function useContactHistory() {
   const company = params.get('f.brokerName') || null;
   const view = { search, company, sort };
   const pageQuery = loaded ? { ...loaded.query, ...view, page, pageSize, timeZone: timeZone() } : null;
-  const result = useHistoryPage(pageQuery, loaded?.stamp ?? 0, (err) => {
-    if (!isLoggedOut(err)) toast.show(err instanceof Error && err.message ? err.message : 'Something went wrong', 'error');
-  });
+  // a failed page is said on the screen (pageFailure), with Retry, not in a toast that goes away
+  const result = useHistoryPage(pageQuery, loaded?.stamp ?? 0, () => undefined);
   const loading = !!loaded && !result.data && result.isLoading;
 
   // another manager picked: its users and MCs all checked, and nothing loaded yet (not on the
@@ -188,7 +185,8 @@ export function useContactHistory() {
     page: loaded ? (result.data ?? null) : null,
     // the last view's rows stay shown while this view's page comes (keepPreviousData)
     pageBusy: !!loaded && result.isLoading,
-    pageError: loaded && !result.data && result.error ? (result.error as Error).message || 'Something went wrong' : null,
+    pageFailure: loaded && result.error && !isLoggedOut(result.error) ? (result.error as unknown) : null,
+    retryPage: () => void result.mutate(),
     exportCsv,
     exportingCsv: exporting.loading,
   };

@@ -4,12 +4,13 @@ import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { copyText } from '../../lib/clipboard';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { type ApiKeyDto, createApiKey, KEYS_KEY, revokeApiKey, useApiKeys } from './api';
 import './links.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 const LIFETIMES = [
   { label: '30 days', days: 30 },
@@ -23,7 +24,9 @@ const LIFETIMES = [
  * button; the list shows each key's first characters, dates and last use; revoking asks first.
  */
 export default function ApiKeys() {
-  const { data, isLoading } = useApiKeys();
+  const labelColumns = useColumnLabels<HTMLTableElement>();
+  const read = useApiKeys();
+  const { data } = read;
   const [name, setName] = useState('');
   const [days, setDays] = useState(90);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
@@ -109,49 +112,51 @@ export default function ApiKeys() {
         )}
       </Card>
       <Card title="Your keys">
-        {isLoading ? (
-          <Spinner />
-        ) : !data?.length ? (
-          <p className="muted">No keys yet.</p>
-        ) : (
-          <div className="table-scroll">
-            <table className="link-keys-table" data-testid="keys-table">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Key</th>
-                  <th>Created</th>
-                  <th>Expires</th>
-                  <th>Last used</th>
-                  <th>
-                    <span className="sr-only">Revoke</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((k) => {
-                  const expired = k.expiresAt !== null && new Date(k.expiresAt) <= new Date();
-                  return (
-                    <tr key={k._id}>
-                      <td>{k.name}</td>
-                      <td>
-                        <code>{k.prefix}…</code>
-                      </td>
-                      <td>{shortDateTime(k.createdAt)}</td>
-                      <td>{k.expiresAt ? `${expired ? 'Expired ' : ''}${shortDateTime(k.expiresAt)}` : 'Never'}</td>
-                      <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : 'Never'}</td>
-                      <td>
-                        <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.name}`}>
-                          Revoke
-                        </Button>
-                      </td>
+        <Loaded what="your API keys" state={read}>
+          {() =>
+            !data?.length ? (
+              <p className="muted">No keys yet.</p>
+            ) : (
+              <div className="table-scroll">
+                <table className="link-keys-table cards-narrow" ref={labelColumns} data-testid="keys-table">
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>Key</th>
+                      <th>Created</th>
+                      <th>Expires</th>
+                      <th>Last used</th>
+                      <th>
+                        <span className="sr-only">Revoke</span>
+                      </th>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+                  </thead>
+                  <tbody>
+                    {data.map((k) => {
+                      const expired = k.expiresAt !== null && new Date(k.expiresAt) <= new Date();
+                      return (
+                        <tr key={k._id}>
+                          <td>{k.name}</td>
+                          <td>
+                            <code>{k.prefix}…</code>
+                          </td>
+                          <td>{shortDateTime(k.createdAt)}</td>
+                          <td>{k.expiresAt ? `${expired ? 'Expired ' : ''}${shortDateTime(k.expiresAt)}` : 'Never'}</td>
+                          <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : 'Never'}</td>
+                          <td>
+                            <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.name}`}>
+                              Revoke
+                            </Button>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )
+          }
+        </Loaded>
       </Card>
       <ConfirmDialog
         open={revoking !== null}

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
+import { Button } from '../../components/ui/button';
 import { CollapsibleSection } from '../../components/ui/section';
 import { isLoggedOut } from '../../lib/api-client';
 import { createLink, LINKS_KEY } from './api';
@@ -39,7 +40,7 @@ export default function LinkCreate() {
       setBusy(false);
     }
   };
-  // two inputs and no submit button: the browser no longer submits on Enter by itself
+  // Enter in any of the inputs submits, as the spec's one input did (also in the date input, which would not)
   const submitOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -52,21 +53,27 @@ export default function LinkCreate() {
       <form onSubmit={submit} className="card form" aria-label="Create link">
         <div className="field">
           <label htmlFor="link-from">Enter Link</label>
-          <input
-            id="link-from"
-            className="link-create-input"
-            type="text"
-            autoComplete="off"
-            placeholder="write your link"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            onKeyDown={submitOnEnter}
-            // biome-ignore lint/a11y/noAutofocus: the screen is this one input (spec: Enter Link, Enter submits); focus saves a click
-            autoFocus
-            aria-describedby="link-hint"
-          />
+          <div className="link-create-row">
+            <input
+              id="link-from"
+              className="link-create-input"
+              type="text"
+              autoComplete="off"
+              placeholder="write your link"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              onKeyDown={submitOnEnter}
+              // biome-ignore lint/a11y/noAutofocus: the screen is this one input (spec: Enter Link, Enter submits); focus saves a click
+              autoFocus
+              aria-describedby="link-hint"
+            />
+            {/* Enter still submits (spec); the button says there is a way to submit, for a pointer or a phone keyboard */}
+            <Button type="submit" disabled={busy}>
+              Create
+            </Button>
+          </div>
           <div id="link-hint" className={hint ? 'field-hint field-hint-bad' : 'field-hint'} aria-live="polite">
-            {busy ? 'Creating…' : (hint ?? 'Press Enter to shorten it.')}
+            {busy ? 'Creating…' : (hint ?? 'Press Enter or Create to shorten it.')}
           </div>
         </div>
         <CollapsibleSection title="Custom alias, expiry and click limit (optional)">

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { exportLinks, type LinkDto, useLinks } from './api';
 import './links.css';
@@ -18,7 +18,8 @@ export default function LinksList() {
   const session = useSession();
   const [all, setAll] = useState(false);
   const showAll = all && session?.userType === 'admin';
-  const { data, isLoading } = useLinks(showAll);
+  const read = useLinks(showAll);
+  const { data } = read;
   const rows = useMemo<Row[]>(() => (data ?? []).map((link, i) => ({ ...link, number: i + 1 })), [data]);
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
@@ -55,25 +56,25 @@ export default function LinksList() {
           </Link>
         </div>
       </div>
-      {isLoading ? (
-        <Spinner />
-      ) : (
-        <DataTable
-          data={rows}
-          columns={columns}
-          emptyText="No Links"
-          testId="links-table"
-          searchPlaceholder="Search links…"
-          toolbar={
-            session?.userType === 'admin' && (
-              <label className="links-all">
-                <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
-                Every user&apos;s links
-              </label>
-            )
-          }
-        />
-      )}
+      <Loaded what="the links" state={read}>
+        {() => (
+          <DataTable
+            data={rows}
+            columns={columns}
+            emptyText="No Links"
+            testId="links-table"
+            searchPlaceholder="Search links…"
+            toolbar={
+              session?.userType === 'admin' && (
+                <label className="links-all">
+                  <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+                  Every user&apos;s links
+                </label>
+              )
+            }
+          />
+        )}
+      </Loaded>
     </div>
   );
 }

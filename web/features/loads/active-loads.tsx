@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { dateAndTime, loadDateText } from '../../lib/format';
@@ -14,7 +14,8 @@ import './loads.css';
 export default function ActiveLoads() {
   const session = useSession();
   const isManager = session?.userType === 'manager';
-  const { data, isLoading, mutate } = useActiveLoads(isManager);
+  const read = useActiveLoads(isManager);
+  const { data, mutate } = read;
   const [deleting, setDeleting] = useState<ActiveLoadDto | null>(null);
   const { loading, run } = useRequest();
   const loads = useMemo(() => data ?? [], [data]);
@@ -77,17 +78,17 @@ export default function ActiveLoads() {
           Contact History
         </Link>
       </div>
-      {isLoading ? (
-        <Spinner />
-      ) : (
-        <DataTable
-          data={loads}
-          columns={columns}
-          emptyText="No active loads"
-          testId="loads-table"
-          title={<span data-testid="loads-total">Total: {loads.length}</span>}
-        />
-      )}
+      <Loaded what="the active loads" state={read}>
+        {() => (
+          <DataTable
+            data={loads}
+            columns={columns}
+            emptyText="No active loads"
+            testId="loads-table"
+            title={<span data-testid="loads-total">Total: {loads.length}</span>}
+          />
+        )}
+      </Loaded>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

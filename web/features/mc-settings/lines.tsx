@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
 import { TeamPhones } from './team-phones';
@@ -33,26 +33,28 @@ export default function Lines() {
           </Button>
         }
       >
-        {screen.isLoading ? (
-          <Spinner />
-        ) : mcs.length === 0 ? (
-          <p className="muted">No MCs yet. Add your first MC above.</p>
-        ) : (
-          <ul className="mc-list" data-testid="mc-list">
-            {mcs.map((m) => (
-              <McItem
-                key={m._id}
-                mc={m}
-                savedName={screen.saved?.find((d) => d._id === m._id)?.name ?? m.name}
-                takenBy={screen.holders(m._id)}
-                busy={screen.busy}
-                onEdit={(patch) => screen.edit(m._id, patch)}
-                onToggle={() => screen.toggle(m)}
-                onDelete={() => screen.setDeleting(m)}
-              />
-            ))}
-          </ul>
-        )}
+        <Loaded what="your MCs" state={screen.read}>
+          {() =>
+            mcs.length === 0 ? (
+              <p className="muted">No MCs yet. Add your first MC above.</p>
+            ) : (
+              <ul className="mc-list" data-testid="mc-list">
+                {mcs.map((m) => (
+                  <McItem
+                    key={m._id}
+                    mc={m}
+                    savedName={screen.saved?.find((d) => d._id === m._id)?.name ?? m.name}
+                    takenBy={screen.holders(m._id)}
+                    busy={screen.busy}
+                    onEdit={(patch) => screen.edit(m._id, patch)}
+                    onToggle={() => screen.toggle(m)}
+                    onDelete={() => screen.setDeleting(m)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
         <ErrorText>{screen.listProblem}</ErrorText>
         {screen.dirty && <p className="muted unsaved">You have unsaved changes: press Save Settings.</p>}
       </Card>

@@ -29,7 +29,8 @@ export function McItem(props: {
             type="button"
             className={`dat-toggle${m.isVisible ? ' dat-on' : ''}`}
             aria-pressed={m.isVisible}
-            aria-label={`Show ${m.name} in DAT`}
+            // the name holds the visible text (WCAG 2.5.3 label in name): "Show Acme in DAT: Visible"
+            aria-label={`Show ${m.name} in DAT: ${m.isVisible ? 'Visible' : 'Hidden'}`}
             disabled={props.busy}
             onClick={props.onToggle}
           >

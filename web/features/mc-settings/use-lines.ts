@@ -28,7 +28,8 @@ function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]
 export function useLines() {
   const session = useSession();
   const isAgent = session?.userType === 'agent';
-  const { data, isLoading, mutate } = useMyMcs();
+  const read = useMyMcs();
+  const { data, mutate } = read;
   const { data: parentMcs } = useParentMcs(isAgent);
   const [edits, setEdits] = useState<Record<string, McEdit>>({});
   const [deleting, setDeleting] = useState<McSettingDto | null>(null);
@@ -101,7 +102,7 @@ export function useLines() {
   return {
     isAgent,
     saved: data,
-    isLoading,
+    read,
     reload: () => mutate(),
     parentMcs: parentMcs ?? [],
     mcs,

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/ui/button';
 import { Card, Stat } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
 import { amd, monthOf } from '../../lib/format';
 import { RefundDialog, refundable } from './admin-refund';
 import { type PaymentDto, useHistory, useSummary } from './api';
@@ -12,8 +12,10 @@ import './payments.css';
 
 /** /adminPayments: revenue net of refunds, revenue per month, the monthly price, Confirmed Payments and All Payments (with Refund). */
 export default function AdminPayments() {
-  const { data } = useHistory();
-  const { data: summary } = useSummary();
+  const historyRead = useHistory();
+  const summaryRead = useSummary();
+  const { data } = historyRead;
+  const { data: summary } = summaryRead;
   const [refunding, setRefunding] = useState<PaymentDto | null>(null);
   const confirmed = useMemo(() => (data ?? []).filter((p) => p.isPaymentConfirmed), [data]);
   // revenue in the month it came in, less refunds in the month they went out
@@ -35,7 +37,8 @@ export default function AdminPayments() {
       ) : null,
     [],
   );
-  if (!data || !summary) return <Spinner />;
+  if (!data) return <Pending what="the payments" state={historyRead} />;
+  if (!summary) return <Pending what="the payment totals" state={summaryRead} />;
   return (
     <div className="page admin-payments">
       <div className="page-header">

@@ -8,6 +8,8 @@ import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { Loaded, Pending } from '../../components/ui/request-state';
+import { useOnline } from '../../lib/online';
 import { WholeNumberStepper } from '../../components/ui/stepper';
 import { Tabs } from '../../components/ui/tabs';
 import { amd, shortDate } from '../../lib/format';
@@ -35,7 +37,7 @@ import './payments.css';
 /** /payment: Current Subscription, promo code, New Payment (a manager: Pay for Me / Pay for Team), Payment History. */
 export default function Payment() {
   const session = useSession();
-  const { data: history } = useHistory();
+  const historyRead = useHistory();
   const isManager = session?.userType === 'manager';
   return (
     <div className="page payment-page">
@@ -57,7 +59,9 @@ export default function Payment() {
       ) : (
         <NewPayment />
       )}
-      {history ? <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" /> : <Spinner label="Loading payments" />}
+      <Loaded what="the payment history" state={historyRead}>
+        {(history) => <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" />}
+      </Loaded>
     </div>
   );
 }
@@ -165,12 +169,14 @@ function PromoBox() {
 
 /** Months counter, total and the payment methods; pays for `payee` (an agent) or for the caller. */
 function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
-  const { data: price } = usePrice();
+  const priceRead = usePrice();
+  const { data: price } = priceRead;
+  const online = useOnline();
   const [monthsText, setMonthsText] = useState('1');
   const { loading, error, run } = useRequest();
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
-  if (!price) return <Spinner />;
+  if (!price) return <Pending what="the price" state={priceRead} />;
   const full = price.price * (monthsOk ? months : 0);
   const total = priceFor(price.price, monthsOk ? months : 0, price.discountPercent);
   const id = `months-${payee?._id ?? 'me'}`;
@@ -209,10 +215,10 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
       {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
       <div className="pay-options">
         <div className="pay-option">
-          <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk}>
+          <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk || !online}>
             {loading ? 'Redirecting to Idram…' : 'Pay with Idram'}
           </Button>
-          <span className="muted">Idram wallet or Idram-linked card</span>
+          <span className="muted">{online ? 'Idram wallet or Idram-linked card' : 'You are offline: paying needs a connection.'}</span>
         </div>
         <div className="pay-option pay-option-disabled" aria-disabled="true">
           <Button variant="secondary" disabled>
@@ -238,7 +244,8 @@ function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet
 }
 
 function PayForTeam({ managerId }: { managerId: string }) {
-  const { data } = useTeamSubscriptions(managerId);
+  const teamRead = useTeamSubscriptions(managerId);
+  const { data } = teamRead;
   const { status } = useSubscription();
   const [payee, setPayee] = useState<TeamSubscriptionDto | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -305,7 +312,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
     ],
     [allOn, selected, verified],
   );
-  if (!data) return <Spinner />;
+  if (!data) return <Pending what="your team's subscriptions" state={teamRead} />;
   return (
     <>
       <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" urlKey="team" />

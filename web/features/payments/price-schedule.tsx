@@ -3,14 +3,15 @@ import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { cancelPriceChange, PRICE_KEY, SCHEDULE_KEY, schedulePrice, usePriceChanges } from './api';
 
 /** Admin payments: the monthly price in force, the scheduled changes (cancel one before it starts), and a new one from a day. */
 export function PriceScheduleCard() {
-  const { data } = usePriceChanges();
+  const read = usePriceChanges();
+  const { data } = read;
   const [priceText, setPriceText] = useState('');
   const [day, setDay] = useState('');
   const add = useRequest();
@@ -24,7 +25,7 @@ export function PriceScheduleCard() {
       await refresh();
     }
   };
-  if (!data) return <Spinner />;
+  if (!data) return <Pending what="the price schedule" state={read} />;
   return (
     <Card title="Monthly price">
       <p data-testid="price-now">

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
+import { ApiFailure } from '../../lib/api-client';
 import { amd, shortDate, shortDateTime } from '../../lib/format';
 import { type ReceiptDto, useReceipt } from './api';
 import './payments.css';
@@ -11,9 +12,13 @@ const bought = (l: ReceiptDto['lines'][number]) =>
 /** /payment/receipt/{id}: a confirmed payment's receipt, laid out to print (the menu and buttons are not printed). */
 export default function Receipt() {
   const { id = '' } = useParams();
-  const { data: receipt, error } = useReceipt(id);
-  if (error) return <p className="muted">{error instanceof Error ? error.message : 'Receipt not found'}</p>;
-  if (!receipt) return <Spinner label="Loading the receipt" />;
+  const read = useReceipt(id);
+  const { data: receipt, error } = read;
+  if (!receipt) {
+    // a receipt that is not there (or not the caller's) says so; any other failure offers Retry
+    if (error instanceof ApiFailure && error.status === 404) return <p className="muted">{error.message}</p>;
+    return <Pending what="the receipt" state={read} />;
+  }
   return (
     <div className="receipt-page">
       <div className="page-header no-print">

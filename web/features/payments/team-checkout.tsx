@@ -4,12 +4,14 @@ import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGE
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
+import { useOnline } from '../../lib/online';
 import { WholeNumberStepper } from '../../components/ui/stepper';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
 import { UpcomingPrice } from './upcoming-price';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 type Mode = 'months' | 'align';
 
@@ -19,11 +21,14 @@ type Mode = 'months' | 'align';
  * (the same price functions), and one Idram button.
  */
 export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionDto[]; managerEnd: string | null }) {
-  const { data: price } = usePrice();
+  const labelColumns = useColumnLabels<HTMLTableElement>();
+  const priceRead = usePrice();
+  const { data: price } = priceRead;
+  const online = useOnline();
   const [mode, setMode] = useState<Mode>('months');
   const [monthsText, setMonthsText] = useState('1');
   const { loading, error, run } = useRequest();
-  if (!price) return <Spinner />;
+  if (!price) return <Pending what="the price" state={priceRead} />;
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
   const payerEnd = managerEnd ? new Date(managerEnd).getTime() : null;
@@ -96,7 +101,7 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
               rounded to whole AMD for each agent, and the days rounded up so nobody ends before you.
             </p>
           )}
-          <table className="team-lines" data-testid="team-lines">
+          <table className="team-lines cards-narrow" ref={labelColumns} data-testid="team-lines">
             <thead>
               <tr>
                 <th>Agent</th>
@@ -130,9 +135,10 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
           </div>
           {blocked.length > 0 && <ErrorText>Unselect the agents who already run until your end date.</ErrorText>}
           <div>
-            <Button className="btn-idram" onClick={pay} disabled={loading || !ready}>
+            <Button className="btn-idram" onClick={pay} disabled={loading || !ready || !online}>
               {loading ? 'Redirecting to Idram…' : `Pay ${amd(total)} with Idram`}
             </Button>
+            {!online && <span className="muted"> You are offline: paying needs a connection.</span>}
           </div>
           <ErrorText>{error}</ErrorText>
         </div>

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { useRequest } from '../../lib/use-request';
 import { shortDate, shortDateTime } from '../../lib/format';
 import { assignCode, deleteCode, type PromoDto, refreshPromoLists, removeAssignment, setFreeStatus, usePromoList } from './api';
@@ -55,7 +55,8 @@ const usedByColumn: Col = {
 
 /** Free Promo Codes: the editable list. Select codes and mark them as given away, assign one to a user, or delete one. */
 export function FreeCodes() {
-  const { data, isLoading } = usePromoList('free');
+  const read = usePromoList('free');
+  const { data } = read;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [assigning, setAssigning] = useState<PromoDto | null>(null);
   const [deleting, setDeleting] = useState<PromoDto | null>(null);
@@ -145,31 +146,34 @@ export function FreeCodes() {
     [selected, loading],
   );
 
-  if (isLoading) return <Spinner />;
   return (
-    <>
-      <DataTable
-        data={codes}
-        columns={columns}
-        emptyText="No free promo codes"
-        title={`Free Promo Codes (${codes.length})`}
-        testId="free-codes"
-        urlKey="free"
-        toolbar={
-          <Button variant="primary" className="btn-sm" disabled={chosen.length === 0 || loading} onClick={() => handOut(chosen)}>
-            Mark selected as given away ({chosen.length})
-          </Button>
-        }
-      />
-      <AssignDialog promo={assigning} onClose={() => setAssigning(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        message={`Are you sure you want to delete the promo code ${deleting?.name ?? ''}?`}
-        onConfirm={confirmDelete}
-        busy={loading}
-      />
-    </>
+    <Loaded what="the free promo codes" state={read}>
+      {() => (
+        <>
+          <DataTable
+            data={codes}
+            columns={columns}
+            emptyText="No free promo codes"
+            title={`Free Promo Codes (${codes.length})`}
+            testId="free-codes"
+            urlKey="free"
+            toolbar={
+              <Button variant="primary" className="btn-sm" disabled={chosen.length === 0 || loading} onClick={() => handOut(chosen)}>
+                Mark selected as given away ({chosen.length})
+              </Button>
+            }
+          />
+          <AssignDialog promo={assigning} onClose={() => setAssigning(null)} />
+          <ConfirmDialog
+            open={deleting !== null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            message={`Are you sure you want to delete the promo code ${deleting?.name ?? ''}?`}
+            onConfirm={confirmDelete}
+            busy={loading}
+          />
+        </>
+      )}
+    </Loaded>
   );
 }
 
@@ -226,7 +230,8 @@ function AssignDialog({ promo, onClose }: { promo: PromoDto | null; onClose: () 
 
 /** Used Promo Codes: handed out, assigned or partly used, with uses left. */
 export function UsedCodes() {
-  const { data, isLoading } = usePromoList('used');
+  const read = usePromoList('used');
+  const { data } = read;
   const { loading, run } = useRequest();
   const backToFree = async (p: PromoDto) => {
     const res = await run(() => setFreeStatus([{ _id: p._id, isFree: true }]), { success: () => `${p.name} is free again` });
@@ -275,22 +280,26 @@ export function UsedCodes() {
     ],
     [loading],
   );
-  if (isLoading) return <Spinner />;
   return (
-    <DataTable
-      data={data ?? []}
-      columns={columns}
-      emptyText="No used promo codes"
-      title={`Used Promo Codes (${data?.length ?? 0})`}
-      testId="used-codes"
-      urlKey="used"
-    />
+    <Loaded what="the used promo codes" state={read}>
+      {() => (
+        <DataTable
+          data={data ?? []}
+          columns={columns}
+          emptyText="No used promo codes"
+          title={`Used Promo Codes (${data?.length ?? 0})`}
+          testId="used-codes"
+          urlKey="used"
+        />
+      )}
+    </Loaded>
   );
 }
 
 /** Activated Promo Codes: every use taken. */
 export function FinishedCodes() {
-  const { data, isLoading } = usePromoList('finished');
+  const read = usePromoList('finished');
+  const { data } = read;
   const columns = useMemo<Col[]>(
     () => [
       codeColumn,
@@ -306,15 +315,18 @@ export function FinishedCodes() {
     ],
     [],
   );
-  if (isLoading) return <Spinner />;
   return (
-    <DataTable
-      data={data ?? []}
-      columns={columns}
-      emptyText="No activated promo codes"
-      title={`Activated Promo Codes (${data?.length ?? 0})`}
-      testId="finished-codes"
-      urlKey="activated"
-    />
+    <Loaded what="the activated promo codes" state={read}>
+      {() => (
+        <DataTable
+          data={data ?? []}
+          columns={columns}
+          emptyText="No activated promo codes"
+          title={`Activated Promo Codes (${data?.length ?? 0})`}
+          testId="finished-codes"
+          urlKey="activated"
+        />
+      )}
+    </Loaded>
   );
 }

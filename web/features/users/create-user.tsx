@@ -32,15 +32,13 @@ export default function CreateUser() {
   const { loading, error, clearError, run } = useRequest();
   const { data: managers } = useManagers(isAdmin);
   const { data: directors } = useDirectors(isAdmin);
-  const { clearErrors, watch, setValue } = form;
-  // a message answers the last try: editing the form clears it
+  const { watch, setValue } = form;
+  // the server's message answers the last try: editing the form clears it (the form's own
+  // messages clear themselves as their field is corrected: useSchemaForm checks again on change)
   useEffect(() => {
-    const edits = watch(() => {
-      clearErrors();
-      clearError();
-    });
+    const edits = watch(() => clearError());
     return () => edits.unsubscribe();
-  }, [watch, clearErrors, clearError]);
+  }, [watch, clearError]);
   const [country, newUserType, parentUser] = watch(['country', 'newUserType', 'parentUser']);
 
   const submit = form.handleSubmit(async (values) => {
@@ -55,11 +53,11 @@ export default function CreateUser() {
   const parentChoices = newUserType === 'agent' ? managers : newUserType === 'manager' ? directors : undefined;
   return (
     <div className="page narrow">
-      <Card title={isAdmin ? 'Add new user' : 'Add Agent'}>
+      <Card title={isAdmin ? 'Add new user' : 'Add Agent'} headingLevel={1}>
         <form className="form" onSubmit={submit} noValidate aria-label={isAdmin ? 'Add new user' : 'Add Agent'}>
-          <Field label="Email" type="email" autoComplete="off" {...form.register('email')} />
-          <Field label="Name" {...form.register('name')} />
-          <Field label="Password" type="password" autoComplete="new-password" {...form.register('password')} />
+          <Field label="Email" type="email" autoComplete="off" error={form.errorFor('email')} {...form.register('email')} />
+          <Field label="Name" error={form.errorFor('name')} {...form.register('name')} />
+          <Field label="Password" type="password" autoComplete="new-password" error={form.errorFor('password')} {...form.register('password')} />
           {isAdmin && (
             <>
               <div className="form-row split-row">
@@ -70,8 +68,9 @@ export default function CreateUser() {
                     value={country}
                     placeholder="Select country"
                     onChange={(code) => {
-                      setValue('country', code);
-                      setValue('phone', callingCodePrefix(code));
+                      const shouldValidate = form.formState.isSubmitted;
+                      setValue('country', code, { shouldValidate });
+                      setValue('phone', callingCodePrefix(code), { shouldValidate });
                     }}
                   />
                 </div>
@@ -80,6 +79,7 @@ export default function CreateUser() {
                   type="tel"
                   disabled={!country}
                   placeholder={country ? '' : 'Choose a country first'}
+                  error={form.errorFor('phone')}
                   {...form.register('phone')}
                 />
               </div>
@@ -106,7 +106,7 @@ export default function CreateUser() {
               )}
             </>
           )}
-          <ErrorText>{form.problem ?? error}</ErrorText>
+          <ErrorText>{form.otherProblem() ?? error}</ErrorText>
           <div className="form-row">
             <Button type="submit" disabled={loading}>
               {loading ? 'Creating…' : 'Create'}

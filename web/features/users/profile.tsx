@@ -5,7 +5,8 @@ import { emailFormSchema, newNameSchema, passwordFormSchema } from '../../../wor
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, CollapsibleSection } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Pending } from '../../components/ui/request-state';
+import { ApiFailure } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
@@ -22,9 +23,15 @@ export default function Profile() {
   const session = useSession();
   const { id } = useParams();
   const userId = id || session?.userId;
-  const { data: user, isLoading, mutate } = useUser(userId);
+  const read = useUser(userId);
+  const { data: user, error, mutate } = read;
   const isAdmin = session?.userType === 'admin';
-  if (isLoading || !user) return <div className="page">{isLoading ? <Spinner /> : <p className="muted">User not found</p>}</div>;
+  if (!user)
+    return (
+      <div className="page">
+        {error instanceof ApiFailure && error.status === 404 ? <p className="muted">User not found</p> : <Pending what="the profile" state={read} />}
+      </div>
+    );
   const isMe = user._id === session?.userId;
   // the server's rule (users.service mayManage): the admin, the user itself, an agent's own manager
   const canManage = isAdmin || isMe || (session?.userType === 'manager' && user.userType === 'agent' && user.parent?._id === session.userId);

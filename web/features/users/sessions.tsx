@@ -1,11 +1,12 @@
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { dateAndTime } from '../../lib/format';
 import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type SessionDto, signOutSession, useSessions } from './api';
 import './users.css';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /**
  * My Profile's Active sessions: where the user is signed in (the web app, the load-board
@@ -13,7 +14,9 @@ import './users.css';
  * out is logging out; any other one ends only there (docs/decisions/foundation.md).
  */
 export function ActiveSessions() {
-  const { data, isLoading, mutate } = useSessions(true);
+  const labelColumns = useColumnLabels<HTMLTableElement>();
+  const read = useSessions(true);
+  const { mutate } = read;
   const { loading, run } = useRequest();
   const signOut = async (s: SessionDto) => {
     const done = await run(() => signOutSession(s._id), { success: s.current ? undefined : (r) => r.message });
@@ -23,49 +26,49 @@ export function ActiveSessions() {
   };
   return (
     <Card title="Active sessions">
-      {isLoading || !data ? (
-        <Spinner />
-      ) : (
-        <div className="table-scroll">
-          <table data-testid="sessions-table">
-            <thead>
-              <tr>
-                <th>Client</th>
-                <th>Device</th>
-                <th>Signed in</th>
-                <th>Last active</th>
-                <th>
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((s) => (
-                <tr key={s._id} data-testid="session-row">
-                  <td>
-                    {s.client}
-                    {s.current && <span className="label-pill pill-ok"> This session</span>}
-                  </td>
-                  <td>{s.device || <span className="muted">Unknown device</span>}</td>
-                  <td>{dateAndTime(s.createdAt)}</td>
-                  <td>{dateAndTime(s.lastSeenAt)}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      className="btn-sm session-signout"
-                      disabled={loading}
-                      onClick={() => signOut(s)}
-                      aria-label={`Sign out ${s.client}${s.device ? ` on ${s.device}` : ''}${s.current ? ' (this session)' : ''}`}
-                    >
-                      Sign out
-                    </Button>
-                  </td>
+      <Loaded what="your sessions" state={read}>
+        {(data) => (
+          <div className="table-scroll">
+            <table className="cards-narrow" ref={labelColumns} data-testid="sessions-table">
+              <thead>
+                <tr>
+                  <th>Client</th>
+                  <th>Device</th>
+                  <th>Signed in</th>
+                  <th>Last active</th>
+                  <th>
+                    <span className="sr-only">Action</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.map((s) => (
+                  <tr key={s._id} data-testid="session-row">
+                    <td>
+                      {s.client}
+                      {s.current && <span className="label-pill pill-ok"> This session</span>}
+                    </td>
+                    <td>{s.device || <span className="muted">Unknown device</span>}</td>
+                    <td>{dateAndTime(s.createdAt)}</td>
+                    <td>{dateAndTime(s.lastSeenAt)}</td>
+                    <td>
+                      <Button
+                        variant="secondary"
+                        className="btn-sm session-signout"
+                        disabled={loading}
+                        onClick={() => signOut(s)}
+                        aria-label={`Sign out ${s.client}${s.device ? ` on ${s.device}` : ''}${s.current ? ' (this session)' : ''}`}
+                      >
+                        Sign out
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Loaded>
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Stat } from '../../components/ui/section';
-import { Spinner } from '../../components/ui/spinner';
+import { Loaded } from '../../components/ui/request-state';
 import { shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
@@ -31,6 +31,13 @@ const Placeholder = () => (
   </span>
 );
 
+/** A count that could not be loaded (the failure below says why). */
+const NotLoaded = () => (
+  <span className="placeholder">
+    —<span className="sr-only">Not loaded</span>
+  </span>
+);
+
 /**
  * Subscription End's order: dates (earliest first), then 'No End Date', then 'Email verification
  * pending', each kind together (issue 16 item 8) whichever way the column is sorted.
@@ -44,7 +51,10 @@ function bySubscriptionEnd(a: UserDto, b: UserDto) {
 export default function UsersList() {
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
-  const { data, isLoading, mutate } = useUsers();
+  const usersRead = useUsers();
+  const { data, mutate } = usersRead;
+  // a count is shown only once the list is in: never a 0 that is not true, while loading or after a failure
+  const known = data !== undefined;
   const [deleting, setDeleting] = useState<UserDto | null>(null);
   const { loading, run } = useRequest();
   const users = useMemo(() => data ?? [], [data]);
@@ -123,14 +133,16 @@ export default function UsersList() {
       <div className="stat-row">
         {isAdmin && (
           <Stat label="Total Managers" testId="total-managers">
-            {isLoading ? <Placeholder /> : managers}
+            {known ? managers : usersRead.error ? <NotLoaded /> : <Placeholder />}
           </Stat>
         )}
         <Stat label="Total Agents" testId="total-agents">
-          {isLoading ? <Placeholder /> : agents}
+          {known ? agents : usersRead.error ? <NotLoaded /> : <Placeholder />}
         </Stat>
       </div>
-      {isLoading ? <Spinner /> : <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}
+      <Loaded what="the users" state={usersRead}>
+        {() => <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}
+      </Loaded>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -8,4 +8,5 @@ export * from './promo';
 export * from './links';
 export * from './sessions';
 export * from './extension';
+export * from './mail';
 export * from './team';

@@ -40,7 +40,7 @@ export interface SeedTeam {
   settingsOf: Map<string, { id: string; name: string }[]>;
 }
 
-/** The director, its managers and their agents (one password hash for all), and every user's MC settings. */
+/** The director, its managers and their agents, a marketing user (one password hash for all), and every user's MC settings. */
 export function buildCompany(
   r: Rand,
   input: { teams: number; agentsPerTeam: number; mcsPerTeam: number; emailDomain: string },
@@ -53,7 +53,7 @@ export function buildCompany(
   const addUser = (u: {
     email: string;
     name: string;
-    userType: 'director' | 'manager' | 'agent';
+    userType: 'director' | 'manager' | 'agent' | 'marketing';
     parentId: string | null;
     daysAgo: number;
     subscriptionDays: number;
@@ -84,6 +84,8 @@ export function buildCompany(
 
   const domain = input.emailDomain;
   const director = addUser({ email: `director@${domain}`, name: personName(r), userType: 'director', parentId: null, daysAgo: 400, subscriptionDays: 365 });
+  // the promo codes' role: staff, outside the team tree
+  const marketing = addUser({ email: `marketing@${domain}`, name: personName(r), userType: 'marketing', parentId: null, daysAgo: 380, subscriptionDays: 365 });
   const teams: SeedTeam[] = [];
   const carriers = r.some(CARRIERS, CARRIERS.length, CARRIERS.length);
   for (let t = 1; t <= input.teams; t++) {
@@ -120,7 +122,7 @@ export function buildCompany(
     }
     teams.push({ manager, agents, mcs, settingsOf });
   }
-  return { director, teams, users: userRows, mcSettings: mcRows, mcLines: lineRows };
+  return { director, marketing, teams, users: userRows, mcSettings: mcRows, mcLines: lineRows };
 }
 
 /** A team's broker filters with their MC, user and contact rows; the first names are real brokers. */

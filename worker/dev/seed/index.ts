@@ -46,7 +46,7 @@ export const seedSchema = z.object({
   payments: z.number().int().min(0).max(200).optional().default(6),
   linksPerManager: z.number().int().min(0).max(50).optional().default(3),
   password: z.string().min(6).max(100).optional().default('demo12345'),
-  /** Logins are director@<domain>, manager1@<domain>, agent1.1@<domain>… */
+  /** Logins are director@<domain>, marketing@<domain>, manager1@<domain>, agent1.1@<domain>… */
   emailDomain: z
     .string()
     .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/)
@@ -140,6 +140,7 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
     message: 'Demo company created',
     password: input.password,
     director: { email: company.director.email, name: company.director.name },
+    marketing: { email: company.marketing.email, name: company.marketing.name },
     managers: teams.map((t) => ({ email: t.manager.email, name: t.manager.name, agents: t.agents.length })),
     agents: teams.flatMap((t) => t.agents.map((a) => ({ email: a.email, name: a.name, manager: t.manager.email }))),
     // the first team holds the most data: the benchmarks log in as its manager

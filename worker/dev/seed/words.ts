@@ -287,8 +287,9 @@ export const COMMENTS = [
   '',
   '',
 ];
-export const SUBJECT = 'Load {origin} → {dest} on {loadDate}';
-export const CONTENT = 'Hello,\n\nIs this load still available? We have a truck nearby and can pick it up on time.\n\nThank you,\n{name}';
+/** The demo's templates use the placeholders the Lines hint and docs/api/mc-settings.md list (issue 34 item 7), not the older aliases. */
+export const SUBJECT = 'Load {origin} → {destination} on {pickupDate}';
+export const CONTENT = 'Hello,\n\nIs this load still available? We have a truck nearby and can pick it up on time.\n\nThank you,\n{userName}';
 
 /** What the demo short links point at. */
 export const LINK_TARGETS = [

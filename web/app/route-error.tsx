@@ -1,0 +1,105 @@
+import { useEffect, useRef } from 'react';
+import { Link, useRouteError } from 'react-router';
+import { useOnline } from '../lib/online';
+
+const RELOAD_KEY = 'fd.chunkReloadAt';
+/** A failed screen load within this long after the last automatic reload is not retried again. */
+const RELOAD_WINDOW_MS = 60_000;
+
+/**
+ * A screen's code that could not be fetched: a tab left open across a deploy asks for a chunk
+ * the new deploy no longer has (its name carries the old hash), or the connection dropped. Vite
+ * names the failure "Failed to fetch dynamically imported module" (Chromium), "error loading
+ * dynamically imported module" (Firefox) or "Importing a module script failed" (Safari).
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return /dynamically imported module|Importing a module script failed|Loading (CSS )?chunk|Unable to preload CSS/i.test(message);
+}
+
+function lastAutoReload(): number {
+  try {
+    return Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function markAutoReload() {
+  try {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    return true;
+  } catch {
+    // no storage: never reload on our own, or a broken deploy would reload for ever
+    return false;
+  }
+}
+
+/**
+ * The router's error screen, in the app's own look (issue 34 item 2), instead of React Router's
+ * developer page. A screen whose code failed to load reloads the page once (the new deploy's
+ * index.html names the new chunks); if it fails again within a minute it offers
+ * "A new version is available: Reload". Offline it does not reload (the browser would show its own
+ * offline page) and says so. Any other error says the screen failed, with Reload and a way home.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const online = useOnline();
+  const chunk = isChunkLoadError(error);
+  const autoReload = chunk && online && Date.now() - lastAutoReload() > RELOAD_WINDOW_MS;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (autoReload && markAutoReload()) window.location.reload();
+  }, [autoReload]);
+  useEffect(() => {
+    if (!error) return;
+    // the error's text is for the console; the screen says what the person can do
+    console.error(error);
+    heading.current?.focus();
+  }, [error]);
+  const reload = () => {
+    try {
+      sessionStorage.removeItem(RELOAD_KEY);
+    } catch {
+      // nothing kept
+    }
+    window.location.reload();
+  };
+  if (autoReload) return null;
+  return (
+    <div className="page route-error" data-testid="route-error">
+      <section className="card route-error-card" role="alert">
+        {chunk && online ? (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              A new version is available
+            </h1>
+            <p>FreightDesk was updated since this tab was opened. Reload to get the new version; anything you had saved stays saved.</p>
+          </>
+        ) : chunk ? (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              This screen could not be loaded
+            </h1>
+            <p>You are offline. Reload when the connection is back.</p>
+          </>
+        ) : (
+          <>
+            <h1 ref={heading} tabIndex={-1}>
+              Something went wrong on this screen
+            </h1>
+            <p>The screen stopped with an error. Reload it, or go back to your start screen.</p>
+          </>
+        )}
+        <div className="card-actions">
+          <button type="button" className="btn btn-primary" onClick={reload}>
+            Reload
+          </button>
+          <Link className="btn btn-secondary" to="/" reloadDocument>
+            Start screen
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+
+export const MAIL_KINDS = ['verify', 'reset', 'email_changed', 'receipt', 'reminder', 'digest'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** pending: waiting for (another) try; sent: the provider took it; failed: out of tries (dead letter), until the admin resends it. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** A mail that failed for good, as the admin's Failed mails screen lists it (never its body: it may hold a reset link). */
+export interface FailedMailDto {
+  _id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string | null;
+}
+
+export const MAIL_MESSAGES = {
+  notFound: 'Mail not found',
+  notFailed: 'This mail is not failed: it was already resent',
+  resent: 'The mail is queued again',
+} as const;
+
+export const mailIdParam = z.object({ id: z.string().min(1).max(64) });
