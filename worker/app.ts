@@ -21,6 +21,7 @@ import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
+import { liveRoutes } from './team/live.routes';
 import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 
@@ -68,6 +69,7 @@ const api = new Hono<AppEnv>()
   .route('/link', linkRoutes)
   .route('/extension', extensionRoutes)
   .route('/team', teamRoutes)
+  .route('/live', liveRoutes)
   .route('/mail', mailRoutes)
   // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones
   .get('/health', allow('public'), async (c) => {
