@@ -1,6 +1,7 @@
 /**
  * The service worker: the only part that talks to the server. It signs in (clientType 1), keeps
- * the session, syncs the MCs and filters (at sign-in, every 5 minutes and on Refresh), and sends
+ * the session, syncs the MCs and filters (at sign-in, every 5 minutes, on Refresh and on the live
+ * socket's signals, or every minute while that socket cannot connect), and sends
  * the board's actions through a queue in storage, in order, retrying while the server is away.
  * It never reads the load board: the content script sends it only what the user clicked.
  */
@@ -46,6 +47,7 @@ function viewOf(s: Stored): ViewState {
     pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, queuedAt: q.queuedAt })),
     refused: s.refused ?? [],
     problem: s.problem ?? null,
+    live: liveState,
   };
 }
 
@@ -71,13 +73,130 @@ async function pushState() {
   for (const tabId of await boardTabs()) {
     await chrome.tabs.sendMessage(tabId, message).catch(() => gone.push(tabId));
   }
-  if (gone.length) await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
+  if (gone.length) {
+    await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
+    void updateLive();
+  }
+}
+
+// ---- live signals: a socket to the team's live object while a board is open ----
+
+/** The subprotocol the server's /api/live names; the token follows it (a browser cannot set Authorization on a WebSocket). */
+const LIVE_PROTOCOL = 'freightdesk.live';
+/** The socket's keep-alive: WebSocket activity keeps an MV3 service worker alive (Chrome 116+), and idle sockets are not dropped by proxies. */
+const LIVE_PING_MS = 20_000;
+/** While the socket cannot connect, the filters are synced this often instead of every SYNC_MINUTES. */
+const FALLBACK_MINUTES = 1;
+const LIVE_RETRY_MAX_MS = 30_000;
+/** The server closes a socket with this code when its session ends: the next call answers 401. */
+const SESSION_ENDED_CLOSE = 4401;
+
+let liveSocket: WebSocket | null = null;
+let liveState: 'on' | 'off' | null = null;
+let livePing: ReturnType<typeof setInterval> | null = null;
+let liveRetry: ReturnType<typeof setTimeout> | null = null;
+let liveDelay = 1000;
+
+function liveUrl(s: Stored): string {
+  const url = new URL('/api/live', apiUrlOf(s));
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+async function setLive(next: 'on' | 'off' | null) {
+  if (liveState === next) return;
+  liveState = next;
+  // off: the filters' ETag sync every minute stands in for the signals; on: back to every 5 minutes
+  if (next !== null && (await read()).token) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: next === 'off' ? FALLBACK_MINUTES : SYNC_MINUTES });
+  await pushState();
+}
+
+/** Closes the socket on purpose (signed out, no board open): no retry. */
+function closeLive() {
+  if (liveRetry) clearTimeout(liveRetry);
+  liveRetry = null;
+  if (livePing) clearInterval(livePing);
+  livePing = null;
+  const ws = liveSocket;
+  liveSocket = null;
+  if (ws) {
+    ws.onclose = null;
+    ws.close(1000);
+  }
+  liveState = null;
+}
+
+/** Opens the socket while the user is signed in and a board tab is open; closes it otherwise. */
+async function updateLive() {
+  const s = await read();
+  const wanted = !!s.token && !!s.user && BOARD_ROLES.has(s.user.userType) && (await boardTabs()).length > 0;
+  if (!wanted) {
+    if (liveSocket || liveState) {
+      closeLive();
+      await pushState();
+    }
+    return;
+  }
+  if (liveSocket || liveRetry) return;
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(liveUrl(s), [LIVE_PROTOCOL, s.token!]);
+  } catch {
+    return liveLost(null);
+  }
+  liveSocket = ws;
+  ws.onopen = () => {
+    liveDelay = 1000;
+    livePing = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), LIVE_PING_MS);
+    void setLive('on');
+    // whatever changed while the socket was down
+    void sync();
+  };
+  ws.onmessage = (event) => {
+    if (typeof event.data !== 'string' || !event.data.startsWith('{')) return;
+    const signal = JSON.parse(event.data) as { type?: string };
+    if (signal.type === 'filters') void syncAfter(() => syncing, sync);
+    else if (signal.type === 'contacts') void syncAfter(() => syncingContacts, syncContacts);
+  };
+  ws.onclose = (event) => {
+    if (liveSocket === ws) liveLost(event.code);
+  };
+}
+
+/**
+ * Syncs after a change the server just signalled: a sync already under way may have read the
+ * server before the change, so it is waited for and a new one runs.
+ */
+async function syncAfter(running: () => Promise<void> | null, run: () => Promise<void>) {
+  const current = running();
+  if (current) await current.catch(() => undefined);
+  await run();
+}
+
+/** The socket closed or could not open: sync every minute, say so, and try again later (1 s, 2 s, 4 s, … 30 s). */
+function liveLost(code: number | null) {
+  if (livePing) clearInterval(livePing);
+  livePing = null;
+  liveSocket = null;
+  // the session ended: the sync answers 401 and the bar asks to sign in again
+  if (code === SESSION_ENDED_CLOSE) {
+    void sync();
+    return;
+  }
+  void setLive('off');
+  const delay = liveDelay;
+  liveDelay = Math.min(liveDelay * 2, LIVE_RETRY_MAX_MS);
+  liveRetry = setTimeout(() => {
+    liveRetry = null;
+    void updateLive();
+  }, delay);
 }
 
 // ---- session ----
 
 /** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
 async function endedElsewhere() {
+  closeLive();
   await patch({ token: null, signInAgain: true, problem: null });
   await chrome.alarms.clear(RETRY_ALARM);
 }
@@ -115,9 +234,11 @@ async function signIn(email: string, password: string): Promise<void> {
   await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
   await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   await sync();
+  void updateLive();
 }
 
 async function signOut() {
+  closeLive();
   const s = await read();
   if (s.token) {
     // this session only: the web app stays signed in (and an unreachable server ends it by expiry)
@@ -430,6 +551,7 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       break;
     case 'boardHello':
       await rememberTab(sender.tab?.id);
+      void updateLive();
       break;
     case 'signIn':
       try {
@@ -446,8 +568,7 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       break;
     case 'refresh':
       // a sync already under way may have read the server before the change the user expects
-      if (syncing) await syncing.catch(() => undefined);
-      await sync();
+      await syncAfter(() => syncing, sync);
       break;
     case 'flush':
       await flush();
@@ -490,7 +611,16 @@ chrome.runtime.onMessage.addListener((request: Request, sender, sendResponse) =>
   return true;
 });
 
+chrome.tabs.onRemoved.addListener(async (tabId) => {
+  const tabs = await boardTabs();
+  if (!tabs.includes(tabId)) return;
+  await chrome.storage.session.set({ boardTabs: tabs.filter((t) => t !== tabId) });
+  void updateLive();
+});
+
 chrome.alarms.onAlarm.addListener((alarm) => {
+  // a service worker Chrome stopped meanwhile starts again here: the socket too
+  if (alarm.name === SYNC_ALARM || alarm.name === CONTACTS_ALARM) void updateLive();
   if (alarm.name === SYNC_ALARM) void sync();
   if (alarm.name === RETRY_ALARM) void flush();
   if (alarm.name === CONTACTS_ALARM) void syncContacts();
@@ -503,6 +633,7 @@ async function start() {
   if (s.token && !(await chrome.alarms.get(SYNC_ALARM))) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
   if (s.token && !(await chrome.alarms.get(CONTACTS_ALARM))) await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   if ((s.queue ?? []).length && s.token) void flush();
+  void updateLive();
 }
 
 chrome.runtime.onInstalled.addListener(() => void start());

@@ -598,6 +598,7 @@ function renderBar() {
   if (s.pending.length) parts.push(`${s.pending.length} waiting to be sent`);
   status.textContent = parts.join(' · ');
   bar.append(status);
+  if (s.live === 'off') bar.append(el('span', 'fd-bar-text fd-bar-live', 'Live updates off: syncing every minute'));
   if (s.problem) bar.append(el('span', 'fd-bar-alert', s.problem));
 }
 

@@ -89,6 +89,11 @@ export interface ViewState {
   refused: RefusedAction[];
   /** The last sync's problem ("The server cannot be reached"), or null. */
   problem: string | null;
+  /**
+   * The live signals' socket while a board is open: 'on' (changes arrive within seconds), 'off'
+   * (it cannot connect: the extension syncs every minute and retries), null (no board open yet).
+   */
+  live: 'on' | 'off' | null;
 }
 
 /** What the board sends for a row's action: the load as the row shows it, and what was done. */
