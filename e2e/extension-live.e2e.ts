@@ -13,7 +13,7 @@ import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFi
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const PASSWORD = 'agent-pass-1';
-/** The promise: a change reaches the team's open boards within this. */
+/** The promise (docs/decisions/0019-team-desk.md): a change reaches the team's open boards within this. */
 const LIVE_MS = 5000;
 
 type Browser = Awaited<ReturnType<typeof launchWithExtension>>;
@@ -100,8 +100,8 @@ test.beforeAll(async () => {
   await newAgent('ben', 'Ben Baker', manager._id, tag, teamMc);
   await newAgent('omar', 'Omar Other', other._id, tag, otherMc);
   const filter = await teamFilters(server, managerToken, agents.anna.id);
-  coyoteFilterId = (await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [] }))._id;
-  await (await teamFilters(server, otherToken, agents.omar.id))({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [] });
+  coyoteFilterId = (await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [agents.anna.id, agents.ben.id] }))._id;
+  await (await teamFilters(server, otherToken, agents.omar.id))({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
   extensionDir = await buildExtensionFor(server.url);
   board = await serveBoard('dat-one');
   for (const agent of Object.values(agents)) await onBoard(agent);
