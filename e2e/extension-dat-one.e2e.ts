@@ -478,7 +478,8 @@ test('wide: Call on line 2 opens the team’s dialer with the broker’s number 
       .getByRole('button', { name: `FreightDesk actions for ${load.company}` })
       .click();
     const link = page.getByRole('menu').getByRole('menuitem', { name: 'Call on line 2' });
-    const attrs = { href: await link.getAttribute('href'), target: await link.getAttribute('target') };
+    // both at once, from one menu: a redraw between two reads would leave the second waiting
+    const attrs = await link.evaluate((a) => ({ href: a.getAttribute('href'), target: a.getAttribute('target') }), undefined, { timeout: 2000 });
     await page.keyboard.press('Escape');
     return attrs;
   };
@@ -501,6 +502,8 @@ test('wide: Call on line 2 opens the team’s dialer with the broker’s number 
   for (const c of cases) {
     await ok('PUT', '/api/team/settings', { dialer: c.dialer, dialerTemplate: c.dialerTemplate ?? '', lines }, team.managerToken);
     await bar().getByRole('button', { name: 'Refresh' }).click();
+    // the Refresh is done (its button is enabled again) before the menu is opened
+    await expect(bar().getByRole('button', { name: 'Refresh' })).toBeEnabled();
     await expect.poll(callLink, { message: c.dialer }).toEqual({ href: c.href, target: c.target });
   }
   // with Dialpad: the call is logged on line 2 with the number it was made from

@@ -40,6 +40,7 @@ function viewOf(s: Stored): ViewState {
     pickedMcId: s.pickedMcId ?? null,
     filters: s.filters ?? [],
     filtersSyncedAt: s.filtersSyncedAt ?? null,
+    filtersVersion: s.filtersEtag ?? (s.filtersSyncedAt ? String(s.filtersSyncedAt) : null),
     phones: s.phones ?? null,
     mailClient: s.mailClient ?? 'system',
     teamContacts: s.teamContacts ?? null,

@@ -51,7 +51,8 @@ function computeVersion(s: ViewState | null): string {
     s.user?.userId ?? null,
     s.signInAgain,
     s.pickedMcId,
-    s.filtersSyncedAt,
+    // not the sync's time: a live signal's or the minute's sync that found nothing new keeps an open menu open
+    s.filtersVersion,
     s.mcs.map((m) => [m._id, m.line, m.emailSubject, m.emailContent]),
     s.phones,
     s.mailClient,

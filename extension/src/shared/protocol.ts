@@ -76,6 +76,8 @@ export interface ViewState {
   pickedMcId: string | null;
   filters: MinifiedFilterDto[];
   filtersSyncedAt: number | null;
+  /** Changes only when the filters do (their ETag): a sync that found them unchanged redraws nothing, so an open menu stays. */
+  filtersVersion: string | null;
   /** The team's dialer and line numbers (null until the first sync). */
   phones: TeamPhones | null;
   /** Where E-mail writes the message (the options page; this browser's choice). */
