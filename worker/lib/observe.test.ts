@@ -122,7 +122,14 @@ describe('GET /api/health (issue 29)', () => {
     expect(await res.json()).toEqual({
       ok: false,
       message: 'Unhealthy: kv, RATE_LIMITER',
-      checks: { d1: 'ok', kv: 'KV is down (test)', PAYMENT_ORDER: 'ok', CLICK_COUNTER: 'ok', RATE_LIMITER: 'no such Durable Object namespace (test)' },
+      checks: {
+        d1: 'ok',
+        kv: 'KV is down (test)',
+        PAYMENT_ORDER: 'ok',
+        CLICK_COUNTER: 'ok',
+        RATE_LIMITER: 'no such Durable Object namespace (test)',
+        TEAM_LIVE: 'ok',
+      },
     });
     const d1Down = await fetchWith(
       {
