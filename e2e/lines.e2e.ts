@@ -144,4 +144,40 @@ test.describe('Lines', () => {
     await page.goto('/help/nothing-here');
     await expect(page.getByRole('heading', { name: 'Topic not found' })).toBeVisible();
   });
+
+  test('manager: Team phone lines, a caller number per line and the dialer; agents see them; 1366 and 390 px', async ({ page }) => {
+    const manager = await createUser('manager');
+    const agent = await createUser('agent', { parentId: manager.id });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginAs(page, manager, '/lines');
+    const card = page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Team phone lines' }) });
+    await expect(card.getByRole('heading', { name: 'Team phone lines' })).toBeVisible();
+    await card.getByLabel('Line 2 caller number').fill('312 555 0102');
+    await card.getByRole('button', { name: 'Save Team Lines' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Line 2: enter the caller number in international format, like +1 312 555 0100');
+    await card.getByLabel('Line 2 caller number').fill('+1 (312) 555-0102');
+    await card.getByLabel('Line 2 label').fill('Chicago desk');
+    await card.getByLabel('Dialpad, calling from the line’s number').check();
+    await expect(card.getByTestId('dialer-example')).toHaveText('dialpad://%2B15135550142?fromNumber=%2B13125550102');
+    await card.getByLabel('Another phone system (a URL template)').check();
+    await card.getByLabel('URL template', { exact: true }).fill('javascript:alert({to})');
+    await card.getByRole('button', { name: 'Save Team Lines' }).click();
+    await expect(card.getByRole('alert')).toHaveText("The URL template must start with https:// or a phone app's own scheme (like aircall: or callto:)");
+    await card.getByLabel('URL template', { exact: true }).fill('https://pbx.example/call?to={to}&from={from}&line={line}');
+    await expect(card.getByTestId('dialer-example')).toHaveText('https://pbx.example/call?to=%2B15135550142&from=%2B13125550102&line=2');
+    await card.getByRole('button', { name: 'Save Team Lines' }).click();
+    await expect(toast(page, 'Team phone settings saved')).toBeVisible();
+    await shot(page, 'lines-team-phones-1366');
+    await page.reload();
+    await expect(card.getByLabel('Line 2 caller number')).toHaveValue('+13125550102');
+    await expect(card.getByLabel('URL template', { exact: true })).toHaveValue('https://pbx.example/call?to={to}&from={from}&line={line}');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'lines-team-phones-390');
+    // the agent reads the team's lines, and cannot change them
+    await loginAs(page, agent, '/lines');
+    await expect(page.getByTestId('team-lines')).toHaveText(/Line 2\s*\+13125550102 · Chicago desk/);
+    await expect(page.getByRole('button', { name: 'Save Team Lines' })).toHaveCount(0);
+  });
 });

@@ -36,3 +36,11 @@ type MessageBatch<Body = unknown> = import('@cloudflare/workers-types/index.ts')
 type SendEmail = import('@cloudflare/workers-types/index.ts').SendEmail;
 type ExecutionContext = import('@cloudflare/workers-types/index.ts').ExecutionContext;
 type ScheduledController = import('@cloudflare/workers-types/index.ts').ScheduledController;
+// the team's live object (worker/team/team-live.ts): the runtime's WebSocket pair and auto-response, and its stub
+declare const WebSocketPair: typeof import('@cloudflare/workers-types/index.ts').WebSocketPair;
+declare const WebSocketRequestResponsePair: typeof import('@cloudflare/workers-types/index.ts').WebSocketRequestResponsePair;
+type DurableObjectStub<T extends import('@cloudflare/workers-types/index.ts').Rpc.DurableObjectBranded | undefined = undefined> =
+  import('@cloudflare/workers-types/index.ts').DurableObjectStub<T>;
+type WorkerRequest = import('@cloudflare/workers-types/index.ts').Request;
+type WorkerResponse = import('@cloudflare/workers-types/index.ts').Response;
+type WorkerWebSocket = import('@cloudflare/workers-types/index.ts').WebSocket;

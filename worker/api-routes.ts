@@ -20,3 +20,4 @@ export type { PromoRoutes } from './promo/promo.routes';
 export type { SubscriptionRoutes } from './subscriptions/subscriptions.routes';
 export type { UserRoutes } from './users/users.routes';
 export type { VettingRoutes } from './vetting/vetting.routes';
+export type { TeamRoutes } from './team/team.routes';

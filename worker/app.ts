@@ -21,6 +21,8 @@ import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
+import { liveRoutes } from './team/live.routes';
+import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 import { vettingRoutes } from './vetting/vetting.routes';
 
@@ -67,6 +69,8 @@ const api = new Hono<AppEnv>()
   .route('/analytics', analyticsRoutes)
   .route('/link', linkRoutes)
   .route('/extension', extensionRoutes)
+  .route('/team', teamRoutes)
+  .route('/live', liveRoutes)
   .route('/mail', mailRoutes)
   .route('/vetting', vettingRoutes)
   // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones

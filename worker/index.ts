@@ -9,6 +9,7 @@ import { durableObjectWithSentryWhenSet, withSentryWhenSet } from './lib/sentry'
 import { pathOf } from './lib/url';
 import { consumeMailBatch } from './mail/mail.queue';
 import { PaymentOrder as PaymentOrderBase } from './payments/payment-order';
+import { TeamLive as TeamLiveBase } from './team/team-live';
 
 // The Durable Object classes, instrumented by Sentry when SENTRY_DSN is set (lib/sentry.ts).
 export const PaymentOrder = durableObjectWithSentryWhenSet(PaymentOrderBase);
@@ -17,6 +18,8 @@ export const ClickCounter = durableObjectWithSentryWhenSet(ClickCounterBase);
 export type ClickCounter = ClickCounterBase;
 export const RateLimiter = durableObjectWithSentryWhenSet(RateLimiterBase);
 export type RateLimiter = RateLimiterBase;
+export const TeamLive = durableObjectWithSentryWhenSet(TeamLiveBase);
+export type TeamLive = TeamLiveBase;
 
 const SHORT = '/s/';
 

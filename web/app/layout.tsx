@@ -7,6 +7,7 @@ import { api } from '../lib/api-client';
 import { focusMainHeading, installFocusGuard } from '../lib/focus';
 import { useGet } from '../lib/use-api';
 import { setSession, useSession } from '../lib/session';
+import { useLiveSignals } from '../lib/use-live';
 import { useSubscription } from '../lib/subscription';
 import { SubscriptionBanner } from './banner';
 
@@ -82,6 +83,8 @@ export function Layout() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // the team's filters on screen (the queue's badge, the lists) follow the live signals
+  useLiveSignals(!!session && isActive && (session.userType === 'manager' || session.userType === 'agent'));
   const sheetItems = useRef<HTMLElement>(null);
   const pathAtOpen = useRef('');
   // a menu item picked in the sheet closes it

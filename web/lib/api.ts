@@ -12,6 +12,7 @@ import type { McSettingsRoutes } from '@api-types/mc-settings/mc-settings.routes
 import type { PaymentRoutes } from '@api-types/payments/payments.routes';
 import type { PromoRoutes } from '@api-types/promo/promo.routes';
 import type { SubscriptionRoutes } from '@api-types/subscriptions/subscriptions.routes';
+import type { TeamRoutes } from '@api-types/team/team.routes';
 import type { UserRoutes } from '@api-types/users/users.routes';
 import type { VettingRoutes } from '@api-types/vetting/vetting.routes';
 
@@ -39,6 +40,7 @@ export function createApi(origin: string, fetch: typeof globalThis.fetch) {
     promocode: hc<PromoRoutes>(at('promocode'), options),
     subscription: hc<SubscriptionRoutes>(at('subscription'), options),
     vetting: hc<VettingRoutes>(at('vetting'), options),
+    team: hc<TeamRoutes>(at('team'), options),
     // three sub-apps share /api/user (worker/app.ts mounts them in this order)
     emailVerify: hc<EmailVerifyRoutes>(at('user'), options),
     filterTypes: hc<FilterTypeRoutes>(at('user'), options),

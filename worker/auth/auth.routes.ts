@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
+import { endLiveSession, endLiveSessionsOf } from '../team/live';
 import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema, sessionIdParam } from './auth.schema';
 import * as auth from './auth.service';
 
@@ -14,16 +15,25 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/sendPasswordHash', allow('public'), validate('json', emailSchema), async (c) =>
     c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200),
   )
-  .post('/passwordHashVerify/:hash', allow('public'), validate('param', hashParam), validate('json', newPasswordSchema), async (c) =>
-    c.json(await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword), 200),
-  )
+  .post('/passwordHashVerify/:hash', allow('public'), validate('param', hashParam), validate('json', newPasswordSchema), async (c) => {
+    const { message, userId } = await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword);
+    // every session ended: so do its live sockets
+    endLiveSessionsOf(c, c.var.db, userId);
+    return c.json({ message }, 200);
+  })
   // Not in the spec: signs this client's session out (the caller's other sessions stay).
-  .post('/logout', allow('signedIn'), async (c) => c.json(await auth.logout(c.var.db, c.var.caller), 200))
+  .post('/logout', allow('signedIn'), async (c) => {
+    const answer = await auth.logout(c.var.db, c.var.caller);
+    endLiveSession(c, c.var.caller, c.var.caller.sessionId);
+    return c.json(answer, 200);
+  })
   // Not in the spec: the caller's active sessions (Profile), and signing one of them out.
   .get('/sessions', allow('signedIn'), readOnly(), async (c) => c.json(await auth.listSessions(c.var.db, c.var.caller), 200))
-  .delete('/sessions/:id', allow('signedIn'), validate('param', sessionIdParam), async (c) =>
-    c.json(await auth.revokeSession(c.var.db, c.var.caller, c.req.valid('param').id), 200),
-  );
+  .delete('/sessions/:id', allow('signedIn'), validate('param', sessionIdParam), async (c) => {
+    const answer = await auth.revokeSession(c.var.db, c.var.caller, c.req.valid('param').id);
+    endLiveSession(c, c.var.caller, c.req.valid('param').id);
+    return c.json(answer, 200);
+  });
 
 /** GET /api/user/verify/{hash}: public, mounted before the users area. */
 export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', allow('public'), validate('param', hashParam), async (c) =>

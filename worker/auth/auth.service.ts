@@ -222,7 +222,8 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
       .where(and(eq(emailTokens.userId, seen.userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), stillLive)),
   ]);
   if (!changed.length) throw badRequest(INVALID_LINK);
-  return { message: 'Your password has been changed' };
+  // the user id is for the route (its live sockets close), not for the answer
+  return { message: 'Your password has been changed', userId: seen.userId };
 }
 
 export async function verifyEmail(db: Db, rawToken: string) {

@@ -4,6 +4,7 @@ import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { jsonText } from '../lib/json-text';
 import { validate } from '../lib/validate';
+import { signalsAfter } from '../team/live';
 import {
   bulkSchema,
   filterIdParamSchema,
@@ -21,21 +22,22 @@ import * as svc from './filters.service';
 import * as io from './filters-import.service';
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
+// every write of the team's filters tells its open boards and screens (team/live.ts)
 export const brokerRoutes = new Hono<AppEnv>()
   // the JSON text comes whole from SQLite, a json_object per row (filters.service.ts), typed as what it is
   .post('/', allow('filters'), readOnly(), validate('json', filterSearchSchema), async (c) =>
     jsonText<FilterDto[]>(c, await svc.searchFilters(c.var.db, c.var.caller, c.req.valid('json'))),
   )
-  .post('/add', allow('filters'), validate('json', filterSaveSchema), async (c) =>
+  .post('/add', allow('filters'), signalsAfter('filters'), validate('json', filterSaveSchema), async (c) =>
     c.json(await svc.addFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
-  .post('/update/details', allow('filters'), validate('json', filterSaveSchema), async (c) =>
+  .post('/update/details', allow('filters'), signalsAfter('filters'), validate('json', filterSaveSchema), async (c) =>
     c.json(await svc.updateFilter(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
-  .put('/update/isactive', allow('filters'), validate('json', filterIdSchema), async (c) =>
+  .put('/update/isactive', allow('filters'), signalsAfter('filters'), validate('json', filterIdSchema), async (c) =>
     c.json(await svc.toggleActive(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   )
-  .put('/update/delete', allow('filters'), validate('json', filterIdSchema), async (c) =>
+  .put('/update/delete', allow('filters'), signalsAfter('filters'), validate('json', filterIdSchema), async (c) =>
     c.json(await svc.deleteFilter(c.var.db, c.var.caller, c.req.valid('json').filterId), 200),
   )
   // the extension's list, with an ETag: its repeat sync sends If-None-Match and gets 304 while nothing changed
@@ -51,10 +53,10 @@ export const brokerRoutes = new Hono<AppEnv>()
   // Issue 17 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
   .get('/queue/count', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
   .get('/queue', allow('filtersLead'), readOnly(), async (c) => jsonText<FilterDto[]>(c, await svc.queue(c.var.db, c.var.caller)))
-  .post('/queue/verify', allow('filtersLead'), validate('json', verifyManySchema), async (c) =>
+  .post('/queue/verify', allow('filtersLead'), signalsAfter('filters'), validate('json', verifyManySchema), async (c) =>
     c.json(await svc.verifyMany(c.var.db, c.var.caller, c.req.valid('json').filterIds), 200),
   )
-  .post('/queue/reject', allow('filtersLead'), validate('json', rejectSchema), async (c) => {
+  .post('/queue/reject', allow('filtersLead'), signalsAfter('filters'), validate('json', rejectSchema), async (c) => {
     const body = c.req.valid('json');
     return c.json(await svc.reject(c.var.db, c.var.caller, body.filterId, body.reason), 200);
   })
@@ -66,10 +68,12 @@ export const brokerRoutes = new Hono<AppEnv>()
   .post('/import/preview', allow('filtersLead'), readOnly(), validate('json', importSchema), async (c) =>
     c.json(await io.previewImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
-  .post('/import', allow('filtersLead'), validate('json', importSchema), async (c) =>
+  .post('/import', allow('filtersLead'), signalsAfter('filters'), validate('json', importSchema), async (c) =>
     c.json(await io.runImport(c.var.db, c.var.caller, c.req.valid('json').rows), 200),
   )
-  .post('/bulk', allow('filters'), validate('json', bulkSchema), async (c) => c.json(await svc.bulk(c.var.db, c.var.caller, c.req.valid('json')), 200))
+  .post('/bulk', allow('filters'), signalsAfter('filters'), validate('json', bulkSchema), async (c) =>
+    c.json(await svc.bulk(c.var.db, c.var.caller, c.req.valid('json')), 200),
+  )
   .get('/:filterId/history', allow('filters'), readOnly(), validate('param', filterIdParamSchema), async (c) =>
     c.json(await svc.filterHistory(c.var.db, c.var.caller, c.req.valid('param').filterId), 200),
   )

@@ -4,6 +4,7 @@ import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { jsonText } from '../lib/json-text';
 import { validate } from '../lib/validate';
+import { signalsAfter } from '../team/live';
 import { exportHistory, historyPage } from './history.page';
 import { DAY_MS, type HistoryRowDto, historyExportSchema, historyPageSchema, historyQuerySchema, logContactSchema } from './history.schema';
 import * as svc from './history.service';
@@ -32,7 +33,8 @@ export const callHistoryRoutes = new Hono<AppEnv>()
       'cache-control': 'no-store',
     });
   })
-  .post('/log', allow('extensionWrites'), validate('json', logContactSchema), async (c) => {
+  // a logged contact tells the team's boards to fetch the markers (team/live.ts)
+  .post('/log', allow('extensionWrites'), signalsAfter('contacts'), validate('json', logContactSchema), async (c) => {
     const { created, row } = await svc.logContact(c.var.db, c.var.caller, c.req.valid('json'));
     return c.json(row, created ? 201 : 200);
   });

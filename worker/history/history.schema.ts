@@ -24,6 +24,7 @@ export const HISTORY_MESSAGES = {
   page: 'Page is a whole number from 1',
   pageSize: 'Page size is 10 to 50',
   timeZone: 'Unknown time zone',
+  line: 'Lines are 1 to 6',
 } as const;
 
 /**
@@ -206,6 +207,10 @@ export interface HistoryRowDto {
   callDate: string;
   kind: ContactKind;
   contact: string;
+  /** The line the contact was made on (1 to 6), null when unknown. */
+  line: number | null;
+  /** A call's caller number (E.164): the team's number for that line when it was logged, '' when none. */
+  fromNumber: string;
 }
 
 // ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
@@ -237,6 +242,14 @@ export const logContactSchema = z
     dest: text(200),
     loadDate: text(40),
     callDate: dateInput(HISTORY_MESSAGES.contactDate).nullable().optional(),
+    /** The line the board offered the contact on ("Call on line 2"); the MC's line now when left out. */
+    line: z
+      .number({ error: HISTORY_MESSAGES.line })
+      .int(HISTORY_MESSAGES.line)
+      .min(1, HISTORY_MESSAGES.line)
+      .max(6, HISTORY_MESSAGES.line)
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });

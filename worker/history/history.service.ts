@@ -1,11 +1,12 @@
 import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { callHistory, mcSettings, users } from '../db/schema';
+import { callHistory, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../lib/team';
+import { callerNumberOfLine } from '../team/team.service';
 import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';
 
 const h = callHistory;
@@ -63,6 +64,8 @@ const rowSelection = {
   callDate: h.callDate,
   kind: h.kind,
   contact: h.contact,
+  line: h.line,
+  fromNumber: h.fromNumber,
 };
 
 interface Row {
@@ -77,6 +80,8 @@ interface Row {
   callDate: Date;
   kind: HistoryRowDto['kind'];
   contact: string;
+  line: number | null;
+  fromNumber: string;
 }
 
 const toDto = (r: Row): HistoryRowDto => ({
@@ -91,9 +96,14 @@ const toDto = (r: Row): HistoryRowDto => ({
   callDate: r.callDate.toISOString(),
   kind: r.kind,
   contact: r.contact,
+  line: r.line,
+  fromNumber: r.fromNumber,
 });
 
-type RowColumns = Record<'id' | 'mcName' | 'brokerName' | 'address' | 'origin' | 'dest' | 'loadDate' | 'callDate' | 'kind' | 'contact', AnyColumn>;
+type RowColumns = Record<
+  'id' | 'mcName' | 'brokerName' | 'address' | 'origin' | 'dest' | 'loadDate' | 'callDate' | 'kind' | 'contact' | 'line' | 'fromNumber',
+  AnyColumn
+>;
 
 /**
  * One row as the spec's JSON object, built by SQLite: the Worker neither materialises the rows as
@@ -112,7 +122,9 @@ export const historyRowJson = (row: RowColumns, user: { name: AnyColumn }) => sq
   'loadDate', ${row.loadDate},
   'callDate', strftime('%Y-%m-%dT%H:%M:%S', ${row.callDate} / 1000, 'unixepoch') || printf('.%03dZ', ${row.callDate} % 1000),
   'kind', ${row.kind},
-  'contact', ${row.contact}
+  'contact', ${row.contact},
+  'line', ${row.line},
+  'fromNumber', ${row.fromNumber}
 )`;
 const rowJson = historyRowJson(h, users);
 
@@ -159,10 +171,14 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   return jsonArray(rows);
 }
 
-/** The caller's own MC setting, or 404: the extension logs only on the caller's own MCs. */
+/** The caller's own MC setting with its line, or 404: the extension logs only on the caller's own MCs. */
 export async function ownMcSetting(db: Db, caller: Caller, settingId: string) {
   const [row] = await db
-    .select({ id: mcSettings.id, name: mcSettings.name })
+    .select({
+      id: mcSettings.id,
+      name: mcSettings.name,
+      line: sql<number | null>`(select min(${mcLines.line}) from ${mcLines} where ${mcLines.mcSettingId} = ${mcSettings.id})`,
+    })
     .from(mcSettings)
     .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
     .limit(1);
@@ -188,12 +204,16 @@ async function rowByClientId(db: Db, userId: string, clientId: string) {
 export async function logContact(db: Db, caller: Caller, input: LogContactInput): Promise<{ created: boolean; row: HistoryRowDto }> {
   const { callDate } = input;
   const setting = await ownMcSetting(db, caller, input.mcSettingId);
+  const teamId = teamIdOf(caller);
+  // the line the board offered (it may have moved since the click waited in the queue), else the MC's
+  const line = input.line ?? setting.line ?? null;
+  const fromNumber = input.kind === 'call' && line ? await callerNumberOfLine(db, teamId, line) : '';
   const inserted = await db
     .insert(h)
     .values({
       id: randomId(),
       userId: caller.id,
-      teamId: teamIdOf(caller),
+      teamId,
       mcSettingId: setting.id,
       mcName: setting.name,
       kind: input.kind,
@@ -205,6 +225,8 @@ export async function logContact(db: Db, caller: Caller, input: LogContactInput)
       loadDate: input.loadDate,
       callDate,
       clientId: input.clientId,
+      line,
+      fromNumber,
     })
     .onConflictDoNothing()
     .returning({ id: h.id });

@@ -74,6 +74,9 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
       kind: 'call',
       // stored normalised: E.164
       contact: '+13125550142',
+      // an MC without a line (inserted straight into D1): no line, no caller number
+      line: null,
+      fromNumber: '',
     });
     const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
     expect(row).toMatchObject({ userId: team.agents[0].id, teamId: team.manager.id, mcSettingId: agentMc, clientId: body.clientId });
@@ -251,6 +254,8 @@ describe('POST /api/callHistory/getHistory', () => {
       callDate: new Date(NOW - 60_000).toISOString(),
       kind: 'call',
       contact: '+13125550142',
+      line: null,
+      fromNumber: '',
     });
     // usersList of itself is fine; of anyone else 404; managerId is ignored for an agent
     expect((await history(A.agents[0], { usersList: [A.agents[0].id], managerId: A.manager.id })).body).toHaveLength(3);

@@ -152,8 +152,9 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
 async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promise<Caller> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (!match) throw unauthorized('Unauthorized');
-  const bearer = match[1]!.trim();
+  // a browser cannot set Authorization on a WebSocket: the live socket's token rides as its second subprotocol
+  const bearer = match ? match[1]!.trim() : socketToken(c);
+  if (!bearer) throw unauthorized('Unauthorized');
   if (bearer.startsWith(API_KEY_PREFIX)) {
     if (!acceptsApiKeys) throw unauthorized('Unauthorized');
     const found = await userOfApiKey(c, bearer);
@@ -183,6 +184,16 @@ async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promis
     throw unauthorized('Unauthorized');
   if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
   return callerOf(row.user, claims.sid);
+}
+
+/** The subprotocol a live socket (team/live.routes.ts) names first; its token follows as the second. */
+export const LIVE_PROTOCOL = 'freightdesk.live';
+
+/** The access token of a WebSocket upgrade that offers `LIVE_PROTOCOL, <token>`; '' otherwise. */
+function socketToken(c: Context<AppEnv>): string {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return '';
+  const [name, token] = (c.req.header('sec-websocket-protocol') ?? '').split(',').map((p) => p.trim());
+  return name === LIVE_PROTOCOL && token ? token : '';
 }
 
 function callerOf(user: typeof users.$inferSelect, sessionId: string): Caller {

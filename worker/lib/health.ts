@@ -1,6 +1,7 @@
 import type { Bindings } from '../env';
 import type { ClickCounter } from '../links/click-counter';
 import type { PaymentOrder } from '../payments/payment-order';
+import type { TeamLive } from '../team/team-live';
 import type { RateLimiter } from './rate-limit';
 
 /** Each check's time: a binding that hangs fails the check instead of hanging the health call. */
@@ -10,7 +11,7 @@ const within = <T>(promise: Promise<T>): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS))]);
 
 /** The Durable Object namespaces of wrangler.toml, each checked by its binding name. */
-const DURABLE_OBJECTS = ['PAYMENT_ORDER', 'CLICK_COUNTER', 'RATE_LIMITER'] as const;
+const DURABLE_OBJECTS = ['PAYMENT_ORDER', 'CLICK_COUNTER', 'RATE_LIMITER', 'TEAM_LIVE'] as const;
 
 export type HealthChecks = Record<'d1' | 'kv' | (typeof DURABLE_OBJECTS)[number], string>;
 
@@ -26,8 +27,8 @@ export async function checkHealth(env: Bindings): Promise<{ ok: boolean; checks:
     ...DURABLE_OBJECTS.map((name): [keyof HealthChecks, () => Promise<unknown>] => [
       name,
       async () => {
-        // every class of wrangler.toml has ping() (lib/rate-limit.ts, links/click-counter.ts, payments/payment-order.ts)
-        const ns = env[name] as DurableObjectNamespace<RateLimiter | ClickCounter | PaymentOrder>;
+        // every class of wrangler.toml has ping() (lib/rate-limit.ts, links/click-counter.ts, payments/payment-order.ts, team/team-live.ts)
+        const ns = env[name] as DurableObjectNamespace<RateLimiter | ClickCounter | PaymentOrder | TeamLive>;
         const answer = await ns.get(ns.idFromName('health')).ping();
         if (answer !== 'ok') throw new Error(`unexpected answer ${String(answer)}`);
       },

@@ -107,7 +107,7 @@ describe('GET /api/health (issue 29)', () => {
   it('answers 200 {ok: true} after checking D1, KV and each Durable Object namespace', async () => {
     const res = await call('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, checks: { d1: 'ok', kv: 'ok', PAYMENT_ORDER: 'ok', CLICK_COUNTER: 'ok', RATE_LIMITER: 'ok' } });
+    expect(res.body).toEqual({ ok: true, checks: { d1: 'ok', kv: 'ok', PAYMENT_ORDER: 'ok', CLICK_COUNTER: 'ok', RATE_LIMITER: 'ok', TEAM_LIVE: 'ok' } });
   });
 
   it('answers 503 naming each broken binding, with its error, and the others ok', async () => {
@@ -122,7 +122,14 @@ describe('GET /api/health (issue 29)', () => {
     expect(await res.json()).toEqual({
       ok: false,
       message: 'Unhealthy: kv, RATE_LIMITER',
-      checks: { d1: 'ok', kv: 'KV is down (test)', PAYMENT_ORDER: 'ok', CLICK_COUNTER: 'ok', RATE_LIMITER: 'no such Durable Object namespace (test)' },
+      checks: {
+        d1: 'ok',
+        kv: 'KV is down (test)',
+        PAYMENT_ORDER: 'ok',
+        CLICK_COUNTER: 'ok',
+        RATE_LIMITER: 'no such Durable Object namespace (test)',
+        TEAM_LIVE: 'ok',
+      },
     });
     const d1Down = await fetchWith(
       {

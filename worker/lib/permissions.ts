@@ -66,6 +66,10 @@ export const RULES = {
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
   /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0021-broker-vetting.md). */
   vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Only managers can check a broker at FMCSA' } },
+  /** The team's phone lines, dialer and board markers (Lines → Team phone lines): the team's lead. */
+  teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: "Only the team's manager can change the team's settings" } },
+  /** The team's recent contacts for the board's markers: the people who work a load board. */
+  boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;

@@ -219,6 +219,7 @@ const LIST_CALLS: [string, () => [TestUser, string, string, unknown?]][] = [
   ['Broker filters search, short term (agent)', () => [team.agents[0], 'POST', '/api/broker', { name: 'ri', allMC: true, mcList: [], teamWithoutMe: true }]],
   ["The extension's filter list (agent)", () => [team.agents[0], 'GET', '/api/broker/minified']],
   ['MC settings', () => [team.manager, 'GET', '/api/mcSettings']],
+  ["The board's team contacts (agent)", () => [team.agents[0], 'GET', '/api/team/contacts']],
   ['Analytics', () => [admin, 'POST', '/api/analytics/loginHistory', { dateFrom: now - 7 * 86_400_000 }]],
 ];
 

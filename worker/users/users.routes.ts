@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
+import { endLiveSessionsOf } from '../team/live';
 import {
   byEmailSchema,
   childUsersSchema,
@@ -49,12 +50,20 @@ export const userRoutes = new Hono<AppEnv>()
   .put('/update/name/:id', allow('profile'), validate('param', idParam), validate('json', newNameSchema), async (c) =>
     c.json(await svc.updateName(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newName), 200),
   )
-  .put('/update/email/:id', allow('profile'), validate('param', idParam), validate('json', newEmailSchema), async (c) =>
-    c.json(await svc.updateEmail(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200),
-  )
-  .put('/update/password/:id', allow('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) =>
-    c.json(await svc.updatePassword(c.env, c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200),
-  )
+  .put('/update/email/:id', allow('profile'), validate('param', idParam), validate('json', newEmailSchema), async (c) => {
+    const id = c.req.valid('param').id;
+    const answer = await svc.updateEmail(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+    // every other session of the user ended: so do their live sockets
+    endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
+    return c.json(answer, 200);
+  })
+  .put('/update/password/:id', allow('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) => {
+    const id = c.req.valid('param').id;
+    const answer = await svc.updatePassword(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+    // every other session of the user ended: so do their live sockets
+    endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
+    return c.json(answer, 200);
+  })
   .put('/update/reminders/:id', allow('profile'), validate('param', idParam), validate('json', remindersSchema), async (c) =>
     c.json(await setReminders(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled), 200),
   )

@@ -1,6 +1,7 @@
 /**
  * The service worker: the only part that talks to the server. It signs in (clientType 1), keeps
- * the session, syncs the MCs and filters (at sign-in, every 5 minutes and on Refresh), and sends
+ * the session, syncs the MCs and filters (at sign-in, every 5 minutes, on Refresh and on the live
+ * socket's signals, or every minute while that socket cannot connect), and sends
  * the board's actions through a queue in storage, in order, retrying while the server is away.
  * It never reads the load board: the content script sends it only what the user clicked.
  */
@@ -8,11 +9,15 @@ import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
+import { MAIL_CLIENTS } from '../shared/compose';
 import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
 import { defaultApiUrl, patch, read, type Stored, update } from './store';
 
 const SYNC_ALARM = 'sync-filters';
 const RETRY_ALARM = 'retry-queue';
+const CONTACTS_ALARM = 'sync-contacts';
+/** The team's contacts are synced this often (an ETag: 304 while nothing changed), and after each own contact. */
+const CONTACTS_MINUTES = 1;
 /** Filters are synced this often (chrome.alarms; the board itself is never refreshed). */
 const SYNC_MINUTES = 5;
 /** While actions wait, the queue is retried this often (Chrome's shortest alarm), and sooner from memory. */
@@ -35,9 +40,15 @@ function viewOf(s: Stored): ViewState {
     pickedMcId: s.pickedMcId ?? null,
     filters: s.filters ?? [],
     filtersSyncedAt: s.filtersSyncedAt ?? null,
+    filtersVersion: s.filtersEtag ?? (s.filtersSyncedAt ? String(s.filtersSyncedAt) : null),
+    phones: s.phones ?? null,
+    mailClient: s.mailClient ?? 'system',
+    teamContacts: s.teamContacts ?? null,
+    teamContactsVersion: s.teamContactsEtag ?? null,
     pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, queuedAt: q.queuedAt })),
     refused: s.refused ?? [],
     problem: s.problem ?? null,
+    live: liveState,
   };
 }
 
@@ -63,13 +74,130 @@ async function pushState() {
   for (const tabId of await boardTabs()) {
     await chrome.tabs.sendMessage(tabId, message).catch(() => gone.push(tabId));
   }
-  if (gone.length) await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
+  if (gone.length) {
+    await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
+    void updateLive();
+  }
+}
+
+// ---- live signals: a socket to the team's live object while a board is open ----
+
+/** The subprotocol the server's /api/live names; the token follows it (a browser cannot set Authorization on a WebSocket). */
+const LIVE_PROTOCOL = 'freightdesk.live';
+/** The socket's keep-alive: WebSocket activity keeps an MV3 service worker alive (Chrome 116+), and idle sockets are not dropped by proxies. */
+const LIVE_PING_MS = 20_000;
+/** While the socket cannot connect, the filters are synced this often instead of every SYNC_MINUTES. */
+const FALLBACK_MINUTES = 1;
+const LIVE_RETRY_MAX_MS = 30_000;
+/** The server closes a socket with this code when its session ends: the next call answers 401. */
+const SESSION_ENDED_CLOSE = 4401;
+
+let liveSocket: WebSocket | null = null;
+let liveState: 'on' | 'off' | null = null;
+let livePing: ReturnType<typeof setInterval> | null = null;
+let liveRetry: ReturnType<typeof setTimeout> | null = null;
+let liveDelay = 1000;
+
+function liveUrl(s: Stored): string {
+  const url = new URL('/api/live', apiUrlOf(s));
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+async function setLive(next: 'on' | 'off' | null) {
+  if (liveState === next) return;
+  liveState = next;
+  // off: the filters' ETag sync every minute stands in for the signals; on: back to every 5 minutes
+  if (next !== null && (await read()).token) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: next === 'off' ? FALLBACK_MINUTES : SYNC_MINUTES });
+  await pushState();
+}
+
+/** Closes the socket on purpose (signed out, no board open): no retry. */
+function closeLive() {
+  if (liveRetry) clearTimeout(liveRetry);
+  liveRetry = null;
+  if (livePing) clearInterval(livePing);
+  livePing = null;
+  const ws = liveSocket;
+  liveSocket = null;
+  if (ws) {
+    ws.onclose = null;
+    ws.close(1000);
+  }
+  liveState = null;
+}
+
+/** Opens the socket while the user is signed in and a board tab is open; closes it otherwise. */
+async function updateLive() {
+  const s = await read();
+  const wanted = !!s.token && !!s.user && BOARD_ROLES.has(s.user.userType) && (await boardTabs()).length > 0;
+  if (!wanted) {
+    if (liveSocket || liveState) {
+      closeLive();
+      await pushState();
+    }
+    return;
+  }
+  if (liveSocket || liveRetry) return;
+  let ws: WebSocket;
+  try {
+    ws = new WebSocket(liveUrl(s), [LIVE_PROTOCOL, s.token!]);
+  } catch {
+    return liveLost(null);
+  }
+  liveSocket = ws;
+  ws.onopen = () => {
+    liveDelay = 1000;
+    livePing = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), LIVE_PING_MS);
+    void setLive('on');
+    // whatever changed while the socket was down
+    void sync();
+  };
+  ws.onmessage = (event) => {
+    if (typeof event.data !== 'string' || !event.data.startsWith('{')) return;
+    const signal = JSON.parse(event.data) as { type?: string };
+    if (signal.type === 'filters') void syncAfter(() => syncing, sync);
+    else if (signal.type === 'contacts') void syncAfter(() => syncingContacts, syncContacts);
+  };
+  ws.onclose = (event) => {
+    if (liveSocket === ws) liveLost(event.code);
+  };
+}
+
+/**
+ * Syncs after a change the server just signalled: a sync already under way may have read the
+ * server before the change, so it is waited for and a new one runs.
+ */
+async function syncAfter(running: () => Promise<void> | null, run: () => Promise<void>) {
+  const current = running();
+  if (current) await current.catch(() => undefined);
+  await run();
+}
+
+/** The socket closed or could not open: sync every minute, say so, and try again later (1 s, 2 s, 4 s, … 30 s). */
+function liveLost(code: number | null) {
+  if (livePing) clearInterval(livePing);
+  livePing = null;
+  liveSocket = null;
+  // the session ended: the sync answers 401 and the bar asks to sign in again
+  if (code === SESSION_ENDED_CLOSE) {
+    void sync();
+    return;
+  }
+  void setLive('off');
+  const delay = liveDelay;
+  liveDelay = Math.min(liveDelay * 2, LIVE_RETRY_MAX_MS);
+  liveRetry = setTimeout(() => {
+    liveRetry = null;
+    void updateLive();
+  }, delay);
 }
 
 // ---- session ----
 
 /** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
 async function endedElsewhere() {
+  closeLive();
   await patch({ token: null, signInAgain: true, problem: null });
   await chrome.alarms.clear(RETRY_ALARM);
 }
@@ -89,13 +217,29 @@ async function signIn(email: string, password: string): Promise<void> {
     problem: null,
     deviceTokens: { ...s.deviceTokens, [key]: login.deviceToken },
     // another user's MCs and filters are not this one's
-    ...(sameUser ? {} : { mcs: [], pickedMcId: null, filters: [], filtersEtag: null, filtersSyncedAt: null, subscription: null, refused: [] }),
+    ...(sameUser
+      ? {}
+      : {
+          mcs: [],
+          pickedMcId: null,
+          filters: [],
+          filtersEtag: null,
+          filtersSyncedAt: null,
+          phones: null,
+          teamContacts: null,
+          teamContactsEtag: null,
+          subscription: null,
+          refused: [],
+        }),
   });
   await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   await sync();
+  void updateLive();
 }
 
 async function signOut() {
+  closeLive();
   const s = await read();
   if (s.token) {
     // this session only: the web app stays signed in (and an unreachable server ends it by expiry)
@@ -113,10 +257,14 @@ async function signOut() {
     filters: [],
     filtersEtag: null,
     filtersSyncedAt: null,
+    phones: null,
+    teamContacts: null,
+    teamContactsEtag: null,
     problem: null,
     refused: [],
   });
   await chrome.alarms.clear(SYNC_ALARM);
+  await chrome.alarms.clear(CONTACTS_ALARM);
   await chrome.alarms.clear(RETRY_ALARM);
 }
 
@@ -168,10 +316,15 @@ function sync(): Promise<void> {
       const subscription = await (await api.subscription.status.$get()).json();
       await patch({ subscription });
       if (!BOARD_ROLES.has(s.user.userType)) {
-        await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [], filtersEtag: null });
+        await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [], filtersEtag: null, phones: null });
         return;
       }
-      const [settings, listed] = await Promise.all([(await api.mcSettings.index.$get()).json(), filtersSince(api, s)]);
+      const [settings, listed, team] = await Promise.all([
+        api.mcSettings.index.$get().then((r) => r.json()),
+        filtersSince(api, s),
+        api.team.settings.$get().then((r) => r.json()),
+      ]);
+      const phones = { dialer: team.dialer, dialerTemplate: team.dialerTemplate, lines: team.lines };
       const mcs = settings.filter((m) => m.isVisible).map(toChoice);
       await update((cur) => {
         const picked = cur.pickedMcId && mcs.some((m) => m._id === cur.pickedMcId) ? cur.pickedMcId : mcs.length === 1 ? mcs[0]!._id : null;
@@ -181,7 +334,7 @@ function sync(): Promise<void> {
         else if (cur.filtersEtag === s.filtersEtag) filters = { filtersSyncedAt: Date.now() };
         // the stored list changed meanwhile (another sign-in): the next sync downloads the list
         else filters = { filtersEtag: null };
-        return { patch: { mcs, ...filters, pickedMcId: picked, problem: null }, result: undefined };
+        return { patch: { mcs, ...filters, phones, pickedMcId: picked, problem: null }, result: undefined };
       });
     } catch (err) {
       await failed(err);
@@ -190,10 +343,43 @@ function sync(): Promise<void> {
     syncing = null;
   });
   return syncing.then(async () => {
+    await syncContacts();
     await pushState();
     // the server answered: whatever waits may go now
     if ((await read()).token) void flush();
   });
+}
+
+// ---- the team's recent contacts (the markers) ----
+
+let syncingContacts: Promise<void> | null = null;
+
+/**
+ * Syncs the team's contacts of the markers' window: the stored ETag goes as If-None-Match, and
+ * the server answers 304 after reading its per-hour counts while nothing was logged.
+ */
+function syncContacts(): Promise<void> {
+  syncingContacts ??= (async () => {
+    const s = await read();
+    if (!s.token || !s.user || !BOARD_ROLES.has(s.user.userType)) return;
+    const etag = s.teamContacts && s.teamContactsEtag ? s.teamContactsEtag : null;
+    try {
+      const res = await apiFor(s).team.contacts.$get(undefined, etag ? { headers: { 'if-none-match': etag } } : undefined);
+      if ((res.status as number) === 304) return;
+      const teamContacts = await res.json();
+      await update((cur) => ({
+        // another sign-in meanwhile: not this user's team
+        patch: cur.user?.userId === s.user?.userId ? { teamContacts, teamContactsEtag: res.headers.get('etag') } : {},
+        result: undefined,
+      }));
+      await pushState();
+    } catch (err) {
+      if (err instanceof SignInAgain) await endedElsewhere();
+    }
+  })().finally(() => {
+    syncingContacts = null;
+  });
+  return syncingContacts;
 }
 
 // ---- the queue of actions ----
@@ -213,7 +399,7 @@ function bodyOf(action: RowAction): QueuedAction['body'] {
     loadDate: action.loadDate,
   };
   if (action.kind === 'load') return { ...common, reference: action.reference, date: action.at };
-  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at };
+  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null };
 }
 
 const labelOf = (action: RowAction) =>
@@ -264,6 +450,8 @@ async function drain() {
       outcomes.set(item.clientId, { status: 'sent' });
       await remove(item.clientId);
       await patch({ problem: null });
+      // the user's own contact shows on its board (and the team's) at once
+      if (item.kind !== 'load') void syncContacts();
     } catch (err) {
       if (err instanceof SignInAgain) {
         outcomes.set(item.clientId, { status: 'signInAgain' });
@@ -364,6 +552,7 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       break;
     case 'boardHello':
       await rememberTab(sender.tab?.id);
+      void updateLive();
       break;
     case 'signIn':
       try {
@@ -379,7 +568,8 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       await update((s) => ({ patch: (s.mcs ?? []).some((m) => m._id === request.mcId) ? { pickedMcId: request.mcId } : {}, result: undefined }));
       break;
     case 'refresh':
-      await sync();
+      // a sync already under way may have read the server before the change the user expects
+      await syncAfter(() => syncing, sync);
       break;
     case 'flush':
       await flush();
@@ -403,6 +593,10 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       }
       break;
     }
+    case 'setMailClient':
+      if (!(MAIL_CLIENTS as readonly string[]).includes(request.mailClient)) return { ok: false, message: 'Pick a mail client' };
+      await patch({ mailClient: request.mailClient });
+      break;
     default:
       return { ok: false, message: 'Unknown request' };
   }
@@ -418,9 +612,19 @@ chrome.runtime.onMessage.addListener((request: Request, sender, sendResponse) =>
   return true;
 });
 
+chrome.tabs.onRemoved.addListener(async (tabId) => {
+  const tabs = await boardTabs();
+  if (!tabs.includes(tabId)) return;
+  await chrome.storage.session.set({ boardTabs: tabs.filter((t) => t !== tabId) });
+  void updateLive();
+});
+
 chrome.alarms.onAlarm.addListener((alarm) => {
+  // a service worker Chrome stopped meanwhile starts again here: the socket too
+  if (alarm.name === SYNC_ALARM || alarm.name === CONTACTS_ALARM) void updateLive();
   if (alarm.name === SYNC_ALARM) void sync();
   if (alarm.name === RETRY_ALARM) void flush();
+  if (alarm.name === CONTACTS_ALARM) void syncContacts();
 });
 
 async function start() {
@@ -428,7 +632,9 @@ async function start() {
   await chrome.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
   const s = await read();
   if (s.token && !(await chrome.alarms.get(SYNC_ALARM))) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  if (s.token && !(await chrome.alarms.get(CONTACTS_ALARM))) await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
   if ((s.queue ?? []).length && s.token) void flush();
+  void updateLive();
 }
 
 chrome.runtime.onInstalled.addListener(() => void start());

@@ -4,7 +4,9 @@
  * it, one change at a time (`update`), and content scripts cannot read it (TRUSTED_CONTEXTS).
  */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
-import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState } from '../shared/protocol';
+import type { MailClient } from '../shared/compose';
+import type { TeamContactsDto } from '../../../worker/team/team.schema';
+import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState, TeamPhones } from '../shared/protocol';
 
 export interface Stored {
   /** Set in the options; the build's address when unset. */
@@ -21,6 +23,13 @@ export interface Stored {
   /** The server's ETag of `filters`: the next sync sends it as If-None-Match (304: keep them). */
   filtersEtag?: string | null;
   filtersSyncedAt?: number | null;
+  /** Where E-mail writes the message (options; kept on sign-out: it is this browser's). */
+  mailClient?: MailClient;
+  /** The team's recent contacts for the markers, and their ETag (If-None-Match: 304 keeps them). */
+  teamContacts?: TeamContactsDto | null;
+  teamContactsEtag?: string | null;
+  /** The team's dialer and caller numbers, synced with the MCs. */
+  phones?: TeamPhones | null;
   queue?: QueuedAction[];
   refused?: RefusedAction[];
   problem?: string | null;

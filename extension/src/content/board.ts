@@ -7,7 +7,11 @@
  * user clicks (but a small health record, counts only), and never scrolls, clicks, searches or
  * reloads the board itself (README: Extension, "Restraint"; docs/decisions/0016-dat-board.md).
  */
+import { formatBoardPhone, normalizeBoardPhone } from '../../../worker/lib/phone';
 import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
+import { dialUrl } from '../../../worker/team/dialer';
+import { composeUrl, opensInBrowser } from '../shared/compose';
+import { brokerKeys, contactedText, contactsForRow } from '../shared/contacted';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
 import { filtersForRow, filtersInForce, isBlockedLike } from '../shared/match';
 import { type ActionOutcome, ask, type McChoice, type RowAction, type StatePush, type ViewState } from '../shared/protocol';
@@ -48,8 +52,11 @@ function computeVersion(s: ViewState | null): string {
     s.user?.userId ?? null,
     s.signInAgain,
     s.pickedMcId,
-    s.filtersSyncedAt,
+    // not the sync's time: a live signal's or the minute's sync that found nothing new keeps an open menu open
+    s.filtersVersion,
     s.mcs.map((m) => [m._id, m.line, m.emailSubject, m.emailContent]),
+    s.phones,
+    s.mailClient,
     s.apiUrl,
     health.unreadable,
   ]);
@@ -82,7 +89,11 @@ function decorate(row: HTMLElement) {
   noteRow(row, read);
   const signature = `${version}|${signatureOf(read)}`;
   const want = decorating() && read.load.company && companyNameHost(row) ? expectedOwn(read) : 0;
-  if (row.dataset.fdSignature === signature && ownCount(row) === want) return;
+  if (row.dataset.fdSignature === signature && ownCount(row) === want) {
+    // the team's contacts change often: only the markers are redrawn, so an open menu stays open
+    if (want) drawContacted(row, read.load);
+    return;
+  }
   clearRow(row);
   row.dataset.fdSignature = signature;
   if (!want) return;
@@ -103,6 +114,7 @@ function decorate(row: HTMLElement) {
   const fmcsa = vettingBadge(flags);
   if (fmcsa) inline.append(fmcsa);
   companyNameHost(row)!.prepend(inline);
+  drawContacted(row, load);
   if (flags.length) row.classList.add('fd-row-flagged');
   if (flags.some((f) => isBlockedLike(f.typeName))) row.classList.add('fd-row-blocked');
   const details = detailsOf(row);
@@ -114,6 +126,40 @@ function decorate(row: HTMLElement) {
     bar.append(el('span', 'fd-details-brand', 'FreightDesk'), ...actionItems(read, mc, 'details'));
     detailsHeader(details).prepend(bar);
   }
+}
+
+/**
+ * "Called by Anna · 14:02 · L2" and "+2" in the row's inline group, after the flags: redrawn only
+ * when the row's markers change, in place (the rest of the decoration, and an open menu, stay).
+ */
+function drawContacted(row: HTMLElement, load: BoardLoad) {
+  const inline = row.querySelector<HTMLElement>('.fd-inline');
+  if (!inline) return;
+  const contacted = contactsForRow(state?.teamContacts ?? null, contactKeys(), load, state?.user?.userId ?? null);
+  const texts = contacted.map((c) => contactedText(c, true));
+  const key = JSON.stringify([contacted[0] ? contactedText(contacted[0]) : '', texts]);
+  if (inline.dataset.fdContacted === key) return;
+  inline.dataset.fdContacted = key;
+  for (const old of inline.querySelectorAll('.fd-contacted, .fd-contacted-more')) old.remove();
+  const first = contacted[0];
+  if (!first) return;
+  const marker = el('span', 'fd-contacted', contactedText(first));
+  marker.dataset.thisLoad = String(first.thisLoad);
+  marker.title = texts.join('\n');
+  inline.append(marker);
+  if (contacted.length > 1) {
+    const more = el('span', 'fd-contacted-more', `+${contacted.length - 1}`);
+    more.title = marker.title;
+    more.setAttribute('aria-label', `Also: ${texts.slice(1).join('; ')}`);
+    inline.append(more);
+  }
+}
+
+/** The filters' names and aliases by broker, for the markers (rebuilt when the filters change). */
+let keysFor: { filters: unknown; keys: Map<string, string> } | null = null;
+function contactKeys() {
+  if (!keysFor || keysFor.filters !== state?.filters) keysFor = { filters: state?.filters, keys: brokerKeys(state?.filters ?? []) };
+  return keysFor.keys;
 }
 
 function decorateAll() {
@@ -184,16 +230,15 @@ function templateValues(load: BoardLoad, mc: McChoice) {
   };
 }
 
-function mailtoOf(load: BoardLoad, mc: McChoice) {
+/** The message E-mail opens in the user's mail client, with the MC's template filled. */
+function composeOf(load: BoardLoad, mc: McChoice) {
   const values = templateValues(load, mc);
-  const subject = renderTemplate(mc.emailSubject, values);
-  const body = renderTemplate(mc.emailContent, values);
-  const query = [subject && `subject=${encodeURIComponent(subject)}`, body && `body=${encodeURIComponent(body)}`].filter(Boolean).join('&');
-  return `mailto:${encodeURIComponent(load.email).replace(/%40/g, '@')}${query ? `?${query}` : ''}`;
+  return composeUrl(state!.mailClient ?? 'system', load.email, renderTemplate(mc.emailSubject, values), renderTemplate(mc.emailContent, values));
 }
 
 function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], contact: string, clientId: string, at: number): RowAction {
   return {
+    line: kind === 'load' ? null : mc.line,
     kind,
     mcId: mc._id,
     clientId,
@@ -253,16 +298,25 @@ function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'deta
     return b;
   };
 
-  const line = mc?.line;
+  const line = mc?.line ?? null;
   const callKey = feedbackKey(load, mc, 'call');
+  const dial = mc && load.phone ? dialOf(load.phone, line) : null;
   const call = item(
     'call',
     line ? `Call on line ${line}` : 'Call',
-    !mc ? noMc : !load.phone ? (inDetails ? 'No phone number on this load' : 'Open the load to see its phone number') : null,
+    !mc
+      ? noMc
+      : !load.phone
+        ? inDetails
+          ? 'No phone number on this load'
+          : 'Open the load to see its phone number'
+        : !dial
+          ? 'This phone number cannot be dialled'
+          : null,
     () => {
       dialing.add(callKey);
       for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
-        if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, line ?? null);
+        if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, dial!);
       }
       void run(
         callKey,
@@ -273,8 +327,14 @@ function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'deta
         'Call logged',
       );
     },
+    // the link opens the team's dialer with the broker's number and the line's; the click logs the call
+    dial?.url,
   );
-  item(
+  if (dial && /^https?:/i.test(dial.url)) {
+    call.setAttribute('target', '_blank');
+    call.setAttribute('rel', 'noopener');
+  }
+  const email = item(
     'email',
     'E-mail',
     !mc ? noMc : !load.email ? (inDetails ? 'No e-mail address on this load' : 'Open the load to see its e-mail address') : null,
@@ -289,8 +349,13 @@ function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'deta
         'E-mail logged',
       );
     },
-    mc && load.email ? mailtoOf(load, mc) : undefined,
+    mc && load.email ? composeOf(load, mc) : undefined,
   );
+  // Gmail and Outlook open in a tab of their own, beside the board
+  if (email instanceof HTMLAnchorElement && opensInBrowser(state!.mailClient ?? 'system')) {
+    email.setAttribute('target', '_blank');
+    email.setAttribute('rel', 'noopener');
+  }
   item(
     'load',
     '+ Active load',
@@ -313,19 +378,43 @@ function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'deta
   flag.setAttribute('target', '_blank');
   flag.setAttribute('rel', 'noopener');
   // a redraw (new filters, another MC, the row opened) keeps the number on screen
-  if (dialing.has(callKey) && mc && load.phone) showDial(call, callKey, load.phone, line ?? null);
+  if (dialing.has(callKey) && dial) showDial(call, callKey, load.phone, dial);
   return items;
 }
 
-/** "Dial (312) 555-0142 on line 2": the number to dial, beside the button, until closed. */
-function showDial(button: HTMLElement, key: string, phone: string, line: number | null) {
+/** How "Call on line N" dials: the team's dialer URL, and the line's caller number when the team set one. */
+interface Dial {
+  url: string;
+  line: number | null;
+  from: string;
+  label: string;
+  system: boolean;
+}
+
+function dialOf(phone: string, line: number | null): Dial | null {
+  const to = normalizeBoardPhone(phone);
+  if (!to) return null;
+  const phones = state?.phones;
+  const teamLine = line ? phones?.lines.find((l) => l.line === line) : undefined;
+  const from = teamLine?.callerNumber ?? '';
+  const dialer = phones?.dialer ?? 'tel';
+  return { url: dialUrl(dialer, phones?.dialerTemplate ?? '', { to, from, line }), line, from, label: teamLine?.label ?? '', system: dialer === 'tel' };
+}
+
+/**
+ * "Dial (312) 555-0142 on line 2 · +1 312 555 0102": the number being called, the line and the
+ * number it calls from, beside the button until closed. With the system's tel: handler the agent
+ * picks the line in the phone app, so the line's number is named for that.
+ */
+function showDial(button: HTMLElement, key: string, phone: string, dial: Dial) {
   const host = button.closest('.fd-item') ?? button.parentElement;
   host?.querySelector('.fd-dial')?.remove();
-  const dial = el('span', 'fd-dial');
-  dial.setAttribute('role', 'note');
+  const note = el('span', 'fd-dial');
+  note.setAttribute('role', 'note');
   const number = el('a', 'fd-dial-number', phone);
-  number.setAttribute('href', `tel:${phone.replace(/[^\d+]/g, '')}`);
-  dial.append('Dial ', number, line ? ` on line ${line}` : '');
+  number.setAttribute('href', dial.url);
+  const from = [dial.from && formatBoardPhone(dial.from), dial.label].filter(Boolean).join(' · ');
+  note.append(dial.system ? 'Dial ' : 'Calling ', number, dial.line ? ` on line ${dial.line}` : '', from ? ` · ${from}` : '');
   const close = el('button', 'fd-dial-close', '×');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close');
@@ -333,10 +422,10 @@ function showDial(button: HTMLElement, key: string, phone: string, line: number 
     dialing.delete(key);
     for (const d of document.querySelectorAll('.fd-dial'))
       if (d.closest('.fd-item')?.querySelector(`.fd-status[data-for="call"]`)?.getAttribute('data-fd-key') === key) d.remove();
-    dial.remove();
+    note.remove();
   });
-  dial.append(close);
-  host?.append(dial);
+  note.append(close);
+  host?.append(note);
 }
 
 // ---- the row's control and its menu ----
@@ -513,18 +602,22 @@ function renderBar() {
   if (s.pending.length) parts.push(`${s.pending.length} waiting to be sent`);
   status.textContent = parts.join(' · ');
   bar.append(status);
+  if (s.live === 'off') bar.append(el('span', 'fd-bar-text fd-bar-live', 'Live updates off: syncing every minute'));
   if (s.problem) bar.append(el('span', 'fd-bar-alert', s.problem));
 }
 
 /** "L2 · Swift Haul": the MC with its line number. */
 export const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
 
+let contactsVersion: string | null = null;
+
 function applyState(next: ViewState) {
   state = next;
   const nextVersion = computeVersion(next);
   renderBar();
-  if (nextVersion !== version) {
+  if (nextVersion !== version || next.teamContactsVersion !== contactsVersion) {
     version = nextVersion;
+    contactsVersion = next.teamContactsVersion;
     decorateAll();
   }
 }

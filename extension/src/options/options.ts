@@ -1,8 +1,10 @@
 /**
- * The options page: the server address. The build's address has its host permission from the
+ * The options page: the server address, and the mail client E-mail opens (this browser's choice).
+ * The server address. The build's address has its host permission from the
  * manifest; another one is asked for here (optional_host_permissions), in the click that saves it,
  * as Chrome requires.
  */
+import { MAIL_CLIENT_LABELS, MAIL_CLIENTS, type MailClient } from '../shared/compose';
 import { ask } from '../shared/protocol';
 
 const input = document.getElementById('api-url') as HTMLInputElement;
@@ -14,10 +16,39 @@ const show = (text: string, tone: 'ok' | 'error') => {
   result.className = tone;
 };
 
+const mailForm = document.getElementById('mail-form') as HTMLFormElement;
+const mailResult = document.getElementById('mail-result')!;
+const mailChoices = document.getElementById('mail-clients')!;
+for (const client of MAIL_CLIENTS) {
+  const label = document.createElement('label');
+  label.className = 'radio';
+  const radio = document.createElement('input');
+  radio.type = 'radio';
+  radio.name = 'mailClient';
+  radio.value = client;
+  label.append(radio, ` ${MAIL_CLIENT_LABELS[client]}`);
+  mailChoices.append(label);
+}
+
 async function load() {
   const answer = await ask({ type: 'state' });
-  if (answer.ok) input.value = answer.state.apiUrl;
+  if (!answer.ok) return;
+  input.value = answer.state.apiUrl;
+  for (const radio of mailForm.querySelectorAll<HTMLInputElement>('input[name="mailClient"]')) radio.checked = radio.value === answer.state.mailClient;
 }
+
+mailForm.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const picked = mailForm.querySelector<HTMLInputElement>('input[name="mailClient"]:checked')?.value as MailClient | undefined;
+  if (!picked) {
+    mailResult.textContent = 'Pick a mail client';
+    mailResult.className = 'error';
+    return;
+  }
+  const answer = await ask({ type: 'setMailClient', mailClient: picked });
+  mailResult.textContent = answer.ok ? 'Saved' : answer.message;
+  mailResult.className = answer.ok ? 'ok' : 'error';
+});
 
 async function save(url: string) {
   let origin: string;

@@ -7,6 +7,16 @@
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { Role } from '../../../worker/lib/permissions';
+import type { Dialer } from '../../../worker/team/dialer';
+import type { MailClient } from './compose';
+import type { TeamContactsDto, TeamLineDto } from '../../../worker/team/team.schema';
+
+/** The team's phones: which dialer "Call on line N" opens, and each line's caller number. */
+export interface TeamPhones {
+  dialer: Dialer;
+  dialerTemplate: string;
+  lines: TeamLineDto[];
+}
 
 /** An MC the user may work for on the board: its own setting with Show in DAT on. */
 export interface McChoice {
@@ -66,11 +76,26 @@ export interface ViewState {
   pickedMcId: string | null;
   filters: MinifiedFilterDto[];
   filtersSyncedAt: number | null;
+  /** Changes only when the filters do (their ETag): a sync that found them unchanged redraws nothing, so an open menu stays. */
+  filtersVersion: string | null;
+  /** The team's dialer and line numbers (null until the first sync). */
+  phones: TeamPhones | null;
+  /** Where E-mail writes the message (the options page; this browser's choice). */
+  mailClient: MailClient;
+  /** The team's contacts of the markers' window ("Called by Anna · 14:02 · L2"); null until synced. */
+  teamContacts: TeamContactsDto | null;
+  /** Changes whenever `teamContacts` does: rows are redrawn then. */
+  teamContactsVersion: string | null;
   /** Actions waiting for the server, oldest first. */
   pending: { label: string; queuedAt: number }[];
   refused: RefusedAction[];
   /** The last sync's problem ("The server cannot be reached"), or null. */
   problem: string | null;
+  /**
+   * The live signals' socket while a board is open: 'on' (changes arrive within seconds), 'off'
+   * (it cannot connect: the extension syncs every minute and retries), null (no board open yet).
+   */
+  live: 'on' | 'off' | null;
 }
 
 /** What the board sends for a row's action: the load as the row shows it, and what was done. */
@@ -88,6 +113,8 @@ export interface RowAction {
   reference: string;
   /** When the user clicked (ms): a queued action is filed at that time, not when it is sent. */
   at: number;
+  /** The line the board offered the call or e-mail on (the MC's), null when none. */
+  line: number | null;
 }
 
 /** The outcome of an action as the board shows it. */
@@ -109,7 +136,8 @@ export type Request =
   | { type: 'action'; action: RowAction }
   /** What the board could read of DAT's page (counts only); sent to the server at most once an hour. */
   | { type: 'health'; report: HealthReportInput }
-  | { type: 'setApiUrl'; apiUrl: string };
+  | { type: 'setApiUrl'; apiUrl: string }
+  | { type: 'setMailClient'; mailClient: MailClient };
 
 /** The answers: the state, an action's outcome, or an error message for the screen. */
 export type Response = { ok: true; state: ViewState; outcome?: ActionOutcome } | { ok: false; message: string; state?: ViewState };

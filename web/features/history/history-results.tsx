@@ -13,7 +13,25 @@ const contactText = (r: HistoryRowDto) => (r.kind === 'call' ? phoneText(r.conta
 
 const columns: ColumnDef<HistoryRowDto, any>[] = [
   { id: 'agent', header: 'Agent', accessorFn: (r) => r.parent.name },
-  { accessorKey: 'mcName', header: 'MC' },
+  {
+    accessorKey: 'mcName',
+    header: 'MC',
+    // the line the contact was made on and, for a call, the number the broker saw calling
+    cell: ({ row }) => {
+      const { mcName, line, fromNumber } = row.original;
+      if (!line) return mcName;
+      const from = fromNumber ? phoneText(fromNumber) : '';
+      return (
+        <div className="company-cell">
+          <span>{mcName}</span>
+          <span className="contact-line" title={from ? `Line ${line}, calling from ${from}` : `Line ${line}`} data-testid="history-line">
+            L{line}
+            {from && ` · ${from}`}
+          </span>
+        </div>
+      );
+    },
+  },
   {
     accessorKey: 'brokerName',
     header: 'Company',

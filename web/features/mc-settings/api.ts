@@ -17,3 +17,9 @@ export const addMc = (json: NewMc) => parseResponse(mcSettings.add.$post({ json 
 export const saveMcs = (changes: McChanges) => parseResponse(mcSettings.update.details.$post({ json: { mcSettings: changes } }));
 export const toggleMcVisibility = (settingID: string) => parseResponse(mcSettings.update.toggleVisibility.$post({ json: { settingID } }));
 export const deleteMc = (settingID: string) => parseResponse(mcSettings.index.$delete({ json: { settingID } }));
+
+export type TeamSettingsDto = Data<typeof api.team.settings.$get>;
+export type TeamSettingsInput = Args<typeof api.team.settings.$put>['json'];
+/** The team's phone lines and dialer (every member reads them; the lead edits them). */
+export const useTeamSettings = () => useGet(api.team.settings);
+export const saveTeamSettings = (json: TeamSettingsInput) => parseResponse(api.team.settings.$put({ json }));

@@ -7,6 +7,7 @@ import { Loaded } from '../../components/ui/request-state';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { TeamPhones } from './team-phones';
 import { useLines } from './use-lines';
 import './lines.css';
 
@@ -71,6 +72,7 @@ export default function Lines() {
         onConfirm={screen.confirmDelete}
         busy={screen.busy}
       />
+      <TeamPhones />
       {unsaved.dialog}
     </div>
   );

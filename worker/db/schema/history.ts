@@ -22,6 +22,10 @@ export const callHistory = sqliteTable(
     callDate: integer({ mode: 'timestamp_ms' }).notNull(),
     // idempotency key from the client: a retried request is not counted twice
     clientId: text().notNull(),
+    // the line (1 to 6) the contact was made on, null when the MC had none (and for older rows)
+    line: integer(),
+    // a call's caller number: the team's number for that line when it was logged (E.164), else ''
+    fromNumber: text().notNull().default(''),
   },
   (t) => [
     // Contact History for a manager or director: a team's rows in a date range. The columns after
@@ -41,6 +45,8 @@ export const callHistory = sqliteTable(
       t.dest,
       t.loadDate,
       t.contact,
+      t.line,
+      t.fromNumber,
     ),
     // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
     // the Company list of a load is a few seeks per Company, a Company's rows are one range, and

@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './extension';
 export * from './mail';
 export * from './vetting';
+export * from './team';

@@ -1,0 +1,176 @@
+/// <reference lib="dom" />
+import { expect, type Page, test } from '@playwright/test';
+import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+
+/**
+ * Live signals on the real board (docs/decisions/0019-team-desk.md, "Live signals"): three
+ * browsers with the extension, two agents of one team and one of another, each on DAT One's test
+ * board. What one agent or the manager does reaches the team's other board within 5 seconds, with
+ * no Refresh and long before the 5-minute sync; the other team sees nothing; a stopped server
+ * makes the boards say they sync every minute, until the socket is back; a signed-out session's
+ * board asks to sign in again at once.
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const PASSWORD = 'agent-pass-1';
+/** The promise (docs/decisions/0019-team-desk.md): a change reaches the team's open boards within this. */
+const LIVE_MS = 5000;
+
+type Browser = Awaited<ReturnType<typeof launchWithExtension>>;
+interface Agent {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  browser: Browser | null;
+  page: Page | null;
+}
+
+let server: Server;
+let board: { port: number; close: () => Promise<void> };
+let extensionDir: string;
+let managerToken = '';
+let coyoteFilterId = '';
+const agents: Record<'anna' | 'ben' | 'omar', Agent> = {} as never;
+
+async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
+  const res = await api<T>(server, method, urlPath, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const login = async (email: string) => (await ok('POST', '/api/auth/login', { email, password: PASSWORD, clientType: 0 })).accessToken as string;
+
+async function newAgent(key: 'anna' | 'ben' | 'omar', name: string, managerId: string, tag: string, teamMc: string) {
+  const user = await ok('POST', '/api/dev/users', { userType: 'agent', email: `${key}-${tag}@e2e.example`, password: PASSWORD, name, parentId: managerId });
+  const token = await login(user.email);
+  await ok('POST', '/api/mcSettings/add/', { parentMc: teamMc, lines: [2] }, token);
+  agents[key] = { id: user._id, email: user.email, name, token, browser: null, page: null };
+}
+
+/** A browser with the extension signed in as the agent, on the board at 1920 px (the wide layout). */
+async function onBoard(agent: Agent) {
+  agent.browser = await launchWithExtension(extensionDir, board.port);
+  const popup = await agent.browser.context.newPage();
+  await popup.goto(`chrome-extension://${agent.browser.extensionId}/popup/popup.html`);
+  await popup.getByLabel('Email').fill(agent.email);
+  await popup.getByLabel('Password').fill(PASSWORD);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByTestId('signed-in')).toContainText(agent.name);
+  await popup.close();
+  agent.page = await agent.browser.context.newPage();
+  // no phone app here: a tel: link's default action is stopped (extension-dat-one.e2e.ts says why)
+  await agent.page.addInitScript(() => {
+    window.addEventListener(
+      'click',
+      (e) => {
+        const link = (e.target as Element | null)?.closest?.('a[href]');
+        if (link && !/^(https?|chrome-extension):/i.test(link.getAttribute('href') ?? '')) e.preventDefault();
+      },
+      true,
+    );
+  });
+  await agent.page.setViewportSize({ width: 1920, height: 900 });
+  await agent.page.goto('https://one.dat.com/search-loads');
+  await agent.page.evaluate(() => (window as any).datBoard.ready());
+}
+
+const bar = (agent: Agent) => agent.page!.locator('#fd-bar');
+/** The first Coyote Logistics load the board renders (not a similar match). */
+const coyoteRow = async (agent: Agent) => {
+  const id = await agent.page!.evaluate(() => {
+    const loads = (window as any).datBoard.loads as { postingId: string; company: string; similar: boolean }[];
+    const rendered = new Set([...document.querySelectorAll('[id^="table-row-"]')].map((r) => r.id.replace('table-row-', '')));
+    return loads.find((l) => l.company === 'Coyote Logistics' && !l.similar && rendered.has(l.postingId))!.postingId;
+  });
+  return agent.page!.locator(`#table-row-${id}`);
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(400_000);
+  server = await Server.create();
+  const tag = Date.now().toString(36);
+  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `lena-${tag}@e2e.example`, password: PASSWORD, name: 'Lena Lead' });
+  managerToken = await login(manager.email);
+  const teamMc = (await ok('POST', '/api/mcSettings/add/', { name: 'Swift Haul', lines: [2] }, managerToken)).mcSetting._id;
+  const other = await ok('POST', '/api/dev/users', { userType: 'manager', email: `olga-${tag}@e2e.example`, password: PASSWORD, name: 'Olga Other' });
+  const otherToken = await login(other.email);
+  const otherMc = (await ok('POST', '/api/mcSettings/add/', { name: 'Other MC', lines: [2] }, otherToken)).mcSetting._id;
+  await newAgent('anna', 'Anna Agent', manager._id, tag, teamMc);
+  await newAgent('ben', 'Ben Baker', manager._id, tag, teamMc);
+  await newAgent('omar', 'Omar Other', other._id, tag, otherMc);
+  const filter = await teamFilters(server, managerToken, agents.anna.id);
+  coyoteFilterId = (await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [agents.anna.id, agents.ben.id] }))._id;
+  await (await teamFilters(server, otherToken, agents.omar.id))({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
+  extensionDir = await buildExtensionFor(server.url);
+  board = await serveBoard('dat-one');
+  for (const agent of Object.values(agents)) await onBoard(agent);
+});
+
+test.afterAll(async () => {
+  for (const agent of Object.values(agents)) await agent?.browser?.close();
+  await board?.close();
+  await server?.dispose();
+});
+
+test('Anna calls a broker: Ben’s row says “Called by Anna” within 5 s; the other team’s board shows nothing', async () => {
+  for (const agent of Object.values(agents)) await expect((await coyoteRow(agent)).locator('.fd-badge')).toHaveText(['Preferred']);
+  const row = await coyoteRow(agents.ben);
+  await expect(row.locator('.fd-contacted')).toHaveCount(0);
+  const load = await agents.anna.page!.evaluate(() => (window as any).datBoard.loads.find((l: any) => l.company === 'Coyote Logistics' && !l.similar));
+  const mc = (await ok('GET', '/api/mcSettings/', undefined, agents.anna.token))[0]._id;
+  await ok(
+    'POST',
+    '/api/callHistory/log',
+    {
+      clientId: `live-${Date.now()}`,
+      mcSettingId: mc,
+      kind: 'call',
+      contact: load.contactPhone,
+      brokerName: load.company,
+      origin: load.origin.text,
+      dest: load.destination.text,
+      loadDate: load.pickUpDate,
+    },
+    agents.anna.token,
+  );
+  await expect(row.locator('.fd-contacted')).toHaveText(/^Called by Anna · \d\d:\d\d · L2/, { timeout: LIVE_MS });
+  // Anna's own board shows it as hers; Omar's team never hears of it
+  await expect((await coyoteRow(agents.anna)).locator('.fd-contacted')).toHaveText(/^Called by you/, { timeout: LIVE_MS });
+  await agents.omar.page!.waitForTimeout(1000);
+  await expect(agents.omar.page!.locator('.fd-contacted')).toHaveCount(0);
+});
+
+test('the manager disables a filter: both of the team’s boards drop the badge within 5 s, the other team’s keeps its own', async () => {
+  const res = await api(server, 'PUT', '/api/broker/update/isactive', { filterId: coyoteFilterId }, managerToken);
+  expect(res.status).toBe(200);
+  await expect((await coyoteRow(agents.anna)).locator('.fd-badge')).toHaveCount(0, { timeout: LIVE_MS });
+  await expect((await coyoteRow(agents.ben)).locator('.fd-badge')).toHaveCount(0, { timeout: LIVE_MS });
+  await expect((await coyoteRow(agents.omar)).locator('.fd-badge')).toHaveText(['Preferred']);
+  // enabled again: back within 5 s
+  await ok('PUT', '/api/broker/update/isactive', { filterId: coyoteFilterId }, managerToken);
+  await expect((await coyoteRow(agents.ben)).locator('.fd-badge')).toHaveText(['Preferred'], { timeout: LIVE_MS });
+});
+
+test('Ben’s extension session signed out from his Profile: its socket closes and the board asks to sign in again at once', async () => {
+  const ben = agents.ben;
+  const sessions = await ok<{ _id: string; clientType: number }[]>('GET', '/api/auth/sessions', undefined, ben.token);
+  const extension = sessions.find((s) => s.clientType === 1)!;
+  await ok('DELETE', `/api/auth/sessions/${extension._id}`, undefined, ben.token);
+  // the 5-minute sync would take minutes: the closed socket makes the board ask within seconds
+  await expect(bar(ben)).toContainText('Sign in again', { timeout: LIVE_MS });
+  await expect(bar(agents.anna)).not.toContainText('Sign in again');
+});
+
+test('the server stopped: the board says it syncs every minute, and goes live again when the server is back', async () => {
+  const anna = agents.anna;
+  await expect(bar(anna)).not.toContainText('Live updates off');
+  await server.stop();
+  await expect(bar(anna)).toContainText('Live updates off: syncing every minute', { timeout: 15_000 });
+  await server.start();
+  // the socket retries by itself (1 s, 2 s, 4 s … at most 30 s apart)
+  await expect(bar(anna)).not.toContainText('Live updates off', { timeout: 60_000 });
+  // and carries signals again
+  await ok('PUT', '/api/broker/update/isactive', { filterId: coyoteFilterId }, managerToken);
+  await expect((await coyoteRow(anna)).locator('.fd-badge')).toHaveCount(0, { timeout: LIVE_MS });
+});

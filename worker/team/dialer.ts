@@ -1,0 +1,71 @@
+// Shared with the web app and the extension: no server imports here.
+/**
+ * The team's dialer: how "Call on line N" opens the agent's phone app with the broker's number
+ * (`to`, E.164) and the line's caller number (`from`, E.164, '' when the line has none).
+ *
+ * - `tel`: the system's handler (RFC 3966 `tel:` URI). Softphones (Dialpad, Aircall, RingCentral,
+ *   Zoom Phone, Teams) register for it; it carries the number to call only, so the agent picks
+ *   the line in the app (the board shows which).
+ * - `dialpad`: Dialpad's app launch URL, `dialpad://<number>?fromNumber=<number>` — "fromNumber:
+ *   Allows you to switch the user's number from their assigned numbers"
+ *   (https://developers.dialpad.com/docs/app-launch-urls).
+ * - `template`: any other phone system's click-to-call URL with `{to}`, `{from}` and `{line}`,
+ *   each filled URL-encoded.
+ */
+export const DIALERS = ['tel', 'dialpad', 'template'] as const;
+export type Dialer = (typeof DIALERS)[number];
+
+export const TEMPLATE_PLACEHOLDERS = ['to', 'from', 'line'] as const;
+export const MAX_DIALER_TEMPLATE = 500;
+
+export const DIALER_MESSAGES = {
+  dialer: "Dialer must be 'tel', 'dialpad' or 'template'",
+  templateEmpty: "Enter the phone system's URL template",
+  templateTo: 'The URL template needs {to}, the number to call',
+  templateLong: `The URL template is at most ${MAX_DIALER_TEMPLATE} characters`,
+  templateScheme: "The URL template must start with https:// or a phone app's own scheme (like aircall: or callto:)",
+} as const;
+
+/** Schemes a template may not use: they run code or read files instead of opening a phone app. */
+const REFUSED_SCHEMES = new Set(['http', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'chrome', 'chrome-extension', 'filesystem', 'view-source']);
+
+/** What is wrong with a dialer URL template, or null when it may be saved. */
+export function dialerTemplateError(template: string): string | null {
+  const value = template.trim();
+  if (!value) return DIALER_MESSAGES.templateEmpty;
+  if (value.length > MAX_DIALER_TEMPLATE) return DIALER_MESSAGES.templateLong;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || REFUSED_SCHEMES.has(scheme) || (scheme === 'https' && !/^https:\/\/[^/\s{}]+/i.test(value))) return DIALER_MESSAGES.templateScheme;
+  if (/\s/.test(value)) return DIALER_MESSAGES.templateScheme;
+  for (const match of value.matchAll(/\{([^{}]*)\}/g)) {
+    if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(match[1]!))
+      return `Unknown placeholder {${match[1]}} in the URL template: use {to}, {from} or {line}`;
+  }
+  if (!value.includes('{to}')) return DIALER_MESSAGES.templateTo;
+  return null;
+}
+
+export interface DialTarget {
+  /** The broker's number, E.164 with an optional `;ext=N` (lib/phone.ts normalizeBoardPhone). */
+  to: string;
+  /** The line's caller number, E.164, or '' when the team set none for the line. */
+  from: string;
+  /** The line, 1 to 6, or null when the MC has none. */
+  line: number | null;
+}
+
+/** The URL "Call on line N" opens, by the team's dialer. */
+export function dialUrl(dialer: Dialer, template: string, target: DialTarget): string {
+  const [number = '', ext] = target.to.split(';ext=');
+  if (dialer === 'dialpad') {
+    // Dialpad's launch URL takes the number to call in the path and the line's number as fromNumber
+    const query = target.from ? `?fromNumber=${encodeURIComponent(target.from)}` : '';
+    return `dialpad://${encodeURIComponent(number)}${query}`;
+  }
+  if (dialer === 'template' && template.trim()) {
+    const values: Record<string, string> = { to: number, from: target.from, line: target.line ? String(target.line) : '' };
+    return template.trim().replace(/\{(to|from|line)\}/g, (_, key: string) => encodeURIComponent(values[key] ?? ''));
+  }
+  // RFC 3966: tel:+13125550142;ext=12
+  return `tel:${number}${ext ? `;ext=${ext}` : ''}`;
+}
