@@ -6,7 +6,7 @@ const table = (page: Page) => page.getByTestId('filters-table');
 const row = (page: Page, name: string) => table(page).locator('tbody tr', { has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
 /**
  * The n-th of the spec's columns (Name, Contacts, Type, Comment, Users, MC, Creator, Status,
- * Actions): issue 17 put a selection box before Name and the MC # and DOT # columns after it.
+ * Actions): decision 0007 put a selection box before Name and the MC # and DOT # columns after it.
  */
 const cell = (page: Page, name: string, n: number) =>
   row(page, name)
@@ -62,7 +62,7 @@ test.describe('Broker Filtering', () => {
     await expect(modal.getByRole('alert')).toHaveText('Select minimum 1 mc or All MC');
     await modal.getByRole('checkbox', { name: 'Acme MC' }).check();
     await modal.getByLabel('Comment').fill('Never pays on time');
-    // a contact is a phone or an e-mail (issue 16 item 6): "hello" is refused with a message
+    // a contact is a phone or an e-mail (decision 0014): "hello" is refused with a message
     await modal.getByLabel('Phone or e-mail').fill('hello');
     await modal.getByRole('button', { name: 'Add contact' }).click();
     await save.click();

@@ -154,7 +154,7 @@ test.describe('link shortener screens', () => {
     await expect(page.getByRole('button', { name: 'Disable link' })).toBeVisible();
     expect((await openAsVisitor(link.to)).status).toBe(302);
 
-    // someone else's link (404): the page says it is not there, not that loading failed (issue 34)
+    // someone else's link (404): the page says it is not there, not that loading failed (decision 0018)
     const other = await createUser('manager');
     const theirs = await createLink(other.token, 'https://example.com/theirs');
     await page.goto(`/detail/${theirs._id}`);

@@ -8,7 +8,7 @@ import { call, createUser, db, type TestUser } from '../test/helpers';
 import { selectDtos, viewerOf, visibleTo } from './filters.service';
 
 /**
- * Issue 21 item 3: the derived columns of broker_filters (lists, Users kind, short-term search text)
+ * BENCHMARKS.md: the derived columns of broker_filters (lists, Users kind, short-term search text)
  * that the triggers of migration 0017 keep. Whatever writes a filter or one of its lists, the
  * columns must equal what the list tables hold: checked here against the tables themselves, after
  * every write path and after rounds of simultaneous writes.

@@ -6,7 +6,7 @@ import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.schema';
 
-/** Issue 17: identity and the duplicate rule, the audit trail, notes, the verification queue, bulk actions. */
+/** Decision 0007: identity and the duplicate rule, the audit trail, notes, the verification queue, bulk actions. */
 
 async function teamWithMc() {
   const team = await createTeam();

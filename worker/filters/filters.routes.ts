@@ -50,7 +50,7 @@ export const brokerRoutes = new Hono<AppEnv>()
   .get('/allNames', allow('filters'), readOnly(), async (c) => c.json(await svc.allNames(c.var.db, c.var.caller), 200))
   // Not in the spec: the team's users, for the filter modal's user list (agents may not list users).
   .get('/teamUsers', allow('filters'), readOnly(), async (c) => c.json(await svc.listTeamUsers(c.var.db, c.var.caller), 200))
-  // Issue 17 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
+  // Decision 0007 (docs/api/filters.md): the verification queue, bulk actions, history and notes.
   .get('/queue/count', allow('filtersLead'), readOnly(), async (c) => c.json(await svc.queueCount(c.var.db, c.var.caller), 200))
   .get('/queue', allow('filtersLead'), readOnly(), async (c) => jsonText<FilterDto[]>(c, await svc.queue(c.var.db, c.var.caller)))
   .post('/queue/verify', allow('filtersLead'), signalsAfter('filters'), validate('json', verifyManySchema), async (c) =>

@@ -29,11 +29,11 @@ export const AREAS = {
   analytics: { roles: ['admin'], needsSubscription: false },
   links: { roles: ['admin', 'manager'], needsSubscription: true },
   /**
-   * A team's filters as its lead (issue 17): the verification queue (verify or reject the agents'
+   * A team's filters as its lead (decision 0007): the verification queue (verify or reject the agents'
    * submissions) and CSV imports (imported filters are verified team filters).
    */
   filtersLead: { roles: ['admin', 'manager'], needsSubscription: true },
-  /** Mails that failed for good, with their error, and resending them (issue 29). */
+  /** Mails that failed for good, with their error, and resending them (decision 0017). */
   mail: { roles: ['admin'], needsSubscription: false },
 } as const satisfies Record<string, RoleRule>;
 export type Area = keyof typeof AREAS;
@@ -115,14 +115,14 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   { label: { manager: 'My Team', admin: 'All Users' }, path: '/users', area: 'users' },
   { label: 'Analytics', path: '/analytics/', area: 'analytics' },
   { label: 'Payments', path: '/adminPayments/', area: 'adminPayments' },
-  // Not in the spec's menu (issue 29): mails the provider refused for good, to resend.
+  // Not in the spec's menu (decision 0017): mails the provider refused for good, to resend.
   { label: 'Failed Mails', path: '/failedMails', area: 'mail' },
   { label: 'Broker Filtering', path: '/companyFilters', area: 'filters', hiddenFor: ['admin'] },
   { label: 'My Filters', path: '/filters', area: 'filters', hiddenFor: ['admin'] },
-  // Not in the spec's menu (issue 17): the agents' submissions waiting for the manager, with their count.
+  // Not in the spec's menu (decision 0007): the agents' submissions waiting for the manager, with their count.
   { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
-  // Not in the spec's menu (issue 34 item 7): the screen was reachable only by typing its URL. Hidden for
+  // Not in the spec's menu (decision 0018): the screen was reachable only by typing its URL. Hidden for
   // the admin like the other team screens the spec's menu leaves out for it.
   { label: 'Active Loads', path: '/activeLoads', area: 'loads', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },

@@ -229,7 +229,7 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
       priceTotal: PRICE,
       status: 'requested',
     });
-    // open and young: the person may still pay on Idram's page (issue 16 item 8)
+    // open and young: the person may still pay on Idram's page (decision 0014)
     expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Waiting for payment' });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });
@@ -471,7 +471,7 @@ describe('the payment page and the development simulator', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('the public payment page shows no e-mail: an order for an agent names it by initials only (issue 14)', async () => {
+  it('the public payment page shows no e-mail: an order for an agent names it by initials only (decision 0003)', async () => {
     const director = await createUser('director');
     const manager = await createUser('manager', { parentId: director.id, name: 'Mara Manager' });
     const agent = await createUser('agent', { parentId: manager.id, name: 'arto  van Agent' });
@@ -641,7 +641,7 @@ async function orderAtOnce(who: TestUser, n: number, amount: number) {
 }
 
 // each test runs 3 rounds of 30 requests at once: slower than one call on a busy machine
-describe('one discount, many orders at once (issue 14)', { timeout: 180_000 }, () => {
+describe('one discount, many orders at once (decision 0003)', { timeout: 180_000 }, () => {
   it('a 100% code and 30 concurrent orders for 36 months: one free order, 36 months once, 3 rounds', async () => {
     for (let round = 0; round < 3; round++) {
       const manager = await createUser('manager', { subscriptionDays: null });

@@ -58,7 +58,7 @@ export function Modal(props: {
 
 /**
  * "Are you sure…?" with a destructive confirm button and Cancel. Cancel has the focus when it
- * opens (issue 16 item 7), so Enter or a stray key press never deletes.
+ * opens (decision 0014), so Enter or a stray key press never deletes.
  */
 export function ConfirmDialog(props: {
   open: boolean;
