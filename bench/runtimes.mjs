@@ -157,6 +157,7 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
       PAYMENT_ORDER: { className: 'PaymentOrder', useSQLite: true },
       CLICK_COUNTER: { className: 'ClickCounter', useSQLite: true },
       RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
+      TEAM_LIVE: { className: 'TeamLive', useSQLite: true },
     },
     ...miniflareOptions,
   });
