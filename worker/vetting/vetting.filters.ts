@@ -2,6 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { brokerFilters as f } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { chunks } from '../lib/db';
 import { notFound, tooManyRequests } from '../lib/errors';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
 import { viewerOf, visibleTo } from '../filters/filters.service';
@@ -44,10 +45,16 @@ export async function vettingOfFilters(env: Bindings, db: Db, caller: Caller, fi
   const configured = fmcsaConfigured(env);
   if (!filterIds.length) return { configured, records: {} };
   const v = await viewerOf(db, caller);
-  const rows = await db
-    .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
-    .from(f)
-    .where(and(inArray(f.id, [...new Set(filterIds)]), visibleTo(v)));
+  // D1 binds at most 100 values a statement: a page of 200 filters is asked for in parts
+  const rows: { id: string; dot: string | null; mc: string | null }[] = [];
+  for (const part of chunks([...new Set(filterIds)], 60)) {
+    rows.push(
+      ...(await db
+        .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
+        .from(f)
+        .where(and(inArray(f.id, part), visibleTo(v)))),
+    );
+  }
   const keys = new Map(rows.map((r) => [r.id, vettingKey(r.dot, r.mc)]));
   const found = await recordsByKey(
     db,
