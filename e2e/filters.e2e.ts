@@ -6,12 +6,13 @@ const table = (page: Page) => page.getByTestId('filters-table');
 const row = (page: Page, name: string) => table(page).locator('tbody tr', { has: page.locator('strong', { hasText: new RegExp(`^${name}$`) }) });
 /**
  * The n-th of the spec's columns (Name, Contacts, Type, Comment, Users, MC, Creator, Status,
- * Actions): decision 0007 put a selection box before Name and the MC # and DOT # columns after it.
+ * Actions): decision 0007 put a selection box before Name and the MC # and DOT # columns after it,
+ * and decision 0021 the FMCSA status after those.
  */
 const cell = (page: Page, name: string, n: number) =>
   row(page, name)
     .locator('td')
-    .nth(n === 0 ? 1 : n + 3);
+    .nth(n === 0 ? 1 : n + 4);
 const title = (page: Page) => table(page).locator('.table-title');
 const names = (page: Page) => table(page).locator('tbody tr td:nth-child(2)');
 
