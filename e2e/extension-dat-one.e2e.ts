@@ -237,20 +237,6 @@ test.beforeAll(async () => {
   board = await serveBoard('dat-one');
   browser = await launchWithExtension(extensionDir, board.port);
   page = await browser.context.newPage();
-  // this Chromium has no phone app: handing a tel:/dialpad:/aircall:/mailto: link to the system
-  // makes headless Chromium send the page a stray Escape later (which closes the next FD menu), so
-  // the link's default action is stopped here; the extension's own click handler, which logs the
-  // call, still runs, and each link's target is asserted before it is clicked
-  await page.addInitScript(() => {
-    window.addEventListener(
-      'click',
-      (e) => {
-        const link = (e.target as Element | null)?.closest?.('a[href]');
-        if (link && !/^(https?|chrome-extension):/i.test(link.getAttribute('href') ?? '')) e.preventDefault();
-      },
-      true,
-    );
-  });
 });
 
 test.afterAll(async () => {

@@ -279,6 +279,21 @@ export async function launchWithExtension(
       '--ignore-certificate-errors',
     ],
   });
+  // this Chromium has no phone or mail app: handing it a tel:, dialpad:, aircall: or mailto: link
+  // opens the external-protocol prompt, which takes the page's keyboard (an Escape pressed later
+  // never reaches the board, so the FD menu stays open). The link's default action stops here;
+  // the extension's own click handler, which logs the call, still runs, and tests assert each
+  // link's href before clicking it.
+  await context.addInitScript(() => {
+    window.addEventListener(
+      'click',
+      (e) => {
+        const link = (e.target as Element | null)?.closest?.('a[href]');
+        if (link && !/^(https?|chrome-extension):/i.test(link.getAttribute('href') ?? '')) e.preventDefault();
+      },
+      true,
+    );
+  });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   const extensionId = new URL(worker.url()).host;
   return {

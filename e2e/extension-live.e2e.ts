@@ -59,17 +59,7 @@ async function onBoard(agent: Agent) {
   await expect(popup.getByTestId('signed-in')).toContainText(agent.name);
   await popup.close();
   agent.page = await agent.browser.context.newPage();
-  // no phone app here: a tel: link's default action is stopped (extension-dat-one.e2e.ts says why)
-  await agent.page.addInitScript(() => {
-    window.addEventListener(
-      'click',
-      (e) => {
-        const link = (e.target as Element | null)?.closest?.('a[href]');
-        if (link && !/^(https?|chrome-extension):/i.test(link.getAttribute('href') ?? '')) e.preventDefault();
-      },
-      true,
-    );
-  });
+
   await agent.page.setViewportSize({ width: 1920, height: 900 });
   await agent.page.goto('https://one.dat.com/search-loads');
   await agent.page.evaluate(() => (window as any).datBoard.ready());

@@ -349,9 +349,7 @@ test('rows the page adds later are decorated as they appear, and no row is decor
   await expect(badges('r3')).toHaveCount(0);
 });
 
-// fixme: since Call became a link to the team's dialer (decision 0019) the row menu stays open after
-// Escape in actions(); the closing note of 2026-11-26 says where to start
-test.fixme('Call, E-mail and + Active load are each stored once, double clicks included; Flag broker opens the web app', async () => {
+test('Call, E-mail and + Active load are each stored once, double clicks included; Flag broker opens the web app', async () => {
   const call = (await actions('r1')).getByRole('menuitem', { name: 'Call on line 2' });
   await call.dblclick();
   await expect(menu().locator('.fd-dial')).toContainText('Dial (312) 555-0142 on line 2');
