@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SWRConfig } from 'swr';
 import { AppRouter } from './app/router';
 import { OfflineBanner } from './components/ui/request-state';
 import { ToastProvider } from './components/ui/toast';
@@ -8,11 +7,9 @@ import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <SWRConfig value={{ shouldRetryOnError: false }}>
-      <ToastProvider>
-        <OfflineBanner />
-        <AppRouter />
-      </ToastProvider>
-    </SWRConfig>
+    <ToastProvider>
+      <OfflineBanner />
+      <AppRouter />
+    </ToastProvider>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import { cloudflare } from '@cloudflare/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig(({ command }) => ({
@@ -13,5 +14,13 @@ export default defineConfig(({ command }) => ({
     command === 'serve' &&
       cloudflare({ configPath: '../wrangler.toml', config: { main: 'worker/dev/index.ts' }, persistState: { path: '../.wrangler/state' } }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  // react-router's package exports name its development build for every condition (a stop-gap of
+  // theirs, remix-run/react-router#12532): the production build is named here, which drops the dev
+  // warnings and about 10 KB gzip from the login page
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] }
+      : undefined,
+  // no modulepreload polyfill: every browser the app supports has modulepreload (Chrome 66, Firefox 115, Safari 17)
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
 }));

@@ -10,8 +10,8 @@ import { setSession, useSession } from '../lib/session';
 import { useLiveSignals } from '../lib/use-live';
 import { useSubscription } from '../lib/subscription';
 import { SubscriptionBanner } from './banner';
+import { LOGOUT_PATH } from './paths';
 
-export const LOGOUT_PATH = '/logout';
 const QUEUE_PATH = '/companyFilters/queue';
 
 /** The verification queue's count in the menu (a manager's; one indexed count, refreshed every minute and on focus). */

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { Area, Role } from '../../worker/lib/permissions';
 
+/** The route that signs out (a route, so leaving unsaved edits asks first). */
+export const LOGOUT_PATH = '/logout';
+
 type Loader = () => Promise<{ default: ComponentType }>;
 /** The screen's name in the tab's title, "Users · FreightDesk" (decision 0014). */
 type Title = string | ((role: Role) => string);

@@ -5,12 +5,16 @@ import type { Role } from '../../worker/lib/permissions';
 import { nextParam } from '../lib/next-path';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
-import { DefaultRedirect, Guard } from './guard';
-import { Layout, LOGOUT_PATH, Logout } from './layout';
 import { RouteError } from './route-error';
-import { AREA_ROUTES, PUBLIC_ROUTES } from './paths';
+import { AREA_ROUTES, LOGOUT_PATH, PUBLIC_ROUTES } from './paths';
 
 const Landing = lazy(() => import('../features/auth/landing'));
+// the signed-in part loads after sign-in: the login page does not carry it
+const signedIn = () => import('./signed-in');
+const SignedInLayout = lazy(() => signedIn().then((m) => ({ default: m.SignedInLayout })));
+const Guard = lazy(() => signedIn().then((m) => ({ default: m.Guard })));
+const DefaultRedirect = lazy(() => signedIn().then((m) => ({ default: m.DefaultRedirect })));
+const Logout = lazy(() => signedIn().then((m) => ({ default: m.Logout })));
 
 /**
  * A data router (createBrowserRouter), so screens can block leaving with unsaved edits
@@ -19,7 +23,16 @@ const Landing = lazy(() => import('../features/auth/landing'));
  */
 const router = createBrowserRouter([
   ...PUBLIC_ROUTES.map(({ path, title, load }) => {
-    const Component = lazy(load);
+    // public pages get the app's SWR options with their own code, not in the entry
+    const Component = lazy(() =>
+      Promise.all([load(), import('./swr')]).then(([page, { AppSwr }]) => ({
+        default: () => (
+          <AppSwr>
+            <page.default />
+          </AppSwr>
+        ),
+      })),
+    );
     return {
       path,
       errorElement: (
@@ -82,7 +95,12 @@ export function AppRouter() {
 function SessionGate() {
   const session = useSession();
   const location = useLocation();
-  if (session) return <Layout />;
+  if (session)
+    return (
+      <Suspense fallback={<Spinner />}>
+        <SignedInLayout />
+      </Suspense>
+    );
   const next = nextParam(location);
   if (location.pathname === LOGOUT_PATH) return <Navigate to="/" replace />;
   if (location.pathname !== '/') return <Navigate to={`/?next=${encodeURIComponent(next ?? '/')}`} replace />;

@@ -1,39 +1,28 @@
-import { Toast } from 'radix-ui';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSession } from '../../lib/session';
 import { ToastContext, type ToastKind } from '../../lib/toast';
+import type { ToastItem } from './toast-list';
 
-interface Item {
-  id: number;
-  message: string;
-  kind: ToastKind;
-}
+// radix Toast loads with the first toast, or with sign-in: the login page does not carry it
+const ToastList = lazy(() => import('./toast-list'));
 
 /** Toasts for server messages (radix Toast: announced to screen readers, swipe to dismiss). */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<Item[]>([]);
+  const [items, setItems] = useState<ToastItem[]>([]);
+  const signedIn = useSession() !== null;
   const show = useCallback((message: string, kind: ToastKind = 'info') => {
     setItems((list) => [...list.slice(-3), { id: Date.now() + Math.random(), message, kind }]);
   }, []);
+  const close = useCallback((id: number) => setItems((list) => list.filter((i) => i.id !== id)), []);
   const value = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext.Provider value={value}>
-      <Toast.Provider swipeDirection="right" duration={5000}>
-        {children}
-        {items.map((item) => (
-          <Toast.Root
-            key={item.id}
-            className={`toast toast-${item.kind}`}
-            data-testid="toast"
-            onOpenChange={(open) => !open && setItems((list) => list.filter((i) => i.id !== item.id))}
-          >
-            <Toast.Description>{item.message}</Toast.Description>
-            <Toast.Close className="toast-close" aria-label="Close">
-              ×
-            </Toast.Close>
-          </Toast.Root>
-        ))}
-        <Toast.Viewport className="toast-viewport" />
-      </Toast.Provider>
+      {children}
+      {(signedIn || items.length > 0) && (
+        <Suspense fallback={null}>
+          <ToastList items={items} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }
