@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Area, Role } from '../../worker/lib/permissions';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-/** The screen's name in the tab's title, "Users · FreightDesk" (decision 0014). */
+/** The screen's name in the tab's title, "Users · FreightDesk" (decision 0141). */
 type Title = string | ((role: Role) => string);
 
 /** Routes open in every state (spec: Public routes). */
