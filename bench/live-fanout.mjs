@@ -1,5 +1,5 @@
 // `npm run bench:live` (node --experimental-websocket bench/live-fanout.mjs): the live signals'
-// fan-out (docs/decisions/0019-team-desk.md, "Live signals"). Starts the product as the browser
+// fan-out (docs/decisions/0162-live-signals.md). Starts the product as the browser
 // tests do (`wrangler dev` of the development entry on a free port, a fresh local database in a temp
 // folder), connects SOCKETS sockets of one team to /api/live (AGENTS agents, several boards each),
 // then makes CHANGES changes one after another (the manager disables or enables a filter) and

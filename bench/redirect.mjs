@@ -138,7 +138,7 @@ async function main() {
   // the bundle carries the SPA's assets, as `wrangler deploy` would
   if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb();
   const script = bundleProduct(path.join(work, 'bundle'));
-  // as `npm run bench`: local D1 and Durable Object storage in memory (docs/decisions/0002-links.md)
+  // as `npm run bench`: local D1 and Durable Object storage in memory (docs/decisions/0047-redirect-benchmark-method.md)
   const memory = fs.existsSync('/dev/shm') ? path.join('/dev/shm', `freightdesk-redirect-${process.pid}`) : undefined;
   const stops = [() => memory && fs.rmSync(memory, { recursive: true, force: true })];
   try {

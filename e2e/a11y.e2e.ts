@@ -4,7 +4,7 @@ import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 /**
- * Decision 0018: axe-core (WCAG 2.0 and 2.1, A and AA) reports no violation on any screen of
+ * Decision 0155: axe-core (WCAG 2.0 and 2.1, A and AA) reports no violation on any screen of
  * any role, with data in the tables and with the dialogs open. A violation fails the test and
  * names the rule and the elements.
  */

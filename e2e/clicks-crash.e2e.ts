@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
  * The product killed after a burst of clicks (SIGKILL to `wrangler dev` and its workerd: no
  * shutdown, no `waitUntil` finished), then started again on the same local storage: every click a
  * visitor got its redirect for must be counted. Clicks used to wait a second in the isolate's
- * memory before they went anywhere, and a kill lost them all (decision 0002: 39 of 39 and 21 of
+ * memory before they went anywhere, and a kill lost them all (decision 0045: 39 of 39 and 21 of
  * 43 served clicks never counted). This test runs its own server beside the one of the other
  * browser tests, since it kills it.
  */

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 
 /**
- * Live signals on the real board (docs/decisions/0019-team-desk.md, "Live signals"): three
+ * Live signals on the real board (docs/decisions/0162-live-signals.md): three
  * browsers with the extension, two agents of one team and one of another, each on DAT One's test
  * board. What one agent or the manager does reaches the team's other board within 5 seconds, with
  * no Refresh and long before the 5-minute sync; the other team sees nothing; a stopped server
@@ -13,7 +13,7 @@ import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFi
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const PASSWORD = 'agent-pass-1';
-/** The promise (docs/decisions/0019-team-desk.md): a change reaches the team's open boards within this. */
+/** The promise (docs/decisions/0162-live-signals.md): a change reaches the team's open boards within this. */
 const LIVE_MS = 5000;
 
 type Browser = Awaited<ReturnType<typeof launchWithExtension>>;

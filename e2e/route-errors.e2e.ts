@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { baseURL, createUser, loginAs, PASSWORD, shot } from './helpers';
 
 /**
- * Decision 0018: a screen whose code cannot be fetched (a tab open across a deploy) reloads
+ * Decision 0153: a screen whose code cannot be fetched (a tab open across a deploy) reloads
  * once, then says "A new version is available" with Reload, in the app's own look; a crafted
  * `next` lands on the role's default screen.
  */

@@ -1,6 +1,6 @@
 // A local stand-in for FMCSA's QCMobile API (https://mobile.fmcsa.dot.gov/qc/services/), for
 // development and the tests: it answers the three calls the product makes in QCMobile's JSON
-// shape (docs/decisions/0021-broker-vetting.md, "The stand-in", for the sources):
+// shape (docs/decisions/0170-fmcsa-stand-in.md, for the sources):
 //   GET /qc/services/carriers/{dot}?webKey=             {content: {_links, carrier: {…}}, retrievalDate}
 //   GET /qc/services/carriers/docket-number/{mc}?webKey= {content: [{_links, carrier}], retrievalDate}
 //   GET /qc/services/carriers/{dot}/authority?webKey=   {content: [{carrierAuthority: {…}, _links}], retrievalDate}

@@ -3,7 +3,7 @@
  * (web/lib/api.ts). `npm run typecheck` first compiles this file to declarations in
  * .tmp/api-types (worker/tsconfig.api-types.json), and the clients import those through the
  * `@api-types/*` path: checking the web app then reads the routes' declared types instead of
- * type-checking the worker's source again (docs/decisions/0009-tooling.md).
+ * type-checking the worker's source again (docs/decisions/0022-api-types-declarations.md).
  */
 export type { AnalyticsRoutes } from './analytics/analytics.routes';
 export type { AuthRoutes, EmailVerifyRoutes } from './auth/auth.routes';

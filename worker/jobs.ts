@@ -8,7 +8,7 @@ import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 export const CRONS = {
   reminders: '0 6 * * *',
   mailSweep: '*/5 * * * *',
-  /** Broker vetting: the daily refresh, and the first checks and retries (docs/decisions/0021-broker-vetting.md). */
+  /** Broker vetting: the daily refresh, and the first checks and retries (docs/decisions/0166-fmcsa-gate-and-budget.md). */
   vettingDaily: '0 5 * * *',
   vettingQueue: '*/10 * * * *',
 } as const;

@@ -5,7 +5,7 @@ import type { Area, Role } from '../../worker/lib/permissions';
 export const LOGOUT_PATH = '/logout';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-/** The screen's name in the tab's title, "Users · FreightDesk" (decision 0014). */
+/** The screen's name in the tab's title, "Users · FreightDesk" (decision 0141). */
 type Title = string | ((role: Role) => string);
 
 /** Routes open in every state (spec: Public routes). */

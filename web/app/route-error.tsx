@@ -36,7 +36,7 @@ function markAutoReload() {
 }
 
 /**
- * The router's error screen, in the app's own look (decision 0018), instead of React Router's
+ * The router's error screen, in the app's own look (decision 0153), instead of React Router's
  * developer page. A screen whose code failed to load reloads the page once (the new deploy's
  * index.html names the new chunks); if it fails again within a minute it offers
  * "A new version is available: Reload". Offline it does not reload (the browser would show its own

@@ -6,7 +6,7 @@ const BOOKMARK_KEY = 'd1Bookmark';
 let bookmarkInMemory: string | null = null;
 
 /**
- * The newest D1 bookmark this browser was given (docs/decisions/0015-read-replicas.md): sent
+ * The newest D1 bookmark this browser was given (docs/decisions/0142-d1-bookmark-header.md): sent
  * with every call, so a read served by a replica is at least as new as the user's own last write.
  * Kept in localStorage beside the session, so a write in one tab is seen by a read in another;
  * in memory too, for a browser that refuses storage.

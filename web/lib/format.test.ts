@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactText, makeFormat, phoneText } from './format';
 
-/** One date, time and phone format per locale, whatever screen writes it (docs/decisions/0018-honest-screens.md). */
+/** One date, time and phone format per locale, whatever screen writes it (docs/decisions/0158-one-format.md). */
 describe('the one formatter (web/lib/format.ts)', () => {
   const moment = Date.UTC(2026, 10, 25, 19, 39, 50);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { call, createUser, db, sessionToken } from '../test/helpers';
 
-describe('exclusive sign-out (decision 0017)', () => {
+describe('exclusive sign-out (decision 0150)', () => {
   it('30 simultaneous POST /api/auth/logout with one session answer 200 exactly once, 3 rounds; the session is ended once, the others untouched', async () => {
     const user = await createUser('manager');
     for (let round = 1; round <= 3; round++) {

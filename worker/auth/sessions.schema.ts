@@ -1,4 +1,4 @@
-/** Sessions per client (docs/decisions/foundation.md). No imports: the web app and the extension read this file. */
+/** Sessions per client (docs/decisions/0030-sessions.md). No imports: the web app and the extension read this file. */
 
 /** The login's `clientType`: the spec's web app is 0; the load-board extension signs in as 1. */
 export const CLIENT_TYPES = { web: 0, extension: 1 } as const;

@@ -389,7 +389,7 @@ export const eventsFor = (db: Db, v: Viewer, kind: FilterEventKind | SQL, change
 
 /**
  * Rows saved before `normal_name` existed get it on the team's next write (SQL cannot compute the
- * normal form; docs/decisions/0007-filters.md). A row whose normal name another filter of the team
+ * normal form; docs/decisions/0088-duplicate-rule-in-database.md). A row whose normal name another filter of the team
  * already holds keeps its data and gets `<normal>#<id>`, so the team's older duplicates stay
  * readable and the rule holds for every new save. Each update is one statement: racing fills agree.
  */

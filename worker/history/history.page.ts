@@ -9,7 +9,7 @@ import type { HistoryDayDto, HistoryExportQuery, HistoryPageQuery, HistoryRowDto
 import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.service';
 
 /**
- * Contact History by the page (docs/decisions/0008-history.md, "By the page"): the server searches,
+ * Contact History by the page (docs/decisions/0101-history-by-the-page.md): the server searches,
  * filters by Company, sorts and pages a load, and streams it as CSV. Every statement reads the
  * (team, date) or (user, date) covering index; the rows of a page are found on the index first and
  * read from the table only for the page itself.

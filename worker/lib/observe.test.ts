@@ -32,7 +32,7 @@ async function fetchWith(env: object, path: string, init?: RequestInit) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('request logs and request ids (decision 0017)', () => {
+describe('request logs and request ids (decision 0147)', () => {
   it('one JSON line per request: method, route pattern, status, duration, request id, a hash of the user; never the token or the body', async () => {
     const user = await createUser('manager');
     let res!: Awaited<ReturnType<typeof call>>;
@@ -103,7 +103,7 @@ describe('request logs and request ids (decision 0017)', () => {
   });
 });
 
-describe('GET /api/health (decision 0017)', () => {
+describe('GET /api/health (decision 0149)', () => {
   it('answers 200 {ok: true} after checking D1, KV and each Durable Object namespace', async () => {
     const res = await call('GET', '/api/health');
     expect(res.status).toBe(200);

@@ -64,7 +64,7 @@ export const RULES = {
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
-  /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0021-broker-vetting.md). */
+  /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0166-fmcsa-gate-and-budget.md). */
   vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Only managers can check a broker at FMCSA' } },
   /** The team's phone lines, dialer and board markers (Lines → Team phone lines): the team's lead. */
   teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: "Only the team's manager can change the team's settings" } },
@@ -122,7 +122,7 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   // Not in the spec's menu (decision 0007): the agents' submissions waiting for the manager, with their count.
   { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
-  // Not in the spec's menu (decision 0018): the screen was reachable only by typing its URL. Hidden for
+  // Not in the spec's menu (decision 0157): the screen was reachable only by typing its URL. Hidden for
   // the admin like the other team screens the spec's menu leaves out for it.
   { label: 'Active Loads', path: '/activeLoads', area: 'loads', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },

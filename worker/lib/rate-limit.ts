@@ -110,7 +110,7 @@ export class RateLimiter extends DurableObject<Bindings> {
   private next: number | null = null;
 
   /**
-   * A spacing gate (one object for the whole product, docs/decisions/0021-broker-vetting.md):
+   * A spacing gate (one object for the whole product, docs/decisions/0166-fmcsa-gate-and-budget.md):
    * reserves the next free moment at least `intervalMs` after the last one reserved, and answers
    * how long the caller waits for it. The object handles one call at a time, so two callers never
    * get the same moment.

@@ -31,7 +31,7 @@ async function failingRequest(env: object) {
   return res;
 }
 
-describe('error tracking with @sentry/cloudflare (decision 0017)', () => {
+describe('error tracking with @sentry/cloudflare (decision 0148)', () => {
   it('reports a 5xx, tagged with its request id, when SENTRY_DSN is set', async () => {
     const project = String(Math.floor(Math.random() * 1e9));
     const dsn = `${STUB.replace('://', '://publickey@')}/${project}`;

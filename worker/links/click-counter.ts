@@ -27,7 +27,7 @@ const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
- * Exact click counting, one object per link (docs/decisions/0002-links.md, "Exact clicks").
+ * Exact click counting, one object per link (docs/decisions/0045-exact-clicks.md).
  *
  * 1. `add()` stores a batch in the object's own SQLite storage and answers. The answer leaves
  *    only once the write is durable (output gate), so a click the isolate has an answer for
@@ -82,7 +82,7 @@ export class ClickCounter extends DurableObject<Bindings> {
   /**
    * Makes sure the alarm that writes D1 is set. The object remembers that it set it, so a send
    * costs no alarm read while one is waiting (reading it on every send was a storage call per
-   * send: docs/decisions/0002-links.md, "The stalls"); a fresh object, and the alarm itself, look again.
+   * send: docs/decisions/0046-paced-click-sends.md); a fresh object, and the alarm itself, look again.
    */
   private async armAlarm(): Promise<void> {
     if (this.alarmArmed) return;

@@ -58,7 +58,7 @@ const BOT_KIND: UaKind = { isBot: true, device: 'bot', browser: 'bot', os: 'bot'
  * The visitor's country: the `CF-IPCountry` header Cloudflare's edge adds (the zone's IP Geolocation
  * setting, under Network), else `request.cf`. Reading `request.cf` builds an object of some forty
  * fields from JSON on every request: a CPU profile of the redirect under load put a sixth of the
- * isolate's busy time on that one property (docs/decisions/0002-links.md, "The redirect's tail").
+ * isolate's busy time on that one property (docs/decisions/0044-redirect-tail.md).
  */
 type VisitCf = { country?: string; botManagement?: { verifiedBot?: boolean } };
 
@@ -144,7 +144,7 @@ export async function hashVisitors(env: Bindings, visitors: Iterable<string>): P
  * SEND_EVERY_MS. So a burst is durable within a few round trips to the counter and a steady
  * stream within SEND_EVERY_MS plus two round trips (SECURITY.md states the bound), and the sends
  * a busy link costs its isolate stay at 1000 / SEND_EVERY_MS a second, whatever the click rate:
- * each send carries the interval's clicks as counts (docs/decisions/0002-links.md, "The stalls").
+ * each send carries the interval's clicks as counts (docs/decisions/0046-paced-click-sends.md).
  */
 export const SEND_EVERY_MS = 100;
 export const SEND_BURST = 3;

@@ -89,7 +89,7 @@ const redirectHeaders = (location: string) => ({ location });
  * A plain function: `worker/index.ts` calls it before Hono's router for `/s/{code}` (the hot path
  * skips routing and middleware), and the route below serves the same. A cached link is answered
  * without a promise (no async function, no await): a sixth of the redirect's own time went to the
- * async function's machinery in a profile (docs/decisions/0002-links.md, "The redirect's tail").
+ * async function's machinery in a profile (docs/decisions/0044-redirect-tail.md).
  */
 export function redirectShortLink(
   env: Bindings,

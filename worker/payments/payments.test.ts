@@ -229,7 +229,7 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
       priceTotal: PRICE,
       status: 'requested',
     });
-    // open and young: the person may still pay on Idram's page (decision 0014)
+    // open and young: the person may still pay on Idram's page (decision 0140)
     expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Waiting for payment' });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });
@@ -471,7 +471,7 @@ describe('the payment page and the development simulator', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('the public payment page shows no e-mail: an order for an agent names it by initials only (decision 0003)', async () => {
+  it('the public payment page shows no e-mail: an order for an agent names it by initials only (decision 0061)', async () => {
     const director = await createUser('director');
     const manager = await createUser('manager', { parentId: director.id, name: 'Mara Manager' });
     const agent = await createUser('agent', { parentId: manager.id, name: 'arto  van Agent' });

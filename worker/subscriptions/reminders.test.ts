@@ -48,7 +48,7 @@ describe('the reminder thresholds', () => {
   });
 });
 
-describe('the reminders job (decision 0012)', () => {
+describe('the reminders job (decision 0119)', () => {
   it('mails 7, 3 and 1 days before and on the day it ends, each once however often the job runs', { timeout: 120_000 }, async () => {
     const start = BASE;
     // 7 days and 12 hours left at the first run

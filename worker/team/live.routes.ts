@@ -5,7 +5,7 @@ import { teamIdOf } from '../lib/team';
 import { liveOf } from './live';
 
 /**
- * /api/live: the WebSocket of the live signals (docs/decisions/0019-team-desk.md, "Live signals").
+ * /api/live: the WebSocket of the live signals (docs/decisions/0162-live-signals.md).
  * The client offers the subprotocols `freightdesk.live, <access token>` (a browser cannot set
  * Authorization on a WebSocket); the session is checked as on every call (401 without one, 403
  * for roles without filters or without an active subscription) and the socket goes to the

@@ -26,7 +26,7 @@ const sessionTag = (sessionId: string) => `s:${sessionId}`;
 
 /**
  * One object per team (`idFromName(teamId)`) holding the open boards' and screens' WebSockets
- * through the WebSocket Hibernation API (docs/decisions/0019-team-desk.md, "Live signals"). It
+ * through the WebSocket Hibernation API (docs/decisions/0162-live-signals.md). It
  * keeps nothing but the sockets: the Worker checks the session before a socket gets here, and
  * signals carry a kind and a time, never data. Idle, the object hibernates with its sockets open;
  * the clients' pings are answered by the runtime without waking it.

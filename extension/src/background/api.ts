@@ -3,7 +3,7 @@ import { BOOKMARK_HEADER, newerBookmark } from '../../../worker/lib/bookmark';
 
 /**
  * The newest D1 bookmark the server gave this service worker, sent with every call so a read
- * served by a replica includes the user's own writes (docs/decisions/0015-read-replicas.md).
+ * served by a replica includes the user's own writes (docs/decisions/0142-d1-bookmark-header.md).
  * Kept in memory only: a restarted service worker starts without one, long after any replica
  * has caught up with its last write.
  */

@@ -522,7 +522,7 @@ async function act(action: RowAction): Promise<ActionOutcome> {
 
 // ---- the board's health report ----
 
-/** At most one report an hour from this browser (docs/decisions/0016-dat-board.md, "The alarm"). */
+/** At most one report an hour from this browser (docs/decisions/0145-board-alarm.md). */
 const HEALTH_EVERY_MS = 3_600_000;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Can the extension read this page? The board's alarm and the health report (docs/decisions/0016-dat-board.md,
- * "The alarm"): per field, how many of the loads seen on this page were read, and whether the page
+ * Can the extension read this page? The board's alarm and the health report (docs/decisions/0145-board-alarm.md):
+ * per field, how many of the loads seen on this page were read, and whether the page
  * looks like a results page the extension cannot read (most rows without a company name, or no
  * rows where DAT's counter says there are results). Counts only: nothing of a row's content.
  */

@@ -58,7 +58,7 @@ export function Modal(props: {
 
 /**
  * "Are you sure…?" with a destructive confirm button and Cancel. Cancel has the focus when it
- * opens (decision 0014), so Enter or a stray key press never deletes.
+ * opens (decision 0139), so Enter or a stray key press never deletes.
  */
 export function ConfirmDialog(props: {
   open: boolean;

@@ -79,7 +79,7 @@ function VersionBlock({ v }: { v: Version }) {
 /**
  * The load-board extension's health reports of the last 7 days, by extension version: how many rows
  * of DAT's board it could read, per field. A DAT release that breaks reading shows here the same day
- * (docs/decisions/0016-dat-board.md, "The alarm"). Admin only, on the Analytics screen.
+ * (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
  */
 export function ExtensionHealth() {
   const { data, error, isLoading, isValidating, mutate } = useGet(api.extension.health, { query: {} }, { revalidateOnFocus: false });

@@ -39,7 +39,7 @@ export function FilterModal(props: {
   const aliasesId = useId();
   const dup = props.duplicate;
   const saveLabel = mode === 'create' ? 'Create Filter' : me.isLead && filter && !filter.isVerified ? 'Verify and Update Info' : 'Update Info';
-  // Unsaved edits are never dropped silently (decision 0014): Cancel, Escape and the close button
+  // Unsaved edits are never dropped silently (decision 0130): Cancel, Escape and the close button
   // ask first, and leaving the screen offers Save (saves and stays here) / Discard / Stay.
   const [askDiscard, setAskDiscard] = useState(false);
   const close = () => (form.dirty ? setAskDiscard(true) : props.onClose());

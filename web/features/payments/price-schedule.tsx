@@ -18,7 +18,7 @@ export function PriceScheduleCard() {
   const cancel = useRequest();
   const refresh = () => Promise.all([mutate(SCHEDULE_KEY), mutate(PRICE_KEY)]);
   const submit = async () => {
-    // the day starts at 00:00 UTC (docs/decisions/0012-billing.md)
+    // the day starts at 00:00 UTC (docs/decisions/0121-scheduled-price.md)
     if (await add.run(() => schedulePrice(Number(priceText), day), { success: (r) => r.message, silent: true })) {
       setPriceText('');
       setDay('');

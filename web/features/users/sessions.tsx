@@ -11,7 +11,7 @@ import { useColumnLabels } from '../../lib/use-column-labels';
 /**
  * My Profile's Active sessions: where the user is signed in (the web app, the load-board
  * extension), since when and when last active, with Sign out per session. Signing this session
- * out is logging out; any other one ends only there (docs/decisions/foundation.md).
+ * out is logging out; any other one ends only there (docs/decisions/0030-sessions.md).
  */
 export function ActiveSessions() {
   const labelColumns = useColumnLabels<HTMLTableElement>();

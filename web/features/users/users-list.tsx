@@ -24,7 +24,7 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-/** A count not known yet: never a 0 that is not true (decision 0014). */
+/** A count not known yet: never a 0 that is not true (decision 0136). */
 const Placeholder = () => (
   <span className="placeholder" role="status">
     …<span className="sr-only">Loading</span>
@@ -40,7 +40,7 @@ const NotLoaded = () => (
 
 /**
  * Subscription End's order: dates (earliest first), then 'No End Date', then 'Email verification
- * pending', each kind together (decision 0014) whichever way the column is sorted.
+ * pending', each kind together (decision 0136) whichever way the column is sorted.
  */
 function bySubscriptionEnd(a: UserDto, b: UserDto) {
   const rank = (u: UserDto) => (!u.isEmailVerified ? 2 : u.subscriptionEndDate ? 0 : 1);

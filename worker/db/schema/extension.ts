@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 
 /**
  * What the load-board extension could read of DAT's page, reported by each browser at most once
- * an hour (docs/decisions/0016-dat-board.md, "The alarm"): counts only, never a row's content.
+ * an hour (docs/decisions/0145-board-alarm.md): counts only, never a row's content.
  */
 export const extensionHealthReports = sqliteTable(
   'extension_health_reports',

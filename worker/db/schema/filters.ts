@@ -25,7 +25,7 @@ export const brokerFilters = sqliteTable(
     name: text().notNull(),
     /**
      * normalizeBrokerName(name) (worker/filters/broker-name.ts). Null only on rows saved before
-     * the column existed, until the team's next write fills it (docs/decisions/0007-filters.md).
+     * the column existed, until the team's next write fills it (docs/decisions/0088-duplicate-rule-in-database.md).
      */
     normalName: text(),
     /** The broker's MC and USDOT numbers, digits only. */
@@ -46,7 +46,7 @@ export const brokerFilters = sqliteTable(
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
     /*
-     * Derived columns, written only by triggers (migration 0017, docs/decisions/0007-filters.md):
+     * Derived columns, written only by triggers (migration 0017, docs/decisions/0094-filter-derived-columns.md):
      * the child tables' lists as JSON arrays in the order the answers give them, so a row is read
      * in one go, and what the Users filter and short search terms compare. Never set by the app.
      */

@@ -31,7 +31,7 @@ export const callHistory = sqliteTable(
     // Contact History for a manager or director: a team's rows in a date range. The columns after
     // the date let the paged call count, chart (per day and kind), filter by user and MC, search
     // (HISTORY_SEARCH_COLUMNS) and sort by any text column from the index alone, without reading
-    // the rows (decision 0008)
+    // the rows (decision 0107)
     index('call_history_team_date_cover').on(
       t.teamId,
       t.callDate,
@@ -50,7 +50,7 @@ export const callHistory = sqliteTable(
     ),
     // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
     // the Company list of a load is a few seeks per Company, a Company's rows are one range, and
-    // sorting by Company walks it in order (decision 0008)
+    // sorting by Company walks it in order (decision 0106)
     index('call_history_team_company').on(t.teamId, sql`${t.brokerName} collate nocase`, t.brokerName, t.callDate, t.kind, t.userId, t.mcSettingId),
     // Contact History for an agent: its own rows in a date range, covered the same way
     index('call_history_user_date_cover').on(t.userId, t.callDate, t.kind, t.mcSettingId, t.brokerName),
@@ -62,7 +62,7 @@ export const callHistory = sqliteTable(
  * A team's calls and e-mails per UTC hour (hour = call_date / 3,600,000), kept by triggers on
  * call_history (migration 0015) in the same statement as the row, so it can never disagree with
  * the rows. A Load's chart and total add up these counts (about 24 per day) instead of counting the
- * load's rows; only the parts of an hour a range cuts are counted on the index (decision 0008).
+ * load's rows; only the parts of an hour a range cuts are counted on the index (decision 0105).
  */
 export const callHistoryHours = sqliteTable(
   'call_history_hours',

@@ -287,7 +287,7 @@ export const COMMENTS = [
   '',
   '',
 ];
-/** The demo's templates use the placeholders the Lines hint and docs/api/mc-settings.md list (decision 0018), not the older aliases. */
+/** The demo's templates use the placeholders the Lines hint and docs/api/mc-settings.md list (decision 0112), not the older aliases. */
 export const SUBJECT = 'Load {origin} → {destination} on {pickupDate}';
 export const CONTENT = 'Hello,\n\nIs this load still available? We have a truck nearby and can pick it up on time.\n\nThank you,\n{userName}';
 
