@@ -1,4 +1,5 @@
-/** Sessions per client (docs/decisions/foundation.md). No imports: the web app and the extension read this file. */
+/** Sessions per client (docs/decisions/foundation.md). The web app and the extension read this file. */
+import * as z from 'zod';
 
 /** The login's `clientType`: the spec's web app is 0; the load-board extension signs in as 1. */
 export const CLIENT_TYPES = { web: 0, extension: 1 } as const;
@@ -11,15 +12,16 @@ export function clientLabel(clientType: number): string {
 }
 
 /** One of the caller's active sessions (GET /api/auth/sessions). */
-export interface SessionDto {
-  _id: string;
-  clientType: number;
+export const sessionSchema = z.strictObject({
+  _id: z.string(),
+  clientType: z.number(),
   /** 'Web app', 'Load-board extension' */
-  client: string;
+  client: z.string(),
   /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
   /** The session this request was made with. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type SessionDto = z.infer<typeof sessionSchema>;

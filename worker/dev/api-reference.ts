@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { app } from '../app';
+import { responsesOf } from '../api-responses';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
 
@@ -13,8 +14,8 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)\??/g, '{$1}');
 /** The first segment after /api: the area's name in the URL (user, broker, mcSettings, …). */
 const tagOf = (path: string) => path.split('/')[2] ?? 'api';
 
-const schemaOf = (schema: z.ZodType) => {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input') => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 };
@@ -53,7 +54,15 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
           schema,
         }));
       });
-    const responses: Record<string, unknown> = { '200': { description: 'OK' } };
+    const declared = Object.entries(responsesOf(route.method, route.path) ?? { 200: undefined });
+    const responses: Record<string, unknown> = Object.fromEntries(
+      declared.map(([status, schema]) => [
+        status,
+        schema
+          ? { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: schemaOf(schema, 'output') } } }
+          : { description: 'OK' },
+      ]),
+    );
     if (body || parameters.length) responses['400'] = ERROR;
     if (!open) Object.assign(responses, { '401': ERROR, '403': ERROR });
     paths[openApiPath(route.path)] ??= {};
@@ -79,7 +88,8 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     info: {
       title: 'FreightDesk API',
       version: '1',
-      description: "Generated from the worker's routes and zod schemas by `npm run docs:api`; the prose reference is docs/api/*.md.",
+      description:
+        "Generated from the worker's routes and zod schemas (request schemas from the routes, response schemas from worker/api-responses.ts) by `npm run docs:api`; the per-area pages docs/api/*.md are generated from this document.",
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
