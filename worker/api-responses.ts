@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { loginHistoryResultSchema } from './analytics/analytics.schema';
+import { loginAnswerSchema } from './auth/auth.schema';
 import { sessionSchema } from './auth/sessions.schema';
 import { healthSummarySchema } from './extension/extension-health.schema';
 import {
@@ -13,7 +14,6 @@ import {
   teamUserSchema,
 } from './filters/filters.schema';
 import { historyPageResultSchema, historyRowSchema } from './history/history.schema';
-import { ROLES } from './lib/permissions';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import { activeLoadSchema } from './loads/loads.schema';
 import { failedMailSchema } from './mail/mail.schema';
@@ -30,6 +30,7 @@ import {
   teamSubscriptionSchema,
 } from './payments/payments.schema';
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
+import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { userSchema } from './users/users.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
@@ -46,24 +47,6 @@ import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.sche
 export const messageSchema = z.strictObject({ message: z.string() });
 const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), ...shape });
 export const okSchema = z.strictObject({ ok: z.literal(true) });
-
-/** The sign-in answer (web app and extension). */
-export const loginAnswerSchema = z.strictObject({
-  accessToken: z.string(),
-  userId: z.string(),
-  userType: z.enum(ROLES),
-  name: z.string(),
-  email: z.string(),
-  isSubscriptionActive: z.boolean(),
-  deviceToken: z.string(),
-});
-
-/** GET /api/subscription/status. */
-export const subscriptionStatusSchema = z.strictObject({
-  isSubscriptionActive: z.boolean(),
-  subscriptionDaysLeft: z.number(),
-  subscriptionEndDate: z.string().nullable(),
-});
 
 type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
+import { ROLES } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { MESSAGES } from './auth.messages';
@@ -98,3 +99,15 @@ export const resetPasswordFormSchema = z
       ['repeatPassword', (v) => (v.repeatPassword !== v.newPassword ? MESSAGES.mismatch : null)],
     ]),
   );
+
+/** POST /api/auth/login: the session's token and who signed in (the web app and the extension keep these). */
+export const loginAnswerSchema = z.strictObject({
+  accessToken: z.string(),
+  userId: z.string(),
+  userType: z.enum(ROLES),
+  name: z.string(),
+  email: z.string(),
+  isSubscriptionActive: z.boolean(),
+  deviceToken: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
