@@ -194,6 +194,8 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     }
     await expectAnswer('GET /api/promocode/types', marketing, '/api/promocode/types');
 
+    await expectAnswer('GET /api/health', undefined, '/api/health');
+
     // every GET with a response schema was called
     const gets = (Object.keys(API_RESPONSES) as ApiCall[]).filter((k) => k.startsWith('GET '));
     expect(gets.filter((k) => !checked.has(k))).toEqual([]);

@@ -119,6 +119,7 @@ export const API_RESPONSES = {
   'GET /api/mcSettings/allMcSettings': ok200(z.array(mcSettingSchema)),
   'POST /api/mcSettings/byParentId': ok200(z.array(mcSettingSchema)),
   'GET /api/team/settings': ok200(teamSettingsSchema),
+  'PUT /api/team/settings': ok200(withMessage({ settings: teamSettingsSchema })),
   'GET /api/team/contacts': ok200(teamContactsSchema),
   // payments, subscriptions, promo codes
   'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
@@ -139,6 +140,8 @@ export const API_RESPONSES = {
   'GET /api/promocode/usedAndPublic': ok200(z.array(promoSchema)),
   'GET /api/promocode/finishedAndPublic': ok200(z.array(promoSchema)),
   'GET /api/promocode/types': ok200(z.array(z.enum(PROMO_EFFECT_TYPES))),
+  // the health check (public)
+  'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
   // vetting
   'POST /api/vetting/filters': ok200(filterVettingAnswerSchema),
   'POST /api/vetting/check': ok200(withMessage({ configured: z.boolean(), record: vettingSchema.nullable() })),
