@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { loginHistoryResultSchema } from './analytics/analytics.schema';
-import { loginAnswerSchema } from './auth/auth.schema';
-import { sessionSchema } from './auth/sessions.schema';
+import { loginAnswerSchema, sessionSchema } from './auth/auth.schema';
 import { healthSummarySchema } from './extension/extension-health.schema';
 import {
   filterEventSchema,

@@ -111,3 +111,18 @@ export const loginAnswerSchema = z.strictObject({
   deviceToken: z.string(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** One of the caller's active sessions (GET /api/auth/sessions). */
+export const sessionSchema = z.strictObject({
+  _id: z.string(),
+  clientType: z.number(),
+  /** 'Web app', 'Load-board extension' */
+  client: z.string(),
+  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type SessionDto = z.infer<typeof sessionSchema>;

@@ -1,5 +1,4 @@
-/** Sessions per client (docs/decisions/foundation.md). The web app and the extension read this file. */
-import * as z from 'zod';
+/** Sessions per client (docs/decisions/foundation.md). No imports: the web app and the extension read this file. */
 
 /** The login's `clientType`: the spec's web app is 0; the load-board extension signs in as 1. */
 export const CLIENT_TYPES = { web: 0, extension: 1 } as const;
@@ -11,17 +10,5 @@ export function clientLabel(clientType: number): string {
   return 'Other client';
 }
 
-/** One of the caller's active sessions (GET /api/auth/sessions). */
-export const sessionSchema = z.strictObject({
-  _id: z.string(),
-  clientType: z.number(),
-  /** 'Web app', 'Load-board extension' */
-  client: z.string(),
-  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
-  device: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  /** The session this request was made with. */
-  current: z.boolean(),
-});
-export type SessionDto = z.infer<typeof sessionSchema>;
+/** One of the caller's active sessions (GET /api/auth/sessions): the schema is in auth.schema.ts, so this file stays free of zod for the extension. */
+export type { SessionDto } from './auth.schema';
