@@ -98,11 +98,25 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
       rowsSeen: 10,
       fields: { company: { read: 10, missed: 0 } },
     });
-    const created = await call('POST', '/api/promocode/create', {
-      token: marketing,
-      body: { name: `RESP${String(at).slice(-6)}`, effectType: 'discountPercent', effectValue: 10, maxUses: 5, isPublic: true },
-    });
-    expect(created.status, created.text).toBe(200);
+    const promoBody = { effectType: 'discountPercent', effectValue: 10, maxUses: 5, isPublic: true };
+    await expectAnswer('POST /api/promocode/create', marketing, '/api/promocode/create', { ...promoBody, name: `RESP${String(at).slice(-6)}` });
+    const spare = (await expectAnswer('POST /api/promocode/create', marketing, '/api/promocode/create', {
+      ...promoBody,
+      name: `GONE${String(at).slice(-6)}`,
+    })) as {
+      _id: string;
+    };
+    await expectAnswer('POST /api/promocode/delete', marketing, '/api/promocode/delete', { id: spare._id });
+    // a few writes whose answers the screens show
+    await expectAnswer('PUT /api/user/update/name/:id', manager, `/api/user/update/name/${managerId}`, { newName: 'Mara Manager' });
+    for (const round of [1, 2]) {
+      const toggled = (await expectAnswer('POST /api/mcSettings/update/toggleVisibility', agent, '/api/mcSettings/update/toggleVisibility', {
+        settingID: settings[0]!._id,
+      })) as {
+        isVisible: boolean;
+      };
+      expect(toggled.isVisible, `round ${round}`).toBe(round === 2);
+    }
 
     // a new user registers and opens the e-mail's link (the web app's verify screen calls it)
     const newcomer = `newcomer@${DOMAIN}`;

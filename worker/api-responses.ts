@@ -72,6 +72,7 @@ export const API_RESPONSES = {
   'POST /api/user/managerChildUsers': ok200(z.array(userSchema)),
   'POST /api/user/userByEmail': ok200(userSchema),
   'GET /api/user/:id': ok200(userSchema),
+  'PUT /api/user/update/name/:id': ok200(messageSchema),
   // analytics, extension health
   'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
   'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
@@ -117,6 +118,7 @@ export const API_RESPONSES = {
   'GET /api/mcSettings/parentMcSettings': ok200(z.array(mcSettingSchema)),
   'GET /api/mcSettings/allMcSettings': ok200(z.array(mcSettingSchema)),
   'POST /api/mcSettings/byParentId': ok200(z.array(mcSettingSchema)),
+  'POST /api/mcSettings/update/toggleVisibility': ok200(withMessage({ isVisible: z.boolean() })),
   'GET /api/team/settings': ok200(teamSettingsSchema),
   'PUT /api/team/settings': ok200(withMessage({ settings: teamSettingsSchema })),
   'GET /api/team/contacts': ok200(teamContactsSchema),
@@ -139,6 +141,8 @@ export const API_RESPONSES = {
   'GET /api/promocode/usedAndPublic': ok200(z.array(promoSchema)),
   'GET /api/promocode/finishedAndPublic': ok200(z.array(promoSchema)),
   'GET /api/promocode/types': ok200(z.array(z.enum(PROMO_EFFECT_TYPES))),
+  'POST /api/promocode/create': ok200(promoSchema),
+  'POST /api/promocode/delete': ok200(messageSchema),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
   // vetting
