@@ -1,5 +1,6 @@
-// `npm run docs:api`: writes the generated API reference, docs/api/openapi.json and
-// docs/api/access.md, from the worker's routes and zod schemas (worker/dev/api-reference.ts).
+// `npm run docs:api`: writes the generated API reference, docs/api/openapi.json, docs/api/access.md
+// and the per-area pages docs/api/<area>.md (with the hand-written docs/api/prose/<area>.md), from
+// the worker's routes and zod schemas (worker/dev/api-reference.ts).
 // worker/dev/api-reference.test.ts fails when the committed files are stale.
 //
 // Vite loads the worker's TypeScript in Node; the Workers runtime's own module is stood in for
@@ -15,7 +16,15 @@ const { module } = await runnerImport(path.join(root, 'worker/dev/api-reference.
   logLevel: 'error',
   resolve: { alias: { 'cloudflare:workers': path.join(root, 'scripts/stubs/cloudflare-workers.mjs') } },
 });
-const { openapi, access } = module.apiReference();
+const proseDir = path.join(root, 'docs/api/prose');
+const prose = Object.fromEntries(
+  fs
+    .readdirSync(proseDir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => [f.slice(0, -3), fs.readFileSync(path.join(proseDir, f), 'utf8')]),
+);
+const { openapi, access, pages } = module.apiReference(prose);
 fs.writeFileSync(path.join(root, 'docs/api/openapi.json'), `${JSON.stringify(openapi, null, 2)}\n`);
 fs.writeFileSync(path.join(root, 'docs/api/access.md'), access);
-console.log(`docs/api/openapi.json: ${Object.keys(openapi.paths).length} paths; docs/api/access.md`);
+for (const [page, text] of Object.entries(pages)) fs.writeFileSync(path.join(root, `docs/api/${page}.md`), text);
+console.log(`docs/api/openapi.json: ${Object.keys(openapi.paths).length} paths; docs/api/access.md; ${Object.keys(pages).length} pages (docs/api/<area>.md)`);

@@ -36,28 +36,32 @@ export const loginHistorySchema = z
     return { dateFrom: new Date(from), timezoneOffset: input.timezoneOffset };
   });
 
-export interface LoginHistoryItem {
-  manager: { _id: string; email: string; name: string };
+export const loginHistoryItemSchema = z.strictObject({
+  manager: z.strictObject({ _id: z.string(), email: z.string(), name: z.string() }),
   /** the manager's agents */
-  totalUsers: number;
+  totalUsers: z.number(),
   /** the manager's agents with at least one login since dateFrom */
-  loggedInUsers: number;
-  managerLoggedIn: boolean;
-}
+  loggedInUsers: z.number(),
+  managerLoggedIn: z.boolean(),
+});
+export type LoginHistoryItem = z.infer<typeof loginHistoryItemSchema>;
 
-export interface DailyLogins {
+export const dailyLoginsSchema = z.strictObject({
   /** YYYY-MM-DD in the caller's time zone */
-  day: string;
+  day: z.string(),
   /** successful logins that day */
-  logins: number;
+  logins: z.number(),
   /** distinct users who logged in that day */
-  users: number;
-}
+  users: z.number(),
+});
+export type DailyLogins = z.infer<typeof dailyLoginsSchema>;
 
-export interface LoginHistory {
-  items: LoginHistoryItem[];
+/** GET /api/analytics/loginHistory. */
+export const loginHistoryResultSchema = z.strictObject({
+  items: z.array(loginHistoryItemSchema),
   /** distinct managers and agents of the table who logged in since dateFrom */
-  totalOnlineAmount: number;
-  dateFrom: string;
-  daily: DailyLogins[];
-}
+  totalOnlineAmount: z.number(),
+  dateFrom: z.string(),
+  daily: z.array(dailyLoginsSchema),
+});
+export type LoginHistory = z.infer<typeof loginHistoryResultSchema>;

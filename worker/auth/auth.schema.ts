@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
+import { ROLES } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { MESSAGES } from './auth.messages';
@@ -98,3 +99,30 @@ export const resetPasswordFormSchema = z
       ['repeatPassword', (v) => (v.repeatPassword !== v.newPassword ? MESSAGES.mismatch : null)],
     ]),
   );
+
+/** POST /api/auth/login: the session's token and who signed in (the web app and the extension keep these). */
+export const loginAnswerSchema = z.strictObject({
+  accessToken: z.string(),
+  userId: z.string(),
+  userType: z.enum(ROLES),
+  name: z.string(),
+  email: z.string(),
+  isSubscriptionActive: z.boolean(),
+  deviceToken: z.string(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** One of the caller's active sessions (GET /api/auth/sessions). */
+export const sessionSchema = z.strictObject({
+  _id: z.string(),
+  clientType: z.number(),
+  /** 'Web app', 'Load-board extension' */
+  client: z.string(),
+  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type SessionDto = z.infer<typeof sessionSchema>;

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
-import { hasInvisibleChars, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
+import { hasInvisibleChars, type LoginAnswer, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
 
 const HOUR = 3_600_000;
@@ -62,7 +62,12 @@ export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(em
  * owner's devices, nor an office whose users have logged in before; attempts in flight count, so
  * simultaneous guesses cannot pass a limit. A good login answers a fresh device token.
  */
-export async function login(env: Bindings, db: Db, req: Request, input: { email: string; password: string; clientType: number; deviceToken?: string }) {
+export async function login(
+  env: Bindings,
+  db: Db,
+  req: Request,
+  input: { email: string; password: string; clientType: number; deviceToken?: string },
+): Promise<LoginAnswer> {
   const email = normalizeEmail(input.email);
   // an address with invisible characters is nobody's: it fails like an unknown one
   const user = email && !hasInvisibleChars(input.email) ? await findLiveUserByEmail(db, email) : undefined;

@@ -10,16 +10,5 @@ export function clientLabel(clientType: number): string {
   return 'Other client';
 }
 
-/** One of the caller's active sessions (GET /api/auth/sessions). */
-export interface SessionDto {
-  _id: string;
-  clientType: number;
-  /** 'Web app', 'Load-board extension' */
-  client: string;
-  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The session this request was made with. */
-  current: boolean;
-}
+/** One of the caller's active sessions (GET /api/auth/sessions): the schema is in auth.schema.ts, so this file stays free of zod for the extension. */
+export type { SessionDto } from './auth.schema';

@@ -1,7 +1,10 @@
 import * as z from 'zod';
 import { app } from '../app';
+import { responsesOf } from '../api-responses';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
+import { API_ERRORS, PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
+import { apiPages } from './api-pages';
 
 /**
  * The API reference, generated from the app's routes: each route's access rule (`allow()`) and
@@ -12,9 +15,11 @@ import { type RouteEntry, routeTable } from '../lib/route-table';
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)\??/g, '{$1}');
 /** The first segment after /api: the area's name in the URL (user, broker, mcSettings, …). */
 const tagOf = (path: string) => path.split('/')[2] ?? 'api';
+/** The page of docs/api/ that documents a call (its OpenAPI tag). */
+const pageOf = (route: RouteEntry) => PAGE_OF_CALL[`${route.method} ${route.path}`] ?? PAGE_OF_SEGMENT[tagOf(route.path)] ?? tagOf(route.path);
 
-const schemaOf = (schema: z.ZodType) => {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input') => {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 };
@@ -34,6 +39,12 @@ export function describeRule(name: RuleName): { rule: RuleName; who: string; act
 const readsFrom = (route: RouteEntry) => (route.readOnly ? 'replica' : 'primary');
 
 const ERROR = { $ref: '#/components/responses/Error' };
+const ERROR_SCHEMA = { $ref: '#/components/schemas/Error' };
+const ERROR_ANSWER = { description: 'An error: `{message}`' };
+type ErrorAnswer = {
+  description: string;
+  content: { 'application/json': { schema: unknown; examples: Record<string, { summary?: string; value: { message: string } }> } };
+};
 
 export function openApiDocument(routes: readonly RouteEntry[]) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -53,12 +64,31 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
           schema,
         }));
       });
-    const responses: Record<string, unknown> = { '200': { description: 'OK' } };
+    const declared = Object.entries(responsesOf(route.method, route.path) ?? { 200: undefined });
+    const responses: Record<string, unknown> = Object.fromEntries(
+      declared.map(([status, schema]) => [
+        status,
+        schema
+          ? { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: schemaOf(schema, 'output') } } }
+          : { description: 'OK' },
+      ]),
+    );
     if (body || parameters.length) responses['400'] = ERROR;
     if (!open) Object.assign(responses, { '401': ERROR, '403': ERROR });
+    // the call's own messages: each an example of the error answer of its status
+    for (const [status, message, when] of API_ERRORS[`${route.method} ${route.path}`] ?? []) {
+      const answer = (
+        responses[status] === ERROR || !responses[status]
+          ? { ...ERROR_ANSWER, content: { 'application/json': { schema: ERROR_SCHEMA, examples: {} } } }
+          : responses[status]
+      ) as ErrorAnswer;
+      const examples = answer.content['application/json'].examples;
+      examples[`e${Object.keys(examples).length + 1}`] = { ...(when ? { summary: when } : {}), value: { message } };
+      responses[status] = answer;
+    }
     paths[openApiPath(route.path)] ??= {};
     paths[openApiPath(route.path)]![route.method.toLowerCase()] = {
-      tags: [tagOf(route.path)],
+      tags: [pageOf(route)],
       'x-access': access,
       'x-reads': readsFrom(route),
       security: open ? [] : [{ bearer: [] }],
@@ -79,14 +109,16 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     info: {
       title: 'FreightDesk API',
       version: '1',
-      description: "Generated from the worker's routes and zod schemas by `npm run docs:api`; the prose reference is docs/api/*.md.",
+      description:
+        "Generated from the worker's routes and zod schemas (request schemas from the routes, response schemas from worker/api-responses.ts) by `npm run docs:api`; the per-area pages docs/api/*.md are generated from this document.",
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
       responses: {
         Error: {
           description: 'An error: 400 bad input, 401 no or bad token, 403 not allowed, 404 not found, 409 conflict, 413 too large, 429 too many requests',
-          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } } },
+          content: { 'application/json': { schema: ERROR_SCHEMA } },
         },
       },
     },
@@ -124,8 +156,12 @@ export function accessMarkdown(routes: readonly RouteEntry[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Both files from the product's routes (the development-only ones are not part of the API). */
-export function apiReference() {
+/**
+ * The generated files from the product's routes: openapi.json, access.md, and the per-area pages
+ * (docs/api/<page>.md) from the OpenAPI document and the hand-written docs/api/prose/<page>.md.
+ */
+export function apiReference(prose: Record<string, string> = {}) {
   const routes = routeTable(app.routes);
-  return { openapi: openApiDocument(routes), access: accessMarkdown(routes) };
+  const openapi = openApiDocument(routes);
+  return { openapi, access: accessMarkdown(routes), pages: apiPages(openapi, prose) };
 }

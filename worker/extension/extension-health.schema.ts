@@ -49,21 +49,24 @@ export const healthQuerySchema = z.object({
 });
 
 /** One extension version's reports in the window. */
-export interface HealthVersionDto {
-  version: string;
-  reports: number;
+export const healthVersionSchema = z.strictObject({
+  version: z.string(),
+  reports: z.number(),
   /** Distinct extension sessions (browsers) that reported. */
-  browsers: number;
+  browsers: z.number(),
   /** Reports sent while the board said it could not read the page. */
-  unreadableReports: number;
-  rowsSeen: number;
-  lastAt: string;
-  layouts: Partial<Record<BoardLayout, number>>;
+  unreadableReports: z.number(),
+  rowsSeen: z.number(),
+  lastAt: z.string(),
+  layouts: z.partialRecord(z.enum(BOARD_LAYOUTS), z.number()),
   /** Per field: rows read and not read, and the share read (0 to 1; null when no row had the field to read). */
-  fields: { field: HealthField; read: number; missed: number; share: number | null }[];
-}
+  fields: z.array(z.strictObject({ field: z.enum(HEALTH_FIELDS), read: z.number(), missed: z.number(), share: z.number().nullable() })),
+});
+export type HealthVersionDto = z.infer<typeof healthVersionSchema>;
 
-export interface HealthSummaryDto {
-  since: string;
-  versions: HealthVersionDto[];
-}
+/** GET /api/extension/health. */
+export const healthSummarySchema = z.strictObject({
+  since: z.string(),
+  versions: z.array(healthVersionSchema),
+});
+export type HealthSummaryDto = z.infer<typeof healthSummarySchema>;

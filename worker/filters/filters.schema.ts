@@ -1,4 +1,4 @@
-import type { VettingState } from '../vetting/vetting.states';
+import { VETTING_STATES } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';
@@ -175,81 +175,91 @@ export const filterOverrideSchema = z.object({
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** The Filter entity as the API answers it (spec section 3). */
-export interface FilterDto {
-  _id: string;
-  name: string;
-  type: string;
-  comment: string;
-  isVisible: boolean;
-  isVerified: boolean;
-  onlyCreator: boolean;
-  allMC: boolean;
-  mcList: string[];
-  usersList: string[];
-  onlyOnContacts: boolean;
-  contacts: string[];
-  newUsers: boolean;
-  canEdit: boolean;
-  creator: { _id: string; name: string };
-  index: number;
-  mcNumber: string | null;
-  dotNumber: string | null;
-  aliases: string[];
+const person = z.strictObject({ _id: z.string(), name: z.string() });
+export const filterSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  comment: z.string(),
+  isVisible: z.boolean(),
+  isVerified: z.boolean(),
+  onlyCreator: z.boolean(),
+  allMC: z.boolean(),
+  mcList: z.array(z.string()),
+  usersList: z.array(z.string()),
+  onlyOnContacts: z.boolean(),
+  contacts: z.array(z.string()),
+  newUsers: z.boolean(),
+  canEdit: z.boolean(),
+  creator: person,
+  index: z.number(),
+  mcNumber: z.string().nullable(),
+  dotNumber: z.string().nullable(),
+  aliases: z.array(z.string()),
   /** Set when the manager rejected the submission. */
-  rejectedReason: string | null;
-}
+  rejectedReason: z.string().nullable(),
+});
+export type FilterDto = z.infer<typeof filterSchema>;
 
-export interface FilterEventDto {
-  _id: string;
-  kind: string;
-  actor: { _id: string; name: string };
-  changes: Record<string, unknown>;
-  at: string;
-}
+export const filterEventSchema = z.strictObject({
+  _id: z.string(),
+  kind: z.string(),
+  actor: person,
+  changes: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+export type FilterEventDto = z.infer<typeof filterEventSchema>;
 
-export interface FilterNoteDto {
-  _id: string;
-  author: { _id: string; name: string };
-  text: string;
-  at: string;
-}
+export const filterNoteSchema = z.strictObject({
+  _id: z.string(),
+  author: person,
+  text: z.string(),
+  at: z.string(),
+});
+export type FilterNoteDto = z.infer<typeof filterNoteSchema>;
 
-export interface FilterTypeDto {
-  _id: string;
-  typeName: string;
-  color: string;
-  className: string;
-  index: number;
-}
+export const filterTypeSchema = z.strictObject({
+  _id: z.string(),
+  typeName: z.string(),
+  color: z.string(),
+  className: z.string(),
+  index: z.number(),
+});
+export type FilterTypeDto = z.infer<typeof filterTypeSchema>;
 
 /** GET /api/broker/minified: what a client needs to mark a broker on a load board. */
-export interface MinifiedFilterDto {
-  _id: string;
-  name: string;
-  type: string;
-  typeName: string;
-  color: string;
+export const minifiedFilterSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  typeName: z.string(),
+  color: z.string(),
   /** The filter's comment: the extension's tooltip on a flagged row. */
-  comment: string;
-  onlyOnContacts: boolean;
-  contacts: string[];
-  allMC: boolean;
-  mcList: string[];
-  mcNumber: string | null;
+  comment: z.string(),
+  onlyOnContacts: z.boolean(),
+  contacts: z.array(z.string()),
+  allMC: z.boolean(),
+  mcList: z.array(z.string()),
+  mcNumber: z.string().nullable(),
   /** Other trading names; the extension matches them like the name (compare with normalizeBrokerName). */
-  aliases: string[];
+  aliases: z.array(z.string()),
   /**
    * The broker's FMCSA record when the filter has an MC or DOT number and it was made
    * (docs/decisions/0021-broker-vetting.md): its state (null until checked) and when it was checked (ms).
    */
-  vetting?: { state: VettingState | null; checkedAt: number | null } | null;
-}
+  vetting: z
+    .strictObject({ state: z.enum(VETTING_STATES).nullable(), checkedAt: z.number().nullable() })
+    .nullable()
+    .optional(),
+});
+export type MinifiedFilterDto = z.infer<typeof minifiedFilterSchema>;
 
-export interface TeamUserDto {
-  _id: string;
-  name: string;
-  userType: string;
-}
+export const teamUserSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  userType: z.string(),
+});
+export type TeamUserDto = z.infer<typeof teamUserSchema>;
 
 /** Phones without a leading + are read as this country's (the product's brokers are in the US). */
 export const CONTACT_COUNTRY = 'US';
@@ -331,12 +341,18 @@ export const importSchema = z.object({
   rows: z.array(importRowSchema).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
 });
 
-export type ImportOutcome = 'create' | 'match' | 'refuse';
+export type ImportOutcome = ImportPreviewRow['outcome'];
 /** One row of the import preview: what the import would do with it, and why. */
-export interface ImportPreviewRow {
-  row: number;
-  name: string;
-  outcome: ImportOutcome;
+export const importPreviewRowSchema = z.strictObject({
+  row: z.number(),
+  name: z.string(),
+  outcome: z.enum(['create', 'match', 'refuse']),
   /** For `match`: the existing filter's name; for `refuse`: the reason. */
-  detail: string;
-}
+  detail: z.string(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
+const importCounts = { create: z.number(), match: z.number(), refuse: z.number() };
+/** POST /api/broker/import/preview: each row's outcome and how many rows of each. */
+export const importPreviewSchema = z.strictObject({ rows: z.array(importPreviewRowSchema), ...importCounts });
+/** POST /api/broker/import: what was done. */
+export const importResultSchema = z.strictObject({ message: z.string(), ...importCounts });

@@ -5,7 +5,7 @@ import type { Caller, Db } from '../env';
 import { jsonValues } from '../lib/db';
 import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
 import { HISTORY_SEARCH_COLUMNS } from './history.schema';
-import type { HistoryDayDto, HistoryExportQuery, HistoryPageQuery, HistoryRowDto, HistorySortColumn } from './history.schema';
+import type { HistoryDayDto, HistoryExportQuery, HistoryPage, HistoryPageQuery, HistoryRowDto, HistorySortColumn } from './history.schema';
 import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.service';
 
 /**
@@ -277,20 +277,6 @@ function companiesOf(scope: Scope, load: SQL[]): SQL {
     )
     select k.name as name from k where k.name is not null
       and exists (select 1 from ${fromC} where ${c.brokerName} = k.name collate nocase and ${c.brokerName} = k.name and ${and(load)})`;
-}
-
-export interface HistoryPage {
-  rows: HistoryRowDto[];
-  /** Contacts in the load (range, users, MCs, kinds); null with `summary: false`. */
-  total: number | null;
-  /** Of them, those the search and the Company leave; null with `summary: false` when nothing narrows the load. */
-  filteredTotal: number | null;
-  page: number;
-  pageSize: number;
-  /** The Companies of the load, A to Z: the Company filter's choices; null with `summary: false`. */
-  companies: string[] | null;
-  /** Each day of the range in `timeZone`, days without contacts included; null with `summary: false`. */
-  perDay: HistoryDayDto[] | null;
 }
 
 /**

@@ -147,11 +147,12 @@ export const historyPageSchema = z
 export type HistoryPageQuery = z.output<typeof historyPageSchema>;
 
 /** One day of the chart: the zone's calendar day and its contacts of each kind. */
-export interface HistoryDayDto {
-  date: string;
-  calls: number;
-  emails: number;
-}
+export const historyDaySchema = z.strictObject({
+  date: z.string(),
+  calls: z.number(),
+  emails: z.number(),
+});
+export type HistoryDayDto = z.infer<typeof historyDaySchema>;
 
 /**
  * The server's range rule: From before To, and To (the end date plus one day, so the days
@@ -195,23 +196,49 @@ export function rangeToQuery(from: Date, to: Date): { dateFrom: string; dateTo: 
 }
 
 /** A call-history row (spec section 3), with whether it was a call or an e-mail and to whom. */
-export interface HistoryRowDto {
-  _id: string;
-  parent: { name: string };
-  mcName: string;
-  brokerName: string;
-  address: string;
-  origin: string;
-  dest: string;
-  loadDate: string;
-  callDate: string;
-  kind: ContactKind;
-  contact: string;
+/**
+ * The load and the contact as the board showed them: the one place this shape is written. The
+ * history row below, the service's database row and the extension's row action are made of it.
+ */
+export const contactFieldsSchema = z.strictObject({
+  brokerName: z.string(),
+  address: z.string(),
+  origin: z.string(),
+  dest: z.string(),
+  loadDate: z.string(),
+  kind: z.enum(CONTACT_KINDS),
+  /** A call's number (E.164) or an e-mail's address. */
+  contact: z.string(),
   /** The line the contact was made on (1 to 6), null when unknown. */
-  line: number | null;
+  line: z.number().nullable(),
+});
+export type ContactFields = z.infer<typeof contactFieldsSchema>;
+
+export const historyRowSchema = contactFieldsSchema.extend({
+  _id: z.string(),
+  parent: z.strictObject({ name: z.string() }),
+  mcName: z.string(),
+  callDate: z.string(),
   /** A call's caller number (E.164): the team's number for that line when it was logged, '' when none. */
-  fromNumber: string;
-}
+  fromNumber: z.string(),
+});
+export type HistoryRowDto = z.infer<typeof historyRowSchema>;
+
+/** GET /api/callHistory/page: a page of rows, and the load's totals when `summary` is true. */
+export const historyPageResultSchema = z.strictObject({
+  rows: z.array(historyRowSchema),
+  /** Contacts in the load (range, users, MCs, kinds); null with `summary: false`. */
+  total: z.number().nullable(),
+  /** Of them, those the search and the Company leave; null with `summary: false` when nothing narrows the load. */
+  filteredTotal: z.number().nullable(),
+  page: z.number(),
+  pageSize: z.number(),
+  /** The Companies of the load, A to Z: the Company filter's choices; null with `summary: false`. */
+  companies: z.array(z.string()).nullable(),
+  /** Each day of the range in `timeZone`, days without contacts included; null with `summary: false`. */
+  perDay: z.array(historyDaySchema).nullable(),
+});
+export type HistoryPage = z.infer<typeof historyPageResultSchema>;
 
 // ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
 

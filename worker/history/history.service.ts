@@ -68,21 +68,8 @@ const rowSelection = {
   fromNumber: h.fromNumber,
 };
 
-interface Row {
-  id: string;
-  userName: string | null;
-  mcName: string;
-  brokerName: string;
-  address: string;
-  origin: string;
-  dest: string;
-  loadDate: string;
-  callDate: Date;
-  kind: HistoryRowDto['kind'];
-  contact: string;
-  line: number | null;
-  fromNumber: string;
-}
+/** A history row as the database gives it: the shared row with the id, the user's name and a Date. */
+type Row = Omit<HistoryRowDto, '_id' | 'parent' | 'callDate'> & { id: string; userName: string | null; callDate: Date };
 
 const toDto = (r: Row): HistoryRowDto => ({
   _id: r.id,

@@ -65,15 +65,18 @@ export const keyCreateSchema = z.object({
 });
 export const keyIdParam = z.object({ id: z.string().min(1).max(64) });
 
-export interface ApiKeyDto {
-  _id: string;
-  name: string;
+export const apiKeySchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
   /** The key's first characters, to tell keys apart. */
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKeyDto = z.infer<typeof apiKeySchema>;
+/** POST /api/link/keys: the new key, its secret in this answer only. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
 /**
  * The product's own host names, canonical (see `canonicalHostname`). `loopback` also counts every
@@ -150,30 +153,35 @@ export function checkTarget(raw: string, own: OwnHosts): { error: string } | { u
   return { url: url.toString() };
 }
 
-export interface LinkDto {
-  _id: string;
-  from: string;
-  to: string;
-  clicks: number;
-  date: string;
-  code: string;
-  isDisabled: boolean;
+export const linkSchema = z.strictObject({
+  _id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  clicks: z.number(),
+  date: z.string(),
+  code: z.string(),
+  isDisabled: z.boolean(),
   /** ISO date-time, or null for no expiry. */
-  expiresAt: string | null;
-  maxClicks: number | null;
+  expiresAt: z.string().nullable(),
+  maxClicks: z.number().nullable(),
   /** What the code answers now: active (302), disabled or expired (410). */
-  status: 'active' | 'disabled' | 'expired';
+  status: z.enum(['active', 'disabled', 'expired']),
   /** Only in the admin's list of every user's links. */
-  owner?: { _id: string; name: string; email: string };
-}
+  owner: z.strictObject({ _id: z.string(), name: z.string(), email: z.string() }).optional(),
+});
+export type LinkDto = z.infer<typeof linkSchema>;
 
-export interface LinkStats {
+const countsSchema = z.array(z.strictObject({ value: z.string(), count: z.number() }));
+export const linkStatsSchema = z.strictObject({
   /** `visitors`: unique people that day (a salted daily hash of IP and user agent). */
-  daily: { day: string; people: number; bots: number; visitors: number }[];
-  referrers: { value: string; count: number }[];
-  countries: { value: string; count: number }[];
-  devices: { value: string; count: number }[];
-  browsers: { value: string; count: number }[];
-  oses: { value: string; count: number }[];
-  bots: number;
-}
+  daily: z.array(z.strictObject({ day: z.string(), people: z.number(), bots: z.number(), visitors: z.number() })),
+  referrers: countsSchema,
+  countries: countsSchema,
+  devices: countsSchema,
+  browsers: countsSchema,
+  oses: countsSchema,
+  bots: z.number(),
+});
+export type LinkStats = z.infer<typeof linkStatsSchema>;
+/** GET /api/link/{id}: the link and its last 30 days. */
+export const linkWithStatsSchema = linkSchema.extend({ stats: linkStatsSchema });

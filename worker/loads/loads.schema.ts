@@ -64,14 +64,15 @@ export const addLoadSchema = z.object({
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 
 /** An active load (spec section 3). */
-export interface ActiveLoadDto {
-  _id: string;
-  parent: { name: string };
-  brokerName: string;
-  origin: string;
-  dest: string;
-  loadDate: string;
+export const activeLoadSchema = z.strictObject({
+  _id: z.string(),
+  parent: z.strictObject({ name: z.string() }),
+  brokerName: z.string(),
+  origin: z.string(),
+  dest: z.string(),
+  loadDate: z.string(),
   /** The board's reference ID, '' when the board showed none. */
-  reference: string;
-  date: string;
-}
+  reference: z.string(),
+  date: z.string(),
+});
+export type ActiveLoadDto = z.infer<typeof activeLoadSchema>;

@@ -8,16 +8,17 @@ export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** A mail that failed for good, as the admin's Failed mails screen lists it (never its body: it may hold a reset link). */
-export interface FailedMailDto {
-  _id: string;
-  kind: MailKind;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  failedAt: string | null;
-}
+export const failedMailSchema = z.strictObject({
+  _id: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  to: z.string(),
+  subject: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type FailedMailDto = z.infer<typeof failedMailSchema>;
 
 export const MAIL_MESSAGES = {
   notFound: 'Mail not found',

@@ -81,14 +81,15 @@ export const settingIdSchema = z.object({ settingID: id.min(1, MC_MESSAGES.mcNot
 export const parentIdSchema = z.object({ parentId: id.min(1, MC_MESSAGES.managerNotFound) });
 
 /** The MC setting entity (spec section 3). */
-export interface McSettingDto {
-  _id: string;
-  name: string;
-  parentMc: { _id: string; name: string } | null;
-  lines: number[];
-  emailSubject: string;
-  emailContent: string;
-  isVisible: boolean;
+export const mcSettingSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  parentMc: z.strictObject({ _id: z.string(), name: z.string() }).nullable(),
+  lines: z.array(z.number()),
+  emailSubject: z.string(),
+  emailContent: z.string(),
+  isVisible: z.boolean(),
   /** Not in the spec's shape: whose setting it is (team lists show several users' settings). */
-  userId: string;
-}
+  userId: z.string(),
+});
+export type McSettingDto = z.infer<typeof mcSettingSchema>;

@@ -151,161 +151,169 @@ export const scheduleParam = z.object({ id: z.string().min(1).max(64) });
 export const receiptParam = z.object({ id: z.string().min(1).max(64) });
 export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
 
-/** The label a payment shows in Payment History (spec: Payment status labels). */
-export type PaymentLabel =
-  | 'redirect fail'
-  | 'Declined'
-  | 'confirmed'
-  | 'Canceled'
-  | 'Expired'
-  | 'Waiting ...'
-  | 'Waiting for payment'
-  | 'Needs refund'
-  | 'Refunded';
+/** The labels a payment shows in Payment History (spec: Payment status labels). */
+export const PAYMENT_LABELS = [
+  'redirect fail',
+  'Declined',
+  'confirmed',
+  'Canceled',
+  'Expired',
+  'Waiting ...',
+  'Waiting for payment',
+  'Needs refund',
+  'Refunded',
+] as const;
+export type PaymentLabel = (typeof PAYMENT_LABELS)[number];
 
-export interface PaymentPerson {
-  _id: string;
-  name: string;
-  email: string;
-}
+export const paymentPersonSchema = z.strictObject({ _id: z.string(), name: z.string(), email: z.string() });
+export type PaymentPerson = z.infer<typeof paymentPersonSchema>;
 
-export interface PaymentDto {
-  _id: string;
-  /** The order number, the same as globalIndex (the spec's "index or globalIndex"): every screen, receipt and mail shows this one. */
-  index: number;
-  /** The product-wide order number: 1 for the product's first payment. */
-  globalIndex: number;
-  type: 'Idram' | 'Arca';
-  /** The payee, whose subscription the payment extends. */
-  user: PaymentPerson | null;
-  payerUser: PaymentPerson | null;
-  dateCreated: string;
-  /** Months bought. */
-  amount: number;
-  /** Whole AMD charged, after any promo discount. */
-  priceTotal: number;
-  isLinkGenerationFailed: boolean;
-  isOrderConfirmationReceived: boolean;
-  isPaymentConfirmed: boolean;
-  status: PaymentLabel;
-  /** Until when Idram may still be paid (a waiting order); null otherwise. */
-  expiresAt: string | null;
-  /** The caller is the payer and the order is still waiting for payment: it may cancel it. */
-  canCancel: boolean;
-  /** `team`: a manager's order for several agents, listed in `items`. */
-  kind: 'single' | 'team';
-  /** A team order's agents (an agent sees its own line only); empty for a single payment. */
-  items: PaymentItemDto[];
-  /** Whole AMD given back so far (the admin's refunds), and each refund. */
-  refunded: number;
-  refunds: RefundDto[];
-}
-
-export interface RefundDto {
-  _id: string;
-  amount: number;
-  reason: string;
-  monthsRemoved: number;
+export const refundResultSchema = z.strictObject({
+  _id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  monthsRemoved: z.number(),
   /** Whose months were taken back (null: money only). */
-  user: PaymentPerson | null;
-  date: string;
-}
+  user: paymentPersonSchema.nullable(),
+  date: z.string(),
+});
+export type RefundDto = z.infer<typeof refundResultSchema>;
 
-export interface PaymentItemDto {
-  user: PaymentPerson | null;
-  months: number;
-  days: number;
+export const paymentItemSchema = z.strictObject({
+  user: paymentPersonSchema.nullable(),
+  months: z.number(),
+  days: z.number(),
   /** Whole AMD before the promo discount. */
-  price: number;
-}
+  price: z.number(),
+});
+export type PaymentItemDto = z.infer<typeof paymentItemSchema>;
+
+export const paymentSchema = z.strictObject({
+  _id: z.string(),
+  /** The order number, the same as globalIndex (the spec's "index or globalIndex"): every screen, receipt and mail shows this one. */
+  index: z.number(),
+  /** The product-wide order number: 1 for the product's first payment. */
+  globalIndex: z.number(),
+  type: z.enum(['Idram', 'Arca']),
+  /** The payee, whose subscription the payment extends. */
+  user: paymentPersonSchema.nullable(),
+  payerUser: paymentPersonSchema.nullable(),
+  dateCreated: z.string(),
+  /** Months bought. */
+  amount: z.number(),
+  /** Whole AMD charged, after any promo discount. */
+  priceTotal: z.number(),
+  isLinkGenerationFailed: z.boolean(),
+  isOrderConfirmationReceived: z.boolean(),
+  isPaymentConfirmed: z.boolean(),
+  status: z.enum(PAYMENT_LABELS),
+  /** Until when Idram may still be paid (a waiting order); null otherwise. */
+  expiresAt: z.string().nullable(),
+  /** The caller is the payer and the order is still waiting for payment: it may cancel it. */
+  canCancel: z.boolean(),
+  /** `team`: a manager's order for several agents, listed in `items`. */
+  kind: z.enum(['single', 'team']),
+  /** A team order's agents (an agent sees its own line only); empty for a single payment. */
+  items: z.array(paymentItemSchema),
+  /** Whole AMD given back so far (the admin's refunds), and each refund. */
+  refunded: z.number(),
+  refunds: z.array(refundResultSchema),
+});
+export type PaymentDto = z.infer<typeof paymentSchema>;
 
 /** One line of a receipt: whom it paid for, what it bought, and the end date it left. */
-export interface ReceiptLineDto {
-  user: PaymentPerson | null;
-  months: number;
-  days: number;
+export const receiptLineSchema = paymentItemSchema.extend({
   /** Whole AMD before the order's promo discount. */
-  price: number;
+  price: z.number(),
   /** The payee's end date right after this payment. */
-  newEndDate: string | null;
-}
+  newEndDate: z.string().nullable(),
+});
+export type ReceiptLineDto = z.infer<typeof receiptLineSchema>;
 
 /** GET /api/payment/receipt/{id}: a confirmed payment's receipt. */
-export interface ReceiptDto {
-  _id: string;
+export const receiptSchema = z.strictObject({
+  _id: z.string(),
   /** The product-wide order number (globalIndex). */
-  orderNumber: number;
-  dateCreated: string;
-  confirmedAt: string | null;
-  payer: PaymentPerson | null;
-  lines: ReceiptLineDto[];
-  monthlyPrice: number;
-  subtotal: number;
-  promo: { name: string; percent: number } | null;
+  orderNumber: z.number(),
+  dateCreated: z.string(),
+  confirmedAt: z.string().nullable(),
+  payer: paymentPersonSchema.nullable(),
+  lines: z.array(receiptLineSchema),
+  monthlyPrice: z.number(),
+  subtotal: z.number(),
+  promo: z.strictObject({ name: z.string(), percent: z.number() }).nullable(),
   /** Whole AMD the promo took off. */
-  discount: number;
+  discount: z.number(),
   /** Whole AMD charged. */
-  total: number;
+  total: z.number(),
   /** Idram's EDP_TRANS_ID; null when a 100% promo paid the whole order. */
-  transactionId: string | null;
+  transactionId: z.string().nullable(),
   /** A payee who did not pay sees its own lines, and the order's subtotal, promo, discount and total as 0. */
-  isPartial: boolean;
+  isPartial: z.boolean(),
   /** Money given back since (the payer and the admin only). */
-  refunds: RefundDto[];
-}
+  refunds: z.array(refundResultSchema),
+});
+export type ReceiptDto = z.infer<typeof receiptSchema>;
 
 /** GET /api/payment/monthlyprice: the price and the caller's pending promo discount. */
-export interface PriceInfo {
-  price: number;
-  currency: 'AMD';
-  discountPercent: number;
-  promoName: string | null;
+export const priceInfoSchema = z.strictObject({
+  price: z.number(),
+  currency: z.literal('AMD'),
+  discountPercent: z.number(),
+  promoName: z.string().nullable(),
   /** The next scheduled price, so users see it before it applies. */
-  upcoming: { price: number; effectiveFrom: string } | null;
-}
+  upcoming: z.strictObject({ price: z.number(), effectiveFrom: z.string() }).nullable(),
+});
+export type PriceInfo = z.infer<typeof priceInfoSchema>;
 
 /** GET /api/payment/summary (admin): the Admin payments figures, net of refunds. */
-export interface PaymentSummaryDto {
+export const paymentSummarySchema = z.strictObject({
   /** Whole AMD of confirmed payments. */
-  confirmedTotal: number;
-  confirmedCount: number;
+  confirmedTotal: z.number(),
+  confirmedCount: z.number(),
   /** Given back on confirmed payments. */
-  refundedTotal: number;
+  refundedTotal: z.number(),
   /** confirmedTotal - refundedTotal. */
-  netRevenue: number;
+  netRevenue: z.number(),
   /** Still owed back on Needs refund payments (charged minus already refunded). */
-  owedTotal: number;
-  owedCount: number;
-  monthsSold: number;
-}
+  owedTotal: z.number(),
+  owedCount: z.number(),
+  monthsSold: z.number(),
+});
+export type PaymentSummaryDto = z.infer<typeof paymentSummarySchema>;
 
-export interface PriceChangeDto {
-  _id: string;
-  price: number;
-  effectiveFrom: string;
-  createdAt: string;
+export const priceChangeSchema = z.strictObject({
+  _id: z.string(),
+  price: z.number(),
+  effectiveFrom: z.string(),
+  createdAt: z.string(),
   /** In force already (it cannot be cancelled). */
-  started: boolean;
-}
+  started: z.boolean(),
+});
+export type PriceChangeDto = z.infer<typeof priceChangeSchema>;
+/** GET /api/payment/priceSchedule (admin): the price now, the configured one, and the scheduled changes. */
+export const priceScheduleListSchema = z.strictObject({ price: z.number(), basePrice: z.number(), changes: z.array(priceChangeSchema) });
 
-export interface PaymentLinkDto {
-  isLinkGenerated: boolean;
-  isLinkGenerationFailed: boolean;
-  paymentURL: string | null;
-  userAndPayerMatch: boolean;
-}
+export const paymentLinkSchema = z.strictObject({
+  isLinkGenerated: z.boolean(),
+  isLinkGenerationFailed: z.boolean(),
+  paymentURL: z.string().nullable(),
+  userAndPayerMatch: z.boolean(),
+});
+export type PaymentLinkDto = z.infer<typeof paymentLinkSchema>;
 
 /** POST /api/subscription/childUsersSubscriptions: one row of Pay for Team. */
-export interface TeamSubscriptionDto {
-  _id: string;
-  name: string;
-  email: string;
-  userType: string;
-  isEmailVerified: boolean;
-  isSubscriptionActive: boolean;
-  subscriptionDaysLeft: number;
-  subscriptionEndDate: string | null;
-}
+export const teamSubscriptionSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userType: z.string(),
+  isEmailVerified: z.boolean(),
+  isSubscriptionActive: z.boolean(),
+  subscriptionDaysLeft: z.number(),
+  subscriptionEndDate: z.string().nullable(),
+});
+export type TeamSubscriptionDto = z.infer<typeof teamSubscriptionSchema>;
 
 /** What a user pays for `months` months at `price` with `percent` off, in whole AMD, never below zero: the Payment screen shows it and the order stores it. */
 export const priceFor = (price: number, months: number, percent: number) => Math.max(0, Math.round((price * months * (100 - percent)) / 100));

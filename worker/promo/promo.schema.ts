@@ -118,38 +118,42 @@ export const freeStatusSchema = z.object({
 });
 
 /** free: not handed out, not assigned, unused; used: handed out, assigned or partly used; finished: no uses left. */
-export type PromoStatus = 'free' | 'used' | 'finished';
+export type PromoStatus = PromoDto['status'];
 
 /** A code as marketing and the admin see it (every list). */
-export interface PromoDto {
-  _id: string;
-  name: string;
-  effectType: PromoEffectType;
-  effectValue: number;
-  status: PromoStatus;
-  isFree: boolean;
-  isPublic: boolean;
-  maxUses: number;
-  usedCount: number;
-  assignedUser: { _id: string; email: string; name: string } | null;
-  createdAt: string;
-  usedUsersList: { user: { _id: string; email: string; name: string } | null; useDate: string }[];
-}
+const promoPerson = z.strictObject({ _id: z.string(), email: z.string(), name: z.string() });
+export const promoSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  effectType: z.enum(PROMO_EFFECT_TYPES),
+  effectValue: z.number(),
+  status: z.enum(['free', 'used', 'finished']),
+  isFree: z.boolean(),
+  isPublic: z.boolean(),
+  maxUses: z.number(),
+  usedCount: z.number(),
+  assignedUser: promoPerson.nullable(),
+  createdAt: z.string(),
+  usedUsersList: z.array(z.strictObject({ user: promoPerson.nullable(), useDate: z.string() })),
+});
+export type PromoDto = z.infer<typeof promoSchema>;
 
 /** A code as a paying user sees it (checkPromoCode): no other users, no bookkeeping. */
-export interface PromoCheckDto {
-  _id: string;
-  name: string;
-  effectType: PromoEffectType;
-  effectValue: number;
-  usesLeft: number;
-}
+export const promoCheckSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  effectType: z.enum(PROMO_EFFECT_TYPES),
+  effectValue: z.number(),
+  usesLeft: z.number(),
+});
+export type PromoCheckDto = z.infer<typeof promoCheckSchema>;
 
-export interface UsePromoResult {
-  message: string;
-  promo: PromoCheckDto;
+export const usePromoResultSchema = z.strictObject({
+  message: z.string(),
+  promo: promoCheckSchema,
   /** freeMonths: the caller's new end date */
-  subscriptionEndDate: string | null;
+  subscriptionEndDate: z.string().nullable(),
   /** discountPercent: the discount waiting for the next payment */
-  discountPercent: number;
-}
+  discountPercent: z.number(),
+});
+export type UsePromoResult = z.infer<typeof usePromoResultSchema>;

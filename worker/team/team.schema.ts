@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { DIALER_MESSAGES, DIALERS, type Dialer, dialerTemplateError } from './dialer';
+import { contactFieldsSchema } from '../history/history.schema';
+import { DIALER_MESSAGES, DIALERS, dialerTemplateError } from './dialer';
 
 /** The team settings' messages. Shared with the Lines screen. */
 export const TEAM_MESSAGES = {
@@ -86,46 +87,44 @@ export const teamSettingsInputSchema = z
 export type TeamSettingsInput = z.output<typeof teamSettingsInputSchema>;
 
 /** A line of the team: its caller number (E.164) and label. */
-export interface TeamLineDto {
-  line: number;
-  callerNumber: string;
-  label: string;
-}
+export const teamLineSchema = z.strictObject({
+  line: z.number(),
+  callerNumber: z.string(),
+  label: z.string(),
+});
+export type TeamLineDto = z.infer<typeof teamLineSchema>;
 
 /** GET /api/team/settings: the team's dialer and lines; `canEdit` for its lead. */
-export interface TeamSettingsDto {
-  dialer: Dialer;
-  dialerTemplate: string;
-  lines: TeamLineDto[];
-  contactMarkers: boolean;
-  contactWindowHours: number;
-  canEdit: boolean;
-}
+export const teamSettingsSchema = z.strictObject({
+  dialer: z.enum(DIALERS),
+  dialerTemplate: z.string(),
+  lines: z.array(teamLineSchema),
+  contactMarkers: z.boolean(),
+  contactWindowHours: z.number(),
+  canEdit: z.boolean(),
+});
+export type TeamSettingsDto = z.infer<typeof teamSettingsSchema>;
 
 /**
  * One recent contact of the team, for the board's markers: who, how, when, on which line and MC,
  * and what identifies the broker and the load (the name, the number or address, the lane and the
  * pick-up date). Nothing else of the call.
  */
-export interface TeamContactDto {
-  userId: string;
-  by: string;
-  kind: 'call' | 'email';
-  /** When (ms). */
-  at: number;
-  line: number | null;
-  mcName: string;
-  brokerName: string;
-  /** A call's number (E.164, `;ext=`) or an e-mail's address. */
-  contact: string;
-  origin: string;
-  dest: string;
-  loadDate: string;
-}
+export const teamContactSchema = contactFieldsSchema
+  .pick({ kind: true, line: true, brokerName: true, contact: true, origin: true, dest: true, loadDate: true })
+  .extend({
+    userId: z.string(),
+    by: z.string(),
+    /** When (ms). */
+    at: z.number(),
+    mcName: z.string(),
+  });
+export type TeamContactDto = z.infer<typeof teamContactSchema>;
 
 /** GET /api/team/contacts: the team's contacts of the window, newest first (empty when markers are off). */
-export interface TeamContactsDto {
-  contactMarkers: boolean;
-  contactWindowHours: number;
-  contacts: TeamContactDto[];
-}
+export const teamContactsSchema = z.strictObject({
+  contactMarkers: z.boolean(),
+  contactWindowHours: z.number(),
+  contacts: z.array(teamContactSchema),
+});
+export type TeamContactsDto = z.infer<typeof teamContactsSchema>;

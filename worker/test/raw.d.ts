@@ -3,3 +3,8 @@ declare module '*?raw' {
   const text: string;
   export default text;
 }
+
+/** Vite's glob import, as the API reference test uses it: each matching file's text by path. */
+interface ImportMeta {
+  glob<T>(patterns: string | string[], options: { query: '?raw'; import: 'default'; eager: true }): Record<string, T>;
+}

@@ -139,19 +139,20 @@ export const childUsersSchema = z.object({
 export const byEmailSchema = z.object({ email: lookupEmail(USER_MESSAGES.emailEmpty) });
 
 /** A user as the screens receive it (spec: User entity). */
-export interface UserDto {
-  _id: string;
-  name: string;
-  email: string;
-  userType: UserType;
-  isEmailVerified: boolean;
-  isTrialPeriod: boolean;
-  subscriptionEndDate: string | null;
-  registrationDate: string;
-  date: string;
-  parent: { _id: string; name: string; email: string } | null;
-  phone: string;
-  country: string;
+export const userSchema = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  isEmailVerified: z.boolean(),
+  isTrialPeriod: z.boolean(),
+  subscriptionEndDate: z.string().nullable(),
+  registrationDate: z.string(),
+  date: z.string(),
+  parent: z.strictObject({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  phone: z.string(),
+  country: z.string(),
   /** E-mails before the subscription ends (Profile: Reminders). */
-  remindersEnabled: boolean;
-}
+  remindersEnabled: z.boolean(),
+});
+export type UserDto = z.infer<typeof userSchema>;

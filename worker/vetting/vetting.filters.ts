@@ -7,17 +7,14 @@ import { notFound, tooManyRequests } from '../lib/errors';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
 import { viewerOf, visibleTo } from '../filters/filters.service';
 import { fmcsaConfigured } from './fmcsa';
-import { VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
+import type * as z from 'zod';
+import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
 import { checkBroker, recordsByKey, seedStatement, toDto, vettingKey } from './vetting.service';
 
 /** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
 export const CHECK_NOW_LIMIT: Limit = { limit: 20, windowMs: 60 * 60_000 };
 
-export interface FilterVettingAnswer {
-  configured: boolean;
-  /** By filter id: its broker's record, or null when the filter has no MC or DOT number. */
-  records: Record<string, VettingDto | null>;
-}
+export type FilterVettingAnswer = z.infer<typeof filterVettingAnswerSchema>;
 
 /** A filter's broker that has no record yet (saved before the feature, or just now): "Not checked yet". */
 const unchecked = (dot: string | null, mc: string | null): VettingDto => ({

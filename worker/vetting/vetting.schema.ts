@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 export { isWarning, VETTING_LABELS, VETTING_STATES, type VettingState } from './vetting.states';
-import type { VettingState } from './vetting.states';
+import { VETTING_STATES } from './vetting.states';
 
 export const VETTING_MESSAGES = {
   notConfigured: 'FMCSA checks are not configured',
@@ -12,26 +12,34 @@ export const VETTING_MESSAGES = {
 } as const;
 
 /** A broker's record as the screens and the extension read it. */
-export interface VettingDto {
-  state: VettingState | null;
-  label: string;
-  legalName: string | null;
-  dotNumber: string | null;
-  mcNumber: string | null;
-  brokerAuthority: string | null;
-  commonAuthority: string | null;
-  contractAuthority: string | null;
-  bondOnFile: string | null;
-  bondRequired: string | null;
-  bipdOnFile: string | null;
-  bipdRequired: string | null;
-  allowedToOperate: string | null;
-  outOfService: boolean;
-  oosDate: string | null;
-  checkedAt: string | null;
+export const vettingSchema = z.strictObject({
+  state: z.enum(VETTING_STATES).nullable(),
+  label: z.string(),
+  legalName: z.string().nullable(),
+  dotNumber: z.string().nullable(),
+  mcNumber: z.string().nullable(),
+  brokerAuthority: z.string().nullable(),
+  commonAuthority: z.string().nullable(),
+  contractAuthority: z.string().nullable(),
+  bondOnFile: z.string().nullable(),
+  bondRequired: z.string().nullable(),
+  bipdOnFile: z.string().nullable(),
+  bipdRequired: z.string().nullable(),
+  allowedToOperate: z.string().nullable(),
+  outOfService: z.boolean(),
+  oosDate: z.string().nullable(),
+  checkedAt: z.string().nullable(),
   /** Set when the last attempt failed (the answer shown is older). */
-  lastError: string | null;
-}
+  lastError: z.string().nullable(),
+});
+export type VettingDto = z.infer<typeof vettingSchema>;
+
+/** POST /api/vetting/filters: whether FMCSA checks are set up, and each filter's broker record. */
+export const filterVettingAnswerSchema = z.strictObject({
+  configured: z.boolean(),
+  /** By filter id: its broker's record, or null when the filter has no MC or DOT number. */
+  records: z.record(z.string(), vettingSchema.nullable()),
+});
 
 /** POST /api/vetting/filters: the records of these filters of the caller's team. */
 export const vettingFiltersSchema = z.object({

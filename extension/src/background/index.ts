@@ -8,7 +8,7 @@
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
-import type { ActionOutcome, McChoice, QueuedAction, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
+import type { ActionOutcome, McChoice, QueuedAction, QueuedBody, Request, Response, RowAction, StatePush, ViewState } from '../shared/protocol';
 import { MAIL_CLIENTS } from '../shared/compose';
 import { type ExtensionApi, extensionApi, isTransient, Refused, SignInAgain } from './api';
 import { defaultApiUrl, patch, read, type Stored, update } from './store';
@@ -389,7 +389,7 @@ const outcomes = new Map<string, ActionOutcome>();
 let retryDelay = 2000;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-function bodyOf(action: RowAction): QueuedAction['body'] {
+function bodyOf(action: RowAction): QueuedBody {
   const common = {
     clientId: action.clientId,
     mcSettingId: action.mcId,
@@ -398,8 +398,8 @@ function bodyOf(action: RowAction): QueuedAction['body'] {
     dest: action.dest,
     loadDate: action.loadDate,
   };
-  if (action.kind === 'load') return { ...common, reference: action.reference, date: action.at };
-  return { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null };
+  if (action.kind === 'load') return { kind: 'load', body: { ...common, reference: action.reference, date: action.at } };
+  return { kind: action.kind, body: { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null } };
 }
 
 const labelOf = (action: RowAction) =>
@@ -410,14 +410,14 @@ function enqueue(userId: string, action: RowAction) {
   return update((s) => {
     const queue = s.queue ?? [];
     if (queue.some((q) => q.clientId === action.clientId && q.userId === userId)) return { patch: {}, result: undefined };
-    const item: QueuedAction = { clientId: action.clientId, userId, kind: action.kind, body: bodyOf(action), label: labelOf(action), queuedAt: Date.now() };
+    const item: QueuedAction = { clientId: action.clientId, userId, ...bodyOf(action), label: labelOf(action), queuedAt: Date.now() };
     return { patch: { queue: [...queue, item] }, result: undefined };
   });
 }
 
 async function send(api: ExtensionApi, item: QueuedAction) {
-  if (item.kind === 'load') await api.activeLoad.add.$post({ json: item.body as never });
-  else await api.callHistory.log.$post({ json: item.body as never });
+  if (item.kind === 'load') await api.activeLoad.add.$post({ json: item.body });
+  else await api.callHistory.log.$post({ json: item.body });
 }
 
 const remove = (clientId: string, refused?: { label: string; message: string }) =>

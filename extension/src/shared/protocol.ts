@@ -4,19 +4,18 @@
  * page and the board's content script ask it by `chrome.runtime.sendMessage` and get a `ViewState`
  * back. The access token never leaves the service worker.
  */
+import type * as z from 'zod';
+import type { LoginAnswer } from '../../../worker/auth/auth.schema';
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
-import type { Role } from '../../../worker/lib/permissions';
-import type { Dialer } from '../../../worker/team/dialer';
+import type { ContactFields, ContactKind, logContactSchema } from '../../../worker/history/history.schema';
+import type { addLoadSchema } from '../../../worker/loads/loads.schema';
+import type { SubscriptionStatus } from '../../../worker/subscriptions/subscriptions.schema';
 import type { MailClient } from './compose';
-import type { TeamContactsDto, TeamLineDto } from '../../../worker/team/team.schema';
+import type { TeamContactsDto, TeamSettingsDto } from '../../../worker/team/team.schema';
 
 /** The team's phones: which dialer "Call on line N" opens, and each line's caller number. */
-export interface TeamPhones {
-  dialer: Dialer;
-  dialerTemplate: string;
-  lines: TeamLineDto[];
-}
+export type TeamPhones = Pick<TeamSettingsDto, 'dialer' | 'dialerTemplate' | 'lines'>;
 
 /** An MC the user may work for on the board: its own setting with Show in DAT on. */
 export interface McChoice {
@@ -31,19 +30,22 @@ export interface McChoice {
   emailContent: string;
 }
 
+/**
+ * A queued action's call and body, typed from the ingestion routes' request schemas: an active
+ * load for POST /api/activeLoad/add, a call or an e-mail for POST /api/callHistory/log.
+ */
+export type QueuedBody = { kind: 'load'; body: z.input<typeof addLoadSchema> } | { kind: ContactKind; body: z.input<typeof logContactSchema> };
+
 /** A row's action, ready to send, waiting in the queue until the server answers. */
-export interface QueuedAction {
+export type QueuedAction = QueuedBody & {
   /** The ingestion call's client id: the same click twice is the same entry. */
   clientId: string;
   /** Whose action it is: sent only while this user is signed in. */
   userId: string;
-  kind: 'call' | 'email' | 'load';
-  /** The ingestion call's body. */
-  body: Record<string, unknown>;
   /** For the popup: "Call to Total Quality Logistics". */
   label: string;
   queuedAt: number;
-}
+};
 
 /** An action the server refused (400, 403, 404, 409): kept with the reason, not retried. */
 export interface RefusedAction {
@@ -52,18 +54,9 @@ export interface RefusedAction {
   at: number;
 }
 
-export interface SignedInUser {
-  userId: string;
-  name: string;
-  email: string;
-  userType: Role;
-}
+export type SignedInUser = Pick<LoginAnswer, 'userId' | 'name' | 'email' | 'userType'>;
 
-export interface SubscriptionState {
-  isSubscriptionActive: boolean;
-  subscriptionDaysLeft: number;
-  subscriptionEndDate: string | null;
-}
+export type SubscriptionState = SubscriptionStatus;
 
 /** Everything the popup and the board show. No token in it. */
 export interface ViewState {
@@ -98,23 +91,20 @@ export interface ViewState {
   live: 'on' | 'off' | null;
 }
 
-/** What the board sends for a row's action: the load as the row shows it, and what was done. */
-export interface RowAction {
-  kind: 'call' | 'email' | 'load';
+/**
+ * What the board sends for a row's action: the load as the row shows it (the Contact History
+ * row's fields; `loadDate` is the pick-up date as a full date, yyyy-mm-dd, or the board's text when
+ * it is not a date; `line` the line the board offered the call or e-mail on, null when none), and
+ * what was done.
+ */
+export interface RowAction extends Pick<ContactFields, 'brokerName' | 'contact' | 'origin' | 'dest' | 'loadDate' | 'line'> {
+  kind: ContactKind | 'load';
   mcId: string;
   clientId: string;
-  brokerName: string;
-  contact: string;
-  origin: string;
-  dest: string;
-  /** The pick-up date as a full date (yyyy-mm-dd), or the board's text when it is not a date. */
-  loadDate: string;
   /** The load's reference ID from its details ('' when not shown); stored with an active load. */
   reference: string;
   /** When the user clicked (ms): a queued action is filed at that time, not when it is sent. */
   at: number;
-  /** The line the board offered the call or e-mail on (the MC's), null when none. */
-  line: number | null;
 }
 
 /** The outcome of an action as the board shows it. */

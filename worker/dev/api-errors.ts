@@ -1,0 +1,244 @@
+/**
+ * The `{message}` errors each call answers beyond the ones every call shares (bad input, no or a
+ * bad token, a role or subscription its rule refuses), for the generated per-area pages
+ * (docs/api/<area>.md). The messages are the server's own: worker/dev/api-reference.test.ts fails
+ * when one of them is no longer in the worker's code.
+ */
+export type ApiError = readonly [status: number, message: string, when?: string];
+
+export const API_ERRORS: Record<string, readonly ApiError[]> = {
+  'GET /api/extension/health': [[400, 'Days must be from 1 to 30']],
+  'POST /api/broker': [[400, 'Choose minimum 1 MC']],
+  'POST /api/broker/add': [
+    [400, 'Name is empty', 'name blank after trimming'],
+    [400, 'Select the type', 'type missing or `-1`'],
+    [400, 'Select minimum 1 mc or All MC', '`allMC` false and `mcList` empty'],
+    [404, 'Filter type not found', "a type id that is not the team's"],
+    [
+      404,
+      'MC not found',
+      "an MC id the caller may not use (another team's, an agent setting's own id, or for an agent one of the manager's MCs not in its own list)",
+    ],
+    [404, 'User not found', 'a `usersList` id outside the team'],
+    [404, 'Filter not found', 'update: no `updateFilterId`, or a filter the caller does not see'],
+    [403, 'You are not allowed to edit this filter', 'update: a filter the caller sees but may not edit'],
+  ],
+  'POST /api/broker/update/details': [
+    [400, 'Name is empty', 'name blank after trimming'],
+    [400, 'Select the type', 'type missing or `-1`'],
+    [400, 'Select minimum 1 mc or All MC', '`allMC` false and `mcList` empty'],
+    [404, 'Filter type not found', "a type id that is not the team's"],
+    [
+      404,
+      'MC not found',
+      "an MC id the caller may not use (another team's, an agent setting's own id, or for an agent one of the manager's MCs not in its own list)",
+    ],
+    [404, 'User not found', 'a `usersList` id outside the team'],
+    [404, 'Filter not found', 'update: no `updateFilterId`, or a filter the caller does not see'],
+    [403, 'You are not allowed to edit this filter', 'update: a filter the caller sees but may not edit'],
+  ],
+  'PUT /api/user/update/filterOverride': [[400, 'Type name is empty', '| 400 | `Choose a colour` (not `#rrggbb`)']],
+  'POST /api/broker/bulk': [
+    [404, 'Filter not found'],
+    [404, 'Filter type not found'],
+    [400, 'Select the type'],
+  ],
+  'POST /api/callHistory/getHistory': [
+    [400, 'History is available for maximum 40 days'],
+    [404, 'User not found'],
+    [413, 'Too many contacts for one load: choose fewer days or users'],
+  ],
+  'POST /api/callHistory/page': [
+    [400, 'Page is a whole number from 1'],
+    [400, 'Page size is 10 to 50'],
+    [400, 'Search is at most 200 characters'],
+    [400, 'Sort by one of the table columns, asc or desc'],
+    [400, 'Unknown time zone'],
+    [400, 'summary is true or false'],
+  ],
+  'POST /api/activeLoad/delete': [
+    [404, 'Load not found'],
+    [400, 'Load not found'],
+  ],
+  'POST /api/link/generate': [
+    [400, 'Enter a link', '`from` missing or blank'],
+    [
+      400,
+      'Enter a link starting with http:// or https://',
+      'any other scheme: `javascript:`, `data:`, `ftp:`, `file:`, `mailto:`, or no scheme (`example.com`)',
+    ],
+    [400, 'This is not a valid link', 'does not parse as a URL, has no host, or contains spaces, `<`, `>` or `"`'],
+    [400, 'This link is too long (2048 characters at most)', 'more than 2048 characters after trimming'],
+    [400, 'Links with a user name or password are not allowed', '`https://user:pass@…` or `https://user@…`'],
+    [
+      400,
+      'Links to this site are not allowed: a short link must lead somewhere else',
+      "the host is one of ours, whatever the path, port or scheme: `PUBLIC_URL`'s, the host the request came to, `OWN_HOSTS`; in development (or when one of those is a loopback name) also `localhost`, `*.localhost`, 127.0.0.0/8, 0.0.0.0/8, `[::1]`, `[::]` and IPv4-mapped forms. Hosts are compared after the WHATWG URL parser's normalisation (case, punycode, `%`-escapes, full-width letters, decimal/hex/octal IPv4) with trailing dots removed",
+    ],
+    [400, 'An alias is 3 to 32 letters, digits, - or _', '`alias` given and not `[A-Za-z0-9_-]{3,32}`'],
+    [409, 'This alias is already taken', "another link (anyone's) already has that code"],
+    [429, 'You are creating links too fast, please try again later', 'more than 60 links by one user in an hour (`LIMITS.linkCreatePerUser`)'],
+  ],
+  'GET /api/link/:id': [[404, 'Link not found']],
+  'PUT /api/link/:id': [
+    [409, 'This alias is already taken'],
+    [400, 'Choose an expiry date and time in the future'],
+    [400, 'A click limit is a whole number from 1 to 1000000000'],
+    [400, 'isDisabled must be true or false'],
+    [404, 'Link not found'],
+  ],
+  'DELETE /api/link/:id': [[404, 'Link not found']],
+  'POST /api/mcSettings/add': [
+    [400, 'Name is empty', 'a lead, name blank'],
+    [400, 'Select MC', 'an agent, no `parentMc`'],
+    [400, 'Select line for new MC', '`lines` empty'],
+    [400, 'Select one line per MC', 'more than one line'],
+    [404, 'MC not found', "an agent's `parentMc` that is not one of its manager's MCs"],
+    [409, 'This MC is already in your list', 'an agent adding the same manager MC twice'],
+  ],
+  'POST /api/mcSettings/update/details': [
+    [400, 'Name is empty', '| 400 | `Select a line for every MC` (`lines: []`)'],
+    [400, 'Select one line per MC', '| 409 | `Line {n} is already used by {MC name}`'],
+    [409, 'The lines changed meanwhile, please try again', '| 400 | `Unknown placeholder(s) … in the e-mail subject` / `… content. Use {origin}, …`'],
+  ],
+  'POST /api/mcSettings/update/toggleVisibility': [[404, 'MC not found']],
+  'DELETE /api/mcSettings': [[404, 'MC not found']],
+  'POST /api/payment/generateLink': [
+    [400, 'Months to buy: minimum 1', '`amount` missing, not a whole number, or below 1'],
+    [400, 'Months to buy: at most 36', '`amount` above 36'],
+    [400, 'Visa Payment Temporary not supported. Please pay with Idram.', '`paymentType` `arca`'],
+    [400, 'Choose a payment type', 'any other `paymentType` (default `idram`)'],
+    [403, 'Only a manager can pay for its agents', 'a non-manager names someone else'],
+    [404, 'User not found', "a manager names a user who is not one of its live agents (another team's, its director, a deleted agent, an unknown id)"],
+    [400, 'Email is not verified', "the manager's agent has not verified its e-mail"],
+    [409, 'Your promo discount was already used for another order', 'a free (100%) order lost its discount to another order made at the same moment'],
+  ],
+  'POST /api/payment/generateTeamLink': [
+    [400, 'Choose the agents to pay for', '`userIds` missing or empty'],
+    [400, 'At most 50 agents in one order', 'more than 50 ids'],
+    [400, 'align must be true or false', '`align` not a boolean'],
+    [400, 'Email is not verified', 'an agent has not verified its e-mail'],
+    [400, 'Your subscription has no end date to align to', "`align` and the caller's subscription has ended or has no end date"],
+    [400, 'Aligning would buy more than 36 months', '`align` and a line would exceed 1,116 days'],
+    [404, 'User not found', "an id that is not one of the caller's live agents (another team's, itself, unknown, deleted)"],
+    [409, 'Your promo discount was already used for another order', 'as for generateLink'],
+  ],
+  'POST /api/payment/cancelOrder': [
+    [404, 'Order not found'],
+    [409, 'A paid order cannot be canceled'],
+    [409, 'This order is no longer waiting for payment'],
+  ],
+  'GET /api/payment/receipt/:id': [[404, 'Receipt not found']],
+  'POST /api/payment/refund': [
+    [400, 'Payment not found', 'no `paymentId`'],
+    [400, 'Refund amount: a whole number of AMD, 0 or more', '`amount` missing, negative or fractional'],
+    [400, 'Give a reason for the refund', '`reason` missing or blank (at most 500 characters)'],
+    [400, 'Months to take back: a whole number from 0 to 36', 'bad `monthsRemoved`'],
+    [400, 'Give an amount or months to take back', 'both 0'],
+    [400, 'Only a paid payment can be refunded', 'an unpaid order'],
+    [400, 'This payment extended no subscription: no months to take back', 'months on a *Needs refund* payment'],
+    [400, 'Choose whose months to take back', 'months on a team order without one of its agents, or another user on a single payment'],
+    [404, 'Payment not found', 'unknown payment'],
+  ],
+  'POST /api/subscription/childUsersSubscriptions': [
+    [404, 'User not found'],
+    [400, 'Choose a manager'],
+  ],
+  'GET /api/user/:id': [[404, 'User not found']],
+  'GET /api/user/childUsers/:id': [[404, 'User not found']],
+  'POST /api/user/managerChildUsers': [
+    [404, 'User not found'],
+    [404, 'Manager not found'],
+  ],
+  'POST /api/user/userByEmail': [
+    [400, 'Email is Empty'],
+    [400, 'Email is not valid'],
+    [404, 'User not found'],
+  ],
+  'POST /api/user/register': [
+    [400, 'Email is Empty'],
+    [400, 'Email is not valid'],
+    [400, 'Password is Empty'],
+    [400, 'Password must be minimum 6 symbols'],
+    [400, 'Name is Empty'],
+    [400, 'Name contains invisible characters'],
+    [400, 'Select the parent manager'],
+    [400, 'Wrong phone number'],
+    [409, 'This e-mail is already registered'],
+  ],
+  'PUT /api/user/update/name/:id': [
+    [400, 'Name is Empty'],
+    [400, 'Name contains invisible characters'],
+  ],
+  'PUT /api/user/update/email/:id': [
+    [400, 'Email is Empty'],
+    [400, 'Email is not valid'],
+    [409, 'This e-mail is already registered'],
+  ],
+  'PUT /api/user/update/password/:id': [
+    [400, 'Password is empty'],
+    [400, 'Password minimum 6 symbols'],
+  ],
+  'PUT /api/user/resendEmailVerification/:id': [
+    [400, 'This e-mail is already verified'],
+    [429, 'Too many e-mails requested, please try again later'],
+  ],
+  'PUT /api/user/update/reminders/:id': [
+    [403, 'You are not allowed to change this user'],
+    [404, 'User not found'],
+    [400, 'remindersEnabled must be true or false'],
+  ],
+  'PUT /api/user/update/userType/:id': [
+    [400, 'Select the user type'],
+    [400, 'You cannot change your own user type'],
+    [400, 'A user cannot be its own parent'],
+    [409, 'This user has a team: move its users first'],
+  ],
+  'PUT /api/user/update/parent/:id': [
+    [400, 'Only agents and managers have a parent'],
+    [400, 'A user cannot be its own parent'],
+  ],
+  'PUT /api/user/update/trialPeriodState/:id': [[400, 'isActive must be true or false']],
+  'PUT /api/user/update/trialPeriodEndDate/:id': [[400, 'Choose a valid date']],
+  'DELETE /api/user': [
+    [400, 'You cannot delete yourself'],
+    [403, 'You are not allowed to delete this user'],
+    [404, 'User not found'],
+    [409, 'This manager still has agents: move or delete them first'],
+  ],
+  'POST /api/vetting/check': [
+    [403, 'Only managers can check a broker at FMCSA'],
+    [404, 'Filter not found'],
+    [429, 'Too many checks; the daily check goes on by itself'],
+    [429, "Today's FMCSA budget is spent; the check runs again tomorrow"],
+  ],
+};
+
+/** Which page documents an area's URL segment (/api/<segment>/…). */
+export const PAGE_OF_SEGMENT: Record<string, string> = {
+  auth: 'auth',
+  user: 'users',
+  broker: 'filters',
+  callHistory: 'history',
+  activeLoad: 'history',
+  link: 'links',
+  mcSettings: 'mc-settings',
+  team: 'team',
+  payment: 'payments',
+  subscription: 'payments',
+  promocode: 'promo',
+  vetting: 'vetting',
+  extension: 'extension',
+  live: 'extension',
+  analytics: 'analytics',
+  mail: 'mail',
+  health: 'health',
+};
+
+/** Calls documented on another page than their segment's. */
+export const PAGE_OF_CALL: Record<string, string> = {
+  'GET /api/user/filterOverrides': 'filters',
+  'PUT /api/user/update/filterOverride': 'filters',
+  'POST /api/callHistory/log': 'ingestion',
+  'POST /api/activeLoad/add': 'ingestion',
+};
