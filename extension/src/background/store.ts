@@ -39,6 +39,9 @@ export interface Stored {
 
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
 
+/** The server this browser talks to: the options page's choice, else the build's. */
+export const apiUrlOf = (s: Stored) => s.apiUrl || defaultApiUrl();
+
 export async function read(): Promise<Stored> {
   return (await chrome.storage.local.get(null)) as Stored;
 }
