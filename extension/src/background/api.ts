@@ -1,6 +1,5 @@
 import { createApi } from '../../../web/lib/api';
 import { BOOKMARK_HEADER, newerBookmark } from '../../../worker/lib/bookmark';
-import { apiUrlOf, type Stored } from './store';
 
 /**
  * The newest D1 bookmark the server gave this service worker, sent with every call so a read
@@ -71,6 +70,3 @@ export function extensionApi(apiUrl: string, token: string | null) {
 }
 
 export type ExtensionApi = ReturnType<typeof extensionApi>;
-
-/** The API as the stored session calls it. */
-export const apiFor = (s: Stored): ExtensionApi => extensionApi(apiUrlOf(s), s.token ?? null);

@@ -1,7 +1,7 @@
 /** The board's health report. */
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
-import { apiFor, isTransient, SignInAgain } from './api';
-import { patch, read, update } from './store';
+import { isTransient, SignInAgain } from './api';
+import { patch, read, update, apiFor } from './store';
 import { endedElsewhere } from './session';
 
 /** At most one report an hour from this browser (docs/decisions/0016-dat-board.md, "The alarm"). */

@@ -1,7 +1,7 @@
 /** The queue of the board's actions: kept in storage, sent in order, retried while the server is away. */
 import type { ActionOutcome, QueuedAction, RowAction } from '../shared/protocol';
-import { apiFor, type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
-import { patch, read, update } from './store';
+import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
+import { patch, read, update, apiFor } from './store';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
 import { pushState } from './view-state';
 import { endedElsewhere } from './session';

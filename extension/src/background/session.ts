@@ -1,7 +1,7 @@
 /** The session: sign-in, sign-out, and a session ended elsewhere. */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
-import { apiFor, extensionApi } from './api';
-import { apiUrlOf, patch, read, type Stored } from './store';
+import { extensionApi } from './api';
+import { apiUrlOf, patch, read, type Stored, apiFor } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
 import { closeLive, updateLive } from './live';
 import { sync } from './sync';

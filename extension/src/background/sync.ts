@@ -1,8 +1,8 @@
 /** Sync: the MCs, the filters, the subscription and the team's recent contacts (the markers). */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from '../shared/protocol';
-import { apiFor, type ExtensionApi, SignInAgain } from './api';
-import { patch, read, type Stored, update } from './store';
+import { type ExtensionApi, SignInAgain } from './api';
+import { patch, read, type Stored, update, apiFor } from './store';
 import { pushState } from './view-state';
 import { endedElsewhere } from './session';
 import { flush } from './queue';

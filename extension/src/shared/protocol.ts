@@ -31,6 +31,9 @@ export interface McChoice {
   emailContent: string;
 }
 
+/** "L2 · Swift Haul": the MC with its line number. */
+export const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
+
 /** A row's action, ready to send, waiting in the queue until the server answers. */
 export interface QueuedAction {
   /** The ingestion call's client id: the same click twice is the same entry. */
