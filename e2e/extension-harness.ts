@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { filterBody } from '../scripts/filter-body.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -164,20 +165,7 @@ export async function teamFilters(server: Server, managerToken: string, agentId:
   return async (body: Record<string, unknown> & { type: string }) => {
     const type = types.body.find((t) => t.typeName === body.type)?._id;
     if (!type) throw new Error(`no filter type ${body.type}`);
-    const form = {
-      updateFilterId: null,
-      comment: '',
-      onlyCreator: false,
-      allMC: false,
-      mcList: [],
-      usersList: [agentId],
-      onlyOnContacts: false,
-      contacts: [],
-      newUsers: false,
-      isVisible: true,
-      ...body,
-      type,
-    };
+    const form = filterBody({ updateFilterId: null, allMC: false, usersList: [agentId], ...body, type });
     const res = await api(server, 'POST', '/api/broker/add', form, managerToken);
     if (res.status >= 300) throw new Error(`POST /api/broker/add: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
