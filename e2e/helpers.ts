@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { webSession } from '../scripts/web-session.mjs';
 
 /** The app under test: playwright.config.ts picks the port once per run (E2E_PORT) and starts it there. */
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -88,27 +89,10 @@ export async function fillPopupSignIn(popup: Page, email: string, password = PAS
   await popup.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** What POST /api/auth/login answers that the web app keeps as its session. */
-interface LoginAnswer {
-  accessToken: string;
-  userId: string;
-  userType: string;
-  name: string;
-  email: string;
-  isSubscriptionActive: boolean;
-}
-
 /** Puts a login's session into the web app's localStorage (faster than the login screen); `origin` as for loginUI. */
-export async function storeSession(page: Page, login: LoginAnswer, origin = '') {
+export async function storeSession(page: Page, login: Parameters<typeof webSession>[0], origin = '') {
   await page.goto(`${origin}/help`);
-  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), {
-    token: login.accessToken,
-    userId: login.userId,
-    userType: login.userType,
-    userName: login.name,
-    userEmail: login.email,
-    isSubscriptionActive: login.isSubscriptionActive,
-  });
+  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
 }
 
 /** Puts a session straight into localStorage (faster than the login screen) and opens `path`. */
