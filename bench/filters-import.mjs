@@ -2,21 +2,14 @@
 // local server (`npm start`; PORT, default 8787): the preview, then the one-batch import, each for
 // a fresh manager, BENCH_RUNS times (default 3); prints the medians. Not part of `npm run bench`:
 // it writes 5,000 filters per run into the local database.
+import { apiClient } from './api-client.mjs';
+
 const port = Number(process.env.PORT ?? 8787);
 const base = `http://127.0.0.1:${port}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ROWS = 5000;
 
-async function api(method, path, body, token) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(base);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = Array.from({ length: ROWS }, (_, i) => ({

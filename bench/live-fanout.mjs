@@ -1,20 +1,20 @@
 // `npm run bench:live` (node --experimental-websocket bench/live-fanout.mjs): the live signals'
-// fan-out (docs/decisions/0162-live-signals.md). Starts the product as the browser
-// tests do (`wrangler dev` of the development entry on a free port, a fresh local database in a temp
-// folder), connects SOCKETS sockets of one team to /api/live (AGENTS agents, several boards each),
+// fan-out (docs/decisions/0162-live-signals.md). Starts the product through `wrangler dev`
+// as `npm run bench` does (bench/runtimes.mjs: the development entry on a free port, a fresh local
+// database in a temp folder), connects SOCKETS sockets of one team to /api/live (AGENTS agents, several boards each),
 // then makes CHANGES changes one after another (the manager disables or enables a filter) and
 // measures, for each, the time from sending the write until every socket has the signal. The
 // baseline, in the same run: the same changes with one socket connected. Stops the server and
 // removes its folder by itself; BENCH_SOCKETS, BENCH_CHANGES override the sizes.
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { filterBody } from '../scripts/filter-body.mjs';
+import { apiClient } from './api-client.mjs';
+import { startProductWranglerDev } from './runtimes.mjs';
 
 if (typeof WebSocket === 'undefined') throw new Error('run with node --experimental-websocket (Node 20) or Node 22+');
-const ROOT = path.resolve(import.meta.dirname, '..');
-const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 const AGENTS = 20;
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
@@ -33,38 +33,11 @@ const freePort = () =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-live-'));
-execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-  cwd: ROOT,
-  stdio: 'ignore',
-  env: { ...process.env, CI: 'true' },
-});
-const server = spawn(
-  WRANGLER,
-  [
-    'dev',
-    'worker/dev/index.ts',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--persist-to',
-    state,
-    '--env-file',
-    '.dev.vars.example',
-    '--show-interactive-dev-session=false',
-    '--var',
-    `PUBLIC_URL:${base}`,
-    '--var',
-    'DISABLE_RATE_LIMITS:true',
-  ],
-  { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, detached: true },
-);
+let server = null;
 const sockets = [];
 const stop = () => {
   for (const ws of sockets) ws.close();
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
+  server?.stop();
   fs.rmSync(state, { recursive: true, force: true });
 };
 // bounded: whatever happens, the run ends
@@ -74,16 +47,7 @@ const deadline = setTimeout(() => {
   process.exit(1);
 }, DEADLINE_MS);
 
-async function api(method, urlPath, body, token) {
-  const res = await fetch(base + urlPath, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(base);
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -128,38 +92,14 @@ async function change(group, filterId, token) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startProductWranglerDev(port, state, { DISABLE_RATE_LIMITS: 'true' });
   const tag = Date.now().toString(36);
   await api('POST', '/api/dev/users', { userType: 'manager', email: `lead-${tag}@bench.example`, password: PASSWORD, name: 'Bench Lead' });
   const lead = (await api('POST', '/api/auth/login', { email: `lead-${tag}@bench.example`, password: PASSWORD, clientType: 0 })).accessToken;
   const me = JSON.parse(Buffer.from(lead.split('.')[1], 'base64url').toString()).sub;
   await api('POST', '/api/mcSettings/add/', { name: 'Bench MC', lines: [1] }, lead);
   const types = await api('GET', '/api/user/filterOverrides', undefined, lead);
-  const filter = await api(
-    'POST',
-    '/api/broker/add',
-    {
-      updateFilterId: null,
-      name: 'Bench Broker',
-      type: types[0]._id,
-      comment: '',
-      onlyCreator: false,
-      allMC: true,
-      mcList: [],
-      usersList: [],
-      onlyOnContacts: false,
-      contacts: [],
-      newUsers: false,
-      isVisible: true,
-    },
-    lead,
-  );
+  const filter = await api('POST', '/api/broker/add', filterBody({ updateFilterId: null, name: 'Bench Broker', type: types[0]._id }), lead);
   const tokens = [];
   for (let i = 0; i < AGENTS; i++) {
     const email = `agent-${tag}-${i}@bench.example`;

@@ -8,25 +8,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GENERATOR, load, median, medianLoad, ms, PERSON_CLICK, ratio } from './load.mjs';
+import { GENERATOR, load, median, medianLoad, ms } from './load.mjs';
 import { loginCpu } from './login-cpu.mjs';
 import { mixedWorkload } from './mixed.mjs';
-import { measureRedirect, printRedirect, table, warmUp } from './redirect.mjs';
+import { measureRedirect, warmUp } from './redirect.mjs';
 import { buildWeb, bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare, startProductWranglerDev } from './runtimes.mjs';
+import { callList, json, mixActions } from './calls.mjs';
+import { print } from './report.mjs';
+import { BUDGET, MIX_RATE, MIX_SECONDS, PAIRS, RUNS, SECONDS, SERVICE_SECONDS, SKIP } from './settings.mjs';
 import { measureSpa } from './spa.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 12);
-const SERVICE_SECONDS = Number(process.env.BENCH_SERVICE_SECONDS ?? 1.5);
-const MIX_RATE = Number(process.env.BENCH_MIX_RATE ?? 20);
-const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 20);
-const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-/** BENCH_API=history measures only the calls whose name contains it (while working on one). */
-const ONLY = process.env.BENCH_API ?? '';
-/** The budgets (BENCHMARKS.md): judged on the bare runtime. */
-const BUDGET = { serviceMs: 10, pageMs: 30, pageP99At16: 200 };
 const work = path.join(root, '.tmp', 'bench');
 const started = Date.now();
 const log = (...a) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s]`, ...a);
@@ -69,7 +61,6 @@ const BENCH_SEED = {
 /** How many of the bench team's agents sign in for the mixed workload. */
 const MIX_AGENTS = 16;
 const results = {};
-const json = (t) => ({ authorization: `Bearer ${t}`, 'content-type': 'application/json' });
 const login = (url, email, password) => api(url, 'POST', '/api/auth/login', { email, password, clientType: 0 });
 
 /** Seeds the demo company (through the dev-only route), signs people in and prepares what the calls read. */
@@ -152,114 +143,6 @@ async function drained(url) {
   }
 }
 
-let unique = 0;
-const uniqueId = (what) => `bench-${what}-${process.pid}-${++unique}-${Math.random().toString(36).slice(2, 8)}`;
-
-/** The calls whose service time is measured: [name, { p, method?, headers, body? | setup? }, judged?]. */
-function callList(ctx, vars) {
-  const m = json(ctx.manager.accessToken);
-  const ad = json(ctx.admin.accessToken);
-  const ag = ctx.agents[0];
-  const a = json(ag.accessToken);
-  const page = (extra) => ({
-    method: 'POST',
-    p: '/api/callHistory/page',
-    headers: m,
-    body: JSON.stringify({ ...ctx.history, page: 1, pageSize: 50, ...extra }),
-  });
-  const list = [
-    [
-      'POST /api/auth/login (PBKDF2, 100,000 iterations: exempt)',
-      {
-        method: 'POST',
-        p: '/api/auth/login',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD, clientType: 0 }),
-      },
-      false,
-    ],
-    ['GET /api/user (admin, 500 users)', { p: '/api/user', headers: ad }],
-    [
-      'POST /api/user/managerChildUsers (a team of 40)',
-      { method: 'POST', p: '/api/user/managerChildUsers', headers: m, body: JSON.stringify({ parentId: ctx.manager.userId, includeParent: true }) },
-    ],
-    ['POST /api/broker (20,000 filters, newest 500)', { method: 'POST', p: '/api/broker', headers: m, body: JSON.stringify(ctx.brokerSearch) }],
-    ['POST /api/broker name "ridge" (FTS5)', { method: 'POST', p: '/api/broker', headers: m, body: JSON.stringify({ ...ctx.brokerSearch, name: 'ridge' }) }],
-    [
-      'POST /api/broker name "ri" (under 3 characters)',
-      { method: 'POST', p: '/api/broker', headers: m, body: JSON.stringify({ ...ctx.brokerSearch, name: 'ri' }) },
-    ],
-    ["GET /api/broker/minified (the extension's flags)", { p: '/api/broker/minified', headers: a }],
-    ['GET /api/broker/queue/count', { p: '/api/broker/queue/count', headers: m }],
-    ['GET /api/mcSettings', { p: '/api/mcSettings', headers: m }],
-    [
-      "POST /api/callHistory/getHistory (40 days whole: the spec's form, exempt)",
-      { method: 'POST', p: '/api/callHistory/getHistory', headers: m, body: JSON.stringify(ctx.history) },
-      false,
-    ],
-  ];
-  if (ctx.paged) {
-    // a Load answers its first page with the load's total, Companies and days; the screen asks for
-    // each page, sort, search or Company change after it without them (`summary: false`)
-    list.push(
-      ['POST /api/callHistory/page (a Load: first 50 of 40 days, with the summary)', page({})],
-      ['POST /api/callHistory/page (next page, page alone)', page({ page: 2, summary: false })],
-      ['POST /api/callHistory/page (page 400, page alone)', page({ page: 400, summary: false })],
-      ['POST /api/callHistory/page (search "lo", page alone)', page({ search: 'lo', summary: false })],
-      ['POST /api/callHistory/page (one Company, page alone)', page({ company: ctx.paged.company, summary: false })],
-      ['POST /api/callHistory/page (sorted by Company, page alone)', page({ sort: { column: 'brokerName', dir: 'asc' }, summary: false })],
-    );
-  }
-  list.push(
-    [
-      'POST /api/callHistory/log (a call, from the extension)',
-      {
-        method: 'POST',
-        p: '/api/callHistory/log',
-        headers: a,
-        expect: 201,
-        setup: () =>
-          JSON.stringify({
-            clientId: uniqueId('call'),
-            mcSettingId: ag.mcSettingId,
-            kind: 'call',
-            contact: '+1 (312) 555-0142',
-            brokerName: 'Total Quality Logistics',
-            address: '4289 Ivy Pointe Blvd, Cincinnati, OH',
-            origin: 'Chicago, IL',
-            dest: 'Dallas, TX',
-            loadDate: new Date().toISOString().slice(0, 10),
-            callDate: Date.now(),
-          }),
-      },
-    ],
-    ['GET /api/activeLoad/my', { p: '/api/activeLoad/my', headers: a }],
-    // no body (the spec's call takes none): a body the route never reads makes workerd reset the kept-alive connection
-    ['POST /api/activeLoad/team', { method: 'POST', p: '/api/activeLoad/team', headers: { authorization: m.authorization } }],
-    ['GET /api/subscription/status', { p: '/api/subscription/status', headers: m }],
-    [
-      'POST /api/subscription/childUsersSubscriptions',
-      {
-        method: 'POST',
-        p: '/api/subscription/childUsersSubscriptions',
-        headers: m,
-        body: JSON.stringify({ parentId: ctx.manager.userId, includeParent: false }),
-      },
-    ],
-    ['GET /api/payment/paymentHistory', { p: '/api/payment/paymentHistory', headers: m }],
-    [
-      'POST /api/analytics/loginHistory (admin)',
-      { method: 'POST', p: '/api/analytics/loginHistory', headers: ad, body: JSON.stringify({ dateFrom: Date.now() - 30 * DAY }) },
-    ],
-    ['GET /api/link', { p: '/api/link', headers: m }],
-    ['GET /api/link/{id} (with its click stats)', { p: `/api/link/${ctx.linkId}`, headers: m }],
-    ['POST /api/link/generate', { method: 'POST', p: '/api/link/generate', headers: m, body: JSON.stringify({ from: 'https://example.com/bench' }) }],
-    ['GET /api/promocode (admin)', { p: '/api/promocode', headers: ad }],
-    ['GET /api/auth/sessions', { p: '/api/auth/sessions', headers: m }],
-  );
-  return list.filter(([name]) => !ONLY || name.includes(ONLY));
-}
-
 /** autocannon's options for one call; a `setup` body is made fresh for every request (a write that must not repeat). */
 const cannonOpts = (url, c) => ({
   url: `${url}${c.p}`,
@@ -310,76 +193,6 @@ async function measurePagedAt16(url, ctx, emptyUrl) {
   const loads = await at16(true);
   const empty = await medianLoad({ url: `${emptyUrl}/json`, connections: 16, seconds: SECONDS }, RUNS);
   return { product: turns, loads, empty };
-}
-
-/** A team's working hour, compressed: the actions people take, by how often they take them. */
-function mixActions(ctx) {
-  const m = json(ctx.manager.accessToken);
-  const anyAgent = () => ctx.agents[Math.floor(Math.random() * ctx.agents.length)];
-  const words = ['ridge', 'logistics', 'freight', 'trans', 'express', 'global', 'coyote', 'total'];
-  const word = () => words[Math.floor(Math.random() * words.length)];
-  const pages = Math.max(1, Math.floor((ctx.paged?.total ?? 50) / 25));
-  const actions = [
-    {
-      name: 'filters: search a name',
-      weight: 20,
-      request: () => ({
-        method: 'POST',
-        path: '/api/broker',
-        headers: json(anyAgent().accessToken),
-        body: JSON.stringify({ ...ctx.brokerSearch, name: word() }),
-      }),
-    },
-    { name: "filters: the extension's flags", weight: 10, request: () => ({ path: '/api/broker/minified', headers: json(anyAgent().accessToken) }) },
-    {
-      name: 'history: log a call or e-mail',
-      weight: 20,
-      request: () => {
-        const a = anyAgent();
-        const kind = Math.random() < 0.7 ? 'call' : 'email';
-        return {
-          method: 'POST',
-          path: '/api/callHistory/log',
-          expect: 201,
-          headers: json(a.accessToken),
-          body: JSON.stringify({
-            clientId: uniqueId(kind),
-            mcSettingId: a.mcSettingId,
-            kind,
-            contact: kind === 'call' ? '+1 (312) 555-0142' : 'dispatch@broker.example',
-            brokerName: `${word()} Logistics`,
-            address: '4289 Ivy Pointe Blvd, Cincinnati, OH',
-            origin: 'Chicago, IL',
-            dest: 'Dallas, TX',
-            loadDate: new Date().toISOString().slice(0, 10),
-            callDate: Date.now(),
-          }),
-        };
-      },
-    },
-    { name: 'loads: my active loads', weight: 10, request: () => ({ path: '/api/activeLoad/my', headers: json(anyAgent().accessToken) }) },
-    { name: 'MC settings and lines', weight: 5, request: () => ({ path: '/api/mcSettings', headers: json(anyAgent().accessToken) }) },
-    { name: 'subscription status', weight: 10, request: () => ({ path: '/api/subscription/status', headers: json(anyAgent().accessToken) }) },
-    { name: 'links: the list', weight: 5, request: () => ({ path: '/api/link', headers: m }) },
-    { name: 'links: a click on a short link', weight: 15, request: () => ({ path: `/s/${ctx.code}`, headers: PERSON_CLICK, expect: 302 }) },
-  ];
-  if (ctx.paged)
-    actions.push({
-      name: 'history: the manager pages 40 days',
-      weight: 5,
-      request: () => ({
-        method: 'POST',
-        path: '/api/callHistory/page',
-        headers: m,
-        body: JSON.stringify({
-          ...ctx.history,
-          page: 1 + Math.floor(Math.random() * pages),
-          pageSize: 25,
-          ...(Math.random() < 0.3 ? { search: word().slice(0, 4) } : {}),
-        }),
-      }),
-    });
-  return actions;
 }
 
 /** The mixed workload on the product, then the same arrivals on the empty Worker (same paths, its small answers). */
@@ -491,88 +304,6 @@ async function main() {
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify(results, null, 2));
   print(results);
-}
-
-const verdict = (ok) => (ok ? 'met' : 'MISSED');
-
-function printService(svc, title, judged) {
-  console.log(`\nService time of each call on one connection, ${title} (ms; ${SERVICE_SECONDS} s each; ratio = call / empty Worker, same run)\n`);
-  const rows = [['empty Worker (small JSON)', '', ms(svc.empty.p50), ms(svc.empty.p99), '1', '1', '', '']];
-  for (const [name, v] of Object.entries(svc.calls)) {
-    const answered = v.bad === 0 && v.ok > 0;
-    const judge = (x) => (judged && v.judged ? verdict(answered && x <= BUDGET.serviceMs) : '');
-    rows.push([
-      name,
-      v.bytes === undefined ? '' : v.bytes < 10_000 ? `${v.bytes} B` : `${(v.bytes / 1024).toFixed(0)} KB`,
-      ms(v.p50),
-      ms(v.p99),
-      ratio(v.p50 / svc.empty.p50),
-      ratio(v.p99 / svc.empty.p99),
-      `${judge(v.p50)}${v.bad ? ` (${v.bad} bad answers)` : ''}`,
-      judge(v.p99),
-    ]);
-  }
-  console.log(table(rows, ['call', 'answer', 'p50', 'p99', 'p50 / empty', 'p99 / empty', `p50 <= ${BUDGET.serviceMs} ms`, `p99 <= ${BUDGET.serviceMs} ms`]));
-}
-
-function print(r) {
-  for (const [key, title, judged] of [
-    ['bare', `bare workerd, local storage ${r.storage ?? ''} (the budgets)`, true],
-    ['bareOnDisk', "bare workerd, local storage on disk (its fsyncs on the Worker's thread; for reference)", false],
-    ['wranglerDev', 'through wrangler dev (dev proxy in front; for reference)', false],
-  ]) {
-    const x = r[key];
-    if (!x) continue;
-    if (x.redirect) printRedirect(x.redirect, title, judged);
-    if (x.service) printService(x.service, title, judged);
-    if (x.pagedAt16) {
-      const { product, loads, empty } = x.pagedAt16;
-      const row = (name, v, judge) => [
-        name,
-        v.rps,
-        ms(v.p50),
-        ms(v.p99),
-        judge ? `p99 <= ${BUDGET.pageP99At16}` : '',
-        `${judge ? verdict(v.p99 <= BUDGET.pageP99At16 && v.bad === 0) : ''}${v.bad ? ` (${v.bad} bad)` : ''}`,
-      ];
-      console.log(
-        `\nContact History at 16 connections, ${title} (random pages of 50 of ${r.historyPage?.total} rows; ${RUNS} runs of ${SECONDS} s, medians)\n`,
-      );
-      const rows = [row('POST /api/callHistory/page, page turns (the page alone)', product, true)];
-      if (loads) rows.push(row('POST /api/callHistory/page, Loads (with total, Companies, days)', loads, false));
-      rows.push(row('empty Worker (small JSON)', empty, false));
-      console.log(table(rows, ['call', 'req/s', 'p50', 'p99', 'budget', '']));
-    }
-    if (x.mixed) {
-      const { product, empty } = x.mixed;
-      console.log(
-        `\nMixed workload, ${title}: ${product.rate} requests/s arriving at random for ${product.seconds} s (answered ${product.achievedRate.toFixed(0)}/s; empty Worker ${empty.achievedRate.toFixed(0)}/s), latency from each arrival (ms)\n`,
-      );
-      const rows = Object.entries(product.calls).map(([name, v]) => {
-        const e = empty.calls[name];
-        return [name, v.count, ms(v.p50), ms(v.p99), ms(e?.p50), ms(e?.p99), ratio(v.p99 / e?.p99), v.bad ? `${v.bad} bad: ${v.badSample}` : ''];
-      });
-      console.log(table(rows, ['action', 'answers', 'p50', 'p99', 'empty p50', 'empty p99', 'p99 / empty', '']));
-    }
-  }
-  if (r.historyLoad)
-    console.log(
-      `\none whole 40-day history load (the spec's call): ${r.historyLoad.rows} rows, ${(r.historyLoad.bytes / 1e6).toFixed(1)} MB; one page: ${JSON.stringify(r.historyPage)}`,
-    );
-  if (r.spa) {
-    console.log('\nSPA\n');
-    const spaRows = Object.entries(r.spa).map(([page, v]) => [
-      page,
-      `${(v.jsGzip / 1024).toFixed(1)} KB`,
-      `${(v.cssGzip / 1024).toFixed(1)} KB`,
-      v.lighthouse ?? 'skipped',
-      // the JS budget is the login page's (the first load); a screen behind it loads its own chunk
-      verdict((page !== 'login page /' || v.jsGzip < 150 * 1024) && (v.lighthouse === undefined || v.lighthouse >= 95)),
-    ]);
-    console.log(table(spaRows, ['page', 'JS gzip', 'CSS gzip', 'Lighthouse performance', 'budget (login page JS < 150 KB; score >= 95)']));
-  }
-  console.log(`\nlogin: one password check costs ${r.loginCpuMs.toFixed(1)} ms of CPU (PBKDF2-SHA256, 100,000 iterations)`);
-  console.log(`\n${r.machine}; load average ${r.loadAverageAtStart.toFixed(1)} at the start; whole bench ${r.totalSeconds}s\n`);
 }
 
 main().catch((err) => {

@@ -8,28 +8,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { webSession } from '../scripts/web-session.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-function session(login) {
-  return {
-    token: login.accessToken,
-    userId: login.userId,
-    userType: login.userType,
-    userName: login.name,
-    userEmail: login.email,
-    isSubscriptionActive: login.isSubscriptionActive,
-  };
-}
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** Gzip bytes of the JS and CSS a page loads, as the browser saw them. */
 async function weigh(browser, url, login, pagePath) {
@@ -47,7 +30,7 @@ async function weigh(browser, url, login, pagePath) {
   });
   if (login) {
     await page.goto(`${url}/help`);
-    await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), session(login));
+    await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
     assets.clear();
   }
   await page.goto(`${url}${pagePath}`, { waitUntil: 'networkidle' });
@@ -70,7 +53,7 @@ async function lighthouseScore(url, login, pagePath, work) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0].newPage();
       await page.goto(`${url}/help`);
-      await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), session(login));
+      await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
       await page.close();
       await browser.close().catch(() => {});
     }

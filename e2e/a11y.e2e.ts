@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
+import { filterBody } from '../scripts/filter-body.mjs';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
@@ -28,24 +29,7 @@ test.beforeAll(async () => {
   expect(own.status).toBe(200);
   const types = (await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token)).body as { _id: string }[];
   const filter = (who: E2EUser, name: string, type: string, contacts: string[]) =>
-    apiCall(
-      'POST',
-      '/api/broker/add',
-      {
-        name,
-        type,
-        comment: `${name}: pays late`,
-        onlyCreator: false,
-        allMC: true,
-        mcList: [],
-        usersList: [],
-        onlyOnContacts: false,
-        contacts,
-        newUsers: false,
-        isVisible: true,
-      },
-      who.token,
-    );
+    apiCall('POST', '/api/broker/add', filterBody({ name, type, comment: `${name}: pays late`, contacts }), who.token);
   // one filter of each type, so every type's colour is on screen
   for (const [i, t] of types.entries()) expect((await filter(manager, `Broker ${i + 1}`, t._id, i === 0 ? ['+13125550142'] : [])).status).toBe(200);
   expect((await filter(agent, 'Agent Broker', types[0]!._id, [])).status).toBe(200);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
  * The extension on DAT One's board as public captures show it (e2e/fixtures/dat-one, built from
@@ -193,9 +194,7 @@ async function openPopup(): Promise<Page> {
 
 async function signIn() {
   const popup = await openPopup();
-  await popup.getByLabel('Email').fill(team.agent.email);
-  await popup.getByLabel('Password').fill(PASSWORD);
-  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await fillPopupSignIn(popup, team.agent.email, PASSWORD);
   await expect(popup.getByTestId('signed-in')).toContainText('Anna Agent');
   await popup.close();
 }
@@ -722,9 +721,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   try {
     const popup = await other.context.newPage();
     await popup.goto(`chrome-extension://${other.extensionId}/popup/popup.html`);
-    await popup.getByLabel('Email').fill(team.agent.email);
-    await popup.getByLabel('Password').fill(PASSWORD);
-    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await fillPopupSignIn(popup, team.agent.email, PASSWORD);
     await expect(popup.getByTestId('signed-in')).toContainText('Anna Agent');
     const unknown = await other.context.newPage();
     await unknown.goto('https://one.dat.com/unknown.html?variant=rows');
@@ -768,12 +765,8 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   });
   const web = await browser.context.newPage();
   await web.setViewportSize({ width: 1366, height: 900 });
-  await web.goto(`${server.url}/`);
-  await web.getByLabel('Email').fill(admin.email);
-  await web.getByLabel('Password').fill(PASSWORD);
-  await web.getByRole('button', { name: 'Login' }).click();
   // signed in once the app shows who is: then the Analytics screen
-  await expect(web.getByTestId('user-email')).toBeVisible();
+  await loginUI(web, admin.email, PASSWORD, server.url);
   await web.goto(`${server.url}/analytics/`);
   const block = web.getByTestId(`ext-health-${VERSION}`);
   await expect(block).toContainText(`Version ${VERSION}`);

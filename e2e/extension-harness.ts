@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
+import { filterBody } from '../scripts/filter-body.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -163,20 +165,7 @@ export async function teamFilters(server: Server, managerToken: string, agentId:
   return async (body: Record<string, unknown> & { type: string }) => {
     const type = types.body.find((t) => t.typeName === body.type)?._id;
     if (!type) throw new Error(`no filter type ${body.type}`);
-    const form = {
-      updateFilterId: null,
-      comment: '',
-      onlyCreator: false,
-      allMC: false,
-      mcList: [],
-      usersList: [agentId],
-      onlyOnContacts: false,
-      contacts: [],
-      newUsers: false,
-      isVisible: true,
-      ...body,
-      type,
-    };
+    const form = filterBody({ updateFilterId: null, allMC: false, usersList: [agentId], ...body, type });
     const res = await api(server, 'POST', '/api/broker/add', form, managerToken);
     if (res.status >= 300) throw new Error(`POST /api/broker/add: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
@@ -267,12 +256,7 @@ export async function launchWithExtension(
     viewport: { width: 1400, height: 900 },
     args: [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
       `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}`,

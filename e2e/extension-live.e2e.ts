@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
 import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { fillPopupSignIn } from './helpers';
 
 /**
  * Live signals on the real board (docs/decisions/0162-live-signals.md): three
@@ -53,9 +54,7 @@ async function onBoard(agent: Agent) {
   agent.browser = await launchWithExtension(extensionDir, board.port);
   const popup = await agent.browser.context.newPage();
   await popup.goto(`chrome-extension://${agent.browser.extensionId}/popup/popup.html`);
-  await popup.getByLabel('Email').fill(agent.email);
-  await popup.getByLabel('Password').fill(PASSWORD);
-  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await fillPopupSignIn(popup, agent.email, PASSWORD);
   await expect(popup.getByTestId('signed-in')).toContainText(agent.name);
   await popup.close();
   agent.page = await agent.browser.context.newPage();

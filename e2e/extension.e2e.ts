@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
  * The load-board extension in Chromium, against the real Worker: the built extension loaded in a
@@ -145,9 +146,7 @@ async function openPopup(): Promise<Page> {
 }
 
 async function signInPopup(popup: Page, pass = password) {
-  await popup.getByLabel('Email').fill(team.agent.email);
-  await popup.getByLabel('Password').fill(pass);
-  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await fillPopupSignIn(popup, team.agent.email, pass);
 }
 
 const row = (id: string): Locator => boardPage.locator(`.row-container[data-row-id="${id}"]`);
@@ -252,11 +251,7 @@ test('the options page shows the server address the extension was built for', as
 
 test('the Lines screen previews the e-mail template as the extension will fill it, and names an unknown placeholder', async () => {
   const web = await browser.context.newPage();
-  await web.goto(`${server.url}/`);
-  await web.getByLabel('Email').fill(team.agent.email);
-  await web.getByLabel('Password').fill(password);
-  await web.getByRole('button', { name: 'Login' }).click();
-  await expect(web.getByTestId('user-email')).toBeVisible();
+  await loginUI(web, team.agent.email, password, server.url);
   await web.goto(`${server.url}/lines`);
   const swift = web.getByTestId('mc-item').filter({ hasText: 'Swift Haul' });
   const preview = swift.getByTestId('template-preview');
@@ -463,11 +458,7 @@ test('offline: actions wait in the queue while the server is stopped, then go in
 
 test('signing out of the web app leaves the extension signed in', async () => {
   const web = await browser.context.newPage();
-  await web.goto(`${server.url}/`);
-  await web.getByLabel('Email').fill(team.agent.email);
-  await web.getByLabel('Password').fill(password);
-  await web.getByRole('button', { name: 'Login' }).click();
-  await expect(web.getByTestId('user-email')).toBeVisible();
+  await loginUI(web, team.agent.email, password, server.url);
   await web.getByRole('button', { name: 'Logout' }).click();
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();
   await web.close();
@@ -481,11 +472,7 @@ test('signing out of the web app leaves the extension signed in', async () => {
 
 test('a 401 mid-session: the session signed out from the Profile screen shows "Sign in again", and the action waits for the next sign-in', async () => {
   const web = await browser.context.newPage();
-  await web.goto(`${server.url}/`);
-  await web.getByLabel('Email').fill(team.agent.email);
-  await web.getByLabel('Password').fill(password);
-  await web.getByRole('button', { name: 'Login' }).click();
-  await expect(web.getByTestId('user-email')).toBeVisible();
+  await loginUI(web, team.agent.email, password, server.url);
   await web.goto(`${server.url}/profile/`);
   const sessions = web.getByTestId('session-row');
   await expect(sessions.filter({ hasText: 'Load-board extension' })).toHaveCount(1);

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
+import { filterBody } from '../scripts/filter-body.mjs';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 /**
@@ -12,17 +13,7 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
   const agent = await createUser('agent', { parentId: manager.id, name: 'Alex Agent' });
   const mc = (await apiCall('POST', '/api/mcSettings/add/', { name: 'Acme MC', lines: [1] }, manager.token)).body.mcSetting._id as string;
   expect((await apiCall('POST', '/api/mcSettings/add/', { parentMc: mc, lines: [1] }, agent.token)).status).toBe(200);
-  const base = {
-    comment: '',
-    onlyCreator: true,
-    allMC: true,
-    mcList: [],
-    usersList: [],
-    onlyOnContacts: false,
-    contacts: [],
-    newUsers: false,
-    isVisible: true,
-  };
+  const base = filterBody({ onlyCreator: true });
   const types = (await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token)).body as { _id: string }[];
   for (const name of ['Agent Pick One', 'Agent Pick Two', 'Agent Pick Three'])
     expect((await apiCall('POST', '/api/broker/add', { ...base, name, type: types[0]!._id }, agent.token)).status).toBe(200);

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
+import { filterBody } from '../scripts/filter-body.mjs';
 import { apiCall, createUser, type E2EUser, loginAs, shot, toast } from './helpers';
 
 const table = (page: Page) => page.getByTestId('filters-table');
@@ -29,12 +30,7 @@ async function team() {
 }
 
 async function addFilter(user: E2EUser, body: Record<string, unknown>) {
-  const res = await apiCall(
-    'POST',
-    '/api/broker/add',
-    { comment: '', onlyCreator: false, allMC: false, usersList: [], onlyOnContacts: false, contacts: [], newUsers: false, isVisible: true, ...body },
-    user.token,
-  );
+  const res = await apiCall('POST', '/api/broker/add', filterBody({ allMC: false, ...body }), user.token);
   expect(res.status).toBe(200);
   return res.body._id as string;
 }

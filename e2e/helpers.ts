@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { webSession } from '../scripts/web-session.mjs';
 
 /** The app under test: playwright.config.ts picks the port once per run (E2E_PORT) and starts it there. */
 export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -64,27 +65,40 @@ export async function createUser(
   return { id: created.body._id, email, name, token: login.body.accessToken, userType };
 }
 
-/** Logs in through the login screen, as a person would, and waits for the first screen. */
-export async function loginUI(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/');
+/** Fills the login screen's form and submits it, as a person would (the page shows the login screen). */
+export async function fillLogin(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Logs in through the login screen, as a person would, and waits for the first screen; `origin`
+ * names the app when a test started its own (the extension's tests).
+ */
+export async function loginUI(page: Page, email: string, password = PASSWORD, origin = '') {
+  await page.goto(`${origin}/`);
+  await fillLogin(page, email, password);
   await expect(page.getByTestId('user-email')).toBeVisible();
+}
+
+/** Signs the extension in from its popup (open on the popup's page), as a person would. */
+export async function fillPopupSignIn(popup: Page, email: string, password = PASSWORD) {
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Password').fill(password);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Puts a login's session into the web app's localStorage (faster than the login screen); `origin` as for loginUI. */
+export async function storeSession(page: Page, login: Parameters<typeof webSession>[0], origin = '') {
+  await page.goto(`${origin}/help`);
+  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
 }
 
 /** Puts a session straight into localStorage (faster than the login screen) and opens `path`. */
 export async function loginAs(page: Page, user: E2EUser, path = '/') {
   const login = await apiCall('POST', '/api/auth/login', { email: user.email, password: PASSWORD, clientType: 0 });
-  await page.goto('/help');
-  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), {
-    token: login.body.accessToken,
-    userId: login.body.userId,
-    userType: login.body.userType,
-    userName: login.body.name,
-    userEmail: login.body.email,
-    isSubscriptionActive: login.body.isSubscriptionActive,
-  });
+  await storeSession(page, login.body);
   await page.goto(path);
   await expect(page.getByTestId('user-email')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startMailStub } from '../scripts/mail-stub.mjs';
 import { api, Server } from './extension-harness';
-import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot } from './helpers';
+import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot, storeSession } from './helpers';
 
 const DAY = 86_400_000;
 
@@ -80,15 +80,7 @@ test.describe('operations (decision 0017)', () => {
           .poll(async () => (await api(server, 'GET', '/api/mail/failed', undefined, login.body.accessToken)).body.total, { timeout: 30_000 })
           .toBeGreaterThan(0);
 
-        await page.goto(`${server.url}/help`);
-        await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), {
-          token: login.body.accessToken,
-          userId: login.body.userId,
-          userType: login.body.userType,
-          userName: login.body.name,
-          userEmail: login.body.email,
-          isSubscriptionActive: login.body.isSubscriptionActive,
-        });
+        await storeSession(page, login.body, server.url);
         await page.goto(`${server.url}/users`);
         if (viewport.width < 768) await page.getByRole('button', { name: 'Menu' }).click();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Failed Mails' }).click();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { baseURL, createUser, loginAs, PASSWORD, shot } from './helpers';
+import { baseURL, createUser, fillLogin, loginAs, shot } from './helpers';
 
 /**
  * Decision 0153: a screen whose code cannot be fetched (a tab open across a deploy) reloads
@@ -58,9 +58,7 @@ test.describe('route errors', () => {
       await page.goto('/help');
       await page.evaluate(() => localStorage.removeItem('userData'));
       await page.goto(`/?next=${encodeURIComponent(next)}`);
-      await page.getByLabel('Email').fill(manager.email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Login' }).click();
+      await fillLogin(page, manager.email);
       await page.waitForURL((url) => url.origin === baseURL() && url.pathname === '/users');
       await expect(page.getByRole('heading', { name: 'My Team' }), next).toBeVisible();
       await expect(developerPage(page)).toHaveCount(0);

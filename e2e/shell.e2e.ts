@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, daysToYerevanEvening, loginAs, loginUI, shot } from './helpers';
+import { apiCall, createUser, daysToYerevanEvening, fillLogin, loginAs, loginUI, shot } from './helpers';
 
 const storedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? 'null'));
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a, button');
@@ -20,9 +20,7 @@ test.describe('login screen', () => {
 
   test('shows the server message for a wrong password', async ({ page }) => {
     await page.goto('/');
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await fillLogin(page, 'admin@example.com', 'wrong-password');
     await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
   });
 });

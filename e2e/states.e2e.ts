@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
+import { filterBody } from '../scripts/filter-body.mjs';
 import { apiCall, createUser, loginAs, shot } from './helpers';
 
 /**
@@ -23,24 +24,7 @@ async function managerWithFilter() {
   const mc = await apiCall('POST', '/api/mcSettings/add/', { name: 'State MC', lines: [1] }, manager.token);
   expect(mc.status).toBe(200);
   const types = (await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token)).body as { _id: string }[];
-  const add = await apiCall(
-    'POST',
-    '/api/broker/add',
-    {
-      name: 'Kept Broker',
-      type: types[0]!._id,
-      comment: '',
-      onlyCreator: false,
-      allMC: true,
-      mcList: [],
-      usersList: [],
-      onlyOnContacts: false,
-      contacts: [],
-      newUsers: false,
-      isVisible: true,
-    },
-    manager.token,
-  );
+  const add = await apiCall('POST', '/api/broker/add', filterBody({ name: 'Kept Broker', type: types[0]!._id }), manager.token);
   expect(add.status).toBe(200);
   return manager;
 }

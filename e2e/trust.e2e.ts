@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, type E2EUser, loginAs, PASSWORD, shot } from './helpers';
+import { apiCall, createUser, type E2EUser, fillLogin, loginAs, shot } from './helpers';
 
 /**
  * Decision 0014: the screens' shared patterns, one journey each: deep links through login, unsaved
  * edits, Cancel focused in confirmations, titles, URL state, the small-screen menu and row
  * actions at common widths.
  */
-
-const fillLogin = async (page: Page, email: string) => {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-};
 
 test.describe('deep links survive login', () => {
   test('a logged-out link goes to login with ?next= and opens after login; a role that may not see it gets its default', async ({ page }) => {

@@ -5,6 +5,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startFmcsaStandIn } from '../scripts/fmcsa-stand-in.mjs';
 import { expectNoA11yViolations } from './a11y';
 import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
  * Broker vetting end to end (docs/decisions/0021-broker-vetting.md): a Worker of its own pointed at
@@ -77,11 +78,7 @@ test.afterAll(async () => {
 });
 
 async function signInWeb(page: Page) {
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('Email').fill(team.manager.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByTestId('user-email')).toBeVisible();
+  await loginUI(page, team.manager.email, PASSWORD, server.url);
 }
 
 test('the filter list shows each broker’s FMCSA status with its date; the modal has Check now for the manager', async ({ page }) => {
@@ -127,9 +124,7 @@ test('the board warns on a row whose broker lost its authority, and on a row who
   browser = await launchWithExtension(extensionDir, board.port);
   const popup = await browser.context.newPage();
   await popup.goto(`chrome-extension://${browser.extensionId}/popup/popup.html`);
-  await popup.getByLabel('Email').fill(team.agent.email);
-  await popup.getByLabel('Password').fill(PASSWORD);
-  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await fillPopupSignIn(popup, team.agent.email, PASSWORD);
   await expect(popup.getByTestId('signed-in')).toContainText('Abe Agent');
   await popup.close();
   const page = await browser.context.newPage();

@@ -5,7 +5,7 @@ import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilte
 import type { Caller } from '../env';
 import { addFilter as add, addMc, filterSave, teamWithMcs } from '../test/filters';
 import { call, createUser, db, type TestUser } from '../test/helpers';
-import { selectDtos, viewerOf, visibleTo } from './filters.service';
+import { selectDtos, viewerOf, visibleTo } from './filters-visibility.service';
 
 /**
  * BENCHMARKS.md: the derived columns of broker_filters (lists, Users kind, short-term search text)

@@ -18,7 +18,8 @@ import {
   statusLabel,
   usersLabel,
 } from './filters.schema';
-import { fillNormalNames, selectDtos, viewerOf, visibleTo, type Viewer } from './filters.service';
+import { fillNormalNames } from './filters-identity.service';
+import { selectDtos, viewerOf, visibleTo, type Viewer } from './filters-visibility.service';
 
 const f = brokerFilters;
 

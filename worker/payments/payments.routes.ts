@@ -8,6 +8,7 @@ import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
 import { paymentSummary, refund } from './refunds';
 import { receiptFor } from './receipts';
 import { generateTeamLink } from './team-order';
+import * as idram from './idram-callback';
 import * as svc from './payments.service';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
@@ -27,7 +28,7 @@ async function formBody(req: Request): Promise<Record<string, string>> {
 /** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
   // Idram's result URL: public (Idram calls it), form-encoded, answers bare text, never a 5xx.
-  .post('/idram/result', allow('public'), async (c) => c.text(await svc.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
+  .post('/idram/result', allow('public'), async (c) => c.text(await idram.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
   // The paymentURL: a page that posts the Idram form (to the simulator in development).
   .get('/idram/pay/:orderId', allow('public'), async (c) => {
     const form = await svc.payForm(c.env, c.var.db, c.req.raw, c.req.param('orderId').slice(0, 64));
@@ -44,17 +45,18 @@ export const paymentRoutes = new Hono<AppEnv>()
     const form = await formBody(c.req.raw);
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
     if (form.action === 'pay') {
-      const calls = await svc.simulatedCallbacks(c.env, form);
+      const calls = await idram.simulatedCallbacks(c.env, form);
       // the same two calls Idram makes to the result URL, straight to the handler's service (no network)
-      const paid = (await svc.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await svc.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
+      const paid =
+        (await idram.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await idram.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
     if (billNo && form.action === 'expire') {
       // the payer walked away: the order's expiry runs now instead of when its time is up
-      await svc.simulateExpiry(c.env, billNo);
+      await idram.simulateExpiry(c.env, billNo);
       return c.redirect(await svc.closedOrderPath(c.var.db, billNo), 303);
     }
-    if (billNo) await svc.simulateDecline(c.env, billNo);
+    if (billNo) await idram.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
   .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))

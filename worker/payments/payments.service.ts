@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { inJson, runBatch } from '../lib/db';
@@ -6,7 +6,6 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/erro
 import { randomId } from '../lib/ids';
 import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
-import { md5Hex } from './md5';
 import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
 import { endDateOf, idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
@@ -14,7 +13,7 @@ import { pricesAt } from './prices';
 import { sendReceipts } from './receipts';
 import { refundsByPayment } from './refunds';
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 /** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */
 export async function priceInfo(env: Bindings, db: Db, caller: Caller): Promise<PriceInfo> {
@@ -298,27 +297,6 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
   });
 }
 
-/** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
-const parseAmount = (text: string | undefined) => (text !== undefined && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(text) ? Number(text) : Number.NaN);
-
-/** Idram's checksum: MD5 of the fields as received and our secret, joined by ':'. */
-export const idramChecksum = (f: Record<string, string | undefined>, secret: string) =>
-  md5Hex([f.EDP_REC_ACCOUNT, f.EDP_AMOUNT, secret, f.EDP_BILL_NO, f.EDP_PAYER_ACCOUNT, f.EDP_TRANS_ID, f.EDP_TRANS_DATE].join(':'));
-
-/** Two orders opened while one discount was pending: only the first one paid may spend it. */
-async function discountStillOurs(db: Db, order: PaymentRow) {
-  if (!order.promoUseId) return true;
-  const [use] = await db
-    .select({ id: promoUses.id })
-    .from(promoUses)
-    .where(and(eq(promoUses.id, order.promoUseId), or(isNull(promoUses.orderId), eq(promoUses.orderId, order.id))))
-    .limit(1);
-  return Boolean(use);
-}
-
-/** What Idram's precheck is answered when the order's object refuses it (any text but OK refuses). */
-const PRECHECK_REFUSALS = { expired: 'Order has expired', canceled: 'Order was canceled', closed: 'Order is not open for payment' } as const;
-
 /**
  * POST /api/payment/cancelOrder: the payer cancels its own order while it waits for payment.
  * Anyone else: 404, as for getPaymentLink. A paid order: 409. An order that is no longer waiting
@@ -341,45 +319,6 @@ export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId
   if (outcome === 'unknown') throw notFound(PAYMENT_MESSAGES.orderNotFound);
   if (outcome === 'error') throw new ApiError('server_error', PAYMENT_MESSAGES.cancelFailed);
   return { orderId: order.id, status: 'Canceled' };
-}
-
-/**
- * POST /api/payment/idram/result, both of Idram's calls. Answers the bare text `OK` when the
- * precheck passes or the confirmation is applied (or replayed); anything else is a refusal
- * text that changes nothing. Never throws: Idram reads an error status as "paid".
- */
-export async function idramResult(env: Bindings, db: Db, form: Record<string, string>): Promise<string> {
-  try {
-    const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
-    const [order] = billNo ? await db.select().from(payments).where(eq(payments.id, billNo)).limit(1) : [];
-    if (!order) return 'Unknown order';
-    if (!env.IDRAM_REC_ACCOUNT || form.EDP_REC_ACCOUNT !== env.IDRAM_REC_ACCOUNT) return 'Wrong account';
-    const amount = parseAmount(form.EDP_AMOUNT);
-    if (amount !== order.priceTotal) return 'Wrong amount';
-    const stub = orderStub(env, order.id);
-
-    if ((form.EDP_PRECHECK ?? '').toUpperCase() === 'YES') {
-      if (order.isPaymentConfirmed || order.status === 'needs_refund') return 'Order is already paid';
-      if (!(await discountStillOurs(db, order))) return 'The promo discount was already used';
-      const checked = await stub.precheck(amount);
-      return checked === 'ok' ? 'OK' : PRECHECK_REFUSALS[checked];
-    }
-
-    const secret = env.IDRAM_SECRET_KEY ?? '';
-    const signed = ['EDP_PAYER_ACCOUNT', 'EDP_TRANS_ID', 'EDP_TRANS_DATE', 'EDP_CHECKSUM'] as const;
-    if (!secret || signed.some((f) => !form[f])) return 'Missing fields';
-    const expected = await idramChecksum(form, secret);
-    if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
-    const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
-    if (result === 'unknown') return 'Unknown order';
-    // a replay sends too: only receipts no earlier call recorded go out (one per payment and recipient)
-    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, db, order.id);
-    // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
-    return result === 'error' ? 'Could not process the payment' : 'OK';
-  } catch (err) {
-    console.error('idram result failed', err);
-    return 'Could not process the payment';
-  }
 }
 
 /** "Arto Agent" → "A. A.": enough for a payer to tell its agents apart, not a contact detail. */
@@ -430,9 +369,6 @@ async function teamDescription(db: Db, orderId: string) {
   return `FreightDesk subscription for ${items.length} agent${items.length === 1 ? '' : 's'}${each}`;
 }
 
-/** dd/mm/yyyy, as Idram writes EDP_TRANS_DATE. */
-export const idramDate = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-
 /**
  * Where the payment page sends a browser when the order cannot be paid: the result page says
  * why (an expired or canceled order reads so; anything else is the failure page).
@@ -443,27 +379,4 @@ export async function closedOrderPath(db: Db, orderId: string) {
   if (order && order.status === 'canceled') return '/paymentResult/canceled';
   if (order && isExpired(order)) return '/paymentResult/expired';
   return '/paymentResult/failed';
-}
-
-/** The development simulator's Pay: Idram's precheck then confirmation, correctly signed. */
-export async function simulatedCallbacks(env: Bindings, form: Record<string, string>) {
-  const base = { EDP_BILL_NO: form.EDP_BILL_NO ?? '', EDP_REC_ACCOUNT: form.EDP_REC_ACCOUNT ?? '', EDP_AMOUNT: form.EDP_AMOUNT ?? '' };
-  const confirmation: Record<string, string> = {
-    ...base,
-    EDP_PAYER_ACCOUNT: '100000000001',
-    // Idram's transaction ids are 14 characters
-    EDP_TRANS_ID: randomId(14),
-    EDP_TRANS_DATE: idramDate(new Date()),
-  };
-  confirmation.EDP_CHECKSUM = await idramChecksum(confirmation, env.IDRAM_SECRET_KEY ?? '');
-  return { precheck: { ...base, EDP_PRECHECK: 'YES' }, confirmation };
-}
-
-/** The development simulator's Let it expire: the order's expiry (its alarm's work) runs now. */
-export async function simulateExpiry(env: Bindings, billNo: string) {
-  await orderStub(env, billNo).expire();
-}
-
-export async function simulateDecline(env: Bindings, billNo: string) {
-  await orderStub(env, billNo).decline();
 }

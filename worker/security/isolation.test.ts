@@ -2,22 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, type TestUser } from '../test/helpers';
 import { pay } from '../test/idram';
+import { filterBody } from '../../scripts/filter-body.mjs';
 import { snapshotDb } from './db-snapshot';
 
 /** A filter for the whole team on every MC: the body of `POST /api/broker/add` and `/update/details`. */
-const teamFilter = (name: string, type: string | undefined) => ({
-  name,
-  type,
-  comment: '',
-  onlyCreator: false,
-  allMC: true,
-  mcList: [],
-  usersList: [],
-  onlyOnContacts: false,
-  contacts: [],
-  newUsers: true,
-  isVisible: true,
-});
+const teamFilter = (name: string, type: string | undefined) => filterBody({ name, type, newUsers: true });
 
 /**
  * Tenant isolation: two complete teams (a director, a manager, two agents each). Every call

@@ -19,6 +19,7 @@ import {
   trialStateSchema,
   userTypeSchema,
 } from './users.schema';
+import * as credentials from './credentials.service';
 import * as svc from './users.service';
 import { setReminders } from '../subscriptions/reminders';
 
@@ -52,14 +53,14 @@ export const userRoutes = new Hono<AppEnv>()
   )
   .put('/update/email/:id', allow('profile'), validate('param', idParam), validate('json', newEmailSchema), async (c) => {
     const id = c.req.valid('param').id;
-    const answer = await svc.updateEmail(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+    const answer = await credentials.updateEmail(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
     // every other session of the user ended: so do their live sockets
     endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
     return c.json(answer, 200);
   })
   .put('/update/password/:id', allow('profile'), validate('param', idParam), validate('json', newPasswordSchema), async (c) => {
     const id = c.req.valid('param').id;
-    const answer = await svc.updatePassword(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+    const answer = await credentials.updatePassword(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
     // every other session of the user ended: so do their live sockets
     endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
     return c.json(answer, 200);

@@ -1,25 +1,23 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
-import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail, tokenMailStatements } from '../auth/auth.service';
+import { emailIsFree, findLiveUserByEmail, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { inJson, isUniqueViolation } from '../lib/db';
-import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
-import { hashPassword, verifyPassword } from '../lib/passwords';
-import { beginAttempt, countHit, enforceLimit, LIMITS } from '../lib/rate-limit';
+import { inJson } from '../lib/db';
+import { hashPassword } from '../lib/passwords';
+import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
 /** Days a trial started by an admin lasts when the user has no later end date. */
 export const ADMIN_TRIAL_DAYS = 14;
 
-const live = isNull(users.deletedAt);
+export const live = isNull(users.deletedAt);
 
 export async function liveUser(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -84,7 +82,7 @@ function mayManage(caller: Caller, target: UserRow) {
   );
 }
 
-async function managedUser(db: Db, caller: Caller, id: string) {
+export async function managedUser(db: Db, caller: Caller, id: string) {
   const target = await visibleUser(db, caller, id);
   if (!mayManage(caller, target)) throw forbidden('You are not allowed to change this user');
   return target;
@@ -241,109 +239,6 @@ export async function updateName(db: Db, caller: Caller, id: string, newName: st
   const target = await managedUser(db, caller, id);
   await db.update(users).set({ name: newName }).where(eq(users.id, target.id));
   return { message: 'Name updated' };
-}
-
-export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords, please try again later';
-
-/**
- * Re-authentication before a user changes its own e-mail or password: a stolen token alone must
- * not take the account. Throttled per user, and each wrong password also counts as a failed login
- * of the account (untrusted clients' bucket), so this is no side door for guessing.
- */
-async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassword: string) {
-  if (!currentPassword) throw badRequest(USER_MESSAGES.currentPasswordEmpty);
-  const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], TOO_MANY_WRONG_PASSWORDS);
-  let ok = false;
-  try {
-    ok = await verifyPassword(currentPassword, target.passwordHash, secrets(env).pepper);
-  } finally {
-    await attempt.settle(!ok);
-  }
-  if (!ok) {
-    await countHit(env, loginEmailKey(target.email), LIMITS.loginFailuresPerEmail);
-    throw badRequest(USER_MESSAGES.currentPasswordWrong);
-  }
-}
-
-/** The notice to the old address after an e-mail change (OWASP: tell the owner of record). */
-function emailChangedMail(oldEmail: string, newEmail: string, name: string, changedBy: 'self' | 'staff'): Mail {
-  const who = changedBy === 'self' ? 'from your account' : 'by your administrator or team manager';
-  const text =
-    `Hello ${name},\n\nThe e-mail address of your FreightDesk account was changed ${who} from ${oldEmail} to ${newEmail}. ` +
-    'Password-reset links sent to this address no longer work, and every signed-in device has been signed out.\n\n' +
-    'If you did not ask for this, contact your administrator or reply to this e-mail at once: someone else may have access to your account.\n';
-  const html = text
-    .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
-    .join('');
-  return { to: oldEmail, subject: 'Your FreightDesk e-mail address was changed', text, html };
-}
-
-/**
- * A new e-mail must be verified again: a verification mail goes to the new address and a notice
- * to the old one. The change ends the user's sessions and outstanding reset links in one batch;
- * the caller changing its own e-mail gets a fresh token.
- */
-export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
-  const target = await managedUser(db, caller, id);
-  const isSelf = target.id === caller.id;
-  if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
-  const email = input.newEmail;
-  if (email === target.email) return { message: 'Email updated' };
-  await emailIsFree(db, email);
-  // the user's row, the end of its sessions and reset links, the new address's verification
-  // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
-  const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
-  const verify = await tokenMailStatements(env, db, { id: target.id, email }, 'verify', landed);
-  const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'), kind: 'email_changed' }], landed);
-  let changed: { tokenVersion: number }[];
-  try {
-    [changed] = await db.batch([
-      db
-        .update(users)
-        .set({ email, isEmailVerified: false, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(and(eq(users.id, target.id), live))
-        .returning({ tokenVersion: users.tokenVersion }),
-      endResetLinks(db, target.id),
-      // one's own change keeps the session it was made from (its token is renewed below)
-      ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
-      ...verify.statements,
-      ...notice.statements,
-    ]);
-  } catch (err) {
-    // two changes raced to one address: the unique index decided, and the batch rolled back
-    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
-    throw err;
-  }
-  const [row] = changed;
-  if (!row) throw notFound('User not found');
-  await enqueueMails(env, [...verify.mailIds, ...notice.ids]);
-  const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
-  return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
-}
-
-/**
- * Ends the user's other sessions and outstanding reset links (one batch); the caller changing
- * its own password (with its current one) gets a fresh token.
- */
-export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: string, input: { newPassword: string; currentPassword: string }) {
-  const target = await managedUser(db, caller, id);
-  const isSelf = target.id === caller.id;
-  if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
-  const passwordHash = await hashPassword(input.newPassword, secrets(env).pepper);
-  const [[row]] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(and(eq(users.id, target.id), live))
-      .returning({ tokenVersion: users.tokenVersion }),
-    endResetLinks(db, target.id),
-    // one's own change keeps the session it was made from (its token is renewed below)
-    ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
-  ]);
-  if (!row) throw notFound('User not found');
-  const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
-  return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
 }
 
 async function adminTarget(db: Db, caller: Caller, id: string) {

@@ -5,7 +5,7 @@ import type { Bindings, Caller, Db } from '../env';
 import { chunks } from '../lib/db';
 import { notFound, tooManyRequests } from '../lib/errors';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
-import { viewerOf, visibleTo } from '../filters/filters.service';
+import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { fmcsaConfigured } from './fmcsa';
 import type * as z from 'zod';
 import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';

@@ -3,6 +3,7 @@
  * synced MCs and filters, the picked MC and the queue of actions. Only the service worker writes
  * it, one change at a time (`update`), and content scripts cannot read it (TRUSTED_CONTEXTS).
  */
+import { type ExtensionApi, extensionApi } from './api';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { MailClient } from '../shared/compose';
 import type { TeamContactsDto } from '../../../worker/team/team.schema';
@@ -38,6 +39,12 @@ export interface Stored {
 }
 
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
+
+/** The server this browser talks to: the options page's choice, else the build's. */
+export const apiUrlOf = (s: Stored) => s.apiUrl || defaultApiUrl();
+
+/** The API as the stored session calls it. */
+export const apiFor = (s: Stored): ExtensionApi => extensionApi(apiUrlOf(s), s.token ?? null);
 
 export async function read(): Promise<Stored> {
   return (await chrome.storage.local.get(null)) as Stored;

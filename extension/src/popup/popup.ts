@@ -3,7 +3,7 @@
  * the MC to work for, the filters' sync, actions waiting to be sent, and Sign out.
  */
 import { filtersInForce } from '../shared/match';
-import { ask, type McChoice, type Response, type ViewState } from '../shared/protocol';
+import { ask, mcLabel, type Response, type ViewState } from '../shared/protocol';
 import { makeFormat } from '../../../web/lib/format-dates';
 
 /** The web app's one date and time format, in the browser's locale. */
@@ -27,7 +27,6 @@ const h = <K extends keyof HTMLElementTagNameMap>(
 };
 
 const present = (...nodes: (Node | null)[]) => nodes.filter((n): n is Node => n !== null);
-const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
 const time = (ms: number) => format.time(ms);
 
 function subscriptionLine(s: ViewState) {

@@ -36,6 +36,9 @@ export interface McChoice {
  */
 export type QueuedBody = { kind: 'load'; body: z.input<typeof addLoadSchema> } | { kind: ContactKind; body: z.input<typeof logContactSchema> };
 
+/** "L2 · Swift Haul": the MC with its line number. */
+export const mcLabel = (mc: McChoice) => (mc.line ? `L${mc.line} · ${mc.name}` : mc.name);
+
 /** A row's action, ready to send, waiting in the queue until the server answers. */
 export type QueuedAction = QueuedBody & {
   /** The ingestion call's client id: the same click twice is the same entry. */

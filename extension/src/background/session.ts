@@ -1,0 +1,66 @@
+/** The session: sign-in, sign-out, and a session ended elsewhere. */
+import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
+import { extensionApi } from './api';
+import { apiUrlOf, patch, read, type Stored, apiFor } from './store';
+import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
+import { closeLive, updateLive } from './live';
+import { sync } from './sync';
+
+/** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
+export async function endedElsewhere() {
+  closeLive();
+  await patch({ token: null, signInAgain: true, problem: null });
+  await chrome.alarms.clear(RETRY_ALARM);
+}
+
+/** A signed-in user's own data, emptied: signing out, or signing in as someone else, leaves none of it behind. */
+const clearedUserData = (): Partial<Stored> => ({
+  mcs: [],
+  pickedMcId: null,
+  filters: [],
+  filtersEtag: null,
+  filtersSyncedAt: null,
+  phones: null,
+  teamContacts: null,
+  teamContactsEtag: null,
+  subscription: null,
+  refused: [],
+});
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const s = await read();
+  const key = email.trim().toLowerCase();
+  const deviceToken = s.deviceTokens?.[key];
+  const api = extensionApi(apiUrlOf(s), null);
+  const res = await api.auth.login.$post({ json: { email, password, clientType: CLIENT_TYPES.extension, ...(deviceToken ? { deviceToken } : {}) } });
+  const login = await res.json();
+  const sameUser = s.user?.userId === login.userId;
+  await patch({
+    token: login.accessToken,
+    user: { userId: login.userId, name: login.name, email: login.email, userType: login.userType },
+    signInAgain: false,
+    problem: null,
+    deviceTokens: { ...s.deviceTokens, [key]: login.deviceToken },
+    // another user's MCs and filters are not this one's
+    ...(sameUser ? {} : clearedUserData()),
+  });
+  await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
+  await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
+  await sync();
+  void updateLive();
+}
+
+export async function signOut() {
+  closeLive();
+  const s = await read();
+  if (s.token) {
+    // this session only: the web app stays signed in (and an unreachable server ends it by expiry)
+    await apiFor(s)
+      .auth.logout.$post()
+      .catch(() => undefined);
+  }
+  await patch({ token: null, user: null, signInAgain: false, problem: null, ...clearedUserData() });
+  await chrome.alarms.clear(SYNC_ALARM);
+  await chrome.alarms.clear(CONTACTS_ALARM);
+  await chrome.alarms.clear(RETRY_ALARM);
+}

@@ -1,0 +1,226 @@
+/** The row's four actions (Call, E-mail, + Active load, Flag broker), as menu items or the details' buttons, and what became of each. */
+import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
+import { composeUrl, opensInBrowser } from '../shared/compose';
+import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
+import { type ActionOutcome, ask, type McChoice, type RowAction } from '../shared/protocol';
+import type { ReadRow } from './selectors';
+import { state, el } from './board-state';
+import { dialing, dialOf, showDial } from './dial-note';
+import { applyState } from './board';
+
+/** The outcome of each action clicked on this page, by load and action, so a redraw keeps it. */
+const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
+
+/** One key per load (broker, lane, pick-up), MC and action: the row's control and its details share it. */
+const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) =>
+  JSON.stringify([load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup, mc?._id ?? '', kind]);
+
+/** Shows an action's outcome wherever it is on screen now: a redraw meanwhile made new elements. */
+function showFeedback(key: string) {
+  const shown = feedback.get(key);
+  for (const status of document.querySelectorAll<HTMLElement>('.fd-status')) {
+    if (status.dataset.fdKey !== key) continue;
+    status.textContent = shown?.text ?? '';
+    status.dataset.tone = shown?.tone ?? '';
+    status.hidden = !shown;
+  }
+}
+
+function outcomeText(outcome: ActionOutcome, done: string): { text: string; tone: 'ok' | 'wait' | 'error' } {
+  switch (outcome.status) {
+    case 'sent':
+      return { text: done, tone: 'ok' };
+    case 'queued':
+      return { text: 'Waiting to send', tone: 'wait' };
+    case 'refused':
+      return { text: outcome.message, tone: 'error' };
+    case 'signInAgain':
+      return { text: 'Sign in again: it is sent after', tone: 'wait' };
+    default:
+      return { text: 'Sign in to FreightDesk first', tone: 'error' };
+  }
+}
+
+async function run(key: string, action: () => Promise<RowAction>, done: string) {
+  const built = await action();
+  feedback.set(key, { text: 'Sending…', tone: 'wait' });
+  showFeedback(key);
+  const answer = await ask({ type: 'action', action: built });
+  feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: answer.message, tone: 'error' });
+  if (answer.ok) applyState(answer.state);
+  showFeedback(key);
+}
+
+const webUrl = (path: string) => `${state!.apiUrl}${path}`;
+
+/** The filter form in the web app, pre-filled with this broker and contact (spec: /companyFilters/create/{name}/{contact}). */
+function flagUrl(load: BoardLoad) {
+  const contact = load.phone || load.email;
+  return webUrl(`/companyFilters/create/${encodeURIComponent(load.company)}${contact ? `/${encodeURIComponent(contact)}` : ''}`);
+}
+
+function templateValues(load: BoardLoad, mc: McChoice) {
+  const date = fullDate(load.pickup);
+  return {
+    origin: load.origin,
+    destination: load.dest,
+    pickupDate: date ? readableDate(date) : load.pickup,
+    broker: load.company,
+    rate: /\d/.test(load.rate) ? load.rate : '',
+    reference: load.reference,
+    mcName: mc.name,
+    userName: state!.user!.name,
+  };
+}
+
+/** The message E-mail opens in the user's mail client, with the MC's template filled. */
+function composeOf(load: BoardLoad, mc: McChoice) {
+  const values = templateValues(load, mc);
+  return composeUrl(state!.mailClient ?? 'system', load.email, renderTemplate(mc.emailSubject, values), renderTemplate(mc.emailContent, values));
+}
+
+function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], contact: string, clientId: string, at: number): RowAction {
+  return {
+    line: kind === 'load' ? null : mc.line,
+    kind,
+    mcId: mc._id,
+    clientId,
+    brokerName: load.company,
+    contact,
+    origin: load.origin,
+    dest: load.dest,
+    loadDate: fullDate(load.pickup) ?? load.pickup,
+    reference: load.reference,
+    at,
+  };
+}
+
+/**
+ * The four actions, as menu items of the row's control or as the details' buttons. In the compact
+ * layout the row shows no contact and no pick-up date (DAT keeps them in the details), so Call,
+ * E-mail and + Active load say to open the load.
+ */
+export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'details'): HTMLElement[] {
+  const { load } = read;
+  const items: HTMLElement[] = [];
+  const inDetails = read.hasDetails || read.layout !== 'compact';
+  const noMc = 'Pick the MC you work for in the FreightDesk bar';
+
+  const item = (kind: string, label: string, problem: string | null, onClick: () => void, href?: string) => {
+    // a link when it opens something (the mail client, the web app); a disabled action is a disabled button
+    const b = href && !problem ? el('a', 'fd-action', label) : el('button', 'fd-action', label);
+    b.dataset.kind = kind;
+    if (variant === 'menu') b.setAttribute('role', 'menuitem');
+    if (b instanceof HTMLButtonElement) b.type = 'button';
+    if (b instanceof HTMLAnchorElement) b.href = href!;
+    if (problem) {
+      b.setAttribute('aria-disabled', 'true');
+      b.title = problem;
+      (b as HTMLButtonElement).disabled = true;
+    }
+    b.addEventListener('click', (e) => {
+      if (problem) {
+        e.preventDefault();
+        return;
+      }
+      onClick();
+    });
+    const wrap = el('span', 'fd-item');
+    wrap.append(b);
+    if (problem && variant === 'menu') wrap.append(el('span', 'fd-why', problem));
+    const status = el('span', 'fd-status');
+    status.dataset.for = kind;
+    status.dataset.fdKey = feedbackKey(load, mc, kind);
+    const shown = feedback.get(status.dataset.fdKey);
+    status.textContent = shown?.text ?? '';
+    status.dataset.tone = shown?.tone ?? '';
+    status.hidden = !shown;
+    status.setAttribute('role', 'status');
+    wrap.append(status);
+    items.push(wrap);
+    return b;
+  };
+
+  const line = mc?.line ?? null;
+  const callKey = feedbackKey(load, mc, 'call');
+  const dial = mc && load.phone ? dialOf(load.phone, line) : null;
+  const call = item(
+    'call',
+    line ? `Call on line ${line}` : 'Call',
+    !mc
+      ? noMc
+      : !load.phone
+        ? inDetails
+          ? 'No phone number on this load'
+          : 'Open the load to see its phone number'
+        : !dial
+          ? 'This phone number cannot be dialled'
+          : null,
+    () => {
+      dialing.add(callKey);
+      for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
+        if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, dial!);
+      }
+      void run(
+        callKey,
+        async () => {
+          const at = Date.now();
+          return rowAction(load, mc!, 'call', load.phone, await contactClientId(load, mc!._id, 'call', load.phone, at), at);
+        },
+        'Call logged',
+      );
+    },
+    // the link opens the team's dialer with the broker's number and the line's; the click logs the call
+    dial?.url,
+  );
+  if (dial && /^https?:/i.test(dial.url)) {
+    call.setAttribute('target', '_blank');
+    call.setAttribute('rel', 'noopener');
+  }
+  const email = item(
+    'email',
+    'E-mail',
+    !mc ? noMc : !load.email ? (inDetails ? 'No e-mail address on this load' : 'Open the load to see its e-mail address') : null,
+    () => {
+      // the link opens the mail client with the MC's template filled; the click logs it
+      void run(
+        feedbackKey(load, mc, 'email'),
+        async () => {
+          const at = Date.now();
+          return rowAction(load, mc!, 'email', load.email, await contactClientId(load, mc!._id, 'email', load.email, at), at);
+        },
+        'E-mail logged',
+      );
+    },
+    mc && load.email ? composeOf(load, mc) : undefined,
+  );
+  // Gmail and Outlook open in a tab of their own, beside the board
+  if (email instanceof HTMLAnchorElement && opensInBrowser(state!.mailClient ?? 'system')) {
+    email.setAttribute('target', '_blank');
+    email.setAttribute('rel', 'noopener');
+  }
+  item(
+    'load',
+    '+ Active load',
+    !mc
+      ? noMc
+      : !load.origin || !load.dest
+        ? 'This load shows no origin or destination'
+        : !inDetails
+          ? 'Open the load: its pick-up date is in the details'
+          : null,
+    () => {
+      void run(
+        feedbackKey(load, mc, 'load'),
+        async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
+        'Added to active loads',
+      );
+    },
+  );
+  const flag = item('flag', 'Flag broker', null, () => undefined, flagUrl(load));
+  flag.setAttribute('target', '_blank');
+  flag.setAttribute('rel', 'noopener');
+  // a redraw (new filters, another MC, the row opened) keeps the number on screen
+  if (dialing.has(callKey) && dial) showDial(call, callKey, load.phone, dial);
+  return items;
+}

@@ -1,0 +1,106 @@
+/** The row's control and its menu, placed outside the row and following it while it shows the same load. */
+import type { McChoice } from '../shared/protocol';
+import { ROW_CELLS, type ReadRow, readRow } from './selectors';
+import { el, signatureOf } from './board-state';
+import { actionItems } from './row-actions';
+
+export let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement; load: string } | null = null;
+
+export function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null): HTMLElement {
+  const button = el('button', 'fd-more');
+  button.type = 'button';
+  button.setAttribute('aria-haspopup', 'menu');
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
+  button.title = 'FreightDesk: call, e-mail, active load, flag';
+  button.append(el('span', 'fd-more-mark', 'FD'));
+  button.addEventListener('click', (e) => {
+    e.preventDefault();
+    if (openMenu?.button === button) closeMenu(true);
+    // the row as it is now: DAT may have recycled it since it was decorated
+    else showMenu(row, button, readRow(row), mc);
+  });
+  return button;
+}
+
+function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McChoice | null) {
+  closeMenu(false);
+  const menu = el('div', 'fd-menu');
+  menu.setAttribute('role', 'menu');
+  menu.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
+  menu.append(el('div', 'fd-menu-title', read.load.company), ...actionItems(read, mc, 'menu'));
+  menu.addEventListener('keydown', (e) => {
+    const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      closeMenu(true);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = items[(at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length];
+      next?.focus();
+    } else if (e.key === 'Tab') closeMenu(false);
+  });
+  document.body.append(menu);
+  openMenu = { row, button, menu, load: signatureOf(read) };
+  placeMenu();
+  button.setAttribute('aria-expanded', 'true');
+  menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+}
+
+/**
+ * Puts the menu outside the row's box: under the row, by the control (over the row near the
+ * window's bottom), so the load it is about stays in sight.
+ */
+function placeMenu() {
+  if (!openMenu) return;
+  const { row, button, menu } = openMenu;
+  const anchor = button.getBoundingClientRect();
+  const rowBox = row.querySelector(ROW_CELLS)?.getBoundingClientRect() ?? row.getBoundingClientRect();
+  const size = menu.getBoundingClientRect();
+  const below = rowBox.bottom + 2 + size.height <= window.innerHeight;
+  menu.style.top = `${Math.max(4, below ? rowBox.bottom + 2 : rowBox.top - 2 - size.height)}px`;
+  menu.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - size.width - 8))}px`;
+}
+
+/**
+ * The board scrolled: the menu follows its row while the row shows the same load; once DAT has
+ * recycled the row for another load, or scrolled it out of sight, the menu closes (it was about
+ * that load).
+ */
+function followMenu() {
+  if (!openMenu) return;
+  const { row, button } = openMenu;
+  const box = button.getBoundingClientRect();
+  const gone = !row.isConnected || !button.isConnected || signatureOf(readRow(row)) !== openMenu.load;
+  const hidden = box.bottom < 0 || box.top > window.innerHeight;
+  if (gone || hidden) closeMenu(false);
+  else placeMenu();
+}
+
+export function closeMenu(returnFocus: boolean) {
+  if (!openMenu) return;
+  const { button, menu } = openMenu;
+  openMenu = null;
+  menu.remove();
+  button.setAttribute('aria-expanded', 'false');
+  if (returnFocus && button.isConnected) button.focus();
+}
+
+document.addEventListener('pointerdown', (e) => {
+  if (openMenu && !openMenu.menu.contains(e.target as Node) && !openMenu.button.contains(e.target as Node)) closeMenu(false);
+});
+// the menu belongs to the load under it: scrolling the board follows the row, or closes the menu
+// once the row shows another load (DAT recycles rows as it scrolls)
+document.addEventListener(
+  'scroll',
+  (e) => {
+    if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) followMenu();
+  },
+  true,
+);
+window.addEventListener('resize', () => closeMenu(false));
+// Escape closes it wherever the focus is (the menu's own handler also moves focus back)
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && openMenu) closeMenu(openMenu.menu.contains(document.activeElement));
+});
