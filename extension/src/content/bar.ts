@@ -3,12 +3,12 @@ import { filtersInForce } from '../shared/match';
 import { ask, mcLabel } from '../shared/protocol';
 import { state, health, el } from './board-state';
 import { applyState } from './board';
+import { makeFormat } from '../../../web/lib/format-dates';
 
 export let bar: HTMLElement | null = null;
 
-function timeOf(ms: number) {
-  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
+/** "7:39 PM", as the popup and the web app write a time (docs/decisions/0158-one-format.md). */
+const timeOf = makeFormat().time;
 
 function alarmText(): string | null {
   if (!health.unreadable) return null;
