@@ -4,15 +4,22 @@ import { SWRConfig } from 'swr';
 import { AppRouter } from './app/router';
 import { OfflineBanner } from './components/ui/request-state';
 import { ToastProvider } from './components/ui/toast';
+import { applyLanguage, initialLanguage } from './i18n';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SWRConfig value={{ shouldRetryOnError: false }}>
-      <ToastProvider>
-        <OfflineBanner />
-        <AppRouter />
-      </ToastProvider>
-    </SWRConfig>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SWRConfig value={{ shouldRetryOnError: false }}>
+        <ToastProvider>
+          <OfflineBanner />
+          <AppRouter />
+        </ToastProvider>
+      </SWRConfig>
+    </StrictMode>,
+  );
+
+// the screens start in the user's language (Russian and Armenian fetch their catalogue first)
+void applyLanguage(initialLanguage())
+  .catch(() => applyLanguage('en'))
+  .finally(render);

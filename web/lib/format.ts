@@ -1,5 +1,5 @@
 import { formatBoardPhone } from '../../worker/lib/phone';
-import { makeFormat } from './format-dates';
+import { formatLocale, makeFormat, onFormatLocale } from './format-dates';
 
 /**
  * Dates, times, phones and money as every screen (and the extension's popup) writes them: one
@@ -9,7 +9,11 @@ import { makeFormat } from './format-dates';
  */
 export { makeFormat };
 
-const local = makeFormat();
+// the user's language's locale (web/i18n), made again when the language changes
+let local = makeFormat(formatLocale());
+onFormatLocale(() => {
+  local = makeFormat(formatLocale());
+});
 
 /** A date: "Jan 5, 2026". */
 export const shortDate = (date: string | Date) => local.date(date);
@@ -56,8 +60,15 @@ export function loadDateText(value: string) {
   return day ? shortDate(day) : value;
 }
 
-/** Money in whole drams: "5,000 AMD". */
-export const amd = (n: number) => `${n.toLocaleString('en-US')} AMD`;
+/**
+ * Money in whole drams, in the user's language: "5,000 AMD" in English (as the spec writes it), "5 000 ֏" in
+ * Russian and Armenian (Intl's own form for the locale).
+ */
+export const amd = (n: number) => {
+  const locale = formatLocale();
+  if (!locale || locale.startsWith('en')) return `${n.toLocaleString('en-US')} AMD`;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'AMD', maximumFractionDigits: 0 }).format(n);
+};
 
 /** A moment in full (a link's creation and expiry): the one date-and-time format. */
 export const fullDateTime = shortDateTime;
