@@ -16,6 +16,15 @@ export const MESSAGE_CODES = {
   notAllowed: 'You are not allowed to do this',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests, please try again later',
+  // the payment screen's (worker/payments/payments.schema.ts PAYMENT_MESSAGES, copied: that file
+  // carries zod, which the login page must not load; a test holds the two equal)
+  months: 'Months to buy: minimum 1',
+  maxMonths: 'Months to buy: at most 36',
+  arca: 'Visa Payment Temporary not supported. Please pay with Idram.',
+  notVerified: 'Email is not verified',
+  linkFailed: 'Payment Failed, please try again',
+  discountUsed: 'Your promo discount was already used for another order',
+  orderNotFound: 'Order not found',
   // answers, not errors: the e-mail verification page shows them
   verified: 'Your e-mail has been verified',
   alreadyVerified: 'Your e-mail is already verified',

@@ -1,3 +1,4 @@
+import type { Language } from '../lib/languages';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, endResetLinks, findLiveUserByEmail, insertAccount, loginEmailKey, sendTokenMail, tokenMailStatements } from '../auth/auth.service';
@@ -61,7 +62,16 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
     phone: row.phone,
     country: row.country,
     remindersEnabled: row.remindersEnabled,
+    language: row.language,
   };
+}
+
+/** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
+export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
+  const target = await visibleUser(db, caller, id);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden('You are not allowed to change this user');
+  await db.update(users).set({ language }).where(eq(users.id, target.id));
+  return { message: 'Language updated', language };
 }
 
 async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
@@ -294,7 +304,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   // the user's row, the end of its sessions and reset links, the new address's verification
   // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
   const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
-  const verify = await tokenMailStatements(env, db, { id: target.id, email }, 'verify', landed);
+  const verify = await tokenMailStatements(env, db, { id: target.id, email, language: target.language }, 'verify', landed);
   const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'), kind: 'email_changed' }], landed);
   let changed: { tokenVersion: number }[];
   try {
