@@ -11,6 +11,15 @@ import en from './en.json';
  */
 export { LANGUAGES, type Language };
 
+/**
+ * English texts of screens that are not on the login page: each screen's lazy chunk brings its
+ * own (web/i18n/en-<feature>.json) and adds it here when it loads, so the first bundle holds only
+ * the login page's and the shell's English.
+ */
+export function addEnglish(texts: object) {
+  i18next.addResourceBundle('en', 'translation', texts, true, false);
+}
+
 /** The SPA's current language, kept beside the session (not in `userData`, whose shape the spec fixes). */
 const LANGUAGE_KEY = 'language';
 /** Set while a language picked on the login screen waits to be saved on the user at sign-in. */
