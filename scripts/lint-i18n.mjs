@@ -17,6 +17,7 @@ export const TRANSLATED = [
   'web/app/layout.tsx',
   'web/app/banner.tsx',
   'web/components/ui/language-select.tsx',
+  'web/components/ui/data-table.tsx',
   'web/features/auth/landing.tsx',
   'web/features/auth/register-form.tsx',
   'web/features/auth/password-recovery.tsx',

@@ -313,7 +313,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
       { accessorKey: 'email', header: t('payment.email') },
       {
         id: 'subscription',
-        header: t('payment.subscription'),
+        header: t('payment.colStatus'),
         accessorFn: (u) => (u.isSubscriptionActive ? t('payment.active') : t('payment.expired')),
         cell: ({ row }) =>
           row.original.isSubscriptionActive ? (
@@ -330,7 +330,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
       },
       {
         accessorKey: 'subscriptionEndDate',
-        header: t('payment.subscriptionEnd'),
+        header: t('payment.colEnd'),
         cell: ({ getValue }) => (getValue() ? shortDate(getValue()) : t('payment.noEndDate')),
       },
       {

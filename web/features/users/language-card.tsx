@@ -12,15 +12,16 @@ import { type UserDto, updateLanguage } from './api';
  * if the server refuses); the admin setting another user's language changes only that user's.
  */
 export function LanguageCard({ user, isMe, onSaved }: { user: UserDto; isMe: boolean; onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { run } = useRequest();
   // chosen in another browser since this one signed in: the screens follow the user's choice
   useEffect(() => {
     if (isMe && user.language !== currentLanguage()) void applyLanguage(user.language);
   }, [isMe, user.language]);
+  // said in the language just chosen (i18n.t reads the language at the time of the answer)
   const save = async (language: Language) => {
     const previous = user.language;
-    const res = await run(() => updateLanguage(user._id, language), { success: () => t('profile.languageSaved') });
+    const res = await run(() => updateLanguage(user._id, language), { success: () => i18n.t('profile.languageSaved') });
     if (res) onSaved();
     else if (isMe) await applyLanguage(previous);
   };
