@@ -12,6 +12,7 @@ import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
 import { withDb } from './lib/db';
+import { codeOfMessage } from './lib/message-codes';
 import { ApiError } from './lib/errors';
 import { checkHealth } from './lib/health';
 import { observeRequests } from './lib/observe';
@@ -97,11 +98,13 @@ export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message }, status);
+    // a stable `code` beside the messages the screens translate (docs/decisions/0023-languages.md)
+    const code = codeOfMessage(message);
+    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...(code ? { code } : {}) }, status);
   }
   // outside the request middleware (no request id yet): log it here
   if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));
-  return c.json({ message: 'Something went wrong' }, 500);
+  return c.json({ message: 'Something went wrong', code: 'somethingWrong' }, 500);
 };
 
 app.onError(handleError);

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { menuFor } from '../../worker/lib/permissions';
 import { Spinner } from '../components/ui/spinner';
@@ -16,10 +17,11 @@ const QUEUE_PATH = '/companyFilters/queue';
 
 /** The verification queue's count in the menu (a manager's; one indexed count, refreshed every minute and on focus). */
 function QueueBadge() {
+  const { t } = useTranslation();
   const { data } = useGet(api.broker.queue.count, undefined, { refreshInterval: 60_000 });
   if (!data?.count) return null;
   return (
-    <span className="menu-badge" data-testid="queue-badge" title={`${data.count} waiting`}>
+    <span className="menu-badge" data-testid="queue-badge" title={t('shell.waiting', { count: data.count })}>
       {data.count}
     </span>
   );
@@ -77,7 +79,27 @@ function useHeadingFocusOnNavigation(pathname: string) {
  * Header with the user's e-mail, the menu by role and subscription, the banner, the screen.
  * Below 768 px the menu folds into a Menu button that opens it as a sheet (radix Dialog).
  */
+/** The menu's items by their English label (the permissions table's), in the user's language. */
+const MENU_KEYS: Record<string, string> = {
+  Profile: 'menu.profile',
+  Payment: 'menu.payment',
+  'Promo Codes': 'menu.promoCodes',
+  'My Team': 'menu.myTeam',
+  'All Users': 'menu.allUsers',
+  Analytics: 'menu.analytics',
+  Payments: 'menu.payments',
+  'Failed Mails': 'menu.failedMails',
+  'Broker Filtering': 'menu.brokerFiltering',
+  'My Filters': 'menu.myFilters',
+  'Verification Queue': 'menu.verificationQueue',
+  'Contact History': 'menu.contactHistory',
+  'Active Loads': 'menu.activeLoads',
+  Lines: 'menu.lines',
+  Links: 'menu.links',
+};
+
 export function Layout() {
+  const { t } = useTranslation();
   const session = useSession();
   const { isActive } = useSubscription();
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -104,28 +126,28 @@ export function Layout() {
           // the current screen's item too: picking it closes the sheet
           onClick={() => setSheetOpen(false)}
         >
-          {item.label}
+          {MENU_KEYS[item.label] ? t(MENU_KEYS[item.label]!) : item.label}
           {item.path === QUEUE_PATH && <QueueBadge />}
         </NavLink>
       ))}
       <button type="button" className="menu-item menu-logout" onClick={() => navigate(LOGOUT_PATH)}>
-        Logout
+        {t('shell.logout')}
       </button>
     </>
   );
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('shell.skip')}
       </a>
       <header className="topbar">
         <div className="brand">FreightDesk</div>
-        <nav className="menu menu-wide" aria-label="Main">
+        <nav className="menu menu-wide" aria-label={t('shell.mainMenu')}>
           {links}
         </nav>
         <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-          <Dialog.Trigger className="btn btn-secondary menu-button" aria-label="Menu">
-            ☰ Menu
+          <Dialog.Trigger className="btn btn-secondary menu-button" aria-label={t('shell.menu')}>
+            ☰ {t('shell.menu')}
           </Dialog.Trigger>
           <Dialog.Portal>
             <Dialog.Overlay className="dialog-overlay" />
@@ -148,10 +170,10 @@ export function Layout() {
               }}
             >
               <Dialog.Title className="menu-sheet-title">{session.userEmail}</Dialog.Title>
-              <nav className="menu-sheet-items" aria-label="Main" ref={sheetItems}>
+              <nav className="menu-sheet-items" aria-label={t('shell.mainMenu')} ref={sheetItems}>
                 {links}
               </nav>
-              <Dialog.Close className="dialog-x" aria-label="Close menu">
+              <Dialog.Close className="dialog-x" aria-label={t('shell.closeMenu')}>
                 ×
               </Dialog.Close>
             </Dialog.Content>

@@ -22,3 +22,22 @@ export function makeFormat(locale?: string, timeZone?: string) {
     month: (key: string) => month.format(new Date(`${key}-01T00:00:00Z`)),
   };
 }
+
+/** The locale the screens format in: the user's language's (web/i18n sets it); undefined is the browser's. */
+let screenLocale: string | undefined;
+const localeListeners = new Set<() => void>();
+
+/** Sets the screens' locale (web/i18n, when the language changes). */
+export function setFormatLocale(locale: string | undefined) {
+  screenLocale = locale;
+  for (const listener of localeListeners) listener();
+}
+
+/** The screens' locale now. */
+export const formatLocale = () => screenLocale;
+
+/** Calls `listener` whenever the screens' locale changes. */
+export function onFormatLocale(listener: () => void) {
+  localeListeners.add(listener);
+  return () => localeListeners.delete(listener);
+}

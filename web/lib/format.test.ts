@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactText, makeFormat, phoneText } from './format';
+import { amd, contactText, makeFormat, phoneText, shortDate } from './format';
+import { setFormatLocale } from './format-dates';
 
 /** One date, time and phone format per locale, whatever screen writes it (docs/decisions/0158-one-format.md). */
 describe('the one formatter (web/lib/format.ts)', () => {
@@ -37,5 +38,22 @@ describe('the one formatter (web/lib/format.ts)', () => {
     expect(phoneText('hello')).toBe('hello');
     expect(contactText('ops@swift.example')).toBe('ops@swift.example');
     expect(contactText('+15550100100')).toBe('+1 555 010 0100');
+  });
+
+  it("writes AMD and dates in the user's language (docs/decisions/0023-languages.md): the spec's English, Russian and Armenian", () => {
+    const day = new Date(2026, 10, 25, 12);
+    try {
+      setFormatLocale('en-US');
+      expect(amd(5000)).toBe('5,000 AMD');
+      expect(shortDate(day)).toBe('Nov 25, 2026');
+      setFormatLocale('ru-RU');
+      expect(amd(5000)).toMatch(/^5\s000 драм$/u);
+      expect(shortDate(day)).toBe('25 нояб. 2026 г.');
+      setFormatLocale('hy-AM');
+      expect(amd(125000)).toMatch(/^125\s000 դր\.$/u);
+      expect(shortDate(day)).not.toMatch(/Nov/);
+    } finally {
+      setFormatLocale(undefined);
+    }
   });
 });

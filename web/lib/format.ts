@@ -1,5 +1,5 @@
 import { formatBoardPhone } from '../../worker/lib/phone';
-import { makeFormat } from './format-dates';
+import { formatLocale, makeFormat, onFormatLocale } from './format-dates';
 
 /**
  * Dates, times, phones and money as every screen (and the extension's popup) writes them: one
@@ -9,7 +9,21 @@ import { makeFormat } from './format-dates';
  */
 export { makeFormat };
 
-const local = makeFormat();
+/** Whether this browser's Intl has data for `locale` (Chromium's own builds carry no Armenian). */
+const hasData = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf(locale).length > 0;
+
+/**
+ * The locale dates are written in: the user's language's; for one this browser has no data for,
+ * the numeric day-month-year and 24-hour clock Armenia writes by hand ("29.11.2026, 19:39", de-DE's
+ * medium form) rather than English month names on an Armenian screen.
+ */
+const dateLocale = (locale: string | undefined) => (!locale || hasData(locale) ? locale : 'de-DE');
+
+// the user's language's locale (web/i18n), made again when the language changes
+let local = makeFormat(dateLocale(formatLocale()));
+onFormatLocale(() => {
+  local = makeFormat(dateLocale(formatLocale()));
+});
 
 /** A date: "Jan 5, 2026". */
 export const shortDate = (date: string | Date) => local.date(date);
@@ -56,8 +70,17 @@ export function loadDateText(value: string) {
   return day ? shortDate(day) : value;
 }
 
-/** Money in whole drams: "5,000 AMD". */
-export const amd = (n: number) => `${n.toLocaleString('en-US')} AMD`;
+/**
+ * Money in whole drams, in the user's language: "5,000 AMD" in English (as the spec writes it);
+ * in Russian and Armenian the digits grouped by Intl for the locale and the dram as people there
+ * write it on a price ("5 000 драм", "5 000 դր."), not the ֏ sign, which many fonts lack.
+ */
+export const amd = (n: number) => {
+  const locale = formatLocale();
+  if (!locale || locale.startsWith('en')) return `${n.toLocaleString('en-US')} AMD`;
+  const digits = new Intl.NumberFormat(hasData(locale) ? locale : 'ru-RU', { maximumFractionDigits: 0 }).format(n);
+  return `${digits} ${locale.startsWith('hy') ? 'դր.' : 'драм'}`;
+};
 
 /** A moment in full (a link's creation and expiry): the one date-and-time format. */
 export const fullDateTime = shortDateTime;

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { errorText } from '../i18n/errors';
 import { isLoggedOut, requestIdOf } from './api-client';
 import { useToast } from './toast';
 
@@ -22,7 +23,8 @@ export function useRequest() {
         return result;
       } catch (err) {
         if (!isLoggedOut(err)) {
-          const message = err instanceof Error && err.message ? err.message : 'Something went wrong';
+          // in the user's language by the answer's code (docs/decisions/0023-languages.md)
+          const message = errorText(err);
           setError(message);
           // the toast also names the request, for a support question; the message beside a form stays the spec's text
           const requestId = requestIdOf(err);

@@ -5,6 +5,10 @@ import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
+import { LANGUAGES } from '../lib/languages';
+
+/** A language of the product (docs/decisions/0023-languages.md). */
+export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });
 
 export { hasInvisibleChars, MESSAGES, normalizeEmail };
 
@@ -48,6 +52,8 @@ export const loginSchema = z.object({
   clientType: z.number().int().min(0).max(100).optional().default(CLIENT_TYPES.web),
   // the device token a previous good login on this device handed out (README: Security)
   deviceToken: z.string().max(2000).optional(),
+  // a language picked on the login screen before signing in: saved on the user (decision 0023)
+  language: languageSchema.optional(),
 });
 
 /**
@@ -56,7 +62,7 @@ export const loginSchema = z.object({
  * normalised, the phone in E.164.
  */
 export const registerSchema = z
-  .object({ name: str, email: str, password: str, country: str, phone: str, repeatPassword: str })
+  .object({ name: str, email: str, password: str, country: str, phone: str, repeatPassword: str, language: languageSchema.optional() })
   .superRefine(
     inOrder([
       ['name', (v) => nameError(v.name)],
@@ -73,6 +79,7 @@ export const registerSchema = z
     password: v.password,
     country: v.country,
     phone: normalizePhone(v.phone, v.country)!,
+    language: v.language,
   }));
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Registration = z.output<typeof registerSchema>;
@@ -109,6 +116,8 @@ export const loginAnswerSchema = z.strictObject({
   email: z.string(),
   isSubscriptionActive: z.boolean(),
   deviceToken: z.string(),
+  /** The user's language after this sign-in (docs/decisions/0023-languages.md). */
+  language: languageSchema,
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 

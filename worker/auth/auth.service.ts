@@ -6,7 +6,9 @@ import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex } from '../lib/ids';
+import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../lib/languages';
 import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
+import { mailText } from '../lib/mail-texts';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
@@ -66,7 +68,7 @@ export async function login(
   env: Bindings,
   db: Db,
   req: Request,
-  input: { email: string; password: string; clientType: number; deviceToken?: string },
+  input: { email: string; password: string; clientType: number; deviceToken?: string; language?: Language },
 ): Promise<LoginAnswer> {
   const email = normalizeEmail(input.email);
   // an address with invisible characters is nobody's: it fails like an unknown one
@@ -89,8 +91,10 @@ export async function login(
   if (!user || !ok) throw badRequest(WRONG_CREDENTIALS);
   const now = new Date();
   const session = await newSession(env, db, user, input.clientType, req.headers.get('user-agent') ?? undefined, now);
+  const language = await signInLanguage(db, user, req, input.language);
   await db.batch([
     db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: input.clientType, createdAt: now }),
+    ...(language !== user.language ? [db.update(users).set({ language }).where(eq(users.id, user.id))] : []),
     session.insert,
     // the user's sessions that ran out stay a while for nobody: cleared at the next sign-in
     db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, now))),
@@ -103,14 +107,34 @@ export async function login(
     email: user.email,
     isSubscriptionActive: subscriptionOf(user).isSubscriptionActive,
     deviceToken: await signDeviceToken(env, user.id, user.email),
+    language,
   };
+}
+
+/**
+ * The user's language after this sign-in (docs/decisions/0023-languages.md): one picked on the
+ * login screen is saved; else, at the user's first sign-in (a user a manager created has none of
+ * its own yet), the browser's when it is one of ours; else the user's own.
+ */
+async function signInLanguage(db: Db, user: { id: string; language: Language }, req: Request, picked: Language | undefined): Promise<Language> {
+  if (picked) return picked;
+  const browser = languageFromHeader(req.headers.get('accept-language'));
+  if (!browser || browser === user.language) return user.language;
+  const [before] = await db.select({ id: loginEvents.id }).from(loginEvents).where(eq(loginEvents.userId, user.id)).limit(1);
+  return before ? user.language : browser;
 }
 
 /**
  * A hashed single-use token's row and the mail with its link, as statements for the batch of the
  * change that asks for them (`guard`: a condition the mail needs, e.g. that the e-mail change landed).
  */
-export async function tokenMailStatements(env: Bindings, db: Db, user: { id: string; email: string }, kind: 'verify' | 'reset', guard?: SQL) {
+export async function tokenMailStatements(
+  env: Bindings,
+  db: Db,
+  user: { id: string; email: string; language?: Language },
+  kind: 'verify' | 'reset',
+  guard?: SQL,
+) {
   const token = randomToken();
   const now = Date.now();
   const insertToken = db.insert(emailTokens).values({
@@ -123,10 +147,11 @@ export async function tokenMailStatements(env: Bindings, db: Db, user: { id: str
     createdAt: new Date(now),
   });
   const base = env.PUBLIC_URL.replace(/\/$/, '');
+  const text = mailText(user.language);
   const mail =
     kind === 'verify'
-      ? linkMail(user.email, 'Verify your e-mail', 'Please confirm your e-mail address by opening this link:', `${base}/emailVerify/${token}`)
-      : linkMail(user.email, 'Password recovery', 'To set a new password, open this link (valid for one hour):', `${base}/passwordRecovery/${token}`);
+      ? linkMail(user.email, text.verifySubject, text.verifyIntro, `${base}/emailVerify/${token}`)
+      : linkMail(user.email, text.resetSubject, text.resetIntro, `${base}/passwordRecovery/${token}`);
   const mails = mailStatements(env, db, [{ ...mail, kind }], guard, new Date(now));
   return { statements: [insertToken, ...mails.statements] as BatchItem<'sqlite'>[], mailIds: mails.ids };
 }
@@ -135,7 +160,7 @@ export async function tokenMailStatements(env: Bindings, db: Db, user: { id: str
 export async function sendTokenMail(
   env: Bindings,
   db: Db,
-  user: { id: string; email: string },
+  user: { id: string; email: string; language?: Language },
   kind: 'verify' | 'reset',
   alongside: BatchItem<'sqlite'>[] = [],
 ) {
@@ -163,6 +188,8 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
     subscriptionEndDate: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
     country: input.country,
     phone: input.phone,
+    // the login screen's language, else the browser's when it is one of ours (decision 0023)
+    language: input.language ?? languageFromHeader(req.headers.get('accept-language')) ?? DEFAULT_LANGUAGE,
   };
   await insertAccount(env, db, user);
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };
@@ -238,14 +265,14 @@ export async function verifyEmail(db: Db, rawToken: string) {
     if (await linkOfVerifiedAccount(db, rawToken)) return null;
     throw err;
   });
-  if (!token) return { message: ALREADY_VERIFIED };
+  if (!token) return { message: ALREADY_VERIFIED, code: 'alreadyVerified' as const };
   const [user] = await db
     .update(users)
     .set({ isEmailVerified: true })
     .where(and(eq(users.id, token.userId), eq(users.email, token.email), isNull(users.deletedAt)))
     .returning({ id: users.id });
   if (!user) throw badRequest(INVALID_LINK);
-  return { message: 'Your e-mail has been verified' };
+  return { message: 'Your e-mail has been verified', code: 'verified' as const };
 }
 
 export const ALREADY_VERIFIED = 'Your e-mail is already verified';

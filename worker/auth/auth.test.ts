@@ -103,7 +103,7 @@ describe('POST /api/auth/login', () => {
     const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
     expect(res.status).toBe(200);
     // the spec's six fields, plus our device token (README: Security)
-    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'name', 'userId', 'userType']);
+    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'language', 'name', 'userId', 'userType']);
     expect(res.body.deviceToken).not.toBe(res.body.accessToken);
     // a device token is no access token
     expect((await call('GET', '/api/subscription/status', { token: res.body.deviceToken })).status).toBe(401);

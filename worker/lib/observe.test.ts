@@ -89,7 +89,7 @@ describe('request logs and request ids (decision 0147)', () => {
     });
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: 'Something went wrong' });
+    expect(JSON.parse(text)).toEqual({ message: 'Something went wrong', code: 'somethingWrong' });
     expect(text).not.toMatch(/D1 is unreachable|at |stack/);
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toBeTruthy();

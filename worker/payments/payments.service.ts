@@ -1,3 +1,4 @@
+import { idramLanguage } from '../lib/languages';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
@@ -345,13 +346,15 @@ export async function payForm(env: Bindings, db: Db, req: Request, orderId: stri
   const [payee] =
     order.userId === order.payerUserId || order.kind === 'team' ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
+  // Idram's page speaks the payer's language (docs/decisions/0023-languages.md)
+  const [payer] = await db.select({ language: users.language }).from(users).where(eq(users.id, order.payerUserId));
   const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
   const forWhom = payee ? initialsOf(payee.name) : '';
   const description = order.kind === 'team' ? await teamDescription(db, order.id) : `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`;
   return {
     action,
     fields: {
-      EDP_LANGUAGE: 'EN',
+      EDP_LANGUAGE: idramLanguage(payer?.language),
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
       EDP_DESCRIPTION: description,
       EDP_AMOUNT: order.priceTotal.toFixed(2),

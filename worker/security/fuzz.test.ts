@@ -59,6 +59,7 @@ const FIELD_NAMES = [
   'allMC',
   'onlyCreator',
   'remindersEnabled',
+  'language',
   'userIds',
   'align',
   'paymentId',

@@ -5,6 +5,8 @@ import type { Bindings, Caller, Db } from '../env';
 import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
 import { forbidden } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailMoment, mailStatements } from '../lib/mailer';
+import type { Language } from '../lib/languages';
+import { mailMomentIn, mailText } from '../lib/mail-texts';
 import { isStaff } from '../lib/permissions';
 import { subscriptionOf } from '../lib/subscription';
 import { visibleUser } from '../users/users.service';
@@ -35,15 +37,19 @@ interface Due {
   parentId: string | null;
   end: Date;
   daysLeft: number;
+  language?: Language;
 }
 
+/** The user's own reminder, in the user's language (docs/decisions/0023-languages.md). */
 export function reminderMail(env: Bindings, user: Due): Mail {
-  const subject = `Your FreightDesk subscription ends ${daysText(user.daysLeft)}`;
+  const text = mailText(user.language);
+  const when = text.inDays(user.daysLeft);
+  const subject = text.reminderSubject(when);
   const lines = [
-    `Hello ${user.name},`,
-    `Your FreightDesk subscription ends ${daysText(user.daysLeft)}, on ${mailMoment(user.end)}. After that only the Profile and Payment screens open until it is renewed.`,
-    `Renew it on the Payment screen: ${base(env)}/payment/`,
-    `You can turn these reminders off on your Profile: ${base(env)}/profile/`,
+    text.hello(user.name),
+    text.reminderBody(when, mailMomentIn(user.language, user.end)),
+    text.reminderRenew(`${base(env)}/payment/`),
+    text.reminderOff(`${base(env)}/profile/`),
   ];
   return {
     to: user.email,
@@ -105,6 +111,7 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
       end: users.subscriptionEndDate,
       isEmailVerified: users.isEmailVerified,
       remindersEnabled: users.remindersEnabled,
+      language: users.language,
     })
     .from(users)
     .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));

@@ -64,7 +64,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   // the user's row, the end of its sessions and reset links, the new address's verification
   // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
   const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
-  const verify = await tokenMailStatements(env, db, { id: target.id, email }, 'verify', landed);
+  const verify = await tokenMailStatements(env, db, { id: target.id, email, language: target.language }, 'verify', landed);
   const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'), kind: 'email_changed' }], landed);
   let changed: { tokenVersion: number }[];
   try {

@@ -10,6 +10,7 @@ import {
   createUserSchema,
   deleteUserSchema,
   idParam,
+  languageBodySchema,
   newEmailSchema,
   newNameSchema,
   newPasswordSchema,
@@ -67,6 +68,10 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .put('/update/reminders/:id', allow('profile'), validate('param', idParam), validate('json', remindersSchema), async (c) =>
     c.json(await setReminders(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled), 200),
+  )
+  // Not in the spec: the user's language (Profile; docs/decisions/0023-languages.md)
+  .put('/update/language/:id', allow('profile'), validate('param', idParam), validate('json', languageBodySchema), async (c) =>
+    c.json(await svc.updateLanguage(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language), 200),
   )
   .put('/update/userType/:id', allow('admin'), validate('param', idParam), validate('json', userTypeSchema), async (c) => {
     const { userNewType, newParent } = c.req.valid('json');

@@ -1,6 +1,6 @@
 import { getCountryCallingCode } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { emailError, lookupEmail, MESSAGES, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
+import { emailError, languageSchema, lookupEmail, MESSAGES, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
 import { type Check, inOrder } from '../lib/checks';
 import { dateField } from '../lib/dates';
 import { ROLES, type Role } from '../lib/permissions';
@@ -123,6 +123,9 @@ export const userTypeSchema = z.object({
   userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
   newParent: z.string().max(64).nullable().optional(),
 });
+/** PUT /api/user/update/language/{id} (docs/decisions/0023-languages.md). */
+export const languageBodySchema = z.object({ language: languageSchema });
+
 export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: 'remindersEnabled must be true or false' }) });
 export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
 /** The trial's end date: a date from 2000 to 2200 ('Choose a valid date'). */
@@ -154,5 +157,7 @@ export const userSchema = z.strictObject({
   country: z.string(),
   /** E-mails before the subscription ends (Profile: Reminders). */
   remindersEnabled: z.boolean(),
+  /** Screens, mails and Idram's page in this language. */
+  language: languageSchema,
 });
 export type UserDto = z.infer<typeof userSchema>;

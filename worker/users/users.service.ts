@@ -1,3 +1,4 @@
+import type { Language } from '../lib/languages';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, findLiveUserByEmail, insertAccount, sendTokenMail } from '../auth/auth.service';
@@ -59,7 +60,16 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
     phone: row.phone,
     country: row.country,
     remindersEnabled: row.remindersEnabled,
+    language: row.language,
   };
+}
+
+/** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
+export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
+  const target = await visibleUser(db, caller, id);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden('You are not allowed to change this user');
+  await db.update(users).set({ language }).where(eq(users.id, target.id));
+  return { message: 'Language updated', language };
 }
 
 async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {

@@ -536,6 +536,7 @@ describe('more update rules', () => {
         'phone',
         'country',
         'remindersEnabled',
+        'language',
       ].sort(),
     );
   });

@@ -12,6 +12,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUrlParams } from '../../lib/use-url-state';
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
@@ -47,6 +48,7 @@ export function DataTable<T>(props: {
   /** The rows shown are the last view's while the server answers for this one (`aria-busy`). */
   busy?: boolean;
 }) {
+  const { t } = useTranslation();
   const server = props.server;
   const [params, update] = useUrlParams();
   const k = (name: string) => (props.urlKey ? `${props.urlKey}.${name}` : name);
@@ -136,8 +138,8 @@ export function DataTable<T>(props: {
           <input
             className="table-search"
             type="search"
-            aria-label="Search"
-            placeholder={props.searchPlaceholder ?? 'Search…'}
+            aria-label={t('table.search')}
+            placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')}
             value={globalFilter}
             onChange={(e) => setGlobalFilter(e.target.value)}
           />
@@ -169,11 +171,11 @@ export function DataTable<T>(props: {
                       {meta?.filter === 'select' && (
                         <select
                           className="th-filter"
-                          aria-label={`Filter ${String(header.column.columnDef.header)}`}
+                          aria-label={t('table.filter', { column: String(header.column.columnDef.header) })}
                           value={(header.column.getFilterValue() as string) ?? ''}
                           onChange={(e) => header.column.setFilterValue(e.target.value || undefined)}
                         >
-                          <option value="">All</option>
+                          <option value="">{t('table.all')}</option>
                           {(
                             server?.filterOptions?.[header.column.id] ??
                             uniqueValues(table.getPreFilteredRowModel().rows.map((r) => r.getValue(header.column.id)))
@@ -213,27 +215,25 @@ export function DataTable<T>(props: {
       </div>
       <div className="table-pager">
         <label>
-          <select aria-label="Page size" value={table.getState().pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>
+          <select aria-label={t('table.pageSize')} value={table.getState().pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
-                Show {n}
+                {t('table.show', { count: n })}
               </option>
             ))}
           </select>
         </label>
         <button type="button" className="btn btn-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-          Previous
+          {t('table.previous')}
         </button>
-        <span className="page-info">
-          Page {Math.min(pageIndex, pageCount - 1) + 1} of {pageCount}
-        </span>
+        <span className="page-info">{t('table.page', { page: Math.min(pageIndex, pageCount - 1) + 1, pages: pageCount })}</span>
         {shown !== total && (
           <span className="rows-info" data-testid="rows-shown">
-            Showing {shown} of {total}
+            {t('table.showing', { shown, total })}
           </span>
         )}
         <button type="button" className="btn btn-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-          Next
+          {t('table.next')}
         </button>
       </div>
     </div>

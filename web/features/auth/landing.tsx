@@ -1,8 +1,12 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '../../../worker/auth/auth.messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
+import { LanguageSelect } from '../../components/ui/language-select';
+import { followUserLanguage, pickedLanguage } from '../../i18n';
+import { messageText } from '../../i18n/errors';
 import { getDeviceToken, saveDeviceToken, setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { login, sendPasswordHash } from './api';
@@ -15,6 +19,7 @@ const RegisterForm = lazy(() => import('./register-form'));
 
 /** `/` when logged out: login, Manager Registration and forgot password, switched in place. */
 export default function Landing() {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('login');
   const [notice, setNotice] = useState<string | null>(null);
   const back = (message?: string) => {
@@ -25,9 +30,10 @@ export default function Landing() {
     <div className="landing">
       <div className="landing-hero">
         <h1>FreightDesk</h1>
-        <p>Broker filters, MC lines, contact history and loads for freight broker teams.</p>
+        <p>{t('app.tagline')}</p>
       </div>
       <div className="landing-card">
+        <LanguageSelect picked className="landing-language" />
         {notice && mode === 'login' && (
           <p className="notice" role="status">
             {notice}
@@ -53,13 +59,16 @@ export default function Landing() {
 }
 
 function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { loading, error, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const res = await run(() => login(email, password, getDeviceToken(email)), { silent: true });
+    const res = await run(() => login(email, password, getDeviceToken(email), pickedLanguage()), { silent: true });
     if (!res) return;
+    // the user's language, saved at this sign-in when picked here (decision 0023)
+    followUserLanguage(res.language);
     // kept beside the session (not in userData, whose shape the spec fixes) for the next login here
     saveDeviceToken(res.email, res.deviceToken);
     setSession({
@@ -72,20 +81,27 @@ function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
     });
   };
   return (
-    <form onSubmit={submit} className="form" aria-label="Login">
-      <h2>Login</h2>
-      <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <Field label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+    <form onSubmit={submit} className="form" aria-label={t('auth.login')}>
+      <h2>{t('auth.login')}</h2>
+      <Field label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field
+        label={t('auth.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <ErrorText>{error}</ErrorText>
       <Button type="submit" disabled={loading}>
-        {loading ? 'Logging in…' : 'Login'}
+        {loading ? t('auth.loggingIn') : t('auth.login')}
       </Button>
       <div className="form-links">
         <Button variant="link" onClick={() => onMode('forgotPassword')}>
-          Forgot Password
+          {t('auth.forgotPassword')}
         </Button>
         <Button variant="link" onClick={() => onMode('register')}>
-          Register
+          {t('auth.register')}
         </Button>
       </div>
     </form>
@@ -93,6 +109,7 @@ function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
 }
 
 function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [clientError, setClientError] = useState<string | null>(null);
   const { loading, error, run } = useRequest();
@@ -102,19 +119,20 @@ function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
     if (!email.trim()) return setClientError(MESSAGES.emailEmpty);
     setClientError(null);
     const res = await run(() => sendPasswordHash(email), { silent: true });
-    if (res) onDone(res.message);
+    // the API answers the same text whatever the address: said in the user's language
+    if (res) onDone(t('auth.resetSent'));
   };
   return (
-    <form onSubmit={submit} className="form" aria-label="Forgot password">
-      <h2>Forgot password</h2>
-      <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <ErrorText>{clientError ?? error}</ErrorText>
+    <form onSubmit={submit} className="form" aria-label={t('auth.forgotTitle')}>
+      <h2>{t('auth.forgotTitle')}</h2>
+      <Field label={t('auth.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <ErrorText>{messageText(clientError) || error}</ErrorText>
       <Button type="submit" disabled={loading}>
-        Send Email
+        {t('auth.sendEmail')}
       </Button>
       <div className="form-links">
         <Button variant="link" onClick={() => onDone()}>
-          Back
+          {t('auth.back')}
         </Button>
       </div>
     </form>

@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { resetPasswordFormSchema } from '../../../worker/auth/auth.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
+import { LanguageSelect } from '../../components/ui/language-select';
+import { errorText, messageText } from '../../i18n/errors';
 import { useToast } from '../../lib/toast';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { resetPassword } from './api';
 
 /** `/passwordRecovery/{hash}`: New Password, Repeat password, Save Password; success goes to '/'. */
 export default function PasswordRecovery() {
+  const { t } = useTranslation();
   const { hash = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -19,23 +23,24 @@ export default function PasswordRecovery() {
     setError(null);
     setBusy(true);
     try {
-      const res = await resetPassword(hash, newPassword);
-      toast.show(res.message, 'success');
+      await resetPassword(hash, newPassword);
+      toast.show(t('auth.passwordChanged'), 'success');
       navigate('/', { replace: true });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong');
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
   });
   return (
-    <form className="center-card form" onSubmit={submit} aria-label="Reset password">
-      <h1>Reset password</h1>
-      <Field label="New Password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
-      <Field label="Repeat password" type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
-      <ErrorText>{form.problem ?? error}</ErrorText>
+    <form className="center-card form" onSubmit={submit} aria-label={t('auth.resetTitle')}>
+      <h1>{t('auth.resetTitle')}</h1>
+      <LanguageSelect picked />
+      <Field label={t('auth.newPassword')} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+      <Field label={t('auth.repeatPassword')} type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
+      <ErrorText>{messageText(form.problem) || error}</ErrorText>
       <Button type="submit" disabled={busy}>
-        Save Password
+        {t('auth.savePassword')}
       </Button>
     </form>
   );

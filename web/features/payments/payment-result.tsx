@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { ORDER_TTL_MS } from '../../../worker/payments/payments.schema';
+import { LanguageSelect } from '../../components/ui/language-select';
 import { Spinner } from '../../components/ui/spinner';
 import { getSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { arcaStatus, HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';
 import './payments.css';
+
+// this screen's English texts (the login page's first bundle has none of them)
+addEnglish(english);
 
 /** How long an order can be paid, as the result page says it. */
 const ORDER_TTL_MINUTES = ORDER_TTL_MS / 60_000;
@@ -29,6 +36,7 @@ async function refreshAfterPayment() {
 
 /** /paymentResult/{status}: where Idram (and the card flow) send the browser back. */
 export default function PaymentResult() {
+  const { t } = useTranslation();
   const { status } = useParams();
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
@@ -70,28 +78,25 @@ export default function PaymentResult() {
     <div className="center-card result-card" data-testid="payment-result">
       {status === 'arca_result' && arca === 'waiting' ? (
         <>
-          <h1>Checking your payment…</h1>
-          <Spinner label="Checking your payment" />
+          <h1>{t('result.checking')}</h1>
+          <Spinner label={t('result.checkingLabel')} />
         </>
       ) : received ? (
         <>
           <div className="result-icon result-ok" aria-hidden="true">
             ✓
           </div>
-          <h1 className="success-text">Payment Received!</h1>
-          <p>Thank you. The subscription has been extended.</p>
+          <h1 className="success-text">{t('result.received')}</h1>
+          <p>{t('result.thanks')}</p>
         </>
       ) : closed ? (
         <>
           <div className="result-icon result-bad" aria-hidden="true">
             !
           </div>
-          <h1 data-testid="closed-title">{closed === 'expired' ? 'Order Expired' : 'Order Canceled'}</h1>
+          <h1 data-testid="closed-title">{closed === 'expired' ? t('result.expired') : t('result.canceled')}</h1>
           <p data-testid="closed-text">
-            {closed === 'expired'
-              ? `This order was not paid within ${ORDER_TTL_MINUTES} minutes of being made, so Idram no longer accepts it.`
-              : 'This order was canceled, so Idram no longer accepts it.'}{' '}
-            Nothing was charged for it. Start a new payment from the Payment screen.
+            {closed === 'expired' ? t('result.expiredText', { minutes: ORDER_TTL_MINUTES }) : t('result.canceledText')} {t('result.nothingCharged')}
           </p>
         </>
       ) : failed ? (
@@ -99,17 +104,18 @@ export default function PaymentResult() {
           <div className="result-icon result-bad" aria-hidden="true">
             !
           </div>
-          <h1 className="error-text">Payment Failed</h1>
+          <h1 className="error-text">{t('result.failed')}</h1>
           <p data-testid="failed-text">
-            Payment Failed. Please try again, and if money was taken from your account without the subscription being extended, contact us by email at{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+            {t('result.failedText')} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            {t('result.failedEnd')}
           </p>
         </>
       ) : (
-        <h1>Something went wrong</h1>
+        <h1>{t('messages.somethingWrong')}</h1>
       )}
+      {!signedIn && <LanguageSelect picked />}
       <Link className="btn btn-primary" to={signedIn ? '/payment/' : '/'}>
-        {signedIn ? 'Back to Payment' : 'Go to login'}
+        {signedIn ? t('result.back') : t('result.login')}
       </Link>
     </div>
   );

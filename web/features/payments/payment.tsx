@@ -1,5 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import english from '../../i18n/en-payments.json';
 import { mutate } from 'swr';
 import { MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
@@ -14,8 +16,9 @@ import { WholeNumberStepper } from '../../components/ui/stepper';
 import { Tabs } from '../../components/ui/tabs';
 import { amd, shortDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { daysLeftText } from '../../../worker/lib/days-left';
 import { daysLeftTo, SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
+import { addEnglish, currentLanguage } from '../../i18n';
+import { messageText } from '../../i18n/errors';
 import { useRequest } from '../../lib/use-request';
 import {
   checkPromoCode,
@@ -35,15 +38,19 @@ import { UpcomingPrice } from './upcoming-price';
 import { TeamCheckout } from './team-checkout';
 import './payments.css';
 
+// this screen's English texts (the login page's first bundle has none of them)
+addEnglish(english);
+
 /** /payment: Current Subscription, promo code, New Payment (a manager: Pay for Me / Pay for Team), Payment History. */
 export default function Payment() {
+  const { t } = useTranslation();
   const session = useSession();
   const historyRead = useHistory();
   const isManager = session?.userType === 'manager';
   return (
     <div className="page payment-page">
       <div className="page-header">
-        <h1>Payment</h1>
+        <h1>{t('payment.title')}</h1>
       </div>
       <div className="grid-2">
         <CurrentSubscription />
@@ -53,15 +60,15 @@ export default function Payment() {
         <Tabs
           urlKey="pay"
           tabs={[
-            { value: 'me', label: 'Pay for Me', content: <NewPayment /> },
-            { value: 'team', label: 'Pay for Team', content: <PayForTeam managerId={session!.userId} /> },
+            { value: 'me', label: t('payment.payForMe'), content: <NewPayment /> },
+            { value: 'team', label: t('payment.payForTeam'), content: <PayForTeam managerId={session!.userId} /> },
           ]}
         />
       ) : (
         <NewPayment />
       )}
-      <Loaded what="the payment history" state={historyRead}>
-        {(history) => <PaymentsTable data={history} title="Payment History" testId="payment-history" urlKey="history" action={cancelAction} />}
+      <Loaded what={t('payment.historyWhat')} state={historyRead}>
+        {(history) => <PaymentsTable data={history} title={t('payment.history')} testId="payment-history" urlKey="history" action={cancelAction} />}
       </Loaded>
     </div>
   );
@@ -71,32 +78,39 @@ export default function Payment() {
 const cancelAction = (p: PaymentDto) => <CancelOrderButton payment={p} />;
 
 /** Days left as a number, or 'Expires today' when the end is later today (the one rule, lib/subscription.ts). */
-function daysLeftNumber(end: string | null) {
+function daysLeftNumber(end: string | null, expiresToday: string) {
   const n = daysLeftTo(end);
-  return n === 0 ? 'Expires today' : n;
+  return n === 0 ? expiresToday : n;
 }
 
 function CurrentSubscription() {
+  const { t } = useTranslation();
   const { status } = useSubscription();
   return (
-    <Card title="Current Subscription">
+    <Card title={t('payment.current')}>
       {!status ? (
         <Spinner />
       ) : (
         <dl className="kv" data-testid="subscription-status">
-          <dt>Status</dt>
-          <dd>{status.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>}</dd>
+          <dt>{t('payment.status')}</dt>
+          <dd>
+            {status.isSubscriptionActive ? (
+              <span className="label-pill pill-ok">{t('payment.active')}</span>
+            ) : (
+              <span className="label-pill pill-bad">{t('payment.expired')}</span>
+            )}
+          </dd>
           {status.subscriptionEndDate ? (
             <>
-              <dt>Days left</dt>
-              <dd data-testid="days-left">{status.isSubscriptionActive ? daysLeftNumber(status.subscriptionEndDate) : 0}</dd>
-              <dt>{status.isSubscriptionActive ? 'Ends on' : 'Ended on'}</dt>
+              <dt>{t('payment.daysLeft')}</dt>
+              <dd data-testid="days-left">{status.isSubscriptionActive ? daysLeftNumber(status.subscriptionEndDate, t('payment.expiresToday')) : 0}</dd>
+              <dt>{status.isSubscriptionActive ? t('payment.endsOn') : t('payment.endedOn')}</dt>
               <dd data-testid="end-date">{shortDate(status.subscriptionEndDate)}</dd>
             </>
           ) : (
             <>
-              <dt>Subscription</dt>
-              <dd data-testid="end-date">No subscription yet</dd>
+              <dt>{t('payment.subscription')}</dt>
+              <dd data-testid="end-date">{t('payment.noSubscription')}</dd>
             </>
           )}
         </dl>
@@ -105,12 +119,10 @@ function CurrentSubscription() {
   );
 }
 
-const effectText = (p: Pick<PromoCheckDto, 'effectType' | 'effectValue'>) =>
-  p.effectType === 'discountPercent'
-    ? `${p.effectValue}% off your next payment`
-    : `${p.effectValue} free month${p.effectValue === 1 ? '' : 's'} added to your subscription`;
-
 function PromoBox() {
+  const { t } = useTranslation();
+  const effectText = (p: Pick<PromoCheckDto, 'effectType' | 'effectValue'>) =>
+    p.effectType === 'discountPercent' ? t('payment.promoDiscount', { percent: p.effectValue }) : t('payment.promoMonths', { count: p.effectValue });
   const { data: price } = usePrice();
   const [name, setName] = useState('');
   const [found, setFound] = useState<PromoCheckDto | null>(null);
@@ -125,7 +137,18 @@ function PromoBox() {
   };
   const apply = async () => {
     if (!found) return;
-    const res = await use.run(() => applyPromoCode(found.name), { success: (r) => r.message });
+    const res = await use.run(() => applyPromoCode(found.name), {
+      // English: the server's own words; another language: the same facts in it
+      success: (r) =>
+        currentLanguage() === 'en'
+          ? r.message
+          : t('payment.promoApplied', {
+              effect:
+                found.effectType === 'discountPercent'
+                  ? t('payment.promoDiscountNext', { percent: found.effectValue })
+                  : t('payment.promoFree', { count: found.effectValue }),
+            }),
+    });
     if (res) {
       setFound(null);
       setName('');
@@ -134,20 +157,20 @@ function PromoBox() {
     }
   };
   return (
-    <Card title="Promo code">
+    <Card title={t('payment.promo')}>
       <form className="form-row" onSubmit={search}>
         <Field
-          label="Promo code"
+          label={t('payment.promo')}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
             check.clearError();
           }}
-          placeholder="e.g. 7KQ2MZ9RTA"
+          placeholder={t('payment.promoExample', { code: '7KQ2MZ9RTA' })}
           autoComplete="off"
         />
         <Button type="submit" variant="secondary" disabled={check.loading || !name.trim()}>
-          {check.loading ? 'Searching…' : 'Search'}
+          {check.loading ? t('payment.searching') : t('payment.search')}
         </Button>
       </form>
       <ErrorText>{check.error}</ErrorText>
@@ -158,13 +181,13 @@ function PromoBox() {
             <div className="muted">{effectText(found)}</div>
           </div>
           <Button onClick={apply} disabled={use.loading}>
-            Use promo code
+            {t('payment.usePromo')}
           </Button>
         </div>
       )}
       {price && price.discountPercent > 0 && (
         <p className="notice promo-pending" data-testid="promo-pending">
-          Promo code <strong>{price.promoName}</strong>: {price.discountPercent}% off your next payment.
+          {t('payment.promoPendingBefore')} <strong>{price.promoName}</strong>: {t('payment.promoDiscount', { percent: price.discountPercent })}.
         </p>
       )}
     </Card>
@@ -173,6 +196,7 @@ function PromoBox() {
 
 /** Months counter, total and the payment methods; pays for `payee` (an agent) or for the caller. */
 function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
+  const { t } = useTranslation();
   const priceRead = usePrice();
   const { data: price } = priceRead;
   const online = useOnline();
@@ -180,7 +204,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   const { loading, error, run } = useRequest();
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
-  if (!price) return <Pending what="the price" state={priceRead} />;
+  if (!price) return <Pending what={t('payment.priceWhat')} state={priceRead} />;
   const full = price.price * (monthsOk ? months : 0);
   const total = priceFor(price.price, monthsOk ? months : 0, price.discountPercent);
   const id = `months-${payee?._id ?? 'me'}`;
@@ -193,21 +217,21 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
     <div className="new-payment" data-testid={payee ? 'new-payment-agent' : 'new-payment'}>
       <div className="new-payment-row">
         <div className="field">
-          <label htmlFor={id}>Months to buy</label>
+          <label htmlFor={id}>{t('payment.months')}</label>
           <WholeNumberStepper
             id={id}
             value={monthsText}
             onChange={setMonthsText}
             min={1}
             max={MAX_MONTHS}
-            lessLabel="One month less"
-            moreLabel="One month more"
+            lessLabel={t('payment.monthLess')}
+            moreLabel={t('payment.monthMore')}
           />
-          <div className="field-hint">{amd(price.price)} per month</div>
+          <div className="field-hint">{t('payment.perMonth', { price: amd(price.price) })}</div>
           <UpcomingPrice upcoming={price.upcoming} />
         </div>
         <div className="total" data-testid="payment-total">
-          <span className="stat-label">Total</span>
+          <span className="stat-label">{t('payment.total')}</span>
           <strong>{amd(total)}</strong>
           {price.discountPercent > 0 && monthsOk && (
             <span className="muted">
@@ -216,28 +240,32 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
           )}
         </div>
       </div>
-      {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
+      {!monthsOk && <ErrorText>{messageText(months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months)}</ErrorText>}
       <div className="pay-options">
         <div className="pay-option">
           <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk || !online}>
-            {loading ? 'Redirecting to Idram…' : 'Pay with Idram'}
+            {loading ? t('payment.redirecting') : t('payment.payIdram')}
           </Button>
-          <span className="muted">{online ? 'Idram wallet or Idram-linked card' : 'You are offline: paying needs a connection.'}</span>
+          <span className="muted">{online ? t('payment.idramNote') : t('payment.offline')}</span>
         </div>
         <div className="pay-option pay-option-disabled" aria-disabled="true">
           <Button variant="secondary" disabled>
-            Pay by card (Visa / Mastercard)
+            {t('payment.payCard')}
           </Button>
           <span className="muted" data-testid="card-note">
-            {PAYMENT_MESSAGES.arca}
+            {messageText(PAYMENT_MESSAGES.arca)}
           </span>
         </div>
       </div>
       <ErrorText>{error}</ErrorText>
     </div>
   );
-  return payee ? body : <Card title="New Payment">{body}</Card>;
+  return payee ? body : <Card title={t('payment.new')}>{body}</Card>;
 }
+
+/** "12 days left", "Ends today": the one days-left rule, in the user's language. */
+const daysLeftPhrase = (t: (key: string, options?: Record<string, unknown>) => string, n: number) =>
+  n === 0 ? t('payment.endsToday') : t('payment.daysLeftPhrase', { count: n });
 
 /** A copy of `set` with `id` in or out. */
 function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
@@ -248,6 +276,7 @@ function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet
 }
 
 function PayForTeam({ managerId }: { managerId: string }) {
+  const { t } = useTranslation();
   const teamRead = useTeamSubscriptions(managerId);
   const { data } = teamRead;
   const { status } = useSubscription();
@@ -263,7 +292,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
         header: () => (
           <input
             type="checkbox"
-            aria-label="Select every agent with a verified e-mail"
+            aria-label={t('payment.selectAll')}
             checked={allOn}
             disabled={verified.length === 0}
             onChange={(e) => setSelected(e.target.checked ? new Set(verified.map((u) => u._id)) : new Set())}
@@ -272,33 +301,37 @@ function PayForTeam({ managerId }: { managerId: string }) {
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={`Select ${row.original.name}`}
+            aria-label={t('payment.select', { name: row.original.name })}
             checked={selected.has(row.original._id)}
             disabled={!row.original.isEmailVerified}
-            title={row.original.isEmailVerified ? undefined : PAYMENT_MESSAGES.notVerified}
+            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified)}
             onChange={(e) => setSelected((prev) => toggled(prev, row.original._id, e.target.checked))}
           />
         ),
       },
-      { accessorKey: 'name', header: 'Name' },
-      { accessorKey: 'email', header: 'Email' },
+      { accessorKey: 'name', header: t('payment.name') },
+      { accessorKey: 'email', header: t('payment.email') },
       {
         id: 'subscription',
-        header: 'Subscription',
-        accessorFn: (u) => (u.isSubscriptionActive ? 'Active' : 'Expired'),
+        header: t('payment.colStatus'),
+        accessorFn: (u) => (u.isSubscriptionActive ? t('payment.active') : t('payment.expired')),
         cell: ({ row }) =>
-          row.original.isSubscriptionActive ? <span className="label-pill pill-ok">Active</span> : <span className="label-pill pill-bad">Expired</span>,
+          row.original.isSubscriptionActive ? (
+            <span className="label-pill pill-ok">{t('payment.active')}</span>
+          ) : (
+            <span className="label-pill pill-bad">{t('payment.expired')}</span>
+          ),
       },
       {
         id: 'daysLeft',
-        header: 'Days left',
+        header: t('payment.daysLeft'),
         accessorFn: (u) => (u.isSubscriptionActive ? daysLeftTo(u.subscriptionEndDate) : 0),
-        cell: ({ row }) => (row.original.isSubscriptionActive ? daysLeftNumber(row.original.subscriptionEndDate) : 0),
+        cell: ({ row }) => (row.original.isSubscriptionActive ? daysLeftNumber(row.original.subscriptionEndDate, t('payment.expiresToday')) : 0),
       },
       {
         accessorKey: 'subscriptionEndDate',
-        header: 'Subscription End',
-        cell: ({ getValue }) => (getValue() ? shortDate(getValue()) : 'No End Date'),
+        header: t('payment.colEnd'),
+        cell: ({ getValue }) => (getValue() ? shortDate(getValue()) : t('payment.noEndDate')),
       },
       {
         id: 'action',
@@ -306,28 +339,33 @@ function PayForTeam({ managerId }: { managerId: string }) {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.isEmailVerified ? (
-            <Button className="btn-sm btn-idram" onClick={() => setPayee(row.original)} aria-label={`Pay for ${row.original.name}`}>
-              Pay
+            <Button className="btn-sm btn-idram" onClick={() => setPayee(row.original)} aria-label={t('payment.payFor', { name: row.original.name })}>
+              {t('payment.pay')}
             </Button>
           ) : (
-            <span className="muted">{PAYMENT_MESSAGES.notVerified}</span>
+            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified)}</span>
           ),
       },
     ],
-    [allOn, selected, verified],
+    [allOn, selected, verified, t],
   );
-  if (!data) return <Pending what="your team's subscriptions" state={teamRead} />;
+  if (!data) return <Pending what={t('payment.teamWhat')} state={teamRead} />;
   return (
     <>
-      <DataTable data={data} columns={columns} emptyText="No agents in your team yet" title="Team subscriptions" testId="team-subscriptions" urlKey="team" />
+      <DataTable data={data} columns={columns} emptyText={t('payment.noAgents')} title={t('payment.teamTitle')} testId="team-subscriptions" urlKey="team" />
       <div className="team-checkout-wrap">
         <TeamCheckout agents={verified.filter((u) => selected.has(u._id))} managerEnd={status?.subscriptionEndDate ?? null} />
       </div>
-      <Modal open={payee !== null} onOpenChange={(open) => !open && setPayee(null)} title={payee ? `New Payment for ${payee.name}` : 'New Payment'} wide>
+      <Modal
+        open={payee !== null}
+        onOpenChange={(open) => !open && setPayee(null)}
+        title={payee ? t('payment.newFor', { name: payee.name }) : t('payment.new')}
+        wide
+      >
         {payee && (
           <>
             <p className="muted payee-line">
-              {payee.email} · {payee.isSubscriptionActive ? daysLeftText(daysLeftTo(payee.subscriptionEndDate)) : 'Subscription expired'}
+              {payee.email} · {payee.isSubscriptionActive ? daysLeftPhrase(t, daysLeftTo(payee.subscriptionEndDate)) : t('payment.subscriptionExpired')}
             </p>
             <NewPayment key={payee._id} payee={payee} />
           </>

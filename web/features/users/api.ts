@@ -30,6 +30,8 @@ export const updatePassword = (id: string, newPassword: string, currentPassword?
   parseResponse(user.update.password[':id'].$put({ ...byId(id), json: { newPassword, ...(currentPassword === undefined ? {} : { currentPassword }) } }));
 export const updateReminders = (id: string, remindersEnabled: boolean) =>
   parseResponse(user.update.reminders[':id'].$put({ ...byId(id), json: { remindersEnabled } }));
+export const updateLanguage = (id: string, language: UserDto['language']) =>
+  parseResponse(user.update.language[':id'].$put({ ...byId(id), json: { language } }));
 export const updateType = (id: string, json: Args<(typeof user.update.userType)[':id']['$put']>['json']) =>
   parseResponse(user.update.userType[':id'].$put({ ...byId(id), json }));
 export const setTrial = (id: string, isActive: boolean) => parseResponse(user.update.trialPeriodState[':id'].$put({ ...byId(id), json: { isActive } }));

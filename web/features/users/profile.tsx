@@ -1,4 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-users.json';
 import { useParams } from 'react-router';
 import { normalizeEmail } from '../../../worker/lib/text';
 import { emailFormSchema, newNameSchema, passwordFormSchema } from '../../../worker/users/users.schema';
@@ -13,13 +16,19 @@ import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { UnsavedChangesScope, useUnsavedSection } from '../../components/unsaved-changes';
 import { isStaff } from '../../../worker/lib/permissions';
+import { messageText } from '../../i18n/errors';
 import { AdminPanel } from './admin-panel';
+import { LanguageCard } from './language-card';
 import { RemindersCard } from './reminders-card';
 import { ActiveSessions } from './sessions';
 import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
+// this screen's English texts (the login page's first bundle has none of them)
+addEnglish(english);
+
 /** /profile/ (me) and /profile/{id}: details, updates, and for the admin trial, type, parent, children. */
 export default function Profile() {
+  const { t } = useTranslation();
   const session = useSession();
   const { id } = useParams();
   const userId = id || session?.userId;
@@ -29,7 +38,11 @@ export default function Profile() {
   if (!user)
     return (
       <div className="page">
-        {error instanceof ApiFailure && error.status === 404 ? <p className="muted">User not found</p> : <Pending what="the profile" state={read} />}
+        {error instanceof ApiFailure && error.status === 404 ? (
+          <p className="muted">{t('profile.notFound')}</p>
+        ) : (
+          <Pending what={t('profile.what')} state={read} />
+        )}
       </div>
     );
   const isMe = user._id === session?.userId;
@@ -38,33 +51,38 @@ export default function Profile() {
   return (
     <div className="page narrow-wide">
       <div className="page-header">
-        <h1>{isMe ? 'My Profile' : `Profile: ${user.name}`}</h1>
+        <h1>{isMe ? t('profile.mine') : t('profile.of', { name: user.name })}</h1>
       </div>
       <Card>
         <dl className="kv" data-testid="profile-details">
-          <dt>Name</dt>
+          <dt>{t('profile.name')}</dt>
           <dd>{user.name}</dd>
-          <dt>E-mail</dt>
+          <dt>{t('profile.email')}</dt>
           <dd>
             {user.email}{' '}
-            {user.isEmailVerified ? <span className="label-pill pill-ok">verified</span> : <span className="label-pill pill-warn">not verified</span>}
+            {user.isEmailVerified ? (
+              <span className="label-pill pill-ok">{t('profile.verified')}</span>
+            ) : (
+              <span className="label-pill pill-warn">{t('profile.notVerified')}</span>
+            )}
           </dd>
           {/* staff (admin, marketing) have no subscription */}
           {!isStaff(user.userType) && (
             <>
-              <dt>Next Payment Date</dt>
-              <dd data-testid="next-payment-date">{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : 'No subscription yet'}</dd>
+              <dt>{t('profile.nextPayment')}</dt>
+              <dd data-testid="next-payment-date">{user.subscriptionEndDate ? shortDate(user.subscriptionEndDate) : t('profile.noSubscription')}</dd>
             </>
           )}
           {!isMe && (
             <>
-              <dt>User type</dt>
+              <dt>{t('profile.userType')}</dt>
               <dd>{user.userType}</dd>
             </>
           )}
         </dl>
         {!user.isEmailVerified && canManage && <ResendVerification userId={user._id} />}
       </Card>
+      {(isMe || isAdmin) && <LanguageCard user={user} isMe={isMe} onSaved={mutate} />}
       {(isMe || isAdmin) && !isStaff(user.userType) && <RemindersCard user={user} isMe={isMe} onSaved={mutate} />}
       {canManage && (
         <UnsavedChangesScope>
@@ -80,11 +98,12 @@ export default function Profile() {
 }
 
 function ResendVerification({ userId }: { userId: string }) {
+  const { t } = useTranslation();
   const { loading, run } = useRequest();
   return (
     <div className="form-row" style={{ marginTop: '0.75rem' }}>
-      <Button variant="secondary" disabled={loading} onClick={() => run(() => resendVerification(userId), { success: (r) => r.message })}>
-        Resend email verification
+      <Button variant="secondary" disabled={loading} onClick={() => run(() => resendVerification(userId), { success: () => t('profile.verificationSent') })}>
+        {t('profile.resend')}
       </Button>
     </div>
   );
@@ -109,10 +128,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
+  const { t } = useTranslation();
   const form = useSchemaForm<{ newName: string }>(newNameSchema, { newName: '' });
   const { loading, run } = useRequest();
   const onValid = async ({ newName }: { newName: string }) => {
-    const res = await run(() => updateName(user._id, newName), { success: (r) => r.message });
+    const res = await run(() => updateName(user._id, newName), { success: () => t('profile.nameSaved') });
     if (res) {
       form.reset();
       if (isMe) updateSession({ userName: newName.trim() });
@@ -123,13 +143,13 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
   const submit = form.handleSubmit(onValid);
   useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
-    <Section title="Update name">
-      <form className="form" onSubmit={submit} noValidate aria-label="Update name">
-        <Field label="New name" {...form.register('newName')} />
-        <ErrorText>{form.problem}</ErrorText>
+    <Section title={t('profile.updateName')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('profile.updateName')}>
+        <Field label={t('profile.newName')} {...form.register('newName')} />
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
-            Save name
+            {t('profile.saveName')}
           </Button>
         </div>
       </form>
@@ -139,14 +159,18 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
 
 /** Changing one's own e-mail or password asks for the current password (a stolen session alone must not take the account). */
 function CurrentPasswordField(props: ComponentProps<'input'>) {
-  return <Field {...props} label="Current password" type="password" autoComplete="current-password" hint="Confirm the change with the password you use now." />;
+  const { t } = useTranslation();
+  return <Field {...props} label={t('profile.currentPassword')} type="password" autoComplete="current-password" hint={t('profile.currentPasswordHint')} />;
 }
 
 function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => void; isMe: boolean }) {
+  const { t } = useTranslation();
   const form = useSchemaForm<{ newEmail: string; currentPassword: string }>(emailFormSchema(isMe), { newEmail: '', currentPassword: '' });
   const { loading, run } = useRequest();
   const onValid = async ({ newEmail, currentPassword }: { newEmail: string; currentPassword: string }) => {
-    const res = await run(() => updateEmail(user._id, newEmail, isMe ? currentPassword : undefined), { success: (r) => r.message });
+    const res = await run(() => updateEmail(user._id, newEmail, isMe ? currentPassword : undefined), {
+      success: (r) => (r.message === 'Email updated' ? t('profile.emailUnchanged') : t('profile.emailSaved')),
+    });
     if (res) {
       // the change ended every other session; the answer carries this tab's new token
       if (isMe) updateSession({ userEmail: normalizeEmail(newEmail), ...('accessToken' in res && res.accessToken ? { token: res.accessToken } : {}) });
@@ -158,14 +182,14 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
   const submit = form.handleSubmit(onValid);
   useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
-    <Section title="Update e-mail">
-      <form className="form" onSubmit={submit} noValidate aria-label="Update e-mail">
-        <Field label="New e-mail" type="email" hint="The new address must be verified again." {...form.register('newEmail')} />
+    <Section title={t('profile.updateEmail')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('profile.updateEmail')}>
+        <Field label={t('profile.newEmail')} type="email" hint={t('profile.newEmailHint')} {...form.register('newEmail')} />
         {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
-        <ErrorText>{form.problem}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
-            Save e-mail
+            {t('profile.saveEmail')}
           </Button>
         </div>
       </form>
@@ -174,6 +198,7 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
 }
 
 function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
+  const { t } = useTranslation();
   const form = useSchemaForm<{ newPassword: string; repeatPassword: string; currentPassword: string }>(passwordFormSchema(isMe), {
     newPassword: '',
     repeatPassword: '',
@@ -182,7 +207,9 @@ function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
   const { loading, run } = useRequest();
   // the spec's messages first ('Password is empty', "Passwords don't match"), then the current password
   const onValid = async ({ newPassword, currentPassword }: { newPassword: string; currentPassword: string }) => {
-    const res = await run(() => updatePassword(user._id, newPassword, isMe ? currentPassword : undefined), { success: (r) => r.message });
+    const res = await run(() => updatePassword(user._id, newPassword, isMe ? currentPassword : undefined), {
+      success: () => t('profile.passwordSaved'),
+    });
     if (res) {
       if (isMe && res.accessToken) updateSession({ token: res.accessToken });
       form.reset();
@@ -192,15 +219,15 @@ function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
   const submit = form.handleSubmit(onValid);
   useUnsavedSection(form.formState.isDirty, () => saveForm(form.handleSubmit, onValid));
   return (
-    <Section title="Update password">
-      <form className="form" onSubmit={submit} noValidate aria-label="Update password">
-        <Field label="New password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        <Field label="Repeat new password" type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
+    <Section title={t('profile.updatePassword')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('profile.updatePassword')}>
+        <Field label={t('profile.newPassword')} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+        <Field label={t('profile.repeatNewPassword')} type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
         {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
-        <ErrorText>{form.problem}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
-            Save password
+            {t('profile.savePassword')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
@@ -14,30 +15,31 @@ import { useColumnLabels } from '../../lib/use-column-labels';
  * out is logging out; any other one ends only there (docs/decisions/0030-sessions.md).
  */
 export function ActiveSessions() {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const read = useSessions(true);
   const { mutate } = read;
   const { loading, run } = useRequest();
   const signOut = async (s: SessionDto) => {
-    const done = await run(() => signOutSession(s._id), { success: s.current ? undefined : (r) => r.message });
+    const done = await run(() => signOutSession(s._id), { success: s.current ? undefined : () => t('sessions.signedOut') });
     if (!done) return;
     if (s.current) setSession(null);
     else await mutate();
   };
   return (
-    <Card title="Active sessions">
-      <Loaded what="your sessions" state={read}>
+    <Card title={t('sessions.title')}>
+      <Loaded what={t('sessions.what')} state={read}>
         {(data) => (
           <div className="table-scroll">
             <table className="cards-narrow" ref={labelColumns} data-testid="sessions-table">
               <thead>
                 <tr>
-                  <th>Client</th>
-                  <th>Device</th>
-                  <th>Signed in</th>
-                  <th>Last active</th>
+                  <th>{t('sessions.client')}</th>
+                  <th>{t('sessions.device')}</th>
+                  <th>{t('sessions.signedIn')}</th>
+                  <th>{t('sessions.lastActive')}</th>
                   <th>
-                    <span className="sr-only">Action</span>
+                    <span className="sr-only">{t('sessions.action')}</span>
                   </th>
                 </tr>
               </thead>
@@ -46,9 +48,9 @@ export function ActiveSessions() {
                   <tr key={s._id} data-testid="session-row">
                     <td>
                       {s.client}
-                      {s.current && <span className="label-pill pill-ok"> This session</span>}
+                      {s.current && <span className="label-pill pill-ok"> {t('sessions.this')}</span>}
                     </td>
-                    <td>{s.device || <span className="muted">Unknown device</span>}</td>
+                    <td>{s.device || <span className="muted">{t('sessions.unknownDevice')}</span>}</td>
                     <td>{dateAndTime(s.createdAt)}</td>
                     <td>{dateAndTime(s.lastSeenAt)}</td>
                     <td>
@@ -57,9 +59,21 @@ export function ActiveSessions() {
                         className="btn-sm session-signout"
                         disabled={loading}
                         onClick={() => signOut(s)}
-                        aria-label={`Sign out ${s.client}${s.device ? ` on ${s.device}` : ''}${s.current ? ' (this session)' : ''}`}
+                        aria-label={t(
+                          s.device
+                            ? s.current
+                              ? 'sessions.signOutThisOn'
+                              : 'sessions.signOutOn'
+                            : s.current
+                              ? 'sessions.signOutThis'
+                              : 'sessions.signOutClient',
+                          {
+                            client: s.client,
+                            device: s.device,
+                          },
+                        )}
                       >
-                        Sign out
+                        {t('sessions.signOut')}
                       </Button>
                     </td>
                   </tr>

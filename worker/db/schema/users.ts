@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LANGUAGES } from '../../lib/languages';
 import { USER_TYPES } from '../../users/users.schema';
 
 export const users = sqliteTable(
@@ -23,6 +24,8 @@ export const users = sqliteTable(
     deletedAt: integer({ mode: 'timestamp_ms' }),
     // e-mails before the subscription ends (Profile's toggle); on by default
     remindersEnabled: integer({ mode: 'boolean' }).notNull().default(true),
+    // screens, mails and Idram's page in this language (docs/decisions/0023-languages.md)
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
   },
   (t) => [
     // login and userByEmail; a deleted user's e-mail may be registered again

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_CODES } from '../../worker/lib/message-codes';
+import enLogin from './en.json';
+import enPayments from './en-payments.json';
+import enUsers from './en-users.json';
+import hy from './hy.json';
+import ru from './ru.json';
+
+/**
+ * The catalogues (docs/decisions/0023-languages.md): the same keys in every language with the
+ * plural forms each language needs, the same placeholders, no key that no code uses, no key used
+ * that English lacks, and the API's coded messages in English exactly as the API answers them.
+ */
+// English: the login page's bundle plus the screens' own parts (each lazy screen adds its part)
+const en = { ...enLogin, ...enUsers, ...enPayments };
+const catalogues = { en, ru, hy } as const;
+const LOCALES = { en: 'en', ru: 'ru', hy: 'hy' } as const;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(tree: object, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(Object.entries(catalogues).map(([lang, tree]) => [lang, flatten(tree)])) as Record<
+  keyof typeof catalogues,
+  Map<string, string>
+>;
+const baseKeys = (m: Map<string, string>) => new Set([...m.keys()].map((k) => k.replace(PLURAL, '')));
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+
+// every source file of the web app, as text (Vite's glob, so the test needs no file system)
+const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../dist/**'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+const code = Object.values(sources).join('\n');
+
+describe('the catalogues', () => {
+  it("English's parts do not overlap", () => {
+    const parts = [enLogin, enUsers, enPayments].map((part) => Object.keys(part));
+    expect(parts.flat().length).toBe(new Set(parts.flat()).size);
+  });
+
+  it('every language has every key of English, and no other', () => {
+    const english = baseKeys(flat.en);
+    for (const lang of ['ru', 'hy'] as const) {
+      const other = baseKeys(flat[lang]);
+      expect(
+        [...english].filter((k) => !other.has(k)),
+        `missing in ${lang}`,
+      ).toEqual([]);
+      expect(
+        [...other].filter((k) => !english.has(k)),
+        `only in ${lang}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('a plural has every form its language needs (Intl.PluralRules), and a placeholder-for-placeholder translation', () => {
+    for (const [lang, map] of Object.entries(flat) as [keyof typeof flat, Map<string, string>][]) {
+      const categories = new Intl.PluralRules(LOCALES[lang]).resolvedOptions().pluralCategories;
+      const plurals = new Set([...map.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+      for (const base of plurals) for (const category of categories) expect(map.has(`${base}_${category}`), `${lang}: ${base}_${category}`).toBe(true);
+      for (const [key, text] of map) {
+        const englishKey = flat.en.has(key) ? key : `${key.replace(PLURAL, '')}_other`;
+        const english = flat.en.get(englishKey);
+        if (english === undefined) continue;
+        expect(placeholders(text), `${lang}: ${key}`).toEqual(placeholders(english));
+      }
+    }
+  });
+
+  it('no key is unused: each appears in the code as a literal (messages.* are the codes the API answers)', () => {
+    const unused = [...baseKeys(flat.en)].filter((key) => {
+      if (key.startsWith('messages.')) return !(key.slice('messages.'.length) in MESSAGE_CODES);
+      return !new RegExp(`['"\`]${key.replace(/\./g, '\\.')}['"\`]`).test(code);
+    });
+    expect(unused).toEqual([]);
+  });
+
+  it('every key the code asks t() for exists in English', () => {
+    const english = baseKeys(flat.en);
+    const asked = new Set([...code.matchAll(/\bt\(\s*'([\w.]+)'/g)].map((m) => m[1]!));
+    expect(asked.size).toBeGreaterThan(50);
+    expect([...asked].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  it("the coded messages are, in English, exactly the API's words, and each code has a text in every language", () => {
+    for (const [code, message] of Object.entries(MESSAGE_CODES)) {
+      expect(flat.en.get(`messages.${code}`), code).toBe(message);
+      expect(flat.ru.get(`messages.${code}`), code).toBeTruthy();
+      expect(flat.hy.get(`messages.${code}`), code).toBeTruthy();
+    }
+  });
+});
