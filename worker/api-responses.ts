@@ -33,6 +33,7 @@ import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { userSchema } from './users/users.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
+import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
@@ -42,9 +43,11 @@ import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.sche
  * parses the real answers of the calls the web app and the extension read with these schemas.
  */
 
+/** A message's stable code, beside the messages the translated screens show (docs/decisions/0023-languages.md). */
+const messageCode = z.enum(Object.keys(MESSAGE_CODES) as [MessageCode, ...MessageCode[]]).optional();
 /** A short confirmation the screens show as a toast. */
-export const messageSchema = z.strictObject({ message: z.string() });
-const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), ...shape });
+export const messageSchema = z.strictObject({ message: z.string(), code: messageCode });
+const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), code: messageCode, ...shape });
 export const okSchema = z.strictObject({ ok: z.literal(true) });
 
 type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
