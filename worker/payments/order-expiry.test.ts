@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, createTeam, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
+import { call, createTeam, createUser, db, getUser, type TestUser, testEnv, errorBody } from '../test/helpers';
 import { confirmation, order, PRICE, precheck, result } from '../test/idram';
 import { ORDER_TTL_MS } from './payment-order';
 import { PAYMENT_MESSAGES } from './payments.schema';
@@ -58,7 +58,7 @@ describe('an unpaid order expires', () => {
     // its alarm is gone: nothing is left to expire
     expect(await runDurableObjectAlarm(stubOf(id))).toBe(false);
     expect((await call('GET', `/api/payment/idram/pay/${id}`)).headers.get('location')).toBe('/paymentResult/expired');
-    expect((await cancel(user, id)).body).toEqual({ message: PAYMENT_MESSAGES.cannotCancelClosed });
+    expect((await cancel(user, id)).body).toEqual(errorBody(PAYMENT_MESSAGES.cannotCancelClosed));
     expect(await endOf(user)).toBeLessThan(Date.now());
   });
 
@@ -109,11 +109,11 @@ describe('POST /api/payment/cancelOrder', () => {
     expect(await historyOf(a.agents[0], id)).toMatchObject({ status: 'Waiting for payment', canCancel: false });
     for (const who of [a.agents[0], a.agents[1], a.director, b.manager, await createUser('admin')]) {
       const res = await cancel(who, id);
-      expect([res.status, res.body]).toEqual([404, { message: PAYMENT_MESSAGES.orderNotFound }]);
+      expect([res.status, res.body]).toEqual([404, errorBody(PAYMENT_MESSAGES.orderNotFound)]);
     }
     expect((await cancel(null, id)).status).toBe(401);
     expect((await cancel(await createUser('marketing'), id)).status).toBe(403);
-    expect((await cancel(a.manager, '')).body).toEqual({ message: PAYMENT_MESSAGES.orderNotFound });
+    expect((await cancel(a.manager, '')).body).toEqual(errorBody(PAYMENT_MESSAGES.orderNotFound));
     expect((await cancel(a.manager, 42)).status).toBe(400);
     expect((await row(id)).status).toBe('link_generated');
 
@@ -138,12 +138,12 @@ describe('POST /api/payment/cancelOrder', () => {
     expect(await result(await confirmation(paid, String(PRICE)))).toBe('OK');
     const end = await endOf(user);
     const res = await cancel(user, paid);
-    expect([res.status, res.body]).toEqual([409, { message: PAYMENT_MESSAGES.cannotCancelPaid }]);
+    expect([res.status, res.body]).toEqual([409, errorBody(PAYMENT_MESSAGES.cannotCancelPaid)]);
     expect(await row(paid)).toMatchObject({ status: 'confirmed', isPaymentConfirmed: true });
     expect(await endOf(user)).toBe(end);
     const declined = await order(user, { amount: 1 });
     await stubOf(declined).decline();
-    expect((await cancel(user, declined)).body).toEqual({ message: PAYMENT_MESSAGES.cannotCancelClosed });
+    expect((await cancel(user, declined)).body).toEqual(errorBody(PAYMENT_MESSAGES.cannotCancelClosed));
     expect((await row(declined)).status).toBe('failed');
   });
 
@@ -160,7 +160,7 @@ describe('POST /api/payment/cancelOrder', () => {
       expect(confirms).toEqual(Array(AT_ONCE).fill('OK'));
       for (const c of cancels) {
         if (c.status === 200) expect(c.body).toEqual({ orderId: id, status: 'Canceled' });
-        else expect([c.status, c.body]).toEqual([409, { message: PAYMENT_MESSAGES.cannotCancelPaid }]);
+        else expect([c.status, c.body]).toEqual([409, errorBody(PAYMENT_MESSAGES.cannotCancelPaid)]);
       }
       expect(await row(id)).toMatchObject({ status: 'confirmed', isPaymentConfirmed: true, transId: conf.EDP_TRANS_ID });
       const end = (await endOf(user))!;

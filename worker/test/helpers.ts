@@ -8,6 +8,7 @@ import { newSession } from '../lib/auth';
 import { createDb } from '../lib/db';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
+import { codeOfMessage } from '../lib/message-codes';
 
 export const testEnv = env as unknown as Bindings;
 export const db = createDb(testEnv.DB);
@@ -119,4 +120,10 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
   const match = mail && new RegExp(`/${path}/([0-9a-f]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${path} mail for ${to}`);
   return match[1]!;
+}
+
+/** An error body as the API sends it: the message, with its stable code when the screens translate it by code (docs/decisions/0023-languages.md). */
+export function errorBody(message: string): { message: string; code?: string } {
+  const code = codeOfMessage(message);
+  return code ? { message, code } : { message };
 }
