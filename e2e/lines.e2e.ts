@@ -172,7 +172,7 @@ test.describe('Lines', () => {
     await expect(card.getByLabel('Line 2 caller number')).toHaveValue('+13125550102');
     await expect(card.getByLabel('URL template', { exact: true })).toHaveValue('https://pbx.example/call?to={to}&from={from}&line={line}');
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'lines-team-phones-390');
     // the agent reads the team's lines, and cannot change them

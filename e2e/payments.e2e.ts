@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { apiCall, baseURL, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 const PRICE = 5000;
@@ -16,12 +16,45 @@ const total = (page: Page) => page.getByTestId('payment-total').locator('strong'
 
 /** Idram in the browser: the pay page posts the form to the simulator, which shows the order; Pay or Decline. */
 async function throughSimulator(page: Page, action: 'Pay' | 'Decline', expectedAmount: string, shotName?: string) {
-  await page.waitForURL('**/api/payment/idram/simulator');
+  await reachSimulator(page);
   await expect(page.getByRole('heading', { name: 'Confirm the payment' })).toBeVisible();
   await expect(page.getByTestId('sim-amount')).toHaveText(expectedAmount);
   if (shotName) await shot(page, shotName);
   await page.getByRole('button', { name: action, exact: true }).click();
   await page.waitForURL(`**/paymentResult/${action === 'Pay' ? 'confirmed' : 'failed'}`);
+}
+
+/**
+ * Waits for the simulator's page. A CI run once timed out here with no page reached and nothing
+ * on screen to say why: if it happens again, the failure names the requests still open and the
+ * ones that failed since Pay with Idram, so the next run says which step stalled.
+ */
+async function reachSimulator(page: Page) {
+  const open = new Map<Request, string>();
+  const failed: string[] = [];
+  const started = Date.now();
+  const label = (r: Request) => `${r.method()} ${new URL(r.url()).pathname} at +${Date.now() - started} ms`;
+  const onRequest = (r: Request) => open.set(r, label(r));
+  const onDone = (r: Request) => open.delete(r);
+  const onFailed = (r: Request) => {
+    open.delete(r);
+    failed.push(`${label(r)}: ${r.failure()?.errorText}`);
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onFailed);
+  try {
+    await page.waitForURL('**/api/payment/idram/simulator', { timeout: 40_000 });
+  } catch (err) {
+    const alert = await page.getByRole('alert').allTextContents().catch(() => []);
+    throw new Error(
+      `The simulator was not reached (${page.url()}). Open: ${[...open.values()].join('; ') || 'none'}. Failed: ${failed.join('; ') || 'none'}. On screen: ${alert.join(' | ') || 'no alert'}. ${(err as Error).message}`,
+    );
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onFailed);
+  }
 }
 
 async function subscription(user: E2EUser) {
@@ -37,6 +70,9 @@ test.describe('Payment (/payment) and Admin payments', () => {
     page,
     browser,
   }) => {
+    // three trips through the simulator and a second browser: about 22 s here, so 60 s left too little
+    // room on a busy CI machine
+    test.slow();
     const manager = await createUser('manager', { subscriptionDays: -3, name: 'Mara Manager' });
     const agent = await createUser('agent', { parentId: manager.id, subscriptionDays: -1, name: 'Arto Agent' });
     await createUser('agent', { parentId: manager.id, isEmailVerified: false, name: 'Una Unverified' });
