@@ -46,7 +46,10 @@ async function reachSimulator(page: Page) {
   try {
     await page.waitForURL('**/api/payment/idram/simulator', { timeout: 40_000 });
   } catch (err) {
-    const alert = await page.getByRole('alert').allTextContents().catch(() => []);
+    const alert = await page
+      .getByRole('alert')
+      .allTextContents()
+      .catch(() => []);
     throw new Error(
       `The simulator was not reached (${page.url()}). Open: ${[...open.values()].join('; ') || 'none'}. Failed: ${failed.join('; ') || 'none'}. On screen: ${alert.join(' | ') || 'no alert'}. ${(err as Error).message}`,
     );

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import type { Role } from '../../worker/lib/permissions';
@@ -80,7 +81,9 @@ const router = createBrowserRouter([
 /** Sets the tab's title from the route's (a role may name its screen differently). */
 function ScreenTitle({ title }: { title: string | ((role: Role) => string) }) {
   const session = useSession();
-  useDocumentTitle(typeof title === 'function' ? (session ? title(session.userType) : null) : title);
+  const { t } = useTranslation();
+  const key = typeof title === 'function' ? (session ? title(session.userType) : null) : title;
+  useDocumentTitle(key ? t(key) : null);
   return null;
 }
 
@@ -106,7 +109,7 @@ function SessionGate() {
   if (location.pathname !== '/') return <Navigate to={`/?next=${encodeURIComponent(next ?? '/')}`} replace />;
   return (
     <Suspense fallback={<Spinner />}>
-      <ScreenTitle title="Login" />
+      <ScreenTitle title="titles.login" />
       <Landing />
     </Suspense>
   );

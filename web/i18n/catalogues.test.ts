@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_CODES } from '../../worker/lib/message-codes';
-import enLogin from './en.json';
-import enPayments from './en-payments.json';
-import enUsers from './en-users.json';
-import hy from './hy.json';
-import ru from './ru.json';
+
+type Catalogue = Record<string, unknown>;
+/** Each language's parts: the login page's and shell's (`en.json`), then each screen's (`en-<feature>.json`). */
+const files = {
+  en: import.meta.glob<Catalogue>(['./en.json', './en-*.json'], { import: 'default', eager: true }),
+  ru: import.meta.glob<Catalogue>(['./ru.json', './ru-*.json'], { import: 'default', eager: true }),
+  hy: import.meta.glob<Catalogue>(['./hy.json', './hy-*.json'], { import: 'default', eager: true }),
+};
+/** A part's name without its language: `./ru-filters.json` → `filters`, `./ru.json` → `` (the shell's). */
+const partNames = (lang: keyof typeof files) =>
+  Object.keys(files[lang])
+    .map((f) => f.replace(`./${lang}`, '').replace(/^-/, '').replace('.json', ''))
+    .sort();
+const englishParts = Object.values(files.en);
+const russianParts = Object.values(files.ru);
+const armenianParts = Object.values(files.hy);
+const merged = (parts: Catalogue[]) => Object.assign({}, ...parts) as Catalogue;
 
 /**
  * The catalogues (docs/decisions/0023-languages.md): the same keys in every language with the
@@ -12,8 +24,7 @@ import ru from './ru.json';
  * that English lacks, and the API's coded messages in English exactly as the API answers them.
  */
 // English: the login page's bundle plus the screens' own parts (each lazy screen adds its part)
-const en = { ...enLogin, ...enUsers, ...enPayments };
-const catalogues = { en, ru, hy } as const;
+const catalogues = { en: merged(englishParts), ru: merged(russianParts), hy: merged(armenianParts) } as const;
 const LOCALES = { en: 'en', ru: 'ru', hy: 'hy' } as const;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -42,9 +53,17 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../d
 const code = Object.values(sources).join('\n');
 
 describe('the catalogues', () => {
-  it("English's parts do not overlap", () => {
-    const parts = [enLogin, enUsers, enPayments].map((part) => Object.keys(part));
-    expect(parts.flat().length).toBe(new Set(parts.flat()).size);
+  it("every language has the same parts, so a screen's texts sit side by side in each", () => {
+    expect(partNames('en').length).toBeGreaterThan(2);
+    expect(partNames('ru')).toEqual(partNames('en'));
+    expect(partNames('hy')).toEqual(partNames('en'));
+  });
+
+  it("a language's parts do not overlap", () => {
+    for (const parts of [englishParts, russianParts, armenianParts]) {
+      const keys = parts.map((part) => Object.keys(part));
+      expect(keys.flat().length).toBe(new Set(keys.flat()).size);
+    }
   });
 
   it('every language has every key of English, and no other', () => {

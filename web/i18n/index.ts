@@ -25,10 +25,20 @@ const LANGUAGE_KEY = 'language';
 /** Set while a language picked on the login screen waits to be saved on the user at sign-in. */
 const PICKED_KEY = 'languagePicked';
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
-  ru: () => import('./ru.json'),
-  hy: () => import('./hy.json'),
-};
+type Catalogue = Record<string, unknown>;
+/**
+ * Russian and Armenian, fetched when chosen: the shell's part (`ru.json`) and every screen's own
+ * part (`ru-<feature>.json`), so a screen's texts live beside each other in every language.
+ */
+const parts = {
+  ru: import.meta.glob<Catalogue>(['./ru.json', './ru-*.json'], { import: 'default' }),
+  hy: import.meta.glob<Catalogue>(['./hy.json', './hy-*.json'], { import: 'default' }),
+} satisfies Record<Exclude<Language, 'en'>, Record<string, () => Promise<Catalogue>>>;
+
+async function loadCatalogue(language: Exclude<Language, 'en'>): Promise<Catalogue> {
+  const loaded = await Promise.all(Object.values(parts[language]).map((load) => load()));
+  return Object.assign({}, ...loaded);
+}
 
 function storedLanguage(): Language | null {
   try {
@@ -62,8 +72,7 @@ export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i
  */
 export async function applyLanguage(language: Language, { picked = false }: { picked?: boolean } = {}) {
   if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
-    const catalogue = await loaders[language]();
-    i18next.addResourceBundle(language, 'translation', catalogue.default);
+    i18next.addResourceBundle(language, 'translation', await loadCatalogue(language));
   }
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
