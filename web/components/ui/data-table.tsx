@@ -1,21 +1,19 @@
 import {
   type ColumnDef,
-  type ColumnFiltersState,
   flexRender,
-  type PaginationState,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
-  type SortingState,
-  type Updater,
+  type Header,
+  type Table,
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUrlParams } from '../../lib/use-url-state';
+import { PAGE_SIZES, useTableUrlState } from './table-url-state';
 
-export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
+export { PAGE_SIZES } from './table-url-state';
 
 /**
  * The product's table (TanStack Table): global search, sortable columns, 'Show n' page sizes
@@ -50,57 +48,11 @@ export function DataTable<T>(props: {
 }) {
   const { t } = useTranslation();
   const server = props.server;
-  const [params, update] = useUrlParams();
-  const k = (name: string) => (props.urlKey ? `${props.urlKey}.${name}` : name);
   const defaultSize = props.initialPageSize ?? 10;
-  const globalFilter = params.get(k('q')) ?? '';
-  const sortParam = params.get(k('sort'));
-  const sorting: SortingState = sortParam ? [{ id: sortParam.replace(/^-/, ''), desc: sortParam.startsWith('-') }] : [];
-  const sizeParam = Number(params.get(k('size')));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
-  const pageParam = Number(params.get(k('page')));
-  const pageIndex = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam - 1 : 0;
-  const filterPrefix = k('f.');
-  const columnFilters: ColumnFiltersState = [...params.entries()]
-    .filter(([key]) => key.startsWith(filterPrefix))
-    .map(([key, value]) => ({ id: key.slice(filterPrefix.length), value }));
-
-  // a new search, sort or filter starts again at page 1
-  const setSorting = (u: Updater<SortingState>) =>
-    update((p) => {
-      const next = typeof u === 'function' ? u(sorting) : u;
-      const first = next[0];
-      if (first) p.set(k('sort'), `${first.desc ? '-' : ''}${first.id}`);
-      else p.delete(k('sort'));
-      p.delete(k('page'));
-    });
-  const setGlobalFilter = (u: Updater<string>) =>
-    update((p) => {
-      const next = String((typeof u === 'function' ? u(globalFilter) : u) ?? '');
-      if (next) p.set(k('q'), next);
-      else p.delete(k('q'));
-      p.delete(k('page'));
-    });
-  const setColumnFilters = (u: Updater<ColumnFiltersState>) =>
-    update((p) => {
-      const next = typeof u === 'function' ? u(columnFilters) : u;
-      for (const key of [...p.keys()]) if (key.startsWith(filterPrefix)) p.delete(key);
-      for (const f of next) if (f.value !== undefined && f.value !== '') p.set(`${filterPrefix}${f.id}`, String(f.value));
-      p.delete(k('page'));
-    });
-  const setPagination = (u: Updater<PaginationState>) =>
-    update((p) => {
-      const next = typeof u === 'function' ? u({ pageIndex, pageSize }) : u;
-      if (next.pageSize !== pageSize) {
-        // a new page size keeps the first row shown on screen
-        const first = pageIndex * pageSize;
-        next.pageIndex = Math.floor(first / next.pageSize);
-      }
-      if (next.pageSize === defaultSize) p.delete(k('size'));
-      else p.set(k('size'), String(next.pageSize));
-      if (next.pageIndex > 0) p.set(k('page'), String(next.pageIndex + 1));
-      else p.delete(k('page'));
-    });
+  const { globalFilter, sorting, columnFilters, pageIndex, pageSize, setSorting, setGlobalFilter, setColumnFilters, setPagination } = useTableUrlState(
+    props.urlKey,
+    defaultSize,
+  );
 
   const table = useReactTable({
     data: props.data,
@@ -128,7 +80,6 @@ export function DataTable<T>(props: {
     if (pastEnd) table.setPageIndex(pageCount - 1);
   }, [pastEnd, pageCount, table]);
   const title = typeof props.title === 'function' ? props.title({ total, shown }) : props.title;
-  const sticky = (id: string) => (id === 'action' || id === 'actions' ? 'col-sticky' : undefined);
   return (
     <div className="data-table" data-testid={props.testId}>
       <div className="table-toolbar">
@@ -150,45 +101,9 @@ export function DataTable<T>(props: {
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort();
-                  const dir = header.column.getIsSorted();
-                  const meta = header.column.columnDef.meta as { filter?: 'select'; filterLabel?: (v: string) => string } | undefined;
-                  return (
-                    <th
-                      key={header.id}
-                      className={sticky(header.column.id)}
-                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.isPlaceholder ? null : sortable ? (
-                        <button type="button" className="th-sort" onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ' ↕'}</span>
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                      {meta?.filter === 'select' && (
-                        <select
-                          className="th-filter"
-                          aria-label={t('table.filter', { column: String(header.column.columnDef.header) })}
-                          value={(header.column.getFilterValue() as string) ?? ''}
-                          onChange={(e) => header.column.setFilterValue(e.target.value || undefined)}
-                        >
-                          <option value="">{t('table.all')}</option>
-                          {(
-                            server?.filterOptions?.[header.column.id] ??
-                            uniqueValues(table.getPreFilteredRowModel().rows.map((r) => r.getValue(header.column.id)))
-                          ).map((v) => (
-                            <option key={v} value={v}>
-                              {meta.filterLabel ? meta.filterLabel(v) : v}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} table={table} filterOptions={server?.filterOptions?.[header.column.id]} />
+                ))}
               </tr>
             ))}
           </thead>
@@ -213,29 +128,7 @@ export function DataTable<T>(props: {
           </tbody>
         </table>
       </div>
-      <div className="table-pager">
-        <label>
-          <select aria-label={t('table.pageSize')} value={table.getState().pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {t('table.show', { count: n })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="btn btn-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
-          {t('table.previous')}
-        </button>
-        <span className="page-info">{t('table.page', { page: Math.min(pageIndex, pageCount - 1) + 1, pages: pageCount })}</span>
-        {shown !== total && (
-          <span className="rows-info" data-testid="rows-shown">
-            {t('table.showing', { shown, total })}
-          </span>
-        )}
-        <button type="button" className="btn btn-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
-          {t('table.next')}
-        </button>
-      </div>
+      <TablePager table={table} pageIndex={pageIndex} pageCount={pageCount} shown={shown} total={total} />
     </div>
   );
 }
@@ -245,3 +138,71 @@ const labelOf = (def: { header?: unknown; meta?: unknown }) =>
   (def.meta as { label?: string } | undefined)?.label ?? (typeof def.header === 'string' ? def.header : '');
 
 const uniqueValues = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();
+
+/** A column's header: its sort button (▲ ▼ ↕) and, for `meta.filter: 'select'`, a dropdown of its values. */
+function HeaderCell<T>({ header, table, filterOptions }: { header: Header<T, unknown>; table: Table<T>; filterOptions?: string[] }) {
+  const { t } = useTranslation();
+  const sortable = header.column.getCanSort();
+  const dir = header.column.getIsSorted();
+  const meta = header.column.columnDef.meta as { filter?: 'select'; filterLabel?: (v: string) => string } | undefined;
+  return (
+    <th key={header.id} className={sticky(header.column.id)} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+      {header.isPlaceholder ? null : sortable ? (
+        <button type="button" className="th-sort" onClick={header.column.getToggleSortingHandler()}>
+          {flexRender(header.column.columnDef.header, header.getContext())}
+          <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ' ↕'}</span>
+        </button>
+      ) : (
+        flexRender(header.column.columnDef.header, header.getContext())
+      )}
+      {meta?.filter === 'select' && (
+        <select
+          className="th-filter"
+          aria-label={t('table.filter', { column: String(header.column.columnDef.header) })}
+          value={(header.column.getFilterValue() as string) ?? ''}
+          onChange={(e) => header.column.setFilterValue(e.target.value || undefined)}
+        >
+          <option value="">{t('table.all')}</option>
+          {(filterOptions ?? uniqueValues(table.getPreFilteredRowModel().rows.map((r) => r.getValue(header.column.id)))).map((v) => (
+            <option key={v} value={v}>
+              {meta.filterLabel ? meta.filterLabel(v) : v}
+            </option>
+          ))}
+        </select>
+      )}
+    </th>
+  );
+}
+
+/** Page size ('Show n'), Previous and Next, 'Page x of y', and how many rows the search leaves. */
+function TablePager<T>({ table, pageIndex, pageCount, shown, total }: { table: Table<T>; pageIndex: number; pageCount: number; shown: number; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-pager">
+      <label>
+        <select aria-label={t('table.pageSize')} value={table.getState().pagination.pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {t('table.show', { count: n })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn btn-secondary" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+        {t('table.previous')}
+      </button>
+      <span className="page-info">{t('table.page', { page: Math.min(pageIndex, pageCount - 1) + 1, pages: pageCount })}</span>
+      {shown !== total && (
+        <span className="rows-info" data-testid="rows-shown">
+          {t('table.showing', { shown, total })}
+        </span>
+      )}
+      <button type="button" className="btn btn-secondary" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+        {t('table.next')}
+      </button>
+    </div>
+  );
+}
+
+/** The column that holds a row's actions stays in view at the right edge while a wide table scrolls. */
+const sticky = (id: string) => (id === 'action' || id === 'actions' ? 'col-sticky' : undefined);
