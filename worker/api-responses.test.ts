@@ -209,6 +209,73 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     await expectAnswer('GET /api/promocode/types', marketing, '/api/promocode/types');
 
     await expectAnswer('GET /api/health', undefined, '/api/health');
+    await expectAnswer('GET /api/promocode/effectTypes', marketing, '/api/promocode/effectTypes');
+
+    // the writes whose answers the screens read, each made as its screen makes it
+    const types = (await expectAnswer('GET /api/user/filterOverrides', manager, '/api/user/filterOverrides')) as { _id: string; color: string }[];
+    await expectAnswer('PUT /api/user/update/filterOverride', manager, '/api/user/update/filterOverride', {
+      newFilters: [{ _id: types[0]!._id, typeName: 'Pays late', color: types[0]!.color }],
+    });
+    const made = (await expectAnswer('POST /api/user/register', manager, '/api/user/register', {
+      email: `added@${DOMAIN}`,
+      password: 'secret1',
+      name: 'Added Agent',
+    })) as { user: { _id: string } };
+    const addedId = made.user._id;
+    await expectAnswer('PUT /api/user/resendEmailVerification/:id', manager, `/api/user/resendEmailVerification/${addedId}`);
+    await expectAnswer('PUT /api/user/update/reminders/:id', manager, `/api/user/update/reminders/${managerId}`, { remindersEnabled: false });
+    await expectAnswer('PUT /api/user/update/language/:id', manager, `/api/user/update/language/${managerId}`, { language: 'hy' });
+    await expectAnswer('PUT /api/user/update/trialPeriodState/:id', admin, `/api/user/update/trialPeriodState/${addedId}`, { isActive: true });
+    await expectAnswer('PUT /api/user/update/trialPeriodEndDate/:id', admin, `/api/user/update/trialPeriodEndDate/${addedId}`, {
+      newDate: new Date(Date.now() + 10 * DAY_MS).toISOString(),
+    });
+    await expectAnswer('PUT /api/user/update/parent/:id', admin, `/api/user/update/parent/${addedId}`, { newParent: managerId });
+    await expectAnswer('PUT /api/user/update/userType/:id', admin, `/api/user/update/userType/${addedId}`, { userNewType: 'agent', newParent: managerId });
+    const renamed = (await expectAnswer('PUT /api/user/update/email/:id', admin, `/api/user/update/email/${addedId}`, {
+      newEmail: `moved@${DOMAIN}`,
+    })) as { accessToken?: string };
+    expect(renamed.accessToken, "another user's change gives the admin no new token").toBeUndefined();
+    await expectAnswer('PUT /api/user/update/password/:id', admin, `/api/user/update/password/${addedId}`, { newPassword: 'secret2' });
+    await expectAnswer('DELETE /api/user', manager, '/api/user', { userId: addedId });
+
+    const mc = (await expectAnswer('POST /api/mcSettings/add', manager, '/api/mcSettings/add', { name: 'Swift Haul (MC 104233)', lines: [6] })) as {
+      mcSetting: { _id: string };
+    };
+    await expectAnswer('POST /api/mcSettings/update/details', manager, '/api/mcSettings/update/details', {
+      mcSettings: [{ _id: mc.mcSetting._id, emailSubject: 'Load {origin}', emailContent: 'Is it open?' }],
+    });
+    await expectAnswer('DELETE /api/mcSettings', manager, '/api/mcSettings', { settingID: mc.mcSetting._id });
+    const mine = (await call('GET', '/api/activeLoad/my', { token: agent })).body as { _id: string }[];
+    await expectAnswer('POST /api/activeLoad/delete', agent, '/api/activeLoad/delete', { id: mine[0]!._id });
+
+    const order = (await expectAnswer('POST /api/payment/generateLink', manager, '/api/payment/generateLink', {
+      amount: 1,
+      userToBePaidId: null,
+      paymentType: 'idram',
+    })) as { orderId: string };
+    await expectAnswer('POST /api/payment/get_arca_status', manager, '/api/payment/get_arca_status', { orderId: order.orderId });
+    const agents = team.filter((u) => u._id !== managerId).slice(0, 1);
+    await expectAnswer('POST /api/payment/generateTeamLink', manager, '/api/payment/generateTeamLink', {
+      userIds: agents.map((u) => u._id),
+      amount: 1,
+      paymentType: 'idram',
+    });
+    await expectAnswer('POST /api/payment/refund', admin, '/api/payment/refund', {
+      paymentId: confirmed!._id,
+      amount: 1,
+      reason: 'A goodwill refund',
+    });
+
+    const codes = (await expectAnswer('POST /api/promocode/createRandomPublic', marketing, '/api/promocode/createRandomPublic', {
+      effectType: 'freeMonths',
+      effectValue: 1,
+      generateAmount: 2,
+    })) as { codes: { _id: string }[] };
+    await expectAnswer('POST /api/promocode/assignUser', marketing, '/api/promocode/assignUser', { id: codes.codes[0]!._id, email: `manager1@${DOMAIN}` });
+    await expectAnswer('POST /api/promocode/removeUserAssignment', marketing, '/api/promocode/removeUserAssignment', { id: codes.codes[0]!._id });
+    await expectAnswer('POST /api/promocode/updatePromoListFreeStatus', marketing, '/api/promocode/updatePromoListFreeStatus', {
+      list: [{ _id: codes.codes[1]!._id, isFree: false }],
+    });
 
     // every GET with a response schema was called
     const gets = (Object.keys(API_RESPONSES) as ApiCall[]).filter((k) => k.startsWith('GET '));

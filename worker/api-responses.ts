@@ -33,6 +33,7 @@ import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { userSchema } from './users/users.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
+import { LANGUAGES } from './lib/languages';
 import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
 
 /**
@@ -76,6 +77,19 @@ export const API_RESPONSES = {
   'POST /api/user/userByEmail': ok200(userSchema),
   'GET /api/user/:id': ok200(userSchema),
   'PUT /api/user/update/name/:id': ok200(messageSchema),
+  'PUT /api/user/update/filterOverride': ok200(withMessage({ filterTypes: z.array(filterTypeSchema) })),
+  'POST /api/user/register': ok200(withMessage({ user: userSchema })),
+  'DELETE /api/user': ok200(messageSchema),
+  // one's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md)
+  'PUT /api/user/update/email/:id': ok200(withMessage({ accessToken: z.string().optional() })),
+  'PUT /api/user/update/password/:id': ok200(withMessage({ accessToken: z.string().optional() })),
+  'PUT /api/user/update/reminders/:id': ok200(withMessage({ remindersEnabled: z.boolean() })),
+  'PUT /api/user/update/language/:id': ok200(withMessage({ language: z.enum(LANGUAGES) })),
+  'PUT /api/user/update/userType/:id': ok200(messageSchema),
+  'PUT /api/user/update/trialPeriodState/:id': ok200(messageSchema),
+  'PUT /api/user/update/trialPeriodEndDate/:id': ok200(messageSchema),
+  'PUT /api/user/update/parent/:id': ok200(messageSchema),
+  'PUT /api/user/resendEmailVerification/:id': ok200(messageSchema),
   // analytics, extension health
   'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
   'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
@@ -106,6 +120,7 @@ export const API_RESPONSES = {
   'GET /api/activeLoad/my': ok200(z.array(activeLoadSchema)),
   'POST /api/activeLoad/team': ok200(z.array(activeLoadSchema)),
   'POST /api/activeLoad/add': { 200: activeLoadSchema, 201: activeLoadSchema },
+  'POST /api/activeLoad/delete': ok200(messageSchema),
   // links
   'GET /api/link': ok200(z.array(linkSchema)),
   'POST /api/link/generate': ok200(linkSchema),
@@ -117,11 +132,15 @@ export const API_RESPONSES = {
   'DELETE /api/link/:id': ok200(okSchema),
   // mail, MC settings, team
   'GET /api/mail/failed': ok200(z.strictObject({ total: z.number(), mails: z.array(failedMailSchema) })),
+  'POST /api/mail/:id/resend': ok200(messageSchema),
   'GET /api/mcSettings': ok200(z.array(mcSettingSchema)),
   'GET /api/mcSettings/parentMcSettings': ok200(z.array(mcSettingSchema)),
   'GET /api/mcSettings/allMcSettings': ok200(z.array(mcSettingSchema)),
   'POST /api/mcSettings/byParentId': ok200(z.array(mcSettingSchema)),
   'POST /api/mcSettings/update/toggleVisibility': ok200(withMessage({ isVisible: z.boolean() })),
+  'POST /api/mcSettings/add': ok200(withMessage({ mcSetting: mcSettingSchema })),
+  'POST /api/mcSettings/update/details': ok200(withMessage({ mcSettings: z.array(mcSettingSchema) })),
+  'DELETE /api/mcSettings': ok200(messageSchema),
   'GET /api/team/settings': ok200(teamSettingsSchema),
   'PUT /api/team/settings': ok200(withMessage({ settings: teamSettingsSchema })),
   'GET /api/team/contacts': ok200(teamContactsSchema),
@@ -129,6 +148,10 @@ export const API_RESPONSES = {
   'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
   'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),
   'POST /api/payment/getPaymentLink': ok200(paymentLinkSchema),
+  'POST /api/payment/generateLink': ok200(z.strictObject({ orderId: z.string() })),
+  'POST /api/payment/generateTeamLink': ok200(z.strictObject({ orderId: z.string() })),
+  'POST /api/payment/get_arca_status': ok200(z.strictObject({ isPaymentConfirmed: z.boolean() })),
+  'POST /api/payment/refund': ok200(withMessage({ _id: z.string(), refunded: z.number(), leftToRefund: z.number() })),
   'POST /api/payment/cancelOrder': ok200(z.strictObject({ orderId: z.string(), status: z.enum(PAYMENT_LABELS) })),
   'GET /api/payment/receipt/:id': ok200(receiptSchema),
   'GET /api/payment/summary': ok200(paymentSummarySchema),
@@ -146,6 +169,11 @@ export const API_RESPONSES = {
   'GET /api/promocode/types': ok200(z.array(z.enum(PROMO_EFFECT_TYPES))),
   'POST /api/promocode/create': ok200(promoSchema),
   'POST /api/promocode/delete': ok200(messageSchema),
+  'GET /api/promocode/effectTypes': ok200(z.array(z.strictObject({ value: z.enum(PROMO_EFFECT_TYPES), label: z.string() }))),
+  'POST /api/promocode/createRandomPublic': ok200(withMessage({ codes: z.array(promoSchema) })),
+  'POST /api/promocode/assignUser': ok200(withMessage({ promo: promoSchema })),
+  'POST /api/promocode/removeUserAssignment': ok200(withMessage({ promo: promoSchema })),
+  'POST /api/promocode/updatePromoListFreeStatus': ok200(withMessage({ updated: z.number() })),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
   // vetting
