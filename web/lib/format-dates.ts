@@ -3,12 +3,20 @@
  * without the phone formatter's metadata, so the extension's popup can use it: screens import
  * web/lib/format.ts, which re-exports this.
  */
-export function makeFormat(locale?: string, timeZone?: string) {
+export function makeFormat(wanted?: string, timeZone?: string) {
+  // a locale this browser has no data for (Chromium's own builds carry no Armenian): the numeric
+  // day.month.year and 24-hour clock Armenia writes by hand, "29.11.2026, 19:39" (de-DE's
+  // forms), never English or German month names on that screen
+  const numeric = wanted !== undefined && Intl.DateTimeFormat.supportedLocalesOf(wanted).length === 0;
+  const locale = numeric ? 'de-DE' : wanted;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
-  const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone });
-  const month = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, numeric ? { month: '2-digit', day: '2-digit', timeZone } : { month: 'short', day: 'numeric', timeZone });
+  const month = new Intl.DateTimeFormat(
+    locale,
+    numeric ? { month: '2-digit', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  );
   return {
     /** A date: "Nov 25, 2026". */
     date: (value: string | number | Date) => date.format(new Date(value)),
@@ -17,9 +25,14 @@ export function makeFormat(locale?: string, timeZone?: string) {
     /** A time of day: "7:39 PM". */
     time: (value: string | number | Date) => time.format(new Date(value)),
     /** A day without its year, for chart axes: "Nov 25". */
-    day: (value: string | number | Date) => day.format(new Date(value)),
+    day: (value: string | number | Date) => day.format(new Date(value)).replace(/\.$/, ''),
     /** A UTC month key ("2026-11"), for chart axes: "Nov 2026". */
-    month: (key: string) => month.format(new Date(`${key}-01T00:00:00Z`)),
+    month: (key: string) => {
+      const at = new Date(`${key}-01T00:00:00Z`);
+      if (!numeric) return month.format(at);
+      const part = (type: string) => month.formatToParts(at).find((p) => p.type === type)?.value ?? '';
+      return `${part('month')}.${part('year')}`;
+    },
   };
 }
 

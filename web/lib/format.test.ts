@@ -24,6 +24,15 @@ describe('the one formatter (web/lib/format.ts)', () => {
     expect(de.time(moment)).toBe('19:39');
   });
 
+  it("a locale the browser has no data for (Chromium has no Armenian) writes numbers, never another language's month names", () => {
+    expect(Intl.DateTimeFormat.supportedLocalesOf('zz-ZZ')).toEqual([]);
+    const none = makeFormat('zz-ZZ', 'UTC');
+    expect(none.date(moment)).toBe('25.11.2026');
+    expect(none.dateTime(moment)).toBe('25.11.2026, 19:39');
+    expect(none.day(moment)).toBe('25.11');
+    expect(none.month('2026-11')).toBe('11.2026');
+  });
+
   it('follows the time zone it is given', () => {
     expect(makeFormat('en-US', 'Asia/Yerevan').dateTime(moment)).toBe('Nov 25, 2026, 11:39 PM');
     expect(makeFormat('en-US', 'America/Chicago').time(moment)).toBe('1:39 PM');

@@ -10,19 +10,12 @@ import { formatLocale, makeFormat, onFormatLocale } from './format-dates';
 export { makeFormat };
 
 /** Whether this browser's Intl has data for `locale` (Chromium's own builds carry no Armenian). */
-const hasData = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf(locale).length > 0;
-
-/**
- * The locale dates are written in: the user's language's; for one this browser has no data for,
- * the numeric day-month-year and 24-hour clock Armenia writes by hand ("29.11.2026, 19:39", de-DE's
- * medium form) rather than English month names on an Armenian screen.
- */
-const dateLocale = (locale: string | undefined) => (!locale || hasData(locale) ? locale : 'de-DE');
+const hasData = (locale: string) => Intl.NumberFormat.supportedLocalesOf(locale).length > 0;
 
 // the user's language's locale (web/i18n), made again when the language changes
-let local = makeFormat(dateLocale(formatLocale()));
+let local = makeFormat(formatLocale());
 onFormatLocale(() => {
-  local = makeFormat(dateLocale(formatLocale()));
+  local = makeFormat(formatLocale());
 });
 
 /** A date: "Jan 5, 2026". */
