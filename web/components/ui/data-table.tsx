@@ -9,7 +9,7 @@ import {
   type Table,
   useReactTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, useTableUrlState } from './table-url-state';
 
@@ -86,14 +86,7 @@ export function DataTable<T>(props: {
         {title && <h2 className="table-title">{title}</h2>}
         <div className="table-tools">
           {props.toolbar}
-          <input
-            className="table-search"
-            type="search"
-            aria-label={t('table.search')}
-            placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')}
-            value={globalFilter}
-            onChange={(e) => setGlobalFilter(e.target.value)}
-          />
+          <SearchBox value={globalFilter} onChange={setGlobalFilter} placeholder={props.searchPlaceholder ?? t('table.searchPlaceholder')} />
         </div>
       </div>
       <div className="table-scroll">
@@ -171,6 +164,35 @@ function HeaderCell<T>({ header, table, filterOptions }: { header: Header<T, unk
         </select>
       )}
     </th>
+  );
+}
+
+/**
+ * The table's search. What the person types is the input's own state: the URL follows it a
+ * navigation later, and a controlled input fed from the URL alone drops the keys typed while that
+ * navigation is under way (a busy phone typing "Little Rock" got "LilRck"). The URL's value is
+ * taken over when it changes from elsewhere (Back, a link) while the box is not being typed in.
+ */
+function SearchBox({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder: string }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (document.activeElement !== input.current) setText(value);
+  }, [value]);
+  return (
+    <input
+      ref={input}
+      className="table-search"
+      type="search"
+      aria-label={t('table.search')}
+      placeholder={placeholder}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(e.target.value);
+      }}
+    />
   );
 }
 
