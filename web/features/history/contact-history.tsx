@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
@@ -7,26 +8,32 @@ import { RequestFailed } from '../../components/ui/request-state';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-history.json';
 import './history.css';
+
+// this screen's English texts (its chunk brings them)
+addEnglish(english);
 
 /** Contact History (/callHistory): the spec's filters, Load, and the result table; a chart and CSV beyond it. */
 export default function ContactHistory() {
+  const { t } = useTranslation();
   const screen = useContactHistory();
   const { role, loaded, loading, managers, users, mcs, kinds } = screen;
   return (
     <div className="page contact-history">
       <div className="page-header">
-        <h1>Contact History</h1>
+        <h1>{t('contactHistory.title')}</h1>
         {(role === 'manager' || role === 'agent') && (
           <Link className="btn btn-secondary" to="/activeLoads">
-            {role === 'manager' ? "Team's active loads" : 'My active loads'}
+            {role === 'manager' ? t('contactHistory.teamLoads') : t('contactHistory.myLoads')}
           </Link>
         )}
       </div>
       <Card>
         <form
           className="history-form"
-          aria-label="Contact History filters"
+          aria-label={t('contactHistory.filters')}
           onSubmit={(e) => {
             e.preventDefault();
             void screen.load();
@@ -43,43 +50,45 @@ export default function ContactHistory() {
           <div className="history-row groups">
             {!screen.isAgent && (
               <Checklist
-                legend="Users"
-                allLabel="All users"
+                legend={t('contactHistory.users')}
+                allLabel={t('contactHistory.allUsers')}
                 items={users.items}
                 excluded={users.excluded}
                 onChange={users.setExcluded}
-                emptyText={users.isLoading ? 'Loading…' : 'No users'}
+                emptyText={users.isLoading ? t('contactHistory.loadingList') : t('contactHistory.noUsers')}
               />
             )}
             <Checklist
-              legend="MC"
-              allLabel="All MC"
+              legend={t('contactHistory.mc')}
+              allLabel={t('contactHistory.allMc')}
               items={mcs.items}
               excluded={mcs.excluded}
               onChange={mcs.setExcluded}
-              emptyText={mcs.isLoading ? 'Loading…' : 'No MCs yet'}
+              emptyText={mcs.isLoading ? t('contactHistory.loadingList') : t('contactHistory.noMcs')}
             />
           </div>
 
           <div className="history-row history-actions">
-            <Toggle label="Phone Calls" checked={kinds.phoneLogs} onChange={kinds.setPhoneLogs} />
-            <Toggle label="Emails" checked={kinds.emailLogs} onChange={kinds.setEmailLogs} />
+            <Toggle label={t('contactHistory.phoneCalls')} checked={kinds.phoneLogs} onChange={kinds.setPhoneLogs} />
+            <Toggle label={t('contactHistory.emails')} checked={kinds.emailLogs} onChange={kinds.setEmailLogs} />
             <span className="muted hint">{screen.hint}</span>
             <Button type="submit" disabled={!screen.canLoad}>
-              {loading ? 'Loading…' : 'Load'}
+              {loading ? t('contactHistory.loading') : t('contactHistory.load')}
             </Button>
           </div>
         </form>
       </Card>
 
-      {loading && <Spinner label="Loading contacts" />}
+      {loading && <Spinner label={t('contactHistory.loadingContacts')} />}
       {screen.page && screen.page.total > 0 && <ContactsPerDay perDay={screen.page.perDay} />}
-      {screen.pageFailure != null && <RequestFailed what="the contacts" error={screen.pageFailure} onRetry={screen.retryPage} compact={screen.page !== null} />}
+      {screen.pageFailure != null && (
+        <RequestFailed what={t('contactHistory.what')} error={screen.pageFailure} onRetry={screen.retryPage} compact={screen.page !== null} />
+      )}
       {!loading && !(screen.pageFailure != null && screen.page === null) && (
         <HistoryTable
           page={screen.page}
           busy={screen.pageBusy}
-          emptyText={loaded ? 'No contacts in this range' : 'Pick the dates and press Load'}
+          emptyText={loaded ? t('contactHistory.empty') : t('contactHistory.notLoaded')}
           onExport={screen.exportCsv}
           exporting={screen.exportingCsv}
         />

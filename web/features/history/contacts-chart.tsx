@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { monthDay, parseDay } from '../../lib/format';
 import type { HistoryPageView } from './api';
 
 /** Beyond the spec: a small bar chart of contacts per day for the loaded range. */
 export default function ContactsChart({ perDay }: { perDay: HistoryPageView['perDay'] }) {
+  const { t } = useTranslation();
   // the server's days are the browser's calendar days (it sends its time zone)
   const data = useMemo(() => perDay.map((d) => ({ ...d, label: monthDay(parseDay(d.date)!) })), [perDay]);
   return (
@@ -16,8 +18,8 @@ export default function ContactsChart({ perDay }: { perDay: HistoryPageView['per
           <YAxis allowDecimals={false} fontSize={12} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="calls" name="Phone Calls" stackId="c" fill="#1d4ed8" isAnimationActive={false} />
-          <Bar dataKey="emails" name="Emails" stackId="c" fill="#7fa3ef" isAnimationActive={false} />
+          <Bar dataKey="calls" name={t('historyTable.phoneCalls')} stackId="c" fill="#1d4ed8" isAnimationActive={false} />
+          <Bar dataKey="emails" name={t('historyTable.emails')} stackId="c" fill="#7fa3ef" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -1,6 +1,8 @@
 import { Popover, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DayPicker } from 'react-day-picker';
+import { enUS, hy, ru } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { Button } from '../../components/ui/button';
 import { dayValue, parseDay, shortDate } from '../../lib/format';
@@ -8,20 +10,16 @@ import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/histo
 import { type Range, startOfToday } from './use-contact-history';
 
 /** Quick ranges by how many days they cover, today included: the same count as the 40-day rule. */
-const PRESETS = [
-  ['Today', 1],
-  ['Last 7 days', 7],
-  ['Last 30 days', 30],
-  [`Last ${MAX_HISTORY_DAYS} days`, MAX_HISTORY_DAYS],
-] as const;
+const PRESETS = [1, 7, 30, MAX_HISTORY_DAYS] as const;
 
 /** From and To, a two-month calendar, and the quick ranges. */
 export function DateRangeFields({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+  const { t } = useTranslation();
   const ids = { from: useId(), to: useId() };
   return (
     <>
       <div className="field date-field">
-        <label htmlFor={ids.from}>From</label>
+        <label htmlFor={ids.from}>{t('historyFilters.from')}</label>
         <input
           id={ids.from}
           type="date"
@@ -30,14 +28,14 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
         />
       </div>
       <div className="field date-field">
-        <label htmlFor={ids.to}>To</label>
+        <label htmlFor={ids.to}>{t('historyFilters.to')}</label>
         <input id={ids.to} type="date" value={range.to ? dayValue(range.to) : ''} onChange={(e) => onChange({ ...range, to: parseDay(e.target.value) })} />
       </div>
       <CalendarButton range={range} onChange={onChange} />
-      <div className="presets" role="group" aria-label="Quick ranges">
-        {PRESETS.map(([label, n]) => (
-          <button key={label} type="button" className="btn btn-link" onClick={() => onChange({ from: firstOfLastDays(n, startOfToday()), to: startOfToday() })}>
-            {label}
+      <div className="presets" role="group" aria-label={t('historyFilters.quickRanges')}>
+        {PRESETS.map((n) => (
+          <button key={n} type="button" className="btn btn-link" onClick={() => onChange({ from: firstOfLastDays(n, startOfToday()), to: startOfToday() })}>
+            {n === 1 ? t('historyFilters.today') : t('historyFilters.lastDays', { count: n })}
           </button>
         ))}
       </div>
@@ -45,17 +43,21 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
   );
 }
 
+/** The calendar's month and day names in the screen's language. */
+const DAY_PICKER_LOCALES = { en: enUS, ru, hy } as const;
+
 function CalendarButton({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <Button variant="secondary" className="calendar-button" aria-label="Pick dates on a calendar">
+        <Button variant="secondary" className="calendar-button" aria-label={t('historyFilters.pickOnCalendar')}>
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M16 3v4M8 3v4M3 10h18" />
           </svg>
-          Calendar
+          {t('historyFilters.calendar')}
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -67,11 +69,12 @@ function CalendarButton({ range, onChange }: { range: Range; onChange: (range: R
             onSelect={(r) => onChange({ from: r?.from, to: r?.to })}
             defaultMonth={range.to ? new Date(range.to.getFullYear(), range.to.getMonth() - 1, 1) : undefined}
             weekStartsOn={1}
+            locale={DAY_PICKER_LOCALES[i18n.language as keyof typeof DAY_PICKER_LOCALES] ?? enUS}
           />
           <div className="calendar-footer">
-            <span className="muted">{range.from && range.to ? `${shortDate(range.from)} – ${shortDate(range.to)}` : 'Pick the first and the last day'}</span>
+            <span className="muted">{range.from && range.to ? `${shortDate(range.from)} – ${shortDate(range.to)}` : t('historyFilters.pickDays')}</span>
             <Button variant="primary" className="btn-sm" onClick={() => setOpen(false)}>
-              Done
+              {t('historyFilters.done')}
             </Button>
           </div>
         </Popover.Content>
@@ -87,13 +90,14 @@ export function ManagerSelect(props: {
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const list = props.managers ?? [];
   return (
     <div className="field manager-field">
-      <label htmlFor={id}>Manager</label>
+      <label htmlFor={id}>{t('historyFilters.manager')}</label>
       <select id={id} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value || null)} disabled={!list.length}>
-        {!list.length && <option value="">{props.isLoading ? 'Loading…' : 'No managers'}</option>}
+        {!list.length && <option value="">{props.isLoading ? t('historyFilters.loading') : t('historyFilters.noManagers')}</option>}
         {list.map((m) => (
           <option key={m._id} value={m._id}>
             {m.name} ({m.email})

@@ -1,5 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { lazy, Suspense } from 'react';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
@@ -11,11 +13,12 @@ const ContactsChart = lazy(() => import('./contacts-chart'));
 /** A call's number as people write it (stored as E.164 with `;ext=`: "+1 312 555 0142 ext. 12"); an e-mail as it is. */
 const contactText = (r: HistoryRowDto) => (r.kind === 'call' ? phoneText(r.contact) : r.contact);
 
-const columns: ColumnDef<HistoryRowDto, any>[] = [
-  { id: 'agent', header: 'Agent', accessorFn: (r) => r.parent.name },
+/** The table's columns, with their headers in the user's language. */
+const columnsFor = (t: TFunction): ColumnDef<HistoryRowDto, any>[] => [
+  { id: 'agent', header: t('historyTable.agent'), accessorFn: (r) => r.parent.name },
   {
     accessorKey: 'mcName',
-    header: 'MC',
+    header: t('historyTable.mc'),
     // the line the contact was made on and, for a call, the number the broker saw calling
     cell: ({ row }) => {
       const { mcName, line, fromNumber } = row.original;
@@ -24,8 +27,12 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
       return (
         <div className="company-cell">
           <span>{mcName}</span>
-          <span className="contact-line" title={from ? `Line ${line}, calling from ${from}` : `Line ${line}`} data-testid="history-line">
-            L{line}
+          <span
+            className="contact-line"
+            title={from ? t('historyTable.lineFrom', { line, from }) : t('historyTable.line', { line })}
+            data-testid="history-line"
+          >
+            {t('historyTable.lineShort', { line })}
             {from && ` · ${from}`}
           </span>
         </div>
@@ -34,7 +41,7 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
   },
   {
     accessorKey: 'brokerName',
-    header: 'Company',
+    header: t('historyTable.company'),
     filterFn: 'equalsString',
     meta: { filter: 'select' },
     cell: ({ row }) => (
@@ -42,20 +49,24 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
         <span>{row.original.brokerName}</span>
         <span
           className={`contact-line kind-${row.original.kind}`}
-          title={`${row.original.kind === 'call' ? 'Phone call' : 'Email'}: ${contactText(row.original)}`}
+          title={
+            row.original.kind === 'call'
+              ? t('historyTable.call', { contact: contactText(row.original) })
+              : t('historyTable.email', { contact: contactText(row.original) })
+          }
         >
           <span aria-hidden="true">{row.original.kind === 'call' ? '☎' : '✉'}</span> {contactText(row.original)}
         </span>
       </div>
     ),
   },
-  { accessorKey: 'address', header: 'Address' },
-  { accessorKey: 'origin', header: 'Origin' },
-  { accessorKey: 'dest', header: 'Destination' },
-  { accessorKey: 'loadDate', header: 'Load Date', cell: ({ getValue }) => <span className="nowrap">{loadDateText(getValue())}</span> },
+  { accessorKey: 'address', header: t('historyTable.address') },
+  { accessorKey: 'origin', header: t('historyTable.origin') },
+  { accessorKey: 'dest', header: t('historyTable.destination') },
+  { accessorKey: 'loadDate', header: t('historyTable.loadDate'), cell: ({ getValue }) => <span className="nowrap">{loadDateText(getValue())}</span> },
   {
     accessorKey: 'callDate',
-    header: 'Contact Date',
+    header: t('historyTable.contactDate'),
     cell: ({ getValue }) => (
       <span className="date-cell">
         <span>{shortDate(getValue())}</span>
@@ -67,6 +78,7 @@ const columns: ColumnDef<HistoryRowDto, any>[] = [
 
 /** Contacts per day with the two counts, over the loaded range (the server's per-day counts). */
 export function ContactsPerDay({ perDay }: { perDay: HistoryPageView['perDay'] }) {
+  const { t } = useTranslation();
   let calls = 0;
   let emails = 0;
   for (const day of perDay) {
@@ -75,14 +87,14 @@ export function ContactsPerDay({ perDay }: { perDay: HistoryPageView['perDay'] }
   }
   return (
     <Card
-      title="Contacts per day"
+      title={t('historyTable.perDay')}
       actions={
         <div className="chart-stats">
           <span>
-            Phone Calls <strong data-testid="calls-count">{calls}</strong>
+            {t('historyTable.phoneCalls')} <strong data-testid="calls-count">{calls}</strong>
           </span>
           <span>
-            Emails <strong data-testid="emails-count">{emails}</strong>
+            {t('historyTable.emails')} <strong data-testid="emails-count">{emails}</strong>
           </span>
         </div>
       }
@@ -99,6 +111,8 @@ export function ContactsPerDay({ perDay }: { perDay: HistoryPageView['perDay'] }
  * and pages (the table keeps its URL keys); the export is the whole view, streamed by the server.
  */
 export function HistoryTable(props: { page: HistoryPageView | null; busy: boolean; emptyText: string; onExport: () => void; exporting: boolean }) {
+  const { t } = useTranslation();
+  const columns = useMemo(() => columnsFor(t), [t]);
   const { page } = props;
   return (
     <DataTable
@@ -107,11 +121,11 @@ export function HistoryTable(props: { page: HistoryPageView | null; busy: boolea
       testId="history-table"
       busy={props.busy}
       server={{ total: page?.total ?? 0, shown: page?.filteredTotal ?? 0, filterOptions: { brokerName: page?.companies ?? [] } }}
-      title={<span data-testid="history-total">Total: {page?.total ?? 0}</span>}
+      title={<span data-testid="history-total">{t('historyTable.total', { total: page?.total ?? 0 })}</span>}
       emptyText={props.emptyText}
       toolbar={
         <Button variant="secondary" onClick={props.onExport} disabled={!page?.filteredTotal || props.exporting}>
-          {props.exporting ? 'Exporting…' : 'Export CSV'}
+          {props.exporting ? t('historyTable.exporting') : t('historyTable.export')}
         </Button>
       }
     />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { HISTORY_SORT_COLUMNS, type HistorySortColumn, pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
+import { useTranslation } from 'react-i18next';
+import { HISTORY_SORT_COLUMNS, type HistorySortColumn, MAX_HISTORY_DAYS, pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
 import { PAGE_SIZES } from '../../components/ui/data-table';
 import { isLoggedOut } from '../../lib/api-client';
 import { dayValue, parseDay } from '../../lib/format';
@@ -49,6 +50,7 @@ export const daysAgo = (n: number) => {
  * stops Load, and the loaded rows with their range.
  */
 export function useContactHistory() {
+  const { t } = useTranslation();
   const session = useSession();
   const role = session?.userType;
   const isAgent = role === 'agent';
@@ -129,16 +131,20 @@ export function useContactHistory() {
     setLoaded(null);
   }, [managerId]);
 
-  const userItems = useMemo(() => (team.data ?? []).map((u) => ({ id: u._id, label: u.userType === 'manager' ? `${u.name} (manager)` : u.name })), [team.data]);
+  const userItems = useMemo(
+    () => (team.data ?? []).map((u) => ({ id: u._id, label: u.userType === 'manager' ? t('contactHistory.manager', { name: u.name }) : u.name })),
+    [team.data, t],
+  );
   const mcItems = useMemo(() => (mcs.data ?? []).map((mc) => ({ id: mc._id, label: mc.name })), [mcs.data]);
 
-  const rangeError = pickedRangeError(range.from, range.to);
+  // the shared check (the API's rule and message), said in the user's language
+  const rangeError = pickedRangeError(range.from, range.to) ? t('contactHistory.range', { days: MAX_HISTORY_DAYS }) : null;
   const noUsers = !isAgent && userItems.length > 0 && excludedUsers.size >= userItems.length;
   const noMcs = mcItems.length > 0 && excludedMcs.size >= mcItems.length;
   const noKinds = !phoneLogs && !emailLogs;
   const waitingForManager = picks && !managerId;
   const canLoad = !rangeError && !noUsers && !noMcs && !noKinds && !waitingForManager && !loading;
-  const hint = noUsers ? 'Select at least one user' : noMcs ? 'Select at least one MC' : noKinds ? 'Turn on Phone Calls or Emails' : '';
+  const hint = noUsers ? t('contactHistory.pickUser') : noMcs ? t('contactHistory.pickMc') : noKinds ? t('contactHistory.pickKind') : '';
 
   const load = async () => {
     if (!canLoad || !range.from || !range.to) return;

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
@@ -7,11 +8,19 @@ import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { dateAndTime, loadDateText } from '../../lib/format';
+import { LOAD_MESSAGES } from '../../../worker/loads/loads.schema';
+import { messageText } from '../../i18n/errors';
 import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-loads.json';
 import './loads.css';
+
+// this screen's English texts (its chunk brings them)
+addEnglish(english);
 
 /** Active loads (/activeLoads): My active loads; a manager's team's. Delete after a confirmation. */
 export default function ActiveLoads() {
+  const { t } = useTranslation();
   const session = useSession();
   const isManager = session?.userType === 'manager';
   const read = useActiveLoads(isManager);
@@ -22,11 +31,11 @@ export default function ActiveLoads() {
 
   const columns = useMemo<ColumnDef<ActiveLoadDto, any>[]>(
     () => [
-      { id: 'agent', header: 'Agent', accessorFn: (l) => l.parent.name },
-      { accessorKey: 'brokerName', header: 'Company' },
+      { id: 'agent', header: t('activeLoads.agent'), accessorFn: (l) => l.parent.name },
+      { accessorKey: 'brokerName', header: t('activeLoads.company') },
       {
         id: 'load',
-        header: 'Load',
+        header: t('activeLoads.load'),
         accessorFn: (l) => `${l.origin} → ${l.dest}`,
         cell: ({ row }) => (
           <div className="load-cell">
@@ -35,64 +44,66 @@ export default function ActiveLoads() {
               <span className="arrow" aria-hidden="true">
                 →
               </span>
-              <span className="sr-only">to</span> {row.original.dest}
+              <span className="sr-only">{t('activeLoads.to')}</span> {row.original.dest}
             </span>
-            {row.original.loadDate && <span className="muted load-date">Pick-up {loadDateText(row.original.loadDate)}</span>}
-            {row.original.reference && <span className="muted load-date">Ref {row.original.reference}</span>}
+            {row.original.loadDate && <span className="muted load-date">{t('activeLoads.pickUp', { date: loadDateText(row.original.loadDate) })}</span>}
+            {row.original.reference && <span className="muted load-date">{t('activeLoads.reference', { reference: row.original.reference })}</span>}
           </div>
         ),
       },
-      { accessorKey: 'date', header: 'Date', cell: ({ getValue }) => <span className="nowrap">{dateAndTime(getValue())}</span> },
+      { accessorKey: 'date', header: t('activeLoads.date'), cell: ({ getValue }) => <span className="nowrap">{dateAndTime(getValue())}</span> },
       {
         id: 'action',
-        header: 'Action',
+        header: t('activeLoads.action'),
         enableSorting: false,
         cell: ({ row }) => (
           <button
             type="button"
             className="btn btn-danger btn-sm"
             onClick={() => setDeleting(row.original)}
-            aria-label={`Delete load ${row.original.origin} to ${row.original.dest}`}
+            aria-label={t('activeLoads.deleteLabel', { origin: row.original.origin, dest: row.original.dest })}
           >
-            Delete
+            {t('activeLoads.delete')}
           </button>
         ),
       },
     ],
-    [],
+    [t],
   );
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await run(() => deleteLoad(deleting._id), { success: (r) => r.message });
+    const res = await run(() => deleteLoad(deleting._id), {
+      success: (r) => (r.message === LOAD_MESSAGES.deleted ? t('activeLoads.deleted') : messageText(r.message)),
+    });
     setDeleting(null);
     if (res) await mutate();
   };
 
-  const title = isManager ? "My team's active loads" : 'My active loads';
+  const title = isManager ? t('activeLoads.team') : t('activeLoads.mine');
   return (
     <div className="page active-loads">
       <div className="page-header">
         <h1>{title}</h1>
         <Link className="btn btn-secondary" to="/callHistory">
-          Contact History
+          {t('activeLoads.contactHistory')}
         </Link>
       </div>
-      <Loaded what="the active loads" state={read}>
+      <Loaded what={t('activeLoads.what')} state={read}>
         {() => (
           <DataTable
             data={loads}
             columns={columns}
-            emptyText="No active loads"
+            emptyText={t('activeLoads.empty')}
             testId="loads-table"
-            title={<span data-testid="loads-total">Total: {loads.length}</span>}
+            title={<span data-testid="loads-total">{t('activeLoads.total', { total: loads.length })}</span>}
           />
         )}
       </Loaded>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        message={deleting ? `Are you sure you want to delete the load ${deleting.origin} → ${deleting.dest} (${deleting.brokerName})?` : ''}
+        message={deleting ? t('activeLoads.confirmDelete', { origin: deleting.origin, dest: deleting.dest, broker: deleting.brokerName }) : ''}
         onConfirm={confirmDelete}
         busy={loading}
       />

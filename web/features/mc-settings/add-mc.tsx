@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mcAddSchemaFor } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
@@ -6,10 +7,12 @@ import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
+import { linesMessage } from './messages';
 import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {
+  const { t } = useTranslation();
   const form = useSchemaForm<{ name: string; parentMc: string; lines: number[]; emailSubject: string; emailContent: string }>(mcAddSchemaFor(props.isAgent), {
     name: '',
     parentMc: '',
@@ -25,7 +28,7 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
 
   const submit = form.handleSubmit(async (values) => {
     // errors of MC add are silently ignored (spec: Error catalogue); taken lines cannot be picked
-    const res = await run(() => addMc({ ...values, parentMc: values.parentMc || null }), { success: (r) => r.message, silent: true });
+    const res = await run(() => addMc({ ...values, parentMc: values.parentMc || null }), { success: (r) => linesMessage(t, r.message), silent: true });
     if (res) {
       form.reset();
       props.onAdded();
@@ -33,40 +36,40 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
   });
 
   return (
-    <Card title="Add New MC">
-      <form className="form" onSubmit={submit} noValidate aria-label="Add New MC">
+    <Card title={t('addMc.title')}>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('addMc.title')}>
         <div className="form-row">
           {props.isAgent ? (
             <div className="field grow">
-              <label htmlFor={selectId}>MC</label>
+              <label htmlFor={selectId}>{t('addMc.mc')}</label>
               <select id={selectId} value={parentMc} onChange={(e) => form.setValue('parentMc', e.target.value)}>
-                <option value="">Select MC</option>
+                <option value="">{t('addMc.selectMc')}</option>
                 {choices.map((p) => (
                   <option key={p._id} value={p._id}>
                     {p.name}
                   </option>
                 ))}
               </select>
-              {props.parentMcs.length === 0 && <span className="field-hint">Your manager has no MCs yet.</span>}
+              {props.parentMcs.length === 0 && <span className="field-hint">{t('addMc.noParentMcs')}</span>}
             </div>
           ) : (
             <div className="grow">
-              <Field label="MC name" placeholder="e.g. Acme Trucking MC 123456" {...form.register('name')} />
+              <Field label={t('addMc.name')} placeholder={t('addMc.namePlaceholder')} {...form.register('name')} />
             </div>
           )}
           <div className="field">
-            <span className="label">Line</span>
-            <LinePicker label="Line for new MC" value={lines} takenBy={props.takenBy} onPick={(line) => form.setValue('lines', [line])} />
+            <span className="label">{t('addMc.line')}</span>
+            <LinePicker label={t('addMc.lineForNew')} value={lines} takenBy={props.takenBy} onPick={(line) => form.setValue('lines', [line])} />
           </div>
         </div>
-        <Field label="Email subject" {...form.register('emailSubject')} />
-        <TemplateArea label="Email content" value={emailContent} onChange={(text) => form.setValue('emailContent', text)} />
+        <Field label={t('addMc.emailSubject')} {...form.register('emailSubject')} />
+        <TemplateArea label={t('addMc.emailContent')} value={emailContent} onChange={(text) => form.setValue('emailContent', text)} />
         <PlaceholderHint />
         <TemplatePreview subject={emailSubject} content={emailContent} mcName={props.isAgent ? (choices.find((p) => p._id === parentMc)?.name ?? '') : name} />
-        <ErrorText>{form.problem}</ErrorText>
+        <ErrorText>{linesMessage(t, form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
-            Add MC
+            {t('addMc.submit')}
           </Button>
         </div>
       </form>

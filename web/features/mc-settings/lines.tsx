@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
@@ -9,34 +10,40 @@ import { McItem } from './mc-item';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { TeamPhones } from './team-phones';
 import { useLines } from './use-lines';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-lines.json';
+import { linesMessage } from './messages';
 import './lines.css';
+
+addEnglish(english);
 
 /** Lines (/lines): Add New MC, My MC List with Show in DAT, lines, templates, delete, Save Settings. */
 export default function Lines() {
+  const { t } = useTranslation();
   const screen = useLines();
   const { mcs, deleting } = screen;
   const unsaved = useUnsavedChanges(screen.dirty, screen.saveSettings);
   return (
     <div className="page narrow-wide">
       <div className="page-header">
-        <h1>Lines</h1>
+        <h1>{t('lines.title')}</h1>
         <Link className="btn btn-link" to="/help/lines" target="_blank" rel="noopener">
-          Help
+          {t('lines.help')}
         </Link>
       </div>
       <AddMc isAgent={screen.isAgent} parentMcs={screen.parentMcs} mine={screen.saved ?? []} takenBy={screen.holders()} onAdded={screen.reload} />
       <Card
-        title="My MC List"
+        title={t('lines.myList')}
         actions={
           <Button onClick={() => void screen.saveSettings()} disabled={!screen.dirty || screen.saving}>
-            Save Settings
+            {t('lines.saveSettings')}
           </Button>
         }
       >
-        <Loaded what="your MCs" state={screen.read}>
+        <Loaded what={t('lines.what')} state={screen.read}>
           {() =>
             mcs.length === 0 ? (
-              <p className="muted">No MCs yet. Add your first MC above.</p>
+              <p className="muted">{t('lines.empty')}</p>
             ) : (
               <ul className="mc-list" data-testid="mc-list">
                 {mcs.map((m) => (
@@ -55,18 +62,16 @@ export default function Lines() {
             )
           }
         </Loaded>
-        <ErrorText>{screen.listProblem}</ErrorText>
-        {screen.dirty && <p className="muted unsaved">You have unsaved changes: press Save Settings.</p>}
+        <ErrorText>{linesMessage(t, screen.listProblem)}</ErrorText>
+        {screen.dirty && <p className="muted unsaved">{t('lines.unsaved')}</p>}
       </Card>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && screen.setDeleting(null)}
         message={
           <>
-            Are you sure you want to delete {deleting?.name}?
-            {deleting && !screen.isAgent && (
-              <span className="confirm-note">Your agents' settings for this MC are removed too, and filters no longer list it.</span>
-            )}
+            {t('lines.confirmDelete', { name: deleting?.name ?? '' })}
+            {deleting && !screen.isAgent && <span className="confirm-note">{t('lines.deleteNote')}</span>}
           </>
         }
         onConfirm={screen.confirmDelete}

@@ -1,10 +1,13 @@
 import { useId } from 'react';
-import { PLACEHOLDER_NAMES, renderTemplate, SAMPLE_LOAD, TEMPLATE_PLACEHOLDERS, templateError } from '../../../worker/mc-settings/email-template.schema';
+import { useTranslation } from 'react-i18next';
+import { type PlaceholderName, PLACEHOLDER_NAMES, renderTemplate, SAMPLE_LOAD, unknownPlaceholders } from '../../../worker/mc-settings/email-template.schema';
 import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { useSession } from '../../lib/session';
+import { templateProblem } from './messages';
 
 /** Line buttons 1 to 6: one line per MC; a line another MC holds is unavailable. */
 export function LinePicker(props: { value: number[]; takenBy: Map<number, string>; onPick: (line: number) => void; label: string; disabled?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="line-picker" role="group" aria-label={props.label}>
       {LINE_NUMBERS.map((n) => {
@@ -16,8 +19,8 @@ export function LinePicker(props: { value: number[]; takenBy: Map<number, string
             type="button"
             className={`line-btn${selected ? ' line-selected' : ''}`}
             aria-pressed={selected}
-            aria-label={`Line ${n}`}
-            title={holder ? `Line ${n} is used by ${holder}` : `Line ${n}`}
+            aria-label={t('mcFields.line', { line: n })}
+            title={holder ? t('mcFields.lineUsedBy', { line: n, holder }) : t('mcFields.line', { line: n })}
             disabled={props.disabled || (!!holder && !selected)}
             onClick={() => props.onPick(n)}
           >
@@ -46,16 +49,24 @@ export function TemplateArea({ label, value, onChange }: { label: string; value:
  * once; the server refuses to save it with the same message.
  */
 export function TemplatePreview({ subject, content, mcName }: { subject: string; content: string; mcName: string }) {
+  const { t } = useTranslation();
   const session = useSession();
-  const values = { ...SAMPLE_LOAD, mcName: mcName || 'Your MC', userName: session?.userName ?? 'Your name' };
-  const problem = templateError(subject, 'subject') ?? templateError(content, 'content');
+  const values = { ...SAMPLE_LOAD, mcName: mcName || t('mcFields.yourMc'), userName: session?.userName ?? t('mcFields.yourName') };
+  // the save's refusal (templateError's), said in the user's language
+  const unknownInSubject = unknownPlaceholders(subject);
+  const unknownInContent = unknownPlaceholders(content);
+  const problem = unknownInSubject.length
+    ? templateProblem(t, unknownInSubject, 'subject')
+    : unknownInContent.length
+      ? templateProblem(t, unknownInContent, 'content')
+      : null;
   if (!subject.trim() && !content.trim()) return null;
   return (
     <div className="template-preview" data-testid="template-preview">
       <div className="template-preview-head">
-        <span className="label">Preview</span>
+        <span className="label">{t('mcFields.preview')}</span>
         <span className="field-hint">
-          with a sample load: {SAMPLE_LOAD.origin} → {SAMPLE_LOAD.destination}, {SAMPLE_LOAD.pickupDate}
+          {t('mcFields.sample', { origin: SAMPLE_LOAD.origin, destination: SAMPLE_LOAD.destination, date: SAMPLE_LOAD.pickupDate })}
         </span>
       </div>
       {problem && (
@@ -64,20 +75,33 @@ export function TemplatePreview({ subject, content, mcName }: { subject: string;
         </p>
       )}
       <p className="template-preview-subject">
-        <strong>Subject:</strong> {renderTemplate(subject, values)}
+        <strong>{t('mcFields.subject')}</strong> {renderTemplate(subject, values)}
       </p>
       <pre className="template-preview-body">{renderTemplate(content, values)}</pre>
     </div>
   );
 }
 
+/** What each placeholder becomes, as catalogue keys (TEMPLATE_PLACEHOLDERS' words). */
+const PLACEHOLDER_TITLES: Record<PlaceholderName, `mcFields.placeholder.${PlaceholderName}`> = {
+  origin: 'mcFields.placeholder.origin',
+  destination: 'mcFields.placeholder.destination',
+  pickupDate: 'mcFields.placeholder.pickupDate',
+  broker: 'mcFields.placeholder.broker',
+  rate: 'mcFields.placeholder.rate',
+  reference: 'mcFields.placeholder.reference',
+  mcName: 'mcFields.placeholder.mcName',
+  userName: 'mcFields.placeholder.userName',
+};
+
 /** The placeholders a template may use, for the hint under the template fields. */
 export function PlaceholderHint() {
+  const { t } = useTranslation();
   return (
     <p className="field-hint placeholder-hint" data-testid="placeholder-hint">
-      Placeholders:{' '}
+      {t('mcFields.placeholders')}{' '}
       {PLACEHOLDER_NAMES.map((name, i) => (
-        <span key={name} title={TEMPLATE_PLACEHOLDERS[name]}>
+        <span key={name} title={t(PLACEHOLDER_TITLES[name])}>
           {i > 0 && ', '}
           <code>{`{${name}}`}</code>
         </span>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import type { McSettingDto } from './api';
@@ -14,6 +15,7 @@ export function McItem(props: {
   onToggle: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation();
   const { mc: m, onEdit } = props;
   return (
     <li className="mc-item" data-testid="mc-item">
@@ -21,33 +23,38 @@ export function McItem(props: {
         {m.parentMc ? (
           <h3 className="mc-name">{m.name}</h3>
         ) : (
-          <input className="mc-name-input" aria-label={`Name of ${props.savedName}`} value={m.name} onChange={(e) => onEdit({ name: e.target.value })} />
+          <input
+            className="mc-name-input"
+            aria-label={t('mcItem.nameOf', { name: props.savedName })}
+            value={m.name}
+            onChange={(e) => onEdit({ name: e.target.value })}
+          />
         )}
         <div className="mc-dat">
-          <span className="label">Show in DAT</span>
+          <span className="label">{t('mcItem.showInDat')}</span>
           <button
             type="button"
             className={`dat-toggle${m.isVisible ? ' dat-on' : ''}`}
             aria-pressed={m.isVisible}
             // the name holds the visible text (WCAG 2.5.3 label in name): "Show Acme in DAT: Visible"
-            aria-label={`Show ${m.name} in DAT: ${m.isVisible ? 'Visible' : 'Hidden'}`}
+            aria-label={t('mcItem.toggle', { name: m.name, state: m.isVisible ? t('mcItem.visible') : t('mcItem.hidden') })}
             disabled={props.busy}
             onClick={props.onToggle}
           >
-            {m.isVisible ? 'Visible' : 'Hidden'}
+            {m.isVisible ? t('mcItem.visible') : t('mcItem.hidden')}
           </button>
         </div>
-        <Button variant="danger" className="btn-sm" onClick={props.onDelete} aria-label={`Delete ${m.name}`}>
-          Delete
+        <Button variant="danger" className="btn-sm" onClick={props.onDelete} aria-label={t('mcItem.deleteLabel', { name: m.name })}>
+          {t('mcItem.delete')}
         </Button>
       </div>
       <div className="mc-body">
         <div className="field">
-          <span className="label">Line</span>
-          <LinePicker label={`Line of ${m.name}`} value={m.lines} takenBy={props.takenBy} onPick={(line) => onEdit({ lines: [line] })} />
+          <span className="label">{t('mcItem.line')}</span>
+          <LinePicker label={t('mcItem.lineOf', { name: m.name })} value={m.lines} takenBy={props.takenBy} onPick={(line) => onEdit({ lines: [line] })} />
         </div>
-        <Field label="Email subject" value={m.emailSubject} onChange={(e) => onEdit({ emailSubject: e.target.value })} />
-        <TemplateArea label="Email content" value={m.emailContent} onChange={(v) => onEdit({ emailContent: v })} />
+        <Field label={t('mcItem.emailSubject')} value={m.emailSubject} onChange={(e) => onEdit({ emailSubject: e.target.value })} />
+        <TemplateArea label={t('mcItem.emailContent')} value={m.emailContent} onChange={(v) => onEdit({ emailContent: v })} />
         <PlaceholderHint />
         <TemplatePreview subject={m.emailSubject} content={m.emailContent} mcName={m.name} />
       </div>

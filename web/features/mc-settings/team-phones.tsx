@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Dialer, dialUrl } from '../../../worker/team/dialer';
 import { teamSettingsInputSchema } from '../../../worker/team/team.schema';
 import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
@@ -7,13 +8,18 @@ import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequest } from '../../lib/use-request';
+import { linesMessage } from './messages';
 import { saveTeamSettings, type TeamSettingsDto, useTeamSettings } from './api';
 
-const DIALER_LABELS: Record<Dialer, string> = {
-  tel: 'The computer’s phone app (tel: links)',
-  dialpad: 'Dialpad, calling from the line’s number',
-  template: 'Another phone system (a URL template)',
+/** Each dialer's name as a catalogue key. */
+const DIALER_LABELS: Record<Dialer, `teamPhones.dialer${'Tel' | 'Dialpad' | 'Template'}`> = {
+  tel: 'teamPhones.dialerTel',
+  dialpad: 'teamPhones.dialerDialpad',
+  template: 'teamPhones.dialerTemplate',
 };
+
+/** The URL template field's example (a URL, the same in every language). */
+const TEMPLATE_EXAMPLE = 'https://pbx.example.com/call?to={to}&from={from}';
 
 type Row = { callerNumber: string; label: string };
 const emptyRows = (): Row[] => LINE_NUMBERS.map(() => ({ callerNumber: '', label: '' }));
@@ -29,6 +35,7 @@ function rowsOf(settings: TeamSettingsDto): Row[] {
  * and the dialer "Call on line N" opens on the board. The manager edits them; agents see them.
  */
 export function TeamPhones() {
+  const { t } = useTranslation();
   const { data, isLoading, mutate } = useTeamSettings();
   const [rows, setRows] = useState<Row[]>(emptyRows);
   const [dialer, setDialer] = useState<Dialer>('tel');
@@ -65,25 +72,21 @@ export function TeamPhones() {
     JSON.stringify([data.dialer, data.dialerTemplate, rowsOf(data), data.contactMarkers, String(data.contactWindowHours)]) !==
       JSON.stringify([dialer, template, rows, markers, windowHours]);
 
-  if (isLoading || !data) return <Card title="Team phone lines">{isLoading ? <Spinner /> : null}</Card>;
+  if (isLoading || !data) return <Card title={t('teamPhones.title')}>{isLoading ? <Spinner /> : null}</Card>;
 
   if (!data.canEdit) {
     return (
-      <Card title="Team phone lines">
+      <Card title={t('teamPhones.title')}>
         {data.lines.length === 0 ? (
-          <p className="muted">Your manager has not set the team’s caller numbers yet: Call on line N shows the line to pick in your phone app.</p>
+          <p className="muted">{t('teamPhones.notSet')}</p>
         ) : (
           <>
-            <p className="muted">Call on line N on the board calls from the line’s number. {DIALER_LABELS[data.dialer]}.</p>
-            <p className="muted">
-              {data.contactMarkers
-                ? `The board shows who of the team called or e-mailed a broker in the last ${data.contactWindowHours} hours.`
-                : 'Your manager turned off the board’s “contacted by the team” markers.'}
-            </p>
+            <p className="muted">{t('teamPhones.callsFrom', { dialer: t(DIALER_LABELS[data.dialer]) })}</p>
+            <p className="muted">{data.contactMarkers ? t('teamPhones.markersOn', { hours: data.contactWindowHours }) : t('teamPhones.markersOff')}</p>
             <ul className="team-lines-view" data-testid="team-lines">
               {data.lines.map((l) => (
                 <li key={l.line}>
-                  <strong>Line {l.line}</strong> {l.callerNumber}
+                  <strong>{t('teamPhones.lineN', { line: l.line })}</strong> {l.callerNumber}
                   {l.label && <span className="muted"> · {l.label}</span>}
                 </li>
               ))}
@@ -101,7 +104,7 @@ export function TeamPhones() {
       return;
     }
     setProblem(null);
-    const res = await run(() => saveTeamSettings(input), { success: (r) => r.message });
+    const res = await run(() => saveTeamSettings(input), { success: (r) => linesMessage(t, r.message) });
     if (res) await mutate(res.settings, { revalidate: false });
   };
   const example = rows.findIndex((r) => r.callerNumber.trim());
@@ -118,22 +121,20 @@ export function TeamPhones() {
 
   return (
     <Card
-      title="Team phone lines"
+      title={t('teamPhones.title')}
       actions={
         <Button onClick={() => void save()} disabled={!dirty || loading}>
-          Save Team Lines
+          {t('teamPhones.save')}
         </Button>
       }
     >
-      <p className="muted">
-        The number brokers see when an agent calls on each line, in international format (+1 312 555 0100). An MC on line 2 calls from line 2’s number.
-      </p>
-      <table className="team-lines" aria-label="Team phone lines">
+      <p className="muted">{t('teamPhones.intro')}</p>
+      <table className="team-lines" aria-label={t('teamPhones.title')}>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Caller number</th>
-            <th scope="col">Label</th>
+            <th scope="col">{t('teamPhones.line')}</th>
+            <th scope="col">{t('teamPhones.callerNumber')}</th>
+            <th scope="col">{t('teamPhones.label')}</th>
           </tr>
         </thead>
         <tbody>
@@ -142,7 +143,7 @@ export function TeamPhones() {
               <th scope="row">{i + 1}</th>
               <td>
                 <input
-                  aria-label={`Line ${i + 1} caller number`}
+                  aria-label={t('teamPhones.callerNumberOf', { line: i + 1 })}
                   inputMode="tel"
                   placeholder="+1 312 555 0100"
                   value={r.callerNumber}
@@ -151,8 +152,8 @@ export function TeamPhones() {
               </td>
               <td>
                 <input
-                  aria-label={`Line ${i + 1} label`}
-                  placeholder="e.g. Chicago desk"
+                  aria-label={t('teamPhones.labelOf', { line: i + 1 })}
+                  placeholder={t('teamPhones.labelPlaceholder')}
                   maxLength={40}
                   value={r.label}
                   onChange={(e) => setRows(rows.map((x, k) => (k === i ? { ...x, label: e.target.value } : x)))}
@@ -163,46 +164,38 @@ export function TeamPhones() {
         </tbody>
       </table>
       <fieldset className="dialer-choice">
-        <legend>Call on line N opens</legend>
+        <legend>{t('teamPhones.opens')}</legend>
         {(Object.keys(DIALER_LABELS) as Dialer[]).map((d) => (
           <label key={d} className="radio">
-            <input type="radio" name="dialer" value={d} checked={dialer === d} onChange={() => setDialer(d)} /> {DIALER_LABELS[d]}
+            <input type="radio" name="dialer" value={d} checked={dialer === d} onChange={() => setDialer(d)} /> {t(DIALER_LABELS[d])}
           </label>
         ))}
         {dialer === 'template' && (
           <div className="field">
-            <label htmlFor={templateId}>URL template</label>
-            <input
-              id={templateId}
-              placeholder="https://pbx.example.com/call?to={to}&from={from}"
-              value={template}
-              onChange={(e) => setTemplate(e.target.value)}
-            />
-            <div className="field-hint">
-              {'{to}'} the broker’s number, {'{from}'} the line’s caller number, {'{line}'} the line (1 to 6). https:// or the phone app’s own scheme.
-            </div>
+            <label htmlFor={templateId}>{t('teamPhones.urlTemplate')}</label>
+            <input id={templateId} placeholder={TEMPLATE_EXAMPLE} value={template} onChange={(e) => setTemplate(e.target.value)} />
+            <div className="field-hint">{t('teamPhones.templateHint', { to: '{to}', from: '{from}', line: '{line}' })}</div>
           </div>
         )}
-        {dialer === 'tel' && <p className="field-hint">A tel: link carries no caller number: the board shows the agent which line to pick in the phone app.</p>}
+        {dialer === 'tel' && <p className="field-hint">{t('teamPhones.telHint')}</p>}
         {exampleUrl && (
           <p className="field-hint dialer-example">
-            Example, a call on line {exampleLine}: <code data-testid="dialer-example">{exampleUrl}</code>
+            {t('teamPhones.example', { line: exampleLine })} <code data-testid="dialer-example">{exampleUrl}</code>
           </p>
         )}
       </fieldset>
       <fieldset className="dialer-choice">
-        <legend>On the load board</legend>
+        <legend>{t('teamPhones.onBoard')}</legend>
         <label className="radio">
-          <input type="checkbox" checked={markers} onChange={(e) => setMarkers(e.target.checked)} /> Show who of the team called or e-mailed a broker (“Called
-          by Anna · 14:02 · L2”)
+          <input type="checkbox" checked={markers} onChange={(e) => setMarkers(e.target.checked)} /> {t('teamPhones.markers')}
         </label>
         <div className="field window-field">
-          <label htmlFor={windowId}>Look back (hours, 1 to 48)</label>
+          <label htmlFor={windowId}>{t('teamPhones.lookBack')}</label>
           <input id={windowId} inputMode="numeric" value={windowHours} disabled={!markers} onChange={(e) => setWindowHours(e.target.value)} />
         </div>
       </fieldset>
-      <ErrorText>{problem}</ErrorText>
-      {dirty && <p className="muted unsaved">Unsaved team lines: press Save Team Lines.</p>}
+      <ErrorText>{linesMessage(t, problem)}</ErrorText>
+      {dirty && <p className="muted unsaved">{t('teamPhones.unsaved')}</p>}
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
+import { linesMessage } from './messages';
 import { deleteMc, type McSettingDto, saveMcs, useMyMcs, useParentMcs } from './api';
 
 /** What My MC List lets a person change before Save Settings. */
@@ -26,6 +28,7 @@ function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]
  * screen never holds some changes saved and others not; only Delete (confirmed) acts at once.
  */
 export function useLines() {
+  const { t } = useTranslation();
   const session = useSession();
   const isAgent = session?.userType === 'agent';
   const read = useMyMcs();
@@ -64,7 +67,7 @@ export function useLines() {
         // sent only when changed here: another tab's Show in DAT is not overwritten
         ...(edits[m._id]?.isVisible !== undefined ? { isVisible: m.isVisible } : {}),
       }));
-    const res = await save.run(() => saveMcs(changes), { success: (r) => r.message });
+    const res = await save.run(() => saveMcs(changes), { success: (r) => linesMessage(t, r.message) });
     if (res) {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
@@ -91,7 +94,7 @@ export function useLines() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await act.run(() => deleteMc(deleting._id), { success: (r) => r.message });
+    const res = await act.run(() => deleteMc(deleting._id), { success: (r) => linesMessage(t, r.message) });
     if (res) {
       setEdits(({ [deleting._id]: _gone, ...rest }) => rest);
       await mutate();
