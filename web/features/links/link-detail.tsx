@@ -88,7 +88,7 @@ export default function LinkDetail() {
     <LinkPage>
       <Card>
         <h1>{t('linkDetail.title')}</h1>
-        <dl className="kv" data-testid="link-detail">
+        <dl className="kv link-kv" data-testid="link-detail">
           <dt>{t('linkDetail.yourLink')}</dt>
           <dd>
             <a href={data.to} target="_blank" rel="noopener noreferrer" data-testid="short-link">
