@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-links.json';
 import { copyText } from '../../lib/clipboard';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -12,11 +15,14 @@ import { type ApiKeyDto, createApiKey, KEYS_KEY, revokeApiKey, useApiKeys } from
 import './links.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
+// this feature's English texts (the login page's first bundle has none of them)
+addEnglish(english);
+
 const LIFETIMES = [
-  { label: '30 days', days: 30 },
-  { label: '90 days', days: 90 },
-  { label: '1 year', days: 365 },
-  { label: 'No expiry', days: 0 },
+  { label: 'apiKeys.days30', days: 30 },
+  { label: 'apiKeys.days90', days: 90 },
+  { label: 'apiKeys.year', days: 365 },
+  { label: 'apiKeys.noExpiry', days: 0 },
 ] as const;
 
 /**
@@ -24,6 +30,7 @@ const LIFETIMES = [
  * button; the list shows each key's first characters, dates and last use; revoking asks first.
  */
 export default function ApiKeys() {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const read = useApiKeys();
   const { data } = read;
@@ -50,7 +57,7 @@ export default function ApiKeys() {
   };
   const confirmRevoke = async () => {
     if (!revoking) return;
-    const done = await revoke.run(() => revokeApiKey(revoking._id), { success: 'Key revoked' });
+    const done = await revoke.run(() => revokeApiKey(revoking._id), { success: t('apiKeys.revoked') });
     if (!done) return;
     setRevoking(null);
     await mutate(KEYS_KEY);
@@ -59,49 +66,48 @@ export default function ApiKeys() {
   return (
     <div className="page narrow-wide">
       <Link className="link-back" to="/links">
-        ← Links
+        {t('links.back')}
       </Link>
-      <h1>API keys</h1>
+      <h1>{t('apiKeys.title')}</h1>
       <p className="muted">
-        A key lets a script list, create, edit and delete your short links (the <code>/api/link</code> calls) and nothing else. Send it as{' '}
-        <code>Authorization: Bearer fd_live_…</code>. See the API documentation for an example.
+        <Trans i18nKey="apiKeys.intro" components={{ code: <code /> }} />
       </p>
-      <Card title="New key">
+      <Card title={t('apiKeys.newKey')}>
         {created && (
           <div className="link-key-once" data-testid="new-key" role="status">
-            <strong>Copy your key “{created.name}” now: it will not be shown again.</strong>
+            <strong>{t('apiKeys.once', { name: created.name })}</strong>
             <code data-testid="new-key-value">{created.key}</code>
             <Button variant="secondary" className="btn-sm" onClick={copy}>
-              {copied ? 'Copied!' : 'Copy key'}
+              {copied ? t('apiKeys.copied') : t('apiKeys.copyKey')}
             </Button>
           </div>
         )}
-        <form className="form link-key-form" onSubmit={submit} aria-label="New API key">
+        <form className="form link-key-form" onSubmit={submit} aria-label={t('apiKeys.newKeyForm')}>
           <div className="field">
-            <label htmlFor="key-name">Name</label>
+            <label htmlFor="key-name">{t('apiKeys.name')}</label>
             <input
               id="key-name"
               type="text"
               autoComplete="off"
               maxLength={60}
-              placeholder="e.g. Load board script"
+              placeholder={t('apiKeys.namePlaceholder')}
               value={name}
               onChange={(e) => setName(e.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor="key-expiry">Expires after</label>
+            <label htmlFor="key-expiry">{t('apiKeys.expiresAfter')}</label>
             <select id="key-expiry" value={days} onChange={(e) => setDays(Number(e.target.value))}>
               {LIFETIMES.map((l) => (
                 <option key={l.days} value={l.days}>
-                  {l.label}
+                  {t(l.label)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <Button type="submit" disabled={create.loading}>
-              Create key
+              {t('apiKeys.createKey')}
             </Button>
           </div>
         </form>
@@ -111,23 +117,23 @@ export default function ApiKeys() {
           </p>
         )}
       </Card>
-      <Card title="Your keys">
-        <Loaded what="your API keys" state={read}>
+      <Card title={t('apiKeys.yourKeys')}>
+        <Loaded what={t('apiKeys.what')} state={read}>
           {() =>
             !data?.length ? (
-              <p className="muted">No keys yet.</p>
+              <p className="muted">{t('apiKeys.none')}</p>
             ) : (
               <div className="table-scroll">
                 <table className="link-keys-table cards-narrow" ref={labelColumns} data-testid="keys-table">
                   <thead>
                     <tr>
-                      <th>Name</th>
-                      <th>Key</th>
-                      <th>Created</th>
-                      <th>Expires</th>
-                      <th>Last used</th>
+                      <th>{t('apiKeys.colName')}</th>
+                      <th>{t('apiKeys.colKey')}</th>
+                      <th>{t('apiKeys.colCreated')}</th>
+                      <th>{t('apiKeys.colExpires')}</th>
+                      <th>{t('apiKeys.colLastUsed')}</th>
                       <th>
-                        <span className="sr-only">Revoke</span>
+                        <span className="sr-only">{t('apiKeys.colRevoke')}</span>
                       </th>
                     </tr>
                   </thead>
@@ -141,11 +147,17 @@ export default function ApiKeys() {
                             <code>{k.prefix}…</code>
                           </td>
                           <td>{shortDateTime(k.createdAt)}</td>
-                          <td>{k.expiresAt ? `${expired ? 'Expired ' : ''}${shortDateTime(k.expiresAt)}` : 'Never'}</td>
-                          <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : 'Never'}</td>
                           <td>
-                            <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.name}`}>
-                              Revoke
+                            {k.expiresAt
+                              ? expired
+                                ? t('apiKeys.expiredOn', { date: shortDateTime(k.expiresAt) })
+                                : shortDateTime(k.expiresAt)
+                              : t('apiKeys.neverExpires')}
+                          </td>
+                          <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : t('apiKeys.neverUsed')}</td>
+                          <td>
+                            <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeKey', { name: k.name })}>
+                              {t('apiKeys.revoke')}
                             </Button>
                           </td>
                         </tr>
@@ -161,9 +173,10 @@ export default function ApiKeys() {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke this key?"
-        message={`Scripts using “${revoking?.name ?? ''}” stop working at once. This cannot be undone.`}
-        confirmLabel="Revoke"
+        title={t('apiKeys.confirmTitle')}
+        message={t('apiKeys.confirmMessage', { name: revoking?.name ?? '' })}
+        confirmLabel={t('apiKeys.revoke')}
+        dismissLabel={t('apiKeys.cancel')}
         onConfirm={confirmRevoke}
         busy={revoke.loading}
       />

@@ -1,11 +1,18 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { CollapsibleSection } from '../../components/ui/section';
+import { addEnglish } from '../../i18n';
+import { errorText } from '../../i18n/errors';
+import english from '../../i18n/en-links.json';
 import { isLoggedOut } from '../../lib/api-client';
 import { createLink, LINKS_KEY } from './api';
 import './links.css';
+
+// this feature's English texts (the login page's first bundle has none of them)
+addEnglish(english);
 
 /**
  * /create: one input, Enter submits, then the new link's detail. The spec keeps errors silent
@@ -13,6 +20,7 @@ import './links.css';
  * A custom alias hides behind a closed disclosure, so the screen shows the spec's one input.
  */
 export default function LinkCreate() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [from, setFrom] = useState('');
   const [alias, setAlias] = useState('');
@@ -35,7 +43,7 @@ export default function LinkCreate() {
       await mutate(LINKS_KEY);
       navigate(`/detail/${link._id}`);
     } catch (err) {
-      if (!isLoggedOut(err)) setHint(err instanceof Error ? err.message : 'Something went wrong');
+      if (!isLoggedOut(err)) setHint(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -49,17 +57,17 @@ export default function LinkCreate() {
   };
   return (
     <div className="page narrow">
-      <h1>Create link</h1>
-      <form onSubmit={submit} className="card form" aria-label="Create link">
+      <h1>{t('linkCreate.title')}</h1>
+      <form onSubmit={submit} className="card form" aria-label={t('linkCreate.title')}>
         <div className="field">
-          <label htmlFor="link-from">Enter Link</label>
+          <label htmlFor="link-from">{t('linkCreate.enterLink')}</label>
           <div className="link-create-row">
             <input
               id="link-from"
               className="link-create-input"
               type="text"
               autoComplete="off"
-              placeholder="write your link"
+              placeholder={t('linkCreate.placeholder')}
               value={from}
               onChange={(e) => setFrom(e.target.value)}
               onKeyDown={submitOnEnter}
@@ -69,16 +77,16 @@ export default function LinkCreate() {
             />
             {/* Enter still submits (spec); the button says there is a way to submit, for a pointer or a phone keyboard */}
             <Button type="submit" disabled={busy}>
-              Create
+              {t('linkCreate.create')}
             </Button>
           </div>
           <div id="link-hint" className={hint ? 'field-hint field-hint-bad' : 'field-hint'} aria-live="polite">
-            {busy ? 'Creating…' : (hint ?? 'Press Enter or Create to shorten it.')}
+            {busy ? t('linkCreate.creating') : (hint ?? t('linkCreate.hint'))}
           </div>
         </div>
-        <CollapsibleSection title="Custom alias, expiry and click limit (optional)">
+        <CollapsibleSection title={t('linkCreate.options')}>
           <div className="field">
-            <label htmlFor="link-alias">Alias</label>
+            <label htmlFor="link-alias">{t('linkCreate.alias')}</label>
             <input
               id="link-alias"
               type="text"
@@ -89,17 +97,17 @@ export default function LinkCreate() {
               aria-describedby="link-alias-hint"
             />
             <div id="link-alias-hint" className="field-hint">
-              3 to 32 letters, digits, - or _. Your short link ends in /s/{alias.trim() || 'alias'}.
+              {t('linkCreate.aliasHint', { alias: alias.trim() || t('linkCreate.aliasExample') })}
             </div>
           </div>
           <div className="link-settings-row">
             <div className="field">
-              <label htmlFor="link-expires">Expires</label>
+              <label htmlFor="link-expires">{t('linkCreate.expires')}</label>
               <input id="link-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} onKeyDown={submitOnEnter} />
-              <div className="field-hint">Empty: never.</div>
+              <div className="field-hint">{t('linkCreate.emptyNever')}</div>
             </div>
             <div className="field">
-              <label htmlFor="link-limit">Click limit</label>
+              <label htmlFor="link-limit">{t('linkCreate.limit')}</label>
               <input
                 id="link-limit"
                 type="number"
@@ -110,7 +118,7 @@ export default function LinkCreate() {
                 onChange={(e) => setLimit(e.target.value)}
                 onKeyDown={submitOnEnter}
               />
-              <div className="field-hint">Empty: no limit.</div>
+              <div className="field-hint">{t('linkCreate.emptyNoLimit')}</div>
             </div>
           </div>
         </CollapsibleSection>

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
@@ -21,6 +22,7 @@ function localInputValue(iso: string | null): string {
  * that changed are sent), and deleting the link behind a confirmation whose Cancel has the focus.
  */
 export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () => Promise<unknown> }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [from, setFrom] = useState(link.from);
   const [alias, setAlias] = useState(link.code);
@@ -47,7 +49,7 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
   const persist = async () => {
     const json = changes();
     if (!Object.keys(json).length) return true;
-    const saved = await save.run(() => updateLink(link._id, json), { success: 'Link saved' });
+    const saved = await save.run(() => updateLink(link._id, json), { success: t('linkSettings.saved') });
     if (!saved) return false;
     setFrom(saved.from);
     setAlias(saved.code);
@@ -62,7 +64,7 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
   };
 
   const confirmDelete = async () => {
-    const done = await remove.run(() => deleteLink(link._id), { success: 'Link deleted' });
+    const done = await remove.run(() => deleteLink(link._id), { success: t('linkSettings.deleted') });
     if (!done) return;
     await mutate(LINKS_KEY);
     // still `confirming`, so the unsaved-changes guard lets the deleted link's screen go
@@ -70,14 +72,14 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
   };
 
   return (
-    <Card title="Settings">
-      <form className="form link-settings" onSubmit={submit} aria-label="Link settings">
+    <Card title={t('linkSettings.title')}>
+      <form className="form link-settings" onSubmit={submit} aria-label={t('linkSettings.form')}>
         <div className="field">
-          <label htmlFor="link-edit-from">Target</label>
+          <label htmlFor="link-edit-from">{t('linkSettings.target')}</label>
           <input id="link-edit-from" type="text" autoComplete="off" value={from} onChange={(e) => setFrom(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="link-edit-alias">Alias</label>
+          <label htmlFor="link-edit-alias">{t('linkSettings.alias')}</label>
           <input
             id="link-edit-alias"
             type="text"
@@ -87,19 +89,19 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
             aria-describedby="link-edit-alias-hint"
           />
           <div id="link-edit-alias-hint" className="field-hint">
-            A new alias moves the link: the old short link stops working (404).
+            {t('linkSettings.aliasHint')}
           </div>
         </div>
         <div className="link-settings-row">
           <div className="field">
-            <label htmlFor="link-edit-expires">Expires</label>
+            <label htmlFor="link-edit-expires">{t('linkSettings.expires')}</label>
             <input id="link-edit-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
-            <div className="field-hint">Empty: never. After it visitors see “link expired”.</div>
+            <div className="field-hint">{t('linkSettings.expiresHint')}</div>
           </div>
           <div className="field">
-            <label htmlFor="link-edit-limit">Click limit</label>
+            <label htmlFor="link-edit-limit">{t('linkSettings.limit')}</label>
             <input id="link-edit-limit" type="number" min={1} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
-            <div className="field-hint">Empty: no limit. Exact: the last click allowed is the limit.</div>
+            <div className="field-hint">{t('linkSettings.limitHint')}</div>
           </div>
         </div>
         {save.error && (
@@ -109,24 +111,21 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
         )}
         <div className="link-settings-actions">
           <Button type="submit" disabled={save.loading}>
-            {save.loading ? 'Saving…' : 'Save changes'}
+            {save.loading ? t('linkSettings.saving') : t('linkSettings.save')}
           </Button>
           <Button variant="danger" onClick={() => setConfirming(true)}>
-            Delete link
+            {t('linkSettings.delete')}
           </Button>
         </div>
-        <p className="field-hint">Changes reach every location within about 90 seconds.</p>
+        <p className="field-hint">{t('linkSettings.reach')}</p>
       </form>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this link?"
-        message={
-          <>
-            <strong>{link.to}</strong> will answer “link not found”, and its click statistics are deleted with it. Export them first if you need them. This
-            cannot be undone.
-          </>
-        }
+        title={t('linkSettings.confirmTitle')}
+        message={<Trans i18nKey="linkSettings.confirmMessage" values={{ link: link.to }} components={{ strong: <strong /> }} />}
+        confirmLabel={t('linkSettings.confirm')}
+        dismissLabel={t('linkSettings.cancel')}
         onConfirm={confirmDelete}
         busy={remove.loading}
       />

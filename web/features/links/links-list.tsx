@@ -1,12 +1,18 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
 import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { exportLinks, type LinkDto, useLinks } from './api';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-links.json';
 import './links.css';
+
+// this feature's English texts (the login page's first bundle has none of them)
+addEnglish(english);
 
 type Row = LinkDto & { number: number };
 
@@ -15,6 +21,7 @@ type Row = LinkDto & { number: number };
  * may switch to every user's links, which adds an Owner column.
  */
 export default function LinksList() {
+  const { t } = useTranslation();
   const session = useSession();
   const [all, setAll] = useState(false);
   const showAll = all && session?.userType === 'admin';
@@ -23,52 +30,52 @@ export default function LinksList() {
   const rows = useMemo<Row[]>(() => (data ?? []).map((link, i) => ({ ...link, number: i + 1 })), [data]);
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
-      { accessorKey: 'number', header: 'Number' },
-      { accessorKey: 'from', header: 'From', cell: (c) => <span className="link-cell">{c.getValue()}</span> },
-      { accessorKey: 'to', header: 'To', cell: (c) => <span className="link-cell">{c.getValue()}</span> },
-      ...(showAll ? [{ id: 'owner', header: 'Owner', accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>] : []),
+      { accessorKey: 'number', header: t('links.number') },
+      { accessorKey: 'from', header: t('links.from'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      { accessorKey: 'to', header: t('links.to'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      ...(showAll ? [{ id: 'owner', header: t('links.owner'), accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>] : []),
       {
         id: 'open',
-        header: 'Open',
+        header: t('links.open'),
         enableSorting: false,
         cell: (c) => (
-          <Link className="btn btn-secondary btn-sm" to={`/detail/${c.row.original._id}`} aria-label={`Open link ${c.row.original.number}`}>
-            Open
+          <Link className="btn btn-secondary btn-sm" to={`/detail/${c.row.original._id}`} aria-label={t('links.openLink', { number: c.row.original.number })}>
+            {t('links.open')}
           </Link>
         ),
       },
     ],
-    [showAll],
+    [showAll, t],
   );
   return (
     <div className="page links-page">
       <div className="page-header">
-        <h1>Links</h1>
+        <h1>{t('links.title')}</h1>
         <div className="page-header-actions">
           <Button variant="secondary" onClick={() => exportLinks(showAll)} disabled={!data?.length}>
-            Export CSV
+            {t('links.exportCsv')}
           </Button>
           <Link className="btn btn-secondary" to="/links/keys">
-            API keys
+            {t('links.apiKeys')}
           </Link>
           <Link className="btn btn-primary" to="/create">
-            Create link
+            {t('links.create')}
           </Link>
         </div>
       </div>
-      <Loaded what="the links" state={read}>
+      <Loaded what={t('links.what')} state={read}>
         {() => (
           <DataTable
             data={rows}
             columns={columns}
-            emptyText="No Links"
+            emptyText={t('links.empty')}
             testId="links-table"
-            searchPlaceholder="Search links…"
+            searchPlaceholder={t('links.search')}
             toolbar={
               session?.userType === 'admin' && (
                 <label className="links-all">
                   <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
-                  Every user&apos;s links
+                  {t('links.everyUser')}
                 </label>
               )
             }
