@@ -1,42 +1,54 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ANALYTICS_MESSAGES, type LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
+import type { LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, Stat } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-analytics.json';
 import { useLoginHistory } from './api';
 import { ExtensionHealth } from './extension-health';
 import './analytics.css';
+
+// this screen's English texts (its own chunk)
+addEnglish(english);
 
 const DAY = 86_400_000;
 /** Local midnight of a date input's value, as a ms timestamp (NaN if empty or invalid). */
 const startOfDay = (value: string) => parseDay(value)?.getTime() ?? Number.NaN;
 
-const columns: ColumnDef<LoginHistoryItem, any>[] = [
-  {
-    id: 'email',
-    header: 'Manager Email',
-    accessorFn: (i) => i.manager.email,
-    cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
-  },
-  { accessorKey: 'totalUsers', header: 'Total Agents' },
-  { accessorKey: 'loggedInUsers', header: 'Logged In Agents' },
-  {
-    id: 'managerLoggedIn',
-    header: 'Manager Login',
-    accessorFn: (i) => (i.managerLoggedIn ? 'Yes' : 'No'),
-    cell: ({ getValue }) => <span className={`label-pill ${getValue() === 'Yes' ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
-  },
-];
+/** What the From date's check found, as a catalogue key (English: the API's own words, worker/analytics/analytics.schema.ts). */
+type Problem = 'analytics.badDate' | 'analytics.futureDate';
 
 /** /analytics: From date and Load, Login History per manager, the total online and a chart of daily logins. Admin only. */
 export default function Analytics() {
+  const { t } = useTranslation();
+  const columns = useMemo<ColumnDef<LoginHistoryItem, any>[]>(
+    () => [
+      {
+        id: 'email',
+        header: t('analytics.colManagerEmail'),
+        accessorFn: (i) => i.manager.email,
+        cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
+      },
+      { accessorKey: 'totalUsers', header: t('analytics.colTotalAgents') },
+      { accessorKey: 'loggedInUsers', header: t('analytics.colLoggedInAgents') },
+      {
+        id: 'managerLoggedIn',
+        header: t('analytics.colManagerLogin'),
+        accessorFn: (i) => (i.managerLoggedIn ? t('analytics.yes') : t('analytics.no')),
+        cell: ({ row, getValue }) => <span className={`label-pill ${row.original.managerLoggedIn ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
+      },
+    ],
+    [t],
+  );
   const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [dateFrom, setDateFrom] = useState(() => startOfDay(dayValue(new Date(Date.now() - 7 * DAY))));
   const read = useLoginHistory(dateFrom);
   const { data, isValidating, mutate } = read;
@@ -44,8 +56,8 @@ export default function Analytics() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const ms = startOfDay(from);
-    if (!Number.isFinite(ms)) return setProblem(ANALYTICS_MESSAGES.dateFrom);
-    if (ms > Date.now()) return setProblem(ANALYTICS_MESSAGES.future);
+    if (!Number.isFinite(ms)) return setProblem('analytics.badDate');
+    if (ms > Date.now()) return setProblem('analytics.futureDate');
     setProblem(null);
     if (ms === dateFrom) await mutate();
     else setDateFrom(ms);
@@ -64,32 +76,32 @@ export default function Analytics() {
 
   return (
     <div className="page analytics-page">
-      <h1>Analytics</h1>
+      <h1>{t('analytics.title')}</h1>
       <Card>
         <form className="form-row" onSubmit={submit} noValidate>
-          <Field label="From" type="date" value={from} max={dayValue(new Date())} onChange={(e) => setFrom(e.target.value)} />
+          <Field label={t('analytics.from')} type="date" value={from} max={dayValue(new Date())} onChange={(e) => setFrom(e.target.value)} />
           <Button type="submit" disabled={isValidating}>
-            {isValidating ? 'Loading…' : 'Load'}
+            {isValidating ? t('analytics.loading') : t('analytics.load')}
           </Button>
         </form>
-        <ErrorText>{problem}</ErrorText>
+        <ErrorText>{problem ? t(problem) : null}</ErrorText>
       </Card>
 
-      <Loaded what="the login history" state={read}>
+      <Loaded what={t('analytics.what')} state={read}>
         {(data) => (
           <>
             <div className="stat-row">
-              <Stat label="Total online" note={`logged in since ${since}`} testId="total-online">
+              <Stat label={t('analytics.totalOnline')} note={t('analytics.since', { date: since })} testId="total-online">
                 {data.totalOnlineAmount}
               </Stat>
-              <Stat label="Managers logged in">
-                {totals.managersIn} <span className="stat-of">of {totals.managers}</span>
+              <Stat label={t('analytics.managersIn')}>
+                {totals.managersIn} <span className="stat-of">{t('analytics.of', { total: totals.managers })}</span>
               </Stat>
-              <Stat label="Agents logged in">
-                {totals.agentsIn} <span className="stat-of">of {totals.agents}</span>
+              <Stat label={t('analytics.agentsIn')}>
+                {totals.agentsIn} <span className="stat-of">{t('analytics.of', { total: totals.agents })}</span>
               </Stat>
             </div>
-            <Card title="Daily logins">
+            <Card title={t('analytics.daily')}>
               <div className="analytics-chart" data-testid="daily-logins-chart">
                 <ResponsiveContainer>
                   <ComposedChart data={data.daily.map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
@@ -98,13 +110,13 @@ export default function Analytics() {
                     <YAxis allowDecimals={false} fontSize={12} />
                     <Tooltip />
                     <Legend />
-                    <Bar dataKey="logins" name="Logins" fill="#1d4ed8" isAnimationActive={false} />
-                    <Line dataKey="users" name="Users" stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
+                    <Bar dataKey="logins" name={t('analytics.logins')} fill="#1d4ed8" isAnimationActive={false} />
+                    <Line dataKey="users" name={t('analytics.users')} stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
                   </ComposedChart>
                 </ResponsiveContainer>
               </div>
             </Card>
-            <DataTable data={data.items} columns={columns} emptyText="No managers" title="Login History" testId="login-history" />
+            <DataTable data={data.items} columns={columns} emptyText={t('analytics.noManagers')} title={t('analytics.history')} testId="login-history" />
           </>
         )}
       </Loaded>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
@@ -5,24 +6,29 @@ import { Spinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api-client';
 import { dateAndTime } from '../../lib/format';
 import { type Data, useGet } from '../../lib/use-api';
+import { addEnglish } from '../../i18n';
+import { errorText } from '../../i18n/errors';
+import english from '../../i18n/en-analytics.json';
+
+addEnglish(english);
 
 type Summary = Data<typeof api.extension.health.$get>;
 type Version = Summary['versions'][number];
 
-/** What each counted field is, in the words of the board. */
+/** What each counted field is, in the words of the board (catalogue keys). */
 const FIELD_LABELS: Record<Version['fields'][number]['field'], string> = {
-  company: 'Company name',
-  origin: 'Origin',
-  destination: 'Destination',
-  pickup: 'Pick-up date (row)',
-  rate: 'Rate',
-  contact: 'Contact (row)',
-  trip: 'Trip miles',
-  equipment: 'Equipment',
-  detailsPickup: 'Pick-up date (details)',
-  detailsReference: 'Reference ID (details)',
-  detailsContact: 'Contact (details)',
-  detailsMc: 'MC number (details)',
+  company: 'extHealth.company',
+  origin: 'extHealth.origin',
+  destination: 'extHealth.destination',
+  pickup: 'extHealth.pickup',
+  rate: 'extHealth.rate',
+  contact: 'extHealth.contact',
+  trip: 'extHealth.trip',
+  equipment: 'extHealth.equipment',
+  detailsPickup: 'extHealth.detailsPickup',
+  detailsReference: 'extHealth.detailsReference',
+  detailsContact: 'extHealth.detailsContact',
+  detailsMc: 'extHealth.detailsMc',
 };
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
@@ -30,38 +36,35 @@ const percent = (share: number | null) => (share === null ? '–' : `${Math.roun
 const shareClass = (share: number | null) => (share === null ? 'pill-off' : share < 0.5 ? 'pill-bad' : share < 0.9 ? 'pill-warn' : 'pill-ok');
 
 function VersionBlock({ v }: { v: Version }) {
+  const { t } = useTranslation();
   const layouts = Object.entries(v.layouts)
     .map(([layout, n]) => `${layout} ${n}`)
     .join(', ');
   return (
     <div className="ext-health-version" data-testid={`ext-health-${v.version}`}>
       <h3>
-        Version {v.version}{' '}
-        {v.unreadableReports > 0 && (
-          <span className="label-pill pill-bad">
-            Could not read the page in {v.unreadableReports} report{v.unreadableReports === 1 ? '' : 's'}
-          </span>
-        )}
+        {t('extHealth.version', { version: v.version })}{' '}
+        {v.unreadableReports > 0 && <span className="label-pill pill-bad">{t('extHealth.unreadable', { count: v.unreadableReports })}</span>}
       </h3>
       <p className="muted">
-        {v.reports} report{v.reports === 1 ? '' : 's'} from {v.browsers} browser{v.browsers === 1 ? '' : 's'} · {v.rowsSeen} loads seen · layouts:{' '}
-        {layouts || '–'} · last {dateAndTime(v.lastAt)}
+        {t('extHealth.reports', { count: v.reports })} {t('extHealth.fromBrowsers', { count: v.browsers })} · {t('extHealth.loadsSeen', { count: v.rowsSeen })}{' '}
+        · {t('extHealth.layouts')} {layouts || '–'} · {t('extHealth.last', { date: dateAndTime(v.lastAt) })}
       </p>
       <div className="table-scroll">
         <table>
-          <caption className="sr-only">Rows read per field by version {v.version}</caption>
+          <caption className="sr-only">{t('extHealth.caption', { version: v.version })}</caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Read</th>
-              <th scope="col">Not read</th>
-              <th scope="col">Share read</th>
+              <th scope="col">{t('extHealth.colField')}</th>
+              <th scope="col">{t('extHealth.colRead')}</th>
+              <th scope="col">{t('extHealth.colMissed')}</th>
+              <th scope="col">{t('extHealth.colShare')}</th>
             </tr>
           </thead>
           <tbody>
             {v.fields.map((f) => (
               <tr key={f.field}>
-                <th scope="row">{FIELD_LABELS[f.field]}</th>
+                <th scope="row">{FIELD_LABELS[f.field] ? t(FIELD_LABELS[f.field]) : f.field}</th>
                 <td>{f.read}</td>
                 <td>{f.missed}</td>
                 <td>
@@ -82,25 +85,26 @@ function VersionBlock({ v }: { v: Version }) {
  * (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
  */
 export function ExtensionHealth() {
+  const { t } = useTranslation();
   const { data, error, isLoading, isValidating, mutate } = useGet(api.extension.health, { query: {} }, { revalidateOnFocus: false });
   return (
     <Card
-      title="Load-board extension: what it reads on DAT (last 7 days)"
+      title={t('extHealth.title')}
       actions={
         <Button variant="secondary" onClick={() => void mutate()} disabled={isValidating}>
-          {isValidating ? 'Loading…' : 'Refresh'}
+          {isValidating ? t('analytics.loading') : t('extHealth.refresh')}
         </Button>
       }
     >
       <div className="ext-health" data-testid="extension-health">
         {isLoading && !data ? (
-          <Spinner label="Loading the extension's reports" />
+          <Spinner label={t('extHealth.loadingReports')} />
         ) : error && !data ? (
-          <ErrorText>Could not load the extension's reports: {error instanceof Error ? error.message : 'Something went wrong'}</ErrorText>
+          <ErrorText>{t('extHealth.loadFailed', { error: errorText(error) })}</ErrorText>
         ) : data?.versions.length ? (
           data.versions.map((v) => <VersionBlock key={v.version} v={v} />)
         ) : (
-          <p className="muted">No reports yet. Each browser with the extension sends one at most once an hour while a DAT board is open.</p>
+          <p className="muted">{t('extHealth.empty')}</p>
         )}
       </div>
     </Card>

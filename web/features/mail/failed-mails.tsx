@@ -1,21 +1,29 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
+import { addEnglish } from '../../i18n';
+import { errorText } from '../../i18n/errors';
+import english from '../../i18n/en-mail.json';
 import { FAILED_MAILS_KEY, type FailedMailDto, resendMail, useFailedMails } from './api';
 import './mail.css';
 
+// this screen's English texts (its own chunk)
+addEnglish(english);
+
+/** Each kind of mail's name as a catalogue key. */
 const KIND_LABELS: Record<FailedMailDto['kind'], string> = {
-  verify: 'E-mail verification',
-  reset: 'Password reset',
-  email_changed: 'E-mail change notice',
-  receipt: 'Receipt',
-  reminder: 'Subscription reminder',
-  digest: 'Team reminder digest',
-  vetting: 'Broker FMCSA status change',
+  verify: 'failedMails.kindVerify',
+  reset: 'failedMails.kindReset',
+  email_changed: 'failedMails.kindEmailChanged',
+  receipt: 'failedMails.kindReceipt',
+  reminder: 'failedMails.kindReminder',
+  digest: 'failedMails.kindDigest',
+  vetting: 'failedMails.kindVetting',
 };
 
 /**
@@ -24,13 +32,15 @@ const KIND_LABELS: Record<FailedMailDto['kind'], string> = {
  * queue gave up on (docs/decisions/0017-operations.md).
  */
 export default function FailedMails() {
+  const { t } = useTranslation();
+  const kindText = (kind: FailedMailDto['kind']) => (KIND_LABELS[kind] ? t(KIND_LABELS[kind]) : kind);
   const { data, error, isLoading, mutate: reload } = useFailedMails();
   const resend = useRequest();
   const [sending, setSending] = useState<string | null>(null);
 
   const onResend = async (mail: FailedMailDto) => {
     setSending(mail._id);
-    const done = await resend.run(() => resendMail(mail._id), { success: (r) => `${r.message}: ${mail.subject} to ${mail.to}` });
+    const done = await resend.run(() => resendMail(mail._id), { success: () => t('failedMails.resent', { subject: mail.subject, to: mail.to }) });
     setSending(null);
     if (done) await mutate(FAILED_MAILS_KEY);
     else await reload();
@@ -39,57 +49,52 @@ export default function FailedMails() {
   return (
     <div className="page failed-mails">
       <div className="page-header">
-        <h1>Failed Mails</h1>
+        <h1>{t('failedMails.title')}</h1>
       </div>
-      <p className="muted">
-        Mails the mail provider refused for good, or that were still refused after every retry (about four hours). Resend puts one back in the queue once the
-        cause is fixed.
-      </p>
+      <p className="muted">{t('failedMails.intro')}</p>
       <Card
         title={
           data
-            ? `${data.total} failed mail${data.total === 1 ? '' : 's'}${data.total > data.mails.length ? ` (the newest ${data.mails.length} shown)` : ''}`
-            : 'Failed mails'
+            ? `${t('failedMails.count', { count: data.total })}${data.total > data.mails.length ? ` ${t('failedMails.newestShown', { shown: data.mails.length })}` : ''}`
+            : t('failedMails.cardTitle')
         }
       >
         {isLoading ? (
           <Spinner />
         ) : error || !data ? (
           <div className="failed-mails-error" role="alert">
-            <p className="error-text">{error instanceof Error && error.message ? error.message : 'Something went wrong'}: the list could not be loaded.</p>
+            <p className="error-text">{t('failedMails.loadFailed', { error: errorText(error) })}</p>
             <Button variant="secondary" className="btn-sm" onClick={() => reload()}>
-              Try again
+              {t('failedMails.tryAgain')}
             </Button>
           </div>
         ) : data.mails.length === 0 ? (
           <p className="muted" data-testid="failed-mails-empty">
-            No failed mails: every mail was delivered or is still being retried.
+            {t('failedMails.empty')}
           </p>
         ) : (
           <ul className="failed-mail-list" data-testid="failed-mails">
             {data.mails.map((m) => (
               <li key={m._id} className="failed-mail" data-testid="failed-mail">
                 <div className="failed-mail-head">
-                  <span className="failed-mail-kind">{KIND_LABELS[m.kind] ?? m.kind}</span>
-                  <span className="muted">
-                    failed {m.failedAt ? shortDateTime(m.failedAt) : ''} after {m.attempts} tr{m.attempts === 1 ? 'y' : 'ies'}
-                  </span>
+                  <span className="failed-mail-kind">{kindText(m.kind)}</span>
+                  <span className="muted">{t('failedMails.failedAfter', { date: m.failedAt ? shortDateTime(m.failedAt) : '', count: m.attempts })}</span>
                 </div>
                 <div className="failed-mail-subject">{m.subject}</div>
                 <div className="failed-mail-to">
-                  To <span className="failed-mail-address">{m.to}</span> · written {shortDateTime(m.createdAt)}
+                  {t('failedMails.to')} <span className="failed-mail-address">{m.to}</span> · {t('failedMails.written', { date: shortDateTime(m.createdAt) })}
                 </div>
                 <div className="failed-mail-error">
-                  <span className="sr-only">Last error: </span>
-                  <code>{m.lastError ?? 'no error recorded'}</code>
+                  <span className="sr-only">{t('failedMails.lastError')} </span>
+                  <code>{m.lastError ?? t('failedMails.noError')}</code>
                 </div>
                 <Button
                   className="btn-sm failed-mail-resend"
                   onClick={() => onResend(m)}
                   disabled={sending !== null}
-                  aria-label={`Resend ${KIND_LABELS[m.kind] ?? m.kind} to ${m.to}`}
+                  aria-label={t('failedMails.resendLabel', { kind: kindText(m.kind), to: m.to })}
                 >
-                  {sending === m._id ? 'Resending…' : 'Resend'}
+                  {sending === m._id ? t('failedMails.resending') : t('failedMails.resend')}
                 </Button>
               </li>
             ))}

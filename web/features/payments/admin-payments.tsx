@@ -1,17 +1,30 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/ui/button';
 import { Card, Stat } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
 import { amd, monthOf } from '../../lib/format';
+import { formatLocale } from '../../lib/format-dates';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { RefundDialog, refundable } from './admin-refund';
 import { type PaymentDto, useHistory, useSummary } from './api';
 import { PaymentsTable } from './payment-history';
 import { PriceScheduleCard } from './price-schedule';
 import './payments.css';
 
+addEnglish(english);
+
+/** A revenue axis tick: "12,000" in English (as before the languages), grouped as the language groups digits otherwise. */
+const axisNumber = (v: number) => {
+  const locale = formatLocale();
+  return v.toLocaleString(!locale || locale.startsWith('en') ? 'en-US' : locale);
+};
+
 /** /adminPayments: revenue net of refunds, revenue per month, the monthly price, Confirmed Payments and All Payments (with Refund). */
 export default function AdminPayments() {
+  const { t } = useTranslation();
   const historyRead = useHistory();
   const summaryRead = useSummary();
   const { data } = historyRead;
@@ -31,52 +44,48 @@ export default function AdminPayments() {
   const action = useCallback(
     (p: PaymentDto) =>
       refundable(p) ? (
-        <Button className="btn-sm" variant="secondary" onClick={() => setRefunding(p)} aria-label={`Refund order ${p.globalIndex}`}>
-          Refund
+        <Button className="btn-sm" variant="secondary" onClick={() => setRefunding(p)} aria-label={t('adminPayments.refundLabel', { number: p.globalIndex })}>
+          {t('adminPayments.refund')}
         </Button>
       ) : null,
-    [],
+    [t],
   );
-  if (!data) return <Pending what="the payments" state={historyRead} />;
-  if (!summary) return <Pending what="the payment totals" state={summaryRead} />;
+  if (!data) return <Pending what={t('adminPayments.what')} state={historyRead} />;
+  if (!summary) return <Pending what={t('adminPayments.totalsWhat')} state={summaryRead} />;
   return (
     <div className="page admin-payments">
       <div className="page-header">
-        <h1>Payments</h1>
+        <h1>{t('adminPayments.title')}</h1>
       </div>
       <div className="stat-row">
         <Stat
-          label="Total"
-          note={`net of ${amd(summary.refundedTotal)} refunded, from ${summary.confirmedCount} confirmed payment${summary.confirmedCount === 1 ? '' : 's'}`}
+          label={t('payment.total')}
+          note={t('adminPayments.netNote', { refunded: amd(summary.refundedTotal), count: summary.confirmedCount })}
           testId="confirmed-total"
         >
           {amd(summary.netRevenue)}
         </Stat>
-        <Stat label="Months sold">{summary.monthsSold}</Stat>
-        <Stat label="All payments">{data.length}</Stat>
+        <Stat label={t('adminPayments.monthsSold')}>{summary.monthsSold}</Stat>
+        <Stat label={t('adminPayments.allCount')}>{data.length}</Stat>
         {summary.owedCount > 0 && (
-          <Stat
-            label="Needs refund"
-            note={`${summary.owedCount} paid order${summary.owedCount === 1 ? '' : 's'} whose discount another order used`}
-            testId="refunds-due"
-          >
+          <Stat label={t('payHistory.statusNeedsRefund')} note={t('adminPayments.owedNote', { count: summary.owedCount })} testId="refunds-due">
             {amd(summary.owedTotal)}
           </Stat>
         )}
       </div>
       <div className="grid-2">
-        <Card title="Revenue per month">
+        <Card title={t('adminPayments.perMonth')}>
           {perMonth.length === 0 ? (
-            <p className="muted">No confirmed payments yet.</p>
+            <p className="muted">{t('adminPayments.noConfirmed')}</p>
           ) : (
             <div className="revenue-chart" data-testid="revenue-chart">
               <ResponsiveContainer>
                 <BarChart data={perMonth} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
                   <CartesianGrid strokeDasharray="3 3" vertical={false} />
                   <XAxis dataKey="month" fontSize={12} />
-                  <YAxis fontSize={12} tickFormatter={(v: number) => v.toLocaleString('en-US')} width={70} />
-                  <Tooltip formatter={(v) => [amd(Number(v)), 'Revenue']} />
-                  <Bar dataKey="revenue" name="Revenue" fill="#1b7f3b" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+                  <YAxis fontSize={12} tickFormatter={axisNumber} width={70} />
+                  <Tooltip formatter={(v) => [amd(Number(v)), t('adminPayments.revenue')]} />
+                  <Bar dataKey="revenue" name={t('adminPayments.revenue')} fill="#1b7f3b" radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </div>
@@ -84,9 +93,9 @@ export default function AdminPayments() {
         </Card>
         <PriceScheduleCard />
       </div>
-      <PaymentsTable data={confirmed} title="Confirmed Payments" testId="confirmed-payments" urlKey="confirmed" action={action} />
+      <PaymentsTable data={confirmed} title={t('adminPayments.confirmed')} testId="confirmed-payments" urlKey="confirmed" action={action} />
       <div style={{ height: '1rem' }} />
-      <PaymentsTable data={data} title="All Payments" testId="all-payments" urlKey="all" action={action} />
+      <PaymentsTable data={data} title={t('adminPayments.all')} testId="all-payments" urlKey="all" action={action} />
       {refunding && <RefundDialog key={refunding._id} payment={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );

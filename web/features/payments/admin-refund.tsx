@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { MAX_MONTHS } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
@@ -6,7 +7,11 @@ import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { amd } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { HISTORY_KEY, type PaymentDto, recordRefund, SUMMARY_KEY } from './api';
+
+addEnglish(english);
 
 /** Whether Idram took money for a payment that is not all given back yet. */
 export const refundable = (p: PaymentDto) => (p.isPaymentConfirmed || p.status === 'Needs refund') && p.priceTotal - p.refunded > 0;
@@ -16,6 +21,7 @@ export const refundable = (p: PaymentDto) => (p.isPaymentConfirmed || p.status =
  * reason, and the months it takes back from whom it extended (a team order: one agent at a time).
  */
 export function RefundDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {
+  const { t } = useTranslation();
   const left = payment.priceTotal - payment.refunded;
   const [amountText, setAmountText] = useState(String(left));
   const [reason, setReason] = useState('');
@@ -34,7 +40,7 @@ export function RefundDialog({ payment, onClose }: { payment: PaymentDto; onClos
           monthsRemoved: extended ? Number(monthsText) : 0,
           userId: payment.kind === 'team' ? userId : null,
         }),
-      { success: (r) => r.message, silent: true },
+      { success: () => t('refundDialog.recorded'), silent: true },
     );
     if (!res) return;
     await Promise.all([mutate(HISTORY_KEY), mutate(SUMMARY_KEY)]);
@@ -44,57 +50,69 @@ export function RefundDialog({ payment, onClose }: { payment: PaymentDto; onClos
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Refund order #${payment.globalIndex}`}
+      title={t('refundDialog.title', { number: payment.globalIndex })}
       footer={
         <>
           <Button onClick={save} disabled={loading}>
-            Record refund
+            {t('refundDialog.record')}
           </Button>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('refundDialog.cancel')}
           </Button>
         </>
       }
     >
       <form
         className="form"
-        aria-label="Refund"
+        aria-label={t('adminPayments.refund')}
         onSubmit={(e) => {
           e.preventDefault();
           void save();
         }}
       >
         <p className="muted">
-          Charged {amd(payment.priceTotal)}
-          {payment.refunded > 0 ? `, ${amd(payment.refunded)} already refunded` : ''}: at most {amd(left)} left to refund. Give the money back through Idram's
-          merchant tools; this records it, takes the months back and keeps the totals right.
+          {payment.refunded > 0
+            ? t('refundDialog.chargedRefunded', { charged: amd(payment.priceTotal), refunded: amd(payment.refunded), left: amd(left) })
+            : t('refundDialog.charged', { charged: amd(payment.priceTotal), left: amd(left) })}{' '}
+          {t('refundDialog.how')}
         </p>
-        <Field label="Amount (AMD)" inputMode="numeric" value={amountText} onChange={(e) => setAmountText(e.target.value.replace(/[^\d]/g, '').slice(0, 10))} />
-        <Field label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder="e.g. paid twice by mistake" />
+        <Field
+          label={t('refundDialog.amount')}
+          inputMode="numeric"
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value.replace(/[^\d]/g, '').slice(0, 10))}
+        />
+        <Field
+          label={t('refundDialog.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+          placeholder={t('refundDialog.reasonExample')}
+        />
         {extended ? (
           <>
             {payment.kind === 'team' && (
               <div className="field">
-                <label htmlFor="refund-user">Take months back from</label>
+                <label htmlFor="refund-user">{t('refundDialog.fromWhom')}</label>
                 <select id="refund-user" value={userId} onChange={(e) => setUserId(e.target.value)}>
                   {monthItems.map((i) => (
                     <option key={i.user?._id} value={i.user?._id ?? ''}>
-                      {i.user?.name ?? 'Deleted user'} ({i.months} months)
+                      {t('refundDialog.option', { name: i.user?.name ?? t('payHistory.deletedUser'), months: i.months })}
                     </option>
                   ))}
                 </select>
               </div>
             )}
             <Field
-              label="Months to take back"
+              label={t('refundDialog.monthsBack')}
               inputMode="numeric"
               value={monthsText}
               onChange={(e) => setMonthsText(e.target.value.replace(/[^\d]/g, '').slice(0, 2))}
-              hint={`0 to ${MAX_MONTHS}: calendar months off the end date; 0 gives money back only.`}
+              hint={t('refundDialog.monthsHint', { max: MAX_MONTHS })}
             />
           </>
         ) : (
-          <p className="muted">This payment extended no subscription: money only.</p>
+          <p className="muted">{t('refundDialog.moneyOnly')}</p>
         )}
         <ErrorText>{error}</ErrorText>
       </form>

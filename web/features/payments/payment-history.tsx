@@ -1,5 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
@@ -7,8 +8,15 @@ import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { amd, shortDateTime, timeOfDay } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { cancelOrder, HISTORY_KEY, type PaymentDto } from './api';
-import { bought } from './order-text';
+import { agentsText, bought, monthsBackText } from './order-text';
+
+// Payment History is on Payment and Admin payments: the part's English, whichever loads first
+addEnglish(english);
+
+type T = (key: string, options?: Record<string, unknown>) => string;
 
 const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   confirmed: 'pill-ok',
@@ -26,8 +34,22 @@ const STATUS_CLASS: Record<PaymentDto['status'], string> = {
   Refunded: 'pill-off',
 };
 
+/** Each status's words as a catalogue key (English: the spec's labels as the API answers them). */
+const STATUS_TEXT: Record<PaymentDto['status'], string> = {
+  confirmed: 'payHistory.statusConfirmed',
+  Declined: 'payHistory.statusDeclined',
+  'redirect fail': 'payHistory.statusRedirectFail',
+  Canceled: 'payHistory.statusCanceled',
+  Expired: 'payHistory.statusExpired',
+  'Waiting ...': 'payHistory.statusWaiting',
+  'Waiting for payment': 'payHistory.statusWaitingPayment',
+  'Needs refund': 'payHistory.statusNeedsRefund',
+  Refunded: 'payHistory.statusRefunded',
+};
+
 /** The spec's status label; confirmed carries a green check. */
 export function StatusLabel({ status }: { status: PaymentDto['status'] }) {
+  const { t } = useTranslation();
   return (
     <span className={`label-pill ${STATUS_CLASS[status]}`} data-status={status}>
       {status === 'confirmed' && (
@@ -35,56 +57,61 @@ export function StatusLabel({ status }: { status: PaymentDto['status'] }) {
           ✓{' '}
         </span>
       )}
-      {status}
+      {STATUS_TEXT[status] ? t(STATUS_TEXT[status]) : status}
     </span>
   );
 }
 
-const person = (p: PaymentDto['user']) =>
+const person = (t: T, p: PaymentDto['user']) =>
   p ? (
     <span className="person">
       <span>{p.name}</span>
       <span className="muted">{p.email}</span>
     </span>
   ) : (
-    <span className="muted">Deleted user</span>
+    <span className="muted">{t('payHistory.deletedUser')}</span>
   );
 
 /** A team order's agents: how many, and their names. */
-const teamPeople = (items: PaymentDto['items']) => (
+const teamPeople = (t: T, items: PaymentDto['items']) => (
   <span className="person" data-testid="team-order-agents">
-    <span>
-      {items.length} agent{items.length === 1 ? '' : 's'}
-    </span>
-    <span className="muted">{items.map((i) => i.user?.name ?? 'Deleted user').join(', ')}</span>
+    <span>{agentsText(items.length)}</span>
+    <span className="muted">{items.map((i) => i.user?.name ?? t('payHistory.deletedUser')).join(', ')}</span>
   </span>
 );
 
-const monthsBackText = (n: number) => (n ? `, ${n} month${n === 1 ? '' : 's'} taken back` : '');
+/** ", 2 months taken back" after a refund's amount, or nothing. */
+const monthsBackNote = (n: number) => (n ? `, ${monthsBackText(n)}` : '');
 
 /** Payment History's Cancel for the payer's order still waiting for payment (asks first). */
 export function CancelOrderButton({ payment }: { payment: PaymentDto }) {
+  const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const { loading, run } = useRequest();
   if (!payment.canCancel) return null;
   const confirm = async () => {
-    await run(() => cancelOrder(payment._id), { success: `Order #${payment.globalIndex} canceled` });
+    await run(() => cancelOrder(payment._id), { success: t('payHistory.canceledToast', { number: payment.globalIndex }) });
     setAsking(false);
     // after a refused Cancel too (paid or expired meanwhile): the row shows the order as it now is
     await mutate(HISTORY_KEY);
   };
   return (
     <>
-      <Button className="btn-sm" variant="secondary" onClick={() => setAsking(true)} aria-label={`Cancel order ${payment.globalIndex}`}>
-        Cancel order
+      <Button
+        className="btn-sm"
+        variant="secondary"
+        onClick={() => setAsking(true)}
+        aria-label={t('payHistory.cancelOrderLabel', { number: payment.globalIndex })}
+      >
+        {t('payHistory.cancelOrder')}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={`Cancel order #${payment.globalIndex}?`}
-        message={`Idram will refuse this order from now on. If you have just paid it on Idram's page, the payment still counts.`}
-        confirmLabel="Cancel order"
-        dismissLabel="Keep the order"
+        title={t('payHistory.cancelTitle', { number: payment.globalIndex })}
+        message={t('payHistory.cancelMessage')}
+        confirmLabel={t('payHistory.cancelOrder')}
+        dismissLabel={t('payHistory.keepOrder')}
         onConfirm={confirm}
         busy={loading}
       />
@@ -108,36 +135,37 @@ export function PaymentsTable({
   /** A row's own button (Admin payments: Refund). */
   action?: (p: PaymentDto) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const columns = useMemo<ColumnDef<PaymentDto, any>[]>(
     () => [
       // one order number everywhere: the one its receipt and the receipt mail show
       { id: 'index', header: '#', accessorFn: (p) => p.globalIndex },
-      { accessorKey: 'type', header: 'Type' },
+      { accessorKey: 'type', header: t('payHistory.colType') },
       {
         id: 'user',
-        header: 'For',
+        header: t('payHistory.colFor'),
         accessorFn: (p) =>
           p.kind === 'team' ? p.items.map((i) => `${i.user?.name ?? ''} ${i.user?.email ?? ''}`).join(' ') : `${p.user?.name ?? ''} ${p.user?.email ?? ''}`,
-        cell: ({ row }) => (row.original.kind === 'team' ? teamPeople(row.original.items) : person(row.original.user)),
+        cell: ({ row }) => (row.original.kind === 'team' ? teamPeople(t, row.original.items) : person(t, row.original.user)),
       },
       {
         id: 'payer',
-        header: 'Paid by',
+        header: t('payHistory.colPaidBy'),
         accessorFn: (p) => `${p.payerUser?.name ?? ''} ${p.payerUser?.email ?? ''}`,
-        cell: ({ row }) => person(row.original.payerUser),
+        cell: ({ row }) => person(t, row.original.payerUser),
       },
-      { accessorKey: 'dateCreated', header: 'Date', cell: ({ getValue }) => shortDateTime(getValue()) },
-      { accessorKey: 'amount', header: 'Months', cell: ({ row }) => <span data-testid="bought">{bought(row.original)}</span> },
+      { accessorKey: 'dateCreated', header: t('payHistory.colDate'), cell: ({ getValue }) => shortDateTime(getValue()) },
+      { accessorKey: 'amount', header: t('payHistory.colMonths'), cell: ({ row }) => <span data-testid="bought">{bought(row.original)}</span> },
       {
         accessorKey: 'priceTotal',
-        header: 'Total',
+        header: t('payHistory.colTotal'),
         cell: ({ row }) => (
           <span className="num">
             {amd(row.original.priceTotal)}
             {row.original.refunds.length > 0 && (
               <span className="muted refund-note" data-testid="refund-note">
-                {row.original.refunded > 0 ? `−${amd(row.original.refunded)} refunded` : 'refunded'}
-                {monthsBackText(row.original.refunds.reduce((sum, r) => sum + r.monthsRemoved, 0))}
+                {row.original.refunded > 0 ? t('payHistory.refundedAmount', { amount: amd(row.original.refunded) }) : t('payHistory.refunded')}
+                {monthsBackNote(row.original.refunds.reduce((sum, r) => sum + r.monthsRemoved, 0))}
               </span>
             )}
           </span>
@@ -145,11 +173,11 @@ export function PaymentsTable({
       },
       {
         accessorKey: 'status',
-        header: 'Status',
+        header: t('payHistory.colStatus'),
         cell: ({ row }) => (
           <span className="status-cell">
             <StatusLabel status={row.original.status} />
-            {row.original.expiresAt && <span className="muted">until {timeOfDay(row.original.expiresAt)}</span>}
+            {row.original.expiresAt && <span className="muted">{t('payHistory.until', { time: timeOfDay(row.original.expiresAt) })}</span>}
           </span>
         ),
       },
@@ -159,14 +187,18 @@ export function PaymentsTable({
         enableSorting: false,
         cell: ({ row }) =>
           row.original.isPaymentConfirmed ? (
-            <Link className="receipt-link" to={`/payment/receipt/${row.original._id}`} aria-label={`Receipt of order ${row.original.globalIndex}`}>
-              Receipt
+            <Link
+              className="receipt-link"
+              to={`/payment/receipt/${row.original._id}`}
+              aria-label={t('payHistory.receiptOf', { number: row.original.globalIndex })}
+            >
+              {t('payHistory.receipt')}
             </Link>
           ) : null,
       },
       ...(action ? [{ id: 'action', header: '', enableSorting: false, cell: ({ row }: { row: { original: PaymentDto } }) => action(row.original) }] : []),
     ],
-    [action],
+    [action, t],
   );
-  return <DataTable data={data} columns={columns} emptyText="No Payments" title={title} testId={testId} urlKey={urlKey} />;
+  return <DataTable data={data} columns={columns} emptyText={t('payHistory.empty')} title={title} testId={testId} urlKey={urlKey} />;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
@@ -6,10 +7,15 @@ import { Card } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
 import { amd, shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { cancelPriceChange, PRICE_KEY, SCHEDULE_KEY, schedulePrice, usePriceChanges } from './api';
 
 /** Admin payments: the monthly price in force, the scheduled changes (cancel one before it starts), and a new one from a day. */
+addEnglish(english);
+
 export function PriceScheduleCard() {
+  const { t } = useTranslation();
   const read = usePriceChanges();
   const { data } = read;
   const [priceText, setPriceText] = useState('');
@@ -19,32 +25,34 @@ export function PriceScheduleCard() {
   const refresh = () => Promise.all([mutate(SCHEDULE_KEY), mutate(PRICE_KEY)]);
   const submit = async () => {
     // the day starts at 00:00 UTC (docs/decisions/0121-scheduled-price.md)
-    if (await add.run(() => schedulePrice(Number(priceText), day), { success: (r) => r.message, silent: true })) {
+    if (await add.run(() => schedulePrice(Number(priceText), day), { success: () => t('priceSchedule.scheduled'), silent: true })) {
       setPriceText('');
       setDay('');
       await refresh();
     }
   };
-  if (!data) return <Pending what="the price schedule" state={read} />;
+  if (!data) return <Pending what={t('priceSchedule.what')} state={read} />;
   return (
-    <Card title="Monthly price">
+    <Card title={t('priceSchedule.title')}>
       <p data-testid="price-now">
-        <strong>{amd(data.price)}</strong> per month now{data.price !== data.basePrice ? ` (configured: ${amd(data.basePrice)})` : ''}.
+        <strong>{amd(data.price)}</strong> {t('priceSchedule.perMonthNow')}
+        {data.price !== data.basePrice ? ` ${t('priceSchedule.configured', { price: amd(data.basePrice) })}` : ''}.
       </p>
       {data.changes.length > 0 && (
         <ul className="price-changes" data-testid="price-changes">
           {data.changes.map((c) => (
             <li key={c._id}>
-              From {shortDate(c.effectiveFrom)}: <strong>{amd(c.price)}</strong> {c.started ? <span className="muted">(in force)</span> : null}
+              {t('priceSchedule.fromDate', { date: shortDate(c.effectiveFrom) })} <strong>{amd(c.price)}</strong>{' '}
+              {c.started ? <span className="muted">{t('priceSchedule.inForce')}</span> : null}
               {!c.started && (
                 <Button
                   variant="link"
                   disabled={cancel.loading}
                   onClick={async () => {
-                    if (await cancel.run(() => cancelPriceChange(c._id), { success: (r) => r.message })) await refresh();
+                    if (await cancel.run(() => cancelPriceChange(c._id), { success: () => t('priceSchedule.cancelled') })) await refresh();
                   }}
                 >
-                  Cancel
+                  {t('priceSchedule.cancel')}
                 </Button>
               )}
             </li>
@@ -53,16 +61,21 @@ export function PriceScheduleCard() {
       )}
       <form
         className="form-row"
-        aria-label="Schedule a price change"
+        aria-label={t('priceSchedule.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <Field label="New price (AMD)" inputMode="numeric" value={priceText} onChange={(e) => setPriceText(e.target.value.replace(/[^\d]/g, '').slice(0, 8))} />
-        <Field label="From" type="date" value={day} onChange={(e) => setDay(e.target.value)} hint="Starts at 00:00 UTC that day" />
+        <Field
+          label={t('priceSchedule.newPrice')}
+          inputMode="numeric"
+          value={priceText}
+          onChange={(e) => setPriceText(e.target.value.replace(/[^\d]/g, '').slice(0, 8))}
+        />
+        <Field label={t('priceSchedule.from')} type="date" value={day} onChange={(e) => setDay(e.target.value)} hint={t('priceSchedule.fromHint')} />
         <Button type="submit" variant="secondary" disabled={add.loading || !priceText || !day}>
-          Schedule
+          {t('priceSchedule.schedule')}
         </Button>
       </form>
       <ErrorText>{add.error}</ErrorText>

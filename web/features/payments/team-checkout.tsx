@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
@@ -12,6 +13,12 @@ import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
 import { UpcomingPrice } from './upcoming-price';
 import { useColumnLabels } from '../../lib/use-column-labels';
+import { addEnglish } from '../../i18n';
+import { messageText } from '../../i18n/errors';
+import english from '../../i18n/en-payments.json';
+import { daysText, monthsText as monthsWords } from './order-text';
+
+addEnglish(english);
 
 type Mode = 'months' | 'align';
 
@@ -21,6 +28,7 @@ type Mode = 'months' | 'align';
  * (the same price functions), and one Idram button.
  */
 export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionDto[]; managerEnd: string | null }) {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const priceRead = usePrice();
   const { data: price } = priceRead;
@@ -28,19 +36,18 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
   const [mode, setMode] = useState<Mode>('months');
   const [monthsText, setMonthsText] = useState('1');
   const { loading, error, run } = useRequest();
-  if (!price) return <Pending what="the price" state={priceRead} />;
+  if (!price) return <Pending what={t('payment.priceWhat')} state={priceRead} />;
   const months = Number(monthsText);
   const monthsOk = Number.isInteger(months) && months >= 1 && months <= MAX_MONTHS;
   const payerEnd = managerEnd ? new Date(managerEnd).getTime() : null;
   const canAlign = payerEnd !== null && payerEnd > Date.now();
   const now = Date.now();
   const lines = agents.map((a) => {
-    if (mode === 'months')
-      return { agent: a, what: `${monthsOk ? months : 0} month${months === 1 ? '' : 's'}`, price: price.price * (monthsOk ? months : 0), ok: true };
+    if (mode === 'months') return { agent: a, what: monthsWords(monthsOk ? months : 0), price: price.price * (monthsOk ? months : 0), ok: true };
     const days = payerEnd ? alignDays(payerEnd, a.subscriptionEndDate ? new Date(a.subscriptionEndDate).getTime() : null, now) : 0;
     return {
       agent: a,
-      what: days > 0 ? `${days} day${days === 1 ? '' : 's'}` : 'already runs until your end date',
+      what: days > 0 ? daysText(days) : t('teamCheckout.alreadyRuns'),
       price: daysPrice(price.price, days),
       ok: days > 0,
     };
@@ -61,52 +68,51 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
     await Promise.all([mutate(HISTORY_KEY), mutate(PRICE_KEY)]);
   };
   return (
-    <Card title="Pay for several agents in one order">
+    <Card title={t('teamCheckout.title')}>
       {agents.length === 0 ? (
         <p className="muted" data-testid="team-checkout-empty">
-          Select agents in the table above (agents with a verified e-mail) to pay for them in one order.
+          {t('teamCheckout.empty')}
         </p>
       ) : (
         <div className="team-checkout" data-testid="team-checkout">
           <fieldset className="team-mode">
-            <legend className="sr-only">How long</legend>
+            <legend className="sr-only">{t('teamCheckout.howLong')}</legend>
             <label className="check-line">
               <input type="radio" name="team-mode" checked={mode === 'months'} onChange={() => setMode('months')} />
-              Months for each agent
+              {t('teamCheckout.monthsEach')}
             </label>
             <label className={`check-line${canAlign ? '' : ' muted'}`}>
               <input type="radio" name="team-mode" checked={mode === 'align'} disabled={!canAlign} onChange={() => setMode('align')} />
-              Up to my end date{payerEnd ? ` (${shortDate(new Date(payerEnd))})` : ''}
+              {payerEnd ? t('teamCheckout.upToMineOn', { date: shortDate(new Date(payerEnd)) }) : t('teamCheckout.upToMine')}
             </label>
           </fieldset>
           {mode === 'months' ? (
             <div className="field">
-              <label htmlFor="team-months">Months to buy</label>
+              <label htmlFor="team-months">{t('payment.months')}</label>
               <WholeNumberStepper
                 id="team-months"
                 value={monthsText}
                 onChange={setMonthsText}
                 min={1}
                 max={MAX_MONTHS}
-                lessLabel="One month less"
-                moreLabel="One month more"
+                lessLabel={t('payment.monthLess')}
+                moreLabel={t('payment.monthMore')}
               />
-              <div className="field-hint">{amd(price.price)} per month and agent</div>
+              <div className="field-hint">{t('teamCheckout.perMonthAgent', { price: amd(price.price) })}</div>
               <UpcomingPrice upcoming={price.upcoming} />
-              {!monthsOk && <ErrorText>{months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months}</ErrorText>}
+              {!monthsOk && <ErrorText>{messageText(months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months)}</ErrorText>}
             </div>
           ) : (
             <p className="notice" data-testid="align-rule">
-              Each agent is paid from its own end date (or today, if it has ended) up to yours, by the day: {amd(price.price)} ÷ {DAYS_IN_PRICED_MONTH} per day,
-              rounded to whole AMD for each agent, and the days rounded up so nobody ends before you.
+              {t('teamCheckout.alignRule', { price: amd(price.price), days: DAYS_IN_PRICED_MONTH })}
             </p>
           )}
           <table className="team-lines cards-narrow" ref={labelColumns} data-testid="team-lines">
             <thead>
               <tr>
-                <th>Agent</th>
-                <th>Buys</th>
-                <th className="num">Price</th>
+                <th>{t('teamCheckout.colAgent')}</th>
+                <th>{t('teamCheckout.colBuys')}</th>
+                <th className="num">{t('teamCheckout.colPrice')}</th>
               </tr>
             </thead>
             <tbody>
@@ -123,9 +129,7 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
             </tbody>
           </table>
           <div className="total" data-testid="team-total">
-            <span className="stat-label">
-              Total for {agents.length} agent{agents.length === 1 ? '' : 's'}
-            </span>
+            <span className="stat-label">{t('teamCheckout.totalFor', { count: agents.length })}</span>
             <strong>{amd(total)}</strong>
             {price.discountPercent > 0 && (
               <span className="muted">
@@ -133,12 +137,12 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
               </span>
             )}
           </div>
-          {blocked.length > 0 && <ErrorText>Unselect the agents who already run until your end date.</ErrorText>}
+          {blocked.length > 0 && <ErrorText>{t('teamCheckout.unselect')}</ErrorText>}
           <div>
             <Button className="btn-idram" onClick={pay} disabled={loading || !ready || !online}>
-              {loading ? 'Redirecting to Idram…' : `Pay ${amd(total)} with Idram`}
+              {loading ? t('payment.redirecting') : t('teamCheckout.payTotal', { total: amd(total) })}
             </Button>
-            {!online && <span className="muted"> You are offline: paying needs a connection.</span>}
+            {!online && <span className="muted"> {t('payment.offline')}</span>}
           </div>
           <ErrorText>{error}</ErrorText>
         </div>
