@@ -59,10 +59,20 @@ describe('mails in the recipient language', () => {
     await speak(hyManager, 'hy');
     const ruManager = await createUser('manager', { subscriptionDays: 60 });
     await speak(ruManager, 'ru');
-    const hyAgents = [await createUser('agent', { parentId: hyManager.id, name: 'Anahit' }), await createUser('agent', { parentId: hyManager.id, name: 'Aram' })];
+    const hyAgents = [
+      await createUser('agent', { parentId: hyManager.id, name: 'Anahit' }),
+      await createUser('agent', { parentId: hyManager.id, name: 'Aram' }),
+    ];
     const ruAgent = await createUser('agent', { parentId: ruManager.id, name: 'Ruzanna' });
-    for (const a of hyAgents) await db.update(users).set({ subscriptionEndDate: end(3) }).where(eq(users.id, a.id));
-    await db.update(users).set({ subscriptionEndDate: end(5) }).where(eq(users.id, ruAgent.id));
+    for (const a of hyAgents)
+      await db
+        .update(users)
+        .set({ subscriptionEndDate: end(3) })
+        .where(eq(users.id, a.id));
+    await db
+      .update(users)
+      .set({ subscriptionEndDate: end(5) })
+      .where(eq(users.id, ruAgent.id));
     await runReminders(testEnv);
 
     const [hy] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes('գործակալներից'));
@@ -81,7 +91,12 @@ describe('mails in the recipient language', () => {
   it("a broker's FMCSA change is mailed to each watching manager in that manager's language", async () => {
     const dot = String(3_900_000 + Math.floor(Math.random() * 90_000));
     const name = `LANG BROKER ${dot} LLC`;
-    await putBroker(dot, { legalName: name, mcNumber: String(900_000 + Math.floor(Math.random() * 90_000)), brokerAuthorityStatus: 'A', bondInsuranceOnFile: '75' });
+    await putBroker(dot, {
+      legalName: name,
+      mcNumber: String(900_000 + Math.floor(Math.random() * 90_000)),
+      brokerAuthorityStatus: 'A',
+      bondInsuranceOnFile: '75',
+    });
     const teams = [await teamWithMcs(), await teamWithMcs()];
     await speak(teams[0].manager, 'ru');
     await speak(teams[1].manager, 'hy');
@@ -122,7 +137,9 @@ describe('mails in the recipient language', () => {
     expect((await call('PUT', `/api/user/update/email/${ruUser.id}`, { token: admin.token, body: { newEmail: ruNew } })).status).toBe(200);
     const [ru] = await mailsTo(ruUser.email);
     expect(ru!.subject).toBe('Адрес электронной почты в FreightDesk изменён');
-    expect(ru!.text).toContain(`Администратор или руководитель вашей команды изменил адрес электронной почты вашей учётной записи FreightDesk: с ${ruUser.email} на ${ruNew}.`);
+    expect(ru!.text).toContain(
+      `Администратор или руководитель вашей команды изменил адрес электронной почты вашей учётной записи FreightDesk: с ${ruUser.email} на ${ruNew}.`,
+    );
     expect(ru!.text).toContain('Если вы этого не делали, немедленно свяжитесь с администратором');
     expect(ru!.html).not.toContain('Hello');
   });

@@ -62,7 +62,12 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
   const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
   const verify = await tokenMailStatements(env, db, { id: target.id, email, language: target.language }, 'verify', landed);
-  const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff', target.language), kind: 'email_changed' }], landed);
+  const notice = mailStatements(
+    env,
+    db,
+    [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff', target.language), kind: 'email_changed' }],
+    landed,
+  );
   let changed: { tokenVersion: number }[];
   try {
     [changed] = await db.batch([

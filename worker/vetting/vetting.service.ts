@@ -263,7 +263,9 @@ async function watchers(db: Db, row: Row, now: Date): Promise<{ filters: { id: s
 function changeMail(env: Bindings, to: Manager, row: Row, from: VettingState, state: VettingState, at: Date) {
   const texts = mailText(to.language);
   const v = texts.vetting;
-  const who = [row.legalName ?? v.aBroker, row.dotNumber ? `USDOT ${row.dotNumber}` : null, row.mcNumber ? `MC ${row.mcNumber}` : null].filter(Boolean).join(', ');
+  const who = [row.legalName ?? v.aBroker, row.dotNumber ? `USDOT ${row.dotNumber}` : null, row.mcNumber ? `MC ${row.mcNumber}` : null]
+    .filter(Boolean)
+    .join(', ');
   const subject = v.subject(row.legalName ?? who, v.labels[state]);
   const url = `${env.PUBLIC_URL.replace(/\/$/, '')}/filters/`;
   const lines = [texts.hello(to.name), v.changed(who, v.labels[from], v.labels[state], mailDayIn(to.language, at)), v.why, v.filters(url)];
