@@ -97,7 +97,7 @@ describe('mails in the recipient language', () => {
       brokerAuthorityStatus: 'A',
       bondInsuranceOnFile: '75',
     });
-    const teams = [await teamWithMcs(), await teamWithMcs()];
+    const teams = [await teamWithMcs(), await teamWithMcs()] as const;
     await speak(teams[0].manager, 'ru');
     await speak(teams[1].manager, 'hy');
     for (const t of teams) await addFilter(t.manager, filterSave(t, { name: `Lang ${dot}`, usersList: [t.agents[0].id], dotNumber: dot }));

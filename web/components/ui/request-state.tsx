@@ -24,7 +24,8 @@ const messageOf = (error: unknown) => {
 /**
  * A failed read, said as such (decision 0018): what could not be loaded, the server's message,
  * the request id when the server sent one (`X-Request-Id`), and Retry. `compact` is the line
- * shown above data that is still on screen from before.
+ * shown above data that is still on screen from before. `what` comes translated from the screen,
+ * as the object of "Could not load …" (accusative in Russian: "подписки вашей команды").
  */
 export function RequestFailed({ what, error, onRetry, compact = false }: { what: string; error: unknown; onRetry: () => void; compact?: boolean }) {
   const requestId = requestIdOf(error);
