@@ -1,6 +1,11 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { STARTUP_ENGLISH } from '../i18n/startup-english';
 import { useOnline } from '../lib/online';
+
+/** English before the common part is loaded (on the login page, or when its chunk failed too). */
+const en = STARTUP_ENGLISH.routeError;
 
 const RELOAD_KEY = 'fd.chunkReloadAt';
 /** A failed screen load within this long after the last automatic reload is not retried again. */
@@ -44,6 +49,7 @@ function markAutoReload() {
  */
 export function RouteError() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const online = useOnline();
   const chunk = isChunkLoadError(error);
   const autoReload = chunk && online && Date.now() - lastAutoReload() > RELOAD_WINDOW_MS;
@@ -72,31 +78,31 @@ export function RouteError() {
         {chunk && online ? (
           <>
             <h1 ref={heading} tabIndex={-1}>
-              A new version is available
+              {t('common.routeError.updateTitle', { defaultValue: en.updateTitle })}
             </h1>
-            <p>FreightDesk was updated since this tab was opened. Reload to get the new version; anything you had saved stays saved.</p>
+            <p>{t('common.routeError.updateText', { defaultValue: en.updateText })}</p>
           </>
         ) : chunk ? (
           <>
             <h1 ref={heading} tabIndex={-1}>
-              This screen could not be loaded
+              {t('common.routeError.offlineTitle', { defaultValue: en.offlineTitle })}
             </h1>
-            <p>You are offline. Reload when the connection is back.</p>
+            <p>{t('common.routeError.offlineText', { defaultValue: en.offlineText })}</p>
           </>
         ) : (
           <>
             <h1 ref={heading} tabIndex={-1}>
-              Something went wrong on this screen
+              {t('common.routeError.errorTitle', { defaultValue: en.errorTitle })}
             </h1>
-            <p>The screen stopped with an error. Reload it, or go back to your start screen.</p>
+            <p>{t('common.routeError.errorText', { defaultValue: en.errorText })}</p>
           </>
         )}
         <div className="card-actions">
           <button type="button" className="btn btn-primary" onClick={reload}>
-            Reload
+            {t('common.routeError.reload', { defaultValue: en.reload })}
           </button>
           <Link className="btn btn-secondary" to="/" reloadDocument>
-            Start screen
+            {t('common.routeError.startScreen', { defaultValue: en.startScreen })}
           </Link>
         </div>
       </section>

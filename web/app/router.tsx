@@ -43,7 +43,7 @@ const router = createBrowserRouter([
       ),
       element: (
         <div className="public-page">
-          <ScreenTitle title={title} />
+          <ScreenTitle titleKey={title} />
           <Suspense fallback={<Spinner />}>
             <Component />
           </Suspense>
@@ -67,7 +67,7 @@ const router = createBrowserRouter([
           errorElement: <RouteError />,
           element: (
             <Guard area={area}>
-              <ScreenTitle title={title} />
+              <ScreenTitle titleKey={title} />
               <Component />
             </Guard>
           ),
@@ -78,11 +78,11 @@ const router = createBrowserRouter([
   },
 ]);
 
-/** Sets the tab's title from the route's (a role may name its screen differently). */
-function ScreenTitle({ title }: { title: string | ((role: Role) => string) }) {
+/** Sets the tab's title from the route's catalogue key (a role may name its screen differently). */
+function ScreenTitle({ titleKey }: { titleKey: string | ((role: Role) => string) }) {
   const session = useSession();
   const { t } = useTranslation();
-  const key = typeof title === 'function' ? (session ? title(session.userType) : null) : title;
+  const key = typeof titleKey === 'function' ? (session ? titleKey(session.userType) : null) : titleKey;
   useDocumentTitle(key ? t(key) : null);
   return null;
 }
@@ -109,7 +109,7 @@ function SessionGate() {
   if (location.pathname !== '/') return <Navigate to={`/?next=${encodeURIComponent(next ?? '/')}`} replace />;
   return (
     <Suspense fallback={<Spinner />}>
-      <ScreenTitle title="titles.login" />
+      <ScreenTitle titleKey="titles.login" />
       <Landing />
     </Suspense>
   );

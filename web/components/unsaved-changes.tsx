@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { Button } from './ui/button';
 import { Modal } from './ui/dialog';
@@ -17,6 +18,7 @@ export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>, 
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname && !stays?.(nextLocation.pathname),
   );
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!dirty) return;
@@ -44,23 +46,23 @@ export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>, 
     <Modal
       open={open}
       onOpenChange={(o) => !o && blocker.state === 'blocked' && blocker.reset()}
-      title="Unsaved changes"
+      title={t('common.unsaved.title')}
       initialFocus={stay}
       footer={
         <>
           <Button onClick={onSave} disabled={saving}>
-            Save
+            {t('common.unsaved.save')}
           </Button>
           <Button variant="danger" onClick={() => blocker.state === 'blocked' && blocker.proceed()} disabled={saving}>
-            Discard
+            {t('common.unsaved.discard')}
           </Button>
           <Button ref={stay} variant="ghost" onClick={() => blocker.state === 'blocked' && blocker.reset()} disabled={saving}>
-            Stay
+            {t('common.unsaved.stay')}
           </Button>
         </>
       }
     >
-      <p>You have changes on this screen that are not saved yet. Save them before you leave?</p>
+      <p>{t('common.unsaved.text')}</p>
     </Modal>
   );
   return { dialog, blocked: open };

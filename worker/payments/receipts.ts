@@ -4,7 +4,9 @@ import { paymentReceipts, payments, promoCodes, promoUses, users } from '../db/s
 import type { Bindings, Caller, Db } from '../env';
 import { inJson } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { enqueueMails, escapeHtml, type Mail, mailDay, mailStatements } from '../lib/mailer';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
+import type { Language } from '../lib/languages';
+import { mailDayIn, mailText } from '../lib/mail-texts';
 import { itemsOf } from './items';
 import { refundsByPayment } from './refunds';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
@@ -22,12 +24,12 @@ async function linesOf(db: Db, order: PaymentRow): Promise<{ userId: string; mon
 }
 
 async function peopleOf(db: Db, ids: string[]) {
-  const people = new Map<string, PaymentPerson & { deleted: boolean }>();
+  const people = new Map<string, PaymentPerson & { deleted: boolean; language: Language }>();
   for (const u of await db
-    .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
+    .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt, language: users.language })
     .from(users)
     .where(inJson(users.id, [...new Set(ids)])))
-    people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null });
+    people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null, language: u.language });
   return people;
 }
 
@@ -115,28 +117,23 @@ export async function receiptFor(db: Db, caller: Caller, orderId: string): Promi
   return viewFor(receipt, caller.id, isAdmin);
 }
 
-const amdText = (n: number) => `${n.toLocaleString('en-US')} AMD`;
-const boughtText = (l: ReceiptLineDto) =>
-  [l.months ? `${l.months} month${l.months === 1 ? '' : 's'}` : '', l.days ? `${l.days} day${l.days === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-
-/** The receipt mail: the same facts as the receipt page, and a link to it for printing. */
-export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson): Mail {
+/** The receipt mail, in the recipient's language: the same facts as the receipt page, and a link to it for printing. */
+export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson & { language?: Language }): Mail {
+  const texts = mailText(to.language);
+  const r = texts.receipt;
+  const day = (date: Date) => mailDayIn(to.language, date);
   const url = `${env.PUBLIC_URL.replace(/\/$/, '')}/payment/receipt/${view._id}`;
   const paidByOther = view.payer && view.payer._id !== to._id;
-  const intro = paidByOther ? `${view.payer!.name} paid for your FreightDesk subscription.` : 'Thank you for your payment.';
+  const intro = paidByOther ? r.paidForYou(view.payer!.name) : r.thanks;
   const facts: [string, string][] = [
-    ['Order', `#${view.orderNumber}`],
-    ['Paid on', mailDay(new Date(view.confirmedAt ?? view.dateCreated))],
-    ['Paid by', view.payer ? `${view.payer.name} (${view.payer.email})` : 'a deleted user'],
-    ['Idram transaction', view.transactionId ?? 'none: the promo code paid the whole order'],
+    [r.order, r.orderNumber(view.orderNumber)],
+    [r.paidOn, day(new Date(view.confirmedAt ?? view.dateCreated))],
+    [r.paidBy, view.payer ? `${view.payer.name} (${view.payer.email})` : r.deletedUser],
+    [r.transaction, view.transactionId ?? r.noTransaction],
   ];
+  const bought = (l: ReceiptLineDto) => [l.months ? r.months(l.months) : '', l.days ? r.days(l.days) : ''].filter(Boolean).join(r.and);
   const lineText = (l: ReceiptLineDto) =>
-    [
-      l.user ? `${l.user.name} (${l.user.email})` : 'a deleted user',
-      boughtText(l),
-      amdText(l.price),
-      `subscription now ends ${l.newEndDate ? mailDay(new Date(l.newEndDate)) : 'on no date'}`,
-    ]
+    [l.user ? `${l.user.name} (${l.user.email})` : r.deletedUser, bought(l), r.amount(l.price), r.endsOn(l.newEndDate ? day(new Date(l.newEndDate)) : null)]
       .filter(Boolean)
       .join(', ');
   const money: [string, string][] = view.isPartial
@@ -144,31 +141,31 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson):
     : [
         ...(view.discount || view.promo
           ? ([
-              ['Subtotal', amdText(view.subtotal)],
-              [`Promo code ${view.promo?.name ?? ''} (${view.promo?.percent ?? 0}% off)`, `-${amdText(view.discount)}`],
+              [r.subtotal, r.amount(view.subtotal)],
+              [r.promo(view.promo?.name ?? '', view.promo?.percent ?? 0), `-${r.amount(view.discount)}`],
             ] as [string, string][])
           : []),
-        ['Total paid', amdText(view.total)],
+        [r.totalPaid, r.amount(view.total)],
       ];
   const text = [
-    `Hello ${to.name},`,
+    texts.hello(to.name),
     intro,
     facts.map(([k, v]) => `${k}: ${v}`).join('\n'),
     view.lines.map((l) => `- ${lineText(l)}`).join('\n'),
     money.map(([k, v]) => `${k}: ${v}`).join('\n'),
-    `View or print this receipt: ${url}`,
+    `${r.view}: ${url}`,
   ]
     .filter(Boolean)
     .join('\n\n');
   const row = ([k, v]: [string, string]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`;
   const html = [
-    `<p>Hello ${escapeHtml(to.name)},</p><p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(texts.hello(to.name))}</p><p>${escapeHtml(intro)}</p>`,
     `<table cellpadding="4">${facts.map(row).join('')}</table>`,
     `<ul>${view.lines.map((l) => `<li>${escapeHtml(lineText(l))}</li>`).join('')}</ul>`,
     money.length ? `<table cellpadding="4">${money.map(row).join('')}</table>` : '',
-    `<p><a href="${escapeHtml(url)}">View or print this receipt</a></p>`,
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(r.view)}</a></p>`,
   ].join('');
-  return { to: to.email, subject: `Receipt for your FreightDesk order #${view.orderNumber}`, text, html };
+  return { to: to.email, subject: r.subject(view.orderNumber), text, html };
 }
 
 /**

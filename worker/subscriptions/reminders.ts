@@ -4,7 +4,7 @@ import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema'
 import type { Bindings, Caller, Db } from '../env';
 import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
 import { forbidden } from '../lib/errors';
-import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailMoment, mailStatements } from '../lib/mailer';
+import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
 import { mailMomentIn, mailText } from '../lib/mail-texts';
 import { isStaff } from '../lib/permissions';
@@ -26,7 +26,6 @@ export function thresholdFor(daysLeft: number): number | null {
   return [...REMINDER_THRESHOLDS].reverse().find((t) => t >= daysLeft) ?? null;
 }
 
-const daysText = (n: number) => (n === 0 ? 'today' : `in ${n} day${n === 1 ? '' : 's'}`);
 const base = (env: Bindings) => env.PUBLIC_URL.replace(/\/$/, '');
 
 interface Due {
@@ -59,17 +58,18 @@ export function reminderMail(env: Bindings, user: Due): Mail {
   };
 }
 
-/** A manager's one digest of the agents whose reminders went out in this run. */
-export function digestMail(env: Bindings, manager: { name: string; email: string }, agents: Due[]): Mail {
+/** A manager's one digest of the agents whose reminders went out in this run, in the manager's language. */
+export function digestMail(env: Bindings, manager: { name: string; email: string; language?: Language }, agents: Due[]): Mail {
+  const text = mailText(manager.language);
   const sorted = [...agents].sort((a, b) => a.end.getTime() - b.end.getTime());
-  const row = (a: Due) => `${a.name} (${a.email}): ends ${daysText(a.daysLeft)}, on ${mailMoment(a.end)}`;
-  const intro = `${sorted.length === 1 ? 'The subscription of one of your agents ends' : `The subscriptions of ${sorted.length} of your agents end`} soon:`;
-  const outro = `Pay for several agents in one order on Pay for Team: ${base(env)}/payment/`;
+  const row = (a: Due) => text.digest.row(a.name, a.email, text.inDays(a.daysLeft), mailMomentIn(manager.language, a.end));
+  const intro = text.digest.intro(sorted.length);
+  const url = `${base(env)}/payment/`;
   return {
     to: manager.email,
-    subject: sorted.length === 1 ? "An agent's FreightDesk subscription ends soon" : `${sorted.length} of your agents' FreightDesk subscriptions end soon`,
-    text: [`Hello ${manager.name},`, intro, sorted.map((a) => `- ${row(a)}`).join('\n'), outro].join('\n\n'),
-    html: `<p>Hello ${escapeHtml(manager.name)},</p><p>${escapeHtml(intro)}</p><ul>${sorted.map((a) => `<li>${escapeHtml(row(a))}</li>`).join('')}</ul><p>${escapeHtml(outro.split(': ')[0]!)}: <a href="${base(env)}/payment/">${base(env)}/payment/</a></p>`,
+    subject: text.digest.subject(sorted.length),
+    text: [text.hello(manager.name), intro, sorted.map((a) => `- ${row(a)}`).join('\n'), `${text.digest.payForTeam}: ${url}`].join('\n\n'),
+    html: `<p>${escapeHtml(text.hello(manager.name))}</p><p>${escapeHtml(intro)}</p><ul>${sorted.map((a) => `<li>${escapeHtml(row(a))}</li>`).join('')}</ul><p>${escapeHtml(text.digest.payForTeam)}: <a href="${url}">${url}</a></p>`,
   };
 }
 
@@ -144,7 +144,14 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
   const reminders = drafts.length;
   for (const ids of chunks([...byManager.keys()])) {
     const managers = await db
-      .select({ id: users.id, name: users.name, email: users.email, remindersEnabled: users.remindersEnabled, isEmailVerified: users.isEmailVerified })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        remindersEnabled: users.remindersEnabled,
+        isEmailVerified: users.isEmailVerified,
+        language: users.language,
+      })
       .from(users)
       .where(and(inJson(users.id, ids), eq(users.userType, 'manager'), isNull(users.deletedAt)));
     for (const m of managers) {

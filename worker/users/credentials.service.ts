@@ -6,7 +6,9 @@ import type { Bindings, Caller, Db } from '../env';
 import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { isUniqueViolation } from '../lib/db';
+import type { Language } from '../lib/languages';
 import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
+import { mailText } from '../lib/mail-texts';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
@@ -35,18 +37,13 @@ async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassw
   }
 }
 
-/** The notice to the old address after an e-mail change (OWASP: tell the owner of record). */
-function emailChangedMail(oldEmail: string, newEmail: string, name: string, changedBy: 'self' | 'staff'): Mail {
-  const who = changedBy === 'self' ? 'from your account' : 'by your administrator or team manager';
-  const text =
-    `Hello ${name},\n\nThe e-mail address of your FreightDesk account was changed ${who} from ${oldEmail} to ${newEmail}. ` +
-    'Password-reset links sent to this address no longer work, and every signed-in device has been signed out.\n\n' +
-    'If you did not ask for this, contact your administrator or reply to this e-mail at once: someone else may have access to your account.\n';
-  const html = text
-    .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
-    .join('');
-  return { to: oldEmail, subject: 'Your FreightDesk e-mail address was changed', text, html };
+/** The notice to the old address after an e-mail change (OWASP: tell the owner of record), in the user's language. */
+function emailChangedMail(oldEmail: string, newEmail: string, name: string, changedBy: 'self' | 'staff', language: Language): Mail {
+  const texts = mailText(language);
+  const paragraphs = [texts.hello(name), texts.emailChanged.changed(changedBy, oldEmail, newEmail), texts.emailChanged.warning];
+  const text = `${paragraphs.join('\n\n')}\n`;
+  const html = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  return { to: oldEmail, subject: texts.emailChanged.subject, text, html };
 }
 
 /**
@@ -65,7 +62,12 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
   // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
   const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
   const verify = await tokenMailStatements(env, db, { id: target.id, email, language: target.language }, 'verify', landed);
-  const notice = mailStatements(env, db, [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff'), kind: 'email_changed' }], landed);
+  const notice = mailStatements(
+    env,
+    db,
+    [{ ...emailChangedMail(target.email, email, target.name, isSelf ? 'self' : 'staff', target.language), kind: 'email_changed' }],
+    landed,
+  );
   let changed: { tokenVersion: number }[];
   try {
     [changed] = await db.batch([

@@ -19,7 +19,9 @@ import {
 import type { Bindings, Db } from '../env';
 import { chunks, createDb, isUniqueViolation } from '../lib/db';
 import { randomId } from '../lib/ids';
-import { enqueueMails, escapeHtml, mailDay, mailStatements } from '../lib/mailer';
+import type { Language } from '../lib/languages';
+import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
+import { mailDayIn, mailText } from '../lib/mail-texts';
 import { log } from '../lib/observe';
 import { carrierByDot, carrierByMc, dailyBudget, fmcsaConfigured, type QcAnswer, type QcCarrier } from './fmcsa';
 import { VETTING_LABELS, type VettingDto, type VettingState } from './vetting.schema';
@@ -219,6 +221,7 @@ interface Manager {
   id: string;
   name: string;
   email: string;
+  language: Language;
 }
 
 /**
@@ -249,25 +252,23 @@ async function watchers(db: Db, row: Row, now: Date): Promise<{ filters: { id: s
   const teams = [...new Set([...filters.map((x) => x.teamId), ...contacted.map((x) => x.teamId)])];
   const managers = teams.length
     ? await db
-        .select({ id: users.id, name: users.name, email: users.email })
+        .select({ id: users.id, name: users.name, email: users.email, language: users.language })
         .from(users)
         .where(and(inArray(users.id, teams), eq(users.userType, 'manager'), isNull(users.deletedAt)))
     : [];
   return { filters: filters.map(({ id, teamId }) => ({ id, teamId })), managers };
 }
 
+/** The mail to a watching manager, in the manager's language. */
 function changeMail(env: Bindings, to: Manager, row: Row, from: VettingState, state: VettingState, at: Date) {
-  const who = [row.legalName ?? 'A broker', row.dotNumber ? `USDOT ${row.dotNumber}` : null, row.mcNumber ? `MC ${row.mcNumber}` : null]
+  const texts = mailText(to.language);
+  const v = texts.vetting;
+  const who = [row.legalName ?? v.aBroker, row.dotNumber ? `USDOT ${row.dotNumber}` : null, row.mcNumber ? `MC ${row.mcNumber}` : null]
     .filter(Boolean)
     .join(', ');
-  const subject = `FMCSA status changed: ${row.legalName ?? who} — ${VETTING_LABELS[state]}`;
+  const subject = v.subject(row.legalName ?? who, v.labels[state]);
   const url = `${env.PUBLIC_URL.replace(/\/$/, '')}/filters/`;
-  const lines = [
-    `Hello ${to.name},`,
-    `FMCSA's record of ${who} changed: it was "${VETTING_LABELS[from]}" and is now "${VETTING_LABELS[state]}" (checked ${mailDay(at)}).`,
-    'Your team has a filter for this broker or contacted it in the last 30 days. FreightDesk only informs: nothing is blocked.',
-    `Your filters: ${url}`,
-  ];
+  const lines = [texts.hello(to.name), v.changed(who, v.labels[from], v.labels[state], mailDayIn(to.language, at)), v.why, v.filters(url)];
   return {
     to: to.email,
     subject,

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { canTakeFocus, focusMainHeading } from '../../lib/focus';
 import { Button } from './button';
 
@@ -19,6 +20,7 @@ export function Modal(props: {
   initialFocus?: React.RefObject<HTMLElement | null>;
 }) {
   // read while rendering the opening: radix moves the focus into the dialog in its own effects, before ours run
+  const { t } = useTranslation();
   const opener = useRef<Element | null>(null);
   const wasOpen = useRef(false);
   if (props.open && !wasOpen.current) opener.current = document.activeElement;
@@ -47,7 +49,7 @@ export function Modal(props: {
           <Dialog.Title className="dialog-title">{props.title}</Dialog.Title>
           <div className="dialog-body">{props.children}</div>
           {props.footer && <div className="dialog-footer">{props.footer}</div>}
-          <Dialog.Close className="dialog-x" aria-label="Close">
+          <Dialog.Close className="dialog-x" aria-label={t('common.close')}>
             ×
           </Dialog.Close>
         </Dialog.Content>
@@ -72,19 +74,20 @@ export function ConfirmDialog(props: {
   busy?: boolean;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   return (
     <Modal
       open={props.open}
       onOpenChange={props.onOpenChange}
       initialFocus={cancel}
-      title={props.title ?? 'Please confirm'}
+      title={props.title ?? t('common.confirm.title')}
       footer={
         <>
           <Button variant="danger" onClick={props.onConfirm} disabled={props.busy}>
-            {props.confirmLabel ?? 'Delete'}
+            {props.confirmLabel ?? t('common.confirm.delete')}
           </Button>
           <Button ref={cancel} variant="ghost" onClick={() => props.onOpenChange(false)}>
-            {props.dismissLabel ?? 'Cancel'}
+            {props.dismissLabel ?? t('common.confirm.cancel')}
           </Button>
         </>
       }

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/errors';
+import { STARTUP_ENGLISH } from '../../i18n/startup-english';
 import { isLoggedOut, requestIdOf } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { Spinner } from './spinner';
@@ -12,32 +15,35 @@ export interface ReadState<T> {
   mutate: () => Promise<unknown>;
 }
 
+/** The server's message, in the user's language when it came with a code, ending as a sentence. */
 const messageOf = (error: unknown) => {
-  const text = error instanceof Error && error.message ? error.message : 'Something went wrong';
-  return /[.!?]$/.test(text) ? text : `${text}.`;
+  const text = errorText(error);
+  return /[.!?։]$/.test(text) ? text : `${text}.`;
 };
 
 /**
  * A failed read, said as such (decision 0018): what could not be loaded, the server's message,
  * the request id when the server sent one (`X-Request-Id`), and Retry. `compact` is the line
- * shown above data that is still on screen from before.
+ * shown above data that is still on screen from before. `what` comes translated from the screen,
+ * as the object of "Could not load …" (accusative in Russian: "подписки вашей команды").
  */
 export function RequestFailed({ what, error, onRetry, compact = false }: { what: string; error: unknown; onRetry: () => void; compact?: boolean }) {
   const requestId = requestIdOf(error);
+  const { t } = useTranslation();
   return (
     <div className={`request-failed${compact ? ' request-failed-compact' : ''}`} role="alert" data-testid="request-failed">
       <div className="request-failed-text">
-        <strong>Could not load {what}.</strong> <span>{messageOf(error)}</span>
-        {compact && <span> Showing what was loaded before.</span>}
+        <strong>{t('common.request.failed', { what })}</strong> <span>{messageOf(error)}</span>
+        {compact && <span> {t('common.request.loadedBefore')}</span>}
         {requestId && (
           <span className="request-id" data-testid="request-id">
             {' '}
-            Request id: <code>{requestId}</code>
+            {t('common.request.requestId')} <code>{requestId}</code>
           </span>
         )}
       </div>
       <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-        Retry
+        {t('common.request.retry')}
       </button>
     </div>
   );
@@ -51,11 +57,12 @@ export function RequestFailed({ what, error, onRetry, compact = false }: { what:
  */
 export function Loaded<T>({ what, state, children, loading }: { what: string; state: ReadState<T>; children: (data: T) => ReactNode; loading?: ReactNode }) {
   const { data, error } = state;
+  const { t } = useTranslation();
   const retry = () => void state.mutate();
   const failed = error !== undefined && error !== null && !isLoggedOut(error);
   if (data === undefined) {
     if (failed) return <RequestFailed what={what} error={error} onRetry={retry} />;
-    return <>{loading ?? <Spinner label={`Loading ${what}`} />}</>;
+    return <>{loading ?? <Spinner label={t('common.request.loading', { what })} />}</>;
   }
   return (
     <>
@@ -68,10 +75,11 @@ export function Loaded<T>({ what, state, children, loading }: { what: string; st
 /** The banner while the browser is offline: said once for the whole app, above every screen. */
 export function OfflineBanner() {
   const online = useOnline();
+  const { t } = useTranslation();
   if (online) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
-      You are offline. What is on screen may be out of date, and saving or paying waits until the connection is back.
+      {t('common.offline', { defaultValue: STARTUP_ENGLISH.offline })}
     </div>
   );
 }
