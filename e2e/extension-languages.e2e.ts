@@ -127,7 +127,7 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
   await expect(popup.getByRole('button', { name: 'Կարգավորումներ' })).toBeVisible();
   expect(await popup.evaluate(() => document.documentElement.lang)).toBe('hy');
   // nothing of the popup is English but the product's and the user's names
-  expect(await popup.locator('body').innerText()).not.toMatch(/Working for|Refresh flags|Sign out|Subscription|Options/);
+  expect(await popup.locator('body').textContent()).not.toMatch(/Working for|Refresh flags|Sign out|Subscription|Options/);
   expect(await popup.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await shot(popup, 'extension-hy-popup');
   await popup.close();

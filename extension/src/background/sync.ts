@@ -56,10 +56,17 @@ export function sync(): Promise<void> {
       // the user's language too: a change in Profile reaches the board at the next sync (decision 0025)
       const [subscription, me] = await Promise.all([
         api.subscription.status.$get().then((r) => r.json()),
-        api.user[':id'].$get({ param: { id: s.user.userId } }).then((r) => r.json()),
+        api.user[':id']
+          .$get({ param: { id: s.user.userId } })
+          .then((r) => r.json())
+          // the language is not worth failing the sync for: the stored one stays
+          .catch((err: unknown) => {
+            if (err instanceof SignInAgain) throw err;
+            return null;
+          }),
       ]);
       await update((cur) => ({
-        patch: cur.user?.userId === s.user?.userId ? { subscription, language: me.language } : { subscription },
+        patch: me && cur.user?.userId === s.user?.userId ? { subscription, language: me.language } : { subscription },
         result: undefined,
       }));
       if (!BOARD_ROLES.has(s.user.userType)) {
