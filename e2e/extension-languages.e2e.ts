@@ -131,6 +131,16 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
   expect(await popup.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await shot(popup, 'extension-hy-popup');
   await popup.close();
+  // the options page too
+  const options = await browser.context.newPage();
+  await options.goto(`chrome-extension://${browser.extensionId}/options/options.html`);
+  await expect(options.getByRole('heading', { name: 'FreightDesk-ի կարգավորումներ' })).toBeVisible();
+  await expect(options.getByLabel('Սերվերի հասցե')).toHaveValue(server.url);
+  await expect(options.getByRole('radio', { name: 'Gmail-ը դիտարկիչում' })).toBeVisible();
+  await options.getByRole('button', { name: 'Պահպանել' }).last().click();
+  await expect(options.locator('#mail-result')).toHaveText('Պահպանված է');
+  await shot(options, 'extension-hy-options');
+  await options.close();
 
   // the board: the bar, the flags and the row's menu in Armenian
   await expect(bar.getByRole('button', { name: 'Թարմացնել' })).toBeVisible();
