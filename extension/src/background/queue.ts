@@ -1,5 +1,5 @@
 /** The queue of the board's actions: kept in storage, sent in order, retried while the server is away. */
-import type { ActionOutcome, QueuedAction, QueuedBody, RowAction } from '../shared/protocol';
+import { type ActionOutcome, type QueuedAction, type QueuedBody, type RefusedAction, type RowAction, subjectOf } from '../shared/protocol';
 import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
 import { patch, read, update, apiFor } from './store';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
@@ -45,7 +45,7 @@ async function send(api: ExtensionApi, item: QueuedAction) {
   else await api.callHistory.log.$post({ json: item.body });
 }
 
-const remove = (clientId: string, refused?: { label: string; message: string }) =>
+const remove = (clientId: string, refused?: Omit<RefusedAction, 'at'>) =>
   update((s) => ({
     patch: {
       queue: (s.queue ?? []).filter((q) => q.clientId !== clientId),
@@ -91,7 +91,7 @@ async function drain() {
       }
       const message = err instanceof Refused ? err.message : 'Something went wrong';
       outcomes.set(item.clientId, { status: 'refused', message });
-      await remove(item.clientId, { label: item.label, message });
+      await remove(item.clientId, { label: item.label, what: subjectOf(item), message });
     }
   }
 }

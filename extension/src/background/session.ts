@@ -38,6 +38,7 @@ export async function signIn(email: string, password: string): Promise<void> {
   await patch({
     token: login.accessToken,
     user: { userId: login.userId, name: login.name, email: login.email, userType: login.userType },
+    language: login.language,
     signInAgain: false,
     problem: null,
     deviceTokens: { ...s.deviceTokens, [key]: login.deviceToken },
@@ -59,7 +60,7 @@ export async function signOut() {
       .auth.logout.$post()
       .catch(() => undefined);
   }
-  await patch({ token: null, user: null, signInAgain: false, problem: null, ...clearedUserData() });
+  await patch({ token: null, user: null, language: null, signInAgain: false, problem: null, ...clearedUserData() });
   await chrome.alarms.clear(SYNC_ALARM);
   await chrome.alarms.clear(CONTACTS_ALARM);
   await chrome.alarms.clear(RETRY_ALARM);

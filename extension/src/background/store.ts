@@ -6,6 +6,7 @@
 import { type ExtensionApi, extensionApi } from './api';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { MailClient } from '../shared/compose';
+import type { Language } from '../../../worker/lib/languages';
 import type { TeamContactsDto } from '../../../worker/team/team.schema';
 import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState, TeamPhones } from '../shared/protocol';
 
@@ -14,6 +15,8 @@ export interface Stored {
   apiUrl?: string;
   token?: string | null;
   user?: SignedInUser | null;
+  /** The signed-in user's language (docs/decisions/0025-extension-languages.md); null when signed out. */
+  language?: Language | null;
   signInAgain?: boolean;
   /** Device tokens by e-mail (README: Security): kept on sign-out, they name this browser. */
   deviceTokens?: Record<string, string>;

@@ -53,8 +53,22 @@ export function sync(): Promise<void> {
     if (!s.token || !s.user) return;
     const api = apiFor(s);
     try {
-      const subscription = await (await api.subscription.status.$get()).json();
-      await patch({ subscription });
+      // the user's language too: a change in Profile reaches the board at the next sync (decision 0025)
+      const [subscription, me] = await Promise.all([
+        api.subscription.status.$get().then((r) => r.json()),
+        api.user[':id']
+          .$get({ param: { id: s.user.userId } })
+          .then((r) => r.json())
+          // the language is not worth failing the sync for: the stored one stays
+          .catch((err: unknown) => {
+            if (err instanceof SignInAgain) throw err;
+            return null;
+          }),
+      ]);
+      await update((cur) => ({
+        patch: me && cur.user?.userId === s.user?.userId ? { subscription, language: me.language } : { subscription },
+        result: undefined,
+      }));
       if (!BOARD_ROLES.has(s.user.userType)) {
         await patch({ problem: 'The load-board extension is for agents and managers', mcs: [], filters: [], filtersEtag: null, phones: null });
         return;

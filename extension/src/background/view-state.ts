@@ -1,5 +1,5 @@
 /** What the popup, the options page and the board tabs are shown, and telling them when it changes. */
-import type { StatePush, ViewState } from '../shared/protocol';
+import { type StatePush, subjectOf, type ViewState } from '../shared/protocol';
 import { apiUrlOf, read, type Stored } from './store';
 import { liveState, updateLive } from './live';
 
@@ -8,6 +8,7 @@ export function viewOf(s: Stored): ViewState {
   return {
     apiUrl: apiUrlOf(s),
     user,
+    language: user ? (s.language ?? null) : null,
     signInAgain: !!s.signInAgain,
     subscription: s.subscription ?? null,
     mcs: s.mcs ?? [],
@@ -19,7 +20,7 @@ export function viewOf(s: Stored): ViewState {
     mailClient: s.mailClient ?? 'system',
     teamContacts: s.teamContacts ?? null,
     teamContactsVersion: s.teamContactsEtag ?? null,
-    pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, queuedAt: q.queuedAt })),
+    pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, what: subjectOf(q), queuedAt: q.queuedAt })),
     refused: s.refused ?? [],
     problem: s.problem ?? null,
     live: liveState,

@@ -4,17 +4,16 @@ import { ask, mcLabel } from '../shared/protocol';
 import { state, health, el } from './board-state';
 import { applyState } from './board';
 import { makeFormat } from '../../../web/lib/format-dates';
+import { formatLocale, messageText, t } from '../i18n';
 
 export let bar: HTMLElement | null = null;
 
-/** "7:39 PM", as the popup and the web app write a time (docs/decisions/0158-one-format.md). */
-const timeOf = makeFormat().time;
+/** "7:39 PM", as the popup and the web app write a time (docs/decisions/0158-one-format.md), in the language's locale. */
+const timeOf = (ms: number) => makeFormat(formatLocale()).time(ms);
 
 function alarmText(): string | null {
   if (!health.unreadable) return null;
-  return health.reason === 'noRows'
-    ? 'FreightDesk cannot find the loads on this page, so flags are off. DAT may have changed its board: your admin is told.'
-    : 'FreightDesk cannot read this page, so flags are off. DAT may have changed its board: your admin is told.';
+  return health.reason === 'noRows' ? t('bar.noRows') : t('bar.unreadable');
 }
 
 export function renderBar() {
@@ -34,19 +33,19 @@ export function renderBar() {
   }
   const s = state;
   if (!s?.user) {
-    bar.append(el('span', 'fd-bar-text', 'Sign in with the FreightDesk button in the browser toolbar to see your team’s flags.'));
+    bar.append(el('span', 'fd-bar-text', t('bar.signInToolbar')));
     return;
   }
   if (s.signInAgain) {
-    bar.append(el('span', 'fd-bar-alert', 'Sign in again'), el('span', 'fd-bar-text', 'Your session ended. Open the FreightDesk button to sign in.'));
-    if (s.pending.length) bar.append(el('span', 'fd-bar-text', `${s.pending.length} waiting to be sent`));
+    bar.append(el('span', 'fd-bar-alert', t('bar.signInAgain')), el('span', 'fd-bar-text', t('bar.sessionEnded')));
+    if (s.pending.length) bar.append(el('span', 'fd-bar-text', t('bar.waiting', { count: s.pending.length })));
     return;
   }
-  const label = el('label', 'fd-bar-label', 'Working for ');
+  const label = el('label', 'fd-bar-label', t('bar.workingFor'));
   const select = el('select', 'fd-mc-picker');
-  select.setAttribute('aria-label', 'Working for');
-  if (!s.mcs.length) select.append(new Option('No MC shown in DAT', ''));
-  else if (!s.pickedMcId) select.append(new Option('Pick an MC…', ''));
+  select.setAttribute('aria-label', t('bar.workingForLabel'));
+  if (!s.mcs.length) select.append(new Option(t('bar.noMc'), ''));
+  else if (!s.pickedMcId) select.append(new Option(t('bar.pickMc'), ''));
   for (const mc of s.mcs) select.append(new Option(mcLabel(mc), mc._id, false, mc._id === s.pickedMcId));
   select.value = s.pickedMcId ?? '';
   select.addEventListener('change', async () => {
@@ -55,9 +54,9 @@ export function renderBar() {
     if (answer.ok) applyState(answer.state);
   });
   label.append(select);
-  const refresh = el('button', 'fd-bar-button', 'Refresh');
+  const refresh = el('button', 'fd-bar-button', t('bar.refresh'));
   refresh.type = 'button';
-  refresh.title = 'Load the team’s filters again';
+  refresh.title = t('bar.refreshTitle');
   refresh.addEventListener('click', async () => {
     refresh.disabled = true;
     const answer = await ask({ type: 'refresh' });
@@ -69,10 +68,10 @@ export function renderBar() {
   status.setAttribute('role', 'status');
   const parts: string[] = [];
   const count = filtersInForce(s.filters, s.mcs).length;
-  if (s.filtersSyncedAt) parts.push(`${count} filter${count === 1 ? '' : 's'} · updated ${timeOf(s.filtersSyncedAt)}`);
-  if (s.pending.length) parts.push(`${s.pending.length} waiting to be sent`);
+  if (s.filtersSyncedAt) parts.push(t('bar.filters', { count, time: timeOf(s.filtersSyncedAt) }));
+  if (s.pending.length) parts.push(t('bar.waiting', { count: s.pending.length }));
   status.textContent = parts.join(' · ');
   bar.append(status);
-  if (s.live === 'off') bar.append(el('span', 'fd-bar-text fd-bar-live', 'Live updates off: syncing every minute'));
-  if (s.problem) bar.append(el('span', 'fd-bar-alert', s.problem));
+  if (s.live === 'off') bar.append(el('span', 'fd-bar-text fd-bar-live', t('bar.liveOff')));
+  if (s.problem) bar.append(el('span', 'fd-bar-alert', messageText(s.problem)));
 }

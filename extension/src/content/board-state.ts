@@ -30,6 +30,8 @@ export function computeVersion(s: ViewState | null): string {
   if (!s) return 'none';
   return JSON.stringify([
     s.user?.userId ?? null,
+    // the rows' texts are in the user's language
+    s.language,
     s.signInAgain,
     s.pickedMcId,
     // not the sync's time: a live signal's or the minute's sync that found nothing new keeps an open menu open

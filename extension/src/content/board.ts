@@ -18,6 +18,7 @@ import { state, version, health, el, pickedMc, decorating, signatureOf, computeV
 import { actionItems } from './row-actions';
 import { openMenu, menuButton, closeMenu } from './row-menu';
 import { bar, renderBar } from './bar';
+import { followLanguage, messageText, t } from '../i18n';
 
 // ---- rows ----
 
@@ -62,9 +63,9 @@ function decorate(row: HTMLElement) {
   for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) inline.addEventListener(type, (e) => e.stopPropagation());
   inline.append(menuButton(row, read, mc));
   for (const filter of flags) {
-    const badge = el('span', 'fd-badge', filter.typeName || 'Flagged');
+    const badge = el('span', 'fd-badge', filter.typeName || t('row.flagged'));
     badge.style.setProperty('--fd-color', filter.color || '#6b7280');
-    badge.title = [filter.typeName, filter.comment].filter(Boolean).join(': ') || 'Flagged by your team';
+    badge.title = [filter.typeName, filter.comment].filter(Boolean).join(': ') || t('row.flaggedByTeam');
     badge.dataset.fdFilter = filter._id;
     inline.append(badge);
   }
@@ -78,7 +79,7 @@ function decorate(row: HTMLElement) {
   if (details) {
     const bar = el('div', 'fd-details-actions');
     bar.setAttribute('role', 'group');
-    bar.setAttribute('aria-label', `FreightDesk actions for ${load.company}`);
+    bar.setAttribute('aria-label', t('row.actionsFor', { company: load.company }));
     for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) bar.addEventListener(type, (e) => e.stopPropagation());
     bar.append(el('span', 'fd-details-brand', 'FreightDesk'), ...actionItems(read, mc, 'details'));
     detailsHeader(details).prepend(bar);
@@ -107,7 +108,7 @@ function drawContacted(row: HTMLElement, load: BoardLoad) {
   if (contacted.length > 1) {
     const more = el('span', 'fd-contacted-more', `+${contacted.length - 1}`);
     more.title = marker.title;
-    more.setAttribute('aria-label', `Also: ${texts.slice(1).join('; ')}`);
+    more.setAttribute('aria-label', t('row.also', { list: texts.slice(1).join('; ') }));
     inline.append(more);
   }
 }
@@ -126,6 +127,8 @@ function decorateAll() {
 let contactsVersion: string | null = null;
 
 export function applyState(next: ViewState) {
+  // the signed-in user's language (a change in Profile arrives with a sync); before sign-in the browser's
+  followLanguage(next.language);
   setState(next);
   const nextVersion = computeVersion(next);
   renderBar();
@@ -204,8 +207,9 @@ async function start() {
   const answer = await ask({ type: 'boardHello' });
   if (answer.ok) applyState(answer.state);
   else {
+    followLanguage(null);
     renderBar();
-    bar?.append(el('span', 'fd-bar-alert', answer.message));
+    bar?.append(el('span', 'fd-bar-alert', messageText(answer.message)));
   }
   checkHealth();
   // "no rows" counts once DAT had time to draw them

@@ -2,6 +2,7 @@
 import { formatBoardPhone, normalizeBoardPhone } from '../../../worker/lib/phone';
 import { dialUrl } from '../../../worker/team/dialer';
 import { state, el } from './board-state';
+import { t } from '../i18n';
 
 /** The calls whose number to dial is on screen, by the same key. */
 export const dialing = new Set<string>();
@@ -38,10 +39,15 @@ export function showDial(button: HTMLElement, key: string, phone: string, dial: 
   const number = el('a', 'fd-dial-number', phone);
   number.setAttribute('href', dial.url);
   const from = [dial.from && formatBoardPhone(dial.from), dial.label].filter(Boolean).join(' · ');
-  note.append(dial.system ? 'Dial ' : 'Calling ', number, dial.line ? ` on line ${dial.line}` : '', from ? ` · ${from}` : '');
+  note.append(
+    dial.system ? t('actions.dial') : t('actions.calling'),
+    number,
+    dial.line ? t('actions.onLine', { line: dial.line }) : '',
+    from ? ` · ${from}` : '',
+  );
   const close = el('button', 'fd-dial-close', '×');
   close.type = 'button';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', t('actions.close'));
   close.addEventListener('click', () => {
     dialing.delete(key);
     for (const d of document.querySelectorAll('.fd-dial'))

@@ -7,6 +7,7 @@ import type { ReadRow } from './selectors';
 import { state, el } from './board-state';
 import { dialing, dialOf, showDial } from './dial-note';
 import { applyState } from './board';
+import { messageText, t } from '../i18n';
 
 /** The outcome of each action clicked on this page, by load and action, so a redraw keeps it. */
 const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
@@ -31,22 +32,22 @@ function outcomeText(outcome: ActionOutcome, done: string): { text: string; tone
     case 'sent':
       return { text: done, tone: 'ok' };
     case 'queued':
-      return { text: 'Waiting to send', tone: 'wait' };
+      return { text: t('actions.waitingToSend'), tone: 'wait' };
     case 'refused':
-      return { text: outcome.message, tone: 'error' };
+      return { text: messageText(outcome.message), tone: 'error' };
     case 'signInAgain':
-      return { text: 'Sign in again: it is sent after', tone: 'wait' };
+      return { text: t('actions.signInAgainAfter'), tone: 'wait' };
     default:
-      return { text: 'Sign in to FreightDesk first', tone: 'error' };
+      return { text: t('actions.signInFirst'), tone: 'error' };
   }
 }
 
 async function run(key: string, action: () => Promise<RowAction>, done: string) {
   const built = await action();
-  feedback.set(key, { text: 'Sending…', tone: 'wait' });
+  feedback.set(key, { text: t('actions.sending'), tone: 'wait' });
   showFeedback(key);
   const answer = await ask({ type: 'action', action: built });
-  feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: answer.message, tone: 'error' });
+  feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: messageText(answer.message), tone: 'error' });
   if (answer.ok) applyState(answer.state);
   showFeedback(key);
 }
@@ -104,7 +105,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const { load } = read;
   const items: HTMLElement[] = [];
   const inDetails = read.hasDetails || read.layout !== 'compact';
-  const noMc = 'Pick the MC you work for in the FreightDesk bar';
+  const noMc = t('actions.noMc');
 
   const item = (kind: string, label: string, problem: string | null, onClick: () => void, href?: string) => {
     // a link when it opens something (the mail client, the web app); a disabled action is a disabled button
@@ -146,16 +147,8 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const dial = mc && load.phone ? dialOf(load.phone, line) : null;
   const call = item(
     'call',
-    line ? `Call on line ${line}` : 'Call',
-    !mc
-      ? noMc
-      : !load.phone
-        ? inDetails
-          ? 'No phone number on this load'
-          : 'Open the load to see its phone number'
-        : !dial
-          ? 'This phone number cannot be dialled'
-          : null,
+    line ? t('actions.callOnLine', { line }) : t('actions.call'),
+    !mc ? noMc : !load.phone ? (inDetails ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
     () => {
       dialing.add(callKey);
       for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
@@ -167,7 +160,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
           const at = Date.now();
           return rowAction(load, mc!, 'call', load.phone, await contactClientId(load, mc!._id, 'call', load.phone, at), at);
         },
-        'Call logged',
+        t('actions.callLogged'),
       );
     },
     // the link opens the team's dialer with the broker's number and the line's; the click logs the call
@@ -179,8 +172,8 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   }
   const email = item(
     'email',
-    'E-mail',
-    !mc ? noMc : !load.email ? (inDetails ? 'No e-mail address on this load' : 'Open the load to see its e-mail address') : null,
+    t('actions.email'),
+    !mc ? noMc : !load.email ? (inDetails ? t('actions.noEmail') : t('actions.openForEmail')) : null,
     () => {
       // the link opens the mail client with the MC's template filled; the click logs it
       void run(
@@ -189,7 +182,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
           const at = Date.now();
           return rowAction(load, mc!, 'email', load.email, await contactClientId(load, mc!._id, 'email', load.email, at), at);
         },
-        'E-mail logged',
+        t('actions.emailLogged'),
       );
     },
     mc && load.email ? composeOf(load, mc) : undefined,
@@ -199,25 +192,14 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
     email.setAttribute('target', '_blank');
     email.setAttribute('rel', 'noopener');
   }
-  item(
-    'load',
-    '+ Active load',
-    !mc
-      ? noMc
-      : !load.origin || !load.dest
-        ? 'This load shows no origin or destination'
-        : !inDetails
-          ? 'Open the load: its pick-up date is in the details'
-          : null,
-    () => {
-      void run(
-        feedbackKey(load, mc, 'load'),
-        async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
-        'Added to active loads',
-      );
-    },
-  );
-  const flag = item('flag', 'Flag broker', null, () => undefined, flagUrl(load));
+  item('load', t('actions.activeLoad'), !mc ? noMc : !load.origin || !load.dest ? t('actions.noLane') : !inDetails ? t('actions.openForDate') : null, () => {
+    void run(
+      feedbackKey(load, mc, 'load'),
+      async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),
+      t('actions.loadAdded'),
+    );
+  });
+  const flag = item('flag', t('actions.flagBroker'), null, () => undefined, flagUrl(load));
   flag.setAttribute('target', '_blank');
   flag.setAttribute('rel', 'noopener');
   // a redraw (new filters, another MC, the row opened) keeps the number on screen

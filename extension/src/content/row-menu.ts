@@ -3,6 +3,7 @@ import type { McChoice } from '../shared/protocol';
 import { ROW_CELLS, type ReadRow, readRow } from './selectors';
 import { el, signatureOf } from './board-state';
 import { actionItems } from './row-actions';
+import { t } from '../i18n';
 
 export let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement; load: string } | null = null;
 
@@ -11,8 +12,8 @@ export function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null)
   button.type = 'button';
   button.setAttribute('aria-haspopup', 'menu');
   button.setAttribute('aria-expanded', 'false');
-  button.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
-  button.title = 'FreightDesk: call, e-mail, active load, flag';
+  button.setAttribute('aria-label', t('row.actionsFor', { company: read.load.company }));
+  button.title = t('row.menuTitle');
   button.append(el('span', 'fd-more-mark', 'FD'));
   button.addEventListener('click', (e) => {
     e.preventDefault();
@@ -27,7 +28,7 @@ function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McCh
   closeMenu(false);
   const menu = el('div', 'fd-menu');
   menu.setAttribute('role', 'menu');
-  menu.setAttribute('aria-label', `FreightDesk actions for ${read.load.company}`);
+  menu.setAttribute('aria-label', t('row.actionsFor', { company: read.load.company }));
   menu.append(el('div', 'fd-menu-title', read.load.company), ...actionItems(read, mc, 'menu'));
   menu.addEventListener('keydown', (e) => {
     const items = [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])')];

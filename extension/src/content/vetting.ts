@@ -6,8 +6,12 @@
  */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import { isWarning, VETTING_LABELS } from '../../../worker/vetting/vetting.states';
+import { formatLocale, t } from '../i18n';
 
-const day = (ms: number) => new Date(ms).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (ms: number) => new Date(ms).toLocaleDateString(formatLocale(), { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The warning states' labels in the catalogue (the badge shows only these two). */
+const WARNING_KEYS: Partial<Record<keyof typeof VETTING_LABELS, string>> = { inactive: 'actions.vettingInactive', no_bond: 'actions.vettingNoBond' };
 
 /** The badge for the row's matched filters, or null when none of their brokers warrants one. */
 export function vettingBadge(flags: readonly MinifiedFilterDto[]): HTMLElement | null {
@@ -18,7 +22,10 @@ export function vettingBadge(flags: readonly MinifiedFilterDto[]): HTMLElement |
   badge.className = 'fd-vetting';
   badge.textContent = '⚠ FMCSA';
   badge.dataset.fdVetting = state;
-  const text = `${VETTING_LABELS[state]} (FMCSA${checkedAt ? `, checked ${day(checkedAt)}` : ''}) — ${warned.name}`;
+  const label = WARNING_KEYS[state] ? t(WARNING_KEYS[state]) : VETTING_LABELS[state];
+  const text = checkedAt
+    ? t('actions.vettingChecked', { state: label, date: day(checkedAt), name: warned.name })
+    : t('actions.vetting', { state: label, name: warned.name });
   badge.title = text;
   badge.setAttribute('aria-label', text);
   badge.setAttribute('role', 'img');

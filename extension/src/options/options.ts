@@ -4,8 +4,19 @@
  * manifest; another one is asked for here (optional_host_permissions), in the click that saves it,
  * as Chrome requires.
  */
-import { MAIL_CLIENT_LABELS, MAIL_CLIENTS, type MailClient } from '../shared/compose';
-import { ask } from '../shared/protocol';
+import { MAIL_CLIENTS, type MailClient } from '../shared/compose';
+import { ask, type StatePush } from '../shared/protocol';
+import { followLanguage, messageText, t } from '../i18n';
+
+/** Each mail client's label in the catalogue (literal keys). */
+const MAIL_CLIENT_KEYS: Record<MailClient, string> = { system: 'options.mailSystem', gmail: 'options.mailGmail', outlook: 'options.mailOutlook' };
+
+/** The page's fixed texts (`data-i18n` in options.html) in the current language. */
+function translatePage() {
+  for (const node of document.querySelectorAll<HTMLElement>('[data-i18n]')) node.textContent = t(node.dataset.i18n!);
+  for (const node of document.querySelectorAll<HTMLElement>('[data-mail-client]'))
+    node.textContent = ` ${t(MAIL_CLIENT_KEYS[node.dataset.mailClient as MailClient])}`;
+}
 
 const input = document.getElementById('api-url') as HTMLInputElement;
 const result = document.getElementById('result')!;
@@ -26,12 +37,17 @@ for (const client of MAIL_CLIENTS) {
   radio.type = 'radio';
   radio.name = 'mailClient';
   radio.value = client;
-  label.append(radio, ` ${MAIL_CLIENT_LABELS[client]}`);
+  const text = document.createElement('span');
+  text.dataset.mailClient = client;
+  label.append(radio, text);
   mailChoices.append(label);
 }
 
 async function load() {
   const answer = await ask({ type: 'state' });
+  // the signed-in user's language; before sign-in the browser's
+  followLanguage(answer.ok ? answer.state.language : null);
+  translatePage();
   if (!answer.ok) return;
   input.value = answer.state.apiUrl;
   for (const radio of mailForm.querySelectorAll<HTMLInputElement>('input[name="mailClient"]')) radio.checked = radio.value === answer.state.mailClient;
@@ -41,12 +57,12 @@ mailForm.addEventListener('submit', async (e) => {
   e.preventDefault();
   const picked = mailForm.querySelector<HTMLInputElement>('input[name="mailClient"]:checked')?.value as MailClient | undefined;
   if (!picked) {
-    mailResult.textContent = 'Pick a mail client';
+    mailResult.textContent = t('service.pickMailClient');
     mailResult.className = 'error';
     return;
   }
   const answer = await ask({ type: 'setMailClient', mailClient: picked });
-  mailResult.textContent = answer.ok ? 'Saved' : answer.message;
+  mailResult.textContent = answer.ok ? t('options.saved') : messageText(answer.message);
   mailResult.className = answer.ok ? 'ok' : 'error';
 });
 
@@ -57,16 +73,16 @@ async function save(url: string) {
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
     origin = parsed.origin;
   } catch {
-    return show('Enter the server address, like https://app.freightdesk.example', 'error');
+    return show(t('service.enterAddress'), 'error');
   }
   const pattern = `${origin}/*`;
   // the request must run in the click itself; a permission already granted answers true at once
   const granted = await chrome.permissions.request({ origins: [pattern] }).catch(() => false);
-  if (!granted) return show(`FreightDesk needs your permission to reach ${origin}`, 'error');
+  if (!granted) return show(t('options.needsPermission', { origin }), 'error');
   const answer = await ask({ type: 'setApiUrl', apiUrl: origin });
-  if (!answer.ok) return show(answer.message, 'error');
+  if (!answer.ok) return show(messageText(answer.message), 'error');
   input.value = answer.state.apiUrl;
-  show('Saved', 'ok');
+  show(t('options.saved'), 'ok');
 }
 
 form.addEventListener('submit', (e) => {
@@ -77,6 +93,12 @@ form.addEventListener('submit', (e) => {
 document.getElementById('reset')!.addEventListener('click', () => {
   input.value = __API_URL__;
   void save(__API_URL__);
+});
+
+// the user's language changes with a sign-in or a sync: the page follows
+chrome.runtime.onMessage.addListener((m: StatePush) => {
+  if (m?.type === 'statePush' && followLanguage(m.state.language)) translatePage();
+  return false;
 });
 
 void load();

@@ -5,9 +5,10 @@
 import { filtersInForce } from '../shared/match';
 import { ask, mcLabel, type Response, type ViewState } from '../shared/protocol';
 import { makeFormat } from '../../../web/lib/format-dates';
+import { actionLabel, followLanguage, formatLocale, messageText, t } from '../i18n';
 
-/** The web app's one date and time format, in the browser's locale. */
-const format = makeFormat();
+/** The web app's one date and time format, in the language's locale (English: the browser's). */
+let format = makeFormat(formatLocale());
 
 const app = document.getElementById('app')!;
 let busy = false;
@@ -31,17 +32,16 @@ const time = (ms: number) => format.time(ms);
 
 function subscriptionLine(s: ViewState) {
   const sub = s.subscription;
-  if (!sub) return h('span', { className: 'muted' }, 'Subscription: checking…');
+  if (!sub) return h('span', { className: 'muted' }, t('popup.subscriptionChecking'));
   if (!sub.isSubscriptionActive) {
-    const pay = h('a', { href: `${s.apiUrl}/payment/`, target: '_blank', rel: 'noopener' }, 'Pay in FreightDesk');
-    return h('span', { className: 'error', dataset: { testid: 'subscription' } }, 'Your subscription is expired. ', pay);
+    const pay = h('a', { href: `${s.apiUrl}/payment/`, target: '_blank', rel: 'noopener' }, t('popup.payInApp'));
+    return h('span', { className: 'error', dataset: { testid: 'subscription' } }, t('popup.subscriptionExpired'), pay);
   }
   const days = sub.subscriptionDaysLeft;
-  const until = sub.subscriptionEndDate ? ` until ${format.date(sub.subscriptionEndDate)}` : '';
   return h(
     'span',
     { className: days < 7 && sub.subscriptionEndDate ? 'warn' : 'ok', dataset: { testid: 'subscription' } },
-    sub.subscriptionEndDate ? `Subscription active${until} (${days} day${days === 1 ? '' : 's'} left)` : 'Subscription active',
+    sub.subscriptionEndDate ? t('popup.subscriptionUntil', { count: days, date: format.date(sub.subscriptionEndDate) }) : t('popup.subscriptionActive'),
   );
 }
 
@@ -50,7 +50,7 @@ async function call(request: Parameters<typeof ask>[0]): Promise<Response> {
   message = null;
   const answer = await ask(request);
   busy = false;
-  if (!answer.ok) message = { text: answer.message, tone: 'error' };
+  if (!answer.ok) message = { text: messageText(answer.message), tone: 'error' };
   render(answer.state ?? (await ask({ type: 'state' })).state ?? null);
   return answer;
 }
@@ -58,12 +58,12 @@ async function call(request: Parameters<typeof ask>[0]): Promise<Response> {
 function signInForm(s: ViewState | null) {
   const email = h('input', { type: 'email', name: 'email', autocomplete: 'username', required: true, value: s?.user?.email ?? '' });
   const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
-  const submit = h('button', { type: 'submit', disabled: busy }, busy ? 'Signing in…' : 'Sign in');
+  const submit = h('button', { type: 'submit', disabled: busy }, busy ? t('popup.signingIn') : t('popup.signIn'));
   const form = h(
     'form',
     { className: 'grid', noValidate: true },
-    h('label', {}, 'Email', email),
-    h('label', {}, 'Password', password),
+    h('label', {}, t('popup.email'), email),
+    h('label', {}, t('popup.password'), password),
     message ? h('p', { className: 'error', role: 'alert' }, message.text) : null,
     h('div', { className: 'row' }, submit),
   );
@@ -71,8 +71,8 @@ function signInForm(s: ViewState | null) {
   form.style.gap = '10px';
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (!email.value.trim()) return showError('Email is Empty');
-    if (!password.value) return showError('Password is Empty');
+    if (!email.value.trim()) return showError(t('popup.emailEmpty'));
+    if (!password.value) return showError(t('popup.passwordEmpty'));
     void call({ type: 'signIn', email: email.value.trim(), password: password.value });
   });
   return form;
@@ -84,17 +84,16 @@ function showError(text: string) {
 }
 
 function render(s: ViewState | null) {
-  document.getElementById('server')!.textContent = s ? `Server: ${s.apiUrl.replace(/^https?:\/\//, '')}` : '';
+  // the signed-in user's language; before sign-in the browser's (when it is one of the three)
+  if (followLanguage(s?.language)) format = makeFormat(formatLocale());
+  document.getElementById('options-link')!.textContent = t('popup.options');
+  document.getElementById('server')!.textContent = s ? t('popup.server', { host: s.apiUrl.replace(/^https?:\/\//, '') }) : '';
   if (!s?.user || s.signInAgain) {
     app.replaceChildren(
       ...present(
-        s?.signInAgain
-          ? h('p', { className: 'notice', role: 'alert' }, 'Sign in again: your session ended.')
-          : h('p', { className: 'muted' }, 'Sign in with your FreightDesk account.'),
+        s?.signInAgain ? h('p', { className: 'notice', role: 'alert' }, t('popup.sessionEnded')) : h('p', { className: 'muted' }, t('popup.signInWith')),
         signInForm(s),
-        s?.pending.length
-          ? h('p', { className: 'warn' }, `${s.pending.length} action${s.pending.length === 1 ? '' : 's'} waiting: sent once you sign in.`)
-          : null,
+        s?.pending.length ? h('p', { className: 'warn' }, t('popup.waitingSignIn', { count: s.pending.length })) : null,
       ),
     );
     return;
@@ -108,28 +107,22 @@ function render(s: ViewState | null) {
   );
 
   const picker = h('select', { name: 'mc', disabled: busy || !s.mcs.length });
-  picker.setAttribute('aria-label', 'Working for');
-  if (!s.mcs.length) picker.append(new Option('No MC is shown in DAT', ''));
-  else if (!s.pickedMcId) picker.append(new Option('Pick an MC…', ''));
+  picker.setAttribute('aria-label', t('popup.workingFor'));
+  if (!s.mcs.length) picker.append(new Option(t('popup.noMcShown'), ''));
+  else if (!s.pickedMcId) picker.append(new Option(t('popup.pickMc'), ''));
   for (const mc of s.mcs) picker.append(new Option(mcLabel(mc), mc._id, false, mc._id === s.pickedMcId));
   picker.value = s.pickedMcId ?? '';
   picker.addEventListener('change', () => picker.value && void call({ type: 'pickMc', mcId: picker.value }));
-  const working = h(
-    'section',
-    {},
-    h('h2', {}, 'Working for'),
-    picker,
-    s.mcs.length ? null : h('p', { className: 'muted' }, 'Turn Show in DAT on for an MC on the Lines screen.'),
-  );
+  const working = h('section', {}, h('h2', {}, t('popup.workingFor')), picker, s.mcs.length ? null : h('p', { className: 'muted' }, t('popup.turnShowInDat')));
 
-  const refresh = h('button', { type: 'button', className: 'secondary', disabled: busy }, busy ? 'Refreshing…' : 'Refresh flags');
+  const refresh = h('button', { type: 'button', className: 'secondary', disabled: busy }, busy ? t('popup.refreshing') : t('popup.refreshFlags'));
   refresh.addEventListener('click', () => void call({ type: 'refresh' }));
   const count = filtersInForce(s.filters, s.mcs).length;
-  const synced = s.filtersSyncedAt ? `${count} filter${count === 1 ? '' : 's'} in force · updated ${time(s.filtersSyncedAt)}` : 'Filters not loaded yet';
+  const synced = s.filtersSyncedAt ? t('popup.filtersInForce', { count, time: time(s.filtersSyncedAt) }) : t('popup.filtersNotLoaded');
   const flags = h(
     'section',
     {},
-    h('h2', {}, 'Flags'),
+    h('h2', {}, t('popup.flags')),
     h('div', { className: 'row' }, refresh, h('span', { className: 'muted', dataset: { testid: 'synced' } }, synced)),
   );
 
@@ -137,10 +130,10 @@ function render(s: ViewState | null) {
     ? h(
         'section',
         { dataset: { testid: 'pending' } },
-        h('h2', {}, `Waiting to be sent (${s.pending.length})`),
-        h('ul', { className: 'plain' }, ...s.pending.slice(0, 5).map((p) => h('li', {}, p.label))),
+        h('h2', {}, t('popup.waitingToBeSent', { count: s.pending.length })),
+        h('ul', { className: 'plain' }, ...s.pending.slice(0, 5).map((p) => h('li', {}, actionLabel(p)))),
         (() => {
-          const retry = h('button', { type: 'button', className: 'secondary', disabled: busy }, 'Send now');
+          const retry = h('button', { type: 'button', className: 'secondary', disabled: busy }, t('popup.sendNow'));
           retry.addEventListener('click', () => void call({ type: 'flush' }));
           return retry;
         })(),
@@ -150,18 +143,22 @@ function render(s: ViewState | null) {
     ? h(
         'section',
         {},
-        h('h2', {}, 'Not saved'),
-        h('ul', { className: 'plain' }, ...s.refused.slice(0, 5).map((r) => h('li', {}, `${r.label}: `, h('span', { className: 'error' }, r.message)))),
+        h('h2', {}, t('popup.notSaved')),
+        h(
+          'ul',
+          { className: 'plain' },
+          ...s.refused.slice(0, 5).map((r) => h('li', {}, `${actionLabel(r)}: `, h('span', { className: 'error' }, messageText(r.message)))),
+        ),
       )
     : null;
 
-  const open = h('a', { className: 'button secondary', href: s.apiUrl, target: '_blank', rel: 'noopener' }, 'Open FreightDesk');
-  const out = h('button', { type: 'button', disabled: busy }, 'Sign out');
+  const open = h('a', { className: 'button secondary', href: s.apiUrl, target: '_blank', rel: 'noopener' }, t('popup.openApp'));
+  const out = h('button', { type: 'button', disabled: busy }, t('popup.signOut'));
   out.addEventListener('click', () => void call({ type: 'signOut' }));
   app.replaceChildren(
     ...present(
       who,
-      s.problem ? h('p', { className: 'notice', role: 'alert' }, s.problem) : null,
+      s.problem ? h('p', { className: 'notice', role: 'alert' }, messageText(s.problem)) : null,
       message ? h('p', { className: 'error', role: 'alert' }, message.text) : null,
       working,
       flags,

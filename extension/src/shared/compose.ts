@@ -16,12 +16,6 @@
 export const MAIL_CLIENTS = ['system', 'gmail', 'outlook'] as const;
 export type MailClient = (typeof MAIL_CLIENTS)[number];
 
-export const MAIL_CLIENT_LABELS: Record<MailClient, string> = {
-  system: 'This computer’s mail app (mailto: links)',
-  gmail: 'Gmail in the browser',
-  outlook: 'Outlook on the web (outlook.office.com)',
-};
-
 /** URL-encodes a value for a query: encodeURIComponent, so a space is %20 and a `+` is %2B. */
 const q = (name: string, value: string) => (value ? `${name}=${encodeURIComponent(value)}` : '');
 const query = (...parts: string[]) => parts.filter(Boolean).join('&');

@@ -8,6 +8,7 @@ import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { TeamContactDto, TeamContactsDto } from '../../../worker/team/team.schema';
 import { fullDate } from './load';
 import { companyKey, emailKey, phoneKey } from './match';
+import { formatLocale, t } from '../i18n';
 
 export interface RowForContacts {
   company: string;
@@ -80,14 +81,15 @@ export function contactsForRow(
   });
 }
 
-const hhmm = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+const hhmm = (ms: number) => new Date(ms).toLocaleTimeString(formatLocale() ?? [], { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** "Called by Anna · 14:02 · L2 · this load" (the first name; "you" for the user's own). */
 export function contactedText(c: Contacted, full = false): string {
-  const who = c.mine ? 'you' : full ? c.by : (c.by.split(/\s+/)[0] ?? c.by);
-  const parts = [`${c.kind === 'call' ? 'Called' : 'E-mailed'} by ${who}`, hhmm(c.at)];
+  const who = full ? c.by : (c.by.split(/\s+/)[0] ?? c.by);
+  const by = c.kind === 'call' ? (c.mine ? t('row.calledByYou') : t('row.calledBy', { who })) : c.mine ? t('row.emailedByYou') : t('row.emailedBy', { who });
+  const parts = [by, hhmm(c.at)];
   if (c.line) parts.push(`L${c.line}`);
   if (full && c.mcName) parts.push(c.mcName);
-  if (c.thisLoad) parts.push('this load');
+  if (c.thisLoad) parts.push(t('row.thisLoad'));
   return parts.join(' · ');
 }

@@ -13,6 +13,7 @@ import type { addLoadSchema } from '../../../worker/loads/loads.schema';
 import type { SubscriptionStatus } from '../../../worker/subscriptions/subscriptions.schema';
 import type { MailClient } from './compose';
 import type { TeamContactsDto, TeamSettingsDto } from '../../../worker/team/team.schema';
+import type { Language } from '../../../worker/lib/languages';
 
 /** The team's phones: which dialer "Call on line N" opens, and each line's caller number. */
 export type TeamPhones = Pick<TeamSettingsDto, 'dialer' | 'dialerTemplate' | 'lines'>;
@@ -50,9 +51,27 @@ export type QueuedAction = QueuedBody & {
   queuedAt: number;
 };
 
+/** What an action was about, for its label in the user's language ("Call to Total Quality Logistics"). */
+export interface ActionSubject {
+  kind: ContactKind | 'load';
+  brokerName: string;
+  origin: string;
+  dest: string;
+}
+
+/** What a queued action is about. */
+export const subjectOf = (item: QueuedBody): ActionSubject => ({
+  kind: item.kind,
+  brokerName: item.body.brokerName,
+  origin: item.body.origin ?? '',
+  dest: item.body.dest ?? '',
+});
+
 /** An action the server refused (400, 403, 404, 409): kept with the reason, not retried. */
 export interface RefusedAction {
+  /** The label in English (kept for entries stored before `what`). */
   label: string;
+  what?: ActionSubject;
   message: string;
   at: number;
 }
@@ -65,6 +84,11 @@ export type SubscriptionState = SubscriptionStatus;
 export interface ViewState {
   apiUrl: string;
   user: SignedInUser | null;
+  /**
+   * The signed-in user's language (the login answer's, then GET /api/user/:id's at each sync);
+   * null when signed out: the screens follow the browser's then.
+   */
+  language: Language | null;
   /** A call answered 401: the session ended elsewhere; calls stop until the user signs in again. */
   signInAgain: boolean;
   subscription: SubscriptionState | null;
@@ -83,7 +107,7 @@ export interface ViewState {
   /** Changes whenever `teamContacts` does: rows are redrawn then. */
   teamContactsVersion: string | null;
   /** Actions waiting for the server, oldest first. */
-  pending: { label: string; queuedAt: number }[];
+  pending: { label: string; what: ActionSubject; queuedAt: number }[];
   refused: RefusedAction[];
   /** The last sync's problem ("The server cannot be reached"), or null. */
   problem: string | null;
