@@ -63,9 +63,6 @@ export const PENDING = [
   'web/features/promo/create-codes.tsx',
   'web/features/promo/promo-codes.tsx',
   'web/features/promo/promo-tables.tsx',
-  'web/features/users/admin-panel.tsx',
-  'web/features/users/create-user.tsx',
-  'web/features/users/users-list.tsx',
 ];
 
 /** Words that are the same in every language: the product's and Idram's names. */
