@@ -59,10 +59,6 @@ export const PENDING = [
   'web/features/payments/receipt.tsx',
   'web/features/payments/team-checkout.tsx',
   'web/features/payments/upcoming-price.tsx',
-  'web/features/promo/copy-button.tsx',
-  'web/features/promo/create-codes.tsx',
-  'web/features/promo/promo-codes.tsx',
-  'web/features/promo/promo-tables.tsx',
 ];
 
 /** Words that are the same in every language: the product's and Idram's names. */
