@@ -102,7 +102,10 @@ export default function UsersList() {
       id: 'subscriptionEnd',
       header: t('users.subscriptionEnd'),
       accessorFn: (u) => subscriptionEndText(t, u),
-      cell: ({ row, getValue }) => <span className={row.original.isEmailVerified ? 'nowrap' : undefined}>{getValue()}</span>,
+      // a date stays on one line; 'No End Date' and 'Email verification pending' may wrap (longer in Russian and Armenian)
+      cell: ({ row, getValue }) => (
+        <span className={row.original.isEmailVerified && row.original.subscriptionEndDate ? 'nowrap' : undefined}>{getValue()}</span>
+      ),
       sortingFn: (a, b) => bySubscriptionEnd(a.original, b.original),
     };
     const base: ColumnDef<UserDto, any>[] = [
