@@ -28,13 +28,6 @@ export const PENDING = [
   'web/features/filters/search-panel.tsx',
   'web/features/filters/verification-queue.tsx',
   'web/features/filters/vetting.tsx',
-  'web/features/promo/copy-button.tsx',
-  'web/features/promo/create-codes.tsx',
-  'web/features/promo/promo-codes.tsx',
-  'web/features/promo/promo-tables.tsx',
-  'web/features/users/admin-panel.tsx',
-  'web/features/users/create-user.tsx',
-  'web/features/users/users-list.tsx',
 ];
 
 /** Words that are the same in every language: the product's and Idram's names. */

@@ -1,21 +1,21 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  EFFECT_TYPES,
-  effectLabel,
-  effectValueError,
-  MAX_GENERATE,
-  PROMO_MESSAGES,
-  type PromoEffectType,
-  toPositiveInt,
-} from '../../../worker/promo/promo.schema';
+import { useTranslation } from 'react-i18next';
+import { EFFECT_TYPES, effectValueError, MAX_GENERATE, PROMO_MESSAGES, type PromoEffectType, toPositiveInt } from '../../../worker/promo/promo.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card, CollapsibleSection } from '../../components/ui/section';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-promo.json';
 import { useRequest } from '../../lib/use-request';
 import { createNamedCode, generateCodes, type PromoDto, refreshPromoLists, setFreeStatus } from './api';
 import { CopyButton } from './copy-button';
+import { effectText, effectTypeText, formProblemText } from './texts';
 
-const valueLabel = (type: string) => (type === 'discountPercent' ? 'Discount, %' : type === 'freeMonths' ? 'Free months' : 'Effect value');
+addEnglish(english);
+
+const valueLabel = (t: TFunction, type: string) =>
+  type === 'discountPercent' ? t('promo.valueDiscount') : type === 'freeMonths' ? t('promo.valueMonths') : t('promo.value');
 
 /** A whole number of at least 1 (spec: anything non-numeric becomes 1), normalised when the field is left. */
 function WholeNumberField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
@@ -25,14 +25,15 @@ function WholeNumberField({ label, value, onChange }: { label: string; value: st
 }
 
 function TypeSelect({ value, onChange, id }: { value: string; onChange: (v: string) => void; id: string }) {
+  const { t } = useTranslation();
   return (
     <div className="field">
-      <label htmlFor={id}>Promo type</label>
+      <label htmlFor={id}>{t('promo.type')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Select the promo type</option>
-        {EFFECT_TYPES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
+        <option value="">{t('promo.selectType')}</option>
+        {EFFECT_TYPES.map((type) => (
+          <option key={type.value} value={type.value}>
+            {effectTypeText(t, type.value)}
           </option>
         ))}
       </select>
@@ -42,6 +43,7 @@ function TypeSelect({ value, onChange, id }: { value: string; onChange: (v: stri
 
 /** Create Promo Codes: type (required), value and amount (whole numbers ≥ 1; anything else becomes 1). */
 export function CreatePromoCodes() {
+  const { t } = useTranslation();
   const typeId = useId();
   const [type, setType] = useState('');
   const [value, setValue] = useState('10');
@@ -60,7 +62,9 @@ export function CreatePromoCodes() {
     const invalid = effectValueError(type as PromoEffectType, effectValue) ?? (generateAmount > MAX_GENERATE ? PROMO_MESSAGES.amount : null);
     if (invalid) return setProblem(invalid);
     setProblem(null);
-    const res = await run(() => generateCodes({ effectType: type as PromoEffectType, effectValue, generateAmount }), { success: (r) => r.message });
+    const res = await run(() => generateCodes({ effectType: type as PromoEffectType, effectValue, generateAmount }), {
+      success: (r) => t('promo.created', { count: r.codes.length }),
+    });
     if (res) {
       setGenerated(res.codes);
       await refreshPromoLists();
@@ -69,7 +73,7 @@ export function CreatePromoCodes() {
 
   return (
     <>
-      <Card title="Create Promo Codes">
+      <Card title={t('promo.createTitle')}>
         <form className="form" onSubmit={submit} noValidate>
           <div className="form-row">
             <TypeSelect
@@ -80,14 +84,14 @@ export function CreatePromoCodes() {
                 setProblem(null);
               }}
             />
-            <WholeNumberField label={valueLabel(type)} value={value} onChange={setValue} />
-            <WholeNumberField label="Amount of codes" value={amount} onChange={setAmount} />
+            <WholeNumberField label={valueLabel(t, type)} value={value} onChange={setValue} />
+            <WholeNumberField label={t('promo.amount')} value={amount} onChange={setAmount} />
             <Button type="submit" disabled={loading}>
-              {loading ? 'Generating…' : 'Generate'}
+              {loading ? t('promo.generating') : t('promo.generate')}
             </Button>
           </div>
-          <p className="muted promo-note">Random single-use codes of 10 letters and digits, 1 to {MAX_GENERATE} at a time. They start in Free Promo Codes.</p>
-          <ErrorText>{problem}</ErrorText>
+          <p className="muted promo-note">{t('promo.note', { max: MAX_GENERATE })}</p>
+          <ErrorText>{formProblemText(t, problem)}</ErrorText>
         </form>
       </Card>
       {generated.length > 0 && <GeneratedCodes codes={generated} onHandedOut={() => setGenerated([])} />}
@@ -98,10 +102,11 @@ export function CreatePromoCodes() {
 
 /** The codes just made, each with its copy button; copy all, or mark them all as given away. */
 function GeneratedCodes({ codes, onHandedOut }: { codes: PromoDto[]; onHandedOut: () => void }) {
+  const { t } = useTranslation();
   const { loading, run } = useRequest();
   const first = codes[0]!;
   const handOut = async () => {
-    const res = await run(() => setFreeStatus(codes.map((c) => ({ _id: c._id, isFree: false }))), { success: (r) => r.message });
+    const res = await run(() => setFreeStatus(codes.map((c) => ({ _id: c._id, isFree: false }))), { success: (r) => t('promo.updated', { count: r.updated }) });
     if (res) {
       await refreshPromoLists();
       onHandedOut();
@@ -109,17 +114,17 @@ function GeneratedCodes({ codes, onHandedOut }: { codes: PromoDto[]; onHandedOut
   };
   return (
     <Card
-      title={`Generated codes (${codes.length})`}
+      title={t('promo.generatedTitle', { n: codes.length })}
       actions={
         <>
-          <CopyButton text={codes.map((c) => c.name).join('\n')} label="Copy all" ariaLabel="Copy all codes" variant="primary" />
+          <CopyButton text={codes.map((c) => c.name).join('\n')} label={t('promo.copyAll')} ariaLabel={t('promo.copyAllCodes')} variant="primary" />
           <Button variant="secondary" className="btn-sm" onClick={handOut} disabled={loading}>
-            Mark all as given away
+            {t('promo.markAllGiven')}
           </Button>
         </>
       }
     >
-      <p className="muted">Each code: {effectLabel(first.effectType, first.effectValue)}, single use.</p>
+      <p className="muted">{t('promo.eachCode', { effect: effectText(t, first.effectType, first.effectValue) })}</p>
       <ul className="promo-code-grid" data-testid="generated-codes">
         {codes.map((c) => (
           <li key={c._id} className="promo-chip">
@@ -134,6 +139,7 @@ function GeneratedCodes({ codes, onHandedOut }: { codes: PromoDto[]; onHandedOut
 
 /** Beyond the spec's form: a named code (e.g. SPRING-2026), multi-use, public or reserved for one user. */
 function NamedCode() {
+  const { t } = useTranslation();
   const typeId = useId();
   const [name, setName] = useState('');
   const [type, setType] = useState('');
@@ -154,7 +160,7 @@ function NamedCode() {
     if (invalid) return setProblem(invalid);
     setProblem(null);
     const res = await run(() => createNamedCode({ name: name.trim(), effectType: type as PromoEffectType, effectValue, maxUses, isPublic }), {
-      success: (r) => `Promo code ${r.name} created`,
+      success: (r) => t('promo.codeCreated', { name: r.name }),
     });
     if (res) {
       setName('');
@@ -162,22 +168,27 @@ function NamedCode() {
     }
   };
   return (
-    <CollapsibleSection title="Create a named promo code">
+    <CollapsibleSection title={t('promo.namedTitle')}>
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
-          <Field label="Name" value={name} onChange={(e) => setName(e.target.value.toUpperCase())} placeholder="e.g. SPRING-2026" maxLength={32} />
+          <Field
+            label={t('promo.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value.toUpperCase())}
+            placeholder={t('promo.namePlaceholder')}
+            maxLength={32}
+          />
           <TypeSelect id={typeId} value={type} onChange={setType} />
-          <WholeNumberField label={valueLabel(type)} value={value} onChange={setValue} />
-          <WholeNumberField label="Uses" value={uses} onChange={setUses} />
+          <WholeNumberField label={valueLabel(t, type)} value={value} onChange={setValue} />
+          <WholeNumberField label={t('promo.uses')} value={uses} onChange={setUses} />
         </div>
         <label className="check-inline">
-          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> Public: anyone may use it, each user once (otherwise only
-          the user it is assigned to)
+          <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} /> {t('promo.public')}
         </label>
         <Button type="submit" disabled={loading}>
-          Create code
+          {t('promo.createCode')}
         </Button>
-        <ErrorText>{problem}</ErrorText>
+        <ErrorText>{formProblemText(t, problem)}</ErrorText>
       </form>
     </CollapsibleSection>
   );

@@ -1,60 +1,74 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
-import { effectLabel, PROMO_MESSAGES } from '../../../worker/promo/promo.schema';
+import { useTranslation } from 'react-i18next';
+import { PROMO_MESSAGES } from '../../../worker/promo/promo.schema';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Loaded } from '../../components/ui/request-state';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-promo.json';
 import { useRequest } from '../../lib/use-request';
 import { shortDate, shortDateTime } from '../../lib/format';
 import { assignCode, deleteCode, type PromoDto, refreshPromoLists, removeAssignment, setFreeStatus, usePromoList } from './api';
 import { CopyButton } from './copy-button';
+import { effectText, formProblemText } from './texts';
+
+addEnglish(english);
 
 type Col = ColumnDef<PromoDto, any>;
 
-const codeColumn: Col = {
-  accessorKey: 'name',
-  header: 'Code',
-  cell: ({ getValue }) => (
-    <span className="promo-code-cell">
-      <code className="promo-code">{getValue()}</code>
-      <CopyButton text={getValue()} />
-    </span>
-  ),
-};
-const effectColumn: Col = {
-  id: 'effect',
-  header: 'Effect',
-  accessorFn: (p) => effectLabel(p.effectType, p.effectValue),
-  cell: ({ row, getValue }) => <span className={`label-pill ${row.original.effectType === 'freeMonths' ? 'pill-ok' : 'pill-info'}`}>{getValue()}</span>,
-};
-const usesColumn: Col = {
-  id: 'uses',
-  header: 'Uses',
-  accessorFn: (p) => `${p.usedCount} / ${p.maxUses}`,
-  sortingFn: (a, b) => a.original.usedCount - b.original.usedCount,
-};
-const usedByColumn: Col = {
-  id: 'usedBy',
-  header: 'Used by',
-  accessorFn: (p) => p.usedUsersList.map((u) => u.user?.email ?? 'deleted user').join(', '),
-  cell: ({ row }) =>
-    row.original.usedUsersList.length === 0 ? (
-      <span className="muted">Nobody yet</span>
-    ) : (
-      <ul className="plain-list">
-        {row.original.usedUsersList.map((u) => (
-          <li key={`${u.user?._id ?? 'deleted'}-${u.useDate}`}>
-            {u.user?.email ?? <span className="muted">deleted user</span>} <span className="muted nowrap">{shortDateTime(u.useDate)}</span>
-          </li>
-        ))}
-      </ul>
-    ),
-};
+/** The columns the three lists share, in the user's language. */
+function useSharedColumns() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const code: Col = {
+      accessorKey: 'name',
+      header: t('promo.code'),
+      cell: ({ getValue }) => (
+        <span className="promo-code-cell">
+          <code className="promo-code">{getValue()}</code>
+          <CopyButton text={getValue()} />
+        </span>
+      ),
+    };
+    const effect: Col = {
+      id: 'effect',
+      header: t('promo.effect'),
+      accessorFn: (p) => effectText(t, p.effectType, p.effectValue),
+      cell: ({ row, getValue }) => <span className={`label-pill ${row.original.effectType === 'freeMonths' ? 'pill-ok' : 'pill-info'}`}>{getValue()}</span>,
+    };
+    const uses: Col = {
+      id: 'uses',
+      header: t('promo.uses'),
+      accessorFn: (p) => `${p.usedCount} / ${p.maxUses}`,
+      sortingFn: (a, b) => a.original.usedCount - b.original.usedCount,
+    };
+    const usedBy: Col = {
+      id: 'usedBy',
+      header: t('promo.usedBy'),
+      accessorFn: (p) => p.usedUsersList.map((u) => u.user?.email ?? t('promo.deletedUser')).join(', '),
+      cell: ({ row }) =>
+        row.original.usedUsersList.length === 0 ? (
+          <span className="muted">{t('promo.nobodyYet')}</span>
+        ) : (
+          <ul className="plain-list">
+            {row.original.usedUsersList.map((u) => (
+              <li key={`${u.user?._id ?? 'deleted'}-${u.useDate}`}>
+                {u.user?.email ?? <span className="muted">{t('promo.deletedUser')}</span>} <span className="muted nowrap">{shortDateTime(u.useDate)}</span>
+              </li>
+            ))}
+          </ul>
+        ),
+    };
+    return { t, code, effect, uses, usedBy };
+  }, [t]);
+}
 
 /** Free Promo Codes: the editable list. Select codes and mark them as given away, assign one to a user, or delete one. */
 export function FreeCodes() {
+  const { t, code: codeColumn, effect: effectColumn } = useSharedColumns();
   const read = usePromoList('free');
   const { data } = read;
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -66,7 +80,7 @@ export function FreeCodes() {
   const chosen = [...selected].filter((id) => live.has(id));
 
   const handOut = async (ids: string[]) => {
-    const res = await run(() => setFreeStatus(ids.map((_id) => ({ _id, isFree: false }))), { success: (r) => r.message });
+    const res = await run(() => setFreeStatus(ids.map((_id) => ({ _id, isFree: false }))), { success: (r) => t('promo.updated', { count: r.updated }) });
     if (res) {
       setSelected(new Set());
       await refreshPromoLists();
@@ -74,7 +88,7 @@ export function FreeCodes() {
   };
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await run(() => deleteCode(deleting._id), { success: (r) => r.message });
+    const res = await run(() => deleteCode(deleting._id), { success: () => t('promo.deleted') });
     setDeleting(null);
     if (res) await refreshPromoLists();
   };
@@ -98,7 +112,7 @@ export function FreeCodes() {
           return (
             <input
               type="checkbox"
-              aria-label="Select the codes on this page"
+              aria-label={t('promo.selectPage')}
               checked={all}
               onChange={(e) => {
                 for (const r of rows) toggle(r.original._id, e.target.checked);
@@ -109,7 +123,7 @@ export function FreeCodes() {
         cell: ({ row }) => (
           <input
             type="checkbox"
-            aria-label={`Select ${row.original.name}`}
+            aria-label={t('promo.selectCode', { name: row.original.name })}
             checked={selected.has(row.original._id)}
             onChange={(e) => toggle(row.original._id, e.target.checked)}
           />
@@ -117,10 +131,15 @@ export function FreeCodes() {
       },
       codeColumn,
       effectColumn,
-      { id: 'createdAt', header: 'Created', accessorFn: (p) => p.createdAt, cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span> },
+      {
+        id: 'createdAt',
+        header: t('promo.createdAt'),
+        accessorFn: (p) => p.createdAt,
+        cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span>,
+      },
       {
         id: 'actions',
-        header: 'Actions',
+        header: t('promo.actions'),
         enableSorting: false,
         cell: ({ row }) => (
           <div className="row-actions">
@@ -129,37 +148,42 @@ export function FreeCodes() {
               className="btn-sm"
               onClick={() => handOut([row.original._id])}
               disabled={loading}
-              aria-label={`Mark ${row.original.name} as given away`}
+              aria-label={t('promo.markGivenOf', { name: row.original.name })}
             >
-              Given away
+              {t('promo.givenAway')}
             </Button>
-            <Button variant="secondary" className="btn-sm" onClick={() => setAssigning(row.original)} aria-label={`Assign ${row.original.name} to a user`}>
-              Assign
+            <Button
+              variant="secondary"
+              className="btn-sm"
+              onClick={() => setAssigning(row.original)}
+              aria-label={t('promo.assignOf', { name: row.original.name })}
+            >
+              {t('promo.assign')}
             </Button>
-            <Button variant="danger" className="btn-sm" onClick={() => setDeleting(row.original)} aria-label={`Delete ${row.original.name}`}>
-              Delete
+            <Button variant="danger" className="btn-sm" onClick={() => setDeleting(row.original)} aria-label={t('promo.deleteOf', { name: row.original.name })}>
+              {t('promo.delete')}
             </Button>
           </div>
         ),
       },
     ],
-    [selected, loading],
+    [selected, loading, t, codeColumn, effectColumn],
   );
 
   return (
-    <Loaded what="the free promo codes" state={read}>
+    <Loaded what={t('promo.freeWhat')} state={read}>
       {() => (
         <>
           <DataTable
             data={codes}
             columns={columns}
-            emptyText="No free promo codes"
-            title={`Free Promo Codes (${codes.length})`}
+            emptyText={t('promo.freeEmpty')}
+            title={t('promo.freeCount', { n: codes.length })}
             testId="free-codes"
             urlKey="free"
             toolbar={
               <Button variant="primary" className="btn-sm" disabled={chosen.length === 0 || loading} onClick={() => handOut(chosen)}>
-                Mark selected as given away ({chosen.length})
+                {t('promo.markSelected', { n: chosen.length })}
               </Button>
             }
           />
@@ -167,7 +191,9 @@ export function FreeCodes() {
           <ConfirmDialog
             open={deleting !== null}
             onOpenChange={(open) => !open && setDeleting(null)}
-            message={`Are you sure you want to delete the promo code ${deleting?.name ?? ''}?`}
+            message={t('promo.confirmDelete', { name: deleting?.name ?? '' })}
+            confirmLabel={t('promo.delete')}
+            dismissLabel={t('promo.cancel')}
             onConfirm={confirmDelete}
             busy={loading}
           />
@@ -179,6 +205,7 @@ export function FreeCodes() {
 
 /** Assigns a code to one user by e-mail: only that user can use it. */
 function AssignDialog({ promo, onClose }: { promo: PromoDto | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [missing, setMissing] = useState(false);
   const { loading, error, clearError, run } = useRequest();
@@ -192,18 +219,21 @@ function AssignDialog({ promo, onClose }: { promo: PromoDto | null; onClose: () 
     e.preventDefault();
     if (!promo) return;
     if (!email.trim()) return setMissing(true);
-    const res = await run(() => assignCode(promo._id, email.trim()), { success: (r) => r.message, silent: true });
+    const res = await run(() => assignCode(promo._id, email.trim()), {
+      success: (r) => t('promo.assigned', { name: r.promo.name, email: r.promo.assignedUser?.email ?? email.trim() }),
+      silent: true,
+    });
     if (res) {
       await refreshPromoLists();
       close();
     }
   };
   return (
-    <Modal open={promo !== null} onOpenChange={(open) => !open && close()} title={`Assign ${promo?.name ?? ''}`}>
+    <Modal open={promo !== null} onOpenChange={(open) => !open && close()} title={t('promo.assignTitle', { name: promo?.name ?? '' })}>
       <form className="form" onSubmit={submit} noValidate>
-        <p className="muted">Only this user will be able to use the code. It moves to Used Promo Codes.</p>
+        <p className="muted">{t('promo.assignNote')}</p>
         <Field
-          label="User e-mail"
+          label={t('promo.userEmail')}
           type="email"
           value={email}
           onChange={(e) => {
@@ -212,15 +242,15 @@ function AssignDialog({ promo, onClose }: { promo: PromoDto | null; onClose: () 
             clearError();
           }}
           autoFocus
-          placeholder="name@company.com"
+          placeholder={t('promo.emailPlaceholder')}
         />
-        <ErrorText>{missing ? PROMO_MESSAGES.userMissing : error}</ErrorText>
+        <ErrorText>{missing ? formProblemText(t, PROMO_MESSAGES.userMissing) : error}</ErrorText>
         <div className="dialog-footer">
           <Button type="submit" disabled={loading}>
-            Assign
+            {t('promo.assign')}
           </Button>
           <Button variant="ghost" onClick={close}>
-            Cancel
+            {t('promo.cancel')}
           </Button>
         </div>
       </form>
@@ -230,15 +260,16 @@ function AssignDialog({ promo, onClose }: { promo: PromoDto | null; onClose: () 
 
 /** Used Promo Codes: handed out, assigned or partly used, with uses left. */
 export function UsedCodes() {
+  const { t, code: codeColumn, effect: effectColumn, uses: usesColumn, usedBy: usedByColumn } = useSharedColumns();
   const read = usePromoList('used');
   const { data } = read;
   const { loading, run } = useRequest();
   const backToFree = async (p: PromoDto) => {
-    const res = await run(() => setFreeStatus([{ _id: p._id, isFree: true }]), { success: () => `${p.name} is free again` });
+    const res = await run(() => setFreeStatus([{ _id: p._id, isFree: true }]), { success: () => t('promo.freeAgain', { name: p.name }) });
     if (res) await refreshPromoLists();
   };
   const unassign = async (p: PromoDto) => {
-    const res = await run(() => removeAssignment(p._id), { success: (r) => r.message });
+    const res = await run(() => removeAssignment(p._id), { success: () => t('promo.unassigned') });
     if (res) await refreshPromoLists();
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row handlers call only state setters and module functions; the columns change with what they show
@@ -249,27 +280,39 @@ export function UsedCodes() {
       usesColumn,
       {
         id: 'givenTo',
-        header: 'Given to',
-        accessorFn: (p) => p.assignedUser?.email ?? (p.isFree ? 'Public' : 'Handed out'),
+        header: t('promo.givenTo'),
+        accessorFn: (p) => p.assignedUser?.email ?? (p.isFree ? t('promo.givenPublic') : t('promo.handedOut')),
         cell: ({ row, getValue }) => (row.original.assignedUser ? <strong>{getValue()}</strong> : <span className="muted">{getValue()}</span>),
       },
       usedByColumn,
       {
         id: 'actions',
-        header: 'Actions',
+        header: t('promo.actions'),
         enableSorting: false,
         cell: ({ row }) => {
           const p = row.original;
           return (
             <div className="row-actions">
               {p.assignedUser ? (
-                <Button variant="secondary" className="btn-sm" onClick={() => unassign(p)} disabled={loading} aria-label={`Remove the assignment of ${p.name}`}>
-                  Remove assignment
+                <Button
+                  variant="secondary"
+                  className="btn-sm"
+                  onClick={() => unassign(p)}
+                  disabled={loading}
+                  aria-label={t('promo.removeAssignmentOf', { name: p.name })}
+                >
+                  {t('promo.removeAssignment')}
                 </Button>
               ) : (
                 p.usedCount === 0 && (
-                  <Button variant="secondary" className="btn-sm" onClick={() => backToFree(p)} disabled={loading} aria-label={`Mark ${p.name} as free`}>
-                    Back to free
+                  <Button
+                    variant="secondary"
+                    className="btn-sm"
+                    onClick={() => backToFree(p)}
+                    disabled={loading}
+                    aria-label={t('promo.markFreeOf', { name: p.name })}
+                  >
+                    {t('promo.backToFree')}
                   </Button>
                 )
               )}
@@ -278,16 +321,16 @@ export function UsedCodes() {
         },
       },
     ],
-    [loading],
+    [loading, t, codeColumn, effectColumn, usesColumn, usedByColumn],
   );
   return (
-    <Loaded what="the used promo codes" state={read}>
+    <Loaded what={t('promo.usedWhat')} state={read}>
       {() => (
         <DataTable
           data={data ?? []}
           columns={columns}
-          emptyText="No used promo codes"
-          title={`Used Promo Codes (${data?.length ?? 0})`}
+          emptyText={t('promo.usedEmpty')}
+          title={t('promo.usedCount', { n: data?.length ?? 0 })}
           testId="used-codes"
           urlKey="used"
         />
@@ -298,6 +341,7 @@ export function UsedCodes() {
 
 /** Activated Promo Codes: every use taken. */
 export function FinishedCodes() {
+  const { t, code: codeColumn, effect: effectColumn, uses: usesColumn, usedBy: usedByColumn } = useSharedColumns();
   const read = usePromoList('finished');
   const { data } = read;
   const columns = useMemo<Col[]>(
@@ -308,21 +352,21 @@ export function FinishedCodes() {
       usedByColumn,
       {
         id: 'activated',
-        header: 'Activated',
+        header: t('promo.activated'),
         accessorFn: (p) => p.usedUsersList.at(-1)?.useDate ?? '',
         cell: ({ getValue }) => <span className="nowrap">{getValue() ? shortDateTime(getValue()) : ''}</span>,
       },
     ],
-    [],
+    [t, codeColumn, effectColumn, usesColumn, usedByColumn],
   );
   return (
-    <Loaded what="the activated promo codes" state={read}>
+    <Loaded what={t('promo.finishedWhat')} state={read}>
       {() => (
         <DataTable
           data={data ?? []}
           columns={columns}
-          emptyText="No activated promo codes"
-          title={`Activated Promo Codes (${data?.length ?? 0})`}
+          emptyText={t('promo.finishedEmpty')}
+          title={t('promo.finishedCount', { n: data?.length ?? 0 })}
           testId="finished-codes"
           urlKey="activated"
         />

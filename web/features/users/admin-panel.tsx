@@ -1,21 +1,28 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-users.json';
 import { useRequest } from '../../lib/use-request';
 import { setTrial, setTrialEndDate, updateParent, updateType, type UserDto, type UserType, useChildUsers, useDirectors, useManagers } from './api';
+import { roleText } from './texts';
 import { UserTypeSelect } from './user-type-select';
 
-/** Runs one admin change; the panel shows the server's message and reloads the user. */
-type Act = (change: () => Promise<{ message: string }>) => Promise<void>;
+addEnglish(english);
+
+/** Runs one admin change; the panel says `done` (the server's message, in the user's language) and reloads the user. */
+type Act = (change: () => Promise<{ message: string }>, done: string) => Promise<void>;
 
 /** Admin only: trial On/Off with Start Trial / Stop Trial and its end date, type, parent and children. */
 export function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => void }) {
+  const { t } = useTranslation();
   const children = useChildUsers(user._id);
   const { loading, run } = useRequest();
-  const act: Act = async (change) => {
-    const res = await run(change, { success: (r) => r.message });
+  const act: Act = async (change, done) => {
+    const res = await run(change, { success: () => done });
     if (res) {
       onSaved();
       void children.mutate();
@@ -24,7 +31,7 @@ export function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => vo
   return (
     <div className="grid-2">
       <TrialCard user={user} busy={loading} act={act} />
-      <Card title="Role and team">
+      <Card title={t('adminPanel.roleAndTeam')}>
         <div className="form">
           <RoleAndParent user={user} busy={loading} act={act} />
           <Children users={children.data} />
@@ -37,28 +44,30 @@ export function AdminPanel({ user, onSaved }: { user: UserDto; onSaved: () => vo
 const toDateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 function TrialCard({ user, busy, act }: { user: UserDto; busy: boolean; act: Act }) {
+  const { t } = useTranslation();
   const [endDate, setEndDate] = useState(toDateInput(user.subscriptionEndDate));
   // a started or stopped trial moves the end date: show the new one
   useEffect(() => setEndDate(toDateInput(user.subscriptionEndDate)), [user.subscriptionEndDate]);
   return (
-    <Card title="Trial">
+    <Card title={t('adminPanel.trial')}>
       <p data-testid="trial-state">
-        Trial: <span className={`label-pill ${user.isTrialPeriod ? 'pill-ok' : 'pill-off'}`}>{user.isTrialPeriod ? 'On' : 'Off'}</span>
+        {t('adminPanel.trialState')}{' '}
+        <span className={`label-pill ${user.isTrialPeriod ? 'pill-ok' : 'pill-off'}`}>{user.isTrialPeriod ? t('adminPanel.on') : t('adminPanel.off')}</span>
       </p>
       <div className="form">
         {user.isTrialPeriod ? (
-          <Button variant="danger" disabled={busy} onClick={() => act(() => setTrial(user._id, false))}>
-            Stop Trial
+          <Button variant="danger" disabled={busy} onClick={() => act(() => setTrial(user._id, false), t('adminPanel.trialStopped'))}>
+            {t('adminPanel.stopTrial')}
           </Button>
         ) : (
-          <Button disabled={busy} onClick={() => act(() => setTrial(user._id, true))}>
-            Start Trial
+          <Button disabled={busy} onClick={() => act(() => setTrial(user._id, true), t('adminPanel.trialStarted'))}>
+            {t('adminPanel.startTrial')}
           </Button>
         )}
         <div className="form-row">
-          <Field label="End date" type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
-          <Button variant="secondary" disabled={busy || !endDate} onClick={() => act(() => setTrialEndDate(user._id, endDate))}>
-            Save date
+          <Field label={t('adminPanel.endDate')} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <Button variant="secondary" disabled={busy || !endDate} onClick={() => act(() => setTrialEndDate(user._id, endDate), t('adminPanel.endDateSaved'))}>
+            {t('adminPanel.saveDate')}
           </Button>
         </div>
       </div>
@@ -74,6 +83,7 @@ function useParentChoices(type: UserType) {
 }
 
 function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act: Act }) {
+  const { t } = useTranslation();
   const [type, setType] = useState(user.userType);
   const [parent, setParent] = useState(user.parent?._id ?? '');
   useEffect(() => {
@@ -86,15 +96,16 @@ function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act:
     setType(next);
     setParent(next === user.userType ? (user.parent?._id ?? '') : '');
   };
-  const saveType = () => act(() => updateType(user._id, parents ? { userNewType: type, newParent: parent || null } : { userNewType: type }));
+  const saveType = () =>
+    act(() => updateType(user._id, parents ? { userNewType: type, newParent: parent || null } : { userNewType: type }), t('adminPanel.typeSaved'));
   return (
     <>
       <UserTypeSelect id="pf-type" value={type} onChange={chooseType} />
       {parents && (
         <div className="field">
-          <label htmlFor="pf-parent">{type === 'agent' ? 'Parent manager' : 'Parent director'}</label>
+          <label htmlFor="pf-parent">{type === 'agent' ? t('createUser.parentManager') : t('adminPanel.parentDirector')}</label>
           <select id="pf-parent" value={parent} onChange={(e) => setParent(e.target.value)}>
-            <option value="">{type === 'agent' ? 'Select the parent manager' : 'No director'}</option>
+            <option value="">{type === 'agent' ? t('createUser.selectManager') : t('createUser.noDirector')}</option>
             {parents
               .filter((p) => p._id !== user._id)
               .map((p) => (
@@ -108,16 +119,16 @@ function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act:
       <div className="form-row">
         {typeChanged ? (
           <Button variant="secondary" disabled={busy} onClick={saveType}>
-            Change type
+            {t('adminPanel.changeType')}
           </Button>
         ) : (
           parents && (
             <Button
               variant="secondary"
               disabled={busy || parent === (user.parent?._id ?? '')}
-              onClick={() => act(() => updateParent(user._id, parent || null))}
+              onClick={() => act(() => updateParent(user._id, parent || null), t('adminPanel.parentSaved'))}
             >
-              Change parent
+              {t('adminPanel.changeParent')}
             </Button>
           )
         )}
@@ -127,22 +138,23 @@ function RoleAndParent({ user, busy, act }: { user: UserDto; busy: boolean; act:
 }
 
 function Children({ users }: { users: UserDto[] | undefined }) {
+  const { t } = useTranslation();
   return (
     <div>
-      <span className="stat-label">Children</span>
+      <span className="stat-label">{t('adminPanel.children')}</span>
       {users?.length ? (
         <ul className="inline-list" data-testid="children">
           {users.map((c) => (
             <li key={c._id}>
               <Link to={`/profile/${c._id}`}>{c.name}</Link>{' '}
               <span className="muted">
-                ({c.userType}, {c.email})
+                ({roleText(t, c.userType)}, {c.email})
               </span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No children</p>
+        <p className="muted">{t('adminPanel.noChildren')}</p>
       )}
     </div>
   );

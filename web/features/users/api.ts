@@ -1,6 +1,5 @@
 import { parseResponse } from 'hono/client';
 import { api } from '../../lib/api-client';
-import { shortDate } from '../../lib/format';
 import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 
 export type UserDto = Data<typeof api.user.index.$get>[number];
@@ -37,13 +36,6 @@ export const updateType = (id: string, json: Args<(typeof user.update.userType)[
 export const setTrial = (id: string, isActive: boolean) => parseResponse(user.update.trialPeriodState[':id'].$put({ ...byId(id), json: { isActive } }));
 export const setTrialEndDate = (id: string, newDate: string) => parseResponse(user.update.trialPeriodEndDate[':id'].$put({ ...byId(id), json: { newDate } }));
 export const updateParent = (id: string, newParent: string | null) => parseResponse(user.update.parent[':id'].$put({ ...byId(id), json: { newParent } }));
-
-/** "Email verification pending", "No End Date" or a short date (spec: Users List). */
-export function subscriptionEndText(u: Pick<UserDto, 'isEmailVerified' | 'subscriptionEndDate'>) {
-  if (!u.isEmailVerified) return 'Email verification pending';
-  if (!u.subscriptionEndDate) return 'No End Date';
-  return shortDate(u.subscriptionEndDate);
-}
 
 // Sessions (Profile's Active sessions): the caller's own, from the auth area.
 export type SessionDto = Data<typeof api.auth.sessions.$get>[number];

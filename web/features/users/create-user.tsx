@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { adminCreateUserSchema, createUserSchema } from '../../../worker/users/users.schema';
@@ -6,17 +7,24 @@ import { Button } from '../../components/ui/button';
 import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
 import { Card } from '../../components/ui/section';
 import { ErrorText, Field } from '../../components/ui/field';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-users.json';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { createUser, USERS_KEY, type UserType, useDirectors, useManagers } from './api';
+import { formMessageText } from './texts';
 import { UserTypeSelect } from './user-type-select';
 import './users.css';
+
+// this screen's English texts (the login page's first bundle has none of them)
+addEnglish(english);
 
 type Form = { email: string; name: string; password: string; phone: string; country: string; newUserType: UserType; parentUser: string };
 
 /** /createUser: Add Agent for a manager; Add new user (any type) for the admin. Checked by the API's own schema. */
 export default function CreateUser() {
+  const { t } = useTranslation();
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
   const navigate = useNavigate();
@@ -43,7 +51,7 @@ export default function CreateUser() {
 
   const submit = form.handleSubmit(async (values) => {
     const body = isAdmin ? { ...values, parentUser: values.parentUser || null } : { email: values.email, name: values.name, password: values.password };
-    const res = await run(() => createUser(body), { success: (r) => r.message, silent: true });
+    const res = await run(() => createUser(body), { success: () => t('createUser.created'), silent: true });
     if (res) {
       await mutate(USERS_KEY);
       navigate('/users');
@@ -51,22 +59,29 @@ export default function CreateUser() {
   });
 
   const parentChoices = newUserType === 'agent' ? managers : newUserType === 'manager' ? directors : undefined;
+  const title = isAdmin ? t('createUser.titleAdmin') : t('createUser.titleAgent');
   return (
     <div className="page narrow">
-      <Card title={isAdmin ? 'Add new user' : 'Add Agent'} headingLevel={1}>
-        <form className="form" onSubmit={submit} noValidate aria-label={isAdmin ? 'Add new user' : 'Add Agent'}>
-          <Field label="Email" type="email" autoComplete="off" error={form.errorFor('email')} {...form.register('email')} />
-          <Field label="Name" error={form.errorFor('name')} {...form.register('name')} />
-          <Field label="Password" type="password" autoComplete="new-password" error={form.errorFor('password')} {...form.register('password')} />
+      <Card title={title} headingLevel={1}>
+        <form className="form" onSubmit={submit} noValidate aria-label={title}>
+          <Field label={t('users.email')} type="email" autoComplete="off" error={formMessageText(form.errorFor('email'))} {...form.register('email')} />
+          <Field label={t('users.name')} error={formMessageText(form.errorFor('name'))} {...form.register('name')} />
+          <Field
+            label={t('createUser.password')}
+            type="password"
+            autoComplete="new-password"
+            error={formMessageText(form.errorFor('password'))}
+            {...form.register('password')}
+          />
           {isAdmin && (
             <>
               <div className="form-row split-row">
                 <div className="field">
-                  <label htmlFor="cu-country">Country</label>
+                  <label htmlFor="cu-country">{t('users.country')}</label>
                   <CountrySelect
                     id="cu-country"
                     value={country}
-                    placeholder="Select country"
+                    placeholder={t('createUser.selectCountry')}
                     onChange={(code) => {
                       const shouldValidate = form.formState.isSubmitted;
                       setValue('country', code, { shouldValidate });
@@ -75,11 +90,11 @@ export default function CreateUser() {
                   />
                 </div>
                 <Field
-                  label="Phone (optional)"
+                  label={t('createUser.phoneOptional')}
                   type="tel"
                   disabled={!country}
-                  placeholder={country ? '' : 'Choose a country first'}
-                  error={form.errorFor('phone')}
+                  placeholder={country ? '' : t('createUser.countryFirst')}
+                  error={formMessageText(form.errorFor('phone'))}
                   {...form.register('phone')}
                 />
               </div>
@@ -93,9 +108,9 @@ export default function CreateUser() {
               />
               {parentChoices && (
                 <div className="field">
-                  <label htmlFor="cu-parent">{newUserType === 'agent' ? 'Parent manager' : 'Director (optional)'}</label>
+                  <label htmlFor="cu-parent">{newUserType === 'agent' ? t('createUser.parentManager') : t('createUser.directorOptional')}</label>
                   <select id="cu-parent" value={parentUser} onChange={(e) => setValue('parentUser', e.target.value)}>
-                    <option value="">{newUserType === 'agent' ? 'Select the parent manager' : 'No director'}</option>
+                    <option value="">{newUserType === 'agent' ? t('createUser.selectManager') : t('createUser.noDirector')}</option>
                     {parentChoices.map((u) => (
                       <option key={u._id} value={u._id}>
                         {u.name} ({u.email})
@@ -106,13 +121,13 @@ export default function CreateUser() {
               )}
             </>
           )}
-          <ErrorText>{form.otherProblem() ?? error}</ErrorText>
+          <ErrorText>{formMessageText(form.otherProblem()) || error}</ErrorText>
           <div className="form-row">
             <Button type="submit" disabled={loading}>
-              {loading ? 'Creating…' : 'Create'}
+              {loading ? t('createUser.creating') : t('createUser.create')}
             </Button>
             <Button variant="ghost" onClick={() => navigate('/users')}>
-              Cancel
+              {t('users.cancel')}
             </Button>
           </div>
         </form>

@@ -1,15 +1,22 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Stat } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
+import { addEnglish, currentLanguage } from '../../i18n';
+import english from '../../i18n/en-users.json';
 import { shortDate, phoneText } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { deleteUser, subscriptionEndText, type UserDto, useUsers } from './api';
+import { deleteUser, type UserDto, useUsers } from './api';
+import { roleText, subscriptionEndText } from './texts';
 import './users.css';
+
+// this screen's English texts (the login page's first bundle has none of them)
+addEnglish(english);
 
 /** An e-mail that may wrap after its @ rather than anywhere. */
 function EmailText({ email }: { email: string }) {
@@ -25,18 +32,24 @@ function EmailText({ email }: { email: string }) {
 }
 
 /** A count not known yet: never a 0 that is not true (decision 0136). */
-const Placeholder = () => (
-  <span className="placeholder" role="status">
-    …<span className="sr-only">Loading</span>
-  </span>
-);
+function Placeholder() {
+  const { t } = useTranslation();
+  return (
+    <span className="placeholder" role="status">
+      …<span className="sr-only">{t('users.loading')}</span>
+    </span>
+  );
+}
 
 /** A count that could not be loaded (the failure below says why). */
-const NotLoaded = () => (
-  <span className="placeholder">
-    —<span className="sr-only">Not loaded</span>
-  </span>
-);
+function NotLoaded() {
+  const { t } = useTranslation();
+  return (
+    <span className="placeholder">
+      —<span className="sr-only">{t('users.notLoaded')}</span>
+    </span>
+  );
+}
 
 /**
  * Subscription End's order: dates (earliest first), then 'No End Date', then 'Email verification
@@ -49,6 +62,7 @@ function bySubscriptionEnd(a: UserDto, b: UserDto) {
 
 /** Users List (/users): All Users for the admin, My Team for a manager. */
 export default function UsersList() {
+  const { t } = useTranslation();
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
   const usersRead = useUsers();
@@ -64,16 +78,21 @@ export default function UsersList() {
   const columns = useMemo<ColumnDef<UserDto, any>[]>(() => {
     const action: ColumnDef<UserDto, any> = {
       id: 'action',
-      header: 'Action',
+      header: t('users.action'),
       enableSorting: false,
       cell: ({ row }) => (
         <div className="row-actions">
-          <Link className="btn btn-secondary btn-sm" to={`/profile/${row.original._id}`} aria-label={`Profile of ${row.original.name}`}>
-            Profile
+          <Link className="btn btn-secondary btn-sm" to={`/profile/${row.original._id}`} aria-label={t('users.profileOf', { name: row.original.name })}>
+            {t('users.profile')}
           </Link>
           {row.original._id !== session?.userId && (
-            <button type="button" className="btn btn-danger btn-sm" onClick={() => setDeleting(row.original)} aria-label={`Delete ${row.original.name}`}>
-              Delete
+            <button
+              type="button"
+              className="btn btn-danger btn-sm"
+              onClick={() => setDeleting(row.original)}
+              aria-label={t('users.deleteOf', { name: row.original.name })}
+            >
+              {t('users.delete')}
             </button>
           )}
         </div>
@@ -81,43 +100,55 @@ export default function UsersList() {
     };
     const subEnd: ColumnDef<UserDto, any> = {
       id: 'subscriptionEnd',
-      header: 'Subscription End',
-      accessorFn: (u) => subscriptionEndText(u),
-      cell: ({ getValue }) => <span className={getValue() === 'Email verification pending' ? undefined : 'nowrap'}>{getValue()}</span>,
+      header: t('users.subscriptionEnd'),
+      accessorFn: (u) => subscriptionEndText(t, u),
+      // a date stays on one line; 'No End Date' and 'Email verification pending' may wrap (longer in Russian and Armenian)
+      cell: ({ row, getValue }) => (
+        <span className={row.original.isEmailVerified && row.original.subscriptionEndDate ? 'nowrap' : undefined}>{getValue()}</span>
+      ),
       sortingFn: (a, b) => bySubscriptionEnd(a.original, b.original),
     };
     const base: ColumnDef<UserDto, any>[] = [
-      { accessorKey: 'email', header: 'Email', cell: ({ getValue }) => <EmailText email={getValue()} /> },
-      { accessorKey: 'name', header: 'Name' },
+      { accessorKey: 'email', header: t('users.email'), cell: ({ getValue }) => <EmailText email={getValue()} /> },
+      { accessorKey: 'name', header: t('users.name') },
     ];
     if (!isAdmin) return [...base, subEnd, action];
     return [
       ...base,
-      { accessorKey: 'userType', header: 'Type', filterFn: 'equalsString', meta: { filter: 'select' } },
+      {
+        accessorKey: 'userType',
+        header: t('users.type'),
+        // searched and filtered by the type itself; shown by its name in the user's language
+        cell: ({ getValue }) => roleText(t, getValue()),
+        filterFn: 'equalsString',
+        meta: { filter: 'select', filterLabel: (type: string) => roleText(t, type as UserDto['userType']) },
+      },
       {
         id: 'parent',
-        header: 'Parent',
+        header: t('users.parent'),
         accessorFn: (u) => u.parent?.email ?? '',
         cell: ({ getValue }) => <EmailText email={getValue()} />,
         filterFn: 'equalsString',
         meta: { filter: 'select' },
       },
-      { accessorKey: 'country', header: 'Country' },
-      { accessorKey: 'phone', header: 'Phone', cell: ({ getValue }) => (getValue() ? phoneText(getValue()) : '') },
+      { accessorKey: 'country', header: t('users.country') },
+      { accessorKey: 'phone', header: t('users.phone'), cell: ({ getValue }) => (getValue() ? phoneText(getValue()) : '') },
       {
         id: 'registrationDate',
-        header: 'Register Date',
+        header: t('users.registered'),
         accessorFn: (u) => u.registrationDate,
         cell: ({ getValue }) => <span className="nowrap">{shortDate(getValue())}</span>,
       },
       subEnd,
       action,
     ];
-  }, [isAdmin, session?.userId]);
+  }, [isAdmin, session?.userId, t]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await run(() => deleteUser(deleting._id), { success: (r) => r.message });
+    const { name } = deleting;
+    // English: the server's own words; another language: the same fact in it
+    const res = await run(() => deleteUser(deleting._id), { success: (r) => (currentLanguage() === 'en' ? r.message : t('users.deleted', { name })) });
     setDeleting(null);
     if (res) await mutate();
   };
@@ -125,28 +156,30 @@ export default function UsersList() {
   return (
     <div className="page users-list">
       <div className="page-header">
-        <h1>{isAdmin ? 'All Users' : 'My Team'}</h1>
+        <h1>{isAdmin ? t('titles.allUsers') : t('titles.myTeam')}</h1>
         <Link className="btn btn-primary" to="/createUser/">
-          Add User
+          {t('users.addUser')}
         </Link>
       </div>
       <div className="stat-row">
         {isAdmin && (
-          <Stat label="Total Managers" testId="total-managers">
+          <Stat label={t('users.totalManagers')} testId="total-managers">
             {known ? managers : usersRead.error ? <NotLoaded /> : <Placeholder />}
           </Stat>
         )}
-        <Stat label="Total Agents" testId="total-agents">
+        <Stat label={t('users.totalAgents')} testId="total-agents">
           {known ? agents : usersRead.error ? <NotLoaded /> : <Placeholder />}
         </Stat>
       </div>
-      <Loaded what="the users" state={usersRead}>
-        {() => <DataTable data={users} columns={columns} emptyText="No Users" testId="users-table" />}
+      <Loaded what={t('users.what')} state={usersRead}>
+        {() => <DataTable data={users} columns={columns} emptyText={t('users.empty')} testId="users-table" />}
       </Loaded>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        message={`Are you sure you want to delete ${deleting?.name ?? ''}?`}
+        message={t('users.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('users.delete')}
+        dismissLabel={t('users.cancel')}
         onConfirm={confirmDelete}
         busy={loading}
       />
