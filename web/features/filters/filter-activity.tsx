@@ -27,6 +27,15 @@ const FIELD_LABELS: Record<string, string> = {
   aliases: 'filterActivity.fieldAliases',
 };
 
+/** The events told in one word, as the API names them. */
+const KIND_LABELS: Record<string, string> = {
+  created: 'filterActivity.kindCreated',
+  verified: 'filterActivity.kindVerified',
+  disabled: 'filterActivity.kindDisabled',
+  enabled: 'filterActivity.kindEnabled',
+  deleted: 'filterActivity.kindDeleted',
+};
+
 /** One audit row in words: "edited name: Acme → Acme Freight". */
 function eventText(e: FilterEventDto, t: TFunction): string {
   const c = e.changes as Record<string, unknown>;
@@ -45,7 +54,7 @@ function eventText(e: FilterEventDto, t: TFunction): string {
   if (e.kind === 'noted') return t('filterActivity.noted');
   if (e.kind === 'imported') return t('filterActivity.imported');
   if (e.kind === 'vetting' && Array.isArray(c.status)) return t('filterActivity.statusChanged', { before: show(c.status[0]), after: show(c.status[1]) });
-  return e.kind;
+  return KIND_LABELS[e.kind] ? t(KIND_LABELS[e.kind]) : e.kind;
 }
 
 /** The filter modal's Notes thread and History (the audit trail), for anyone who sees the filter. */
