@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FILTER_MESSAGES, SEARCH_LIMIT } from '../../../worker/filters/filters.schema';
+import { SEARCH_LIMIT } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
@@ -8,6 +9,7 @@ import { FilterModal } from './filter-modal';
 import { FiltersTable } from './filters-table';
 import { SearchPanel } from './search-panel';
 import { useCompanyFilters } from './use-company-filters';
+import { filterMessage } from './texts';
 import './filters.css';
 
 /**
@@ -15,33 +17,34 @@ import './filters.css';
  * panel, Create Filter, the filter modal and the Filters List.
  */
 export default function CompanyFilters() {
+  const { t } = useTranslation();
   const screen = useCompanyFilters();
   const { session, modal, results, deleting } = screen;
   const filters = results.data ?? [];
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Broker Filtering</h1>
+        <h1>{t('filters.title')}</h1>
         <div className="card-actions">
           <Link className="btn btn-link" to="/help/filters" target="_blank" rel="noopener">
-            Help
+            {t('filters.help')}
           </Link>
           <Button variant="secondary" disabled={screen.busy} onClick={screen.exportCsv}>
-            Export CSV
+            {t('filters.exportCsv')}
           </Button>
           {screen.isLead && (
             <Link className="btn btn-secondary" to="/companyFilters/import">
-              Import CSV
+              {t('filters.importCsv')}
             </Link>
           )}
           <Button onClick={() => screen.openCreate({})} disabled={!screen.myMcs}>
-            Create Filter
+            {t('filters.create')}
           </Button>
         </div>
       </div>
       {screen.noMcs && (
         <p className="error-text filters-no-mc" role="alert">
-          {FILTER_MESSAGES.noMcs}. <Link to="/lines">Open Lines</Link>
+          {filterMessage('noMcs')}. <Link to="/lines">{t('filters.openLines')}</Link>
         </p>
       )}
       <SearchPanel
@@ -53,9 +56,9 @@ export default function CompanyFilters() {
         mcs={screen.mcs}
         loading={results.isValidating}
       />
-      {filters.length >= SEARCH_LIMIT && <p className="notice">Showing the newest {SEARCH_LIMIT} matching filters. Narrow the search to see older ones.</p>}
+      {filters.length >= SEARCH_LIMIT && <p className="notice">{t('filters.limit', { limit: SEARCH_LIMIT })}</p>}
       {screen.selected.size > 0 && <BulkBar screen={screen} />}
-      <Loaded what="the filters" state={results}>
+      <Loaded what={t('filters.what')} state={results}>
         {() => (
           <FiltersTable
             filters={filters}
@@ -92,14 +95,14 @@ export default function CompanyFilters() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && screen.setDeleting(null)}
-        message={`Are you sure you want to delete ${deleting?.name ?? ''}?`}
+        message={t('filters.confirmDelete', { name: deleting?.name ?? '' })}
         onConfirm={screen.confirmDelete}
         busy={screen.busy}
       />
       <ConfirmDialog
         open={screen.bulkDeleting}
         onOpenChange={(open) => !open && screen.setBulkDeleting(false)}
-        message={`Are you sure you want to delete ${screen.selected.size} selected ${screen.selected.size === 1 ? 'filter' : 'filters'}?`}
+        message={t('filters.confirmBulkDelete', { count: screen.selected.size })}
         onConfirm={() => screen.runBulk('delete')}
         busy={screen.busy}
       />
@@ -109,33 +112,34 @@ export default function CompanyFilters() {
 
 /** The actions on the selected rows: disable, activate, change type, delete (one confirmation). */
 function BulkBar({ screen }: { screen: ReturnType<typeof useCompanyFilters> }) {
+  const { t } = useTranslation();
   const [type, setType] = useState('');
   const n = screen.selected.size;
   return (
-    <div className="bulk-bar" role="toolbar" aria-label="Selected filters" data-testid="bulk-bar">
-      <strong>{n} selected</strong>
+    <div className="bulk-bar" role="toolbar" aria-label={t('filters.bulkLabel')} data-testid="bulk-bar">
+      <strong>{t('filters.selectedCount', { count: n })}</strong>
       <Button variant="secondary" disabled={screen.busy} onClick={() => screen.runBulk('disable')}>
-        Disable
+        {t('filters.disable')}
       </Button>
       <Button variant="secondary" disabled={screen.busy} onClick={() => screen.runBulk('enable')}>
-        Activate
+        {t('filters.activate')}
       </Button>
-      <select aria-label="New type" value={type} onChange={(e) => setType(e.target.value)}>
-        <option value="">Change type to…</option>
-        {screen.types.map((t) => (
-          <option key={t._id} value={t._id}>
-            {t.typeName}
+      <select aria-label={t('filters.newType')} value={type} onChange={(e) => setType(e.target.value)}>
+        <option value="">{t('filters.changeTypeTo')}</option>
+        {screen.types.map((type) => (
+          <option key={type._id} value={type._id}>
+            {type.typeName}
           </option>
         ))}
       </select>
       <Button variant="secondary" disabled={screen.busy || !type} onClick={() => screen.runBulk('setType', type)}>
-        Apply type
+        {t('filters.applyType')}
       </Button>
       <Button variant="danger" disabled={screen.busy} onClick={() => screen.setBulkDeleting(true)}>
-        Delete
+        {t('filters.delete')}
       </Button>
       <Button variant="ghost" onClick={() => screen.setSelected(new Set())}>
-        Clear selection
+        {t('filters.clearSelection')}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { contactText } from '../../lib/format';
 import type { FilterTypeDto } from './api';
@@ -31,13 +32,14 @@ export function TypeSelect(props: {
 }
 
 const AUDIENCES = [
-  ['onlyMe', 'Only Me'],
-  ['teamWithMe', 'Team with Me'],
-  ['teamWithoutMe', 'Team without Me'],
+  ['onlyMe', 'filterModal.onlyMe'],
+  ['teamWithMe', 'filterModal.teamWithMe'],
+  ['teamWithoutMe', 'filterModal.teamWithoutMe'],
 ] as const;
 
 /** Users: Only Me, Team with Me or Team without Me; for a team, which members and users added later. */
 export function AudienceFields({ users, legend }: { users: Form['users']; legend: string }) {
+  const { t } = useTranslation();
   const togglePicked = (id: string, on: boolean) =>
     users.setPicked((s) => {
       const next = new Set(s);
@@ -48,29 +50,29 @@ export function AudienceFields({ users, legend }: { users: Form['users']; legend
   return (
     <fieldset className="group-box">
       <legend>{legend}</legend>
-      <div className="checks" role="radiogroup" aria-label="Users">
+      <div className="checks" role="radiogroup" aria-label={t('filterModal.users')}>
         {AUDIENCES.map(([value, label]) => (
           <label key={value}>
             <input type="radio" name="audience" value={value} checked={users.audience === value} onChange={() => users.setAudience(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
       {users.audience !== 'onlyMe' && (
         <div className="filter-sublist">
-          {users.others.length === 0 && <span className="muted">No other users in the team yet.</span>}
+          {users.others.length === 0 && <span className="muted">{t('filterModal.noOtherUsers')}</span>}
           <div className="checks">
             {users.others.map((u) => (
               <label key={u._id}>
                 <input type="checkbox" checked={users.picked.has(u._id)} onChange={(e) => togglePicked(u._id, e.target.checked)} />
                 {u.name}
-                {u.userType === 'manager' ? ' (manager)' : ''}
+                {u.userType === 'manager' ? t('filterModal.manager') : ''}
               </label>
             ))}
           </div>
           <label className="check-line">
             <input type="checkbox" checked={users.newUsers} onChange={(e) => users.setNewUsers(e.target.checked)} />
-            Also for users added later
+            {t('filterModal.laterUsers')}
           </label>
         </div>
       )}
@@ -80,15 +82,16 @@ export function AudienceFields({ users, legend }: { users: Form['users']; legend
 
 /** MC: All MC, or the MCs the caller may pick (the filter's others are listed, disabled). */
 export function McFields({ mc }: { mc: Form['mc'] }) {
+  const { t } = useTranslation();
   const toggle = (id: string, on: boolean) => mc.setMcList((l) => (on ? [...l, id] : l.filter((x) => x !== id)));
   return (
     <fieldset className="group-box">
-      <legend>MC</legend>
+      <legend>{t('filterModal.mc')}</legend>
       <label className="check-line">
         <input type="checkbox" checked={mc.allMC} onChange={(e) => mc.setAllMC(e.target.checked)} />
-        All MC
+        {t('filterModal.allMc')}
       </label>
-      <div className="checks" role="group" aria-label="MC list">
+      <div className="checks" role="group" aria-label={t('filterModal.mcList')}>
         {mc.options.map((m) => (
           <label key={m._id}>
             <input
@@ -107,6 +110,7 @@ export function McFields({ mc }: { mc: Form['mc'] }) {
 
 /** Contacts: the chips, a phone or e-mail input (Enter adds), and Only on these contacts. */
 export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts']; readOnly: boolean }) {
+  const { t } = useTranslation();
   const id = useId();
   const hasContacts = contacts.list.length > 0 || contacts.pending.trim() !== '';
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -117,14 +121,18 @@ export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts
   };
   return (
     <fieldset className="group-box">
-      <legend>Contacts</legend>
+      <legend>{t('filterModal.contacts')}</legend>
       {contacts.list.length > 0 && (
-        <ul className="contact-chips" aria-label="Contacts">
+        <ul className="contact-chips" aria-label={t('filterModal.contacts')}>
           {contacts.list.map((c) => (
             <li key={c} className="contact-chip">
               {contactText(c)}
               {!readOnly && (
-                <button type="button" aria-label={`Remove ${contactText(c)}`} onClick={() => contacts.setList((l) => l.filter((x) => x !== c))}>
+                <button
+                  type="button"
+                  aria-label={t('filterModal.removeContact', { contact: contactText(c) })}
+                  onClick={() => contacts.setList((l) => l.filter((x) => x !== c))}
+                >
                   ×
                 </button>
               )}
@@ -135,15 +143,15 @@ export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts
       {!readOnly && (
         <div className="form-row">
           <div className="field grow">
-            <label htmlFor={id}>Phone or e-mail</label>
+            <label htmlFor={id}>{t('filterModal.contactInput')}</label>
             <input id={id} value={contacts.pending} onChange={(e) => contacts.setPending(e.target.value)} onKeyDown={onKey} placeholder="+1 555 123 4567" />
           </div>
           <Button variant="secondary" onClick={contacts.add} disabled={!contacts.pending.trim()}>
-            Add contact
+            {t('filterModal.addContact')}
           </Button>
         </div>
       )}
-      {readOnly && contacts.list.length === 0 && <span className="muted">All contacts</span>}
+      {readOnly && contacts.list.length === 0 && <span className="muted">{t('filterModal.allContacts')}</span>}
       <label className="check-line">
         <input
           type="checkbox"
@@ -151,7 +159,7 @@ export function ContactFields({ contacts, readOnly }: { contacts: Form['contacts
           checked={hasContacts && contacts.onlyOnContacts}
           onChange={(e) => contacts.setOnlyOnContacts(e.target.checked)}
         />
-        Only on these contacts
+        {t('filterModal.onlyOnContacts')}
       </label>
     </fieldset>
   );

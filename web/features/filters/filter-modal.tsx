@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NO_TYPE } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
@@ -8,9 +9,13 @@ import { FilterActivity } from './filter-activity';
 import { VettingPanel } from './vetting';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { filterMessageText } from './texts';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 
-const TITLES: Record<ModalMode, string> = { create: 'Create Filter', update: 'Update Filter', view: 'View Filter' };
+const TITLES = { create: 'filterModal.titleCreate', update: 'filterModal.titleUpdate', view: 'filterModal.titleView' } as const satisfies Record<
+  ModalMode,
+  string
+>;
 
 /**
  * The create / update / view-only filter modal (spec: Broker Filtering). "Me" in the users
@@ -31,6 +36,7 @@ export function FilterModal(props: {
   onClose: () => void;
   onSave: (payload: FilterPayload) => void;
 }) {
+  const { t } = useTranslation();
   const { mode, me } = props;
   const form = useFilterForm(props);
   const { filter, details } = form;
@@ -38,7 +44,8 @@ export function FilterModal(props: {
   const commentId = useId();
   const aliasesId = useId();
   const dup = props.duplicate;
-  const saveLabel = mode === 'create' ? 'Create Filter' : me.isLead && filter && !filter.isVerified ? 'Verify and Update Info' : 'Update Info';
+  const saveLabel =
+    mode === 'create' ? t('filterModal.saveCreate') : me.isLead && filter && !filter.isVerified ? t('filterModal.saveVerify') : t('filterModal.saveUpdate');
   // Unsaved edits are never dropped silently (decision 0130): Cancel, Escape and the close button
   // ask first, and leaving the screen offers Save (saves and stays here) / Discard / Stay.
   const [askDiscard, setAskDiscard] = useState(false);
@@ -52,18 +59,18 @@ export function FilterModal(props: {
     // closing a modal opened from a URL (/companyFilters/create/…) goes back to the list: not leaving
     (pathname) => pathname === '/companyFilters',
   );
-  const usersLegend = `Users${filter && filter.creator._id !== me.id ? ` (Me = ${filter.creator.name}, the creator)` : ''}`;
+  const usersLegend = filter && filter.creator._id !== me.id ? t('filterModal.usersMe', { name: filter.creator.name }) : t('filterModal.users');
 
   return (
     <Modal
       open
       wide
       onOpenChange={(open) => !open && close()}
-      title={TITLES[mode]}
+      title={t(TITLES[mode])}
       footer={
         <>
           <a className="filter-help-link" href="/help/filters" target="_blank" rel="noopener">
-            Help: how filters work
+            {t('filterModal.help')}
           </a>
           {!readOnly && (
             <Button type="submit" form="filter-form" disabled={props.saving}>
@@ -71,7 +78,7 @@ export function FilterModal(props: {
             </Button>
           )}
           <Button variant="ghost" onClick={close}>
-            {readOnly ? 'Close' : 'Cancel'}
+            {readOnly ? t('filterModal.close') : t('filterModal.cancel')}
           </Button>
         </>
       }
@@ -79,43 +86,48 @@ export function FilterModal(props: {
       <form id="filter-form" className="filter-form" onSubmit={form.submit} noValidate>
         {filter && !filter.isVerified && (
           <p className="notice filter-unverified" data-testid="unverified-note">
-            <span className="label-pill pill-warn">Unverified</span> Added by Agent
-            {me.isLead ? ': saving verifies it for the team.' : ': your manager verifies it.'}
+            <span className="label-pill pill-warn">{t('filterModal.unverified')}</span> {me.isLead ? t('filterModal.addedLead') : t('filterModal.addedAgent')}
           </p>
         )}
         <fieldset disabled={readOnly} className="filter-fields">
           <div className="filter-grid">
-            <Field label="Company name" value={details.name} onChange={(e) => details.setName(e.target.value)} autoComplete="off" />
-            <TypeSelect label="Type" value={details.type} onChange={details.setType} types={props.types} none={{ value: NO_TYPE, label: 'Select type' }} />
+            <Field label={t('filterModal.companyName')} value={details.name} onChange={(e) => details.setName(e.target.value)} autoComplete="off" />
+            <TypeSelect
+              label={t('filterModal.type')}
+              value={details.type}
+              onChange={details.setType}
+              types={props.types}
+              none={{ value: NO_TYPE, label: t('filterModal.selectType') }}
+            />
           </div>
           <div className="filter-grid">
             <Field
-              label="MC number"
+              label={t('filterModal.mcNumber')}
               value={details.mcNumber}
               onChange={(e) => details.setMcNumber(e.target.value)}
               inputMode="numeric"
-              placeholder="e.g. 123456"
+              placeholder={t('filterModal.mcExample')}
             />
             <Field
-              label="DOT number"
+              label={t('filterModal.dotNumber')}
               value={details.dotNumber}
               onChange={(e) => details.setDotNumber(e.target.value)}
               inputMode="numeric"
-              placeholder="e.g. 2345678"
+              placeholder={t('filterModal.dotExample')}
             />
           </div>
           <div className="field">
-            <label htmlFor={aliasesId}>Other names (one per line)</label>
+            <label htmlFor={aliasesId}>{t('filterModal.aliases')}</label>
             <textarea
               id={aliasesId}
               rows={2}
               value={details.aliases}
               onChange={(e) => details.setAliases(e.target.value)}
-              placeholder="Names the broker also trades under"
+              placeholder={t('filterModal.aliasesHint')}
             />
           </div>
           <div className="field">
-            <label htmlFor={commentId}>Comment</label>
+            <label htmlFor={commentId}>{t('filterModal.comment')}</label>
             <textarea id={commentId} rows={2} value={details.comment} onChange={(e) => details.setComment(e.target.value)} />
           </div>
           <AudienceFields users={form.users} legend={usersLegend} />
@@ -123,16 +135,16 @@ export function FilterModal(props: {
           <ContactFields contacts={form.contacts} readOnly={readOnly} />
           <label className="check-line">
             <input type="checkbox" checked={details.isVisible} onChange={(e) => details.setIsVisible(e.target.checked)} />
-            Active
+            {t('filterModal.active')}
           </label>
         </fieldset>
-        <ErrorText>{form.problem}</ErrorText>
+        <ErrorText>{filterMessageText(form.problem)}</ErrorText>
         {dup && (
           <p className="error-text filter-duplicate" role="alert" data-testid="duplicate-note">
             {dup.message}.{' '}
             {dup.filterId && props.onOpenDuplicate && (
               <Button variant="secondary" onClick={() => props.onOpenDuplicate!({ filterId: dup.filterId!, name: dup.name ?? '' })}>
-                Open it
+                {t('filterModal.openIt')}
               </Button>
             )}
           </p>
@@ -143,9 +155,9 @@ export function FilterModal(props: {
       <ConfirmDialog
         open={askDiscard}
         onOpenChange={setAskDiscard}
-        title="Discard your changes?"
-        message="The changes you made to this filter are not saved."
-        confirmLabel="Discard"
+        title={t('filterModal.discardTitle')}
+        message={t('filterModal.discardMessage')}
+        confirmLabel={t('filterModal.discard')}
         onConfirm={() => {
           setAskDiscard(false);
           props.onClose();

@@ -1,15 +1,19 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
 import { DataTable } from '../../components/ui/data-table';
 import type { FilterDto, FilterTypeDto } from './api';
 import { useFilterVetting, VettingChip } from './vetting';
 import { textColorOn } from '../../lib/color';
 import { contactText } from '../../lib/format';
+import './texts';
 
 /** A filter type's coloured label. */
 export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
-  if (!type) return <span className="muted">No type</span>;
+  const { t } = useTranslation();
+  if (!type) return <span className="muted">{t('filters.noType')}</span>;
   return (
     <span className={`type-label type-${type.className}`} style={{ background: type.color, color: textColorOn(type.color) }}>
       {type.typeName}
@@ -18,10 +22,26 @@ export function TypeLabel({ type }: { type: FilterTypeDto | undefined }) {
 }
 
 /** 'All', or the first contact plus ', ...' when there are more (spec: Filters list table). */
-export const contactsText = (contacts: string[]) =>
-  contacts.length === 0 ? 'All' : contacts.length === 1 ? contactText(contacts[0]!) : `${contactText(contacts[0]!)}, ...`;
+export const contactsText = (contacts: string[], t: TFunction) =>
+  contacts.length === 0 ? t('filters.all') : contacts.length === 1 ? contactText(contacts[0]!) : `${contactText(contacts[0]!)}, ...`;
 
 const STATUS_PILL = { Rejected: 'pill-bad', Unverified: 'pill-warn', Active: 'pill-ok', Disabled: 'pill-off' } as const;
+const STATUS_KEYS = {
+  Rejected: 'filters.statusRejected',
+  Unverified: 'filters.statusUnverified',
+  Active: 'filters.statusActive',
+  Disabled: 'filters.statusDisabled',
+} as const;
+const USERS_KEYS: Record<string, string> = {
+  'Only Me': 'filters.usersOnlyMe',
+  'Team and Me': 'filters.usersTeamAndMe',
+  'Team without Me': 'filters.usersTeamWithoutMe',
+};
+const usersText = (f: FilterDto, t: TFunction) => {
+  const label = usersLabel(f);
+  const key = USERS_KEYS[label];
+  return key ? t(key) : label;
+};
 
 /**
  * Filters List (Total: n): newest first, with the spec's column, status and action rules. The
@@ -41,6 +61,7 @@ export function FiltersTable(props: {
   selected?: Set<string>;
   onSelect?: (next: Set<string>) => void;
 }) {
+  const { t } = useTranslation();
   const { types, mcName, isManager } = props;
   // shown in reverse order: the newest filter first
   const rows = useMemo(() => [...props.filters].reverse(), [props.filters]);
@@ -71,7 +92,7 @@ export function FiltersTable(props: {
               header: () => (
                 <input
                   type="checkbox"
-                  aria-label="Select all filters you can edit"
+                  aria-label={t('filters.selectAllEditable')}
                   checked={on.current.selected !== undefined && allPicked}
                   onChange={(e) => on.current.onSelect?.(e.target.checked ? new Set(editableIds) : new Set())}
                 />
@@ -80,7 +101,7 @@ export function FiltersTable(props: {
                 row.original.canEdit ? (
                   <input
                     type="checkbox"
-                    aria-label={`Select ${row.original.name}`}
+                    aria-label={t('filters.selectRow', { name: row.original.name })}
                     checked={on.current.selected?.has(row.original._id) ?? false}
                     onChange={(e) => {
                       const next = new Set(on.current.selected);
@@ -95,52 +116,62 @@ export function FiltersTable(props: {
         : []),
       {
         accessorKey: 'name',
-        header: 'Name',
+        header: t('filters.colName'),
         cell: ({ row }) => (
           <span>
             <strong>{row.original.name}</strong>
-            {row.original.aliases.length > 0 && <span className="muted cell-aliases"> aka {row.original.aliases.join(', ')}</span>}
+            {row.original.aliases.length > 0 && <span className="muted cell-aliases"> {t('filters.aka', { names: row.original.aliases.join(', ') })}</span>}
           </span>
         ),
       },
-      { id: 'mcNumber', header: 'MC #', accessorFn: (f) => f.mcNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
-      { id: 'dotNumber', header: 'DOT #', accessorFn: (f) => f.dotNumber ?? '', cell: ({ getValue }) => <span className="cell-number">{getValue()}</span> },
+      {
+        id: 'mcNumber',
+        header: t('filters.colMcNumber'),
+        accessorFn: (f) => f.mcNumber ?? '',
+        cell: ({ getValue }) => <span className="cell-number">{getValue()}</span>,
+      },
+      {
+        id: 'dotNumber',
+        header: t('filters.colDotNumber'),
+        accessorFn: (f) => f.dotNumber ?? '',
+        cell: ({ getValue }) => <span className="cell-number">{getValue()}</span>,
+      },
       {
         id: 'fmcsa',
-        header: 'FMCSA',
+        header: t('filterVetting.heading'),
         enableSorting: false,
         cell: ({ row }) => {
           const f = row.original;
           if (!f.mcNumber && !f.dotNumber) return <span className="muted">—</span>;
           const v = vettingRef.current;
-          if (v.error != null && !v.data) return <span className="muted">Status not loaded</span>;
+          if (v.error != null && !v.data) return <span className="muted">{t('filters.statusNotLoaded')}</span>;
           if (!v.data) return <span className="muted">…</span>;
           return <VettingChip record={v.data.records[f._id]} configured={v.data.configured} />;
         },
       },
-      { id: 'contacts', header: 'Contacts', accessorFn: (f) => contactsText(f.contacts) },
+      { id: 'contacts', header: t('filters.colContacts'), accessorFn: (f) => contactsText(f.contacts, t) },
       {
         id: 'type',
-        header: 'Type',
-        accessorFn: (f) => typeById.get(f.type)?.typeName ?? 'No type',
+        header: t('filters.colType'),
+        accessorFn: (f) => typeById.get(f.type)?.typeName ?? t('filters.noType'),
         cell: ({ row }) => <TypeLabel type={typeById.get(row.original.type)} />,
         // the type filter is in the non-manager variant (spec: Filters list table)
         ...(isManager ? {} : { filterFn: 'equalsString' as const, meta: { filter: 'select' } }),
       },
-      { accessorKey: 'comment', header: 'Comment', cell: ({ getValue }) => <span className="cell-comment">{getValue()}</span> },
-      { id: 'users', header: 'Users', accessorFn: (f) => usersLabel(f) },
-      { id: 'mc', header: 'MC', accessorFn: (f) => (f.allMC ? 'All MC' : f.mcList.map(mcName).join(', ')) },
-      { id: 'creator', header: 'Creator', accessorFn: (f) => f.creator.name },
+      { accessorKey: 'comment', header: t('filters.colComment'), cell: ({ getValue }) => <span className="cell-comment">{getValue()}</span> },
+      { id: 'users', header: t('filters.colUsers'), accessorFn: (f) => usersText(f, t) },
+      { id: 'mc', header: t('filters.colMc'), accessorFn: (f) => (f.allMC ? t('filters.allMc') : f.mcList.map(mcName).join(', ')) },
+      { id: 'creator', header: t('filters.colCreator'), accessorFn: (f) => f.creator.name },
       {
         id: 'status',
-        header: 'Status',
-        accessorFn: (f) => statusLabel(f),
+        header: t('filters.colStatus'),
+        accessorFn: (f) => t(STATUS_KEYS[statusLabel(f)]),
         cell: ({ row }) => {
           const status = statusLabel(row.original);
           return (
             <span className="status-cell">
-              <span className={`label-pill ${STATUS_PILL[status]}`}>{status}</span>
-              {status === 'Unverified' && <span className="status-note">(Added by Agent)</span>}
+              <span className={`label-pill ${STATUS_PILL[status]}`}>{t(STATUS_KEYS[status])}</span>
+              {status === 'Unverified' && <span className="status-note">{t('filters.addedByAgent')}</span>}
               {status === 'Rejected' && <span className="status-note">{row.original.rejectedReason}</span>}
             </span>
           );
@@ -148,47 +179,62 @@ export function FiltersTable(props: {
       },
       {
         id: 'actions',
-        header: 'Actions',
+        header: t('filters.colActions'),
         enableSorting: false,
         cell: ({ row }) => {
           const f = row.original;
           if (!f.canEdit)
             return (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onView(f)} aria-label={`View ${f.name}`}>
-                View
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => on.current.onView(f)}
+                aria-label={t('filters.viewRow', { name: f.name })}
+              >
+                {t('filters.view')}
               </button>
             );
           return (
             <div className="row-actions">
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onEdit(f)} aria-label={`Edit ${f.name}`}>
-                Edit
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => on.current.onEdit(f)}
+                aria-label={t('filters.editRow', { name: f.name })}
+              >
+                {t('filters.edit')}
               </button>
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"
                 disabled={props.busy}
                 onClick={() => on.current.onToggle(f)}
-                aria-label={`${f.isVisible ? 'Disable' : 'Activate'} ${f.name}`}
+                aria-label={f.isVisible ? t('filters.disableRow', { name: f.name }) : t('filters.activateRow', { name: f.name })}
               >
-                {f.isVisible ? 'Disable' : 'Activate'}
+                {f.isVisible ? t('filters.disable') : t('filters.activate')}
               </button>
-              <button type="button" className="btn btn-danger btn-sm" onClick={() => on.current.onDelete(f)} aria-label={`Delete ${f.name}`}>
-                Delete
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                onClick={() => on.current.onDelete(f)}
+                aria-label={t('filters.deleteRow', { name: f.name })}
+              >
+                {t('filters.delete')}
               </button>
             </div>
           );
         },
       },
     ],
-    [typeById, mcName, isManager, props.busy, selectable, allPicked, editableIds],
+    [t, typeById, mcName, isManager, props.busy, selectable, allPicked, editableIds],
   );
 
   return (
     <DataTable
       data={rows}
       columns={columns}
-      emptyText="No Filters"
-      title={({ total, shown }) => `Filters List (Total: ${total})${shown !== total ? ` · ${shown} shown` : ''}`}
+      emptyText={t('filters.empty')}
+      title={({ total, shown }) => `${t('filters.tableTitle', { total })}${shown !== total ? t('filters.tableShown', { shown }) : ''}`}
       testId="filters-table"
     />
   );

@@ -1,4 +1,5 @@
 import { type ChangeEvent, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { MAX_IMPORT_ROWS } from '../../../worker/filters/filters.schema';
@@ -6,9 +7,11 @@ import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { api } from '../../lib/api-client';
 import { keyOf } from '../../lib/use-api';
+import { formatLocale } from '../../lib/format-dates';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
+import { filterMessageText } from './texts';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** The CSV headers the import reads (any case, spaces or underscores), as the export writes them. */
@@ -28,7 +31,11 @@ const HEADERS: Record<string, keyof ImportRowInput> = {
 };
 const headerKey = (h: string) => HEADERS[h.toLowerCase().replace(/[^a-z]/g, '')];
 
-const OUTCOME_LABEL = { create: 'Will be created', match: 'Matches existing', refuse: 'Refused' } as const;
+const OUTCOME_LABEL = { create: 'importFilters.outcomeCreate', match: 'importFilters.outcomeMatch', refuse: 'importFilters.outcomeRefuse' } as const;
+/** The intro's column names, <0>…</0> to <6>…</6> in its text. */
+const CODES = ['name', 'type', 'comment', 'contacts', 'separator', 'mcNumber', 'dotNumber'].map((column) => <code key={column} />);
+/** The preview lists at most this many rows. */
+const SHOWN_ROWS = 1000;
 const OUTCOME_PILL = { create: 'pill-ok', match: 'pill-off', refuse: 'pill-bad' } as const;
 
 /**
@@ -37,6 +44,7 @@ const OUTCOME_PILL = { create: 'pill-ok', match: 'pill-off', refuse: 'pill-bad' 
  * The CSV parser (papaparse) is loaded only on this screen.
  */
 export default function ImportFilters() {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const navigate = useNavigate();
   const [fileName, setFileName] = useState('');
@@ -58,11 +66,11 @@ export default function ImportFilters() {
     const parsed = Papa.parse<Record<string, string>>((await file.text()).replace(/^\ufeff/, ''), { header: true, skipEmptyLines: 'greedy' });
     const fields = parsed.meta.fields ?? [];
     if (!fields.some((f) => headerKey(f) === 'name')) {
-      setProblem('The first line must name the columns: name, type, comment, contacts, mcNumber, dotNumber');
+      setProblem(t('importFilters.noHeader'));
       return;
     }
     if (parsed.data.length > MAX_IMPORT_ROWS) {
-      setProblem(`At most ${MAX_IMPORT_ROWS} rows per import; this file has ${parsed.data.length}`);
+      setProblem(t('importFilters.tooMany', { max: MAX_IMPORT_ROWS, count: parsed.data.length }));
       return;
     }
     const list = parsed.data.map((record) => {
@@ -80,7 +88,9 @@ export default function ImportFilters() {
 
   const confirm = async () => {
     if (!rows) return;
-    const res = await req.run(() => runImport(rows), { success: (r) => r.message });
+    const res = await req.run(() => runImport(rows), {
+      success: (r) => (r.create ? t('importFilters.imported', { count: r.create }) : t('importFilters.nothing')),
+    });
     if (!res) return;
     // every cached search and the name list show the imported filters
     const search = keyOf(api.broker.index);
@@ -94,22 +104,19 @@ export default function ImportFilters() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Import Filters</h1>
+        <h1>{t('importFilters.title')}</h1>
         <div className="card-actions">
           <Link className="btn btn-link" to="/companyFilters">
-            Broker Filtering
+            {t('importFilters.brokerFiltering')}
           </Link>
         </div>
       </div>
       <section className="card">
         <p>
-          A CSV file whose first line names the columns: <code>name</code>, <code>type</code> (one of your filter types), <code>comment</code>,{' '}
-          <code>contacts</code> (separated by <code>;</code>), <code>mcNumber</code>, <code>dotNumber</code>. The export writes the same columns. Imported
-          filters are verified, for your whole team, on all MCs. Brokers you already have (same name in any spelling, other name or MC number) are left as they
-          are.
+          <Trans i18nKey="importFilters.intro" components={CODES} />
         </p>
         <div className="field">
-          <label htmlFor="import-file">CSV file</label>
+          <label htmlFor="import-file">{t('importFilters.file')}</label>
           <input id="import-file" type="file" accept=".csv,text/csv" onChange={pick} />
         </div>
         <ErrorText>{problem}</ErrorText>
@@ -117,43 +124,45 @@ export default function ImportFilters() {
       {preview && (
         <section className="card" data-testid="import-preview">
           <div className="import-summary">
-            <strong>{fileName}</strong>: {preview.create} to create, {preview.match} matching existing filters, {preview.refuse} refused.
+            <strong>{fileName}</strong>: {t('importFilters.summary', { create: preview.create, match: preview.match, refuse: preview.refuse })}
           </div>
           <div className="form-row">
-            <select aria-label="Show rows" value={show} onChange={(e) => setShow(e.target.value as typeof show)}>
-              <option value="all">All rows ({preview.rows.length})</option>
-              <option value="create">To create ({preview.create})</option>
-              <option value="match">Matching existing ({preview.match})</option>
-              <option value="refuse">Refused ({preview.refuse})</option>
+            <select aria-label={t('importFilters.showRows')} value={show} onChange={(e) => setShow(e.target.value as typeof show)}>
+              <option value="all">{t('importFilters.allRows', { count: preview.rows.length })}</option>
+              <option value="create">{t('importFilters.toCreate', { count: preview.create })}</option>
+              <option value="match">{t('importFilters.matching', { count: preview.match })}</option>
+              <option value="refuse">{t('importFilters.refused', { count: preview.refuse })}</option>
             </select>
             <Button onClick={confirm} disabled={req.loading || preview.create === 0}>
-              Import {preview.create} {preview.create === 1 ? 'filter' : 'filters'}
+              {t('importFilters.import', { count: preview.create })}
             </Button>
           </div>
           <div className="table-wrap import-table">
             <table className="table cards-narrow" ref={labelColumns}>
               <thead>
                 <tr>
-                  <th>Row</th>
-                  <th>Name</th>
-                  <th>Outcome</th>
-                  <th>Detail</th>
+                  <th>{t('importFilters.colRow')}</th>
+                  <th>{t('importFilters.colName')}</th>
+                  <th>{t('importFilters.colOutcome')}</th>
+                  <th>{t('importFilters.colDetail')}</th>
                 </tr>
               </thead>
               <tbody>
-                {shown.slice(0, 1000).map((r) => (
+                {shown.slice(0, SHOWN_ROWS).map((r) => (
                   <tr key={r.row}>
                     <td>{r.row}</td>
-                    <td>{r.name || <span className="muted">(empty)</span>}</td>
+                    <td>{r.name || <span className="muted">{t('importFilters.emptyName')}</span>}</td>
                     <td>
-                      <span className={`label-pill ${OUTCOME_PILL[r.outcome]}`}>{OUTCOME_LABEL[r.outcome]}</span>
+                      <span className={`label-pill ${OUTCOME_PILL[r.outcome]}`}>{t(OUTCOME_LABEL[r.outcome])}</span>
                     </td>
-                    <td>{r.detail}</td>
+                    <td>{filterMessageText(r.detail)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {shown.length > 1000 && <p className="muted">Showing the first 1,000 of {shown.length} rows.</p>}
+            {shown.length > SHOWN_ROWS && (
+              <p className="muted">{t('importFilters.firstRows', { max: SHOWN_ROWS.toLocaleString(formatLocale()), count: shown.length })}</p>
+            )}
           </div>
         </section>
       )}

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FILTER_MESSAGES, HEX_COLOR } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
@@ -10,11 +11,13 @@ import { useRequest } from '../../lib/use-request';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
+import { filterMessage, filterMessageText } from './texts';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** My Filters (/filters): the team's filter types; names editable except for agents, colours. */
 export default function MyFilters() {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const canEdit = session?.userType === 'manager' || session?.userType === 'admin';
@@ -41,7 +44,9 @@ export default function MyFilters() {
     const error = empty ? FILTER_MESSAGES.typeNameEmpty : rows.some((r) => !HEX_COLOR.test(r.color)) ? FILTER_MESSAGES.badColor : null;
     setProblem(error);
     if (error) return false;
-    const res = await run(() => saveFilterTypes(rows.map(({ _id, typeName, color }) => ({ _id, typeName, color }))), { success: (r) => r.message });
+    const res = await run(() => saveFilterTypes(rows.map(({ _id, typeName, color }) => ({ _id, typeName, color }))), {
+      success: () => filterMessage('typesSaved'),
+    });
     if (res) await mutate(res.filterTypes, { revalidate: false });
     return !!res;
   };
@@ -54,39 +59,39 @@ export default function MyFilters() {
   return (
     <div className="page narrow-wide">
       <div className="page-header">
-        <h1>My Filters</h1>
+        <h1>{t('filterTypes.title')}</h1>
         <Link className="btn btn-link" to="/help/filters#types" target="_blank" rel="noopener">
-          Help
+          {t('filterTypes.help')}
         </Link>
       </div>
-      <Card title="Filter types" actions={!canEdit && <span className="muted">Your manager names the types; you see them here.</span>}>
-        <Loaded what="the filter types" state={typesRead}>
+      <Card title={t('filterTypes.card')} actions={!canEdit && <span className="muted">{t('filterTypes.agentNote')}</span>}>
+        <Loaded what={t('filterTypes.what')} state={typesRead}>
           {() => (
             <form onSubmit={submit} noValidate>
               <table className="types-table cards-narrow" ref={labelColumns} data-testid="types-table">
                 <thead>
                   <tr>
-                    <th>Label</th>
-                    <th>Type name</th>
-                    <th>Colour</th>
+                    <th>{t('filterTypes.colLabel')}</th>
+                    <th>{t('filterTypes.colName')}</th>
+                    <th>{t('filterTypes.colColour')}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((t, i) => (
-                    <tr key={t._id}>
+                  {rows.map((type, i) => (
+                    <tr key={type._id}>
                       <td>
-                        <TypeLabel type={t} />
+                        <TypeLabel type={type} />
                       </td>
                       <td>
                         {canEdit ? (
                           <input
-                            aria-label={`Type name ${i + 1}`}
-                            value={t.typeName}
+                            aria-label={t('filterTypes.nameOf', { n: i + 1 })}
+                            value={type.typeName}
                             maxLength={60}
-                            onChange={(e) => change(t._id, { typeName: e.target.value })}
+                            onChange={(e) => change(type._id, { typeName: e.target.value })}
                           />
                         ) : (
-                          <span data-testid="type-name">{t.typeName}</span>
+                          <span data-testid="type-name">{type.typeName}</span>
                         )}
                       </td>
                       <td>
@@ -94,16 +99,16 @@ export default function MyFilters() {
                           <span className="color-cell">
                             <input
                               type="color"
-                              aria-label={`Colour of ${t.typeName || `type ${i + 1}`}`}
-                              value={t.color}
-                              onChange={(e) => change(t._id, { color: e.target.value })}
+                              aria-label={type.typeName ? t('filterTypes.colourOf', { name: type.typeName }) : t('filterTypes.colourOfNth', { n: i + 1 })}
+                              value={type.color}
+                              onChange={(e) => change(type._id, { color: e.target.value })}
                             />
-                            <code>{t.color}</code>
+                            <code>{type.color}</code>
                           </span>
                         ) : (
                           <span className="color-cell">
-                            <span className="swatch" style={{ background: t.color }} aria-hidden="true" />
-                            <code>{t.color}</code>
+                            <span className="swatch" style={{ background: type.color }} aria-hidden="true" />
+                            <code>{type.color}</code>
                           </span>
                         )}
                       </td>
@@ -111,14 +116,14 @@ export default function MyFilters() {
                   ))}
                 </tbody>
               </table>
-              <ErrorText>{problem}</ErrorText>
+              <ErrorText>{filterMessageText(problem)}</ErrorText>
               {canEdit && (
                 <div className="search-actions">
                   <Button variant="ghost" disabled={!dirty || loading} onClick={() => data && setRows(data)}>
-                    Undo changes
+                    {t('filterTypes.undo')}
                   </Button>
                   <Button type="submit" disabled={!dirty || loading}>
-                    Save
+                    {t('filterTypes.save')}
                   </Button>
                 </div>
               )}

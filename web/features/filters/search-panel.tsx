@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ALL_TYPES, filterSearchSchema } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
@@ -6,13 +7,14 @@ import { firstProblem } from '../../lib/use-schema-form';
 import { CollapsibleSection } from '../../components/ui/section';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
 import { TypeSelect } from './filter-fields';
+import { filterMessageText } from './texts';
 
 const MAX_SUGGESTIONS = 12;
 const SHOW_FOR = [
-  ['onlyCreator', 'Only Me'],
-  ['teamWithMe', 'Team with Me'],
-  ['teamWithoutMe', 'Team without Me'],
-  ['onlyContacts', 'Contacts Only'],
+  ['onlyCreator', 'filters.showOnlyMe'],
+  ['teamWithMe', 'filters.showTeamWithMe'],
+  ['teamWithoutMe', 'filters.showTeamWithoutMe'],
+  ['onlyContacts', 'filters.showContactsOnly'],
 ] as const;
 
 /**
@@ -28,6 +30,7 @@ export function SearchPanel(props: {
   mcs: { _id: string; name: string }[];
   loading: boolean;
 }) {
+  const { t } = useTranslation();
   const { form, onChange } = props;
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { name: useId(), list: useId() };
@@ -59,18 +62,18 @@ export function SearchPanel(props: {
   };
 
   return (
-    <CollapsibleSection title="Search Filters" defaultOpen>
-      <form className="search-panel" onSubmit={submit} noValidate aria-label="Search Filters">
+    <CollapsibleSection title={t('filters.searchTitle')} defaultOpen>
+      <form className="search-panel" onSubmit={submit} noValidate aria-label={t('filters.searchTitle')}>
         <div className="search-row">
           <div className="field grow">
-            <label htmlFor={ids.name}>Company name</label>
+            <label htmlFor={ids.name}>{t('filters.companyName')}</label>
             <input
               id={ids.name}
               list={ids.list}
               value={form.name}
               onChange={(e) => set('name', e.target.value)}
               autoComplete="off"
-              placeholder="Company, other name, MC or DOT number, contact or comment"
+              placeholder={t('filters.searchPlaceholder')}
             />
             <datalist id={ids.list}>
               {suggestions.map((n) => (
@@ -79,22 +82,22 @@ export function SearchPanel(props: {
             </datalist>
           </div>
           <TypeSelect
-            label="Filter type"
+            label={t('filters.filterType')}
             value={form.type}
             onChange={(type) => set('type', type)}
             types={props.types}
-            none={{ value: ALL_TYPES, label: 'All' }}
+            none={{ value: ALL_TYPES, label: t('filters.all') }}
           />
         </div>
         <div className="search-row">
           <fieldset className="group-box grow">
-            <legend>MC</legend>
+            <legend>{t('filters.mc')}</legend>
             <label className="check-line">
               <input type="checkbox" checked={form.allMC} onChange={(e) => set('allMC', e.target.checked)} />
-              For All MCs
+              {t('filters.forAllMcs')}
             </label>
-            <div className="checks" role="group" aria-label="Search MCs">
-              {props.mcs.length === 0 && <span className="muted">No MCs yet</span>}
+            <div className="checks" role="group" aria-label={t('filters.searchMcs')}>
+              {props.mcs.length === 0 && <span className="muted">{t('filters.noMcsYet')}</span>}
               {props.mcs.map((mc) => (
                 <label key={mc._id}>
                   <input
@@ -109,24 +112,24 @@ export function SearchPanel(props: {
             </div>
           </fieldset>
           <fieldset className="group-box grow">
-            <legend>Show Filters for</legend>
+            <legend>{t('filters.showFor')}</legend>
             <div className="checks">
               {SHOW_FOR.map(([key, label]) => (
                 <label key={key}>
                   <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} />
-                  {label}
+                  {t(label)}
                 </label>
               ))}
             </div>
           </fieldset>
         </div>
-        <ErrorText>{problem}</ErrorText>
+        <ErrorText>{filterMessageText(problem)}</ErrorText>
         <div className="search-actions">
           <Button variant="ghost" onClick={reset}>
-            Reset
+            {t('filters.reset')}
           </Button>
           <Button type="submit" disabled={props.loading}>
-            Search
+            {t('filters.search')}
           </Button>
         </div>
       </form>

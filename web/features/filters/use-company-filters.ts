@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { normalizeContact } from '../../../worker/filters/filters.schema';
 import { parseResponse } from 'hono/client';
@@ -28,6 +29,7 @@ import {
   useTeamMcs,
   useTeamUsers,
 } from './api';
+import { filterMessageText } from './texts';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 
 const SEARCH_PREFIX = 's.';
@@ -72,6 +74,7 @@ function writeSearch(params: URLSearchParams, search: SearchForm) {
  * Back or a shared link shows the same results.
  */
 export function useCompanyFilters() {
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const { action, name: urlName, contact: urlContact } = useParams();
@@ -107,7 +110,7 @@ export function useCompanyFilters() {
     () => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]),
     [teamMcs, mcs],
   );
-  const mcName = useCallback((id: string) => mcNames.get(id) ?? 'Removed MC', [mcNames]);
+  const mcName = useCallback((id: string) => mcNames.get(id) ?? t('filters.removedMc'), [mcNames, t]);
 
   const openCreate = useCallback(
     (draft: FilterDraft) => {
@@ -151,13 +154,16 @@ export function useCompanyFilters() {
           if (err instanceof ApiFailure && err.status === 409) {
             const id = err.data?.existingFilterId;
             const name = err.data?.existingFilterName;
-            setDuplicate({ message: err.message, filterId: typeof id === 'string' ? id : undefined, name: typeof name === 'string' ? name : undefined });
+            const named = typeof name === 'string' ? name : undefined;
+            // the message in the user's language: naming the filter when the answer does, else as the API's constant
+            const message = named ? t('filterMessages.duplicate', { name: named }) : filterMessageText(err.message);
+            setDuplicate({ message, filterId: typeof id === 'string' ? id : undefined, name: named });
             return null;
           }
           throw err;
         }
       },
-      { success: (r) => r?.message },
+      { success: (r) => (r ? filterMessageText(r.message) : undefined) },
     );
     if (!res) return;
     closeModal();
@@ -165,13 +171,13 @@ export function useCompanyFilters() {
   };
 
   const toggle = async (f: FilterDto) => {
-    const res = await act.run(() => toggleFilter(f._id), { success: (r) => r.message });
+    const res = await act.run(() => toggleFilter(f._id), { success: (r) => filterMessageText(r.message) });
     if (res) await results.mutate();
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await act.run(() => deleteFilter(deleting._id), { success: (r) => r.message });
+    const res = await act.run(() => deleteFilter(deleting._id), { success: (r) => filterMessageText(r.message) });
     setDeleting(null);
     if (res) await Promise.all([results.mutate(), refreshNames()]);
   };
@@ -185,10 +191,19 @@ export function useCompanyFilters() {
     setModal({ mode: filter.canEdit ? 'update' : 'view', draft: { filter } });
   };
 
+  /** "3 filters disabled": what the API answered, in the user's language. */
+  const bulkDone = (action: BulkAction, count: number) =>
+    ({
+      disable: () => t('filters.bulkDisabled', { count }),
+      enable: () => t('filters.bulkActivated', { count }),
+      delete: () => t('filters.bulkDeleted', { count }),
+      setType: () => t('filters.bulkUpdated', { count }),
+    })[action]();
+
   const runBulk = async (action: BulkAction, type?: string) => {
     const ids = [...selected];
     if (!ids.length) return;
-    const res = await act.run(() => bulkFilters(action, ids, type), { success: (r) => r.message });
+    const res = await act.run(() => bulkFilters(action, ids, type), { success: (r) => bulkDone(action, r.count) });
     setBulkDeleting(false);
     if (res) {
       setSelected(new Set());

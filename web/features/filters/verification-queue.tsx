@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { Button } from '../../components/ui/button';
@@ -24,6 +25,7 @@ import {
 } from './api';
 import { FilterModal } from './filter-modal';
 import { TypeLabel } from './filters-table';
+import { filterMessageText } from './texts';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
@@ -33,6 +35,7 @@ import { useColumnLabels } from '../../lib/use-column-labels';
  * a reason the agent sees on its filter.
  */
 export default function VerificationQueue() {
+  const { t } = useTranslation();
   const labelColumns = useColumnLabels<HTMLTableElement>();
   const session = useSession();
   const queue = useQueue();
@@ -46,8 +49,8 @@ export default function VerificationQueue() {
     () => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]),
     [teamMcs, mcs],
   );
-  const mcName = useCallback((id: string) => mcNames.get(id) ?? 'Removed MC', [mcNames]);
-  const typeById = useMemo(() => new Map(types.map((t) => [t._id, t])), [types]);
+  const mcName = useCallback((id: string) => mcNames.get(id) ?? t('filters.removedMc'), [mcNames, t]);
+  const typeById = useMemo(() => new Map(types.map((type) => [type._id, type])), [types]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<FilterDto | null>(null);
   const [rejecting, setRejecting] = useState<FilterDto | null>(null);
@@ -63,11 +66,12 @@ export default function VerificationQueue() {
     await Promise.all([queue.mutate(), mutate(keyOf(api.broker.queue.count)), mutate((key) => Array.isArray(key) && key[0] === search)]);
   };
   const verify = async (ids: string[]) => {
-    if (await act.run(() => verifyFilters(ids), { success: (r) => r.message })) await refresh();
+    const verified = (r: { count: number }) => (r.count === 1 ? t('queue.verifiedOne') : t('queue.verifiedMany', { count: r.count }));
+    if (await act.run(() => verifyFilters(ids), { success: verified })) await refresh();
   };
   const confirmReject = async () => {
     if (!rejecting) return;
-    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: (r) => r.message });
+    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: (r) => filterMessageText(r.message) });
     if (res) {
       setRejecting(null);
       setReason('');
@@ -75,7 +79,7 @@ export default function VerificationQueue() {
     }
   };
   const saveEdit = async (payload: FilterPayload) => {
-    if (await save.run(() => updateFilter(payload), { success: (r) => r.message })) {
+    if (await save.run(() => updateFilter(payload), { success: (r) => filterMessageText(r.message) })) {
       setEditing(null);
       await refresh();
     }
@@ -91,24 +95,22 @@ export default function VerificationQueue() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Verification Queue</h1>
+        <h1>{t('queue.title')}</h1>
         <div className="card-actions">
           <Link className="btn btn-link" to="/companyFilters">
-            Broker Filtering
+            {t('queue.brokerFiltering')}
           </Link>
           <Button disabled={!selected.size || act.loading} onClick={() => verify([...selected])}>
-            Verify selected{selected.size ? ` (${selected.size})` : ''}
+            {selected.size ? t('queue.verifySelectedCount', { count: selected.size }) : t('queue.verifySelected')}
           </Button>
         </div>
       </div>
-      <p className="muted">
-        Filters your agents added or changed, newest first. Verified filters reach the team; a rejected one goes back to its agent with your reason.
-      </p>
-      <Loaded what="the verification queue" state={queue}>
+      <p className="muted">{t('queue.intro')}</p>
+      <Loaded what={t('queue.what')} state={queue}>
         {() =>
           rows.length === 0 ? (
             <p className="notice" data-testid="queue-empty">
-              Nothing to verify.
+              {t('queue.empty')}
             </p>
           ) : (
             <div className="table-wrap">
@@ -118,17 +120,17 @@ export default function VerificationQueue() {
                     <th>
                       <input
                         type="checkbox"
-                        aria-label="Select all"
+                        aria-label={t('queue.selectAll')}
                         checked={rows.every((f) => selected.has(f._id))}
                         onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((f) => f._id)) : new Set())}
                       />
                     </th>
-                    <th>Name</th>
-                    <th>MC #</th>
-                    <th>Type</th>
-                    <th>Comment</th>
-                    <th>Agent</th>
-                    <th>Actions</th>
+                    <th>{t('queue.colName')}</th>
+                    <th>{t('queue.colMcNumber')}</th>
+                    <th>{t('queue.colType')}</th>
+                    <th>{t('queue.colComment')}</th>
+                    <th>{t('queue.colAgent')}</th>
+                    <th>{t('queue.colActions')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -137,7 +139,7 @@ export default function VerificationQueue() {
                       <td>
                         <input
                           type="checkbox"
-                          aria-label={`Select ${f.name}`}
+                          aria-label={t('queue.selectRow', { name: f.name })}
                           checked={selected.has(f._id)}
                           onChange={(e) => toggle(f._id, e.target.checked)}
                         />
@@ -153,14 +155,14 @@ export default function VerificationQueue() {
                       <td>{f.creator.name}</td>
                       <td>
                         <div className="queue-actions">
-                          <Button className="btn-sm" disabled={act.loading} onClick={() => verify([f._id])} aria-label={`Verify ${f.name}`}>
-                            Verify
+                          <Button className="btn-sm" disabled={act.loading} onClick={() => verify([f._id])} aria-label={t('queue.verifyRow', { name: f.name })}>
+                            {t('queue.verify')}
                           </Button>
-                          <Button className="btn-sm" variant="secondary" onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
-                            Edit
+                          <Button className="btn-sm" variant="secondary" onClick={() => setEditing(f)} aria-label={t('queue.editRow', { name: f.name })}>
+                            {t('queue.edit')}
                           </Button>
-                          <Button className="btn-sm" variant="danger" onClick={() => setRejecting(f)} aria-label={`Reject ${f.name}`}>
-                            Reject
+                          <Button className="btn-sm" variant="danger" onClick={() => setRejecting(f)} aria-label={t('queue.rejectRow', { name: f.name })}>
+                            {t('queue.reject')}
                           </Button>
                         </div>
                       </td>
@@ -190,28 +192,28 @@ export default function VerificationQueue() {
       <Modal
         open={rejecting !== null}
         onOpenChange={(open) => !open && setRejecting(null)}
-        title={`Reject ${rejecting?.name ?? ''}`}
+        title={t('queue.rejectTitle', { name: rejecting?.name ?? '' })}
         footer={
           <>
             <Button variant="danger" disabled={act.loading || !reason.trim()} onClick={confirmReject} aria-describedby="reject-why">
-              Reject
+              {t('queue.reject')}
             </Button>
             <Button variant="ghost" onClick={() => setRejecting(null)}>
-              Cancel
+              {t('queue.cancel')}
             </Button>
           </>
         }
       >
         <div className="field">
-          <label htmlFor="reject-reason">Reason (the agent sees it)</label>
+          <label htmlFor="reject-reason">{t('queue.reason')}</label>
           <textarea id="reject-reason" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby="reject-why" />
           {/* Reject stays disabled without a reason: say so, instead of a button that silently does nothing */}
           <div className="field-hint" id="reject-why" data-testid="reject-why">
-            {reason.trim() ? 'The filter goes back to its agent with this reason.' : 'Write the reason first: Reject needs it, and the agent sees it.'}
+            {reason.trim() ? t('queue.reasonGiven') : t('queue.reasonNeeded')}
           </div>
         </div>
-        {rejecting && <p className="muted">Submitted by {rejecting.creator.name}</p>}
-        <ErrorText>{act.error}</ErrorText>
+        {rejecting && <p className="muted">{t('queue.submittedBy', { name: rejecting.creator.name })}</p>}
+        <ErrorText>{filterMessageText(act.error)}</ErrorText>
       </Modal>
     </div>
   );

@@ -4,6 +4,7 @@
  */
 import { parseResponse } from 'hono/client';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { VettingDto } from '../../../worker/vetting/vetting.schema';
 import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
@@ -11,6 +12,7 @@ import { api } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { usePost } from '../../lib/use-api';
+import { filterMessageText, VETTING_LABEL_KEYS } from './texts';
 
 /** The records of these filters' brokers (one call for the list on screen). */
 export function useFilterVetting(filterIds: string[]) {
@@ -24,20 +26,19 @@ const TONE: Record<string, string> = { active: 'pill-ok', inactive: 'pill-bad', 
 
 /** "Broker authority inactive · checked 25 Nov 2026", or "Not checked yet"; "FMCSA checks not configured" without a webKey. */
 export function VettingChip({ record, configured }: { record: VettingDto | null | undefined; configured: boolean }) {
-  if (!configured) return <span className="muted vetting-chip">FMCSA checks not configured</span>;
-  if (!record) return <span className="muted">No MC or DOT</span>;
-  const checked = record.checkedAt ? `checked ${shortDate(record.checkedAt)}` : null;
+  const { t } = useTranslation();
+  if (!configured) return <span className="muted vetting-chip">{t('filterVetting.notConfigured')}</span>;
+  if (!record) return <span className="muted">{t('filterVetting.noNumber')}</span>;
+  const checked = record.checkedAt ? t('filterVetting.checked', { date: shortDate(record.checkedAt) }) : null;
   const title = [
     record.legalName,
-    record.lastError && record.checkedAt
-      ? `FMCSA did not answer the last check (${record.lastError}); this is the answer of ${shortDate(record.checkedAt)}`
-      : null,
+    record.lastError && record.checkedAt ? t('filterVetting.lastFailed', { error: record.lastError, date: shortDate(record.checkedAt) }) : null,
   ]
     .filter(Boolean)
     .join(' — ');
   return (
     <span className="vetting-chip" data-testid="vetting-chip" data-state={record.state ?? 'unchecked'} title={title || undefined}>
-      <span className={`label-pill ${record.state ? TONE[record.state] : 'pill-off'}`}>{record.label}</span>
+      <span className={`label-pill ${record.state ? TONE[record.state] : 'pill-off'}`}>{t(VETTING_LABEL_KEYS[record.state ?? 'unchecked'])}</span>
       {checked && (
         <>
           {' '}
@@ -50,21 +51,22 @@ export function VettingChip({ record, configured }: { record: VettingDto | null 
 
 /** The modal's FMCSA section: the broker's record, its details, and Check now for a manager. */
 export function VettingPanel({ filterId, canCheck }: { filterId: string; canCheck: boolean }) {
+  const { t } = useTranslation();
   const state = useFilterVetting(useMemo(() => [filterId], [filterId]));
   const req = useRequest();
   const record = state.data?.records[filterId];
   const configured = state.data?.configured ?? true;
   const check = async () => {
-    const res = await req.run(() => checkVetting(filterId), { success: (r) => r.message });
+    const res = await req.run(() => checkVetting(filterId), { success: (r) => filterMessageText(r.message) });
     if (res) await state.mutate();
   };
   return (
-    <section className="vetting-panel" aria-label="FMCSA status" data-testid="vetting-panel">
-      <h3>FMCSA</h3>
+    <section className="vetting-panel" aria-label={t('filterVetting.label')} data-testid="vetting-panel">
+      <h3>{t('filterVetting.heading')}</h3>
       {state.error != null && !state.data ? (
-        <RequestFailed what="the FMCSA status" error={state.error} onRetry={() => void state.mutate()} compact />
+        <RequestFailed what={t('filterVetting.what')} error={state.error} onRetry={() => void state.mutate()} compact />
       ) : !state.data ? (
-        <span className="muted">Loading…</span>
+        <span className="muted">{t('filterVetting.loading')}</span>
       ) : (
         <div className="vetting-row">
           <VettingChip record={record} configured={configured} />
@@ -72,10 +74,15 @@ export function VettingPanel({ filterId, canCheck }: { filterId: string; canChec
             <span className="status-note">
               {[
                 record.legalName,
-                record.dotNumber && `USDOT ${record.dotNumber}`,
-                `broker authority ${record.brokerAuthority ?? '?'}`,
-                `bond on file ${record.bondOnFile === '0' || !record.bondOnFile ? 'none' : `$${record.bondOnFile}k`}`,
-                record.outOfService ? `out of service since ${record.oosDate}` : null,
+                record.dotNumber && t('filterVetting.usdot', { number: record.dotNumber }),
+                t('filterVetting.authority', { value: record.brokerAuthority ?? '?' }),
+                t('filterVetting.bond', {
+                  value:
+                    record.bondOnFile === '0' || !record.bondOnFile
+                      ? t('filterVetting.bondNone')
+                      : t('filterVetting.bondAmount', { amount: record.bondOnFile }),
+                }),
+                record.outOfService ? t('filterVetting.outOfService', { date: record.oosDate }) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -83,7 +90,7 @@ export function VettingPanel({ filterId, canCheck }: { filterId: string; canChec
           )}
           {canCheck && configured && record && (
             <Button variant="secondary" className="btn-sm" onClick={check} disabled={req.loading}>
-              Check now
+              {t('filterVetting.checkNow')}
             </Button>
           )}
         </div>
