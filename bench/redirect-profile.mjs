@@ -74,7 +74,7 @@ function summarise(profile) {
 function parts(profile, bundleText) {
   const lines = bundleText.split('\n');
   const section = (marker) => {
-    const start = lines.findIndex((l) => l === `// ${marker}`);
+    const start = lines.indexOf(`// ${marker}`);
     if (start < 0) return null;
     let end = lines.findIndex((l, i) => i > start && /^\/\/ [\w./-]+\.ts$/.test(l));
     if (end < 0) end = lines.length;
