@@ -33,17 +33,19 @@ function catalogue(language: string) {
 /**
  * The English pieces that must not be on a translated screen: each text's words between its
  * placeholders and tags, when the piece has at least two words (a single word such as "Agent" can
- * be a person's name or part of an address) and the other language does not say it the same way.
+ * be a person's name or part of an address) and the other language does not keep it as it is.
  */
 function englishPieces(language: string) {
   const english = catalogue('en');
   const other = new Set(catalogue(language).values());
+  // words the other language keeps as they are (the default filter types' names, product names)
+  const otherText = [...other].join('\n');
   const pieces = new Set<string>();
   for (const [key, text] of english) {
     if (key.startsWith('messages.') || other.has(text)) continue;
     for (const piece of text.split(/\{\{[^}]*\}\}|<\/?\w+>|\n/)) {
       const trimmed = piece.trim().replace(/[:.,…]+$/, '');
-      if (trimmed.length >= 8 && /\p{L}+\s+\p{L}+/u.test(trimmed)) pieces.add(trimmed);
+      if (trimmed.length >= 8 && /\p{L}+\s+\p{L}+/u.test(trimmed) && !otherText.includes(trimmed)) pieces.add(trimmed);
     }
   }
   return [...pieces];
