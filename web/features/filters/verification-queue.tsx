@@ -92,6 +92,10 @@ export default function VerificationQueue() {
       return next;
     });
 
+  // only what is still in the queue: a filter rejected or verified meanwhile (here or by another
+  // lead) leaves the list, and must leave the count and the request too
+  const chosen = rows.filter((f) => selected.has(f._id)).map((f) => f._id);
+
   return (
     <div className="page">
       <div className="page-header">
@@ -100,8 +104,8 @@ export default function VerificationQueue() {
           <Link className="btn btn-link" to="/companyFilters">
             {t('queue.brokerFiltering')}
           </Link>
-          <Button disabled={!selected.size || act.loading} onClick={() => verify([...selected])}>
-            {selected.size ? t('queue.verifySelectedCount', { count: selected.size }) : t('queue.verifySelected')}
+          <Button disabled={!chosen.length || act.loading} onClick={() => verify(chosen)}>
+            {chosen.length ? t('queue.verifySelectedCount', { count: chosen.length }) : t('queue.verifySelected')}
           </Button>
         </div>
       </div>
