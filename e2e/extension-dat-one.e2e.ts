@@ -3,7 +3,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import {
+  addMc as addMcFor,
+  apiOk,
+  buildExtensionFor,
+  DEV_PASSWORD as PASSWORD,
+  devUser,
+  launchWithExtension,
+  Server,
+  serveBoard,
+  teamFilters,
+} from './extension-harness';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
@@ -16,7 +26,6 @@ import { fillPopupSignIn, loginUI } from './helpers';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PASSWORD = 'agent-pass-1';
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VERSION = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version as string;
@@ -51,28 +60,16 @@ async function shot(name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await api<T>(server, method, urlPath, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
 async function setUpTeam() {
   const tag = Date.now().toString(36);
-  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `dora-${tag}@e2e.example`, password: PASSWORD, name: 'Dora Manager' });
-  team.managerId = manager._id;
-  team.managerToken = (await ok('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const agent = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `anna-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Anna Agent',
-    parentId: manager._id,
-  });
-  team.agent.id = agent._id;
-  team.agent.email = agent.email;
-  team.agent.token = (await ok('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const addMc = async (token: string, body: Record<string, unknown>) => (await ok('POST', '/api/mcSettings/add/', body, token)).mcSetting._id as string;
+  const manager = await devUser(server, { userType: 'manager', email: `dora-${tag}@e2e.example`, name: 'Dora Manager' });
+  team.managerId = manager.id;
+  team.managerToken = manager.token;
+  const agent = await devUser(server, { userType: 'agent', email: `anna-${tag}@e2e.example`, name: 'Anna Agent', parentId: manager.id });
+  team.agent = { id: agent.id, email: agent.email, token: agent.token };
+  const addMc = (token: string, body: Record<string, unknown>) => addMcFor(server, token, body);
   team.mcs.swift = await addMc(team.managerToken, { name: 'Swift Haul', lines: [1] });
   team.mcs.blue = await addMc(team.managerToken, { name: 'Blue Line', lines: [2] });
   team.agentMcs.swift = await addMc(team.agent.token, {
@@ -590,27 +587,14 @@ test('wide: E-mail opens the mail client picked in the options (mailto, Gmail, O
 test('wide: a teammate’s calls and e-mails show inline by the company (“Called by Ben · 14:02 · L1 · this load”, “+1”), never another team’s; rows keep their height; the manager turns them off', async () => {
   const tag = Date.now().toString(36);
   // Ben, Anna's teammate, and Omar of another team, each with an MC
-  const ben = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `ben-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Ben Baker',
-    parentId: team.managerId,
-  });
-  const benToken = (await ok('POST', '/api/auth/login', { email: ben.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const benMc = (await ok('POST', '/api/mcSettings/add/', { parentMc: team.mcs.swift, lines: [1] }, benToken)).mcSetting._id;
-  const boss = await ok('POST', '/api/dev/users', { userType: 'manager', email: `olga-${tag}@e2e.example`, password: PASSWORD, name: 'Olga Other' });
-  const bossToken = (await ok('POST', '/api/auth/login', { email: boss.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const omar = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `omar-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Omar Other',
-    parentId: boss._id,
-  });
-  const omarToken = (await ok('POST', '/api/auth/login', { email: omar.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const otherMc = (await ok('POST', '/api/mcSettings/add/', { name: 'Other MC', lines: [1] }, bossToken)).mcSetting._id;
-  const omarMc = (await ok('POST', '/api/mcSettings/add/', { parentMc: otherMc, lines: [1] }, omarToken)).mcSetting._id;
+  const ben = await devUser(server, { userType: 'agent', email: `ben-${tag}@e2e.example`, name: 'Ben Baker', parentId: team.managerId });
+  const benToken = ben.token;
+  const benMc = await addMcFor(server, benToken, { parentMc: team.mcs.swift, lines: [1] });
+  const boss = await devUser(server, { userType: 'manager', email: `olga-${tag}@e2e.example`, name: 'Olga Other' });
+  const omar = await devUser(server, { userType: 'agent', email: `omar-${tag}@e2e.example`, name: 'Omar Other', parentId: boss.id });
+  const omarToken = omar.token;
+  const otherMc = await addMcFor(server, boss.token, { name: 'Other MC', lines: [1] });
+  const omarMc = await addMcFor(server, omarToken, { parentMc: otherMc, lines: [1] });
 
   const loads = await loadsOnBoard();
   const coyote = loads.find((l) => l.company === 'Coyote Logistics' && !l.similar)!;
@@ -757,12 +741,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
     expect(boardText.includes(word) && text.includes(word), word).toBe(false);
 
   // the admin's Analytics screen shows it under the extension's version
-  const admin = await ok('POST', '/api/dev/users', {
-    userType: 'admin',
-    email: `root-${Date.now().toString(36)}@e2e.example`,
-    password: PASSWORD,
-    name: 'Ada Admin',
-  });
+  const admin = await devUser(server, { userType: 'admin', email: `root-${Date.now().toString(36)}@e2e.example`, name: 'Ada Admin' });
   const web = await browser.context.newPage();
   await web.setViewportSize({ width: 1366, height: 900 });
   // signed in once the app shows who is: then the Analytics screen

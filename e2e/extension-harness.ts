@@ -156,6 +156,31 @@ export async function api<T = any>(server: Server, method: string, urlPath: stri
   return { status: res.status, body: json };
 }
 
+/** `api` for set-up steps that must succeed: a refused call throws with its status and body. */
+export async function apiOk<T = any>(server: Server, method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
+  const res = await api<T>(server, method, urlPath, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The password of the users `devUser` makes. */
+export const DEV_PASSWORD = 'agent-pass-1';
+
+/** A user made through the development route, with a web sign-in's token (`parentId` puts it in a team). */
+export async function devUser(
+  server: Server,
+  user: { userType: 'admin' | 'director' | 'manager' | 'marketing' | 'agent'; email: string; name: string; parentId?: string },
+): Promise<{ id: string; email: string; name: string; token: string }> {
+  const made = await apiOk(server, 'POST', '/api/dev/users', { ...user, password: DEV_PASSWORD });
+  const { accessToken } = await apiOk(server, 'POST', '/api/auth/login', { email: made.email, password: DEV_PASSWORD, clientType: 0 });
+  return { id: made._id, email: made.email, name: user.name, token: accessToken };
+}
+
+/** An MC setting (a manager's own by `name`, or an agent's on the manager's by `parentMc`); its id. */
+export async function addMc(server: Server, token: string, body: Record<string, unknown>): Promise<string> {
+  return (await apiOk(server, 'POST', '/api/mcSettings/add/', body, token)).mcSetting._id;
+}
+
 /**
  * A manager's filter for one agent, as the filter form sends it: the filter types by name
  * (`type: 'Blocked'`), every field the test does not name at the form's default.
@@ -166,9 +191,7 @@ export async function teamFilters(server: Server, managerToken: string, agentId:
     const type = types.body.find((t) => t.typeName === body.type)?._id;
     if (!type) throw new Error(`no filter type ${body.type}`);
     const form = filterBody({ updateFilterId: null, allMC: false, usersList: [agentId], ...body, type });
-    const res = await api(server, 'POST', '/api/broker/add', form, managerToken);
-    if (res.status >= 300) throw new Error(`POST /api/broker/add: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body;
+    return apiOk(server, 'POST', '/api/broker/add', form, managerToken);
   };
 }
 

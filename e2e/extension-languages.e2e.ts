@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { addMc, apiOk, buildExtensionFor, DEV_PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 import { fillPopupSignIn } from './helpers';
 
 /**
@@ -14,18 +14,13 @@ import { fillPopupSignIn } from './helpers';
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-const PASSWORD = 'agent-pass-1';
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 let server: Server;
 let board: { port: number; close: () => Promise<void> };
 let browser: { context: BrowserContext; extensionId: string; close: () => Promise<void> };
 
-async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await api<T>(server, method, urlPath, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -47,31 +42,15 @@ test.afterAll(async () => {
 
 test('an agent whose language is Armenian signs in in the popup: the popup, the bar, the row menu and the markers speak Armenian, rows keep their height; a change in Profile reaches the board at the next sync', async () => {
   const tag = Date.now().toString(36);
-  const login = async (email: string) => (await ok('POST', '/api/auth/login', { email, password: PASSWORD, clientType: 0 })).accessToken as string;
-  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `mane-${tag}@e2e.example`, password: PASSWORD, name: 'Mane Manager' });
-  const managerToken = await login(manager.email);
-  const agent = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `aram-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Aram Agent',
-    parentId: manager._id,
-  });
-  const agentToken = await login(agent.email);
-  const ben = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `ben-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Ben Baker',
-    parentId: manager._id,
-  });
-  const benToken = await login(ben.email);
+  const manager = await devUser(server, { userType: 'manager', email: `mane-${tag}@e2e.example`, name: 'Mane Manager' });
+  const agent = await devUser(server, { userType: 'agent', email: `aram-${tag}@e2e.example`, name: 'Aram Agent', parentId: manager.id });
+  const ben = await devUser(server, { userType: 'agent', email: `ben-${tag}@e2e.example`, name: 'Ben Baker', parentId: manager.id });
   // Aram picked Armenian in Profile (after his first sign-in, so the browser's language does not replace it)
-  await ok('PUT', `/api/user/update/language/${agent._id}`, { language: 'hy' }, agentToken);
-  const swift = (await ok('POST', '/api/mcSettings/add/', { name: 'Swift Haul', lines: [1] }, managerToken)).mcSetting._id;
-  await ok('POST', '/api/mcSettings/add/', { parentMc: swift, lines: [2] }, agentToken);
-  const benMc = (await ok('POST', '/api/mcSettings/add/', { parentMc: swift, lines: [1] }, benToken)).mcSetting._id;
-  const filter = await teamFilters(server, managerToken, agent._id);
+  await ok('PUT', `/api/user/update/language/${agent.id}`, { language: 'hy' }, agent.token);
+  const swift = await addMc(server, manager.token, { name: 'Swift Haul', lines: [1] });
+  await addMc(server, agent.token, { parentMc: swift, lines: [2] });
+  const benMc = await addMc(server, ben.token, { parentMc: swift, lines: [1] });
+  const filter = await teamFilters(server, manager.token, agent.id);
   await filter({ name: 'Total Quality Logistics', type: 'Blocked', comment: 'Unpaid invoices', allMC: true });
   await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
 
@@ -108,7 +87,7 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
       dest: coyote.destination.text,
       loadDate: coyote.pickUpDate,
     },
-    benToken,
+    ben.token,
   );
 
   // the popup: English before sign-in, Armenian once Aram is signed in
@@ -116,7 +95,7 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
   await popup.setViewportSize({ width: 360, height: 640 });
   await popup.goto(`chrome-extension://${browser.extensionId}/popup/popup.html`);
   await expect(popup.getByText('Sign in with your FreightDesk account.')).toBeVisible();
-  await fillPopupSignIn(popup, agent.email, PASSWORD);
+  await fillPopupSignIn(popup, agent.email, DEV_PASSWORD);
   await expect(popup.getByTestId('signed-in')).toContainText('Aram Agent');
   await expect(popup.getByRole('heading', { name: 'Աշխատում եմ MC-ով' })).toBeVisible();
   await expect(popup.getByRole('heading', { name: 'Դրոշակներ' })).toBeVisible();
@@ -183,7 +162,7 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
   await shot(page, 'extension-hy-board-marker');
 
   // Russian chosen in Profile: the next sync (Refresh here) brings it to the board
-  await ok('PUT', `/api/user/update/language/${agent._id}`, { language: 'ru' }, agentToken);
+  await ok('PUT', `/api/user/update/language/${agent.id}`, { language: 'ru' }, agent.token);
   await bar.getByRole('button', { name: 'Թարմացնել' }).click();
   await expect(bar.getByRole('button', { name: 'Обновить' })).toBeVisible();
   await expect(marker).toHaveText(/^Звонил\(а\) Ben · \d\d:\d\d · L1$/);

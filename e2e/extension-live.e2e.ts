@@ -1,6 +1,17 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import {
+  addMc,
+  api,
+  apiOk,
+  buildExtensionFor,
+  DEV_PASSWORD as PASSWORD,
+  devUser,
+  launchWithExtension,
+  Server,
+  serveBoard,
+  teamFilters,
+} from './extension-harness';
 import { fillPopupSignIn } from './helpers';
 
 /**
@@ -13,7 +24,6 @@ import { fillPopupSignIn } from './helpers';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const PASSWORD = 'agent-pass-1';
 /** The promise (docs/decisions/0162-live-signals.md): a change reaches the team's open boards within this. */
 const LIVE_MS = 5000;
 
@@ -34,19 +44,12 @@ let managerToken = '';
 let coyoteFilterId = '';
 const agents: Record<'anna' | 'ben' | 'omar', Agent> = {} as never;
 
-async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await api<T>(server, method, urlPath, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const login = async (email: string) => (await ok('POST', '/api/auth/login', { email, password: PASSWORD, clientType: 0 })).accessToken as string;
+const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
 async function newAgent(key: 'anna' | 'ben' | 'omar', name: string, managerId: string, tag: string, teamMc: string) {
-  const user = await ok('POST', '/api/dev/users', { userType: 'agent', email: `${key}-${tag}@e2e.example`, password: PASSWORD, name, parentId: managerId });
-  const token = await login(user.email);
-  await ok('POST', '/api/mcSettings/add/', { parentMc: teamMc, lines: [2] }, token);
-  agents[key] = { id: user._id, email: user.email, name, token, browser: null, page: null };
+  const user = await devUser(server, { userType: 'agent', email: `${key}-${tag}@e2e.example`, name, parentId: managerId });
+  await addMc(server, user.token, { parentMc: teamMc, lines: [2] });
+  agents[key] = { ...user, browser: null, page: null };
 }
 
 /** A browser with the extension signed in as the agent, on the board at 1920 px (the wide layout). */
@@ -79,15 +82,15 @@ test.beforeAll(async () => {
   test.setTimeout(400_000);
   server = await Server.create();
   const tag = Date.now().toString(36);
-  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `lena-${tag}@e2e.example`, password: PASSWORD, name: 'Lena Lead' });
-  managerToken = await login(manager.email);
-  const teamMc = (await ok('POST', '/api/mcSettings/add/', { name: 'Swift Haul', lines: [2] }, managerToken)).mcSetting._id;
-  const other = await ok('POST', '/api/dev/users', { userType: 'manager', email: `olga-${tag}@e2e.example`, password: PASSWORD, name: 'Olga Other' });
-  const otherToken = await login(other.email);
-  const otherMc = (await ok('POST', '/api/mcSettings/add/', { name: 'Other MC', lines: [2] }, otherToken)).mcSetting._id;
-  await newAgent('anna', 'Anna Agent', manager._id, tag, teamMc);
-  await newAgent('ben', 'Ben Baker', manager._id, tag, teamMc);
-  await newAgent('omar', 'Omar Other', other._id, tag, otherMc);
+  const manager = await devUser(server, { userType: 'manager', email: `lena-${tag}@e2e.example`, name: 'Lena Lead' });
+  managerToken = manager.token;
+  const teamMc = await addMc(server, managerToken, { name: 'Swift Haul', lines: [2] });
+  const other = await devUser(server, { userType: 'manager', email: `olga-${tag}@e2e.example`, name: 'Olga Other' });
+  const otherToken = other.token;
+  const otherMc = await addMc(server, otherToken, { name: 'Other MC', lines: [2] });
+  await newAgent('anna', 'Anna Agent', manager.id, tag, teamMc);
+  await newAgent('ben', 'Ben Baker', manager.id, tag, teamMc);
+  await newAgent('omar', 'Omar Other', other.id, tag, otherMc);
   const filter = await teamFilters(server, managerToken, agents.anna.id);
   coyoteFilterId = (await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [agents.anna.id, agents.ben.id] }))._id;
   await (await teamFilters(server, otherToken, agents.omar.id))({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });

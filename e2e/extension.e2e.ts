@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
@@ -13,7 +13,6 @@ import { fillPopupSignIn, loginUI } from './helpers';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PASSWORD = 'agent-pass-1';
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 let server: Server;
@@ -33,11 +32,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await api<T>(server, method, urlPath, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
 let reader: { password: string; token: string } | null = null;
 /** A web-app token of the agent, for reading back what the extension stored (one sign-in per password). */
@@ -83,18 +78,12 @@ const isoDay = (offset: number) => {
 
 async function setUpTeam() {
   const tag = Date.now().toString(36);
-  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `mona-${tag}@e2e.example`, password: PASSWORD, name: 'Mona Manager' });
-  team.managerToken = (await ok('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken;
-  const agent = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `ava-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: team.agent.name,
-    parentId: manager._id,
-  });
-  team.agent.id = agent._id;
+  const manager = await devUser(server, { userType: 'manager', email: `mona-${tag}@e2e.example`, name: 'Mona Manager' });
+  team.managerToken = manager.token;
+  const agent = await devUser(server, { userType: 'agent', email: `ava-${tag}@e2e.example`, name: team.agent.name, parentId: manager.id });
+  team.agent.id = agent.id;
   team.agent.email = agent.email;
-  const agentWeb = (await ok('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 0 })).accessToken;
+  const agentWeb = agent.token;
   const addMc = async (token: string, body: Record<string, unknown>) => (await ok('POST', '/api/mcSettings/add/', body, token)).mcSetting._id as string;
   team.mcs.swift = await addMc(team.managerToken, { name: 'Swift Haul', lines: [1] });
   team.mcs.blue = await addMc(team.managerToken, { name: 'Blue Line', lines: [2] });

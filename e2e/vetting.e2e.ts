@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startFmcsaStandIn } from '../scripts/fmcsa-stand-in.mjs';
 import { expectNoA11yViolations } from './a11y';
-import { api, buildExtensionFor, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { api, apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
@@ -15,7 +15,6 @@ import { fillPopupSignIn, loginUI } from './helpers';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const PASSWORD = 'vetting-pass-1';
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
 let standIn: Awaited<ReturnType<typeof startFmcsaStandIn>>;
@@ -25,11 +24,7 @@ let browser: { context: BrowserContext; extensionId: string; close: () => Promis
 const team = { manager: { email: '', token: '' }, agent: { id: '', email: '', token: '' }, mc: '' };
 const filterIds: Record<string, string> = {};
 
-async function ok<T = any>(method: string, urlPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await api<T>(server, method, urlPath, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${urlPath}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -41,23 +36,10 @@ test.beforeAll(async () => {
   });
   server = await Server.create({ FMCSA_URL: standIn.url, FMCSA_WEBKEY: standIn.webKey });
   const tag = Date.now().toString(36);
-  const manager = await ok('POST', '/api/dev/users', { userType: 'manager', email: `vera-${tag}@e2e.example`, password: PASSWORD, name: 'Vera Manager' });
-  team.manager = {
-    email: manager.email,
-    token: (await ok('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken,
-  };
-  const agent = await ok('POST', '/api/dev/users', {
-    userType: 'agent',
-    email: `abe-${tag}@e2e.example`,
-    password: PASSWORD,
-    name: 'Abe Agent',
-    parentId: manager._id,
-  });
-  team.agent = {
-    id: agent._id,
-    email: agent.email,
-    token: (await ok('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 0 })).accessToken,
-  };
+  const manager = await devUser(server, { userType: 'manager', email: `vera-${tag}@e2e.example`, name: 'Vera Manager' });
+  team.manager = { email: manager.email, token: manager.token };
+  const agent = await devUser(server, { userType: 'agent', email: `abe-${tag}@e2e.example`, name: 'Abe Agent', parentId: manager.id });
+  team.agent = { id: agent.id, email: agent.email, token: agent.token };
   team.mc = (await ok('POST', '/api/mcSettings/add/', { name: 'Swift Haul', lines: [1] }, team.manager.token)).mcSetting._id;
   await ok('POST', '/api/mcSettings/add/', { parentMc: team.mc, lines: [2] }, team.agent.token);
   const filter = await teamFilters(server, team.manager.token, team.agent.id);
