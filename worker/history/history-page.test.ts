@@ -1,8 +1,8 @@
-import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mcSettings } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
+import { fetchWorker } from '../test/dispatch';
 import { EXPORT_PAGE_ROWS } from './history.page';
 import { DAY_MS, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
 
@@ -352,7 +352,7 @@ describe('a 40,000-row team', () => {
 
 describe('POST /api/callHistory/export', () => {
   const exportCsv = (user: TestUser, extra: Record<string, unknown>) =>
-    SELF.fetch('http://localhost/api/callHistory/export', {
+    fetchWorker('http://localhost/api/callHistory/export', {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body(extra)),
@@ -452,7 +452,7 @@ describe('POST /api/callHistory/export', () => {
     expect(((await foreign.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.managerNotFound);
     expect((await exportCsv(T.manager, { dateTo: 'never' })).status).toBe(400);
     expect((await exportCsv(await createUser('marketing'), { managerId: T.manager.id })).status).toBe(403);
-    const anonymous = await SELF.fetch('http://localhost/api/callHistory/export', {
+    const anonymous = await fetchWorker('http://localhost/api/callHistory/export', {
       method: 'POST',
       body: JSON.stringify(body({})),
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,3 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -7,6 +6,7 @@ import { extensionApi } from '../../extension/src/background/api';
 import { handleError } from '../app';
 import type { AppEnv } from '../env';
 import { call, createUser, getUser, sessionToken } from '../test/helpers';
+import { fetchWorker } from '../test/dispatch';
 import { appRoutes } from '../test/routes';
 import { BOOKMARK_HEADER, isBookmark, newerBookmark } from './bookmark';
 import { readOnly, withDb } from './db';
@@ -201,7 +201,7 @@ describe("the extension's fetch wrapper, against the Worker", () => {
       const headers = new Headers(init?.headers);
       sent.push(headers.get('x-d1-bookmark'));
       // the Worker's own fetch takes neither a browser's credentials mode nor its cache mode
-      const res = await SELF.fetch(String(input), { method: init?.method, headers, body: init?.body });
+      const res = await fetchWorker(String(input), { method: init?.method, headers, body: init?.body });
       answered.push(res.headers.get('x-d1-bookmark'));
       return res;
     });

@@ -1,8 +1,9 @@
-import { runInDurableObject, SELF } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
 import { call, createUser, db, testEnv } from '../test/helpers';
+import { fetchWorker } from '../test/dispatch';
 import { D1_WRITE_DELAY_MS } from './click-counter';
 import { describeVisit } from './clicks';
 import { toCsv } from './csv';
@@ -33,7 +34,7 @@ async function newLink(token: string, body: Record<string, unknown>): Promise<Li
 }
 
 const hop = (code: string, headers: Record<string, string> = nav, method = 'GET') =>
-  SELF.fetch(`http://localhost/s/${code}`, { method, headers, redirect: 'manual' }).then(async (r) => ({
+  fetchWorker(`http://localhost/s/${code}`, { method, headers, redirect: 'manual' }).then(async (r) => ({
     status: r.status,
     location: r.headers.get('location'),
     text: await r.text(),
@@ -364,7 +365,7 @@ describe('CSV export', () => {
     const manager = await createUser('manager');
     const first = await newLink(manager.token, { from: 'https://example.com/a,b?x=1,2' });
     const second = await newLink(manager.token, { from: 'https://example.com/plain', maxClicks: 5 });
-    const res = await SELF.fetch('http://localhost/api/link/export.csv', { headers: { authorization: `Bearer ${manager.token}` } });
+    const res = await fetchWorker('http://localhost/api/link/export.csv', { headers: { authorization: `Bearer ${manager.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="links.csv"');
@@ -383,7 +384,7 @@ describe('CSV export', () => {
     await hop(link.code, { 'user-agent': CHROME_WIN, 'cf-connecting-ip': '203.0.113.9' });
     await hop(link.code, { 'user-agent': 'curl/8' });
     await statsWhen(link._id, manager.token, (s) => s.bots === 1 && s.daily.at(-1).people === 1);
-    const res = await SELF.fetch(`http://localhost/api/link/${link._id}/clicks.csv`, { headers: { authorization: `Bearer ${manager.token}` } });
+    const res = await fetchWorker(`http://localhost/api/link/${link._id}/clicks.csv`, { headers: { authorization: `Bearer ${manager.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="link-${link.code}-clicks.csv"`);
     const lines = (await res.text())
@@ -392,7 +393,7 @@ describe('CSV export', () => {
       .split('\r\n');
     expect(lines[0]).toBe('Day,People,Bots,Unique visitors');
     expect(lines.at(-1)).toBe(`${new Date().toISOString().slice(0, 10)},1,1,1`);
-    expect((await SELF.fetch(`http://localhost/api/link/${link._id}/clicks.csv`)).status).toBe(401);
+    expect((await fetchWorker(`http://localhost/api/link/${link._id}/clicks.csv`)).status).toBe(401);
   });
 });
 

@@ -1,10 +1,10 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
 import { LIMITS } from '../lib/rate-limit';
 import { call, countRows, createTeam, createUser, db, testEnv } from '../test/helpers';
+import { fetchWorker } from '../test/dispatch';
 import { describeVisit } from './clicks';
 import { checkTarget, LINK_MESSAGES } from './links.schema';
 import { kvKey, ownHosts } from './links.service';
@@ -143,7 +143,7 @@ describe('POST /api/link/generate', () => {
     const manager = await createUser('manager');
     const before = await countRows('links');
     for (const from of ['https://Mirror.Example./s/X', 'http://mirror.example:8080/%73/X', 'https://MIRROR.example/anything']) {
-      const res = await SELF.fetch('https://mirror.example/api/link/generate', {
+      const res = await fetchWorker('https://mirror.example/api/link/generate', {
         method: 'POST',
         headers: { authorization: `Bearer ${manager.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ from }),
@@ -343,7 +343,7 @@ describe('GET /s/{code}', () => {
   it('a link whose target is the very host the visit came to (not configured as ours) does not redirect to itself', async () => {
     const manager = await createUser('manager');
     const link = await newLink(manager.token, 'https://mirror-two.example/s/abcdefg');
-    const loop = await SELF.fetch(`https://mirror-two.example/s/${link.code}`, { redirect: 'manual', headers: nav });
+    const loop = await fetchWorker(`https://mirror-two.example/s/${link.code}`, { redirect: 'manual', headers: nav });
     expect(loop.status).toBe(410);
     expect(await loop.text()).toContain('Link stopped');
     // through our own host it still redirects

@@ -1,4 +1,3 @@
-import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -9,6 +8,7 @@ import { createDb } from '../lib/db';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { codeOfMessage } from '../lib/message-codes';
+import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
 export const db = createDb(testEnv.DB);
@@ -32,7 +32,7 @@ export async function call(method: string, path: string, opts: CallOptions = {})
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await SELF.fetch(`http://localhost${path}`, { method, headers, body, redirect: 'manual' });
+  const res = await fetchWorker(`http://localhost${path}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
   try {
