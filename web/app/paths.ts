@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Area, Role } from '../../worker/lib/permissions';
+import type { AREA_SCREENS } from './screens';
 
 /** The route that signs out (a route, so leaving unsaved edits asks first). */
 export const LOGOUT_PATH = '/logout';
@@ -16,37 +17,38 @@ export const PUBLIC_ROUTES: { path: string; title: string; load: Loader }[] = [
   { path: '/help/:topic?', title: 'titles.help', load: () => import('../features/help/help') },
 ];
 
-/** Logged-in routes, each in one area of the permissions table (spec: Logged in, by role). */
-export const AREA_ROUTES: { path: string; area: Area; title: Title; load: Loader }[] = [
-  { path: '/links', title: 'titles.links', area: 'links', load: () => import('../features/links/links-list') },
-  { path: '/links/keys', title: 'titles.apiKeys', area: 'links', load: () => import('../features/links/api-keys') },
-  { path: '/create', title: 'titles.createLink', area: 'links', load: () => import('../features/links/link-create') },
-  { path: '/detail/:id', title: 'titles.linkDetails', area: 'links', load: () => import('../features/links/link-detail') },
-  { path: '/profile/:id?', title: 'titles.profile', area: 'profile', load: () => import('../features/users/profile') },
+/**
+ * Logged-in routes, each in one area of the permissions table (spec: Logged in, by role). Their
+ * screens' code is named in web/app/screens.ts, which loads with the signed-in part.
+ */
+export const AREA_ROUTES: { path: keyof typeof AREA_SCREENS; area: Area; title: Title }[] = [
+  { path: '/links', title: 'titles.links', area: 'links' },
+  { path: '/links/keys', title: 'titles.apiKeys', area: 'links' },
+  { path: '/create', title: 'titles.createLink', area: 'links' },
+  { path: '/detail/:id', title: 'titles.linkDetails', area: 'links' },
+  { path: '/profile/:id?', title: 'titles.profile', area: 'profile' },
   {
     path: '/users',
     title: (role) => (role === 'admin' ? 'titles.allUsers' : 'titles.myTeam'),
     area: 'users',
-    load: () => import('../features/users/users-list'),
   },
-  { path: '/createUser', title: 'titles.addUser', area: 'users', load: () => import('../features/users/create-user') },
-  { path: '/companyFilters', title: 'titles.brokerFiltering', area: 'filters', load: () => import('../features/filters/company-filters') },
-  { path: '/companyFilters/import', title: 'titles.importFilters', area: 'filtersLead', load: () => import('../features/filters/import-filters') },
-  { path: '/companyFilters/queue', title: 'titles.verificationQueue', area: 'filtersLead', load: () => import('../features/filters/verification-queue') },
+  { path: '/createUser', title: 'titles.addUser', area: 'users' },
+  { path: '/companyFilters', title: 'titles.brokerFiltering', area: 'filters' },
+  { path: '/companyFilters/import', title: 'titles.importFilters', area: 'filtersLead' },
+  { path: '/companyFilters/queue', title: 'titles.verificationQueue', area: 'filtersLead' },
   {
     path: '/companyFilters/:action/:name/:contact?',
     title: 'titles.brokerFiltering',
     area: 'filters',
-    load: () => import('../features/filters/company-filters'),
   },
-  { path: '/filters', title: 'titles.myFilters', area: 'filters', load: () => import('../features/filters/my-filters') },
-  { path: '/callHistory', title: 'titles.contactHistory', area: 'history', load: () => import('../features/history/contact-history') },
-  { path: '/activeLoads', title: 'titles.activeLoads', area: 'loads', load: () => import('../features/loads/active-loads') },
-  { path: '/payment', title: 'titles.payment', area: 'payment', load: () => import('../features/payments/payment') },
-  { path: '/payment/receipt/:id', title: 'titles.receipt', area: 'payment', load: () => import('../features/payments/receipt') },
-  { path: '/lines', title: 'titles.lines', area: 'lines', load: () => import('../features/mc-settings/lines') },
-  { path: '/promoCodes', title: 'titles.promoCodes', area: 'promo', load: () => import('../features/promo/promo-codes') },
-  { path: '/adminPayments', title: 'titles.payments', area: 'adminPayments', load: () => import('../features/payments/admin-payments') },
-  { path: '/analytics', title: 'titles.analytics', area: 'analytics', load: () => import('../features/analytics/analytics') },
-  { path: '/failedMails', title: 'titles.failedMails', area: 'mail', load: () => import('../features/mail/failed-mails') },
+  { path: '/filters', title: 'titles.myFilters', area: 'filters' },
+  { path: '/callHistory', title: 'titles.contactHistory', area: 'history' },
+  { path: '/activeLoads', title: 'titles.activeLoads', area: 'loads' },
+  { path: '/payment', title: 'titles.payment', area: 'payment' },
+  { path: '/payment/receipt/:id', title: 'titles.receipt', area: 'payment' },
+  { path: '/lines', title: 'titles.lines', area: 'lines' },
+  { path: '/promoCodes', title: 'titles.promoCodes', area: 'promo' },
+  { path: '/adminPayments', title: 'titles.payments', area: 'adminPayments' },
+  { path: '/analytics', title: 'titles.analytics', area: 'analytics' },
+  { path: '/failedMails', title: 'titles.failedMails', area: 'mail' },
 ];

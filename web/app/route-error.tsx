@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
+import { useText } from '../i18n/startup';
 import { STARTUP_ENGLISH } from '../i18n/startup-english';
 import { useOnline } from '../lib/online';
 
@@ -49,7 +49,7 @@ function markAutoReload() {
  */
 export function RouteError() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t } = useText();
   const online = useOnline();
   const chunk = isChunkLoadError(error);
   const autoReload = chunk && online && Date.now() - lastAutoReload() > RELOAD_WINDOW_MS;

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+// the login screen is in the entry: a logged-out visitor sees it without waiting for a second chunk
+import Landing from '../features/auth/landing';
+import { loadLibrary, useText } from '../i18n/startup';
 import type { Role } from '../../worker/lib/permissions';
 import { nextParam } from '../lib/next-path';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -9,9 +11,8 @@ import { useSession } from '../lib/session';
 import { RouteError } from './route-error';
 import { AREA_ROUTES, LOGOUT_PATH, PUBLIC_ROUTES } from './paths';
 
-const Landing = lazy(() => import('../features/auth/landing'));
-// the signed-in part loads after sign-in: the login page does not carry it
-const signedIn = () => import('./signed-in');
+// the signed-in part loads after sign-in, with i18next: the login page carries neither
+const signedIn = () => Promise.all([import('./signed-in'), loadLibrary()]).then(([module]) => module);
 const SignedInLayout = lazy(() => signedIn().then((m) => ({ default: m.SignedInLayout })));
 const Guard = lazy(() => signedIn().then((m) => ({ default: m.Guard })));
 const DefaultRedirect = lazy(() => signedIn().then((m) => ({ default: m.DefaultRedirect })));
@@ -24,9 +25,9 @@ const Logout = lazy(() => signedIn().then((m) => ({ default: m.Logout })));
  */
 const router = createBrowserRouter([
   ...PUBLIC_ROUTES.map(({ path, title, load }) => {
-    // public pages get the app's SWR options with their own code, not in the entry
+    // public pages get the app's SWR options and i18next with their own code, not in the entry
     const Component = lazy(() =>
-      Promise.all([load(), import('./swr')]).then(([page, { AppSwr }]) => ({
+      Promise.all([load(), import('./swr'), loadLibrary()]).then(([page, { AppSwr }]) => ({
         default: () => (
           <AppSwr>
             <page.default />
@@ -59,8 +60,9 @@ const router = createBrowserRouter([
       { index: true, element: <DefaultRedirect /> },
       // a route, so leaving a screen with unsaved edits by Logout asks first like any other link
       { path: LOGOUT_PATH, element: <Logout /> },
-      ...AREA_ROUTES.map(({ path, area, title, load }) => {
-        const Component = lazy(load);
+      ...AREA_ROUTES.map(({ path, area, title }) => {
+        // the screen's code is named by the signed-in part (web/app/screens.ts), loaded by now
+        const Component = lazy(() => signedIn().then((m) => m.AREA_SCREENS[path]()));
         return {
           path,
           // inside the layout: the menu stays, so the person can go elsewhere
@@ -81,7 +83,7 @@ const router = createBrowserRouter([
 /** Sets the tab's title from the route's catalogue key (a role may name its screen differently). */
 function ScreenTitle({ titleKey }: { titleKey: string | ((role: Role) => string) }) {
   const session = useSession();
-  const { t } = useTranslation();
+  const { t } = useText();
   const key = typeof titleKey === 'function' ? (session ? titleKey(session.userType) : null) : titleKey;
   useDocumentTitle(key ? t(key) : null);
   return null;
@@ -108,9 +110,9 @@ function SessionGate() {
   if (location.pathname === LOGOUT_PATH) return <Navigate to="/" replace />;
   if (location.pathname !== '/') return <Navigate to={`/?next=${encodeURIComponent(next ?? '/')}`} replace />;
   return (
-    <Suspense fallback={<Spinner />}>
+    <>
       <ScreenTitle titleKey="titles.login" />
       <Landing />
-    </Suspense>
+    </>
   );
 }

@@ -11,6 +11,7 @@ addEnglish(english);
 
 export { DefaultRedirect, Guard } from './guard';
 export { Logout } from './layout';
+export { AREA_SCREENS } from './screens';
 
 export function SignedInLayout() {
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGE_CODES } from '../../worker/lib/message-codes';
 
 type Catalogue = Record<string, unknown>;
-/** Each language's parts: the login page's and shell's (`en.json`), then each screen's (`en-<feature>.json`). */
+/** Each language's parts: the shell's (`en.json`), the login page's (`en-login.json`), then each screen's (`en-<feature>.json`). */
 const files = {
   en: import.meta.glob<Catalogue>(['./en.json', './en-*.json'], { import: 'default', eager: true }),
   ru: import.meta.glob<Catalogue>(['./ru.json', './ru-*.json'], { import: 'default', eager: true }),

@@ -1,5 +1,5 @@
-import i18next from 'i18next';
 import { codeOfMessage, type MessageCode } from '../../worker/lib/message-codes';
+import { t } from './startup';
 
 /**
  * A message the screens show, in the user's language (docs/decisions/0023-languages.md): an API
@@ -9,7 +9,7 @@ import { codeOfMessage, type MessageCode } from '../../worker/lib/message-codes'
 export function messageText(message: string | null | undefined, code?: unknown): string {
   if (!message) return '';
   const known = (typeof code === 'string' ? code : undefined) ?? codeOfMessage(message);
-  return known ? i18next.t(`messages.${known as MessageCode}`, { defaultValue: message }) : message;
+  return known ? t(`messages.${known as MessageCode}`, { defaultValue: message }) : message;
 }
 
 /** A failed call's text: its `code` (ApiFailure's answer) or its message. */

@@ -1,34 +1,33 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, LOCALES, languageFromTags } from '../../worker/lib/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, LOCALES } from '../../worker/lib/languages';
 import { setFormatLocale } from '../lib/format-dates';
 import en from './en.json';
+import enLogin from './en-login.json';
+import { attachLibrary, rememberLanguage } from './startup';
 
 /**
  * The SPA's languages through i18next (docs/decisions/0023-languages.md). English is bundled (the
- * default and the fallback); Russian and Armenian are fetched with a dynamic import when chosen,
- * so the login page's first bundle carries only English.
+ * default and the fallback); Russian and Armenian are fetched with a dynamic import when chosen.
+ * This module is not on an English visitor's login page: web/i18n/startup.ts shows the login
+ * page's English until it loads (docs/decisions/0024-login-bundle.md).
  */
 export { LANGUAGES, type Language };
 
 /**
  * English texts of screens that are not on the login page: each screen's lazy chunk brings its
- * own (web/i18n/en-<feature>.json) and adds it here when it loads, so the first bundle holds only
- * the login page's and the shell's English.
+ * own (web/i18n/en-<feature>.json) and adds it here when it loads; this module brings the login
+ * page's (`en-login.json`, also on the login page without it) and the shell's (`en.json`).
  */
 export function addEnglish(texts: object) {
   i18next.addResourceBundle('en', 'translation', texts, true, false);
 }
 
-/** The SPA's current language, kept beside the session (not in `userData`, whose shape the spec fixes). */
-const LANGUAGE_KEY = 'language';
-/** Set while a language picked on the login screen waits to be saved on the user at sign-in. */
-const PICKED_KEY = 'languagePicked';
-
 type Catalogue = Record<string, unknown>;
 /**
- * Russian and Armenian, fetched when chosen: the shell's part (`ru.json`) and every screen's own
- * part (`ru-<feature>.json`), so a screen's texts live beside each other in every language.
+ * Russian and Armenian, fetched when chosen: the shell's part (`ru.json`), the login page's
+ * (`ru-login.json`) and every screen's own part (`ru-<feature>.json`), so a screen's texts live
+ * beside each other in every language.
  */
 const parts = {
   ru: import.meta.glob<Catalogue>(['./ru.json', './ru-*.json'], { import: 'default' }),
@@ -40,24 +39,11 @@ async function loadCatalogue(language: Exclude<Language, 'en'>): Promise<Catalog
   return Object.assign({}, ...loaded);
 }
 
-function storedLanguage(): Language | null {
-  try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The language to start in: the one kept here, else the browser's when it is one of ours, else English. */
-export const initialLanguage = (): Language =>
-  storedLanguage() ?? (typeof navigator === 'undefined' ? null : languageFromTags(navigator.languages ?? [navigator.language])) ?? DEFAULT_LANGUAGE;
-
 void i18next.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { ...enLogin, ...en } } },
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initAsync: false,
@@ -74,34 +60,10 @@ export async function applyLanguage(language: Language, { picked = false }: { pi
   if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
     i18next.addResourceBundle(language, 'translation', await loadCatalogue(language));
   }
-  try {
-    localStorage.setItem(LANGUAGE_KEY, language);
-    if (picked) localStorage.setItem(PICKED_KEY, '1');
-  } catch {
-    // private mode: the choice lasts this visit
-  }
+  rememberLanguage(language, picked);
   setFormatLocale(formatLocale(language));
   document.documentElement.lang = language;
   await i18next.changeLanguage(language);
-}
-
-/** The language picked on the login screen before signing in, if any: the login call saves it on the user. */
-export function pickedLanguage(): Language | undefined {
-  try {
-    return localStorage.getItem(PICKED_KEY) ? (storedLanguage() ?? undefined) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** After sign-in: the user's own language rules from now on. */
-export function followUserLanguage(language: Language | undefined) {
-  try {
-    localStorage.removeItem(PICKED_KEY);
-  } catch {
-    // nothing kept
-  }
-  if (language && language !== currentLanguage()) void applyLanguage(language);
 }
 
 /** English keeps the browser's English (en-GB writes "25 Nov 2026"); the others their own locale. */
@@ -112,5 +74,16 @@ function formatLocale(language: Language) {
   }
   return LOCALES[language];
 }
+
+// the formats follow the language from the start (English until another is applied)
+setFormatLocale(formatLocale(DEFAULT_LANGUAGE));
+
+// the login page's texts (web/i18n/startup.ts) come from i18next from now on
+attachLibrary({
+  t: (key, options) => i18next.t(key, options),
+  language: currentLanguage,
+  applyLanguage,
+  onLanguageChanged: (listener) => void i18next.on('languageChanged', listener),
+});
 
 export default i18next;

@@ -1,23 +1,22 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { applyLanguage, currentLanguage, LANGUAGES, type Language } from '../../i18n';
+import { applyLanguage, type Language, useText } from '../../i18n/startup';
 
 /**
  * The language picker (login screen, Profile): each language named in itself. `onPicked` runs
- * after the screens switched (Profile saves the choice on the user).
+ * after the screens switched (Profile saves the choice on the user). On an English login page
+ * i18next is not loaded yet: picking another language loads it (web/i18n/startup.ts).
  */
 export function LanguageSelect({ picked = false, onPicked, className }: { picked?: boolean; onPicked?: (language: Language) => void; className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useText();
   const id = useId();
   const [busy, setBusy] = useState(false);
-  const value = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : currentLanguage();
   return (
     <div className={`language-select ${className ?? ''}`}>
       <label htmlFor={id}>{t('language.label')}</label>
       <select
         id={id}
         name="language"
-        value={value}
+        value={language}
         disabled={busy}
         onChange={async (e) => {
           const language = e.target.value as Language;

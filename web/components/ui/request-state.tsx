@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/errors';
-import { STARTUP_ENGLISH } from '../../i18n/startup-english';
 import { isLoggedOut, requestIdOf } from '../../lib/api-client';
-import { useOnline } from '../../lib/online';
 import { Spinner } from './spinner';
 
 /** What a screen's read gives this pattern: SWR's answer, or anything shaped like it. */
@@ -69,18 +67,6 @@ export function Loaded<T>({ what, state, children, loading }: { what: string; st
       {failed && <RequestFailed what={what} error={error} onRetry={retry} compact />}
       {children(data)}
     </>
-  );
-}
-
-/** The banner while the browser is offline: said once for the whole app, above every screen. */
-export function OfflineBanner() {
-  const online = useOnline();
-  const { t } = useTranslation();
-  if (online) return null;
-  return (
-    <div className="offline-banner" role="status" data-testid="offline-banner">
-      {t('common.offline', { defaultValue: STARTUP_ENGLISH.offline })}
-    </div>
   );
 }
 

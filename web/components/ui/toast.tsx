@@ -1,10 +1,11 @@
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { loadLibrary } from '../../i18n/startup';
 import { useSession } from '../../lib/session';
 import { ToastContext, type ToastKind } from '../../lib/toast';
 import type { ToastItem } from './toast-list';
 
-// radix Toast loads with the first toast, or with sign-in: the login page does not carry it
-const ToastList = lazy(() => import('./toast-list'));
+// radix Toast (and i18next) load with the first toast, or with sign-in: the login page carries neither
+const ToastList = lazy(() => Promise.all([import('./toast-list'), loadLibrary()]).then(([module]) => module));
 
 /** Toasts for server messages (radix Toast: announced to screen readers, swipe to dismiss). */
 export function ToastProvider({ children }: { children: ReactNode }) {

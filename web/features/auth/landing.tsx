@@ -1,11 +1,10 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '../../../worker/auth/auth.messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
 import { LanguageSelect } from '../../components/ui/language-select';
-import { followUserLanguage, pickedLanguage } from '../../i18n';
+import { followUserLanguage, loadLibrary, pickedLanguage, useText } from '../../i18n/startup';
 import { messageText } from '../../i18n/errors';
 import { getDeviceToken, saveDeviceToken, setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
@@ -13,13 +12,13 @@ import { login, sendPasswordHash } from './api';
 
 type Mode = 'login' | 'register' | 'forgotPassword';
 
-// The registration form carries the phone-number metadata and the shared zod schema: loaded
-// only when a visitor opens it, so the login page stays small.
-const RegisterForm = lazy(() => import('./register-form'));
+// The registration form carries the phone-number metadata, the shared zod schema and i18next:
+// loaded only when a visitor opens it, so the login page stays small.
+const RegisterForm = lazy(() => Promise.all([import('./register-form'), loadLibrary()]).then(([module]) => module));
 
 /** `/` when logged out: login, Manager Registration and forgot password, switched in place. */
 export default function Landing() {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [mode, setMode] = useState<Mode>('login');
   const [notice, setNotice] = useState<string | null>(null);
   const back = (message?: string) => {
@@ -59,7 +58,7 @@ export default function Landing() {
 }
 
 function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { loading, error, run } = useRequest();
@@ -109,7 +108,7 @@ function LoginForm({ onMode }: { onMode: (m: Mode) => void }) {
 }
 
 function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useText();
   const [email, setEmail] = useState('');
   const [clientError, setClientError] = useState<string | null>(null);
   const { loading, error, run } = useRequest();
