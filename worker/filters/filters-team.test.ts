@@ -78,7 +78,13 @@ describe('identity and the duplicate rule', () => {
     ]) {
       const res = await addRaw(t.manager, body(t, extra));
       expect(res.status, JSON.stringify(extra)).toBe(409);
-      expect(res.body).toEqual({ message: 'A filter for Dup Probe Logistics already exists', existingFilterId: id, existingFilterName: 'Dup Probe Logistics' });
+      expect(res.body).toEqual({
+        message: 'A filter for Dup Probe Logistics already exists',
+        code: 'filter.duplicate',
+        params: { name: 'Dup Probe Logistics' },
+        existingFilterId: id,
+        existingFilterName: 'Dup Probe Logistics',
+      });
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
     expect(await db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);

@@ -175,7 +175,7 @@ describe('error codes beside the message', () => {
     expect(empty.body).toEqual({ message: 'Email is Empty', code: 'emailEmpty' });
     const other = await call('PUT', '/api/user/update/reminders/nobody', { token: user.token, body: { remindersEnabled: false } });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: 'User not found' });
+    expect(other.body).toEqual({ message: 'User not found', code: 'common.userNotFound' });
   });
 
   it("the payment screen's codes name the payment area's own messages", () => {

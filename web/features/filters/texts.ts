@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { duplicateMessage, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../../../worker/filters/filters.schema';
+import { DUPLICATE_THIS_NAME, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../../../worker/filters/filters.schema';
 import type { VettingState } from '../../../worker/vetting/vetting.states';
 import { VETTING_MESSAGES } from '../../../worker/vetting/vetting.schema';
 import { addEnglish } from '../../i18n';
@@ -61,7 +61,7 @@ const keyOfMessage = new Map<string, string>([
     return key ? [[message, key] as const] : [];
   }),
   [HIDDEN_DUPLICATE_MESSAGE, 'filterMessages.hiddenDuplicate'],
-  [duplicateMessage('this name'), 'filterMessages.duplicateThisName'],
+  [DUPLICATE_THIS_NAME, 'filterMessages.duplicateThisName'],
 ]);
 
 /**
