@@ -1,18 +1,12 @@
 import i18next from 'i18next';
 import { codeOfMessage } from '../../worker/lib/message-codes';
 
-type Params = Record<string, string | number>;
-const paramsOf = (value: unknown): Params | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Params) : undefined);
-
 /**
  * The catalogue key of an API message's code (docs/decisions/0023-languages.md, "Error codes"):
  * the login page's codes (`wrongCredentials`) are `messages.<code>`; an area's (`lines.lineTaken`)
  * are `<area>Messages.<key>`, in that area's catalogue part.
  */
-export const keyOfCode = (code: string) => {
-  const dot = code.indexOf('.');
-  return dot > 0 ? `${code.slice(0, dot)}Messages.${code.slice(dot + 1)}` : `messages.${code}`;
-};
+export const keyOfCode = (code: string) => (code.includes('.') ? code.replace('.', 'Messages.') : `messages.${code}`);
 
 /**
  * A message the screens show, in the user's language: an API error by the `code` (and the
@@ -22,10 +16,10 @@ export const keyOfCode = (code: string) => {
  */
 export function messageText(message: string | null | undefined, code?: unknown, params?: unknown): string {
   if (!message) return '';
-  const known = (typeof code === 'string' && code ? code : undefined) ?? codeOfMessage(message);
+  const known = (typeof code === 'string' && code) || codeOfMessage(message);
   // English is the message itself, byte for byte (web/i18n/catalogues.test.ts holds the catalogue to it)
   if (!known || i18next.language === 'en') return message;
-  return i18next.t(keyOfCode(known), { ...paramsOf(params), defaultValue: message });
+  return i18next.t(keyOfCode(known), { ...(params as object), defaultValue: message });
 }
 
 /** A failed call's text: its `code` and `params` (ApiFailure's answer) or its message. */

@@ -40,7 +40,7 @@ export function matchTemplate(text: string, message: string): MessageParams | nu
   const pattern = new RegExp(
     `^${text
       .split(/\{\{\w+\}\}/)
-      .map(escape)
+      .map(escapeRegExp)
       .join('([\\s\\S]+?)')}$`,
   );
   const found = pattern.exec(message);

@@ -1,8 +1,11 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+import { useTranslation } from 'react-i18next';
+
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <div className="spinner-wrap" role="status" aria-live="polite">
       <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('app.loading')}</span>
     </div>
   );
 }
