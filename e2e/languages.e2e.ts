@@ -164,4 +164,47 @@ test.describe('Languages', () => {
       await expectNoA11yViolations(page, `${language} payment 1366`);
     });
   }
+
+  test("an API refusal without a screen of its own is said in the user's language by its code: a Lines save for a line taken meanwhile, in Russian and Armenian, at 390 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const expected = {
+      ru: { group: 'Линия Beta Freight', line: 'Линия 3', save: 'Сохранить настройки', text: 'Линия 3 уже занята: Acme Trucking' },
+      hy: { group: 'Beta Freight-ի գիծը', line: 'Գիծ 3', save: 'Պահպանել կարգավորումները', text: 'Գիծ 3-ն արդեն զբաղեցնում է Acme Trucking-ը' },
+    } as const;
+    for (const language of ['ru', 'hy'] as const) {
+      const words = expected[language];
+      const manager = await createUser('manager');
+      expect((await setLanguage(manager, language)).status).toBe(200);
+      const ids: Record<string, string> = {};
+      for (const [name, line] of [
+        ['Acme Trucking', 1],
+        ['Beta Freight', 2],
+      ] as const) {
+        ids[name] = (await apiCall('POST', '/api/mcSettings/add/', { name, lines: [line] }, manager.token)).body.mcSetting._id;
+      }
+      await page.goto('/');
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/');
+      await page.locator('input[type="email"]').fill(manager.email);
+      await page.locator('input[type="password"]').fill(PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.getByTestId('user-email')).toBeVisible();
+      await page.goto('/lines');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const beta = page.getByRole('group', { name: words.group });
+      await expect(beta).toBeVisible();
+      // another tab moves Acme to line 3 after this screen loaded
+      const moved = await apiCall('POST', '/api/mcSettings/update/details', { mcSettings: [{ _id: ids['Acme Trucking'], lines: [3] }] }, manager.token);
+      expect(moved.status).toBe(200);
+      await beta.getByRole('button', { name: words.line, exact: true }).click();
+      await page.getByRole('button', { name: words.save }).click();
+      // the API answered `lines.lineTaken` with the line and the MC; the English message is not on screen
+      await expect(page.getByTestId('toast').filter({ hasText: words.text }).first()).toBeVisible();
+      await expect(page.getByText('is already used by')).toHaveCount(0);
+      await noOverflow(page, `lines ${language}`);
+      await shot(page, `languages-${language}-lines-line-taken-390`);
+    }
+  });
 });

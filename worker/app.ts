@@ -12,7 +12,7 @@ import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
 import { withDb } from './lib/db';
-import { codeOfMessage } from './lib/message-codes';
+import { codeOf } from './lib/error-codes';
 import { ApiError } from './lib/errors';
 import { checkHealth } from './lib/health';
 import { observeRequests } from './lib/observe';
@@ -26,13 +26,14 @@ import { liveRoutes } from './team/live.routes';
 import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 import { vettingRoutes } from './vetting/vetting.routes';
+import { COMMON_MESSAGES } from './lib/common-messages';
 
 /** Request bodies larger than this answer 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
 /** A filters import (up to 5,000 CSV rows as JSON) may be larger. */
 export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
 const tooLarge = () => {
-  throw new ApiError('too_large', 'Request body is too large');
+  throw new ApiError('too_large', COMMON_MESSAGES.bodyTooLarge);
 };
 const bodyLimits = {
   normal: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
@@ -98,9 +99,10 @@ export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    // a stable `code` beside the messages the screens translate (docs/decisions/0023-languages.md)
-    const code = codeOfMessage(message);
-    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...(code ? { code } : {}) }, status);
+    // a stable `code` (and the values the message names) beside the message, for the screens to
+    // translate (docs/decisions/0023-languages.md, "Error codes")
+    const coded = codeOf(message);
+    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...coded }, status);
   }
   // outside the request middleware (no request id yet): log it here
   if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../worker/lib/error-codes';
 import { MESSAGE_CODES } from '../../worker/lib/message-codes';
+import { keyOfCode } from './errors';
 
 type Catalogue = Record<string, unknown>;
 /** Each language's parts: the shell's (`en.json`), the login page's (`en-login.json`), then each screen's (`en-<feature>.json`). */
@@ -43,7 +45,8 @@ const flat = Object.fromEntries(Object.entries(catalogues).map(([lang, tree]) =>
   Map<string, string>
 >;
 const baseKeys = (m: Map<string, string>) => new Set([...m.keys()].map((k) => k.replace(PLURAL, '')));
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+// `{{amount, number}}` is the placeholder `amount`, formatted by the language (i18next's Intl formats)
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 
 // every source file of the web app, as text (Vite's glob, so the test needs no file system)
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../dist/**'], { query: '?raw', import: 'default', eager: true }) as Record<
@@ -51,6 +54,9 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../d
   string
 >;
 const code = Object.values(sources).join('\n');
+
+// the API's error codes (worker/lib/error-codes.ts) by their catalogue key: `<area>Messages.<key>`
+const codeKeys = new Set([...ERROR_CODES.keys()].map(keyOfCode));
 
 describe('the catalogues', () => {
   it("every language has the same parts, so a screen's texts sit side by side in each", () => {
@@ -98,6 +104,7 @@ describe('the catalogues', () => {
   it('no key is unused: each appears in the code as a literal (messages.* are the codes the API answers)', () => {
     const unused = [...baseKeys(flat.en)].filter((key) => {
       if (key.startsWith('messages.')) return !(key.slice('messages.'.length) in MESSAGE_CODES);
+      if (codeKeys.has(key)) return false;
       return !new RegExp(`['"\`]${key.replace(/\./g, '\\.')}['"\`]`).test(code);
     });
     expect(unused).toEqual([]);
@@ -115,6 +122,20 @@ describe('the catalogues', () => {
       expect(flat.en.get(`messages.${code}`), code).toBe(message);
       expect(flat.ru.get(`messages.${code}`), code).toBeTruthy();
       expect(flat.hy.get(`messages.${code}`), code).toBeTruthy();
+    }
+  });
+
+  it("every API error code has a text in every language: English exactly the API's, the others with the same placeholders", () => {
+    expect(ERROR_CODES.size).toBeGreaterThan(150);
+    for (const [code, english] of ERROR_CODES) {
+      const key = keyOfCode(code);
+      expect(flat.en.get(key), code).toBe(english);
+      for (const lang of ['ru', 'hy'] as const) {
+        const text = flat[lang].get(key);
+        expect(text, `${lang}: ${code}`).toBeTruthy();
+        expect(text, `${lang}: ${code} is not translated`).not.toBe(english);
+        expect(placeholders(text!), `${lang}: ${code}`).toEqual(placeholders(english));
+      }
     }
   });
 });

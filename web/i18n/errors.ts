@@ -1,20 +1,30 @@
-import { codeOfMessage, type MessageCode } from '../../worker/lib/message-codes';
-import { t } from './startup';
+import { codeOfMessage } from '../../worker/lib/message-codes';
+import { currentLanguage, t } from './startup';
 
 /**
- * A message the screens show, in the user's language (docs/decisions/0023-languages.md): an API
- * error by the `code` it answered, a shared schema's message (the same constants the API answers)
- * by its code; anything else as it came, in English.
+ * The catalogue key of an API message's code (docs/decisions/0023-languages.md, "Error codes"):
+ * the login page's codes (`wrongCredentials`) are `messages.<code>`; an area's (`lines.lineTaken`)
+ * are `<area>Messages.<key>`, in that area's catalogue part.
  */
-export function messageText(message: string | null | undefined, code?: unknown): string {
+export const keyOfCode = (code: string) => (code.includes('.') ? code.replace('.', 'Messages.') : `messages.${code}`);
+
+/**
+ * A message the screens show, in the user's language: an API error by the `code` (and the
+ * `params`) it answered, a shared schema's message the login page knows by its code; anything
+ * else as it came, in English. A code whose text is not loaded shows the message as sent, and
+ * English shows it as sent.
+ */
+export function messageText(message: string | null | undefined, code?: unknown, params?: unknown): string {
   if (!message) return '';
-  const known = (typeof code === 'string' ? code : undefined) ?? codeOfMessage(message);
-  return known ? t(`messages.${known as MessageCode}`, { defaultValue: message }) : message;
+  const known = (typeof code === 'string' && code) || codeOfMessage(message);
+  // English is the message itself, byte for byte (web/i18n/catalogues.test.ts holds the catalogue to it)
+  if (!known || currentLanguage() === 'en') return message;
+  return t(keyOfCode(known), { ...(params as object), defaultValue: message });
 }
 
-/** A failed call's text: its `code` (ApiFailure's answer) or its message. */
+/** A failed call's text: its `code` and `params` (ApiFailure's answer) or its message. */
 export function errorText(err: unknown): string {
   if (!(err instanceof Error)) return messageText('Something went wrong');
   const data = (err as { data?: Record<string, unknown> | null }).data;
-  return messageText(err.message || 'Something went wrong', data?.code);
+  return messageText(err.message || 'Something went wrong', data?.code, data?.params);
 }

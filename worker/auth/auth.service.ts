@@ -15,6 +15,7 @@ import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
 import { hasInvisibleChars, type LoginAnswer, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const HOUR = 3_600_000;
 export const VERIFY_TOKEN_TTL = 48 * HOUR;
@@ -338,6 +339,6 @@ export async function revokeSession(db: Db, caller: Caller, sessionId: string) {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), activeSessionOf(caller.id, new Date())))
     .returning({ id: sessions.id });
-  if (!ended.length) throw notFound('Session not found');
+  if (!ended.length) throw notFound(COMMON_MESSAGES.sessionNotFound);
   return { message: 'Session signed out' };
 }

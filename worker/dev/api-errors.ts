@@ -37,7 +37,10 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
     [404, 'Filter not found', 'update: no `updateFilterId`, or a filter the caller does not see'],
     [403, 'You are not allowed to edit this filter', 'update: a filter the caller sees but may not edit'],
   ],
-  'PUT /api/user/update/filterOverride': [[400, 'Type name is empty', '| 400 | `Choose a colour` (not `#rrggbb`)']],
+  'PUT /api/user/update/filterOverride': [
+    [400, 'Type name is empty'],
+    [400, 'Choose a colour', 'not `#rrggbb`'],
+  ],
   'POST /api/broker/bulk': [
     [404, 'Filter not found'],
     [404, 'Filter type not found'],
@@ -97,9 +100,11 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
     [409, 'This MC is already in your list', 'an agent adding the same manager MC twice'],
   ],
   'POST /api/mcSettings/update/details': [
-    [400, 'Name is empty', '| 400 | `Select a line for every MC` (`lines: []`)'],
-    [400, 'Select one line per MC', '| 409 | `Line {n} is already used by {MC name}`'],
-    [409, 'The lines changed meanwhile, please try again', '| 400 | `Unknown placeholder(s) … in the e-mail subject` / `… content. Use {origin}, …`'],
+    [400, 'Name is empty'],
+    [400, 'Select a line for every MC', '`lines: []`'],
+    [400, 'Select one line per MC'],
+    [409, 'Line {{line}} is already used by {{name}}', 'another of your MCs has the line (`params`: `line`, `name`)'],
+    [409, 'The lines changed meanwhile, please try again'],
   ],
   'POST /api/mcSettings/update/toggleVisibility': [[404, 'MC not found']],
   'DELETE /api/mcSettings': [[404, 'MC not found']],

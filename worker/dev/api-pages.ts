@@ -91,19 +91,23 @@ function callSection(method: string, path: string, op: Operation, note: string |
       continue;
     }
     if (answer.$ref) {
-      if (status === '400') errors.push("| 400 | `Invalid input (<field>)` or the field's own message | a body or parameter that does not match |");
-      if (status === '401') errors.push('| 401 | `Unauthorized` | no token, or a bad or ended one |');
+      if (status === '400')
+        errors.push("| 400 | `Invalid input (<field>)` or the field's own message | the field's | a body or parameter that does not match |");
+      if (status === '401') errors.push('| 401 | `Unauthorized` | | no token, or a bad or ended one |');
       if (status === '403') {
-        errors.push('| 403 | `You are not allowed to do this` | a role outside "who" |');
-        if (access.activeSubscription !== 'no') errors.push('| 403 | `Your subscription is not active` | a role that needs an active subscription has none |');
+        errors.push('| 403 | `You are not allowed to do this` | `notAllowed` | a role outside "who" |');
+        if (access.activeSubscription !== 'no')
+          errors.push('| 403 | `Your subscription is not active` | `common.subscriptionInactive` | a role that needs an active subscription has none |');
       }
       continue;
     }
-    const examples = (answer.content as Record<string, { examples: Record<string, { summary?: string; value: { message: string } }> }>)['application/json']!
-      .examples;
-    for (const e of Object.values(examples)) errors.push(`| ${status} | ${cell(code(e.value.message))} | ${cell(e.summary ?? '')} |`);
+    const examples = (answer.content as Record<string, { examples: Record<string, { summary?: string; value: { message: string; code?: string } }> }>)[
+      'application/json'
+    ]!.examples;
+    for (const e of Object.values(examples))
+      errors.push(`| ${status} | ${cell(code(e.value.message))} | ${e.value.code ? code(e.value.code) : ''} | ${cell(e.summary ?? '')} |`);
   }
-  if (errors.length) lines.push('| status | message | when |', '| --- | --- | --- |', ...errors, '');
+  if (errors.length) lines.push('| status | message | code | when |', '| --- | --- | --- | --- |', ...errors, '');
   if (note) lines.push(note, '');
   return lines;
 }
@@ -145,7 +149,7 @@ export function apiPages(openapi: OpenApiDocument, prose: Record<string, string>
       ...(rest.join('\n').trim() ? [rest.join('\n').trim(), ''] : []),
       '## Calls',
       '',
-      'Generated from [openapi.json](openapi.json): who may call each call ([access.md](access.md)), its parameters and body, its answers and its `{"message": "..."}` errors. A field marked optional may be left out.',
+      'Generated from [openapi.json](openapi.json): who may call each call ([access.md](access.md)), its parameters and body, its answers and its `{"message": "...", "code": "..."}` errors (`code` and `params`: see the README). A field marked optional may be left out.',
       '',
       ...calls.flatMap(([method, path, op]) => callSection(method, path, op, notes.get(`${method.toUpperCase()} ${path}`))),
     ];

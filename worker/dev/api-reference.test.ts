@@ -49,10 +49,10 @@ describe('the generated API reference (npm run docs:api)', () => {
       responses: Record<string, { content: Record<string, { examples: Record<string, { value: unknown }> }> }>;
     };
     expect(Object.values(create.responses['409']!.content['application/json']!.examples).map((e) => e.value)).toEqual([
-      { message: 'This alias is already taken' },
+      { message: 'This alias is already taken', code: 'link.aliasTaken' },
     ]);
     expect(generated.pages.links).toContain('### `POST /api/link/generate`');
-    expect(generated.pages.links).toContain('| 409 | `This alias is already taken` |');
+    expect(generated.pages.links).toContain('| 409 | `This alias is already taken` | `link.aliasTaken` |');
   });
 
   it('describes every call with its body schema and its rule', () => {

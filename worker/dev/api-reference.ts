@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { app } from '../app';
 import { responsesOf } from '../api-responses';
+import { codeOf } from '../lib/error-codes';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
 import { API_ERRORS, PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
@@ -40,10 +41,16 @@ const readsFrom = (route: RouteEntry) => (route.readOnly ? 'replica' : 'primary'
 
 const ERROR = { $ref: '#/components/responses/Error' };
 const ERROR_SCHEMA = { $ref: '#/components/schemas/Error' };
-const ERROR_ANSWER = { description: 'An error: `{message}`' };
+const ERROR_ANSWER = { description: 'An error: `{message, code?, params?}`' };
 type ErrorAnswer = {
   description: string;
-  content: { 'application/json': { schema: unknown; examples: Record<string, { summary?: string; value: { message: string } }> } };
+  content: { 'application/json': { schema: unknown; examples: Record<string, { summary?: string; value: { message: string; code?: string } }> } };
+};
+
+/** An example's code (without a template's values: the example shows the placeholders). */
+const withCode = (message: string) => {
+  const code = codeOf(message)?.code;
+  return code ? { code } : {};
 };
 
 export function openApiDocument(routes: readonly RouteEntry[]) {
@@ -83,7 +90,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
           : responses[status]
       ) as ErrorAnswer;
       const examples = answer.content['application/json'].examples;
-      examples[`e${Object.keys(examples).length + 1}`] = { ...(when ? { summary: when } : {}), value: { message } };
+      examples[`e${Object.keys(examples).length + 1}`] = { ...(when ? { summary: when } : {}), value: { message, ...withCode(message) } };
       responses[status] = answer;
     }
     paths[openApiPath(route.path)] ??= {};
@@ -114,7 +121,25 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: {
+            message: { type: 'string', description: "The English text (the spec's words)." },
+            code: {
+              type: 'string',
+              description:
+                "The message's stable code, for the screens to translate (`lines.lineTaken`; docs/decisions/0023-languages.md). Absent for a message without one.",
+            },
+            params: {
+              type: 'object',
+              additionalProperties: { type: ['string', 'number'] },
+              description: 'The values the message names, by placeholder (`{"line": 3, "name": "Acme"}`), when it names any.',
+            },
+          },
+          required: ['message'],
+        },
+      },
       responses: {
         Error: {
           description: 'An error: 400 bad input, 401 no or bad token, 403 not allowed, 404 not found, 409 conflict, 413 too large, 429 too many requests',

@@ -29,6 +29,7 @@ export const HEALTH_MESSAGES = {
   version: 'Wrong extension version',
   counts: 'Counts must be whole numbers from 0 to 100000',
   layout: 'Layout must be wide, compact or unknown',
+  days: 'Days must be from 1 to 30',
 } as const;
 
 const count = z.number({ error: HEALTH_MESSAGES.counts }).int(HEALTH_MESSAGES.counts).min(0, HEALTH_MESSAGES.counts).max(100_000, HEALTH_MESSAGES.counts);
@@ -45,7 +46,7 @@ export type HealthReportInput = z.output<typeof healthReportSchema>;
 
 /** GET /api/extension/health?days=: the admin's view, 1 to 30 days back (7 by default). */
 export const healthQuerySchema = z.object({
-  days: z.coerce.number().int().min(1, 'Days must be from 1 to 30').max(30, 'Days must be from 1 to 30').optional().default(7),
+  days: z.coerce.number().int().min(1, HEALTH_MESSAGES.days).max(30, HEALTH_MESSAGES.days).optional().default(7),
 });
 
 /** One extension version's reports in the window. */

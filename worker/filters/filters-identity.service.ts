@@ -5,7 +5,7 @@ import type { Db } from '../env';
 import { chunks, inJson, isUniqueViolation } from '../lib/db';
 import { conflict } from '../lib/errors';
 import { normalizeBrokerName } from './broker-name';
-import { duplicateMessage, HIDDEN_DUPLICATE_MESSAGE } from './filters.schema';
+import { DUPLICATE_THIS_NAME, duplicateMessage, HIDDEN_DUPLICATE_MESSAGE } from './filters.schema';
 import { type Viewer, visibleTo } from './filters-visibility.service';
 const f = brokerFilters;
 const aliasesOf = brokerFilterAliases;
@@ -74,10 +74,10 @@ export async function duplicateError(
     .from(f)
     .where(and(eq(f.teamId, v.teamId), selfId ? sql`${f.id} <> ${selfId}` : undefined, r.mcNumber ? or(byName, eq(f.mcNumber, r.mcNumber)) : byName))
     .limit(1);
-  if (!hit) return conflict(duplicateMessage('this name'));
+  if (!hit) return conflict(DUPLICATE_THIS_NAME);
   // a filter the caller cannot see is not named: neither its name nor its id leaks
   if (!hit.visible) return conflict(HIDDEN_DUPLICATE_MESSAGE);
-  return conflict(duplicateMessage(hit.name), { existingFilterId: hit.id, existingFilterName: hit.name });
+  return conflict(duplicateMessage({ name: hit.name }), { existingFilterId: hit.id, existingFilterName: hit.name });
 }
 
 export async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: unknown[], selfId?: string) {

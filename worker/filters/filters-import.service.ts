@@ -20,6 +20,7 @@ import {
 } from './filters.schema';
 import { fillNormalNames } from './filters-identity.service';
 import { selectDtos, viewerOf, visibleTo, type Viewer } from './filters-visibility.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const f = brokerFilters;
 
@@ -150,7 +151,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   try {
     await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('Some of these brokers were saved meanwhile. Preview the file again');
+    if (isUniqueViolation(err)) throw conflict(COMMON_MESSAGES.importMeanwhile);
     throw err;
   }
   return { message: `${counts.create} ${counts.create === 1 ? 'filter' : 'filters'} imported`, ...counts };

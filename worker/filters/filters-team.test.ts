@@ -78,7 +78,13 @@ describe('identity and the duplicate rule', () => {
     ]) {
       const res = await addRaw(t.manager, body(t, extra));
       expect(res.status, JSON.stringify(extra)).toBe(409);
-      expect(res.body).toEqual({ message: 'A filter for Dup Probe Logistics already exists', existingFilterId: id, existingFilterName: 'Dup Probe Logistics' });
+      expect(res.body).toEqual({
+        message: 'A filter for Dup Probe Logistics already exists',
+        code: 'filter.duplicate',
+        params: { name: 'Dup Probe Logistics' },
+        existingFilterId: id,
+        existingFilterName: 'Dup Probe Logistics',
+      });
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
     expect(await db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);
@@ -109,7 +115,10 @@ describe('identity and the duplicate rule', () => {
     const hidden = await add(t.agents[0], body(t, { name: 'Secret Haulers Group', mcNumber: '778899', onlyCreator: true, usersList: [] }));
     for (const extra of [{ name: 'secret haulers group, inc.' }, { name: 'Unrelated Name', mcNumber: 'MC 778899' }]) {
       const res = await addRaw(t.agents[1], body(t, { ...extra, usersList: [t.agents[1].id], onlyCreator: true }));
-      expect([res.status, res.body], JSON.stringify(extra)).toEqual([409, { message: 'A filter for this broker already exists in your team' }]);
+      expect([res.status, res.body], JSON.stringify(extra)).toEqual([
+        409,
+        { message: 'A filter for this broker already exists in your team', code: 'filter.hiddenDuplicate' },
+      ]);
       expect(res.text).not.toContain('Secret Haulers');
       expect(res.text).not.toContain(hidden);
     }
@@ -118,7 +127,13 @@ describe('identity and the duplicate rule', () => {
       const res = await addRaw(who, body(t, { name: 'Secret Haulers Group LLC' }));
       expect([res.status, res.body]).toEqual([
         409,
-        { message: 'A filter for Secret Haulers Group already exists', existingFilterId: hidden, existingFilterName: 'Secret Haulers Group' },
+        {
+          message: 'A filter for Secret Haulers Group already exists',
+          code: 'filter.duplicate',
+          params: { name: 'Secret Haulers Group' },
+          existingFilterId: hidden,
+          existingFilterName: 'Secret Haulers Group',
+        },
       ]);
     }
     expect((await rowsOf(t.manager.id)).map((r) => r.id)).toEqual([hidden]);

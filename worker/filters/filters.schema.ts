@@ -1,8 +1,10 @@
 import { VETTING_STATES } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
+import { template } from '../lib/coded';
 import { inOrder } from '../lib/checks';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The filters area's messages (spec section 5 and the screens). Shared with the screens. */
 export const FILTER_MESSAGES = {
@@ -17,7 +19,7 @@ export const FILTER_MESSAGES = {
   cannotEdit: 'You are not allowed to edit this filter',
   notFound: 'Filter not found',
   mcNotFound: 'MC not found',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   typeNotFound: 'Filter type not found',
   added: 'Filter added',
   addedUnverified: 'Filter added. It stays unverified until your manager verifies it',
@@ -38,7 +40,9 @@ export const FILTER_MESSAGES = {
 } as const;
 
 /** The duplicate rule's refusal (409), naming the filter that already has the name or MC number. */
-export const duplicateMessage = (existingName: string) => `A filter for ${existingName} already exists`;
+export const duplicateMessage = template<'name'>('A filter for {{name}} already exists');
+/** The refusal when the name matched nothing the caller may be told about. */
+export const DUPLICATE_THIS_NAME = duplicateMessage({ name: 'this name' });
 /** The same refusal to a caller who cannot see that filter (a teammate's private one): it names nothing. */
 export const HIDDEN_DUPLICATE_MESSAGE = 'A filter for this broker already exists in your team';
 

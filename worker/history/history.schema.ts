@@ -2,13 +2,14 @@ import * as z from 'zod';
 import { isEmail, MESSAGES } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
 import { normalizeBoardPhone } from '../lib/phone';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = {
   range: 'History is available for maximum 40 days',
   selectManager: 'Select a manager',
-  managerNotFound: 'Manager not found',
-  userNotFound: 'User not found',
+  managerNotFound: COMMON_MESSAGES.managerNotFound,
+  userNotFound: COMMON_MESSAGES.userNotFound,
   mcNotFound: 'MC not found',
   selectMc: 'Select MC',
   tooMany: 'Too many contacts for one load: choose fewer days or users',

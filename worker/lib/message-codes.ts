@@ -2,9 +2,10 @@
 import { MESSAGES } from '../auth/auth.messages';
 
 /**
- * Stable codes for the messages the translated screens show (docs/decisions/0023-languages.md):
- * the API answers `{message, code}` for these (the contract `{message}` stays), and the screens
- * translate by the code, never by the English text. Messages without a code are shown as sent.
+ * Stable codes for the messages the login page shows (docs/decisions/0023-languages.md): the API
+ * answers `{message, code}` for these (the contract `{message}` stays), and the screens translate
+ * by the code, never by the English text. Kept small, it is in the login page's bundle: every other
+ * area's messages have their codes in worker/lib/error-codes.ts (server only).
  */
 export const MESSAGE_CODES = {
   ...MESSAGES,
@@ -16,15 +17,6 @@ export const MESSAGE_CODES = {
   notAllowed: 'You are not allowed to do this',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests, please try again later',
-  // the payment screen's (worker/payments/payments.schema.ts PAYMENT_MESSAGES, copied: that file
-  // carries zod, which the login page must not load; a test holds the two equal)
-  months: 'Months to buy: minimum 1',
-  maxMonths: 'Months to buy: at most 36',
-  arca: 'Visa Payment Temporary not supported. Please pay with Idram.',
-  notVerified: 'Email is not verified',
-  linkFailed: 'Payment Failed, please try again',
-  discountUsed: 'Your promo discount was already used for another order',
-  orderNotFound: 'Order not found',
   // answers, not errors: the e-mail verification page shows them
   verified: 'Your e-mail has been verified',
   alreadyVerified: 'Your e-mail is already verified',

@@ -1,3 +1,4 @@
+import { COMMON_MESSAGES } from './common-messages';
 /**
  * The one permissions table. `AREAS` says which role reaches which part of the product and
  * whether it needs an active subscription; `RULES` adds the calls narrower than an area and the
@@ -65,9 +66,9 @@ export const RULES = {
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
   /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0166-fmcsa-gate-and-budget.md). */
-  vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Only managers can check a broker at FMCSA' } },
+  vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.vettingManagers } },
   /** The team's phone lines, dialer and board markers (Lines → Team phone lines): the team's lead. */
-  teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: "Only the team's manager can change the team's settings" } },
+  teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.teamSettingsManagers } },
   /** The team's recent contacts for the board's markers: the people who work a load board. */
   boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
@@ -85,7 +86,7 @@ export const isStaff = (role: Role) => role === 'admin' || role === 'marketing';
 export function decide(rule: Rule, role: Role, isSubscriptionActive: boolean): { ok: true } | { ok: false; message: string } {
   if (typeof rule === 'string') return { ok: true };
   if (!rule.roles.includes(role)) return { ok: false, message: rule.refusals?.[role] ?? 'You are not allowed to do this' };
-  if (rule.needsSubscription && !isStaff(role) && !isSubscriptionActive) return { ok: false, message: 'Your subscription is not active' };
+  if (rule.needsSubscription && !isStaff(role) && !isSubscriptionActive) return { ok: false, message: COMMON_MESSAGES.subscriptionInactive };
   return { ok: true };
 }
 

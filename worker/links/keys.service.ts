@@ -4,6 +4,7 @@ import type { Caller, Db } from '../env';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
 import { type ApiKeyDto, LINK_MESSAGES } from './links.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** Every key starts so: a secret scanner (and a person) can tell what it is. */
 export const KEY_PREFIX = 'fd_live_';
@@ -66,5 +67,5 @@ export async function revokeKey(db: Db, caller: Caller, id: string) {
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.id)))
     .returning({ id: apiKeys.id });
-  if (!deleted.length) throw notFound('Key not found');
+  if (!deleted.length) throw notFound(COMMON_MESSAGES.keyNotFound);
 }

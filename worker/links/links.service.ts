@@ -17,6 +17,7 @@ import {
   type LinkStats,
   type OwnHosts,
 } from './links.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 type LinkRow = typeof links.$inferSelect;
 export const CODE_LENGTH = 7;
@@ -94,7 +95,7 @@ export async function createLink(
   if (alias && !ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
   const expiresAt = expiryOf(input.expiresAt) ?? null;
   const maxClicks = input.maxClicks ?? null;
-  await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, 'You are creating links too fast, please try again later');
+  await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, COMMON_MESSAGES.tooManyLinks);
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date(), expiresAt, maxClicks };
     try {
@@ -109,7 +110,7 @@ export async function createLink(
     forget(row.code);
     return toDto(env, { ...row, clicks: 0, isDisabled: false });
   }
-  throw conflict('Could not create a short code, please try again');
+  throw conflict(COMMON_MESSAGES.noShortCode);
 }
 
 /** The caller's links, oldest first; the admin's `all` lists everyone's, with each owner. */
@@ -129,7 +130,7 @@ export async function listLinks(env: Bindings, db: Db, caller: Caller, all: bool
 /** The caller's own link (the admin reaches every link); another user's answers 404. */
 export async function ownLink(db: Db, caller: Caller, id: string): Promise<LinkRow> {
   const [row] = await db.select().from(links).where(eq(links.id, id)).limit(1);
-  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw notFound('Link not found');
+  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw notFound(COMMON_MESSAGES.linkNotFound);
   return row;
 }
 
@@ -225,7 +226,7 @@ export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Req
     if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
     throw err;
   }
-  if (!updated) throw notFound('Link not found'); // deleted meanwhile
+  if (!updated) throw notFound(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
   if (updated.code !== row.code) {
     await env.LINKS_KV.delete(kvKey(row.code));
     forget(row.code);

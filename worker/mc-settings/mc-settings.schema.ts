@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { template as messageTemplate } from '../lib/coded';
 import { type Check, inOrder } from '../lib/checks';
 import { templateError } from './email-template.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The Lines area's messages (spec section 5). Shared with the Lines screen. */
 export const MC_MESSAGES = {
@@ -16,11 +18,11 @@ export const MC_MESSAGES = {
   deleted: 'MC deleted',
   shown: 'MC is shown in DAT',
   hidden: 'MC is hidden in DAT',
-  managerNotFound: 'Manager not found',
+  managerNotFound: COMMON_MESSAGES.managerNotFound,
+  /** "Line 3 is already used by Acme": the refusal for a taken line. */
+  lineTaken: messageTemplate<'line' | 'name'>('Line {{line}} is already used by {{name}}'),
+  linesChanged: 'The lines changed meanwhile, please try again',
 } as const;
-
-/** "Line 3 is already used by Acme": the refusal for a taken line. */
-export const lineTakenMessage = (line: number, mcName: string) => `Line ${line} is already used by ${mcName}`;
 
 export const LINE_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export const MAX_TEMPLATE = 10_000;

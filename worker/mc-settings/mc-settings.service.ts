@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { inJson } from '../lib/db';
 import { isLead, teamIdOf, visibleIds } from '../lib/team';
-import { lineTakenMessage, MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
+import { MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
 
 type McRow = typeof mcSettings.$inferSelect & { lines: number[] };
 const parent = alias(mcSettings, 'parent_mc');
@@ -108,7 +108,6 @@ function isLineTaken(err: unknown): boolean {
 
 /** Writes that lose a line to a simultaneous save are checked again against what is stored this many times. */
 const LINE_ATTEMPTS = 3;
-const linesChangedMeanwhile = 'The lines changed meanwhile, please try again';
 
 /**
  * Gives `line` to setting `settingId` of `userId`, if that setting still exists (a delete may have
@@ -164,9 +163,9 @@ export async function addSetting(db: Db, caller: Caller, input: McAddInput) {
     } catch (err) {
       if (!isLineTaken(err)) throw err;
       const holder = await lineHolder(db, caller.id, line);
-      if (holder) throw conflict(lineTakenMessage(line, holder.name));
+      if (holder) throw conflict(MC_MESSAGES.lineTaken({ line, name: holder.name }));
       // the holder let the line go in between: try again
-      if (attempt >= LINE_ATTEMPTS) throw conflict(linesChangedMeanwhile);
+      if (attempt >= LINE_ATTEMPTS) throw conflict(MC_MESSAGES.linesChanged);
       continue;
     }
     const [dto] = await settingsWhere(db, eq(mcSettings.id, id));
@@ -208,7 +207,7 @@ async function planUpdate(db: Db, caller: Caller, input: McUpdateInput) {
   for (const row of ordered) {
     for (const line of row.lines) {
       const other = holders.get(line);
-      if (other) throw conflict(lineTakenMessage(line, other.name));
+      if (other) throw conflict(MC_MESSAGES.lineTaken({ line, name: other.name }));
       holders.set(line, row);
     }
   }
@@ -244,7 +243,7 @@ export async function updateSettings(db: Db, caller: Caller, input: McUpdateInpu
       break;
     } catch (err) {
       if (!isLineTaken(err)) throw err;
-      if (attempt >= LINE_ATTEMPTS) throw conflict(linesChangedMeanwhile);
+      if (attempt >= LINE_ATTEMPTS) throw conflict(MC_MESSAGES.linesChanged);
     }
   }
   return { message: MC_MESSAGES.saved, mcSettings: await mySettings(db, caller) };

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { template } from '../lib/coded';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The spec's payment messages, shared by the worker and the Payment screen. */
 export const PAYMENT_MESSAGES = {
@@ -8,7 +10,7 @@ export const PAYMENT_MESSAGES = {
   paymentType: 'Choose a payment type',
   notVerified: 'Email is not verified',
   onlyManager: 'Only a manager can pay for its agents',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
   discountUsed: 'Your promo discount was already used for another order',
@@ -25,6 +27,10 @@ export const PAYMENT_MESSAGES = {
   refundReason: 'Give a reason for the refund',
   refundMonths: 'Months to take back: a whole number from 0 to 36',
   refundNothing: 'Give an amount or months to take back',
+  refundAmountLeft: template<'amount'>('At most {{amount}} AMD is left to refund'),
+  refundMonthLeft: 'At most 1 month can be taken back',
+  refundMonthsLeft: template<'months'>('At most {{months}} months can be taken back'),
+  alreadyAligned: template<'name'>('{{name}} already runs until your end date'),
   price: 'Price: a whole number of AMD from 1 to 10,000,000',
   priceDate: 'Choose a valid date',
   priceInPast: 'The new price must start in the future',

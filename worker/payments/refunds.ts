@@ -87,9 +87,9 @@ export async function refund(db: Db, caller: Caller, input: RefundInput) {
     // over the limits (perhaps because another refund landed first): say what is left
     const so = await refundedSoFar(db, payment.id);
     const left = payment.priceTotal - so.amount;
-    if (input.amount > left) throw badRequest(`At most ${left.toLocaleString('en-US')} AMD is left to refund`);
+    if (input.amount > left) throw badRequest(PAYMENT_MESSAGES.refundAmountLeft({ amount: left }));
     const monthsLeft = (target?.bought ?? 0) - (target ? (so.months.get(target.userId) ?? 0) : 0);
-    throw badRequest(`At most ${monthsLeft} month${monthsLeft === 1 ? '' : 's'} can be taken back`);
+    throw badRequest(monthsLeft === 1 ? PAYMENT_MESSAGES.refundMonthLeft : PAYMENT_MESSAGES.refundMonthsLeft({ months: monthsLeft }));
   }
   const so = await refundedSoFar(db, payment.id);
   return { message: 'Refund recorded', _id: id, refunded: so.amount, leftToRefund: payment.priceTotal - so.amount };

@@ -47,7 +47,7 @@ export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, in
     if (payerEnd === null || payerEnd <= now) throw badRequest(PAYMENT_MESSAGES.noEndToAlign);
     items = agents.map((a) => {
       const days = alignDays(payerEnd, a.end?.getTime() ?? null, now);
-      if (days < 1) throw badRequest(`${a.name} already runs until your end date`);
+      if (days < 1) throw badRequest(PAYMENT_MESSAGES.alreadyAligned({ name: a.name }));
       if (days > MAX_ALIGN_DAYS) throw badRequest(PAYMENT_MESSAGES.alignTooLong);
       return { userId: a.id, months: 0, days, price: daysPrice(price, days) };
     });

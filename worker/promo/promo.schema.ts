@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MESSAGES } from '../auth/auth.messages';
 import { hasInvisibleChars } from '../lib/text';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The effect types, and the promo codes table's enum. */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
@@ -23,7 +24,7 @@ export const PROMO_MESSAGES = {
   months: 'Free months are 1 to 24',
   amount: 'The amount must be a whole number from 1 to 500',
   maxUses: 'Uses must be a whole number from 1 to 100000',
-  userNotFound: 'User not found',
+  userNotFound: COMMON_MESSAGES.userNotFound,
   userMissing: "Enter the user's e-mail",
   userCannotUse: 'This user cannot use promo codes',
   listEmpty: 'Select at least one promo code',

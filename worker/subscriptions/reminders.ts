@@ -10,6 +10,7 @@ import { mailMomentIn, mailText } from '../lib/mail-texts';
 import { isStaff } from '../lib/permissions';
 import { subscriptionOf } from '../lib/subscription';
 import { visibleUser } from '../users/users.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const DAY = 86_400_000;
 /** A reminder is due while fewer than this many days are left (days left 7 and under). */
@@ -173,7 +174,7 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
 /** PUT /api/user/update/reminders/{id}: a user turns its own reminders on or off (the admin may for anyone). */
 export async function setReminders(db: Db, caller: Caller, id: string, remindersEnabled: boolean) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden('You are not allowed to change this user');
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ remindersEnabled }).where(eq(users.id, target.id));
   return { message: remindersEnabled ? 'Reminders turned on' : 'Reminders turned off', remindersEnabled };
 }

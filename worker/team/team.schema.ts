@@ -1,16 +1,17 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { contactFieldsSchema } from '../history/history.schema';
-import { DIALER_MESSAGES, DIALERS, dialerTemplateError } from './dialer';
+import { template } from '../lib/coded';
+import { DIALER_MESSAGES, DIALERS, dialerTemplateError, MAX_DIALER_TEMPLATE } from './dialer';
 
 /** The team settings' messages. Shared with the Lines screen. */
 export const TEAM_MESSAGES = {
   saved: 'Team phone settings saved',
   line: 'Lines are 1 to 6',
   tooManyLines: 'A team has at most 6 lines',
-  lineTwice: (line: number) => `Line ${line} is listed twice`,
-  callerNumber: (line: number) => `Line ${line}: enter the caller number in international format, like +1 312 555 0100`,
-  label: (line: number) => `Line ${line}: the label is at most ${MAX_LINE_LABEL} characters`,
+  lineTwice: template<'line'>('Line {{line}} is listed twice'),
+  callerNumber: template<'line'>('Line {{line}}: enter the caller number in international format, like +1 312 555 0100'),
+  label: template<'line' | 'max'>('Line {{line}}: the label is at most {{max}} characters'),
   window: 'The window is 1 to 48 hours',
   markers: 'Markers are on (true) or off (false)',
 } as const;
@@ -40,12 +41,12 @@ const lineSchema = z
   .transform((v, ctx) => {
     const callerNumber = callerNumberOf(v.callerNumber);
     if (!callerNumber) {
-      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.callerNumber(v.line) });
+      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.callerNumber({ line: v.line }) });
       return z.NEVER;
     }
     const label = (v.label ?? '').trim();
     if (label.length > MAX_LINE_LABEL) {
-      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.label(v.line) });
+      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.label({ line: v.line, max: MAX_LINE_LABEL }) });
       return z.NEVER;
     }
     return { line: v.line, callerNumber, label };
@@ -75,13 +76,14 @@ export const teamSettingsInputSchema = z
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
     for (const l of v.lines) {
-      if (seen.has(l.line)) ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.lineTwice(l.line), path: ['lines'] });
+      if (seen.has(l.line)) ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.lineTwice({ line: l.line }), path: ['lines'] });
       seen.add(l.line);
     }
     if (v.dialer === 'template') {
       const problem = dialerTemplateError(v.dialerTemplate ?? '');
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['dialerTemplate'] });
-    } else if ((v.dialerTemplate ?? '').length > 500) ctx.addIssue({ code: 'custom', message: DIALER_MESSAGES.templateLong, path: ['dialerTemplate'] });
+    } else if ((v.dialerTemplate ?? '').length > MAX_DIALER_TEMPLATE)
+      ctx.addIssue({ code: 'custom', message: DIALER_MESSAGES.templateLong({ max: MAX_DIALER_TEMPLATE }), path: ['dialerTemplate'] });
   })
   .transform((v) => ({ ...v, dialerTemplate: (v.dialerTemplate ?? '').trim(), lines: [...v.lines].sort((a, b) => a.line - b.line) }));
 export type TeamSettingsInput = z.output<typeof teamSettingsInputSchema>;

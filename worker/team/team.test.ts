@@ -57,11 +57,14 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
       [{ dialer: 'tel', lines: [{ line: 7, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
       [{ dialer: 'tel', lines: [{ line: 0, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
       [{ dialer: 'tel', lines: [{ line: 1.5, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
-      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '312 555 0101' }] }, TEAM_MESSAGES.callerNumber(3)],
-      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '+1 555' }] }, TEAM_MESSAGES.callerNumber(3)],
-      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '' }] }, TEAM_MESSAGES.callerNumber(3)],
-      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '+1 312 555 0101 x12' }] }, TEAM_MESSAGES.callerNumber(3)],
-      [{ dialer: 'tel', lines: [{ line: 2, callerNumber: '+13125550101', label: 'x'.repeat(41) }] }, TEAM_MESSAGES.label(2)],
+      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '312 555 0101' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
+      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '+1 555' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
+      [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
+      [
+        { dialer: 'tel', lines: [{ line: 3, callerNumber: '+1 312 555 0101 x12' }] },
+        'Line 3: enter the caller number in international format, like +1 312 555 0100',
+      ],
+      [{ dialer: 'tel', lines: [{ line: 2, callerNumber: '+13125550101', label: 'x'.repeat(41) }] }, 'Line 2: the label is at most 40 characters'],
       [
         {
           dialer: 'tel',
@@ -70,7 +73,7 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
             { line: 2, callerNumber: '+13125550102' },
           ],
         },
-        TEAM_MESSAGES.lineTwice(2),
+        'Line 2 is listed twice',
       ],
       [{ dialer: 'template', dialerTemplate: '', lines: [] }, DIALER_MESSAGES.templateEmpty],
       [{ dialer: 'template', dialerTemplate: 'https://pbx.example/call?from={from}', lines: [] }, DIALER_MESSAGES.templateTo],
@@ -154,7 +157,7 @@ describe('the dialer URL: what "Call on line N" opens', () => {
     expect(dialerTemplateError('https://{to}')).toBe(DIALER_MESSAGES.templateScheme);
     expect(dialerTemplateError('vbscript:{to}')).toBe(DIALER_MESSAGES.templateScheme);
     expect(dialerTemplateError('https://a.example/{to} x')).toBe(DIALER_MESSAGES.templateScheme);
-    expect(dialerTemplateError(`https://a.example/${'x'.repeat(500)}{to}`)).toBe(DIALER_MESSAGES.templateLong);
+    expect(dialerTemplateError(`https://a.example/${'x'.repeat(500)}{to}`)).toBe('The URL template is at most 500 characters');
   });
 });
 

@@ -7,7 +7,7 @@ import { newSession } from '../lib/auth';
 import { createDb } from '../lib/db';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { codeOfMessage } from '../lib/message-codes';
+import { codeOf } from '../lib/error-codes';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
@@ -122,8 +122,7 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
   return match[1]!;
 }
 
-/** An error body as the API sends it: the message, with its stable code when the screens translate it by code (docs/decisions/0023-languages.md). */
-export function errorBody(message: string): { message: string; code?: string } {
-  const code = codeOfMessage(message);
-  return code ? { message, code } : { message };
+/** An error body as the API sends it: the message, with its stable code (and values) when it has one (docs/decisions/0023-languages.md). */
+export function errorBody(message: string): { message: string; code?: string; params?: Record<string, string | number> } {
+  return { message, ...codeOf(message) };
 }

@@ -14,8 +14,9 @@ import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { USER_MESSAGES } from './users.schema';
 import { live, managedUser, type UserRow } from './users.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
-export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords, please try again later';
+export const TOO_MANY_WRONG_PASSWORDS = COMMON_MESSAGES.tooManyWrongPasswords;
 
 /**
  * Re-authentication before a user changes its own e-mail or password: a stolen token alone must
@@ -88,7 +89,7 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
     throw err;
   }
   const [row] = changed;
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(COMMON_MESSAGES.userNotFound);
   await enqueueMails(env, [...verify.mailIds, ...notice.ids]);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
@@ -113,7 +114,7 @@ export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: 
     // one's own change keeps the session it was made from (its token is renewed below)
     ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
   ]);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(COMMON_MESSAGES.userNotFound);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
 }

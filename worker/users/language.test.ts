@@ -5,8 +5,6 @@ import { runReminders } from '../subscriptions/reminders';
 import { call, createTeam, createUser, db, getUser, PASSWORD, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo, order } from '../test/idram';
 import { languageFromHeader } from '../lib/languages';
-import { MESSAGE_CODES } from '../lib/message-codes';
-import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 
 /** The user's language (docs/decisions/0023-languages.md): stored, chosen at sign-in and in Profile, and followed by mails and Idram. */
 const setLanguage = (who: TestUser, id: string, body: unknown) => call('PUT', `/api/user/update/language/${id}`, { token: who.token, body });
@@ -175,12 +173,6 @@ describe('error codes beside the message', () => {
     expect(empty.body).toEqual({ message: 'Email is Empty', code: 'emailEmpty' });
     const other = await call('PUT', '/api/user/update/reminders/nobody', { token: user.token, body: { remindersEnabled: false } });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: 'User not found' });
-  });
-
-  it("the payment screen's codes name the payment area's own messages", () => {
-    for (const key of ['months', 'maxMonths', 'arca', 'notVerified', 'linkFailed', 'discountUsed', 'orderNotFound'] as const) {
-      expect(MESSAGE_CODES[key]).toBe(PAYMENT_MESSAGES[key]);
-    }
+    expect(other.body).toEqual({ message: 'User not found', code: 'common.userNotFound' });
   });
 });

@@ -5,6 +5,7 @@ import { type Check, inOrder } from '../lib/checks';
 import { dateField } from '../lib/dates';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The user types: the roles of the permissions table, and the users table's enum. */
 export const USER_TYPES = ROLES;
@@ -133,7 +134,7 @@ export const trialDateSchema = z.object({
   newDate: dateField(USER_MESSAGES.badDate, (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
 });
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
-export const deleteUserSchema = z.object({ userId: z.string().min(1, 'Choose a user').max(64) });
+export const deleteUserSchema = z.object({ userId: z.string().min(1, COMMON_MESSAGES.chooseUser).max(64) });
 /** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
   parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),

@@ -12,6 +12,7 @@ import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 export type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
@@ -67,7 +68,7 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
 /** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
 export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden('You are not allowed to change this user');
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ language }).where(eq(users.id, target.id));
   return { message: 'Language updated', language };
 }
@@ -81,7 +82,7 @@ async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
 export async function visibleUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
   const row = await liveUser(db, id);
   const ids = row ? await visibleIds(db, caller) : null;
-  if (!row || (ids && !ids.has(row.id))) throw notFound('User not found');
+  if (!row || (ids && !ids.has(row.id))) throw notFound(COMMON_MESSAGES.userNotFound);
   return row;
 }
 
@@ -94,7 +95,7 @@ function mayManage(caller: Caller, target: UserRow) {
 
 export async function managedUser(db: Db, caller: Caller, id: string) {
   const target = await visibleUser(db, caller, id);
-  if (!mayManage(caller, target)) throw forbidden('You are not allowed to change this user');
+  if (!mayManage(caller, target)) throw forbidden(COMMON_MESSAGES.notAllowedUser);
   return target;
 }
 
@@ -166,7 +167,7 @@ export async function allTeam(db: Db, caller: Caller) {
 /** A manager's agents (and the manager), for managers, their directors and the admin. */
 export async function managerChildUsers(db: Db, caller: Caller, parentId: string, includeParent: boolean) {
   const manager = await visibleUser(db, caller, parentId);
-  if (manager.userType !== 'manager') throw notFound('Manager not found');
+  if (manager.userType !== 'manager') throw notFound(COMMON_MESSAGES.managerNotFound);
   const agents = await childrenOf(db, [manager.id]);
   return toDtos(db, includeParent ? [manager, ...agents] : agents);
 }
@@ -174,7 +175,7 @@ export async function managerChildUsers(db: Db, caller: Caller, parentId: string
 export async function userByEmail(db: Db, email: string) {
   // the schema refuses invisible characters; an older look-alike row is never answered either
   const row = hasInvisibleChars(email) ? undefined : await findLiveUserByEmail(db, normalizeEmail(email));
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound(COMMON_MESSAGES.userNotFound);
   return (await toDtos(db, [row]))[0]!;
 }
 
@@ -227,10 +228,10 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
  */
 export async function deleteUser(db: Db, caller: Caller, userId: string) {
   const target = await visibleUser(db, caller, userId);
-  if (target.id === caller.id) throw badRequest('You cannot delete yourself');
+  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotDeleteSelf);
   const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
-  if (!allowed) throw forbidden('You are not allowed to delete this user');
-  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw conflict('This manager still has agents: move or delete them first');
+  if (!allowed) throw forbidden(COMMON_MESSAGES.notAllowedDelete);
+  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.managerHasAgents);
   const now = new Date();
   await db.batch([
     db
@@ -263,10 +264,10 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
  */
 export async function updateType(db: Db, caller: Caller, id: string, type: UserType, newParent?: string | null) {
   const target = await adminTarget(db, caller, id);
-  if (target.id === caller.id) throw badRequest('You cannot change your own user type');
+  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotChangeOwnType);
   if (target.userType === type) return { message: 'User type updated' };
-  if ((await childrenOf(db, [target.id])).length) throw conflict('This user has a team: move its users first');
-  if (newParent === target.id) throw badRequest('A user cannot be its own parent');
+  if ((await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.userHasTeam);
+  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
   const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
   const parentId = await checkParent(db, type, wanted);
   await db
@@ -278,8 +279,8 @@ export async function updateType(db: Db, caller: Caller, id: string, type: UserT
 
 export async function updateParent(db: Db, caller: Caller, id: string, newParent: string | null) {
   const target = await adminTarget(db, caller, id);
-  if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest('Only agents and managers have a parent');
-  if (newParent === target.id) throw badRequest('A user cannot be its own parent');
+  if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest(COMMON_MESSAGES.onlyAgentsHaveParent);
+  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
   const parentId = await checkParent(db, target.userType, newParent || null);
   await db
     .update(users)
@@ -311,7 +312,7 @@ export async function setTrialEndDate(db: Db, caller: Caller, id: string, date: 
 
 export async function resendVerification(env: Bindings, db: Db, caller: Caller, id: string) {
   const target = await managedUser(db, caller, id);
-  if (target.isEmailVerified) throw badRequest('This e-mail is already verified');
+  if (target.isEmailVerified) throw badRequest(COMMON_MESSAGES.alreadyVerified);
   await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
   await sendTokenMail(env, db, target, 'verify');
   return { message: 'Verification e-mail sent' };

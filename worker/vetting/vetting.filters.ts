@@ -10,6 +10,7 @@ import { fmcsaConfigured } from './fmcsa';
 import type * as z from 'zod';
 import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
 import { checkBroker, recordsByKey, seedStatement, toDto, vettingKey } from './vetting.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
 export const CHECK_NOW_LIMIT: Limit = { limit: 20, windowMs: 60 * 60_000 };
@@ -86,11 +87,11 @@ export async function checkNow(
   if (!fmcsaConfigured(env)) return { message: VETTING_MESSAGES.notConfigured, configured: false, record: null };
   const key = vettingKey(row.dot, row.mc);
   if (!key) return { message: VETTING_MESSAGES.noNumber, configured: true, record: null };
-  await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, 'Too many checks; the daily check goes on by itself');
+  await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, COMMON_MESSAGES.tooManyChecks);
   const seed = seedStatement(db, [{ dot: row.dot, mc: row.mc }]);
   if (seed) await seed;
   const outcome = await checkBroker(env, db, key);
-  if (outcome === 'budget') throw tooManyRequests("Today's FMCSA budget is spent; the check runs again tomorrow");
+  if (outcome === 'budget') throw tooManyRequests(COMMON_MESSAGES.fmcsaBudget);
   const record = toDto((await recordsByKey(db, [key])).get(key));
   return { message: outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked, configured: true, record };
 }

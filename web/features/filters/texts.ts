@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { duplicateMessage, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../../../worker/filters/filters.schema';
+import { FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
 import type { VettingState } from '../../../worker/vetting/vetting.states';
 import { VETTING_MESSAGES } from '../../../worker/vetting/vetting.schema';
 import { addEnglish } from '../../i18n';
@@ -60,8 +60,6 @@ const keyOfMessage = new Map<string, string>([
     const key = VETTING_MESSAGE_KEYS[code as keyof typeof VETTING_MESSAGES];
     return key ? [[message, key] as const] : [];
   }),
-  [HIDDEN_DUPLICATE_MESSAGE, 'filterMessages.hiddenDuplicate'],
-  [duplicateMessage('this name'), 'filterMessages.duplicateThisName'],
 ]);
 
 /**

@@ -29,6 +29,7 @@ import {
   useTeamMcs,
   useTeamUsers,
 } from './api';
+import { errorText } from '../../i18n/errors';
 import { filterMessageText } from './texts';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 
@@ -155,8 +156,8 @@ export function useCompanyFilters() {
             const id = err.data?.existingFilterId;
             const name = err.data?.existingFilterName;
             const named = typeof name === 'string' ? name : undefined;
-            // the message in the user's language: naming the filter when the answer does, else as the API's constant
-            const message = named ? t('filterMessages.duplicate', { name: named }) : filterMessageText(err.message);
+            // in the user's language by the answer's code and the name it carries
+            const message = errorText(err);
             setDuplicate({ message, filterId: typeof id === 'string' ? id : undefined, name: named });
             return null;
           }

@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { DIALER_MESSAGES, MAX_DIALER_TEMPLATE } from '../../../worker/team/dialer';
 import { MAX_LINE_LABEL, TEAM_MESSAGES } from '../../../worker/team/team.schema';
-import { LINE_NUMBERS, lineTakenMessage, MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
+import { LINE_NUMBERS, MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
 import { PLACEHOLDER_LIST } from '../../../worker/mc-settings/email-template.schema';
 import { messageText } from '../../i18n/errors';
+import { matchTemplate } from '../../../worker/lib/coded';
 
 /**
  * The Lines screen's own messages (its shared schemas' checks and the answers to its calls) in the
@@ -27,26 +28,21 @@ export function linesMessage(t: TFunction, message: string | null | undefined): 
     [TEAM_MESSAGES.window]: () => t('linesMessages.window'),
     [DIALER_MESSAGES.templateEmpty]: () => t('linesMessages.templateEmpty'),
     [DIALER_MESSAGES.templateTo]: () => t('linesMessages.templateTo'),
-    [DIALER_MESSAGES.templateLong]: () => t('linesMessages.templateLong', { max: MAX_DIALER_TEMPLATE }),
+    [DIALER_MESSAGES.templateLong({ max: MAX_DIALER_TEMPLATE })]: () => t('linesMessages.templateLong', { max: MAX_DIALER_TEMPLATE }),
     [DIALER_MESSAGES.templateScheme]: () => t('linesMessages.templateScheme'),
   };
   const known = fixed[message];
   if (known) return known();
   for (const line of LINE_NUMBERS) {
-    if (message === TEAM_MESSAGES.lineTwice(line)) return t('linesMessages.lineTwice', { line });
-    if (message === TEAM_MESSAGES.callerNumber(line)) return t('linesMessages.callerNumber', { line });
-    if (message === TEAM_MESSAGES.label(line)) return t('linesMessages.label', { line, max: MAX_LINE_LABEL });
-  }
-  // "Line 3 is already used by Acme" (lineTakenMessage) and an unknown URL placeholder name a value
-  for (const line of LINE_NUMBERS) {
-    const prefix = lineTakenMessage(line, '');
-    if (message.startsWith(prefix)) return t('linesMessages.lineTaken', { line, name: message.slice(prefix.length) });
+    if (message === TEAM_MESSAGES.lineTwice({ line })) return t('linesMessages.lineTwice', { line });
+    if (message === TEAM_MESSAGES.callerNumber({ line })) return t('linesMessages.callerNumber', { line });
+    if (message === TEAM_MESSAGES.label({ line, max: MAX_LINE_LABEL })) return t('linesMessages.label', { line, max: MAX_LINE_LABEL });
   }
   // templateError's refusal, for the subject or the content
   const template = /^Unknown placeholders? (.+) in the e-mail (subject|content)\. Use /.exec(message);
   if (template) return templateProblem(t, template[1]!.split(', '), template[2] as 'subject' | 'content');
-  const unknown = /^Unknown placeholder (\{[^{}]*\}) in the URL template: use \{to\}, \{from\} or \{line\}$/.exec(message);
-  if (unknown) return t('linesMessages.templateUnknown', { name: unknown[1] });
+  const unknown = matchTemplate(DIALER_MESSAGES.templateUnknown.text, message);
+  if (unknown) return t('linesMessages.templateUnknown', { name: unknown.name });
   return messageText(message);
 }
 

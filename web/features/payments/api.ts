@@ -71,7 +71,8 @@ async function followPaymentLink(orderId: string) {
     }
     await sleep(LINK_POLL_MS);
   }
-  throw new Error(PAYMENT_MESSAGES.linkFailed);
+  // said in the user's language by its code, as the API's own refusals are (web/i18n/errors.ts)
+  throw Object.assign(new Error(PAYMENT_MESSAGES.linkFailed), { data: { code: 'payment.linkFailed' } });
 }
 
 /** Reads the subscription again and writes the session's flag, so every screen unlocks at once. */

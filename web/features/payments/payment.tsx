@@ -240,7 +240,11 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
           )}
         </div>
       </div>
-      {!monthsOk && <ErrorText>{messageText(months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months)}</ErrorText>}
+      {!monthsOk && (
+        <ErrorText>
+          {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
+        </ErrorText>
+      )}
       <div className="pay-options">
         <div className="pay-option">
           <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk || !online}>
@@ -253,7 +257,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             {t('payment.payCard')}
           </Button>
           <span className="muted" data-testid="card-note">
-            {messageText(PAYMENT_MESSAGES.arca)}
+            {messageText(PAYMENT_MESSAGES.arca, 'payment.arca')}
           </span>
         </div>
       </div>
@@ -304,7 +308,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
             aria-label={t('payment.select', { name: row.original.name })}
             checked={selected.has(row.original._id)}
             disabled={!row.original.isEmailVerified}
-            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified)}
+            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}
             onChange={(e) => setSelected((prev) => toggled(prev, row.original._id, e.target.checked))}
           />
         ),
@@ -343,7 +347,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
               {t('payment.pay')}
             </Button>
           ) : (
-            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified)}</span>
+            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}</span>
           ),
       },
     ],

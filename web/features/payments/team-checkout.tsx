@@ -100,7 +100,11 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
               />
               <div className="field-hint">{t('teamCheckout.perMonthAgent', { price: amd(price.price) })}</div>
               <UpcomingPrice upcoming={price.upcoming} />
-              {!monthsOk && <ErrorText>{messageText(months > MAX_MONTHS ? PAYMENT_MESSAGES.maxMonths : PAYMENT_MESSAGES.months)}</ErrorText>}
+              {!monthsOk && (
+                <ErrorText>
+                  {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
+                </ErrorText>
+              )}
             </div>
           ) : (
             <p className="notice" data-testid="align-rule">

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { API_ERRORS } from '../dev/api-errors';
+import { addMc, filterSave, teamWithMcs } from '../test/filters';
+import { call, createTeam, createUser } from '../test/helpers';
+import { isTemplate, matchTemplate } from './coded';
+import { codeOf, ERROR_CODES, ERROR_TABLES } from './error-codes';
+import { MESSAGE_CODES } from './message-codes';
+
+/**
+ * The API's error codes (docs/decisions/0023-languages.md, "Error codes"): a refused call answers
+ * its message exactly as before, with the message's stable code and the values it names beside it.
+ */
+describe('error codes in the answers', () => {
+  it('a Lines save refused for a used line answers the code and the line and MC, the message unchanged', async () => {
+    const { manager } = await createTeam();
+    const acme = await addMc(manager, { name: 'Acme Trucking', lines: [1] });
+    // a name that reads like another message: the values still come back whole
+    const odd = await addMc(manager, { name: 'Line 2 is listed twice', lines: [2] });
+    const save = (mcSettings: unknown[]) => call('POST', '/api/mcSettings/update/details', { token: manager.token, body: { mcSettings } });
+    const taken = await save([{ _id: odd, lines: [1] }]);
+    expect([taken.status, taken.body]).toEqual([
+      409,
+      { message: 'Line 1 is already used by Acme Trucking', code: 'lines.lineTaken', params: { line: 1, name: 'Acme Trucking' } },
+    ]);
+    const back = await save([{ _id: acme, lines: [2] }]);
+    expect(back.body).toEqual({
+      message: 'Line 2 is already used by Line 2 is listed twice',
+      code: 'lines.lineTaken',
+      params: { line: 2, name: 'Line 2 is listed twice' },
+    });
+    // nothing was saved
+    const mine = (await call('GET', '/api/mcSettings', { token: manager.token })).body as { name: string; lines: number[] }[];
+    expect(mine.map((m) => [m.name, m.lines])).toEqual([
+      ['Acme Trucking', [1]],
+      ['Line 2 is listed twice', [2]],
+    ]);
+  });
+
+  it("a schema's message with a value (the team's lines) answers its code and the value", async () => {
+    const { manager } = await createTeam();
+    const twice = await call('PUT', '/api/team/settings', {
+      token: manager.token,
+      body: {
+        dialer: 'tel',
+        lines: [
+          { line: 4, callerNumber: '+13125550101' },
+          { line: 4, callerNumber: '+13125550102' },
+        ],
+      },
+    });
+    expect([twice.status, twice.body]).toEqual([400, { message: 'Line 4 is listed twice', code: 'lines.lineTwice', params: { line: 4 } }]);
+    const label = await call('PUT', '/api/team/settings', {
+      token: manager.token,
+      body: { dialer: 'tel', lines: [{ line: 3, callerNumber: '+13125550101', label: 'x'.repeat(41) }] },
+    });
+    expect(label.body).toEqual({ message: 'Line 3: the label is at most 40 characters', code: 'lines.label', params: { line: 3, max: 40 } });
+  });
+
+  it('a duplicate promo code answers its code with the message unchanged', async () => {
+    const admin = await createUser('admin');
+    const name = `codes-${Date.now().toString(36)}`;
+    const body = { name, effectType: 'discountPercent', effectValue: 10, maxUses: 5 };
+    expect((await call('POST', '/api/promocode/create', { token: admin.token, body })).status).toBe(200);
+    const again = await call('POST', '/api/promocode/create', { token: admin.token, body });
+    expect([again.status, again.body]).toEqual([409, { message: 'A promo code with this name already exists', code: 'promo.nameTaken' }]);
+    const badName = await call('POST', '/api/promocode/create', { token: admin.token, body: { ...body, name: 'ab' } });
+    expect(badName.body).toEqual({ message: 'A promo code name is 4 to 32 letters, digits or -', code: 'promo.name' });
+  });
+
+  it('a duplicate filter answers its code and the name of the filter that has it', async () => {
+    const t = await teamWithMcs();
+    const save = (name: string) => call('POST', '/api/broker/add', { token: t.manager.token, body: filterSave(t, { name }) });
+    expect((await save('Northwind Freight')).status).toBe(200);
+    const again = await save('northwind freight');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      message: 'A filter for Northwind Freight already exists',
+      code: 'filter.duplicate',
+      params: { name: 'Northwind Freight' },
+    });
+  });
+
+  it("a shared message answers one code wherever it comes from, the login page's own code first", async () => {
+    const { manager } = await createTeam();
+    const lookup = await call('GET', '/api/user/nobody-here', { token: manager.token });
+    expect(lookup.body).toEqual({ message: 'User not found', code: 'common.userNotFound' });
+    const refused = await call('POST', '/api/promocode/create', { token: manager.token, body: {} });
+    expect([refused.status, refused.body]).toEqual([403, { message: 'You are not allowed to do this', code: 'notAllowed' }]);
+  });
+});
+
+describe('the code table', () => {
+  it('gives a code to every message the API documents, except the checks of values no screen sends', () => {
+    const uncoded = new Set<string>();
+    for (const errors of Object.values(API_ERRORS)) for (const [, message] of errors) if (!codeOf(message)) uncoded.add(message);
+    // booleans the screens always send as booleans: only a hand-made call sees these
+    expect([...uncoded].sort()).toEqual([
+      'align must be true or false',
+      'isActive must be true or false',
+      'isDisabled must be true or false',
+      'remindersEnabled must be true or false',
+      'summary is true or false',
+    ]);
+  });
+
+  it("reads a template's values back exactly, numbers as numbers", () => {
+    for (const table of Object.values(ERROR_TABLES)) {
+      for (const entry of Object.values(table)) {
+        if (!isTemplate(entry)) continue;
+        const names = [...entry.text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+        const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? `Acme {x}, Inc. ${n}` : 12_345 + i]));
+        const message = entry(values);
+        expect(message).not.toContain('{{');
+        expect(codeOf(message)?.params, entry.text).toEqual(values);
+      }
+    }
+    expect(matchTemplate('Line {{line}} is listed twice', 'Line 3 is listed twice!')).toBeNull();
+  });
+
+  it("keeps codes apart from the login page's, and each code's text is one message", () => {
+    for (const code of ERROR_CODES.keys()) {
+      expect(code).toMatch(/^[a-z]+\.[A-Za-z]+$/);
+      expect(code.split('.')[0]! in ERROR_TABLES).toBe(true);
+    }
+    for (const code of Object.keys(MESSAGE_CODES)) expect(code).not.toContain('.');
+    expect(new Set(ERROR_CODES.values()).size).toBe(ERROR_CODES.size);
+  });
+});

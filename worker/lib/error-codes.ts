@@ -1,0 +1,99 @@
+import { ANALYTICS_MESSAGES } from '../analytics/analytics.schema';
+import { HEALTH_MESSAGES } from '../extension/extension-health.schema';
+import { DUPLICATE_THIS_NAME, duplicateMessage, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../filters/filters.schema';
+import { HISTORY_MESSAGES } from '../history/history.schema';
+import { LINK_MESSAGES } from '../links/links.schema';
+import { LOAD_MESSAGES } from '../loads/loads.schema';
+import { MAIL_MESSAGES } from '../mail/mail.schema';
+import { TEMPLATE_MESSAGES } from '../mc-settings/email-template.schema';
+import { MC_MESSAGES } from '../mc-settings/mc-settings.schema';
+import { PAYMENT_MESSAGES } from '../payments/payments.schema';
+import { PROMO_MESSAGES } from '../promo/promo.schema';
+import { DIALER_MESSAGES } from '../team/dialer';
+import { TEAM_MESSAGES } from '../team/team.schema';
+import { USER_MESSAGES } from '../users/users.schema';
+import { VETTING_MESSAGES } from '../vetting/vetting.schema';
+import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
+import { COMMON_MESSAGES } from './common-messages';
+import { codeOfMessage } from './message-codes';
+
+/**
+ * Every error message a screen or the extension can show, by its stable code
+ * (docs/decisions/0023-languages.md, "Error codes"). The texts stay in each area's table (the
+ * throw sites and the shared schemas use them); this names them: code `<area>.<key>`, whose
+ * text the screens find at `<area>Messages.<key>` in the area's catalogue part
+ * (web/i18n/<lang>-<part>.json). A message with values is a `template` and answers `params`.
+ * Server only: the login page keeps its small table (worker/lib/message-codes.ts), which wins
+ * for the messages it has.
+ */
+type Entry = string | Template;
+const only = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
+const without = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
+  Object.fromEntries(Object.entries(table).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
+
+export const ERROR_TABLES = {
+  common: COMMON_MESSAGES,
+  filter: {
+    ...FILTER_MESSAGES,
+    duplicate: duplicateMessage,
+    hiddenDuplicate: HIDDEN_DUPLICATE_MESSAGE,
+    duplicateThisName: DUPLICATE_THIS_NAME,
+  },
+  vetting: only(VETTING_MESSAGES, ['notConfigured', 'noNumber', 'unavailable']),
+  lines: {
+    ...without(MC_MESSAGES, ['shown', 'hidden']),
+    teamSaved: TEAM_MESSAGES.saved,
+    line: TEAM_MESSAGES.line,
+    tooManyLines: TEAM_MESSAGES.tooManyLines,
+    lineTwice: TEAM_MESSAGES.lineTwice,
+    callerNumber: TEAM_MESSAGES.callerNumber,
+    label: TEAM_MESSAGES.label,
+    window: TEAM_MESSAGES.window,
+    markers: TEAM_MESSAGES.markers,
+    dialer: DIALER_MESSAGES.dialer,
+    templateEmpty: DIALER_MESSAGES.templateEmpty,
+    templateTo: DIALER_MESSAGES.templateTo,
+    templateLong: DIALER_MESSAGES.templateLong,
+    templateScheme: DIALER_MESSAGES.templateScheme,
+    templateUnknown: DIALER_MESSAGES.templateUnknown,
+    ...TEMPLATE_MESSAGES,
+  },
+  user: without(USER_MESSAGES, ['passwordShortUpdate']),
+  history: HISTORY_MESSAGES,
+  load: without(LOAD_MESSAGES, ['deleted']),
+  promo: PROMO_MESSAGES,
+  link: LINK_MESSAGES,
+  payment: PAYMENT_MESSAGES,
+  mail: without(MAIL_MESSAGES, ['resent']),
+  analytics: ANALYTICS_MESSAGES,
+  health: HEALTH_MESSAGES,
+} satisfies Record<string, Record<string, Entry>>;
+
+/** One code per text: the login page's own code first, else the first table that has the text. */
+const byMessage = new Map<string, string>();
+const templates: [code: string, text: string][] = [];
+for (const [area, table] of Object.entries(ERROR_TABLES)) {
+  for (const [key, entry] of Object.entries(table as Record<string, Entry>)) {
+    const code = `${area}.${key}`;
+    if (isTemplate(entry)) templates.push([code, entry.text]);
+    else if (!byMessage.has(entry)) byMessage.set(entry, codeOfMessage(entry) ?? code);
+  }
+}
+
+/** The codes the API answers, each with its English text (a template's with its placeholders). */
+export const ERROR_CODES: ReadonlyMap<string, string> = new Map([
+  ...[...byMessage].filter(([, code]) => code.includes('.')).map(([message, code]) => [code, message] as const),
+  ...templates,
+]);
+
+/** A message's code, and the values it carries; undefined for a message no table has. */
+export function codeOf(message: string): { code: string; params?: MessageParams } | undefined {
+  const code = byMessage.get(message) ?? codeOfMessage(message);
+  if (code) return { code };
+  for (const [templateCode, text] of templates) {
+    const params = matchTemplate(text, message);
+    if (params) return { code: templateCode, params };
+  }
+  return undefined;
+}
