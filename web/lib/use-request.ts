@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { errorText } from '../i18n/errors';
+import { t } from '../i18n/startup';
 import { isLoggedOut, requestIdOf } from './api-client';
 import { useToast } from './toast';
 
@@ -28,7 +29,7 @@ export function useRequest() {
           setError(message);
           // the toast also names the request, for a support question; the message beside a form stays the spec's text
           const requestId = requestIdOf(err);
-          if (!opts.silent) toast.show(requestId ? `${message} (request id ${requestId})` : message, 'error');
+          if (!opts.silent) toast.show(requestId ? `${message} (${t('app.requestId')} ${requestId})` : message, 'error');
         }
         return undefined;
       } finally {
