@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../worker/lib/error-codes';
 import { MESSAGE_CODES } from '../../worker/lib/message-codes';
+import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches, placeholders } from './catalogue-checks';
 import { keyOfCode } from './errors';
 
 type Catalogue = Record<string, unknown>;
@@ -28,25 +29,10 @@ const merged = (parts: Catalogue[]) => Object.assign({}, ...parts) as Catalogue;
 // English: the login page's bundle plus the screens' own parts (each lazy screen adds its part)
 const catalogues = { en: merged(englishParts), ru: merged(russianParts), hy: merged(armenianParts) } as const;
 const LOCALES = { en: 'en', ru: 'ru', hy: 'hy' } as const;
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-function flatten(tree: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
 const flat = Object.fromEntries(Object.entries(catalogues).map(([lang, tree]) => [lang, flatten(tree)])) as Record<
   keyof typeof catalogues,
   Map<string, string>
 >;
-const baseKeys = (m: Map<string, string>) => new Set([...m.keys()].map((k) => k.replace(PLURAL, '')));
-// `{{amount, number}}` is the placeholder `amount`, formatted by the language (i18next's Intl formats)
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 
 // every source file of the web app, as text (Vite's glob, so the test needs no file system)
 const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../dist/**'], { query: '?raw', import: 'default', eager: true }) as Record<
@@ -73,31 +59,13 @@ describe('the catalogues', () => {
   });
 
   it('every language has every key of English, and no other', () => {
-    const english = baseKeys(flat.en);
-    for (const lang of ['ru', 'hy'] as const) {
-      const other = baseKeys(flat[lang]);
-      expect(
-        [...english].filter((k) => !other.has(k)),
-        `missing in ${lang}`,
-      ).toEqual([]);
-      expect(
-        [...other].filter((k) => !english.has(k)),
-        `only in ${lang}`,
-      ).toEqual([]);
-    }
+    for (const lang of ['ru', 'hy'] as const) expect(keyDifferences(flat.en, flat[lang]), lang).toEqual({ missing: [], extra: [] });
   });
 
   it('a plural has every form its language needs (Intl.PluralRules), and a placeholder-for-placeholder translation', () => {
-    for (const [lang, map] of Object.entries(flat) as [keyof typeof flat, Map<string, string>][]) {
-      const categories = new Intl.PluralRules(LOCALES[lang]).resolvedOptions().pluralCategories;
-      const plurals = new Set([...map.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
-      for (const base of plurals) for (const category of categories) expect(map.has(`${base}_${category}`), `${lang}: ${base}_${category}`).toBe(true);
-      for (const [key, text] of map) {
-        const englishKey = flat.en.has(key) ? key : `${key.replace(PLURAL, '')}_other`;
-        const english = flat.en.get(englishKey);
-        if (english === undefined) continue;
-        expect(placeholders(text), `${lang}: ${key}`).toEqual(placeholders(english));
-      }
+    for (const [lang, texts] of Object.entries(flat) as [keyof typeof flat, Map<string, string>][]) {
+      expect(missingPluralForms(texts, LOCALES[lang]), lang).toEqual([]);
+      expect(placeholderMismatches(texts, flat.en), lang).toEqual([]);
     }
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import hy from './hy.json';
 import ru from './ru.json';
+import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches } from '../../../web/i18n/catalogue-checks';
 
 /**
  * The extension's catalogues (docs/decisions/0025-extension-languages.md): every key of English in
@@ -12,21 +13,7 @@ import ru from './ru.json';
  */
 const catalogues = { en, ru, hy } as const;
 type Lang = keyof typeof catalogues;
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-
-function flatten(tree: object, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
 const flat = Object.fromEntries(Object.entries(catalogues).map(([lang, tree]) => [lang, flatten(tree)])) as Record<Lang, Map<string, string>>;
-const baseKeys = (m: Map<string, string>) => new Set([...m.keys()].map((k) => k.replace(PLURAL, '')));
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 // the extension's source files and pages, as text (Vite's glob: the test needs no file system)
 const sources = import.meta.glob(['../**/*.{ts,html}', '!../**/*.test.ts'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -34,35 +21,17 @@ const code = Object.values(sources).join('\n');
 
 describe("the extension's catalogues", () => {
   it('every language has every key of English, and no other', () => {
-    const english = baseKeys(flat.en);
-    for (const lang of ['ru', 'hy'] as const) {
-      const other = baseKeys(flat[lang]);
-      expect(
-        [...english].filter((k) => !other.has(k)),
-        `missing in ${lang}`,
-      ).toEqual([]);
-      expect(
-        [...other].filter((k) => !english.has(k)),
-        `only in ${lang}`,
-      ).toEqual([]);
-    }
+    for (const lang of ['ru', 'hy'] as const) expect(keyDifferences(flat.en, flat[lang]), lang).toEqual({ missing: [], extra: [] });
   });
 
-  it('a plural text has every form its language needs, and no texts are empty', () => {
+  it('a plural text has every form its language needs, no text is empty, and a translation has the placeholders of its English', () => {
     for (const lang of ['en', 'ru', 'hy'] as const) {
-      const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
-      const plurals = new Set([...flat.en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
-      for (const base of plurals) for (const form of forms) expect(flat[lang].has(`${base}_${form}`), `${lang}: ${base}_${form}`).toBe(true);
-      for (const [key, text] of flat[lang]) expect(text.trim(), `${lang}: ${key}`).not.toBe('');
-    }
-  });
-
-  it('every translation has the same placeholders as English', () => {
-    for (const lang of ['ru', 'hy'] as const) {
-      for (const [key, text] of flat[lang]) {
-        const english = flat.en.get(key) ?? flat.en.get(`${key.replace(PLURAL, '')}_other`);
-        expect(placeholders(text), `${lang}: ${key}`).toEqual(placeholders(english ?? ''));
-      }
+      expect(missingPluralForms(flat[lang], lang), lang).toEqual([]);
+      expect(placeholderMismatches(flat[lang], flat.en), lang).toEqual([]);
+      expect(
+        [...flat[lang]].filter(([, text]) => !text.trim()).map(([key]) => key),
+        lang,
+      ).toEqual([]);
     }
   });
 
