@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../worker/lib/error-codes';
 import { MESSAGE_CODES } from '../../worker/lib/message-codes';
 import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches, placeholders } from './catalogue-checks';
-import { keyOfCode } from './errors';
+import { keyOfCode } from '../../worker/lib/message-codes';
+import { API_ERROR_TEXTS } from './api-error-texts';
 
 type Catalogue = Record<string, unknown>;
 /** Each language's parts: the shell's (`en.json`), the login page's (`en-login.json`), then each screen's (`en-<feature>.json`). */
@@ -104,6 +105,13 @@ describe('the catalogues', () => {
         expect(text, `${lang}: ${code} is not translated`).not.toBe(english);
         expect(placeholders(text!), `${lang}: ${code}`).toEqual(placeholders(english));
       }
+    }
+  });
+
+  it("the extension has every part's API error texts, in every language", () => {
+    for (const [lang, parts] of Object.entries(files) as [keyof typeof files, Record<string, Catalogue>][]) {
+      const groups = Object.values(parts).flatMap((part) => Object.keys(part).filter((key) => key.endsWith('Messages')));
+      expect(Object.keys(API_ERROR_TEXTS[lang]).sort(), lang).toEqual(groups.sort());
     }
   });
 });

@@ -1,12 +1,5 @@
-import { codeOfMessage } from '../../worker/lib/message-codes';
+import { codeOfMessage, keyOfCode } from '../../worker/lib/message-codes';
 import { currentLanguage, t } from './startup';
-
-/**
- * The catalogue key of an API message's code (docs/decisions/0023-languages.md, "Error codes"):
- * the login page's codes (`wrongCredentials`) are `messages.<code>`; an area's (`lines.lineTaken`)
- * are `<area>Messages.<key>`, in that area's catalogue part.
- */
-export const keyOfCode = (code: string) => (code.includes('.') ? code.replace('.', 'Messages.') : `messages.${code}`);
 
 /**
  * A message the screens show, in the user's language: an API error by the `code` (and the

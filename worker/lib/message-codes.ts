@@ -28,3 +28,9 @@ const byMessage = new Map<string, MessageCode>(Object.entries(MESSAGE_CODES).map
 
 /** The code of one of the messages above, or undefined. */
 export const codeOfMessage = (message: string): MessageCode | undefined => byMessage.get(message);
+
+/**
+ * The catalogue key of a code the API answers: the codes above are `messages.<code>`; an area's
+ * (`lines.lineTaken`, worker/lib/error-codes.ts) are `<area>Messages.<key>`, in that area's part.
+ */
+export const keyOfCode = (code: string) => (code.includes('.') ? code.replace('.', 'Messages.') : `messages.${code}`);

@@ -1,5 +1,6 @@
 import { createApi } from '../../../web/lib/api';
 import { BOOKMARK_HEADER, newerBookmark } from '../../../worker/lib/bookmark';
+import type { Refusal } from '../shared/refusal';
 
 /**
  * The newest D1 bookmark the server gave this service worker, sent with every call so a read
@@ -31,8 +32,14 @@ export class Refused extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The code and values the API answered beside the message. */
+    readonly coded: Pick<Refusal, 'code' | 'params'> = {},
   ) {
     super(message);
+  }
+
+  get refusal(): Refusal {
+    return { message: this.message, ...this.coded };
   }
 }
 
@@ -61,8 +68,12 @@ export function extensionApi(apiUrl: string, token: string | null) {
     if (res.status === 401 && token) throw new SignInAgain();
     // 304: the caller sent If-None-Match and keeps what it has
     if (!res.ok && res.status !== 304) {
-      const data = (await res.json().catch(() => null)) as { message?: unknown } | null;
-      throw new Refused(typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong', res.status);
+      const data = (await res.json().catch(() => null)) as { message?: unknown; code?: unknown; params?: unknown } | null;
+      const coded = {
+        ...(typeof data?.code === 'string' ? { code: data.code } : {}),
+        ...(data?.params && typeof data.params === 'object' ? { params: data.params as Refusal['params'] } : {}),
+      };
+      throw new Refused(typeof data?.message === 'string' && data.message ? data.message : 'Something went wrong', res.status, coded);
     }
     return res;
   };

@@ -6,6 +6,7 @@
  * It never reads the load board: the content script sends it only what the user clicked.
  */
 import type { Request, Response } from '../shared/protocol';
+import { Refused } from './api';
 import { MAIL_CLIENTS } from '../shared/compose';
 import { apiUrlOf, defaultApiUrl, patch, read, update } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
@@ -28,7 +29,11 @@ async function handle(request: Request, sender: chrome.runtime.MessageSender): P
       try {
         await signIn(request.email, request.password);
       } catch (err) {
-        return { ok: false, message: err instanceof Error ? err.message : 'Something went wrong', state: viewOf(await read()) };
+        return {
+          ok: false,
+          ...(err instanceof Refused ? err.refusal : { message: err instanceof Error ? err.message : 'Something went wrong' }),
+          state: viewOf(await read()),
+        };
       }
       break;
     case 'signOut':

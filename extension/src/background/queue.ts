@@ -89,9 +89,9 @@ async function drain() {
         scheduleRetry();
         return;
       }
-      const message = err instanceof Refused ? err.message : 'Something went wrong';
-      outcomes.set(item.clientId, { status: 'refused', message });
-      await remove(item.clientId, { label: item.label, what: subjectOf(item), message });
+      const refusal = err instanceof Refused ? err.refusal : { message: 'Something went wrong' };
+      outcomes.set(item.clientId, { status: 'refused', ...refusal });
+      await remove(item.clientId, { label: item.label, what: subjectOf(item), ...refusal });
     }
   }
 }

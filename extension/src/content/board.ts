@@ -209,7 +209,7 @@ async function start() {
   else {
     followLanguage(null);
     renderBar();
-    bar?.append(el('span', 'fd-bar-alert', messageText(answer.message)));
+    bar?.append(el('span', 'fd-bar-alert', messageText(answer)));
   }
   checkHealth();
   // "no rows" counts once DAT had time to draw them

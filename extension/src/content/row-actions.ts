@@ -34,7 +34,7 @@ function outcomeText(outcome: ActionOutcome, done: string): { text: string; tone
     case 'queued':
       return { text: t('actions.waitingToSend'), tone: 'wait' };
     case 'refused':
-      return { text: messageText(outcome.message), tone: 'error' };
+      return { text: messageText(outcome), tone: 'error' };
     case 'signInAgain':
       return { text: t('actions.signInAgainAfter'), tone: 'wait' };
     default:
@@ -47,7 +47,7 @@ async function run(key: string, action: () => Promise<RowAction>, done: string) 
   feedback.set(key, { text: t('actions.sending'), tone: 'wait' });
   showFeedback(key);
   const answer = await ask({ type: 'action', action: built });
-  feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: messageText(answer.message), tone: 'error' });
+  feedback.set(key, answer.ok ? outcomeText(answer.outcome ?? { status: 'sent' }, done) : { text: messageText(answer), tone: 'error' });
   if (answer.ok) applyState(answer.state);
   showFeedback(key);
 }

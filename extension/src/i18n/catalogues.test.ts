@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import hy from './hy.json';
 import ru from './ru.json';
+import { followLanguage, messageText } from './index';
 import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches } from '../../../web/i18n/catalogue-checks';
 
 /**
@@ -55,5 +56,21 @@ describe("the extension's catalogues", () => {
         expect(text.length, `${lang}: ${key} "${text}"`).toBeLessThanOrEqual(16);
       }
     }
+  });
+});
+
+describe("the API's refusals on the extension's screens", () => {
+  const taken = { message: 'Line 3 is already used by Acme Trucking', code: 'lines.lineTaken', params: { line: 3, name: 'Acme Trucking' } };
+
+  it("say the code's text with its values in the user's language, and the API's own words in English", () => {
+    followLanguage('hy');
+    expect(messageText(taken)).toBe('Գիծ 3-ն արդեն զբաղեցնում է Acme Trucking-ը');
+    followLanguage('ru');
+    expect(messageText(taken)).toBe('Линия 3 уже занята: Acme Trucking');
+    // a message without a code (a refusal stored before codes) is matched as the login page's, else shown as sent
+    expect(messageText('Wrong email or password')).not.toBe('Wrong email or password');
+    expect(messageText('Something nobody coded')).toBe('Something nobody coded');
+    followLanguage('en');
+    expect(messageText(taken)).toBe(taken.message);
   });
 });

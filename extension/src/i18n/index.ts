@@ -8,11 +8,13 @@
  */
 import i18next from 'i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALES, languageFromTags } from '../../../worker/lib/languages';
-import { codeOfMessage } from '../../../worker/lib/message-codes';
+import { codeOfMessage, keyOfCode } from '../../../worker/lib/message-codes';
+import { API_ERROR_TEXTS } from '../../../web/i18n/api-error-texts';
 import { messages as enMessages } from '../../../web/i18n/en.json';
 import { messages as hyMessages } from '../../../web/i18n/hy.json';
 import { messages as ruMessages } from '../../../web/i18n/ru.json';
 import type { ActionSubject } from '../shared/protocol';
+import type { Refusal } from '../shared/refusal';
 import en from './en.json';
 import hy from './hy.json';
 import ru from './ru.json';
@@ -23,11 +25,12 @@ const i18n = i18next.createInstance();
 void i18n.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  // the API's coded messages as the web app translates them (web/i18n/*.json `messages`)
+  // the API's coded messages as the web app translates them (web/i18n/*.json `messages`, and
+  // each area's `<area>Messages`)
   resources: {
-    en: { translation: { ...en, messages: enMessages } },
-    ru: { translation: { ...ru, messages: ruMessages } },
-    hy: { translation: { ...hy, messages: hyMessages } },
+    en: { translation: { ...en, messages: enMessages, ...API_ERROR_TEXTS.en } },
+    ru: { translation: { ...ru, messages: ruMessages, ...API_ERROR_TEXTS.ru } },
+    hy: { translation: { ...hy, messages: hyMessages, ...API_ERROR_TEXTS.hy } },
   },
   interpolation: { escapeValue: false }, // texts go in as textContent, never as HTML
   returnNull: false,
@@ -77,13 +80,16 @@ const serviceByText = new Map<string, string>(Object.entries(SERVICE_KEYS).map((
 
 /**
  * A message for the screen in the current language: the extension's own by its English text, an
- * API message by its stable code (worker/lib/message-codes.ts); anything else as it came.
+ * API refusal by the code (and values) the API answered with it; anything else as it came.
  */
-export function messageText(message: string): string {
+export function messageText(refusal: string | Refusal): string {
+  const { message, code, params } = typeof refusal === 'string' ? { message: refusal } : refusal;
   const own = serviceByText.get(message);
   if (own) return t(own);
-  const code = codeOfMessage(message);
-  return code ? t(`messages.${code}`, { defaultValue: message }) : message;
+  // the code the API answered beside the message (an older stored refusal has none: the login page's by its text)
+  const known = code ?? codeOfMessage(message);
+  if (!known || currentLanguage() === 'en') return message;
+  return t(keyOfCode(known), { ...params, defaultValue: message });
 }
 
 /** "Call to Total Quality Logistics (Chicago, IL → Dallas, TX)": a queued or refused action in the current language. */

@@ -62,7 +62,7 @@ mailForm.addEventListener('submit', async (e) => {
     return;
   }
   const answer = await ask({ type: 'setMailClient', mailClient: picked });
-  mailResult.textContent = answer.ok ? t('options.saved') : messageText(answer.message);
+  mailResult.textContent = answer.ok ? t('options.saved') : messageText(answer);
   mailResult.className = answer.ok ? 'ok' : 'error';
 });
 
@@ -80,7 +80,7 @@ async function save(url: string) {
   const granted = await chrome.permissions.request({ origins: [pattern] }).catch(() => false);
   if (!granted) return show(t('options.needsPermission', { origin }), 'error');
   const answer = await ask({ type: 'setApiUrl', apiUrl: origin });
-  if (!answer.ok) return show(messageText(answer.message), 'error');
+  if (!answer.ok) return show(messageText(answer), 'error');
   input.value = answer.state.apiUrl;
   show(t('options.saved'), 'ok');
 }

@@ -50,7 +50,7 @@ async function call(request: Parameters<typeof ask>[0]): Promise<Response> {
   message = null;
   const answer = await ask(request);
   busy = false;
-  if (!answer.ok) message = { text: messageText(answer.message), tone: 'error' };
+  if (!answer.ok) message = { text: messageText(answer), tone: 'error' };
   render(answer.state ?? (await ask({ type: 'state' })).state ?? null);
   return answer;
 }
@@ -147,7 +147,7 @@ function render(s: ViewState | null) {
         h(
           'ul',
           { className: 'plain' },
-          ...s.refused.slice(0, 5).map((r) => h('li', {}, `${actionLabel(r)}: `, h('span', { className: 'error' }, messageText(r.message)))),
+          ...s.refused.slice(0, 5).map((r) => h('li', {}, `${actionLabel(r)}: `, h('span', { className: 'error' }, messageText(r)))),
         ),
       )
     : null;

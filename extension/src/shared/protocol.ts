@@ -10,6 +10,9 @@ import type { HealthReportInput } from '../../../worker/extension/extension-heal
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { ContactFields, ContactKind, logContactSchema } from '../../../worker/history/history.schema';
 import type { addLoadSchema } from '../../../worker/loads/loads.schema';
+import type { Refusal } from './refusal';
+
+export type { Refusal };
 import type { SubscriptionStatus } from '../../../worker/subscriptions/subscriptions.schema';
 import type { MailClient } from './compose';
 import type { TeamContactsDto, TeamSettingsDto } from '../../../worker/team/team.schema';
@@ -68,11 +71,10 @@ export const subjectOf = (item: QueuedBody): ActionSubject => ({
 });
 
 /** An action the server refused (400, 403, 404, 409): kept with the reason, not retried. */
-export interface RefusedAction {
+export interface RefusedAction extends Refusal {
   /** The label in English (kept for entries stored before `what`). */
   label: string;
   what?: ActionSubject;
-  message: string;
   at: number;
 }
 
@@ -135,12 +137,7 @@ export interface RowAction extends Pick<ContactFields, 'brokerName' | 'contact' 
 }
 
 /** The outcome of an action as the board shows it. */
-export type ActionOutcome =
-  | { status: 'sent' }
-  | { status: 'queued' }
-  | { status: 'refused'; message: string }
-  | { status: 'signInAgain' }
-  | { status: 'signedOut' };
+export type ActionOutcome = { status: 'sent' } | { status: 'queued' } | ({ status: 'refused' } & Refusal) | { status: 'signInAgain' } | { status: 'signedOut' };
 
 export type Request =
   | { type: 'state' }
@@ -157,7 +154,7 @@ export type Request =
   | { type: 'setMailClient'; mailClient: MailClient };
 
 /** The answers: the state, an action's outcome, or an error message for the screen. */
-export type Response = { ok: true; state: ViewState; outcome?: ActionOutcome } | { ok: false; message: string; state?: ViewState };
+export type Response = { ok: true; state: ViewState; outcome?: ActionOutcome } | ({ ok: false; state?: ViewState } & Refusal);
 
 /** Pushed by the service worker to the board's tabs when the state changes. */
 export interface StatePush {
