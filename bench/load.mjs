@@ -12,6 +12,8 @@ const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((f) => fs.existsSync(f))
 const WRK_SCRIPT = path.join(import.meta.dirname, 'wrk-recorded.lua');
 /** The generator the redirect pairs use: `wrk` when installed (BENCH_GENERATOR=autocannon forces the other). */
 export const GENERATOR = process.env.BENCH_GENERATOR === 'autocannon' || !WRK ? 'autocannon' : 'wrk';
+/** BENCH_PIN=1: wrk on the second CPU only (bench/redirect.mjs puts workerd on the first), so neither takes the other's core. */
+export const PINNED = process.env.BENCH_PIN === '1';
 
 /**
  * One bounded run of wrk (2 threads, one request at a time per connection, 10 s socket timeout so
@@ -24,7 +26,8 @@ export function wrkLoad({ url, connections, seconds, headers = {}, expect = 200 
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   args.push(url, '--', String(connections), String(expect));
   return new Promise((resolve, reject) => {
-    execFile(WRK, args, { maxBuffer: 1 << 20 }, (err, stdout) => {
+    const [command, commandArgs] = PINNED ? ['taskset', ['-c', '1', WRK, ...args]] : [WRK, args];
+    execFile(command, commandArgs, { maxBuffer: 1 << 20 }, (err, stdout) => {
       const line = stdout?.split('\n').find((l) => l.startsWith('WRK_RESULT '));
       if (err || !line) return reject(err ?? new Error(`wrk printed no result: ${stdout}`));
       const r = JSON.parse(line.slice('WRK_RESULT '.length));

@@ -2,11 +2,13 @@
 // every 302 was counted once. `npm run bench` runs it among everything else; `npm run bench:redirect`
 // runs only this (about PAIRS × 2 × SECONDS plus a minute). Local only.
 //   BENCH_PAIRS=12  BENCH_REDIRECT_SECONDS=8  BENCH_CONNECTIONS=64  BENCH_GENERATOR=autocannon (default: wrk when installed)
+//   BENCH_PIN=1 (workerd on CPU 0, wrk on CPU 1: a core each)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENERATOR, load, ms, PERSON_CLICK, pairedLoad, ratio, wrkLoad } from './load.mjs';
+import { execFileSync } from 'node:child_process';
+import { GENERATOR, load, ms, PERSON_CLICK, PINNED, pairedLoad, ratio, wrkLoad } from './load.mjs';
 import { buildWeb, bundleProduct, startEmptyBare, startProductBare } from './runtimes.mjs';
 
 export const REDIRECT_SECONDS = Number(process.env.BENCH_REDIRECT_SECONDS ?? process.env.BENCH_SECONDS ?? 8);
@@ -129,6 +131,16 @@ export function table(rows, headers) {
   return lines.join('\n');
 }
 
+/**
+ * BENCH_PIN=1: every thread of this run's workerd processes on the first CPU (wrk runs on the
+ * second), so the generator and the runtime each have a core of their own on a 2-core machine.
+ */
+function pinWorkerd() {
+  const pids = execFileSync('pgrep', ['-f', 'workerd'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  for (const pid of pids) execFileSync('taskset', ['-a', '-p', '-c', '0', pid], { stdio: 'ignore' });
+  log(`pinned: workerd (${pids.length} processes) on CPU 0, wrk on CPU 1`);
+}
+
 /** `npm run bench:redirect`: only the redirect pairs, on the bare runtime with local storage in memory. */
 async function main() {
   const root = path.resolve(import.meta.dirname, '..');
@@ -146,6 +158,7 @@ async function main() {
     stops.unshift(product.stop);
     const empty = await startEmptyBare(18795);
     stops.unshift(empty.stop);
+    if (PINNED) pinWorkerd();
     const admin = await call(product.url, 'POST', '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 });
     await warmUp(product.url, admin.accessToken, empty.url);
     log(`generator: ${GENERATOR}; ${pairs} pairs of ${REDIRECT_SECONDS} s at ${CONNECTIONS} connections`);
