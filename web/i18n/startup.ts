@@ -116,8 +116,9 @@ export function rememberLanguage(language: Language, picked = false) {
  * through i18next, which fetches the language's catalogue first.
  */
 export async function applyLanguage(language: Language, options: { picked?: boolean } = {}) {
+  // kept at once: a reload or a link opened before the catalogue has loaded starts in it too
+  rememberLanguage(language, options.picked);
   if (language === DEFAULT_LANGUAGE && !library) {
-    rememberLanguage(language, options.picked);
     document.documentElement.lang = language;
     changed();
     return;
