@@ -118,7 +118,7 @@ export function FiltersTable(props: {
         accessorKey: 'name',
         header: t('filters.colName'),
         cell: ({ row }) => (
-          <span>
+          <span className="cell-name">
             <strong>{row.original.name}</strong>
             {row.original.aliases.length > 0 && <span className="muted cell-aliases"> {t('filters.aka', { names: row.original.aliases.join(', ') })}</span>}
           </span>
@@ -149,7 +149,12 @@ export function FiltersTable(props: {
           return <VettingChip record={v.data.records[f._id]} configured={v.data.configured} />;
         },
       },
-      { id: 'contacts', header: t('filters.colContacts'), accessorFn: (f) => contactsText(f.contacts, t) },
+      {
+        id: 'contacts',
+        header: t('filters.colContacts'),
+        accessorFn: (f) => contactsText(f.contacts, t),
+        cell: ({ getValue }) => <span className="cell-contacts">{getValue<string>()}</span>,
+      },
       {
         id: 'type',
         header: t('filters.colType'),

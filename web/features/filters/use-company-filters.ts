@@ -18,19 +18,17 @@ import {
   exportFilters,
   type FilterDto,
   type FilterPayload,
-  pickableMcs,
   type SearchForm,
   toggleFilter,
   updateFilter,
   useAllNames,
   useFilterSearch,
   useFilterTypes,
-  useMyMcs,
-  useTeamMcs,
   useTeamUsers,
 } from './api';
 import { errorText } from '../../i18n/errors';
 import { filterMessageText } from './texts';
+import { useMcNames } from './use-mc-names';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 
 const SEARCH_PREFIX = 's.';
@@ -81,8 +79,7 @@ export function useCompanyFilters() {
   const { action, name: urlName, contact: urlContact } = useParams();
   const isLead = session?.userType === 'manager' || session?.userType === 'admin';
   const { data: types = [] } = useFilterTypes();
-  const { data: myMcs } = useMyMcs();
-  const { data: teamMcs } = useTeamMcs();
+  const { myMcs, mcs, mcName } = useMcNames();
   const { data: teamUsers = [] } = useTeamUsers();
   const { data: names = [], mutate: refreshNames } = useAllNames();
   const [params, updateParams] = useUrlParams();
@@ -105,13 +102,6 @@ export function useCompanyFilters() {
   const { mutate } = useSWRConfig();
   // the menu's queue badge (managers): a save or a bulk delete may change it
   const refreshQueueCount = () => (isLead ? mutate(keyOf(api.broker.queue.count)) : Promise.resolve());
-
-  const mcs = useMemo(() => pickableMcs(myMcs), [myMcs]);
-  const mcNames = useMemo(
-    () => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]),
-    [teamMcs, mcs],
-  );
-  const mcName = useCallback((id: string) => mcNames.get(id) ?? t('filters.removedMc'), [mcNames, t]);
 
   const openCreate = useCallback(
     (draft: FilterDraft) => {

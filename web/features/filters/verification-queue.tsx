@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -10,20 +10,9 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
-import {
-  type FilterDto,
-  type FilterPayload,
-  pickableMcs,
-  rejectFilter,
-  updateFilter,
-  useFilterTypes,
-  useMyMcs,
-  useQueue,
-  useTeamMcs,
-  useTeamUsers,
-  verifyFilters,
-} from './api';
+import { type FilterDto, type FilterPayload, rejectFilter, updateFilter, useFilterTypes, useQueue, useTeamUsers, verifyFilters } from './api';
 import { FilterModal } from './filter-modal';
+import { useMcNames } from './use-mc-names';
 import { TypeLabel } from './filters-table';
 import { filterMessageText } from './texts';
 import './filters.css';
@@ -41,15 +30,8 @@ export default function VerificationQueue() {
   const queue = useQueue();
   const { mutate } = useSWRConfig();
   const { data: types = [] } = useFilterTypes();
-  const { data: myMcs } = useMyMcs();
-  const { data: teamMcs } = useTeamMcs();
+  const { mcs, mcName } = useMcNames();
   const { data: teamUsers = [] } = useTeamUsers();
-  const mcs = useMemo(() => pickableMcs(myMcs), [myMcs]);
-  const mcNames = useMemo(
-    () => new Map([...(teamMcs ?? []).map((m) => [m._id, m.name] as const), ...mcs.map((m) => [m._id, m.name] as const)]),
-    [teamMcs, mcs],
-  );
-  const mcName = useCallback((id: string) => mcNames.get(id) ?? t('filters.removedMc'), [mcNames, t]);
   const typeById = useMemo(() => new Map(types.map((type) => [type._id, type])), [types]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<FilterDto | null>(null);
