@@ -44,6 +44,17 @@ export interface E2EUser {
  * Yerevan's clock (worker/lib/days-left.ts), so "3.5 days from now" reads 3 or 4 depending on the
  * hour the test runs; an end at 18:00 there reads `calendarDays` at any hour of today.
  */
+/**
+ * The moment `hourUtc`:00 UTC falls on in Yerevan, `calendarDays` Yerevan days from today: a
+ * scheduled job's clock (the reminders run at 06:00 UTC, 10:00 in Yerevan).
+ */
+export function yerevanDayAt(calendarDays: number, hourUtc: number): Date {
+  const hour = 3_600_000;
+  const day = 24 * hour;
+  const yerevanMidnight = Math.floor((Date.now() + 4 * hour) / day) * day - 4 * hour;
+  return new Date(yerevanMidnight + calendarDays * day + (4 + hourUtc) * hour);
+}
+
 export function daysToYerevanEvening(calendarDays: number): number {
   const hour = 3_600_000;
   const day = 24 * hour;

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startMailStub } from '../scripts/mail-stub.mjs';
 import { api, Server } from './extension-harness';
-import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot, storeSession } from './helpers';
-
-const DAY = 86_400_000;
+import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot, storeSession, yerevanDayAt } from './helpers';
 
 /** The reminders' subjects in the dev outbox for one address. */
 async function remindersTo(email: string): Promise<string[]> {
@@ -13,8 +11,11 @@ async function remindersTo(email: string): Promise<string[]> {
 
 test.describe('operations (decision 0017)', () => {
   test('the reminders job through the documented local command, two days ahead: the 7/3/1/0-day mails, once', async () => {
-    // the job's clock two days from now: a subscription ending d calendar days after that day gets the d-day reminder
-    const now = new Date(Date.now() + 2 * DAY).toISOString();
+    // the job's clock at its own hour (06:00 UTC) two days from today: a subscription ending d
+    // calendar days after that day gets the d-day reminder. Not now + 48 h: after 18:00 in
+    // Yerevan that clock is past the 0-day subscription's end (18:00), which has then ended
+    // and rightly gets no "ends today" (the CI ran at such an hour once)
+    const now = yerevanDayAt(2, 6).toISOString();
     const ends = { seven: 7, three: 3, one: 1, zero: 0, five: 5, ten: 10 } as const;
     const users = Object.fromEntries(
       await Promise.all(Object.entries(ends).map(async ([name, d]) => [name, await createUser('agent', { subscriptionDays: daysToYerevanEvening(2 + d) })])),
