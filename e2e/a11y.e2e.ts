@@ -148,7 +148,7 @@ test.describe('focus', () => {
     await page.evaluate(() => {
       const button = document.createElement('button');
       button.textContent = 'Gone soon';
-      document.querySelector('main')!.append(button);
+      document.querySelector('main')!.appendChild(button);
       button.focus();
       document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
       button.remove();
