@@ -353,6 +353,31 @@ test.describe('nothing hidden at common widths', () => {
       },
       manager.token,
     );
+    // an ordinary row as the demo company has them: MC number (its FMCSA chip), a phone, a
+    // sentence of comment, two MCs, disabled (Activate); with every column this made the
+    // 13-column table 65 px wider than the page at 1366 px, and Status slid under Actions
+    const mc2 = (await apiCall('POST', '/api/mcSettings/add/', { name: 'Prairie Wind Trucking', lines: [2] }, manager.token)).body.mcSetting._id as string;
+    const ordinary = await apiCall(
+      'POST',
+      '/api/broker/add',
+      {
+        name: 'Gulf Coast Freight Inc',
+        mcNumber: '101393',
+        type: types[1]._id,
+        comment: 'Always asks for tracking every 2 hours',
+        onlyCreator: false,
+        allMC: false,
+        mcList: [mc, mc2],
+        usersList: [],
+        onlyOnContacts: false,
+        contacts: ['+1 963 555 1931', 'dispatch@gulfcoast.example'],
+        newUsers: true,
+        isVisible: true,
+      },
+      manager.token,
+    );
+    expect(ordinary.status).toBe(200);
+    expect((await apiCall('PUT', '/api/broker/update/isactive', { filterId: ordinary.body._id }, manager.token)).status).toBe(200);
     await apiCall(
       'POST',
       '/api/activeLoad/add',

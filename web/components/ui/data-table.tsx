@@ -45,6 +45,8 @@ export function DataTable<T>(props: {
   server?: { total: number; shown: number; filterOptions?: Record<string, string[]> };
   /** The rows shown are the last view's while the server answers for this one (`aria-busy`). */
   busy?: boolean;
+  /** Tighter cells for a table with many columns, so all of them fit from 1280 px. */
+  dense?: boolean;
 }) {
   const { t } = useTranslation();
   const server = props.server;
@@ -81,7 +83,7 @@ export function DataTable<T>(props: {
   }, [pastEnd, pageCount, table]);
   const title = typeof props.title === 'function' ? props.title({ total, shown }) : props.title;
   return (
-    <div className="data-table" data-testid={props.testId}>
+    <div className={props.dense ? 'data-table data-table-dense' : 'data-table'} data-testid={props.testId}>
       <div className="table-toolbar">
         {title && <h2 className="table-title">{title}</h2>}
         <div className="table-tools">

@@ -241,6 +241,7 @@ export function FiltersTable(props: {
       emptyText={t('filters.empty')}
       title={({ total, shown }) => `${t('filters.tableTitle', { total })}${shown !== total ? t('filters.tableShown', { shown }) : ''}`}
       testId="filters-table"
+      dense
     />
   );
 }
