@@ -102,7 +102,9 @@ export async function fillPopupSignIn(popup: Page, email: string, password = PAS
 
 /** Puts a login's session into the web app's localStorage (faster than the login screen); `origin` as for loginUI. */
 export async function storeSession(page: Page, login: Parameters<typeof webSession>[0], origin = '') {
-  await page.goto(`${origin}/help`);
+  // the origin's favicon: one request, where a screen of the app loads its script and styles
+  // too (a stylesheet wrangler dev once left unanswered for a minute held a login past its timeout)
+  await page.goto(`${origin}/favicon.svg`);
   await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
 }
 

@@ -9,7 +9,7 @@ import {
   type Table,
   useReactTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, useTableUrlState } from './table-url-state';
 
@@ -56,8 +56,14 @@ export function DataTable<T>(props: {
     defaultSize,
   );
 
+  // TanStack keeps each row's accessor values until `data` changes, so a column whose accessor
+  // reads something that arrives later (an MC's name, a type's name, the language) kept its first
+  // value: Broker Filtering's MC read "…" for ever when the MC lists answered after the filters.
+  // New columns (their accessors see the new values) give the rows a fresh start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are the reason to copy
+  const data = useMemo(() => props.data.slice(), [props.data, props.columns]);
   const table = useReactTable({
-    data: props.data,
+    data,
     columns: props.columns,
     state: { sorting, globalFilter, columnFilters, pagination: { pageIndex, pageSize } },
     onSortingChange: setSorting,
