@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailTokens, loginEvents, mailOutbox, users } from '../db/schema';
 import { PBKDF2_ITERATIONS } from '../lib/passwords';
-import { call, countRows, createUser, db, getUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
+import { call, countRows, createUser, db, everyDb, getUser, homeOfUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 const good = {
@@ -108,7 +108,7 @@ describe('POST /api/auth/login', () => {
     // a device token is no access token
     expect((await call('GET', '/api/subscription/status', { token: res.body.deviceToken })).status).toBe(401);
     expect(res.body).toMatchObject({ userId: agent.id, userType: 'agent', isSubscriptionActive: true });
-    const events = await db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
+    const events = await agent.db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
     expect(events.map((e) => e.clientType)).toEqual([1]);
     const me = await call('GET', '/api/subscription/status', { token: res.body.accessToken });
     expect(me.status).not.toBe(401);
@@ -199,13 +199,13 @@ describe('password recovery', () => {
 
 /** Every reset link mailed to `to`, oldest first. */
 async function resetLinks(to: string): Promise<string[]> {
-  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(sql`rowid`));
+  const mails = (await Promise.all(everyDb().map(({ db }) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(sql`rowid`))))).flat();
   return mails.flatMap((m) => /\/passwordRecovery\/([0-9a-f]+)/.exec(m.text)?.[1] ?? []);
 }
 const useLink = (hash: string, newPassword: string) => call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword } });
 const unusedResetTokens = async (userId: string) =>
   (
-    await db
+    await (await homeOfUser(userId)).db
       .select()
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)))

@@ -6,7 +6,9 @@ import { mailOutbox, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { allow } from '../lib/auth';
-import { badRequest } from '../lib/errors';
+import { allShards, shardDb } from '../lib/d1';
+import { ApiError, badRequest } from '../lib/errors';
+import { placeUser, staffHome, userAnywhere } from '../users/directory';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
@@ -33,30 +35,34 @@ const devUserSchema = z.object({
  * ADMIN_EMAIL / ADMIN_PASSWORD when no live admin exists. A deployed product gets its first admin
  * from `npm run admin:create` (scripts/create-admin.ts) instead.
  */
-async function ensureAdmin(env: Bindings, db: Db): Promise<{ created: boolean; email: string }> {
+async function ensureAdmin(env: Bindings, control: Db): Promise<{ created: boolean; email: string }> {
   const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
   const password = env.ADMIN_PASSWORD ?? '';
   if (!email || password.length < 6) throw badRequest('Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 6 characters)');
-  const [admin] = await db
+  const staff = await staffHome(env, control);
+  const [admin] = await staff.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.userType, 'admin'), isNull(users.deletedAt)))
     .limit(1);
   if (admin) return { created: false, email };
-  const inserted = await db
-    .insert(users)
-    .values({
-      id: randomId(),
-      name: 'Admin',
-      email,
-      passwordHash: await hashPassword(password, secrets(env).pepper),
-      userType: 'admin',
-      isEmailVerified: true,
-      registrationDate: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return { created: inserted.length > 0, email };
+  const user = {
+    id: randomId(),
+    name: 'Admin',
+    email,
+    passwordHash: await hashPassword(password, secrets(env).pepper),
+    userType: 'admin' as const,
+    isEmailVerified: true,
+    registrationDate: new Date(),
+  };
+  try {
+    await placeUser(env, control, user, null, (home, row) => home.db.insert(users).values(row));
+  } catch (err) {
+    // two start steps at once: the other one made it
+    if (err instanceof ApiError && err.status === 409) return { created: false, email };
+    throw err;
+  }
+  return { created: true, email };
 }
 
 /** `now` of the scheduled-jobs route: an ISO date or milliseconds since 1970 (default: now). */
@@ -75,7 +81,7 @@ const scheduledQuery = z.object({
 
 /** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
-  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.db), 200))
+  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.control), 200))
   // Browser tests and the demo seeder create users of any role and subscription state here.
   .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
@@ -91,11 +97,12 @@ export const devRoutes = new Hono<AppEnv>()
       registrationDate: new Date(),
       subscriptionEndDate: days === null ? null : new Date(Date.now() + days * 86_400_000),
     };
-    await c.var.db.insert(users).values(user);
-    return c.json({ _id: user.id, email: user.email }, 200);
+    const parent = user.parentId ? ((await userAnywhere(c.env, c.var.control, user.parentId))?.row ?? null) : null;
+    const home = await placeUser(c.env, c.var.control, user, parent, (h, row) => h.db.insert(users).values(row));
+    return c.json({ _id: user.id, email: user.email, companyId: home.companyId, shard: home.shard }, 200);
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
-  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
+  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.control, c.req.valid('json')), 201))
   // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (README,
   // "Scheduled jobs locally"): the same `scheduled` handler the deployed Worker runs.
   .on(['GET', 'POST'], '/scheduled', allow('development'), validate('query', scheduledQuery), async (c) => {
@@ -106,10 +113,21 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // the mail outbox, newest first
   .get('/outbox', allow('development'), async (c) => {
-    // newest first; mails of the same millisecond in the order they were kept (rowid)
-    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);
-    return c.json(
-      rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() })),
-      200,
+    // every database's outbox (a mail is kept where the change that sends it is written), newest
+    // first; mails of the same millisecond in the order they were kept (rowid)
+    const lists = await Promise.all(
+      allShards(c.env).map((shard) =>
+        shardDb(c.env, shard)
+          .select({ mail: mailOutbox, rowid: sql<number>`rowid` })
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.date), desc(sql`rowid`))
+          .limit(1000),
+      ),
     );
+    const rows = lists
+      .flat()
+      .sort((a, b) => b.mail.date.getTime() - a.mail.date.getTime() || b.rowid - a.rowid)
+      .slice(0, 1000)
+      .map(({ mail: m }) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() }));
+    return c.json(rows, 200);
   });
