@@ -175,7 +175,7 @@ test('sign-in from the popup: who is signed in, the subscription, and the visibl
   await picker.selectOption({ label: 'L2 · Swift Haul' });
   await expect(picker).toHaveValue(team.agentMcs.swift);
   await shot(popup, 'extension-popup');
-  // the extension keeps a device token of its own for the next sign-in (README: Security)
+  // the extension keeps a device token of its own for the next sign-in (docs/decisions/0034-device-tokens.md)
   const stored = await browser.context.serviceWorkers()[0]!.evaluate(async () => {
     const storage = (globalThis as unknown as { chrome: { storage: { local: { get: (keys: null) => Promise<Record<string, any>> } } } }).chrome.storage;
     const all = await storage.local.get(null);

@@ -102,7 +102,7 @@ describe('POST /api/auth/login', () => {
     const agent = await createUser('agent', { subscriptionDays: 3 });
     const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
     expect(res.status).toBe(200);
-    // the spec's six fields, plus our device token (README: Security)
+    // the spec's six fields, plus our device token (docs/decisions/0034-device-tokens.md)
     expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'language', 'name', 'userId', 'userType']);
     expect(res.body.deviceToken).not.toBe(res.body.accessToken);
     // a device token is no access token
