@@ -251,7 +251,7 @@ test('the Lines screen previews the e-mail template as the extension will fill i
     'Unknown placeholder {weight} in the e-mail subject. Use {origin}, {destination}, {pickupDate}, {broker}, {rate}, {reference}, {mcName}, {userName}',
   );
   await shot(web, 'lines-template-preview');
-  // the subject was typed and not saved: leaving asks first (decision 0130), and Discard leaves
+  // the subject was typed and not saved: leaving asks first (rule 0130), and Discard leaves
   await web.getByRole('button', { name: 'Logout' }).click();
   await web.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();

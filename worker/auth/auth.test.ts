@@ -33,7 +33,7 @@ describe('POST /api/auth/register', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.message).toBe('Your e-mail has been verified');
     expect((await getUser(login.body.userId))!.isEmailVerified).toBe(true);
-    // single use: opened again, it changes nothing and says the e-mail is verified (decision 0140)
+    // single use: opened again, it changes nothing and says the e-mail is verified (rule 0140)
     const again = await call('GET', `/api/user/verify/${token}`);
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('Your e-mail is already verified');
