@@ -175,7 +175,7 @@ test('sign-in from the popup: who is signed in, the subscription, and the visibl
   await picker.selectOption({ label: 'L2 · Swift Haul' });
   await expect(picker).toHaveValue(team.agentMcs.swift);
   await shot(popup, 'extension-popup');
-  // the extension keeps a device token of its own for the next sign-in (README: Security)
+  // the extension keeps a device token of its own for the next sign-in (docs/decisions/0034-device-tokens.md)
   const stored = await browser.context.serviceWorkers()[0]!.evaluate(async () => {
     const storage = (globalThis as unknown as { chrome: { storage: { local: { get: (keys: null) => Promise<Record<string, any>> } } } }).chrome.storage;
     const all = await storage.local.get(null);
@@ -251,7 +251,7 @@ test('the Lines screen previews the e-mail template as the extension will fill i
     'Unknown placeholder {weight} in the e-mail subject. Use {origin}, {destination}, {pickupDate}, {broker}, {rate}, {reference}, {mcName}, {userName}',
   );
   await shot(web, 'lines-template-preview');
-  // the subject was typed and not saved: leaving asks first (decision 0130), and Discard leaves
+  // the subject was typed and not saved: leaving asks first (rule 0130), and Discard leaves
   await web.getByRole('button', { name: 'Logout' }).click();
   await web.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();

@@ -80,7 +80,7 @@ export const API_RESPONSES = {
   'PUT /api/user/update/filterOverride': ok200(withMessage({ filterTypes: z.array(filterTypeSchema) })),
   'POST /api/user/register': ok200(withMessage({ user: userSchema })),
   'DELETE /api/user': ok200(messageSchema),
-  // one's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md)
+  // one's own change ends one's other sessions and answers this session's new token (docs/rules/users.md#0073-sessions-end-when-access-shrinks)
   'PUT /api/user/update/email/:id': ok200(withMessage({ accessToken: z.string().optional() })),
   'PUT /api/user/update/password/:id': ok200(withMessage({ accessToken: z.string().optional() })),
   'PUT /api/user/update/reminders/:id': ok200(withMessage({ remindersEnabled: z.boolean() })),

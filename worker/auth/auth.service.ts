@@ -291,7 +291,7 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
 
 export async function verifyEmail(db: Db, rawToken: string) {
   const token = await takeToken(db, rawToken, 'verify').catch(async (err) => {
-    // a used (or expired) link of an account that is verified now says so (decision 0140),
+    // a used (or expired) link of an account that is verified now says so (rule 0140),
     // instead of "invalid or has expired": opening the mail's link twice is no error
     if (await linkOfVerifiedAccount(db, rawToken)) return null;
     throw err;

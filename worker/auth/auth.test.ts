@@ -33,7 +33,7 @@ describe('POST /api/auth/register', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.message).toBe('Your e-mail has been verified');
     expect((await getUser(login.body.userId))!.isEmailVerified).toBe(true);
-    // single use: opened again, it changes nothing and says the e-mail is verified (decision 0140)
+    // single use: opened again, it changes nothing and says the e-mail is verified (rule 0140)
     const again = await call('GET', `/api/user/verify/${token}`);
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('Your e-mail is already verified');
@@ -102,7 +102,7 @@ describe('POST /api/auth/login', () => {
     const agent = await createUser('agent', { subscriptionDays: 3 });
     const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
     expect(res.status).toBe(200);
-    // the spec's six fields, plus our device token (README: Security)
+    // the spec's six fields, plus our device token (docs/decisions/0034-device-tokens.md)
     expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'language', 'name', 'userId', 'userType']);
     expect(res.body.deviceToken).not.toBe(res.body.accessToken);
     // a device token is no access token

@@ -103,7 +103,7 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
   .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.control, c.req.valid('json')), 201))
-  // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (README,
+  // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (docs/guides/operations.md,
   // "Scheduled jobs locally"): the same `scheduled` handler the deployed Worker runs.
   .on(['GET', 'POST'], '/scheduled', allow('development'), validate('query', scheduledQuery), async (c) => {
     const { cron, now } = c.req.valid('query');

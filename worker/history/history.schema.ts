@@ -30,7 +30,7 @@ export const HISTORY_MESSAGES = {
 
 /**
  * Spec section 9: Contact history at most 40 days, counted as 40 calendar days with both ends
- * included (decision 0135: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
+ * included (rule 0135: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
  * The typed range, the "Last 40 days" button and the server all use this one count.
  */
 export const MAX_HISTORY_DAYS = 40;

@@ -71,7 +71,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
-  // the payer cancels its own order while it waits for payment (docs/decisions/0163-cancel-order.md)
+  // the payer cancels its own order while it waits for payment (docs/rules/payments.md#0163-cancel-order)
   .post('/cancelOrder', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.cancelOrder(c.env, c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   )

@@ -18,7 +18,7 @@ export interface Stored {
   /** The signed-in user's language (docs/decisions/0025-extension-languages.md); null when signed out. */
   language?: Language | null;
   signInAgain?: boolean;
-  /** Device tokens by e-mail (README: Security): kept on sign-out, they name this browser. */
+  /** Device tokens by e-mail (docs/decisions/0034-device-tokens.md): kept on sign-out, they name this browser. */
   deviceTokens?: Record<string, string>;
   subscription?: SubscriptionState | null;
   mcs?: McChoice[];

@@ -8,7 +8,7 @@ import { formatLocale, messageText, t } from '../i18n';
 
 export let bar: HTMLElement | null = null;
 
-/** "7:39 PM", as the popup and the web app write a time (docs/decisions/0158-one-format.md), in the language's locale. */
+/** "7:39 PM", as the popup and the web app write a time (docs/rules/screens.md#0158-one-format), in the language's locale. */
 const timeOf = (ms: number) => makeFormat(formatLocale()).time(ms);
 
 function alarmText(): string | null {

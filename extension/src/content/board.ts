@@ -5,7 +5,7 @@
  * are open, the same actions are full buttons in the details' header. It reads only what the page
  * shows (MutationObserver), re-reads a row DAT recycles for another load, sends nothing until the
  * user clicks (but a small health record, counts only), and never scrolls, clicks, searches or
- * reloads the board itself (README: Extension, "Restraint"; docs/decisions/0126-restraint-on-dat.md).
+ * reloads the board itself (docs/decisions/0126-restraint-on-dat.md).
  */
 import { brokerKeys, contactedText, contactsForRow } from '../shared/contacted';
 import type { BoardLoad } from '../shared/load';

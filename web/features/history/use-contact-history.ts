@@ -56,7 +56,7 @@ export function useContactHistory() {
   const isAgent = role === 'agent';
   const picks = picksManager(role);
 
-  // The screen's choices live in the query string (decision 0133): from, to, manager, the
+  // The screen's choices live in the query string (rule 0133): from, to, manager, the
   // unchecked users and MCs (xu, xm, comma-separated), calls=0 / emails=0, and shown=1 once
   // loaded, so a reload, Back or a shared link loads the same view again.
   const [params, update] = useUrlParams();
