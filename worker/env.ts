@@ -57,6 +57,8 @@ export interface Caller {
 export type Db = DrizzleD1Database & {
   /** The D1 database (or session) under it, for D1's own `batch()` and `raw()`. */
   $client: D1Database;
+  /** The binding name of its database (lib/d1.ts), where known: a mail written here is sent from here. */
+  $shard?: string;
 };
 
 export interface AppEnv {

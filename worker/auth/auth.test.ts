@@ -182,7 +182,7 @@ describe('password recovery', () => {
     const user = await createUser('agent');
     await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
     const hash = await tokenFromMail(user.email, 'passwordRecovery');
-    await db
+    await user.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, user.id));

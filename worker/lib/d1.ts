@@ -8,7 +8,7 @@ import type { Bindings, Db } from '../env';
  */
 
 /** A drizzle client over D1 (or a D1 session), snake_case columns; no schema: see `Db`. */
-export const createDb = (d1: D1Database): Db => drizzle(d1, { casing: 'snake_case' });
+export const createDb = (d1: D1Database, shard?: string): Db => Object.assign(drizzle(d1, { casing: 'snake_case' }), { $shard: shard });
 
 export const CONTROL = 'DB';
 
@@ -42,7 +42,7 @@ export function d1Of(env: Bindings, shard: string): D1Database {
 }
 
 /** A drizzle client over the control plane's primary. */
-export const controlDb = (env: Bindings): Db => createDb(env.DB);
+export const controlDb = (env: Bindings): Db => createDb(env.DB, CONTROL);
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 const FENCE_SQL = `insert or replace into write_fence (id, ok) values (1, (select count(*) from company_homes where company_id = ? and state = 'active'))`;
@@ -102,8 +102,8 @@ export function fencedD1(inner: D1Like, companyId: string): D1Database {
 }
 
 /** A drizzle client for one company on its shard (primary), fenced: see `fencedD1`. */
-export const companyDb = (env: Bindings, shard: string, companyId: string): Db => createDb(fencedD1(d1Of(env, shard), companyId));
+export const companyDb = (env: Bindings, shard: string, companyId: string): Db => createDb(fencedD1(d1Of(env, shard), companyId), shard);
 
 /** An unfenced drizzle client over a shard's primary: jobs and the mover, never a request's company data. */
-export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard));
+export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard), shard);
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
 import { controlDb, placementShards } from './d1';
@@ -73,3 +73,7 @@ export const fenceFor = (db: Db, companyId: string) =>
     .insert(writeFence)
     .values({ id: 1, ok: sql`(select count(*) from ${companyHomes} where ${companyHomes.companyId} = ${companyId} and ${companyHomes.state} = 'active')` })
     .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } });
+
+/** Rows whose company is active on this shard: jobs leave a moving company's rows alone. */
+export const activeHere = (companyColumn: SQLWrapper) =>
+  sql`${companyColumn} in (select ${companyHomes.companyId} from ${companyHomes} where ${companyHomes.state} = 'active')`;
