@@ -13,7 +13,7 @@ export const createDb = (d1: D1Database, shard?: string): Db => Object.assign(dr
 export const CONTROL = 'DB';
 
 const SHARD_BINDING = /^SHARD_[A-Z0-9_]+$/;
-const isD1 = (value: unknown): value is D1Database => !!value && typeof (value as D1Database).prepare === 'function' && typeof (value as D1Database).batch === 'function';
+const isD1 = (value: unknown): value is D1Database => !!value && typeof (value as D1Database).prepare === 'function';
 
 /** Every database that may hold company data: `DB`, then each bound `SHARD_*` in name order. */
 export function allShards(env: Bindings): string[] {

@@ -1,4 +1,4 @@
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
 import { controlDb, placementShards } from './d1';
@@ -74,6 +74,8 @@ export const fenceFor = (db: Db, companyId: string) =>
     .values({ id: 1, ok: sql`(select count(*) from ${companyHomes} where ${companyHomes.companyId} = ${companyId} and ${companyHomes.state} = 'active')` })
     .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } });
 
-/** Rows whose company is active on this shard: jobs leave a moving company's rows alone. */
-export const activeHere = (companyColumn: SQLWrapper) =>
-  sql`${companyColumn} in (select ${companyHomes.companyId} from ${companyHomes} where ${companyHomes.state} = 'active')`;
+/** The companies active on a shard: jobs leave a moving company's rows alone. */
+export async function activeCompanies(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ id: companyHomes.companyId }).from(companyHomes).where(eq(companyHomes.state, 'active'));
+  return new Set(rows.map((r) => r.id));
+}

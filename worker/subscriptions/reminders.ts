@@ -4,7 +4,7 @@ import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema'
 import type { Bindings, Caller, Db } from '../env';
 import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
-import { activeHere, fenceFor } from '../lib/shards';
+import { activeCompanies, fenceFor } from '../lib/shards';
 import { forbidden } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
@@ -127,10 +127,12 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
       companyId: users.companyId,
     })
     .from(users)
-    .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt), activeHere(users.companyId)));
+    .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));
+  // a moving company's users wait for the next run (on their new shard)
+  const active = await activeCompanies(db);
   const due: (Due & { threshold: number; mailed: boolean; companyId: string })[] = [];
   for (const u of candidates) {
-    if (!u.end || isStaff(u.userType)) continue;
+    if (!u.end || isStaff(u.userType) || !active.has(u.companyId)) continue;
     const daysLeft = subscriptionOf({ userType: u.userType, subscriptionEndDate: u.end }, t).subscriptionDaysLeft;
     const threshold = thresholdFor(daysLeft);
     if (threshold === null) continue;
