@@ -26,6 +26,9 @@ export const HISTORY_MESSAGES = {
   pageSize: 'Page size is 10 to 50',
   timeZone: 'Unknown time zone',
   line: 'Lines are 1 to 6',
+  archiveMonth: 'Pick a month as year and month: 2025-03',
+  archiveNotFound: 'This month is not in the archive',
+  archiveRestored: 'The month is back in Contact History',
 } as const;
 
 /**
@@ -225,6 +228,32 @@ export const historyRowSchema = contactFieldsSchema.extend({
 });
 export type HistoryRowDto = z.infer<typeof historyRowSchema>;
 
+/**
+ * A team-month moved to R2 (docs/decisions/0171-history-retention-r2.md): `archived`, its contacts are
+ * not in Contact History but in the archive (export or restore it); `restored`, they are back until
+ * `restoredUntil`, when the nightly job moves them out again. `contacts` is the team's month (an
+ * agent's own, for an agent).
+ */
+export const archivedMonthSchema = z.strictObject({
+  month: z.string(),
+  contacts: z.number(),
+  state: z.enum(['archived', 'restored']),
+  restoredUntil: z.string().nullable(),
+});
+export type ArchivedMonthDto = z.infer<typeof archivedMonthSchema>;
+
+/** A UTC month of the archive, '2025-03'. */
+const archiveMonthField = z.string({ error: HISTORY_MESSAGES.archiveMonth }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, HISTORY_MESSAGES.archiveMonth);
+
+/** GET /api/callHistory/archive: a team's archived months (a director or the admin names the manager). */
+export const archiveListQuerySchema = z.object({ managerId: id.optional() });
+/** POST /api/callHistory/archive/export and /restore: one archived month of a team. */
+export const archiveMonthSchema = z.object({ managerId: id.nullable().optional(), month: archiveMonthField });
+export type ArchiveMonthInput = z.output<typeof archiveMonthSchema>;
+
+export const archiveListSchema = z.strictObject({ months: z.array(archivedMonthSchema) });
+export const archiveRestoreResultSchema = z.strictObject({ message: z.string(), month: archivedMonthSchema });
+
 /** GET /api/callHistory/page: a page of rows, and the load's totals when `summary` is true. */
 export const historyPageResultSchema = z.strictObject({
   rows: z.array(historyRowSchema),
@@ -238,6 +267,8 @@ export const historyPageResultSchema = z.strictObject({
   companies: z.array(z.string()).nullable(),
   /** Each day of the range in `timeZone`, days without contacts included; null with `summary: false`. */
   perDay: z.array(historyDaySchema).nullable(),
+  /** The UTC months of the range moved to the archive (their contacts are not in `rows` and the counts), or restored from it; null with `summary: false`. */
+  archived: z.array(archivedMonthSchema).nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPageResultSchema>;
 

@@ -5,6 +5,7 @@ import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { RequestFailed } from '../../components/ui/request-state';
+import { ArchivedInRange, ArchivedMonthsCard } from './archived-months';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
@@ -20,6 +21,9 @@ export default function ContactHistory() {
   const { t } = useTranslation();
   const screen = useContactHistory();
   const { role, loaded, loading, managers, users, mcs, kinds } = screen;
+  // the team's leads export and restore its archived months (the rule of the archive calls)
+  const isLead = role === 'manager' || role === 'director' || role === 'admin';
+  const archiveTeam = isLead && managers.current !== null;
   return (
     <div className="page contact-history">
       <div className="page-header">
@@ -84,6 +88,7 @@ export default function ContactHistory() {
       {screen.pageFailure != null && (
         <RequestFailed what={t('contactHistory.what')} error={screen.pageFailure} onRetry={screen.retryPage} compact={screen.page !== null} />
       )}
+      {screen.page && <ArchivedInRange months={screen.page.archived} isLead={isLead} managerId={managers.current} onRestored={screen.reload} />}
       {!loading && !(screen.pageFailure != null && screen.page === null) && (
         <HistoryTable
           page={screen.page}
@@ -93,6 +98,7 @@ export default function ContactHistory() {
           exporting={screen.exportingCsv}
         />
       )}
+      <ArchivedMonthsCard enabled={archiveTeam} managerId={managers.current} onRestored={screen.reload} />
     </div>
   );
 }

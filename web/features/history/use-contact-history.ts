@@ -193,6 +193,8 @@ export function useContactHistory() {
     pageBusy: !!loaded && result.isLoading,
     pageFailure: loaded && result.error && !isLoggedOut(result.error) ? (result.error as unknown) : null,
     retryPage: () => void result.mutate(),
+    // a restored month: the same load read again, its counts and days too
+    reload: () => setLoaded((l) => (l ? { ...l, stamp: Date.now() } : l)),
     exportCsv,
     exportingCsv: exporting.loading,
   };

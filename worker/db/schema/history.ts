@@ -99,3 +99,44 @@ export const activeLoads = sqliteTable(
     uniqueIndex('active_loads_client').on(t.userId, t.clientId),
   ],
 );
+
+/**
+ * The team-months of Contact History moved to R2 (docs/decisions/0171-history-retention-r2.md),
+ * one row per team and UTC month ('2025-03'), written once the object is read back and verified
+ * and before the month's rows leave D1. `archived`: the month is read from its object; `restored`:
+ * a lead put its rows back in D1 until `restoredUntil`, when the job moves it out again.
+ */
+export const callHistoryArchive = sqliteTable(
+  'call_history_archive',
+  {
+    teamId: text().notNull(),
+    month: text().notNull(),
+    rows: integer().notNull(),
+    calls: integer().notNull(),
+    emails: integer().notNull(),
+    state: text({ enum: ['archived', 'restored'] }).notNull(),
+    archivedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    restoredUntil: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.month] }),
+    // the job's expired restores
+    index('call_history_archive_restored').on(t.state, t.restoredUntil),
+  ],
+);
+
+/** Whose contacts an archived month holds, and how many: an agent's own months, and the export's names. */
+export const callHistoryArchiveUsers = sqliteTable(
+  'call_history_archive_users',
+  {
+    userId: text().notNull(),
+    month: text().notNull(),
+    teamId: text().notNull(),
+    rows: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.teamId] }),
+    // a month's users, replaced whole when the month is archived again
+    index('call_history_archive_users_team').on(t.teamId, t.month),
+  ],
+);
