@@ -4,7 +4,7 @@ import type { Bindings, Db } from '../env';
 import { controlDb, placementShards } from './d1';
 import { ApiError } from './errors';
 
-/** Companies and their shards (docs/decisions/0173-company-shards.md). */
+/** Companies and their shards (docs/decisions/0174-company-shards.md). */
 /** The company of the admin and marketing users: they belong to no team tree. */
 export const STAFF_COMPANY = 'staff';
 

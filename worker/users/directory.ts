@@ -11,7 +11,7 @@ import { MESSAGES } from '../auth/auth.schema';
 import type { UserType } from './users.schema';
 
 /**
- * The account directory in the control plane (docs/decisions/0173-company-shards.md): e-mail ->
+ * The account directory in the control plane (docs/decisions/0174-company-shards.md): e-mail ->
  * user -> company. The user's row in its shard is the truth; the directory is an index that a
  * crash may leave ahead of it, and reads repair it (`settleAccount`).
  */

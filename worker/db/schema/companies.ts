@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * Where the data lives (docs/decisions/0173-company-shards.md). Every database has every table;
+ * Where the data lives (docs/decisions/0174-company-shards.md). Every database has every table;
  * these three are read in the control plane (`DB`), the fence in each shard.
  */
 

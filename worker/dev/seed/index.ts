@@ -82,7 +82,7 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   // one hash for every demo user: PBKDF2 at 100,000 iterations is deliberately slow
   const company = buildCompany(r, input, await hashPassword(input.password, secrets(env).pepper), now);
   const { teams } = company;
-  // the company on the emptiest shard, its marketing user with the staff (docs/decisions/0173)
+  // the company on the emptiest shard, its marketing user with the staff (docs/decisions/0174)
   const home = await newCompany(env, control, new Date(now));
   const staff = await staffHome(env, control);
   const db = home.db;
