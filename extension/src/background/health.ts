@@ -1,8 +1,7 @@
 /** The board's health report. */
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
-import { isTransient, SignInAgain } from './api';
+import { isTransient } from './api';
 import { patch, read, update, apiFor } from './store';
-import { endedElsewhere } from './session';
 
 /** At most one report an hour from this browser (docs/decisions/0145-board-alarm.md). */
 const HEALTH_EVERY_MS = 3_600_000;
@@ -21,7 +20,7 @@ export async function sendHealth(report: HealthReportInput) {
   try {
     await apiFor(await read()).extension.health.$post({ json: report });
   } catch (err) {
-    if (err instanceof SignInAgain) await endedElsewhere();
-    else if (isTransient(err)) await patch({ healthSentAt: claim.before });
+    // a 401 has ended the session already (api.ts)
+    if (isTransient(err)) await patch({ healthSentAt: claim.before });
   }
 }

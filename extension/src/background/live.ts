@@ -1,4 +1,5 @@
 /** Live signals: a socket to the team's live object while a board is open. */
+import { endSession } from './api';
 import { apiUrlOf, read, type Stored } from './store';
 import { SYNC_ALARM, SYNC_MINUTES } from './alarms';
 import { boardTabs, pushState } from './view-state';
@@ -68,6 +69,7 @@ export async function updateLive() {
     return liveLost(null);
   }
   liveSocket = ws;
+  const token = s.token!;
   ws.onopen = () => {
     liveDelay = 1000;
     livePing = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), LIVE_PING_MS);
@@ -82,6 +84,9 @@ export async function updateLive() {
     else if (signal.type === 'contacts') void syncAfter(() => syncingContacts, syncContacts);
   };
   ws.onclose = (event) => {
+    // the server closed it because this socket's session ended: that is the news, whatever else is under way
+    // (a newer session's socket opens again then)
+    if (event.code === SESSION_ENDED_CLOSE) void endSession(token).then(updateLive);
     if (liveSocket === ws) liveLost(event.code);
   };
 }
@@ -101,11 +106,8 @@ function liveLost(code: number | null) {
   if (livePing) clearInterval(livePing);
   livePing = null;
   liveSocket = null;
-  // the session ended: the sync answers 401 and the bar asks to sign in again
-  if (code === SESSION_ENDED_CLOSE) {
-    void sync();
-    return;
-  }
+  // the session ended (told above): no retry with its token
+  if (code === SESSION_ENDED_CLOSE) return;
   void setLive('off');
   const delay = liveDelay;
   liveDelay = Math.min(liveDelay * 2, LIVE_RETRY_MAX_MS);

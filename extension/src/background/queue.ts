@@ -4,7 +4,6 @@ import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
 import { patch, read, update, apiFor } from './store';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
 import { pushState } from './view-state';
-import { endedElsewhere } from './session';
 import { syncContacts } from './sync';
 
 const MAX_REFUSED_SHOWN = 20;
@@ -79,8 +78,8 @@ async function drain() {
       if (item.kind !== 'load') void syncContacts();
     } catch (err) {
       if (err instanceof SignInAgain) {
+        // the session has ended (api.ts): the rest waits for the same user's next sign-in
         outcomes.set(item.clientId, { status: 'signInAgain' });
-        await endedElsewhere();
         return;
       }
       if (isTransient(err)) {

@@ -1,16 +1,26 @@
 /** The session: sign-in, sign-out, and a session ended elsewhere. */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import { extensionApi } from './api';
-import { apiUrlOf, patch, read, type Stored, apiFor } from './store';
+import { apiUrlOf, patch, read, type Stored, apiFor, update } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
 import { closeLive, updateLive } from './live';
 import { sync } from './sync';
+import { pushState } from './view-state';
 
-/** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
-export async function endedElsewhere() {
+/**
+ * The session of `token` ended elsewhere (any call's 401, or the live socket closed for it): calls
+ * stop, and every board tab and the popup are told at once (flags, markers and "Working for" go,
+ * the bar says "Sign in again"). The queue stays for when the user signs in again. A 401 of an
+ * older session's call, answered after the user signed in again, ends nothing.
+ */
+export async function endedElsewhere(token: string) {
+  const ended = await update((s) =>
+    s.token && s.token === token ? { patch: { token: null, signInAgain: true, problem: null }, result: true } : { patch: {}, result: false },
+  );
+  if (!ended) return;
   closeLive();
-  await patch({ token: null, signInAgain: true, problem: null });
   await chrome.alarms.clear(RETRY_ALARM);
+  await pushState();
 }
 
 /** A signed-in user's own data, emptied: signing out, or signing in as someone else, leaves none of it behind. */

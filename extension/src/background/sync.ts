@@ -4,7 +4,6 @@ import type { McChoice } from '../shared/protocol';
 import { type ExtensionApi, SignInAgain } from './api';
 import { patch, read, type Stored, update, apiFor } from './store';
 import { pushState } from './view-state';
-import { endedElsewhere } from './session';
 import { flush } from './queue';
 
 /** Roles that work a load board: the ingestion calls take only them. */
@@ -26,9 +25,9 @@ const toChoice = (m: {
   emailContent: m.emailContent,
 });
 
-/** Handles a failed call the same way everywhere: 401 ends the session, anything else becomes the problem shown. */
+/** A failed sync shows its problem; a 401 has ended the session already (api.ts). */
 async function failed(err: unknown) {
-  if (err instanceof SignInAgain) return endedElsewhere();
+  if (err instanceof SignInAgain) return;
   await patch({ problem: err instanceof Error ? err.message : 'Something went wrong' });
 }
 
@@ -127,8 +126,8 @@ export function syncContacts(): Promise<void> {
         result: undefined,
       }));
       await pushState();
-    } catch (err) {
-      if (err instanceof SignInAgain) await endedElsewhere();
+    } catch {
+      // a 401 has ended the session already (api.ts); anything else waits for the next minute
     }
   })().finally(() => {
     syncingContacts = null;
