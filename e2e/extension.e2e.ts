@@ -391,6 +391,42 @@ test('Call, E-mail and + Active load are each stored once, double clicks include
   await expect((await actions('r3')).getByRole('menuitem', { name: 'E-mail' })).toHaveAttribute('title', 'No e-mail address on this load');
 });
 
+test('a row with cells named like the compact layout’s (“-small”) still offers Call and + Active load when it shows its contact and pick-up date', async () => {
+  await boardPage.evaluate(() => {
+    const board = (window as any).datBoard;
+    board.addRows([
+      {
+        id: 'r9',
+        age: '1m',
+        pickup: board.day(2),
+        origin: 'Omaha, NE',
+        deadhead: '(3)',
+        dest: 'Tulsa, OK',
+        company: 'Wayne Freight',
+        credit: '',
+        phone: '(402) 555-0107',
+        email: '',
+        rate: '$800',
+        ref: '',
+      },
+    ]);
+    // a layout name no source promised: the row still shows its pick-up cell and its contact
+    document.querySelector('.row-container[data-row-id="r9"] [data-test="load-company-cell"]')!.classList.add('cell-company-small');
+  });
+  const open = await actions('r9');
+  await expect(open.getByRole('menuitem', { name: 'Call on line 2' })).toBeEnabled();
+  await expect(open).not.toContainText('Open the load');
+  await open.getByRole('menuitem', { name: '+ Active load' }).click();
+  await expect(menu().locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  const stored = await ok<any[]>('GET', '/api/activeLoad/my', undefined, await agentToken());
+  const wayne = stored.find((l) => l.brokerName === 'Wayne Freight');
+  expect(wayne).toMatchObject({ origin: 'Omaha, NE', dest: 'Tulsa, OK', loadDate: isoDay(2) });
+  // the rest of the day goes on without this load
+  await boardPage.keyboard.press('Escape');
+  await ok('POST', '/api/activeLoad/delete/', { id: wayne._id }, await agentToken());
+  await boardPage.evaluate(() => document.querySelector('.row-container[data-row-id="r9"]')!.remove());
+});
+
 test('offline: actions wait in the queue while the server is stopped, then go in order once it answers; nothing lost, nothing doubled', async () => {
   test.setTimeout(240_000);
   await server.stop();

@@ -18,8 +18,22 @@ export const HEALTH_FIELDS = [
   'detailsReference',
   'detailsContact',
   'detailsMc',
+  // layout signals: read = the loads whose row showed it, missed = those whose row did not
+  // (cells ending in -small, the wide layout's cells, a pick-up cell, a contact in the row)
+  'signalSmallCells',
+  'signalWideCells',
+  'signalPickupCell',
+  'signalContactCell',
 ] as const;
 export type HealthField = (typeof HEALTH_FIELDS)[number];
+
+/** The report's layout signals as fields (the actions go by what a row shows, not by a layout's name). */
+export const SIGNAL_FIELDS = {
+  smallCells: 'signalSmallCells',
+  wideCells: 'signalWideCells',
+  pickupCell: 'signalPickupCell',
+  contactCell: 'signalContactCell',
+} as const satisfies Record<string, HealthField>;
 
 /** The board layouts the extension tells apart; 'unknown' when it found no row it could read. */
 export const BOARD_LAYOUTS = ['wide', 'compact', 'unknown'] as const;

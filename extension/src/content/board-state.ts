@@ -23,7 +23,7 @@ export const decorating = () => signedIn() && !health.unreadable;
 /** What a row shows that decides its decoration; with `version`, a row is redone only when this changes. */
 export const signatureOf = (read: ReadRow) => {
   const l = read.load;
-  return JSON.stringify([read.layout, read.hasDetails, l.company, l.phone, l.email, l.origin, l.dest, l.pickup, l.rate, l.reference, l.mcNumber]);
+  return JSON.stringify([read.signals, read.hasDetails, l.company, l.phone, l.email, l.origin, l.dest, l.pickup, l.rate, l.reference, l.mcNumber]);
 };
 
 export function computeVersion(s: ViewState | null): string {

@@ -5,7 +5,7 @@
  * rows where DAT's counter says there are results). Counts only: nothing of a row's content.
  */
 import type { BoardLayout, HealthField, HealthReportInput } from '../../../worker/extension/extension-health.schema';
-import { HEALTH_FIELDS } from '../../../worker/extension/extension-health.schema';
+import { HEALTH_FIELDS, SIGNAL_FIELDS } from '../../../worker/extension/extension-health.schema';
 import { loadRows, RESULTS_PAGE, type ReadRow, readRow, resultsCount, type RowLayout } from './selectors';
 
 /** Below this share of rows with a company name, the page counts as unreadable. */
@@ -33,7 +33,8 @@ export function noteRow(row: Element, read: ReadRow) {
   if (!before && read.layout) layoutsSeen[read.layout]++;
   // a field read once for this load counts as read (the row is read again and again)
   const merged = { ...before };
-  for (const [name, ok] of Object.entries(read.found)) merged[name] = !!(ok || before?.[name]);
+  const signals = Object.fromEntries(Object.entries(read.signals).map(([name, shown]) => [SIGNAL_FIELDS[name as keyof typeof SIGNAL_FIELDS], shown]));
+  for (const [name, ok] of Object.entries({ ...read.found, ...signals })) merged[name] = !!(ok || before?.[name]);
   seen.set(key, merged);
 }
 

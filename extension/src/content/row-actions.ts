@@ -97,14 +97,16 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
 }
 
 /**
- * The four actions, as menu items of the row's control or as the details' buttons. In the compact
- * layout the row shows no contact and no pick-up date (DAT keeps them in the details), so Call,
- * E-mail and + Active load say to open the load.
+ * The four actions, as menu items of the row's control or as the details' buttons, enabled by what
+ * the row shows, whatever its layout is called: a row without a contact or a pick-up cell (DAT's
+ * compact row keeps them in the details) says to open the load for Call, E-mail and + Active load.
  */
 export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'details'): HTMLElement[] {
   const { load } = read;
   const items: HTMLElement[] = [];
-  const inDetails = read.hasDetails || read.layout !== 'compact';
+  // where the row itself shows none, the load's details may
+  const contactShown = read.hasDetails || read.signals.contactCell;
+  const dateShown = read.hasDetails || read.signals.pickupCell || !!load.pickup;
   const noMc = t('actions.noMc');
 
   const item = (kind: string, label: string, problem: string | null, onClick: () => void, href?: string) => {
@@ -148,7 +150,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const call = item(
     'call',
     line ? t('actions.callOnLine', { line }) : t('actions.call'),
-    !mc ? noMc : !load.phone ? (inDetails ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
+    !mc ? noMc : !load.phone ? (contactShown ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
     () => {
       dialing.add(callKey);
       for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
@@ -173,7 +175,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const email = item(
     'email',
     t('actions.email'),
-    !mc ? noMc : !load.email ? (inDetails ? t('actions.noEmail') : t('actions.openForEmail')) : null,
+    !mc ? noMc : !load.email ? (contactShown ? t('actions.noEmail') : t('actions.openForEmail')) : null,
     () => {
       // the link opens the mail client with the MC's template filled; the click logs it
       void run(
@@ -192,7 +194,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
     email.setAttribute('target', '_blank');
     email.setAttribute('rel', 'noopener');
   }
-  item('load', t('actions.activeLoad'), !mc ? noMc : !load.origin || !load.dest ? t('actions.noLane') : !inDetails ? t('actions.openForDate') : null, () => {
+  item('load', t('actions.activeLoad'), !mc ? noMc : !load.origin || !load.dest ? t('actions.noLane') : !dateShown ? t('actions.openForDate') : null, () => {
     void run(
       feedbackKey(load, mc, 'load'),
       async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),

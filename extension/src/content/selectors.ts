@@ -63,9 +63,15 @@ export const CELLS = {
   reference: '[data-test="load-reference-cell"], [data-test="load-ref-cell"]',
 } as const;
 
-/** Marks of each layout in a row: compact cells end in `-small` (K-msg); wide ones are named in code (TB, TIO, PW). */
-const COMPACT_MARK = '.cell-company-small, .cell-route-small';
-const WIDE_MARK = '.cell-company, .cell-timing, [data-test="load-company-cell"], [data-test="load-pick-up-cell"]';
+/**
+ * What a row shows of DAT's layouts, counted for the health report and never relied on: the
+ * compact cells end in `-small` (K-msg), the wide ones are named in code only (TB, TIO, PW); the
+ * row's own pick-up cell and contact are what the actions go by, whatever the layout is called.
+ */
+const LAYOUT_MARKS = {
+  smallCells: '.cell-company-small, .cell-route-small',
+  wideCells: '.cell-company, .cell-timing, [data-test="load-company-cell"]',
+} as const;
 
 // ---- the expanded details (dat-board.md §2 "Expanded details") ----
 
@@ -229,9 +235,22 @@ function mcNumberIn(details: Element): string {
 /** What of a row was found, field by field: the health report's counts (no content). */
 export type FieldPresence = Partial<Record<string, boolean>>;
 
+/** What a row shows: the cells its actions need, and the marks of DAT's layouts (for the report). */
+export interface RowSignals {
+  /** The row's own pick-up cell: + Active load needs no details. */
+  pickupCell: boolean;
+  /** The row's own contact: Call and E-mail need no details (an empty one means there is none). */
+  contactCell: boolean;
+  smallCells: boolean;
+  wideCells: boolean;
+}
+export type LayoutSignal = keyof RowSignals;
+
 export interface ReadRow {
   load: BoardLoad;
+  /** The layout the row's marks point to, for the health report only ('compact' when it has `-small` cells and no pick-up cell or contact). */
   layout: RowLayout | null;
+  signals: RowSignals;
   hasDetails: boolean;
   /** Per field: whether its element was found (only the fields this layout shows). */
   found: FieldPresence;
@@ -239,12 +258,9 @@ export interface ReadRow {
 
 export type RowLayout = 'wide' | 'compact';
 
-/** Which layout a row is drawn in, by its cells; null when it has neither layout's marks. */
-export function rowLayout(row: Element): RowLayout | null {
-  if (row.querySelector(COMPACT_MARK)) return 'compact';
-  if (row.querySelector(WIDE_MARK)) return 'wide';
-  return null;
-}
+/** The layout a row's signals point to, for the report: a row showing a pick-up cell or contact is wide, whatever else it shows. */
+const layoutOf = (s: RowSignals): RowLayout | null =>
+  s.pickupCell || s.contactCell || (s.wideCells && !s.smallCells) ? 'wide' : s.smallCells ? 'compact' : s.wideCells ? 'wide' : null;
 
 /** The rate: the posted total (`.offer`), else the cell's first line, '' for DAT's dash. */
 function rateOf(cell: Element | null): string {
@@ -258,7 +274,6 @@ function rateOf(cell: Element | null): string {
 /** What a row shows, with its expanded details when they are open. */
 export function readRow(row: Element): ReadRow {
   const cell = (selector: string) => row.querySelector(selector);
-  const layout = rowLayout(row);
   const details = detailsOf(row);
   // the row's own cells, not the details' (which repeat some names)
   const inRow = (selector: string) => {
@@ -274,6 +289,13 @@ export function readRow(row: Element): ReadRow {
   const tripCell = inRow(CELLS.trip);
   const equipmentCell = inRow(CELLS.equipment);
   const company = companyOf(row);
+  const signals: RowSignals = {
+    pickupCell: !!pickupCell,
+    contactCell: !!contactHost,
+    smallCells: !!inRow(LAYOUT_MARKS.smallCells),
+    wideCells: !!inRow(LAYOUT_MARKS.wideCells),
+  };
+  const layout = layoutOf(signals);
   const found: FieldPresence = {
     company: !!company,
     origin: !!(originCell || inRow(CELLS.originWide)),
@@ -317,7 +339,7 @@ export function readRow(row: Element): ReadRow {
     load.reference ||= reference.value;
     load.mcNumber = mc;
   }
-  return { load, layout, hasDetails: !!details, found };
+  return { load, layout, signals, hasDetails: !!details, found };
 }
 
 /** The result rows on the page that are loads (not separators or placeholders). */

@@ -29,7 +29,13 @@ const FIELD_LABELS: Record<Version['fields'][number]['field'], string> = {
   detailsReference: 'extHealth.detailsReference',
   detailsContact: 'extHealth.detailsContact',
   detailsMc: 'extHealth.detailsMc',
+  signalSmallCells: 'extHealth.signalSmallCells',
+  signalWideCells: 'extHealth.signalWideCells',
+  signalPickupCell: 'extHealth.signalPickupCell',
+  signalContactCell: 'extHealth.signalContactCell',
 };
+/** Layout signals are counts of what rows showed, not fields read: no good or bad share. */
+const isSignal = (field: string) => field.startsWith('signal');
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 /** Under 90 % read is worth a look; under half, the board has most likely changed. */
@@ -37,6 +43,8 @@ const shareClass = (share: number | null) => (share === null ? 'pill-off' : shar
 
 function VersionBlock({ v }: { v: Version }) {
   const { t } = useTranslation();
+  const fields = v.fields.filter((f) => !isSignal(f.field));
+  const signals = v.fields.filter((f) => isSignal(f.field));
   const layouts = Object.entries(v.layouts)
     .map(([layout, n]) => `${layout} ${n}`)
     .join(', ');
@@ -62,7 +70,7 @@ function VersionBlock({ v }: { v: Version }) {
             </tr>
           </thead>
           <tbody>
-            {v.fields.map((f) => (
+            {fields.map((f) => (
               <tr key={f.field}>
                 <th scope="row">{FIELD_LABELS[f.field] ? t(FIELD_LABELS[f.field]) : f.field}</th>
                 <td>{f.read}</td>
@@ -75,6 +83,12 @@ function VersionBlock({ v }: { v: Version }) {
           </tbody>
         </table>
       </div>
+      {signals.length > 0 && (
+        <p className="muted" data-testid="layout-signals">
+          {t('extHealth.signals')}{' '}
+          {signals.map((f) => t('extHealth.signalCount', { signal: t(FIELD_LABELS[f.field]), count: f.read, total: f.read + f.missed })).join(' · ')}
+        </p>
+      )}
     </div>
   );
 }
