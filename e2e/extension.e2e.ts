@@ -511,13 +511,36 @@ test('a 401 mid-session: the session signed out from the Profile screen shows "S
   // the web app's own session goes on
   await expect(web.getByTestId('user-email')).toBeVisible();
 
-  await (await actions('r3')).getByRole('menuitem', { name: '+ Active load' }).click();
-  // calls stop: the board says so, keeps the action, and shows no flags until the user signs in again
-  await expect(bar()).toContainText('Sign in again');
-  await expect(bar()).toContainText('1 waiting to be sent');
+  // the socket's close tells the board at once: calls stop, no flags or controls until the user signs in again
+  await expect(bar()).toContainText('Sign in again', { timeout: 5000 });
   await expect(boardPage.locator('.fd-badge')).toHaveCount(0);
   await expect(boardPage.locator('.fd-inline')).toHaveCount(0);
+  // a click that was on its way meanwhile reaches the service worker after the session ended: it waits in the queue
   const popup = await openPopup();
+  const outcome = await popup.evaluate(
+    async ({ mcId, loadDate }) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<any> } } }).chrome.runtime;
+      const action = {
+        kind: 'load',
+        mcId,
+        clientId: `fd-load-e2e-${Date.now()}`,
+        brokerName: 'Arrive Logistics',
+        contact: '',
+        origin: 'Denver, CO',
+        dest: 'Phoenix, AZ',
+        loadDate,
+        line: null,
+        reference: 'ARR-1002',
+        board: 'dat',
+        at: Date.now(),
+      };
+      return (await runtime.sendMessage({ type: 'action', action })).outcome;
+    },
+    { mcId: team.agentMcs.swift, loadDate: isoDay(1) },
+  );
+  expect(outcome).toEqual({ status: 'signInAgain' });
+  await expect(bar()).toContainText('1 waiting to be sent');
+  await popup.reload();
   await expect(popup.getByRole('alert')).toHaveText('Sign in again: your session ended.');
   await expect(popup.getByText('1 action waiting: sent once you sign in.')).toBeVisible();
   await expect(popup.getByLabel('Email')).toHaveValue(team.agent.email);
@@ -547,8 +570,8 @@ test('a password change ends the web app and the extension sessions at once', as
 
   await web.goto(`${server.url}/profile/`);
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();
-  await bar().getByRole('button', { name: 'Refresh' }).click();
-  await expect(bar()).toContainText('Sign in again');
+  // the extension's socket closed with the session: the board says so without a Refresh
+  await expect(bar()).toContainText('Sign in again', { timeout: 5000 });
   const popup = await openPopup();
   await expect(popup.getByRole('alert')).toHaveText('Sign in again: your session ended.');
   await signInPopup(popup);
