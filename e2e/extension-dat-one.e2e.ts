@@ -767,7 +767,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   // signed in once the app shows who is: then the Analytics screen
   await loginUI(web, admin.email, PASSWORD, server.url);
   await web.goto(`${server.url}/analytics/`);
-  const block = web.getByTestId(`ext-health-${VERSION}`);
+  const block = web.getByTestId(`ext-health-dat-${VERSION}`);
   await expect(block).toContainText(`Version ${VERSION}`);
   await expect(block).toContainText(/Could not read the page in [12] reports?/);
   // the healthy board's report read every company; the unreadable board's 37 rows read none

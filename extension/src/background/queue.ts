@@ -21,6 +21,7 @@ function bodyOf(action: RowAction): QueuedBody {
     origin: action.origin,
     dest: action.dest,
     loadDate: action.loadDate,
+    board: action.board,
   };
   if (action.kind === 'load') return { kind: 'load', body: { ...common, reference: action.reference, date: action.at } };
   return { kind: action.kind, body: { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null } };

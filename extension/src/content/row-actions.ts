@@ -3,11 +3,13 @@ import { renderTemplate } from '../../../worker/mc-settings/email-template.schem
 import { composeUrl, opensInBrowser } from '../shared/compose';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
 import { type ActionOutcome, ask, type McChoice, type RowAction } from '../shared/protocol';
-import type { ReadRow } from './selectors';
-import { state, el } from './board-state';
+import { deepQueryAll, type ReadRow } from './read';
+import { state, el, applyState, adapter } from './board-state';
 import { dialing, dialOf, showDial } from './dial-note';
-import { applyState } from './board';
 import { messageText, t } from '../i18n';
+
+/** Our elements on the page and inside the board's open shadow roots (Truckstop keeps its panel there). */
+const ownAll = <T extends Element>(selector: string) => deepQueryAll<T>(document, selector);
 
 /** The outcome of each action clicked on this page, by load and action, so a redraw keeps it. */
 const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
@@ -19,7 +21,7 @@ const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) =>
 /** Shows an action's outcome wherever it is on screen now: a redraw meanwhile made new elements. */
 function showFeedback(key: string) {
   const shown = feedback.get(key);
-  for (const status of document.querySelectorAll<HTMLElement>('.fd-status')) {
+  for (const status of ownAll<HTMLElement>('.fd-status')) {
     if (status.dataset.fdKey !== key) continue;
     status.textContent = shown?.text ?? '';
     status.dataset.tone = shown?.tone ?? '';
@@ -92,6 +94,7 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
     dest: load.dest,
     loadDate: fullDate(load.pickup) ?? load.pickup,
     reference: load.reference,
+    board: adapter?.board ?? 'dat',
     at,
   };
 }
@@ -153,7 +156,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
     !mc ? noMc : !load.phone ? (contactShown ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
     () => {
       dialing.add(callKey);
-      for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
+      for (const shown of ownAll<HTMLElement>('.fd-action[data-kind="call"]')) {
         if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, dial!);
       }
       void run(

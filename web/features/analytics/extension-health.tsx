@@ -9,6 +9,7 @@ import { type Data, useGet } from '../../lib/use-api';
 import { addEnglish } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import english from '../../i18n/en-analytics.json';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 
 addEnglish(english);
 
@@ -49,11 +50,11 @@ function VersionBlock({ v }: { v: Version }) {
     .map(([layout, n]) => `${layout} ${n}`)
     .join(', ');
   return (
-    <div className="ext-health-version" data-testid={`ext-health-${v.version}`}>
-      <h3>
+    <div className="ext-health-version" data-testid={`ext-health-${v.board}-${v.version}`}>
+      <h4>
         {t('extHealth.version', { version: v.version })}{' '}
         {v.unreadableReports > 0 && <span className="label-pill pill-bad">{t('extHealth.unreadable', { count: v.unreadableReports })}</span>}
-      </h3>
+      </h4>
       <p className="muted">
         {t('extHealth.reports', { count: v.reports })} {t('extHealth.fromBrowsers', { count: v.browsers })} · {t('extHealth.loadsSeen', { count: v.rowsSeen })}{' '}
         · {t('extHealth.layouts')} {layouts || '–'} · {t('extHealth.last', { date: dateAndTime(v.lastAt) })}
@@ -93,10 +94,25 @@ function VersionBlock({ v }: { v: Version }) {
   );
 }
 
+/** One board's reports, by version: each board's fields apart, so a board that stops being read shows on its own. */
+function BoardBlock({ board, versions }: { board: Version['board']; versions: Version[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ext-health-board" data-testid={`ext-health-board-${board}`} aria-labelledby={`ext-health-board-${board}`}>
+      <h3 id={`ext-health-board-${board}`}>{BOARD_NAMES[board]}</h3>
+      {versions.length ? (
+        versions.map((v) => <VersionBlock key={v.version} v={v} />)
+      ) : (
+        <p className="muted">{t('extHealth.boardEmpty', { board: BOARD_NAMES[board] })}</p>
+      )}
+    </section>
+  );
+}
+
 /**
- * The load-board extension's health reports of the last 7 days, by extension version: how many rows
- * of DAT's board it could read, per field. A DAT release that breaks reading shows here the same day
- * (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
+ * The load-board extension's health reports of the last 7 days, per board and extension version:
+ * how many rows of each board it could read, per field. A board release that breaks reading shows
+ * here the same day (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
  */
 export function ExtensionHealth() {
   const { t } = useTranslation();
@@ -116,7 +132,9 @@ export function ExtensionHealth() {
         ) : error && !data ? (
           <ErrorText>{t('extHealth.loadFailed', { error: errorText(error) })}</ErrorText>
         ) : data?.versions.length ? (
-          data.versions.map((v) => <VersionBlock key={v.version} v={v} />)
+          (Object.keys(BOARD_NAMES) as Version['board'][]).map((board) => (
+            <BoardBlock key={board} board={board} versions={data.versions.filter((v) => v.board === board)} />
+          ))
         ) : (
           <p className="muted">{t('extHealth.empty')}</p>
         )}
