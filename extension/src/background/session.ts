@@ -3,9 +3,7 @@ import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import { extensionApi } from './api';
 import { apiUrlOf, patch, read, type Stored, apiFor, update } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
-import { closeLive, updateLive } from './live';
-import { sync } from './sync';
-import { pushState } from './view-state';
+import { desk } from './desk';
 
 /**
  * The session of `token` ended elsewhere (any call's 401, or the live socket closed for it): calls
@@ -18,9 +16,9 @@ export async function endedElsewhere(token: string) {
     s.token && s.token === token ? { patch: { token: null, signInAgain: true, problem: null }, result: true } : { patch: {}, result: false },
   );
   if (!ended) return;
-  closeLive();
+  desk.closeLive();
   await chrome.alarms.clear(RETRY_ALARM);
-  await pushState();
+  await desk.pushState();
 }
 
 /** A signed-in user's own data, emptied: signing out, or signing in as someone else, leaves none of it behind. */
@@ -57,12 +55,12 @@ export async function signIn(email: string, password: string): Promise<void> {
   });
   await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
   await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
-  await sync();
-  void updateLive();
+  await desk.sync();
+  void desk.updateLive();
 }
 
 export async function signOut() {
-  closeLive();
+  desk.closeLive();
   const s = await read();
   if (s.token) {
     // this session only: the web app stays signed in (and an unreachable server ends it by expiry)

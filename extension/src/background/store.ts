@@ -42,6 +42,9 @@ export interface Stored {
   healthSentAt?: number | Partial<Record<LoadBoard, number>>;
 }
 
+/** Roles that work a load board: the ingestion calls take only them. */
+export const BOARD_ROLES = new Set(['agent', 'manager']);
+
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
 
 /** The server this browser talks to: the options page's choice, else the build's. */

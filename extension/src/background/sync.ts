@@ -2,12 +2,8 @@
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from '../shared/protocol';
 import { type ExtensionApi, SignInAgain } from './api';
-import { patch, read, type Stored, update, apiFor } from './store';
-import { pushState } from './view-state';
-import { flush } from './queue';
-
-/** Roles that work a load board: the ingestion calls take only them. */
-export const BOARD_ROLES = new Set(['agent', 'manager']);
+import { BOARD_ROLES, patch, read, type Stored, update, apiFor } from './store';
+import { desk } from './desk';
 
 const toChoice = (m: {
   _id: string;
@@ -97,9 +93,9 @@ export function sync(): Promise<void> {
   });
   return syncing.then(async () => {
     await syncContacts();
-    await pushState();
+    await desk.pushState();
     // the server answered: whatever waits may go now
-    if ((await read()).token) void flush();
+    if ((await read()).token) void desk.flush();
   });
 }
 
@@ -125,7 +121,7 @@ export function syncContacts(): Promise<void> {
         patch: cur.user?.userId === s.user?.userId ? { teamContacts, teamContactsEtag: res.headers.get('etag') } : {},
         result: undefined,
       }));
-      await pushState();
+      await desk.pushState();
     } catch {
       // a 401 has ended the session already (api.ts); anything else waits for the next minute
     }
