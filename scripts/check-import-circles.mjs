@@ -39,7 +39,14 @@ function graphOf(files) {
     for (const match of text.matchAll(IMPORT)) {
       // `import { type A, type B } from` is type-only too
       const clause = match[0];
-      if (/^\s*import\s*\{[^}]*\}/.test(clause) && /\{([^}]*)\}/.exec(clause)[1].split(',').every((name) => !name.trim() || /^type\s/.test(name.trim()))) continue;
+      if (
+        /^\s*import\s*\{[^}]*\}/.test(clause) &&
+        /\{([^}]*)\}/
+          .exec(clause)[1]
+          .split(',')
+          .every((name) => !name.trim() || /^type\s/.test(name.trim()))
+      )
+        continue;
       const target = resolve(file, match[1]);
       if (target) edges.add(target);
     }
@@ -95,7 +102,9 @@ for (const area of areas) {
     continue;
   }
   if (strict) failed = true;
-  console[strict ? 'error' : 'log'](`${strict ? '✗' : 'i'} Import circles in ${area}/: ${circles.length}${strict ? '' : ' (reported, not failing: its owners fix them)'}`);
+  console[strict ? 'error' : 'log'](
+    `${strict ? '✗' : 'i'} Import circles in ${area}/: ${circles.length}${strict ? '' : ' (reported, not failing: its owners fix them)'}`,
+  );
   for (const circle of circles) console[strict ? 'error' : 'log'](`  ${circle.join(' ↔ ')}`);
 }
 if (failed) process.exit(1);
