@@ -106,4 +106,3 @@ export const companyDb = (env: Bindings, shard: string, companyId: string): Db =
 
 /** An unfenced drizzle client over a shard's primary: jobs and the mover, never a request's company data. */
 export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard), shard);
-

@@ -158,7 +158,10 @@ export function errorBody(message: string): { message: string; code?: string; pa
 /** The live user row of an e-mail, from whichever shard holds it. */
 export async function userRowByEmail(email: string) {
   for (const { db } of everyDb()) {
-    const [row] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)));
     if (row) return row;
   }
   return undefined;

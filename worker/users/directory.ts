@@ -142,7 +142,8 @@ export async function staffHome(env: Bindings, control: Db): Promise<Home> {
   await control.insert(companies).values({ id: STAFF_COMPANY, shard: CONTROL, createdAt: now }).onConflictDoNothing();
   const [row] = await control.select({ shard: companies.shard }).from(companies).where(eq(companies.id, STAFF_COMPANY));
   const shard = row!.shard;
-  if (shard === CONTROL) await shardDb(env, shard).insert(companyHomes).values({ companyId: STAFF_COMPANY, state: 'active', changedAt: now }).onConflictDoNothing();
+  if (shard === CONTROL)
+    await shardDb(env, shard).insert(companyHomes).values({ companyId: STAFF_COMPANY, state: 'active', changedAt: now }).onConflictDoNothing();
   return homeOf(env, STAFF_COMPANY, shard);
 }
 

@@ -15,7 +15,15 @@ type UserRow = typeof users.$inferSelect;
  * admins and marketing; its parent's for an agent or a director's manager; otherwise the top of
  * a tree: its own company, kept when nobody else is in it, else a new one on the same shard.
  */
-async function companyAfter(env: Bindings, control: Db, db: Db, target: UserRow, type: UserType, parent: { companyId: string } | null, team: readonly string[]) {
+async function companyAfter(
+  env: Bindings,
+  control: Db,
+  db: Db,
+  target: UserRow,
+  type: UserType,
+  parent: { companyId: string } | null,
+  team: readonly string[],
+) {
   if (type === 'admin' || type === 'marketing') return staffHome(env, control);
   if (parent) return (await companyHome(env, parent.companyId)) ?? null;
   if (target.companyId !== STAFF_COMPANY) {

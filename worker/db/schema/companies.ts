@@ -61,4 +61,6 @@ export const companyHomes = sqliteTable('company_homes', {
 });
 
 /** One row, rewritten by every fenced write: its CHECK fails when the company is not active. */
-export const writeFence = sqliteTable('write_fence', { id: integer().primaryKey(), ok: integer().notNull() }, (t) => [check('write_fence_open', sql`${t.ok} = 1`)]);
+export const writeFence = sqliteTable('write_fence', { id: integer().primaryKey(), ok: integer().notNull() }, (t) => [
+  check('write_fence_open', sql`${t.ok} = 1`),
+]);
