@@ -24,6 +24,7 @@ export const FILTER_MESSAGES = {
   added: 'Filter added',
   addedUnverified: 'Filter added. It stays unverified until your manager verifies it',
   updated: 'Filter updated',
+  resubmitted: 'Filter updated and sent to your manager for verification',
   verified: 'Filter verified and updated',
   deleted: 'Filter deleted',
   activated: 'Filter activated',
@@ -195,6 +196,8 @@ export const filterSchema = z.strictObject({
   contacts: z.array(z.string()),
   newUsers: z.boolean(),
   canEdit: z.boolean(),
+  /** The caller created this rejected filter: it may save the details again (back to the queue), nothing more. */
+  canCorrect: z.boolean(),
   creator: person,
   index: z.number(),
   mcNumber: z.string().nullable(),
