@@ -57,12 +57,17 @@ describe('identity and the duplicate rule', () => {
     expect([row!.mcNumber, row!.dotNumber, row!.normalName]).toEqual(['123456', '789', 'acme logistics']);
     const found = (await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: 'MC 123456' } })).body;
     expect(found.map((f: { _id: string }) => f._id)).toEqual([id]);
-    for (const [field, message] of [
-      ['mcNumber', FILTER_MESSAGES.badMcNumber],
-      ['dotNumber', FILTER_MESSAGES.badDotNumber],
+    for (const [field, message, code] of [
+      ['mcNumber', FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber'],
+      ['dotNumber', FILTER_MESSAGES.badDotNumber, 'filter.badDotNumber'],
     ] as const) {
-      const res = await addRaw(t.manager, body(t, { name: 'Other', [field]: '12ab' }));
-      expect([res.status, res.body.message]).toEqual([400, message]);
+      // letters, more than 20 characters (zod's own "Too big" before), a wrong type: the field's message and code
+      for (const value of ['12ab', '1'.repeat(21), `MC ${'9'.repeat(40)}`, true]) {
+        for (const path of ['/api/broker/add', '/api/broker/update/details']) {
+          const res = await call('POST', path, { token: t.manager.token, body: body(t, { updateFilterId: id, name: 'Other', [field]: value }) });
+          expect([res.status, res.body.message, res.body.code], `${path} ${field} ${value}`).toEqual([400, message, code]);
+        }
+      }
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
   });
@@ -465,6 +470,7 @@ describe('import and export', () => {
       row('Renamed But Same MC', { mcNumber: '700' }),
       row(''),
       row('Bad MC', { mcNumber: 'abc' }),
+      row('Long DOT', { dotNumber: '7'.repeat(45) }),
       row('No Type', { type: '' }),
       row('Odd Type', { type: 'Sometimes' }),
       row('new broker one, inc.'),
@@ -480,17 +486,18 @@ describe('import and export', () => {
       ['match', 'Existing Freight LLC'],
       ['refuse', FILTER_MESSAGES.nameEmpty],
       ['refuse', FILTER_MESSAGES.badMcNumber],
+      ['refuse', FILTER_MESSAGES.badDotNumber],
       ['refuse', FILTER_MESSAGES.typeEmpty],
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
       ['create', ''],
       ['refuse', '"call me" is not a phone number or an e-mail'],
     ]);
-    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 6]);
+    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 7]);
     expect(await rowsOf(t.manager.id)).toEqual(before);
 
     const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
-    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 6 });
+    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 7 });
     const found = (await call('POST', '/api/broker', { token: t.agents[0].token, body: { allMC: true, name: '801' } })).body;
     expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
       ['New Broker One', '801', '9001', ['+13125550100', 'ops@new1.example'], 'pays fast', true, true],
@@ -514,6 +521,8 @@ describe('import and export', () => {
       body: { rows: Array.from({ length: 5001 }, (_, i) => row(`B ${i}`)) },
     });
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'At most 5000 rows per import']);
+    const hugeMc = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows: [row('Huge', { mcNumber: '1'.repeat(201) })] } });
+    expect([hugeMc.status, hugeMc.body.message, hugeMc.body.code]).toEqual([400, FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber']);
     const big = Array.from({ length: 5000 }, (_, i) =>
       row(`Bulk Broker ${i}`, { mcNumber: String(200000 + i), contacts: `+1555${String(i).padStart(7, '0')}` }),
     );
