@@ -13,8 +13,8 @@ import {
 } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { chunks } from '../lib/db';
-import { FMCSA_ACTOR, seedStatement } from '../vetting/vetting.service';
-import { notFound } from '../lib/errors';
+import { FMCSA_ACTOR, seedStatements } from '../vetting/vetting.service';
+import { forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf, teamUsers } from '../lib/team';
 import { normalizeBrokerName } from './broker-name';
@@ -104,10 +104,7 @@ function childRows(db: Db, filterId: string, teamId: string, r: Pick<Resolved, '
 }
 
 /** The broker's FMCSA record, made (not checked yet) when a save names an MC or DOT number without one. */
-const vettingSeed = (db: Db, r: { mcNumber: string | null; dotNumber: string | null }) => {
-  const statement = seedStatement(db, [{ dot: r.dotNumber, mc: r.mcNumber }]);
-  return statement ? [statement] : [];
-};
+const vettingSeed = (db: Db, r: { mcNumber: string | null; dotNumber: string | null }) => seedStatements(db, [{ dot: r.dotNumber, mc: r.mcNumber }]);
 
 /** One audit row, for the batch that makes the change it records. */
 export const eventRow = (db: Db, v: Viewer, filterId: string, kind: FilterEventKind, changes: Record<string, unknown> = {}, at = new Date()) =>
