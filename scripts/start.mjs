@@ -28,14 +28,25 @@ if (process.env.PORT && overrides.PUBLIC_URL === undefined) overrides.PUBLIC_URL
 const vars = { ...readVars('.dev.vars'), ...overrides };
 
 // FMCSA's stand-in (scripts/fmcsa-stand-in.mjs) when development points FMCSA_URL at the loopback
-// address: brokers in every state for the vetting chips and the board's badge
+// address: brokers in every state for the vetting chips and the board's badge. `npm start` puts it
+// on PORT + 3 (or FMCSA_STAND_IN_PORT), or on a free port when that one is taken, and gives the
+// Worker its URL, so checkouts on their own PORTs run side by side. `npm run dev`'s Worker reads
+// .dev.vars itself (Vite's plugin lets .dev.vars win over anything passed), so there the stand-in
+// takes FMCSA_URL's own port, and a taken port leaves the one already there answering.
 if (vars.ENVIRONMENT === 'development' && /^http:\/\/(127\.0\.0\.1|localhost):\d+\//.test(vars.FMCSA_URL ?? '')) {
-  const { startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
-  try {
-    const standIn = await startFmcsaStandIn({ port: Number(new URL(vars.FMCSA_URL).port), webKey: vars.FMCSA_WEBKEY || undefined });
-    console.log(`FMCSA stand-in on ${standIn.url}`);
-  } catch (err) {
-    console.log(`FMCSA stand-in not started (${err.code ?? err.message}): ${vars.FMCSA_URL} is taken, perhaps by another stand-in`);
+  const { startDevStandIn, startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
+  const configured = new URL(vars.FMCSA_URL);
+  const webKey = vars.FMCSA_WEBKEY || undefined;
+  if (dev) {
+    try {
+      console.log(`FMCSA stand-in on ${(await startFmcsaStandIn({ port: Number(configured.port), webKey })).url}`);
+    } catch (err) {
+      if (err?.code !== 'EADDRINUSE') throw err;
+      console.log(`FMCSA stand-in not started: port ${configured.port} is taken; the Worker asks what answers there (FMCSA_URL in .dev.vars)`);
+    }
+  } else {
+    const standIn = await startDevStandIn({ port: Number(process.env.FMCSA_STAND_IN_PORT ?? Number(port) + 3), webKey, path: configured.pathname });
+    overrides.FMCSA_URL = standIn.url;
   }
 }
 

@@ -57,12 +57,17 @@ describe('identity and the duplicate rule', () => {
     expect([row!.mcNumber, row!.dotNumber, row!.normalName]).toEqual(['123456', '789', 'acme logistics']);
     const found = (await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: 'MC 123456' } })).body;
     expect(found.map((f: { _id: string }) => f._id)).toEqual([id]);
-    for (const [field, message] of [
-      ['mcNumber', FILTER_MESSAGES.badMcNumber],
-      ['dotNumber', FILTER_MESSAGES.badDotNumber],
+    for (const [field, message, code] of [
+      ['mcNumber', FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber'],
+      ['dotNumber', FILTER_MESSAGES.badDotNumber, 'filter.badDotNumber'],
     ] as const) {
-      const res = await addRaw(t.manager, body(t, { name: 'Other', [field]: '12ab' }));
-      expect([res.status, res.body.message]).toEqual([400, message]);
+      // letters, more than 20 characters (zod's own "Too big" before), a wrong type: the field's message and code
+      for (const value of ['12ab', '1'.repeat(21), `MC ${'9'.repeat(40)}`, true]) {
+        for (const path of ['/api/broker/add', '/api/broker/update/details']) {
+          const res = await call('POST', path, { token: t.manager.token, body: body(t, { updateFilterId: id, name: 'Other', [field]: value }) });
+          expect([res.status, res.body.message, res.body.code], `${path} ${field} ${value}`).toEqual([400, message, code]);
+        }
+      }
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
   });
@@ -292,7 +297,7 @@ describe('verification queue', () => {
     const [resubmitted] = (await rowsOf(t.manager.id)).filter((r) => r.id === ids[3]);
     expect(resubmitted).toMatchObject({ name: 'Q Four Fixed', rejectedReason: null, isVerified: false });
     expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
-    expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited']);
+    expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited', 'resubmitted']);
   });
 
   it('simultaneous verifies of the same filters record each verification once', { timeout: 120_000 }, async () => {
@@ -308,6 +313,100 @@ describe('verification queue', () => {
       .from(brokerFilterEvents)
       .where(and(eq(brokerFilterEvents.teamId, t.manager.id), eq(brokerFilterEvents.kind, 'verified')));
     expect(events).toHaveLength(5);
+  });
+});
+
+describe('an agent corrects its rejected team filter (rule 0089)', () => {
+  const save = (user: TestUser, t: Team, filterId: string, extra: Record<string, unknown> = {}) =>
+    call('POST', '/api/broker/update/details', { token: user.token, body: body(t, { updateFilterId: filterId, ...extra }) });
+  const reject = (t: Team, filterId: string, reason: string) =>
+    call('POST', '/api/broker/queue/reject', { token: t.manager.token, body: { filterId, reason } });
+  const minifiedIds = async (user: TestUser) =>
+    ((await call('GET', '/api/broker/minified', { token: user.token })).body as { _id: string }[]).map((m) => m._id);
+  const seenBy = async (user: TestUser, name: string) =>
+    ((await call('POST', '/api/broker', { token: user.token, body: { allMC: true, name } })).body as FilterLike[]).find((x) => x.name === name);
+
+  it('saves it back to the queue, unverified and not in force until verified, in its history; nothing else about edit rights widens', async () => {
+    const t = await teamWithMc();
+    const [agent, teammate] = t.agents;
+    // a team filter (not creator-only) for both agents, which the manager rejects
+    const id = await add(agent, body(t, { name: 'Team Rejected' }));
+    expect((await reject(t, id, 'Wrong MC number')).status).toBe(200);
+    expect(await seenBy(agent, 'Team Rejected')).toMatchObject({ rejectedReason: 'Wrong MC number', canEdit: false, canCorrect: true });
+    expect((await seenBy(t.manager, 'Team Rejected'))!.canCorrect).toBe(false);
+
+    // the correction's one right: no toggle, delete or bulk action on it
+    const toggle = await call('PUT', '/api/broker/update/isactive/', { token: agent.token, body: { filterId: id } });
+    expect([toggle.status, toggle.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    const del = await call('PUT', '/api/broker/update/delete/', { token: agent.token, body: { filterId: id } });
+    expect([del.status, del.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect((await call('POST', '/api/broker/bulk', { token: agent.token, body: { action: 'delete', filterIds: [id] } })).body.count).toBe(0);
+    // another agent of the team and another team's manager do not see it
+    expect((await save(teammate, t, id, { name: 'Teammate Fix' })).status).toBe(404);
+    const other = await teamWithMc();
+    expect((await save(other.manager, other, id, { name: 'Foreign Fix' })).status).toBe(404);
+
+    const fixed = await save(agent, t, id, { name: 'Team Corrected', comment: 'MC fixed' });
+    expect([fixed.status, fixed.body.message], fixed.text).toEqual([200, FILTER_MESSAGES.resubmitted]);
+    const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
+    expect(row).toMatchObject({ name: 'Team Corrected', comment: 'MC fixed', rejectedReason: null, isVerified: false, onlyCreator: false });
+    // back in the manager's queue
+    expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { _id: string }) => q._id)).toEqual([id]);
+    // in its history: the edit and the resubmission, by the agent
+    expect((await eventsOf(id)).map((e) => [e.kind, e.actorId])).toEqual([
+      ['created', agent.id],
+      ['rejected', t.manager.id],
+      ['edited', agent.id],
+      ['resubmitted', agent.id],
+    ]);
+    const history = (await call('GET', `/api/broker/${id}/history`, { token: t.manager.token })).body as { kind: string; changes: Record<string, unknown> }[];
+    expect(history.find((e) => e.kind === 'resubmitted')!.changes).toEqual({ reason: 'Wrong MC number' });
+    expect(history.find((e) => e.kind === 'edited')!.changes).toMatchObject({ name: ['Team Rejected', 'Team Corrected'] });
+    // not in force on the teammate's board until the manager verifies it
+    expect(await minifiedIds(teammate)).not.toContain(id);
+    // the right ends with the rejection: a second save is refused and changes nothing
+    const again = await save(agent, t, id, { name: 'Team Again' });
+    expect([again.status, again.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect((await seenBy(agent, 'Team Corrected'))!.canCorrect).toBe(false);
+    expect((await call('POST', '/api/broker/queue/verify', { token: t.manager.token, body: { filterIds: [id] } })).status).toBe(200);
+    expect(await minifiedIds(teammate)).toContain(id);
+    // a verified filter stays the manager's to change
+    const verified = await save(agent, t, id, { name: 'Team After Verify' });
+    expect([verified.status, verified.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect((await rowsOf(t.manager.id)).find((r) => r.id === id)).toMatchObject({ name: 'Team Corrected', isVerified: true });
+    expect(await eventsOf(id)).toHaveLength(5);
+  });
+
+  it("20 simultaneous corrections land once; a correction racing the manager never overwrites the manager's save", { timeout: 120_000 }, async () => {
+    const t = await teamWithMc();
+    const agent = t.agents[0];
+    const id = await add(agent, body(t, { name: 'Race Rejected' }));
+    for (let round = 0; round < 3; round++) {
+      expect((await reject(t, id, `Round ${round}`)).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => save(agent, t, id, { name: `Race ${round} ${i}` })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.message === FILTER_MESSAGES.cannotEdit)).toBe(true);
+      const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
+      const winner = answers.findIndex((a) => a.status === 200);
+      expect(row).toMatchObject({ name: `Race ${round} ${winner}`, rejectedReason: null, isVerified: false });
+      const kinds = (await eventsOf(id)).map((e) => e.kind);
+      expect(kinds.filter((k) => k === 'resubmitted')).toHaveLength(round + 1);
+      expect(kinds.filter((k) => k === 'edited')).toHaveLength(round + 1);
+    }
+    // the manager takes a rejected filter over while the agent corrects it: whichever lands first,
+    // the agent's save never lands on the filter the manager verified
+    for (let round = 0; round < 3; round++) {
+      const taken = await add(agent, body(t, { name: `Taken Over ${round}` }));
+      expect((await reject(t, taken, `Lead round ${round}`)).status).toBe(200);
+      const [lead, ...agents] = await Promise.all([
+        save(t.manager, t, taken, { name: `Lead ${round}` }),
+        ...Array.from({ length: 10 }, (_, i) => save(agent, t, taken, { name: `Agent ${round} ${i}` })),
+      ]);
+      expect(lead!.status, lead!.text).toBe(200);
+      expect(agents.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+      const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === taken);
+      expect(row).toMatchObject({ name: `Lead ${round}`, isVerified: true, rejectedReason: null });
+    }
   });
 });
 
@@ -371,6 +470,7 @@ describe('import and export', () => {
       row('Renamed But Same MC', { mcNumber: '700' }),
       row(''),
       row('Bad MC', { mcNumber: 'abc' }),
+      row('Long DOT', { dotNumber: '7'.repeat(45) }),
       row('No Type', { type: '' }),
       row('Odd Type', { type: 'Sometimes' }),
       row('new broker one, inc.'),
@@ -386,17 +486,18 @@ describe('import and export', () => {
       ['match', 'Existing Freight LLC'],
       ['refuse', FILTER_MESSAGES.nameEmpty],
       ['refuse', FILTER_MESSAGES.badMcNumber],
+      ['refuse', FILTER_MESSAGES.badDotNumber],
       ['refuse', FILTER_MESSAGES.typeEmpty],
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
       ['create', ''],
       ['refuse', '"call me" is not a phone number or an e-mail'],
     ]);
-    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 6]);
+    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 7]);
     expect(await rowsOf(t.manager.id)).toEqual(before);
 
     const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
-    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 6 });
+    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 7 });
     const found = (await call('POST', '/api/broker', { token: t.agents[0].token, body: { allMC: true, name: '801' } })).body;
     expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
       ['New Broker One', '801', '9001', ['+13125550100', 'ops@new1.example'], 'pays fast', true, true],
@@ -420,6 +521,8 @@ describe('import and export', () => {
       body: { rows: Array.from({ length: 5001 }, (_, i) => row(`B ${i}`)) },
     });
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'At most 5000 rows per import']);
+    const hugeMc = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows: [row('Huge', { mcNumber: '1'.repeat(201) })] } });
+    expect([hugeMc.status, hugeMc.body.message, hugeMc.body.code]).toEqual([400, FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber']);
     const big = Array.from({ length: 5000 }, (_, i) =>
       row(`Bulk Broker ${i}`, { mcNumber: String(200000 + i), contacts: `+1555${String(i).padStart(7, '0')}` }),
     );
@@ -458,6 +561,9 @@ type FilterLike = {
   comment: string;
   isVerified: boolean;
   allMC: boolean;
+  canEdit: boolean;
+  canCorrect: boolean;
+  rejectedReason: string | null;
 };
 
 describe('search (FTS5 trigram index kept by triggers)', () => {

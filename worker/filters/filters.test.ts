@@ -234,6 +234,8 @@ describe('POST /api/broker: what each user sees', () => {
         'dotNumber',
         'mcNumber',
         'rejectedReason',
+        // rule 0089: its creator may correct a rejected filter
+        'canCorrect',
       ].sort(),
     );
     expect(first.creator).toEqual({ _id: t.manager.id, name: t.manager.name });

@@ -1,6 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { env } from 'cloudflare:workers';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brokerFilterEvents, brokerVetting, brokerVettingChanges, brokerVettingNotices, callHistory, fmcsaCallDays, mailOutbox, mails } from '../db/schema';
+import {
+  brokerFilterEvents,
+  brokerVetting,
+  brokerVettingChanges,
+  brokerVettingNames,
+  brokerVettingNotices,
+  callHistory,
+  fmcsaCallDays,
+  mailOutbox,
+  mails,
+} from '../db/schema';
 import { randomId } from '../lib/ids';
 import { addFilter, filterSave, teamWithMcs } from '../test/filters';
 import { call, db, testEnv } from '../test/helpers';
@@ -326,4 +337,126 @@ describe('the watch list', () => {
     const events = await db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filter.id));
     expect(events.filter((e) => e.kind === 'vetting')).toHaveLength(2);
   }, 120_000);
+});
+
+describe('one record per broker, however teams name it', () => {
+  /** What the records and names hold for a broker's numbers. */
+  const recordsFor = async (b: { dot: string; mc: string }) => {
+    const rows = await db
+      .select()
+      .from(brokerVetting)
+      .where(sql`${brokerVetting.dotNumber} = ${b.dot} or ${brokerVetting.key} in (${`dot:${b.dot}`}, ${`mc:${b.mc}`})`);
+    const links = await db
+      .select()
+      .from(brokerVettingNames)
+      .where(inArray(brokerVettingNames.name, [`dot:${b.dot}`, `mc:${b.mc}`]));
+    return { rows, links: Object.fromEntries(links.map((l) => [l.name, l.key])) };
+  };
+
+  it('a team naming it by MC and another by DOT: one record, one FMCSA call a run, one mail per manager per change', async () => {
+    const b = await broker();
+    const byMc = await filterFor({ mcNumber: b.mc });
+    const dotTeam = await teamWithMcs();
+    const dotFilterId = await addFilter(dotTeam.manager, filterSave(dotTeam, { name: `Dot Team ${randomId(6)}`, dotNumber: b.dot }));
+    const dotStatus = async () =>
+      (await call('POST', '/api/vetting/filters', { token: dotTeam.manager.token, body: { filterIds: [dotFilterId] } })).body.records[dotFilterId];
+
+    // the first run asks once (by MC, which names the DOT) and ties both names to one record
+    await queueJob();
+    expect([...(await callsFor(b.mc)), ...(await callsFor(b.dot))].map((c) => c.path)).toEqual([`/qc/services/carriers/docket-number/${b.mc}`]);
+    const after = await recordsFor(b);
+    expect(after.rows).toHaveLength(1);
+    expect(after.links).toEqual({ [`dot:${b.dot}`]: after.rows[0]!.key, [`mc:${b.mc}`]: after.rows[0]!.key });
+    expect(await byMc.status()).toMatchObject({ state: 'active', dotNumber: b.dot, mcNumber: b.mc });
+    expect(await dotStatus()).toMatchObject({ state: 'active', dotNumber: b.dot, checkedAt: (await byMc.status()).checkedAt });
+
+    // the daily runs ask once a run, by DOT
+    for (const day of [1, 2]) {
+      await db
+        .update(brokerVetting)
+        .set({ attemptedAt: new Date(Date.now() + 5 * DAY) })
+        .where(sql`${brokerVetting.key} <> ${after.rows[0]!.key}`);
+      await db
+        .update(brokerVetting)
+        .set({ attemptedAt: new Date(Date.now() - 2 * DAY) })
+        .where(eq(brokerVetting.key, after.rows[0]!.key));
+      if (day === 2) await putBroker(b.dot, { brokerAuthorityStatus: 'I' });
+      const run = await call('GET', `/api/dev/scheduled?cron=${encodeURIComponent('0 5 * * *')}&now=${Date.now() + day * 60_000}`);
+      expect(run.status).toBe(200);
+      expect((await callsFor(b.dot)).map((c) => c.path)).toEqual(Array.from({ length: day }, () => `/qc/services/carriers/${b.dot}`));
+    }
+    // revoked: each watching manager is mailed once, each filter's history has one status change
+    const sent = (await db.select().from(mails).where(eq(mails.kind, 'vetting'))).filter((m) => m.subject.includes(b.name));
+    expect(sent.map((m) => m.to).sort()).toEqual([t.manager.email, dotTeam.manager.email].sort());
+    for (const [id, token] of [
+      [byMc.id, t.manager.token],
+      [dotFilterId, dotTeam.manager.token],
+    ] as const) {
+      const history = (await call('GET', `/api/broker/${id}/history`, { token })).body as { kind: string }[];
+      expect(history.filter((e) => e.kind === 'vetting')).toHaveLength(1);
+    }
+    expect(await dotStatus()).toMatchObject({ state: 'inactive' });
+    expect(await byMc.status()).toMatchObject({ state: 'inactive' });
+    // a later filter naming it by either number adds no record
+    await addFilter(dotTeam.manager, filterSave(dotTeam, { name: `Dot Team MC ${randomId(6)}`, mcNumber: b.mc }));
+    expect((await recordsFor(b)).rows).toHaveLength(1);
+  }, 120_000);
+
+  it('simultaneous checks of the two names fold them once: one record, every name leading to it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const b = await broker();
+      await filterFor({ mcNumber: b.mc });
+      await filterFor({ dotNumber: b.dot, name: `Dot ${randomId(6)}` });
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => checkBroker(fast, db, i % 2 ? `mc:${b.mc}` : `dot:${b.dot}`)));
+      expect(outcomes.every((o) => o === 'checked' || o === 'raced')).toBe(true);
+      const { rows, links } = await recordsFor(b);
+      expect(rows).toHaveLength(1);
+      expect(links).toEqual({ [`dot:${b.dot}`]: rows[0]!.key, [`mc:${b.mc}`]: rows[0]!.key });
+      expect(rows[0]).toMatchObject({ state: 'active', dotNumber: b.dot, mcNumber: b.mc });
+    }
+  }, 120_000);
+
+  it('the migration folds the twins made before it: the newest answer stays, every name leads to the one record', async () => {
+    const dot = String(3_990_000 + Math.floor(Math.random() * 9_000));
+    const [mc1, mc2, lone] = [1, 2, 3].map((i) => String(880_000 + Math.floor(Math.random() * 9_000) * 10 + i));
+    const start = Date.now();
+    const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
+    await db.insert(brokerVetting).values([
+      { key: `dot:${dot}`, dotNumber: dot, state: 'active', legalName: 'OLD NAME LLC', checkedAt: at(3), attemptedAt: at(3), createdAt: at(30) },
+      {
+        key: `mc:${mc1}`,
+        dotNumber: dot,
+        mcNumber: mc1,
+        state: 'inactive',
+        legalName: 'NEW NAME LLC',
+        brokerAuthority: 'I',
+        checkedAt: at(1),
+        attemptedAt: at(1),
+        createdAt: at(20),
+      },
+      { key: `mc:${mc2}`, dotNumber: dot, mcNumber: mc2, state: 'active', checkedAt: at(2), attemptedAt: at(2), createdAt: at(10) },
+      { key: `mc:${lone}`, mcNumber: lone, createdAt: at(5) },
+    ]);
+    const filterOnMc = await filterFor({ mcNumber: mc1 });
+    const migration = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS.find((m) => m.name.startsWith('0024_'))!;
+    for (let run = 0; run < 2; run++) await env.DB.batch(migration.queries.map((q) => env.DB.prepare(q)));
+    const rows = await db
+      .select()
+      .from(brokerVetting)
+      .where(inArray(brokerVetting.key, [`dot:${dot}`, `mc:${mc1}`, `mc:${mc2}`, `mc:${lone}`]));
+    expect(rows.map((r) => r.key).sort()).toEqual([`dot:${dot}`, `mc:${lone}`].sort());
+    expect(rows.find((r) => r.key === `dot:${dot}`)).toMatchObject({ state: 'inactive', legalName: 'NEW NAME LLC', brokerAuthority: 'I', checkedAt: at(1) });
+    const links = await db
+      .select()
+      .from(brokerVettingNames)
+      .where(inArray(brokerVettingNames.key, [`dot:${dot}`, `mc:${lone}`]));
+    expect(Object.fromEntries(links.map((l) => [l.name, l.key]))).toEqual({
+      [`dot:${dot}`]: `dot:${dot}`,
+      [`mc:${mc1}`]: `dot:${dot}`,
+      [`mc:${mc2}`]: `dot:${dot}`,
+      [`mc:${lone}`]: `mc:${lone}`,
+    });
+    // the MC team's filter reads the one record
+    expect(await filterOnMc.status()).toMatchObject({ state: 'inactive', dotNumber: dot });
+  });
 });

@@ -31,6 +31,7 @@ const FILTER_MESSAGE_KEYS: Record<keyof typeof FILTER_MESSAGES, string> = {
   added: 'filterMessages.added',
   addedUnverified: 'filterMessages.addedUnverified',
   updated: 'filterMessages.updated',
+  resubmitted: 'filterMessages.resubmitted',
   verified: 'filterMessages.verified',
   deleted: 'filterMessages.deleted',
   activated: 'filterMessages.activated',

@@ -179,7 +179,7 @@ export function useCompanyFilters() {
     const filter = found?.find((x) => x._id === filterId);
     if (!filter) return;
     setDuplicate(null);
-    setModal({ mode: filter.canEdit ? 'update' : 'view', draft: { filter } });
+    setModal({ mode: filter.canEdit || filter.canCorrect ? 'update' : 'view', draft: { filter } });
   };
 
   /** "3 filters disabled": what the API answered, in the user's language. */

@@ -44,7 +44,7 @@ export function useHistoryMcs(role: Role | undefined, userId: string | undefined
     () => (role === 'manager' ? read.data?.filter((mc) => mc.parentMc === null && mc.userId === userId) : read.data),
     [role, userId, read.data],
   );
-  return { data, isLoading: read.isLoading };
+  return { data, isLoading: read.isLoading, error: read.error as unknown, mutate: read.mutate };
 }
 
 /** A page of the view with its load's total, Companies and days always there. */

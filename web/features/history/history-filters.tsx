@@ -5,6 +5,7 @@ import { DayPicker } from 'react-day-picker';
 import { enUS, hy, ru } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { Button } from '../../components/ui/button';
+import { RequestFailed } from '../../components/ui/request-state';
 import { dayValue, parseDay, shortDate } from '../../lib/format';
 import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
 import { type Range, startOfToday } from './use-contact-history';
@@ -83,16 +84,25 @@ function CalendarButton({ range, onChange }: { range: Range; onChange: (range: R
   );
 }
 
-/** A director's or the admin's manager: whose team's contacts to load. */
+/** A director's or the admin's manager: whose team's contacts to load. A list that did not load says so, with Retry. */
 export function ManagerSelect(props: {
   managers: { _id: string; name: string; email: string }[] | undefined;
   isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const list = props.managers ?? [];
+  if (props.error != null && !props.managers)
+    return (
+      <div className="field manager-field" role="group" aria-label={t('historyFilters.manager')}>
+        <span className="label">{t('historyFilters.manager')}</span>
+        <RequestFailed what={t('historyFilters.managersWhat')} error={props.error} onRetry={props.onRetry} />
+      </div>
+    );
   return (
     <div className="field manager-field">
       <label htmlFor={id}>{t('historyFilters.manager')}</label>
@@ -108,7 +118,10 @@ export function ManagerSelect(props: {
   );
 }
 
-/** A checklist with an All box; `excluded` holds the unchecked ids, so new members start checked. */
+/**
+ * A checklist with an All box; `excluded` holds the unchecked ids, so new members start checked.
+ * A list that did not load (`failure`) says so with Retry, never as empty.
+ */
 export function Checklist(props: {
   legend: string;
   allLabel: string;
@@ -116,6 +129,7 @@ export function Checklist(props: {
   excluded: Set<string>;
   onChange: (excluded: Set<string>) => void;
   emptyText: string;
+  failure?: { what: string; error: unknown; onRetry: () => void } | null;
 }) {
   const { items, excluded } = props;
   const allChecked = items.length > 0 && excluded.size === 0;
@@ -128,7 +142,9 @@ export function Checklist(props: {
   return (
     <fieldset className="group-box history-group" aria-label={props.legend}>
       <legend>{props.legend}</legend>
-      {items.length === 0 ? (
+      {props.failure && items.length === 0 ? (
+        <RequestFailed what={props.failure.what} error={props.failure.error} onRetry={props.failure.onRetry} />
+      ) : items.length === 0 ? (
         <span className="muted">{props.emptyText}</span>
       ) : (
         <>

@@ -146,7 +146,19 @@ export const brokerFilterAliases = sqliteTable(
   ],
 );
 
-export const FILTER_EVENT_KINDS = ['created', 'edited', 'verified', 'rejected', 'disabled', 'enabled', 'deleted', 'noted', 'imported', 'vetting'] as const;
+export const FILTER_EVENT_KINDS = [
+  'created',
+  'edited',
+  'verified',
+  'rejected',
+  'disabled',
+  'enabled',
+  'deleted',
+  'noted',
+  'imported',
+  'vetting',
+  'resubmitted',
+] as const;
 export type FilterEventKind = (typeof FILTER_EVENT_KINDS)[number];
 
 /** A filter's audit trail; rows outlive the filter (a deleted filter's history stays). */
