@@ -14,11 +14,13 @@ import {
   brokerVettingNames as names,
   brokerVettingNotices,
   callHistory,
+  companyHomes,
   fmcsaCallDays,
   users,
 } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { chunks, createDb, isUniqueViolation } from '../lib/db';
+import { chunks, isUniqueViolation } from '../lib/db';
+import { allShards, controlDb, shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
 import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
@@ -171,7 +173,8 @@ export async function checkBroker(env: Bindings, db: Db, name: string, now = new
 
 async function checkRecord(env: Bindings, db: Db, row: Row, now: Date): Promise<{ outcome: CheckOutcome; key: string }> {
   const key = row.key;
-  if (!(await takeBudget(env, db, now))) return { outcome: 'budget', key };
+  // the day's budget is the product's, whichever shard asks (docs/decisions/0176-one-vetting-record-per-broker.md)
+  if (!(await takeBudget(env, controlDb(env), now))) return { outcome: 'budget', key };
   const dot = row.dotNumber ?? (key.startsWith('dot:') ? key.slice(4) : null);
   const answer: QcAnswer<QcCarrier> = dot ? await carrierByDot(env, dot) : await carrierByMc(env, row.mcNumber ?? key.slice(3));
   const at = new Date();
@@ -428,11 +431,39 @@ async function checkAll(env: Bindings, db: Db, keys: string[], now: Date) {
  */
 export async function runVettingDaily(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
-  const db = createDb(env.DB);
-  await seedMissing(db, now);
-  const keys = await dueKeys(db, or(isNull(bv.attemptedAt), lt(bv.attemptedAt, new Date(now.getTime() - STALE_MS))), dailyBudget(env));
-  const counts = await checkAll(env, db, keys, now);
-  return { due: keys.length, ...counts };
+  return everyShard(env, now, async (db) => {
+    await seedMissing(db, now);
+    const keys = await dueKeys(db, or(isNull(bv.attemptedAt), lt(bv.attemptedAt, new Date(now.getTime() - STALE_MS))), dailyBudget(env));
+    return { due: keys.length, ...(await checkAll(env, db, keys, now)) };
+  });
+}
+
+/**
+ * Runs a vetting job on every shard (each holds the records of its teams' brokers), the shards in
+ * an order that turns daily so a spent budget does not leave the same shard last every day. A
+ * shard with a company being moved waits for the next run: the job writes filter events and
+ * notices of many companies at once, and a moving company's rows must not change under the copy.
+ */
+async function everyShard(env: Bindings, now: Date, job: (db: Db) => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  const shards = allShards(env);
+  const turn = Math.floor(now.getTime() / 86_400_000) % shards.length;
+  const totals: Record<string, number> = {};
+  for (const shard of [...shards.slice(turn), ...shards.slice(0, turn)]) {
+    const db = shardDb(env, shard);
+    const [moving] = await db
+      .select({ id: companyHomes.companyId })
+      .from(companyHomes)
+      .where(inArray(companyHomes.state, ['moving', 'incoming']))
+      .limit(1);
+    if (moving) {
+      totals.shardsWaiting = (totals.shardsWaiting ?? 0) + 1;
+      continue;
+    }
+    const counts = await job(db);
+    for (const [k, v] of Object.entries(counts)) totals[k] = (totals[k] ?? 0) + v;
+    if (counts.budget || counts.not_configured) break;
+  }
+  return totals;
 }
 
 /**
@@ -465,14 +496,14 @@ async function seedMissing(db: Db, now: Date) {
  */
 export async function runVettingQueue(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
-  const db = createDb(env.DB);
-  const keys = await dueKeys(
-    db,
-    or(isNull(bv.attemptedAt), and(isNotNull(bv.lastError), lt(bv.attemptedAt, new Date(now.getTime() - RETRY_MS)))),
-    FREQUENT_LIMIT,
-  );
-  const counts = await checkAll(env, db, keys, now);
-  return { due: keys.length, ...counts };
+  return everyShard(env, now, async (db) => {
+    const keys = await dueKeys(
+      db,
+      or(isNull(bv.attemptedAt), and(isNotNull(bv.lastError), lt(bv.attemptedAt, new Date(now.getTime() - RETRY_MS)))),
+      FREQUENT_LIMIT,
+    );
+    return { due: keys.length, ...(await checkAll(env, db, keys, now)) };
+  });
 }
 
 /** The records of brokers by any of their names (the filter list, the modal, the extension's list). */
