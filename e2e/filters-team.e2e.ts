@@ -34,7 +34,10 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
   await expect(page.getByTestId('queue-badge')).toHaveText('3');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import Filters' })).toBeVisible();
-  await page.getByLabel('CSV file').setInputFiles({ name: 'brokers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'CSV file Choose file' }).click();
+  await (await chooser).setFiles({ name: 'brokers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('brokers.csv', { exact: true }).first()).toBeVisible();
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('196 to create, 1 matching existing filters, 3 refused.');
   await page.getByLabel('Show rows').selectOption('refuse');

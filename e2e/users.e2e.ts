@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, loginAs, PASSWORD, shot } from './helpers';
+import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid="users-table"] tbody tr');
 const column = (page: Page, n: number) => page.locator(`[data-testid="users-table"] tbody tr td:nth-child(${n})`);
@@ -256,7 +256,7 @@ test.describe('Profile', () => {
     await shot(page, 'profile-admin');
     await page.getByRole('button', { name: 'Stop Trial' }).click();
     await expect(page.getByTestId('trial-state')).toContainText('Off');
-    await expect(page.getByLabel('End date')).toHaveValue(new Date().toISOString().slice(0, 10));
+    await expect(page.getByLabel('End date')).toHaveValue(usDay(new Date().toISOString().slice(0, 10)));
 
     // the child's own profile: move it to another manager
     await page.getByTestId('children').getByRole('link', { name: 'Kid Agent' }).click();

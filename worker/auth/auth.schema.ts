@@ -125,10 +125,14 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const sessionSchema = z.strictObject({
   _id: z.string(),
   clientType: z.number(),
-  /** 'Web app', 'Load-board extension' */
+  /** 'Web app', 'Load-board extension': English; screens name the client by `clientType`. */
   client: z.string(),
-  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
+  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. English: screens use `browser` and `os`. */
   device: z.string(),
+  /** The browser's name at sign-in, e.g. 'Chrome'; '' when unknown. */
+  browser: z.string(),
+  /** The system's name at sign-in, e.g. 'Windows'; '' when unknown. */
+  os: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   /** The session this request was made with. */

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, gt, isNull, lt, type SQL, sql } from 'drizzle-or
 import type { BatchItem } from 'drizzle-orm/batch';
 import { emailTokens, loginEvents, sessions, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
+import { deviceParts, newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
 import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
 import { CONTROL, shardDb } from '../lib/d1';
@@ -356,6 +356,7 @@ export async function listSessions(db: Db, caller: Caller): Promise<SessionDto[]
     clientType: r.clientType,
     client: clientLabel(r.clientType),
     device: r.device,
+    ...deviceParts(r.device),
     createdAt: r.createdAt.toISOString(),
     lastSeenAt: r.lastSeenAt.toISOString(),
     current: r.id === caller.sessionId,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { deviceLabel, SESSION_TOUCH_MS } from '../lib/auth';
-import { call, createUser, homeOfUser, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
+import { deviceLabel, deviceParts, SESSION_TOUCH_MS } from '../lib/auth';
+import { call, createUser, db, homeOfUser, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -31,8 +31,13 @@ describe('sessions per client', () => {
       ['Load-board extension', 'Firefox on macOS', true],
       ['Web app', 'Chrome on Windows', false],
     ]);
+    // the browser and system apart, for screens that say "on" in their own language
+    expect(mine.map((s: { clientType: number; browser: string; os: string }) => [s.clientType, s.browser, s.os]).sort()).toEqual([
+      [0, 'Chrome', 'Windows'],
+      [1, 'Firefox', 'macOS'],
+    ]);
     for (const s of list.body) {
-      expect(Object.keys(s).sort()).toEqual(['_id', 'client', 'clientType', 'createdAt', 'current', 'device', 'lastSeenAt']);
+      expect(Object.keys(s).sort()).toEqual(['_id', 'browser', 'client', 'clientType', 'createdAt', 'current', 'device', 'lastSeenAt', 'os']);
       expect(Number.isNaN(Date.parse(s.lastSeenAt))).toBe(false);
     }
     expect(await status(web.accessToken)).toBe(200);
@@ -204,5 +209,14 @@ describe('sessions per client', () => {
       'Edge on Windows',
     );
     expect(deviceLabel(undefined)).toBe('');
+  });
+
+  it('reads a stored label back into its browser and system, whichever of them it has', () => {
+    expect(deviceParts('Chrome on Windows')).toEqual({ browser: 'Chrome', os: 'Windows' });
+    expect(deviceParts('Samsung Internet for Android on Android')).toEqual({ browser: 'Samsung Internet for Android', os: 'Android' });
+    expect(deviceParts('ChromeOS')).toEqual({ browser: '', os: 'ChromeOS' });
+    expect(deviceParts('Linux')).toEqual({ browser: '', os: 'Linux' });
+    expect(deviceParts('Firefox')).toEqual({ browser: 'Firefox', os: '' });
+    expect(deviceParts('')).toEqual({ browser: '', os: '' });
   });
 });

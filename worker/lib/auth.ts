@@ -72,6 +72,18 @@ export function deviceLabel(userAgent: string | undefined): string {
   return browser || system;
 }
 
+const SYSTEMS = new Set(Object.values(Bowser.OS_MAP).map((name) => SHORT_NAMES[name] ?? name));
+
+/**
+ * A stored device label's browser and system ('' when unknown), so a screen can name them in its
+ * own language: "Chrome on Linux" is Chrome and Linux; a label of one part is whichever it is.
+ */
+export function deviceParts(device: string): { browser: string; os: string } {
+  const at = device.lastIndexOf(' on ');
+  if (at > 0) return { browser: device.slice(0, at), os: device.slice(at + ' on '.length) };
+  return SYSTEMS.has(device) ? { browser: '', os: device } : { browser: device, os: '' };
+}
+
 /**
  * A new session row for a sign-in and its access token. `insert` goes into the caller's
  * `db.batch()` with the login's other writes.

@@ -38,8 +38,8 @@ describe('mails in the recipient language', () => {
     expect(hy!.text).toContain('Շնորհակալություն վճարման համար։');
     expect(hy!.text).toContain(`Պատվեր: № ${n}`);
     expect(hy!.text).toContain(`Idram գործարք: ${conf.EDP_TRANS_ID}`);
-    expect(hy!.text).toContain(`${agent.name} (${agent.email}), 2 ամիս, ${amount.toLocaleString('hy-AM')} դր., բաժանորդագրությունն այժմ գործում է մինչև`);
-    expect(hy!.text).toContain(`Ընդամենը վճարվել է: ${amount.toLocaleString('hy-AM')} դր.`);
+    expect(hy!.text).toContain(`${agent.name} (${agent.email}), 2 ամիս, ${amount.toLocaleString('ru-RU')} դր., բաժանորդագրությունն այժմ գործում է մինչև`);
+    expect(hy!.text).toContain(`Ընդամենը վճարվել է: ${amount.toLocaleString('ru-RU')} դր.`);
     expect(hy!.html).toContain('Դիտել կամ տպել անդորրագիրը</a>');
     expect(hy!.text).not.toMatch(/Receipt|Order|Total paid|AMD/);
 
@@ -51,6 +51,49 @@ describe('mails in the recipient language', () => {
     // the agent sees what was bought for it, not the order's total
     expect(ru!.text).not.toContain('Итого оплачено');
     expect(ru!.text).toContain(`Открыть или распечатать чек: ${testEnv.PUBLIC_URL.replace(/\/$/, '')}/payment/receipt/${id}`);
+  });
+
+  it('Armenian mails carry Armenian dates though the runtime has no Armenian data, Russian mails Russian ones: the reminder and the receipt', async () => {
+    // workerd, like Chromium, has no Armenian: Intl would write "Jan 22, 2027"
+    expect(Intl.DateTimeFormat.supportedLocalesOf('hy-AM')).toEqual([]);
+    const ARMENIAN = ['հնվ', 'փտվ', 'մրտ', 'ապր', 'մյս', 'հնս', 'հլս', 'օգս', 'սեպ', 'հոկ', 'նոյ', 'դեկ'];
+    const ENGLISH_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/;
+    const yerevan = (date: Date) => {
+      const parts = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Asia/Yerevan' }).formatToParts(date);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return { day: part('day'), month: part('month'), year: part('year') };
+    };
+    const armenianDay = (date: Date) => {
+      const { day, month, year } = yerevan(date);
+      return `${day} ${ARMENIAN[month - 1]}, ${year} թ.`;
+    };
+    const russianDay = (date: Date) => date.toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
+
+    const hyManager = await createUser('manager', { subscriptionDays: 3.5 });
+    await speak(hyManager, 'hy');
+    const ruManager = await createUser('manager', { subscriptionDays: 3.5 });
+    await speak(ruManager, 'ru');
+    await runReminders(testEnv);
+    const endOf = async (who: { id: string }) => (await db.select().from(users).where(eq(users.id, who.id)))[0]!.subscriptionEndDate!;
+    const [hyReminder] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes('բաժանորդագրությունն'));
+    expect(hyReminder!.text).toContain(`${armenianDay(await endOf(hyManager))}, `);
+    expect(hyReminder!.text).toMatch(/\d\d:\d\d \(Երևանի ժամանակով\)/);
+    expect(hyReminder!.text).not.toMatch(ENGLISH_MONTH);
+    const [ruReminder] = (await mailsTo(ruManager.email)).filter((m) => m.subject.includes('подписка'));
+    expect(russianDay(await endOf(ruManager))).toMatch(/^\d+ [а-я]+\.? \d{4} г\.$/);
+    expect(ruReminder!.text).toContain(`${russianDay(await endOf(ruManager))}, `);
+    expect(ruReminder!.text).not.toMatch(ENGLISH_MONTH);
+
+    // the receipt: the day paid and the new end
+    const id = await order(hyManager, { amount: 1 });
+    await pay(id);
+    const n = (await paymentRow(id)).globalIndex;
+    const [receipt] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes(`№ ${n}`));
+    expect(receipt!.text).toContain(`բաժանորդագրությունն այժմ գործում է մինչև ${armenianDay(await endOf(hyManager))}`);
+    expect(receipt!.text).toContain(armenianDay(new Date()));
+    expect(receipt!.text).not.toMatch(ENGLISH_MONTH);
+    // the amount grouped as on the Armenian screens, not "5,000"
+    expect(receipt!.text).toContain(`${PRICE.toLocaleString('ru-RU')} դր.`);
   });
 
   it("a manager's digest in the manager's language, the days counted by its plural rules", async () => {

@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
+import { idramText } from './idram-texts';
+
 /**
  * The two small HTML pages the Worker serves for Idram: the paymentURL page that posts the
  * Idram form, and the development simulator. They live under /api, whose default CSP is
@@ -23,7 +26,7 @@ button{font:inherit;font-weight:600;border-radius:6px;padding:.6rem 1.2rem;borde
 .note{color:#5b6678;font-size:.9rem;margin:.25rem 0 0}
 `;
 
-function page(title: string, body: string, opts: { nonce?: string; formAction?: string } = {}) {
+function page(title: string, body: string, opts: { nonce?: string; formAction?: string; lang?: string } = {}) {
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
@@ -34,7 +37,7 @@ function page(title: string, body: string, opts: { nonce?: string; formAction?: 
   ]
     .filter(Boolean)
     .join('; ');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="${opts.lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return {
     html,
     headers: {
@@ -54,17 +57,18 @@ const hidden = (fields: Record<string, string>) =>
 
 const amd = (amount: string) => `${Number(amount).toLocaleString('en-US')} AMD`;
 
-/** The paymentURL: shows the order and posts the Idram form at once (a button if scripts are off). */
-export function idramPayPage(form: { action: string; fields: Record<string, string> }) {
+/** The paymentURL: shows the order and posts the Idram form at once (a button if scripts are off), in the payer's language. */
+export function idramPayPage(form: { action: string; fields: Record<string, string>; language: Language | null }) {
   const nonce = crypto.randomUUID().replaceAll('-', '');
   const f = form.fields;
+  const text = idramText(form.language);
   return page(
-    'Redirecting to Idram',
-    `<div class="brand"><span>Idram</span> payment</div><h1>Redirecting to Idram…</h1>
-<dl><dt>Description</dt><dd>${esc(f.EDP_DESCRIPTION ?? '')}</dd><dt>Amount</dt><dd class="amount">${esc(amd(f.EDP_AMOUNT ?? '0'))}</dd></dl>
-<form id="idram" method="post" action="${esc(form.action)}" accept-charset="UTF-8">${hidden(form.fields)}<div class="row"><button class="pay" type="submit">Continue to Idram</button></div></form>
+    text.title,
+    `<div class="brand"><span>Idram</span> ${esc(text.payment)}</div><h1>${esc(text.heading)}</h1>
+<dl><dt>${esc(text.description)}</dt><dd>${esc(f.EDP_DESCRIPTION ?? '')}</dd><dt>${esc(text.amount)}</dt><dd class="amount">${esc(text.money(Number(f.EDP_AMOUNT ?? '0')))}</dd></dl>
+<form id="idram" method="post" action="${esc(form.action)}" accept-charset="UTF-8">${hidden(form.fields)}<div class="row"><button class="pay" type="submit">${esc(text.continue)}</button></div></form>
 <script nonce="${nonce}">document.getElementById('idram').submit()</script>`,
-    { nonce, formAction: form.action },
+    { nonce, formAction: form.action, lang: form.language ?? DEFAULT_LANGUAGE },
   );
 }
 

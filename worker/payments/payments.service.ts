@@ -9,6 +9,7 @@ import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
 import { endDateOf, idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
+import { idramText } from './idram-texts';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
 import { pricesAt } from './prices';
 import { sendReceipts } from './receipts';
@@ -348,11 +349,12 @@ export async function payForm(env: Bindings, db: Db, req: Request, orderId: stri
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
   // Idram's page speaks the payer's language (docs/decisions/0023-languages.md)
   const [payer] = await db.select({ language: users.language }).from(users).where(eq(users.id, order.payerUserId));
-  const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
+  const texts = idramText(payer?.language);
   const forWhom = payee ? initialsOf(payee.name) : '';
-  const description = order.kind === 'team' ? await teamDescription(db, order.id) : `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`;
+  const description = order.kind === 'team' ? await teamDescription(db, order.id, texts) : texts.subscription(order.amount, forWhom);
   return {
     action,
+    language: payer?.language ?? null,
     fields: {
       EDP_LANGUAGE: idramLanguage(payer?.language),
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
@@ -364,12 +366,10 @@ export async function payForm(env: Bindings, db: Db, req: Request, orderId: stri
 }
 
 /** A team order on the public payment page: how many agents and for how long, no names. */
-async function teamDescription(db: Db, orderId: string) {
+async function teamDescription(db: Db, orderId: string, texts: ReturnType<typeof idramText>) {
   const items = await itemsOf(db, orderId);
   const months = new Set(items.map((i) => i.months));
-  const each =
-    items.every((i) => i.months > 0) && months.size === 1 ? `, ${items[0]!.months} month${items[0]!.months === 1 ? '' : 's'} each` : ', up to your end date';
-  return `FreightDesk subscription for ${items.length} agent${items.length === 1 ? '' : 's'}${each}`;
+  return texts.team(items.length, items.every((i) => i.months > 0) && months.size === 1 ? items[0]!.months : null);
 }
 
 /**

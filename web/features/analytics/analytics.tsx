@@ -2,10 +2,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLegend } from '../../components/ui/chart-legend';
 import type { LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
 import { Button } from '../../components/ui/button';
+import { DateField } from '../../components/ui/date-input';
 import { DataTable } from '../../components/ui/data-table';
-import { ErrorText, Field } from '../../components/ui/field';
+import { ErrorText } from '../../components/ui/field';
 import { Card, Stat } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
@@ -79,7 +81,7 @@ export default function Analytics() {
       <h1>{t('analytics.title')}</h1>
       <Card>
         <form className="form-row" onSubmit={submit} noValidate>
-          <Field label={t('analytics.from')} type="date" value={from} max={dayValue(new Date())} onChange={(e) => setFrom(e.target.value)} />
+          <DateField label={t('analytics.from')} value={from} max={dayValue(new Date())} onChange={setFrom} />
           <Button type="submit" disabled={isValidating}>
             {isValidating ? t('analytics.loading') : t('analytics.load')}
           </Button>
@@ -109,7 +111,7 @@ export default function Analytics() {
                     <XAxis dataKey="label" fontSize={12} minTickGap={16} />
                     <YAxis allowDecimals={false} fontSize={12} />
                     <Tooltip />
-                    <Legend />
+                    <Legend content={ChartLegend} />
                     <Bar dataKey="logins" name={t('analytics.logins')} fill="#1d4ed8" isAnimationActive={false} />
                     <Line dataKey="users" name={t('analytics.users')} stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
                   </ComposedChart>

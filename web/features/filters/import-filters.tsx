@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { MAX_IMPORT_ROWS } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
+import { FileInput } from '../../components/ui/file-input';
 import { ErrorText } from '../../components/ui/field';
 import { api } from '../../lib/api-client';
 import { keyOf } from '../../lib/use-api';
@@ -115,10 +116,7 @@ export default function ImportFilters() {
         <p>
           <Trans i18nKey="importFilters.intro" components={CODES} />
         </p>
-        <div className="field">
-          <label htmlFor="import-file">{t('importFilters.file')}</label>
-          <input id="import-file" type="file" accept=".csv,text/csv" onChange={pick} />
-        </div>
+        <FileInput label={t('importFilters.file')} accept=".csv,text/csv" onChange={pick} />
         <ErrorText>{problem}</ErrorText>
       </section>
       {preview && (

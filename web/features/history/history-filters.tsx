@@ -1,11 +1,10 @@
 import { Popover, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DayPicker } from 'react-day-picker';
-import { enUS, hy, ru } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
+import { Calendar } from '../../components/ui/calendar';
+import { DateInput } from '../../components/ui/date-input';
 import { dayValue, parseDay, shortDate } from '../../lib/format';
 import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
 import { type Range, startOfToday } from './use-contact-history';
@@ -21,16 +20,16 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
     <>
       <div className="field date-field">
         <label htmlFor={ids.from}>{t('historyFilters.from')}</label>
-        <input
+        <DateInput
           id={ids.from}
-          type="date"
+          calendar={false}
           value={range.from ? dayValue(range.from) : ''}
-          onChange={(e) => onChange({ ...range, from: parseDay(e.target.value) })}
+          onChange={(day) => onChange({ ...range, from: parseDay(day) })}
         />
       </div>
       <div className="field date-field">
         <label htmlFor={ids.to}>{t('historyFilters.to')}</label>
-        <input id={ids.to} type="date" value={range.to ? dayValue(range.to) : ''} onChange={(e) => onChange({ ...range, to: parseDay(e.target.value) })} />
+        <DateInput id={ids.to} calendar={false} value={range.to ? dayValue(range.to) : ''} onChange={(day) => onChange({ ...range, to: parseDay(day) })} />
       </div>
       <CalendarButton range={range} onChange={onChange} />
       <div className="presets" role="group" aria-label={t('historyFilters.quickRanges')}>
@@ -44,11 +43,8 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
   );
 }
 
-/** The calendar's month and day names in the screen's language. */
-const DAY_PICKER_LOCALES = { en: enUS, ru, hy } as const;
-
 function CalendarButton({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -63,14 +59,12 @@ function CalendarButton({ range, onChange }: { range: Range; onChange: (range: R
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="calendar-popover" align="start" sideOffset={6}>
-          <DayPicker
+          <Calendar
             mode="range"
             numberOfMonths={2}
             selected={range.from ? { from: range.from, to: range.to } : undefined}
             onSelect={(r) => onChange({ from: r?.from, to: r?.to })}
             defaultMonth={range.to ? new Date(range.to.getFullYear(), range.to.getMonth() - 1, 1) : undefined}
-            weekStartsOn={1}
-            locale={DAY_PICKER_LOCALES[i18n.language as keyof typeof DAY_PICKER_LOCALES] ?? enUS}
           />
           <div className="calendar-footer">
             <span className="muted">{range.from && range.to ? `${shortDate(range.from)} – ${shortDate(range.to)}` : t('historyFilters.pickDays')}</span>

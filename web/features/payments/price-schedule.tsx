@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
+import { DateField } from '../../components/ui/date-input';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
@@ -73,7 +74,7 @@ export function PriceScheduleCard() {
           value={priceText}
           onChange={(e) => setPriceText(e.target.value.replace(/[^\d]/g, '').slice(0, 8))}
         />
-        <Field label={t('priceSchedule.from')} type="date" value={day} onChange={(e) => setDay(e.target.value)} hint={t('priceSchedule.fromHint')} />
+        <DateField label={t('priceSchedule.from')} value={day} onChange={setDay} hint={t('priceSchedule.fromHint')} />
         <Button type="submit" variant="secondary" disabled={add.loading || !priceText || !day}>
           {t('priceSchedule.schedule')}
         </Button>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { DateField } from '../../components/ui/date-input';
 import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
@@ -65,7 +65,7 @@ function TrialCard({ user, busy, act }: { user: UserDto; busy: boolean; act: Act
           </Button>
         )}
         <div className="form-row">
-          <Field label={t('adminPanel.endDate')} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <DateField label={t('adminPanel.endDate')} value={endDate} onChange={setEndDate} />
           <Button variant="secondary" disabled={busy || !endDate} onClick={() => act(() => setTrialEndDate(user._id, endDate), t('adminPanel.endDateSaved'))}>
             {t('adminPanel.saveDate')}
           </Button>
