@@ -16,7 +16,7 @@ export const extensionRoutes = new Hono<AppEnv>()
     return c.json({ stored }, stored ? 201 : 200);
   })
   .get('/health', allow('admin'), readOnly(), validate('query', healthQuerySchema), async (c) =>
-    c.json(await health.summary(c.var.db, c.req.valid('query').days), 200),
+    c.json(await health.summary(c.env, c.req.valid('query').days), 200),
   );
 
 export type ExtensionRoutes = typeof extensionRoutes;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv, Caller, Db } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
+import { adminOnTeamHome } from '../lib/team-home';
 import { jsonText } from '../lib/json-text';
 import { validate } from '../lib/validate';
 import { signalsAfter } from '../team/live';
@@ -40,18 +41,18 @@ export const ARCHIVED_MONTHS_HEADER = 'X-Archived-Months';
 export const callHistoryRoutes = new Hono<AppEnv>()
   // the JSON text comes whole from SQLite (history.service.ts): no parse and stringify of 10,000s of rows
   // and typed as the JSON it is (HistoryRowDto[]) for the typed clients
-  .post('/getHistory', allow('history'), readOnly(), validate('json', historyQuerySchema), async (c) => {
+  .post('/getHistory', allow('history'), readOnly(), validate('json', historyQuerySchema), adminOnTeamHome('json'), async (c) => {
     const q = c.req.valid('json');
     const json = await svc.getHistoryJson(c.var.db, c.var.caller, q);
     for (const [name, value] of Object.entries(await archivedHeader(c.var.db, c.var.caller, q))) c.header(name, value);
     return jsonText<HistoryRowDto[]>(c, json);
   })
   // the screen's form: one page of the view with the load's counts, Companies and days
-  .post('/page', allow('history'), readOnly(), validate('json', historyPageSchema), async (c) =>
+  .post('/page', allow('history'), readOnly(), validate('json', historyPageSchema), adminOnTeamHome('json'), async (c) =>
     c.json(await historyPage(c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   // the whole view as CSV, streamed as it is read (no row cap)
-  .post('/export', allow('history'), readOnly(), validate('json', historyExportSchema), async (c) => {
+  .post('/export', allow('history'), readOnly(), validate('json', historyExportSchema), adminOnTeamHome('json'), async (c) => {
     const q = c.req.valid('json');
     const stream = await exportHistory(c.var.db, c.var.caller, q);
     const archived = await archivedHeader(c.var.db, c.var.caller, q);
@@ -66,10 +67,10 @@ export const callHistoryRoutes = new Hono<AppEnv>()
   })
   // a team's archived months (docs/decisions/0171-history-retention-r2.md): the list, a month's CSV
   // streamed from R2, and its restore into D1 for HISTORY_RESTORE_DAYS
-  .get('/archive', allow('historyArchive'), readOnly(), validate('query', archiveListQuerySchema), async (c) =>
+  .get('/archive', allow('historyArchive'), readOnly(), validate('query', archiveListQuerySchema), adminOnTeamHome('query'), async (c) =>
     c.json(await listArchive(c.var.db, c.var.caller, c.req.valid('query').managerId), 200),
   )
-  .post('/archive/export', allow('historyArchive'), readOnly(), validate('json', archiveMonthSchema), async (c) => {
+  .post('/archive/export', allow('historyArchive'), readOnly(), validate('json', archiveMonthSchema), adminOnTeamHome('json'), async (c) => {
     const input = c.req.valid('json');
     const stream = await exportArchivedMonth(c.var.db, c.env.HISTORY_ARCHIVE, c.var.caller, input);
     return c.body(stream, 200, {
@@ -78,7 +79,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
       'cache-control': 'no-store',
     });
   })
-  .post('/archive/restore', allow('historyArchive'), validate('json', archiveMonthSchema), async (c) => {
+  .post('/archive/restore', allow('historyArchive'), validate('json', archiveMonthSchema), adminOnTeamHome('json'), async (c) => {
     const options = { now: Date.now(), restoreDays: archiveSettings(c.env).restoreDays };
     return c.json(await restoreArchivedMonth(c.var.db, c.env.HISTORY_ARCHIVE, c.var.caller, c.req.valid('json'), options), 200);
   })
