@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, loginAs, shot } from './helpers';
 import { everyScreen, type Role, seedTeam, type Team } from './team-seed';
 
@@ -57,7 +57,7 @@ test.beforeAll(async () => {
 });
 
 for (const language of ['ru', 'hy'] as const) {
-  test(`every screen of every role in ${language} at 390 px: translated, nothing wider than the phone`, async ({ browser }) => {
+  test(`every screen of every role in ${language} at 390 px: translated, nothing wider than the phone`, async ({ context }) => {
     test.setTimeout(240_000);
     const pieces = englishPieces(language);
     expect(pieces.length).toBeGreaterThan(100);
@@ -65,8 +65,9 @@ for (const language of ['ru', 'hy'] as const) {
     for (const role of Object.keys(screens) as Role[]) {
       const { user, paths } = screens[role];
       expect((await apiCall('PUT', `/api/user/update/language/${user().id}`, { language }, user().token)).status).toBe(200);
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      // a page of its own per role, in the test's context (its cache keeps the SPA's scripts)
       const page = await context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
       await loginAs(page, user(), paths[0]);
       for (const screen of paths) {
@@ -85,7 +86,7 @@ for (const language of ['ru', 'hy'] as const) {
         expect(width, `${name}: ${width}px wide at 390px`).toBeLessThanOrEqual(390);
         await shot(page, `languages-${language}-390-${role}-${screen.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}`);
       }
-      await context.close();
+      await page.close();
     }
   });
 }
