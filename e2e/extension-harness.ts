@@ -220,7 +220,7 @@ export async function buildExtensionFor(apiUrl: string): Promise<string> {
 }
 
 let certificate: { key: Buffer; cert: Buffer } | null = null;
-/** A certificate for one.dat.com (openssl), made once per process. */
+/** A certificate for one.dat.com and main.truckstop.com (openssl), made once per process. */
 function boardCertificate() {
   if (certificate) return certificate;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-cert-'));
@@ -243,7 +243,7 @@ function boardCertificate() {
       '-subj',
       '/CN=one.dat.com',
       '-addext',
-      'subjectAltName=DNS:one.dat.com',
+      'subjectAltName=DNS:one.dat.com,DNS:main.truckstop.com',
     ],
     { stdio: 'ignore' },
   );
@@ -254,8 +254,9 @@ function boardCertificate() {
 
 /**
  * Serves a board from e2e/fixtures/<fixture> (default `dat`, the first board) over HTTPS as
- * one.dat.com. Paths without a dot (`/search-loads`) answer with the board's page: `index.html`
- * for `dat`, `search-loads.html` for the others (`dat-one`); other files by name.
+ * one.dat.com and main.truckstop.com. Paths without a dot (`/search-loads`, `/app/search/loads`)
+ * answer with the board's page: `index.html` for `dat`, `search-loads.html` for the others
+ * (`dat-one`, `truckstop`); other files by name.
  */
 export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close: () => Promise<void> }> {
   const fixtures = path.join(ROOT, 'e2e', 'fixtures', path.basename(fixture));
@@ -287,11 +288,13 @@ export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close
 /**
  * Chromium with the extension loaded: a persistent context (content scripts do not run in a
  * non-persistent one), the real binary (/usr/bin/chromium is a shell wrapper), new headless mode,
- * and one.dat.com mapped to the local board server.
+ * and one.dat.com (and main.truckstop.com) mapped to the local board servers.
  */
 export async function launchWithExtension(
   extensionDir: string,
   boardPort: number,
+  /** The port of a `serveBoard('truckstop')` server, mapped to main.truckstop.com. */
+  truckstopPort?: number,
 ): Promise<{ context: BrowserContext; worker: Worker; extensionId: string; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -304,7 +307,7 @@ export async function launchWithExtension(
       ...CHROMIUM_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}`,
+      `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}${truckstopPort ? `, MAP main.truckstop.com 127.0.0.1:${truckstopPort}` : ''}`,
       '--ignore-certificate-errors',
     ],
   });

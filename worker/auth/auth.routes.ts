@@ -8,17 +8,21 @@ import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema,
 import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', allow('public'), validate('json', loginSchema), async (c) => c.json(await auth.login(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200))
+  .post('/login', allow('public'), validate('json', loginSchema), async (c) =>
+    c.json(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json')), 200),
+  )
   .post('/register', allow('public'), validate('json', registerSchema), async (c) =>
-    c.json(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json')), 200),
+    c.json(await auth.register(c.env, c.var.control, c.req.raw, c.req.valid('json')), 200),
   )
   .post('/sendPasswordHash', allow('public'), validate('json', emailSchema), async (c) =>
-    c.json(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email), 200),
+    c.json(await auth.sendPasswordHash(c.env, c.var.control, c.req.valid('json').email), 200),
   )
   .post('/passwordHashVerify/:hash', allow('public'), validate('param', hashParam), validate('json', newPasswordSchema), async (c) => {
-    const { message, userId } = await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword);
+    const { hash } = c.req.valid('param');
+    const db = await auth.tokenDb(c.env, c.var.control, hash);
+    const { message, userId } = await auth.resetPassword(c.env, db, hash, c.req.valid('json').newPassword);
     // every session ended: so do its live sockets
-    endLiveSessionsOf(c, c.var.db, userId);
+    endLiveSessionsOf(c, db, userId);
     return c.json({ message }, 200);
   })
   // Not in the spec: signs this client's session out (the caller's other sessions stay).
@@ -36,9 +40,10 @@ export const authRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/user/verify/{hash}: public, mounted before the users area. */
-export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', allow('public'), validate('param', hashParam), async (c) =>
-  c.json(await auth.verifyEmail(c.var.db, c.req.valid('param').hash), 200),
-);
+export const emailVerifyRoutes = new Hono<AppEnv>().get('/verify/:hash', allow('public'), validate('param', hashParam), async (c) => {
+  const { hash } = c.req.valid('param');
+  return c.json(await auth.verifyEmail(await auth.tokenDb(c.env, c.var.control, hash), hash), 200);
+});
 
 export type AuthRoutes = typeof authRoutes;
 
