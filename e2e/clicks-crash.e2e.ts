@@ -86,10 +86,10 @@ async function api(method: string, urlPath: string, body?: unknown, token?: stri
   return { status: res.status, body: (await res.json()) as any };
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   fs.mkdirSync(assets);
   fs.writeFileSync(path.join(assets, 'index.html'), '<!doctype html><title>FreightDesk</title>');
-  migratedDatabase(persistTo);
+  await migratedDatabase(persistTo);
 });
 
 test.afterAll(async () => {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
 import { filterBody } from '../scripts/filter-body.mjs';
+import { migrateLocal } from '../scripts/migrate-local.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -32,21 +33,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Puts the migrated empty database into `state` (a `--persist-to` folder): a copy of the one
- * playwright.config.ts migrated for the run (E2E_MIGRATED), which costs nothing, where
- * `wrangler d1 migrations apply` takes seconds of CPU; without it (a script of its own), migrates.
+ * Puts the migrated empty databases (the control plane and each shard) into `state` (a
+ * `--persist-to` folder): a copy of the ones playwright.config.ts migrated for the run
+ * (E2E_MIGRATED); without them (a script of its own), migrates.
  */
-export function migratedDatabase(state: string) {
+export async function migratedDatabase(state: string) {
   const migrated = process.env.E2E_MIGRATED;
-  if (migrated && fs.existsSync(migrated)) {
-    fs.cpSync(migrated, state, { recursive: true });
-    return;
-  }
-  execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-    cwd: ROOT,
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-    stdio: 'ignore',
-  });
+  if (migrated && fs.existsSync(migrated)) fs.cpSync(migrated, state, { recursive: true });
+  else await migrateLocal(state);
 }
 
 /** The Worker under `wrangler dev` on 127.0.0.1, with a database folder that outlives a stop. */
@@ -71,7 +65,7 @@ export class Server {
     const candidates = [process.env.E2E_STATE && path.join(process.env.E2E_STATE, 'dist'), path.join(ROOT, 'web', 'dist')].filter(Boolean) as string[];
     const assets = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
     const server = new Server(port, state, assets, vars);
-    migratedDatabase(state);
+    await migratedDatabase(state);
     try {
       await server.start();
     } catch {
