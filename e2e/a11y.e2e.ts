@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 import { everyScreen, seedTeam } from './team-seed';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
 const dayValue = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

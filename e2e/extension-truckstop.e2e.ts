@@ -2,9 +2,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { addMc, apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
 import { fillPopupSignIn, loginUI } from './helpers';
+import { expect, test } from './fixtures';
 
 /**
  * The extension on Truckstop's load search (e2e/fixtures/truckstop, built from the public evidence
@@ -122,6 +123,7 @@ async function history() {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  // a Worker of its own, not the shared one (e2e/fixtures.ts): the admin's Analytics must show no DAT reports
   server = await Server.create();
   const tag = Date.now().toString(36);
   const manager = await devUser(server, { userType: 'manager', email: `tina-${tag}@e2e.example`, name: 'Tina Lead' });

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { filterBody } from '../scripts/filter-body.mjs';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
+import { expect, test } from './fixtures';
 
 const DAY = 86_400_000;
 const ARCHIVE_CRON = '30 3 * * *';

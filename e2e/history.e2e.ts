@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot, usDay } from './helpers';
 
 const DAY = 86_400_000;

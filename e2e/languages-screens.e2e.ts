@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, loginFromBrowser, shot } from './helpers';
 import { everyScreen, type Role, seedTeam, type Team } from './team-seed';
 

@@ -1,4 +1,5 @@
-import { expect, type Request, test } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createUser, loginAs, shot } from './helpers';
 
 /**

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { filterBody } from '../scripts/filter-body.mjs';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
 import { apiCall, createUser, loginAs, shot } from './helpers';

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid="users-table"] tbody tr');
