@@ -1,6 +1,7 @@
 import type { Bindings } from './env';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
+import { sweepMoneyChanges } from './payments/settle';
 import { runReminders } from './subscriptions/reminders';
 import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 
@@ -15,7 +16,8 @@ export const CRONS = {
 
 const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, number>>> = {
   [CRONS.reminders]: (env, now) => runReminders(env, now),
-  [CRONS.mailSweep]: (env, now) => sweepMails(env, now.getTime()),
+  // the mail sweeper, and the money changes whose subscription change has not landed (payments/settle.ts)
+  [CRONS.mailSweep]: async (env, now) => ({ ...(await sweepMails(env, now.getTime())), ...(await sweepMoneyChanges(env, now)) }),
   [CRONS.vettingDaily]: (env, now) => runVettingDaily(env, now),
   [CRONS.vettingQueue]: (env, now) => runVettingQueue(env, now),
 };

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import type { Bindings } from '../env';
+import { d1Of } from '../lib/d1';
 import { runReminders } from '../subscriptions/reminders';
 import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers';
 
@@ -88,14 +89,15 @@ async function recordCall(who: TestUser, method: string, path: string, body?: un
   return log;
 }
 
-async function fullScans(log: Recorded[]): Promise<string[]> {
+async function fullScans(log: Recorded[], db: D1Database = testEnv.DB): Promise<string[]> {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const { sql, params } of log) {
     const key = `${sql}|${params.length}`;
     if (!/^\s*select/i.test(sql) || seen.has(key)) continue;
     seen.add(key);
-    const plan = await testEnv.DB.prepare(`explain query plan ${sql}`)
+    const plan = await db
+      .prepare(`explain query plan ${sql}`)
       .bind(...params)
       .all<{ detail: string }>();
     for (const { detail } of plan.results) {
@@ -250,19 +252,23 @@ describe('query plans of the scheduled jobs', () => {
   it('the reminders job reads the users ending soon through an index, not a scan', async () => {
     const manager = await createUser('manager', { subscriptionDays: 2.5 });
     await createUser('agent', { parentId: manager.id, subscriptionDays: 0.5 });
+    // the job reads each shard: the team's is recorded
+    const shard = d1Of(testEnv, manager.shard);
     const log: Recorded[] = [];
-    const sent = await runReminders({ ...testEnv, DB: recordingDb(testEnv.DB, log) });
+    const sent = await runReminders({ ...testEnv, [manager.shard]: recordingDb(shard, log) });
     expect(sent.reminders).toBeGreaterThanOrEqual(2);
     expect(sent.digests).toBeGreaterThanOrEqual(1);
-    const due = log.find((l) => /from "users" where .*"subscription_end_date" >/i.test(l.sql));
+    const due = log.find((l) => /from "users" inner join "company_homes" .* where .*"subscription_end_date" >/i.test(l.sql));
     expect(due).toBeDefined();
-    // a range search of the end-date index: not even a scan of another index (all live users)
-    const plan = await testEnv.DB.prepare(`explain query plan ${due!.sql}`)
+    // a range search of the end-date index (not even a scan of another index: all live users), then each user's company by its key
+    const plan = await shard
+      .prepare(`explain query plan ${due!.sql}`)
       .bind(...due!.params)
       .all<{ detail: string }>();
     expect(plan.results.map((r) => r.detail)).toEqual([
       expect.stringMatching(/^SEARCH users USING INDEX users_subscription_end \(subscription_end_date>\? AND subscription_end_date<\?\)/),
+      expect.stringMatching(/^SEARCH company_homes USING INDEX \w+ \(company_id=\?\)/),
     ]);
-    expect(await fullScans(log)).toEqual([]);
+    expect(await fullScans(log, shard)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
+import { companyHomes, REMINDER_THRESHOLDS, subscriptionReminders, users, writeFence } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
+import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
+import { chunks, inJson, isUniqueViolation } from '../lib/db';
+import { log } from '../lib/observe';
 import { forbidden } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
@@ -78,7 +80,9 @@ export function digestMail(env: Bindings, manager: { name: string; email: string
 const RUN_TRIES = 5;
 
 /**
- * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts). Reads the live users
+ * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts), shard by shard: a
+ * shard's failure is logged and the others still run (the job fails at the end, and its next run
+ * catches up). `remindOnce` in each reads the live users of active companies
  * whose subscription ends within the next 8 days through `users_subscription_end`, works out each
  * one's threshold with the one days-left rule (`subscriptionOf`), and leaves out the
  * `(user, end date, threshold)` rows already recorded. One batch then records the rest and writes
@@ -89,16 +93,47 @@ const RUN_TRIES = 5;
  * and a mail exists exactly when its reminder row does.
  */
 export async function runReminders(env: Bindings, now = new Date()): Promise<{ reminders: number; digests: number }> {
-  const db = createDb(env.DB);
   const t = now.getTime();
+  const total = { reminders: 0, digests: 0 };
+  let failure: unknown;
+  for (const shard of allShards(env)) {
+    try {
+      const done = await remindShard(env, shardDb(env, shard), t);
+      total.reminders += done.reminders;
+      total.digests += done.digests;
+    } catch (err) {
+      log('error', { event: 'reminders.shard_failed', shard, error: err instanceof Error ? err.message : String(err) });
+      failure ??= err;
+    }
+  }
+  if (failure) throw failure;
+  return total;
+}
+
+async function remindShard(env: Bindings, db: Db, t: number) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await remindOnce(env, db, t);
     } catch (err) {
-      if (attempt >= RUN_TRIES || !isUniqueViolation(err, 'subscription_reminders.user_id')) throw err;
+      // another run recorded a row first, or a company started moving: read again
+      if (attempt >= RUN_TRIES || !(isUniqueViolation(err, 'subscription_reminders.user_id') || isFenceRefusal(err))) throw err;
     }
   }
 }
+
+/**
+ * The fence of every company a batch writes for (lib/d1.ts `fencedD1`, one statement for all of
+ * them): the batch fails unless each is still active on this shard, so a company that started
+ * moving since the read keeps its rows and mails out of the old shard.
+ */
+const fenceAll = (db: Db, companyIds: readonly string[]) =>
+  db
+    .insert(writeFence)
+    .values({
+      id: 1,
+      ok: sql`(select count(*) = ${companyIds.length} from ${companyHomes} where ${inJson(companyHomes.companyId, companyIds)} and ${companyHomes.state} = 'active')`,
+    })
+    .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } });
 
 async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders: number; digests: number }> {
   const now = new Date(t);
@@ -113,10 +148,13 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
       isEmailVerified: users.isEmailVerified,
       remindersEnabled: users.remindersEnabled,
       language: users.language,
+      companyId: users.companyId,
     })
     .from(users)
+    // a moving company's users are reminded from its new shard once it lands
+    .innerJoin(companyHomes, and(eq(companyHomes.companyId, users.companyId), eq(companyHomes.state, 'active')))
     .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));
-  const due: (Due & { threshold: number; mailed: boolean })[] = [];
+  const due: (Due & { threshold: number; mailed: boolean; companyId: string })[] = [];
   for (const u of candidates) {
     if (!u.end || isStaff(u.userType)) continue;
     const daysLeft = subscriptionOf({ userType: u.userType, subscriptionEndDate: u.end }, t).subscriptionDaysLeft;
@@ -166,7 +204,8 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
     return db.insert(subscriptionReminders).select(sql`select value ->> 'u', value ->> 'e', value ->> 't', ${t} from json_each(${rows})`);
   });
   const mails = mailStatements(env, db, drafts, undefined, now);
-  await db.batch([...records, ...mails.statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  const companies = [...new Set(fresh.map((d) => d.companyId))];
+  await db.batch([fenceAll(db, companies), ...records, ...mails.statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   await enqueueMails(env, mails.ids);
   return { reminders, digests: drafts.length - reminders };
 }

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox, payments } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, db, type TestUser, testEnv } from './helpers';
+import { call, control, everyDb, type TestUser, testEnv } from './helpers';
 import { md5Hex } from '../payments/md5';
 
 /** Idram as the tests play it: orders, prechecks and signed confirmations against the real result URL. */
@@ -51,7 +51,7 @@ export async function confirmation(orderId: string, amount: string, over: Record
 
 /** Precheck and confirm an order as a paying Idram would; answers the confirmation's fields. */
 export async function pay(orderId: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, orderId));
+  const [row] = await control.select().from(payments).where(eq(payments.id, orderId));
   const amount = String(row!.priceTotal);
   expect(await precheck(orderId, amount)).toBe('OK');
   const conf = await confirmation(orderId, amount);
@@ -59,7 +59,10 @@ export async function pay(orderId: string) {
   return conf;
 }
 
-export const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+export const paymentRow = async (id: string) => (await control.select().from(payments).where(eq(payments.id, id)))[0]!;
 
 /** The mails kept for one address, newest first (the dev outbox's table). */
-export const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.date));
+export const mailsTo = async (email: string) =>
+  (await Promise.all(everyDb().map(({ db }) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.date)))))
+    .flat()
+    .sort((a, b) => b.date.getTime() - a.date.getTime());
