@@ -14,6 +14,7 @@ import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
 import * as svc from './payments.service';
 
 const DAY = 86_400_000;
+type PaymentDtoLike = { _id: string; isPaymentConfirmed: boolean; user: { name: string } | null };
 
 async function order(who: TestUser, body: object = { amount: 2 }) {
   const res = await call('POST', '/api/payment/generateLink', { token: who.token, body: { paymentType: 'idram', ...body } });
@@ -749,6 +750,36 @@ describe('one discount, many orders at once (decision 0003)', { timeout: 180_000
 });
 
 describe('GET /api/payment/paymentHistory', () => {
+  it("the admin's Payments screen lists every company's payments, on every shard, with their users' names", async () => {
+    const teams = [await createTeam(), await createTeam(), await createTeam()];
+    // new companies go to the emptiest shard: three teams in a row land on three shards
+    expect(new Set(teams.map((t) => t.manager.shard)).size).toBe(3);
+    const paid: { id: string; team: (typeof teams)[number] }[] = [];
+    for (const team of teams) {
+      const id = await order(team.manager, { amount: 1, userToBePaidId: team.agents[0].id });
+      expect(await result(await confirmation(id, String(PRICE)))).toBe('OK');
+      paid.push({ id, team });
+    }
+    const admin = await createUser('admin');
+    const list = (await call('GET', '/api/payment/paymentHistory', { token: admin.token })).body as PaymentDtoLike[];
+    for (const { id, team } of paid)
+      expect(list.find((p) => p._id === id)).toMatchObject({
+        status: 'confirmed',
+        user: { _id: team.agents[0].id, name: team.agents[0].name, email: team.agents[0].email },
+        payerUser: { _id: team.manager.id, name: team.manager.name, email: team.manager.email },
+      });
+    const summary = (await call('GET', '/api/payment/summary', { token: admin.token })).body;
+    expect(summary.confirmedCount).toBe(list.filter((p) => p.isPaymentConfirmed).length);
+    // each team sees its own, named from its own shard
+    for (const { id, team } of paid) {
+      const own = (await call('GET', '/api/payment/paymentHistory', { token: team.manager.token })).body as PaymentDtoLike[];
+      expect(own.map((p) => p._id)).toEqual([id]);
+      expect(own[0]!.user).toMatchObject({ name: team.agents[0].name });
+      const receipt = await call('GET', `/api/payment/receipt/${id}`, { token: admin.token });
+      expect(receipt.body.payer).toEqual({ _id: team.manager.id, name: team.manager.name, email: team.manager.email });
+    }
+  });
+
   it("lists the caller's payments as payer or payee with the spec's fields; the admin sees all", async () => {
     const a = await createTeam();
     const b = await createTeam();
