@@ -4,6 +4,7 @@ import { payments, promoUses } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { randomId } from '../lib/ids';
 import { md5Hex } from './md5';
+import { sendReceipts } from './receipts';
 import { orderStub, type PaymentRow } from './payments.service';
 
 /** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
@@ -54,10 +55,13 @@ export async function idramResult(env: Bindings, control: Db, form: Record<strin
     if (!secret || signed.some((f) => !form[f])) return 'Missing fields';
     const expected = await idramChecksum(form, secret);
     if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
-    // the object confirms it in the control plane, writes the months in the payees' shards and
-    // sends the receipts; a replay finishes what an earlier call left
+    // the object confirms it in the control plane and writes the months in the payees' shards; a
+    // replay finishes what an earlier call left
     const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
     if (result === 'unknown') return 'Unknown order';
+    // a replay sends too: only receipts no earlier call recorded go out (one per payment and
+    // recipient), and none while the months wait to be written
+    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, control, order.id);
     // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
     return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {

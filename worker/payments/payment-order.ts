@@ -6,6 +6,7 @@ import { type Bindings, isDevelopment } from '../env';
 import { controlDb } from '../lib/d1';
 import { runBatch } from '../lib/db';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
+import { sendReceipts } from './receipts';
 import { applyPayment, tryApply } from './settle';
 
 export { ORDER_TTL_MS } from './payments.schema';
@@ -191,8 +192,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 
   /**
-   * Writes a confirmed order's months in the payees' shards and sends its receipts. The alarm is
-   * armed before the write, so an object cut off in between finishes it; a write that fails (the
+   * Writes a confirmed order's months in the payees' shards. The alarm is armed before the write, so an object cut off in between finishes it; a write that fails (the
    * company is moving, a shard is out of reach) is tried again later, each time twice as late.
    */
   private async settle(orderId: string): Promise<boolean> {
@@ -223,13 +223,16 @@ export class PaymentOrder extends DurableObject<Bindings> {
    * retry: a second run, or a paid order, changes nothing.
    */
   async alarm(): Promise<void> {
-    const confirmed = await this.serial(false, async () => {
+    const confirmed = await this.serial<{ orderId: string; settled: boolean } | null>(null, async () => {
       const order = await this.state();
-      if (order?.status !== 'confirmed') return false;
-      await this.settle(order.orderId);
-      return true;
+      if (order?.status !== 'confirmed') return null;
+      return { orderId: order.orderId, settled: await this.settle(order.orderId) };
     });
-    if (confirmed) return;
+    if (confirmed) {
+      // outside the lock, as after a confirmation (decision 0012)
+      if (confirmed.settled) await sendReceipts(this.env, controlDb(this.env), confirmed.orderId);
+      return;
+    }
     const expired = await this.expire();
     // throwing from alarm() makes the runtime retry it later
     if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');

@@ -11,6 +11,7 @@ import { insertItems, itemsByOrder, itemsOf, type OrderItem } from './items';
 import { idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
 import { pricesAt } from './prices';
+import { sendReceipts } from './receipts';
 import { refundsByPayment } from './refunds';
 import { applyPayment, tryApply } from './settle';
 
@@ -126,7 +127,7 @@ export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, p
     ...(order.kind === 'team' ? [insertItems(db, order.id, items)] : []),
   ]);
   if (!(inserted as { meta: { changes: number } }).meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
-  await tryApply('payment', order.id, () => applyPayment(env, db, order.id));
+  if ((await tryApply('payment', order.id, () => applyPayment(env, db, order.id))).ok) await sendReceipts(env, db, order.id);
   return { orderId: order.id };
 }
 

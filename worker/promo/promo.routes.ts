@@ -22,7 +22,7 @@ export const promoRoutes = new Hono<AppEnv>()
     c.json(await svc.check(c.env, c.var.control, c.var.caller, c.req.valid('json').name), 200),
   )
   .post('/usePromoCode', allow('payment'), validate('json', useSchema), async (c) =>
-    c.json(await svc.use(c.env, c.var.control, c.var.caller, c.req.valid('json').promoName), 200),
+    c.json(await svc.use(c.env, c.var.control, { companyId: c.var.companyId, shard: c.var.shard }, c.var.caller, c.req.valid('json').promoName), 200),
   )
   .get('/', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.env, c.var.control, 'all'), 200))
   .get('/freeAndPublic', allow('promo'), readOnly(), async (c) => c.json(await svc.list(c.env, c.var.control, 'free'), 200))

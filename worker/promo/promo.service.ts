@@ -281,7 +281,7 @@ const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${pro
  * and neither is lost; if the write fails, the sweep makes it and the answer has no end date yet).
  * If nothing landed, `usable` names the reason (finished, already used, a discount pending).
  */
-export async function use(env: Bindings, db: Db, caller: Caller, name: string): Promise<UsePromoResult> {
+export async function use(env: Bindings, db: Db, home: { companyId: string; shard: string }, caller: Caller, name: string): Promise<UsePromoResult> {
   const row = await usable(env, db, caller, name);
   const useId = randomId();
   const now = new Date();
@@ -325,7 +325,10 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
     await usable(env, db, caller, name);
     throw conflict(PROMO_MESSAGES.busy);
   }
-  const applied = row.effectType === 'freeMonths' ? await tryApply('promo', useId, () => applyPromoUse(env, db, useId)) : undefined;
+  const applied =
+    row.effectType === 'freeMonths'
+      ? await tryApply('promo', useId, () => applyPromoUse(env, db, useId, { userId: caller.id, months: row.effectValue, useDate: now, home }))
+      : undefined;
   const newEnd = applied?.ok ? applied.value : null;
   return {
     message: `Promo code applied: ${effectLabel(row.effectType, row.effectValue)}`,

@@ -77,7 +77,8 @@ function statements(db: Db, changes: readonly SubscriptionChange[], at: Date, en
   const mark = db
     .update(subscriptionChanges)
     .set({ appliedAt: now, newEndDate: sql`(select subscription_end_date from users where users.id = "subscription_changes"."user_id")` })
-    .where(and(inJson(subscriptionChanges.id, ids), isNull(subscriptionChanges.appliedAt)));
+    .where(and(inJson(subscriptionChanges.id, ids), isNull(subscriptionChanges.appliedAt)))
+    .returning({ userId: subscriptionChanges.userId, newEndDate: subscriptionChanges.newEndDate });
   return [insert, ...moves, mark];
 }
 
@@ -86,21 +87,19 @@ function statements(db: Db, changes: readonly SubscriptionChange[], at: Date, en
  * that is moving refuses it: the caller tries again later), and answers each user's end date as
  * its change left it. `at` is the moment an expired subscription is extended from; `endTrial`
  * ends a trial (a payment does, free months do not). A user the directory does not know has
- * nothing to change. Throws when any company's batch failed; the others are written, and a retry
+ * nothing to change; `known` homes (the caller's own) spare the directory. Throws when any company's batch failed; the others are written, and a retry
  * writes only what is missing.
  */
 export async function applyChanges(
   env: Bindings,
   control: Db,
   changes: readonly SubscriptionChange[],
-  opts: { at: Date; endTrial: boolean },
+  opts: { at: Date; endTrial: boolean; known?: ReadonlyMap<string, { companyId: string; shard: string }> },
 ): Promise<Map<string, Date | null>> {
   const ends = new Map<string, Date | null>();
   if (!changes.length) return ends;
-  const homes = await homesOf(
-    control,
-    changes.map((c) => c.userId),
-  );
+  const unknown = changes.map((c) => c.userId).filter((id) => !opts.known?.has(id));
+  const homes = new Map([...(opts.known ?? []), ...(await homesOf(control, unknown))]);
   const byCompany = new Map<string, { shard: string; companyId: string; changes: SubscriptionChange[] }>();
   for (const c of changes) {
     const home = homes.get(c.userId);
@@ -114,7 +113,11 @@ export async function applyChanges(
   const outcomes = await Promise.allSettled(
     [...byCompany.values()].map(async (group) => {
       const db = companyDb(env, group.shard, group.companyId);
-      await runBatch(db, statements(db, group.changes, opts.at, opts.endTrial, now));
+      const results = await runBatch(db, statements(db, group.changes, opts.at, opts.endTrial, now));
+      const marked = results.at(-1) as { userId: string; newEndDate: Date | null }[];
+      for (const m of marked) ends.set(m.userId, m.newEndDate);
+      if (marked.length === group.changes.length) return;
+      // some were written by an earlier run: their rows say what they left
       const written = await db
         .select({ userId: subscriptionChanges.userId, newEndDate: subscriptionChanges.newEndDate })
         .from(subscriptionChanges)
