@@ -73,6 +73,8 @@ export const RULES = {
   boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
+  /** Contact History's archived months, their export and restore: the team's leads as Contact History reaches them (decision 0171). */
+  historyArchive: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 

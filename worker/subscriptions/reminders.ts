@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { companyHomes, REMINDER_THRESHOLDS, subscriptionReminders, users, writeFence } from '../db/schema';
+import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
-import { chunks, inJson, isUniqueViolation } from '../lib/db';
-import { log } from '../lib/observe';
+import { activeCompanies, fenceFor } from '../lib/shards';
 import { forbidden } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
@@ -80,9 +80,7 @@ export function digestMail(env: Bindings, manager: { name: string; email: string
 const RUN_TRIES = 5;
 
 /**
- * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts), shard by shard: a
- * shard's failure is logged and the others still run (the job fails at the end, and its next run
- * catches up). `remindOnce` in each reads the live users of active companies
+ * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts). Reads the live users
  * whose subscription ends within the next 8 days through `users_subscription_end`, works out each
  * one's threshold with the one days-left rule (`subscriptionOf`), and leaves out the
  * `(user, end date, threshold)` rows already recorded. One batch then records the rest and writes
@@ -95,45 +93,23 @@ const RUN_TRIES = 5;
 export async function runReminders(env: Bindings, now = new Date()): Promise<{ reminders: number; digests: number }> {
   const t = now.getTime();
   const total = { reminders: 0, digests: 0 };
-  let failure: unknown;
+  // each shard on its own (docs/decisions/0174-company-shards.md)
   for (const shard of allShards(env)) {
-    try {
-      const done = await remindShard(env, shardDb(env, shard), t);
-      total.reminders += done.reminders;
-      total.digests += done.digests;
-    } catch (err) {
-      log('error', { event: 'reminders.shard_failed', shard, error: err instanceof Error ? err.message : String(err) });
-      failure ??= err;
+    const db = shardDb(env, shard);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const done = await remindOnce(env, db, t);
+        total.reminders += done.reminders;
+        total.digests += done.digests;
+        break;
+      } catch (err) {
+        // another run recorded a reminder, or a company started moving since the read: read again
+        if (attempt >= RUN_TRIES || !(isUniqueViolation(err, 'subscription_reminders.user_id') || isFenceRefusal(err))) throw err;
+      }
     }
   }
-  if (failure) throw failure;
   return total;
 }
-
-async function remindShard(env: Bindings, db: Db, t: number) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await remindOnce(env, db, t);
-    } catch (err) {
-      // another run recorded a row first, or a company started moving: read again
-      if (attempt >= RUN_TRIES || !(isUniqueViolation(err, 'subscription_reminders.user_id') || isFenceRefusal(err))) throw err;
-    }
-  }
-}
-
-/**
- * The fence of every company a batch writes for (lib/d1.ts `fencedD1`, one statement for all of
- * them): the batch fails unless each is still active on this shard, so a company that started
- * moving since the read keeps its rows and mails out of the old shard.
- */
-const fenceAll = (db: Db, companyIds: readonly string[]) =>
-  db
-    .insert(writeFence)
-    .values({
-      id: 1,
-      ok: sql`(select count(*) = ${companyIds.length} from ${companyHomes} where ${inJson(companyHomes.companyId, companyIds)} and ${companyHomes.state} = 'active')`,
-    })
-    .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } });
 
 async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders: number; digests: number }> {
   const now = new Date(t);
@@ -151,12 +127,12 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
       companyId: users.companyId,
     })
     .from(users)
-    // a moving company's users are reminded from its new shard once it lands
-    .innerJoin(companyHomes, and(eq(companyHomes.companyId, users.companyId), eq(companyHomes.state, 'active')))
     .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));
+  // a moving company's users wait for the next run (on their new shard)
+  const active = await activeCompanies(db);
   const due: (Due & { threshold: number; mailed: boolean; companyId: string })[] = [];
   for (const u of candidates) {
-    if (!u.end || isStaff(u.userType)) continue;
+    if (!u.end || isStaff(u.userType) || !active.has(u.companyId)) continue;
     const daysLeft = subscriptionOf({ userType: u.userType, subscriptionEndDate: u.end }, t).subscriptionDaysLeft;
     const threshold = thresholdFor(daysLeft);
     if (threshold === null) continue;
@@ -204,8 +180,9 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
     return db.insert(subscriptionReminders).select(sql`select value ->> 'u', value ->> 'e', value ->> 't', ${t} from json_each(${rows})`);
   });
   const mails = mailStatements(env, db, drafts, undefined, now);
-  const companies = [...new Set(fresh.map((d) => d.companyId))];
-  await db.batch([fenceAll(db, companies), ...records, ...mails.statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  // the fence of every company written for: a company that started moving since the read fails the batch
+  const fences = [...new Set(fresh.map((d) => d.companyId))].map((id) => fenceFor(db, id));
+  await runBatch(db, [...fences, ...records, ...mails.statements] as BatchItem<'sqlite'>[]);
   await enqueueMails(env, mails.ids);
   return { reminders, digests: drafts.length - reminders };
 }
