@@ -3,7 +3,7 @@ import { allShards, d1Of } from './lib/d1';
 import { archiveSettings, runHistoryArchive } from './history/archive-job';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
-import { sweepMoneyChanges } from './payments/settle';
+import { sweepMoneyChanges } from './payments/money-sweep';
 import { runReminders } from './subscriptions/reminders';
 import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 

@@ -192,8 +192,9 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 
   /**
-   * Writes a confirmed order's months in the payees' shards. The alarm is armed before the write, so an object cut off in between finishes it; a write that fails (the
-   * company is moving, a shard is out of reach) is tried again later, each time twice as late.
+   * Writes a confirmed order's months in the payees' shards. The alarm is armed before the write,
+   * so an object cut off in between finishes it; a write that fails (the company is moving, a
+   * shard is out of reach) is tried again later, each time twice as late. True once written.
    */
   private async settle(orderId: string): Promise<boolean> {
     const tries = (await this.ctx.storage.get<number>('applyTries')) ?? 0;
@@ -262,7 +263,7 @@ async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState |
  *  3. otherwise, if its discount went to another order, the money is recorded as received and the
  *     order as `needs_refund`: nothing is due (docs/rules/payments.md#0056-needs-refund).
  * A replay (already confirmed or recorded) changes nothing. The months are written in the payees'
- * shards after it (`applyPayment`, docs/decisions/0175-money-in-the-control-plane.md).
+ * shards after it (`applyPayment`, docs/decisions/0179-money-in-the-control-plane.md).
  */
 export async function confirmInControl(
   env: Bindings,

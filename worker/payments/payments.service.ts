@@ -19,7 +19,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Money lives in the control plane (`control`: payments, items, receipts, refunds, prices, promo
- * codes); users in their company's shard (`db`: the caller's). docs/decisions/0175-money-in-the-control-plane.md.
+ * codes); users in their company's shard (`db`: the caller's). docs/decisions/0179-money-in-the-control-plane.md.
  */
 
 /** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */

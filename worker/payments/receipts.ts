@@ -173,13 +173,13 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson &
 
 /**
  * Mails the receipts of a confirmed payment whose months are written (a receipt states the new
- * end dates) that no earlier call sent: the payer's, and each payee's who is someone else. One batch writes the receipt mails and the receipt rows, one per
- * (payment, recipient): the mail insert first, guarded by "no receipt row yet" for its recipient,
- * then the rows with ON CONFLICT DO NOTHING. D1 runs a batch as one transaction, so of Idram
- * replaying the confirmation, even at the same moment, one batch writes each receipt and its mail
- * and the others find the rows and write nothing. Called after every confirmation and replay (a
- * replay sends what a failed earlier call did not record). Never throws: the payment is applied
- * whatever happens to the mail.
+ * end dates) that no earlier call sent: the payer's, and each payee's who is someone else. One
+ * batch writes the receipt mails and the receipt rows, one per (payment, recipient): the mail
+ * insert first, guarded by "no receipt row yet" for its recipient, then the rows with ON CONFLICT
+ * DO NOTHING. D1 runs a batch as one transaction, so of Idram replaying the confirmation, even at
+ * the same moment, one batch writes each receipt and its mail and the others find the rows and
+ * write nothing. Called after every confirmation and replay (a replay sends what a failed earlier
+ * call did not record). Never throws: the payment is applied whatever happens to the mail.
  */
 export async function sendReceipts(env: Bindings, db: Db, orderId: string): Promise<void> {
   try {

@@ -14,7 +14,7 @@ import { APPLY_RETRY_MS, confirmInControl } from './payment-order';
 
 /**
  * Money in the control plane, end dates in the shards, no transaction across the two
- * (docs/decisions/0175-money-in-the-control-plane.md): a confirmation cut off between its two
+ * (docs/decisions/0179-money-in-the-control-plane.md): a confirmation cut off between its two
  * writes, or refused by a moving company's fence, ends with the months written exactly once.
  */
 

@@ -1,15 +1,13 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { paymentItems, paymentRefunds, payments, promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { controlDb } from '../lib/d1';
 import { runBatch } from '../lib/db';
 import { log } from '../lib/observe';
 import { applyChanges, changeId } from '../subscriptions/changes';
 import { itemsOf } from './items';
-import { sendReceipts } from './receipts';
 
 /**
- * The second half of every money change (docs/decisions/0175-money-in-the-control-plane.md): the
+ * The second half of every money change (docs/decisions/0179-money-in-the-control-plane.md): the
  * control plane has confirmed a payment, recorded a free-months use or a refund with
  * `applyPending`; these write its subscription change in the user's shard (once, however often
  * they run) and then clear `applyPending`. The request that made the change runs them at once;
@@ -104,47 +102,4 @@ export async function tryApply<T>(what: string, id: string, apply: () => Promise
     log('warn', { event: 'money.apply_deferred', what, id, error: err instanceof Error ? err.message : String(err) });
     return { ok: false };
   }
-}
-
-/** Changes younger than this are still with the request or object that made them. */
-const SWEEP_AFTER_MS = 60_000;
-const SWEEP_BATCH = 100;
-
-/**
- * The sweep (every five minutes, with the mail sweeper: worker/jobs.ts): every money change whose subscription change has not
- * landed a minute after it was made (the Worker was cut off between the two writes, or the company
- * was moving) is written now. Running it twice, or beside the request, writes nothing twice.
- */
-export async function sweepMoneyChanges(env: Bindings, now = new Date()): Promise<{ applied: number; deferred: number }> {
-  const control = controlDb(env);
-  const before = new Date(now.getTime() - SWEEP_AFTER_MS);
-  const [paid, uses, refunds] = await Promise.all([
-    control
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.applyPending, true), lt(payments.confirmedAt, before)))
-      .limit(SWEEP_BATCH),
-    control
-      .select({ id: promoUses.id })
-      .from(promoUses)
-      .where(and(eq(promoUses.applyPending, true), lt(promoUses.useDate, before)))
-      .limit(SWEEP_BATCH),
-    control
-      .select({ id: paymentRefunds.id })
-      .from(paymentRefunds)
-      .where(and(eq(paymentRefunds.applyPending, true), lt(paymentRefunds.createdAt, before)))
-      .limit(SWEEP_BATCH),
-  ]);
-  const outcomes = await Promise.all([
-    ...paid.map((p) =>
-      tryApply('payment', p.id, async () => {
-        await applyPayment(env, control, p.id);
-        await sendReceipts(env, control, p.id);
-      }),
-    ),
-    ...uses.map((u) => tryApply('promo', u.id, () => applyPromoUse(env, control, u.id))),
-    ...refunds.map((r) => tryApply('refund', r.id, () => applyRefund(env, control, r.id))),
-  ]);
-  const applied = outcomes.filter((o) => o.ok).length;
-  return { applied, deferred: outcomes.length - applied };
 }

@@ -8,7 +8,7 @@ import { extendSql, removeMonthsSql } from '../lib/subscription';
 import { homesOf } from '../users/people';
 
 /**
- * Money's changes to subscription end dates (docs/decisions/0175-money-in-the-control-plane.md).
+ * Money's changes to subscription end dates (docs/decisions/0179-money-in-the-control-plane.md).
  * The money row (a payment, a promo use, a refund) is confirmed in the control plane; the end
  * date is in the user's shard. Each change is written there under its cause's id, in one batch
  * through the company's fence: the change row goes in unless it is there, the end date moves only
@@ -87,8 +87,8 @@ function statements(db: Db, changes: readonly SubscriptionChange[], at: Date, en
  * that is moving refuses it: the caller tries again later), and answers each user's end date as
  * its change left it. `at` is the moment an expired subscription is extended from; `endTrial`
  * ends a trial (a payment does, free months do not). A user the directory does not know has
- * nothing to change; `known` homes (the caller's own) spare the directory. Throws when any company's batch failed; the others are written, and a retry
- * writes only what is missing.
+ * nothing to change; `known` homes (the caller's own) spare the directory read. Throws when any
+ * company's batch failed; the others are written, and a retry writes only what is missing.
  */
 export async function applyChanges(
   env: Bindings,

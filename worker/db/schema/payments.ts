@@ -29,7 +29,7 @@ export const payments = sqliteTable(
     confirmedAt: integer({ mode: 'timestamp_ms' }),
     // the payee's end date as the confirmation left it (the receipt's "new end date")
     newEndDate: integer({ mode: 'timestamp_ms' }),
-    // confirmed, and the subscription change not yet written in the payee's shard (docs/decisions/0175-money-in-the-control-plane.md)
+    // confirmed, and the subscription change not yet written in the payee's shard (docs/decisions/0179-money-in-the-control-plane.md)
     applyPending: integer({ mode: 'boolean' }).notNull().default(false),
     appliedAt: integer({ mode: 'timestamp_ms' }),
   },

@@ -34,7 +34,7 @@ export const promoUses = sqliteTable(
     useDate: integer({ mode: 'timestamp_ms' }).notNull(),
     // for a discount: the order it was spent on (null while pending for the next payment)
     orderId: text(),
-    // free months not yet written in the user's shard (docs/decisions/0175-money-in-the-control-plane.md)
+    // free months not yet written in the user's shard (docs/decisions/0179-money-in-the-control-plane.md)
     applyPending: integer({ mode: 'boolean' }).notNull().default(false),
     appliedAt: integer({ mode: 'timestamp_ms' }),
   },

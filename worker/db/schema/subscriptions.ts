@@ -20,7 +20,7 @@ export const subscriptionReminders = sqliteTable(
 );
 
 /**
- * A shard's record of each change money made to a subscription end date (docs/decisions/0175-money-in-the-control-plane.md):
+ * A shard's record of each change money made to a subscription end date (docs/decisions/0179-money-in-the-control-plane.md):
  * the money row is in the control plane, the user in its shard, and no transaction spans both.
  * The change is written under its cause's id in one shard batch (insert or ignore, the end date
  * moved only while the row is unapplied, the row marked applied), so a retry or replay moves
