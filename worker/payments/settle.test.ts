@@ -8,7 +8,7 @@ import { shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import { extendByMonths, removeMonths } from '../lib/subscription';
 import { applyChanges, changeId } from '../subscriptions/changes';
-import { call, control, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
+import { call, control, createTeam, createUser, everyDb, getUser, type TestUser, testEnv } from '../test/helpers';
 import { confirmation, mailsTo, order, PRICE, paymentRow, precheck, result } from '../test/idram';
 import { APPLY_RETRY_MS, confirmInControl } from './payment-order';
 
@@ -44,6 +44,84 @@ async function idramPays(orderId: string, amount = String(PRICE)) {
   expect(await precheck(orderId, amount)).toBe('OK');
   return confirmation(orderId, amount);
 }
+
+describe("Idram's callbacks racing for payees on three shards", { timeout: 240_000 }, () => {
+  it('45 callbacks at once for six orders on three shards, half cut off before the shard write, with the sweeps and the alarms, 3 rounds: each payee extended once, in its own shard', async () => {
+    for (let round = 0; round < 3; round++) {
+      // three companies in a row land on three shards (the emptiest wins)
+      const teams = [await createTeam(), await createTeam(), await createTeam()];
+      expect(new Set(teams.map((t) => t.manager.shard)).size).toBe(3);
+      const payerEnds = await Promise.all(teams.map((t) => endOf(t.manager)));
+      const paid = (
+        await Promise.all(
+          teams.map(async ({ manager, agents }) =>
+            Promise.all(
+              agents.map(async (agent, i) => {
+                const months = i + 1;
+                const start = await endOf(agent);
+                const id = await order(manager, { amount: months, userToBePaidId: agent.id });
+                const conf = await idramPays(id, String(months * PRICE));
+                // the second agent's order: confirmed in the control plane, its object killed before the shard write
+                if (i === 1) await confirmInControl(testEnv, id, { transId: conf.EDP_TRANS_ID, payerAccount: conf.EDP_PAYER_ACCOUNT });
+                // Idram's own retries of this confirmation, and confirmations under other transaction ids
+                const calls = [
+                  ...Array.from({ length: 5 + i }, () => conf),
+                  await confirmation(id, String(months * PRICE)),
+                  await confirmation(id, String(months * PRICE)),
+                ];
+                return { manager, agent, months, start, id, conf, calls };
+              }),
+            ),
+          ),
+        )
+      ).flat();
+      const answers = await Promise.all([
+        ...paid.flatMap((p) => p.calls.map(result)),
+        sweep().then(() => 'swept'),
+        sweep().then(() => 'swept'),
+        ...paid.map((p) => runDurableObjectAlarm(stubOf(p.id)).then(() => 'alarm')),
+      ]);
+      expect(answers.slice(0, 45)).toEqual(Array(45).fill('OK'));
+
+      for (const p of paid) {
+        const end = monthsOn(p.start, p.months);
+        // the payee's row in its own shard moved once
+        const [there] = await p.agent.db.select({ end: users.subscriptionEndDate }).from(users).where(eq(users.id, p.agent.id));
+        expect(there!.end!.getTime()).toBe(end);
+        // the change is recorded once, in the payee's shard and nowhere else
+        const rows = await Promise.all(
+          everyDb().map(async ({ shard, db }) => ({
+            shard,
+            n: (
+              await db
+                .select()
+                .from(subscriptionChanges)
+                .where(eq(subscriptionChanges.id, changeId.payment(p.id, p.agent.id)))
+            ).length,
+          })),
+        );
+        expect(rows.filter((r) => r.n > 0)).toEqual([{ shard: p.agent.shard, n: 1 }]);
+        // the control plane: confirmed once, under one of the transaction ids, with the end date the shard left
+        const row = await paymentRow(p.id);
+        expect(row).toMatchObject({ isPaymentConfirmed: true, status: 'confirmed', applyPending: false, newEndDate: new Date(end) });
+        expect(p.calls.map((c) => c.EDP_TRANS_ID)).toContain(row.transId);
+        expect((await receiptsOf(p.id)).map((r) => r.userId).sort()).toEqual([p.manager.id, p.agent.id].sort());
+        expect(await receiptMails(p.agent, p.id)).toHaveLength(1);
+        expect(await receiptMails(p.manager, p.id)).toHaveLength(1);
+      }
+      // the payers paid for others: their own end dates did not move
+      expect(await Promise.all(teams.map((t) => endOf(t.manager)))).toEqual(payerEnds);
+      // the admin's Payments screen lists each once, named from whichever shard its users are on
+      const admin = await createUser('admin');
+      const list = (await call('GET', '/api/payment/paymentHistory', { token: admin.token })).body as { _id: string }[];
+      for (const p of paid) expect(list.filter((l) => l._id === p.id)).toMatchObject([{ user: { _id: p.agent.id, name: p.agent.name } }]);
+
+      // a late replay of each, and another sweep: nothing moves
+      await Promise.all([...paid.map((p) => result(p.conf)), sweep()]);
+      for (const p of paid) expect(await endOf(p.agent)).toBe(monthsOn(p.start, p.months));
+    }
+  });
+});
 
 describe('a confirmation cut off between the control plane and the shard', { timeout: 120_000 }, () => {
   it('Idram replays, the sweep and the alarm all at once write the months exactly once, 3 rounds', async () => {
