@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema';
 import { runReminders } from '../subscriptions/reminders';
 import { addFilter, filterSave, teamWithMcs } from '../test/filters';
-import { call, createTeam, createUser, db, PASSWORD, type TestUser, testEnv } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, getUser, homeOfUser, PASSWORD, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo, order, PRICE, pay, paymentRow } from '../test/idram';
 import { checkBroker } from '../vetting/vetting.service';
 import type { Language } from './languages';
@@ -13,7 +13,9 @@ import type { Language } from './languages';
  * (docs/decisions/0023-languages.md), read from the development outbox as the recipient gets them.
  */
 const DAY = 86_400_000;
-const speak = (who: { id: string }, language: Language) => db.update(users).set({ language }).where(eq(users.id, who.id));
+/** The user's own shard (docs/decisions/0174-company-shards.md). */
+const dbOf = async (who: { id: string }) => (await homeOfUser(who.id)).db;
+const speak = async (who: { id: string }, language: Language) => (await dbOf(who)).update(users).set({ language }).where(eq(users.id, who.id));
 const CONTROL = (testEnv as unknown as { FMCSA_STAND_IN_CONTROL: string }).FMCSA_STAND_IN_CONTROL;
 const fast = { ...testEnv, FMCSA_CALLS_PER_SECOND: '50' };
 const putBroker = async (dot: string, body: Record<string, string>) =>
@@ -74,7 +76,7 @@ describe('mails in the recipient language', () => {
     const ruManager = await createUser('manager', { subscriptionDays: 3.5 });
     await speak(ruManager, 'ru');
     await runReminders(testEnv);
-    const endOf = async (who: { id: string }) => (await db.select().from(users).where(eq(users.id, who.id)))[0]!.subscriptionEndDate!;
+    const endOf = async (who: { id: string }) => (await getUser(who.id))!.subscriptionEndDate!;
     const [hyReminder] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes('բաժանորդագրությունն'));
     expect(hyReminder!.text).toContain(`${armenianDay(await endOf(hyManager))}, `);
     expect(hyReminder!.text).toMatch(/\d\d:\d\d \(Երևանի ժամանակով\)/);
@@ -108,11 +110,11 @@ describe('mails in the recipient language', () => {
     ];
     const ruAgent = await createUser('agent', { parentId: ruManager.id, name: 'Ruzanna' });
     for (const a of hyAgents)
-      await db
+      await (await dbOf(a))
         .update(users)
         .set({ subscriptionEndDate: end(3) })
         .where(eq(users.id, a.id));
-    await db
+    await (await dbOf(ruAgent))
       .update(users)
       .set({ subscriptionEndDate: end(5) })
       .where(eq(users.id, ruAgent.id));
@@ -145,10 +147,12 @@ describe('mails in the recipient language', () => {
     await speak(teams[1].manager, 'hy');
     for (const t of teams) await addFilter(t.manager, filterSave(t, { name: `Lang ${dot}`, usersList: [t.agents[0].id], dotNumber: dot }));
     const key = `dot:${dot}`;
-    expect(await checkBroker(fast, db, key)).toBe('checked');
+    // each shard checks the records of its own teams' brokers (docs/decisions/0176-one-vetting-record-per-broker.md)
+    const shards = [...new Map(await Promise.all(teams.map(async (t) => [(await homeOfUser(t.manager.id)).shard, await dbOf(t.manager)] as const))).values()];
+    for (const shardDb of shards) expect(await checkBroker(fast, shardDb, key)).toBe('checked');
     await putBroker(dot, { brokerAuthorityStatus: 'I' });
-    expect(await checkBroker(fast, db, key)).toBe('changed');
-    const sent = (await db.select().from(mailOutbox)).filter((m) => m.subject.includes(name));
+    for (const shardDb of shards) expect(await checkBroker(fast, shardDb, key)).toBe('changed');
+    const sent = (await Promise.all(everyDb().map(({ db }) => db.select().from(mailOutbox)))).flat().filter((m) => m.subject.includes(name));
     expect(sent).toHaveLength(2);
 
     const ru = sent.find((m) => m.to === teams[0].manager.email)!;
