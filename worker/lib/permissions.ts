@@ -73,6 +73,8 @@ export const RULES = {
   boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
+  /** The databases and moving companies between them (docs/decisions/0175-moving-companies.md). */
+  shards: { roles: ['admin'], needsSubscription: false },
 } as const satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 

@@ -15,7 +15,15 @@ type UserRow = typeof users.$inferSelect;
  * admins and marketing; its parent's for an agent or a director's manager; otherwise the top of
  * a tree: its own company, kept when nobody else is in it, else a new one on the same shard.
  */
-async function companyAfter(env: Bindings, control: Db, db: Db, target: UserRow, type: UserType, parent: { companyId: string } | null, team: readonly string[]) {
+async function companyAfter(
+  env: Bindings,
+  control: Db,
+  db: Db,
+  target: UserRow,
+  type: UserType,
+  parent: { companyId: string } | null,
+  team: readonly string[],
+) {
   if (type === 'admin' || type === 'marketing') return staffHome(env, control);
   if (parent) return (await companyHome(env, parent.companyId)) ?? null;
   if (target.companyId !== STAFF_COMPANY) {
@@ -48,10 +56,13 @@ export async function changeRoleOrParent(
   let to: Home = from;
   if (wanted === 'new') to = await newCompanyOn(env, control, from.shard);
   else if (wanted && wanted.companyId !== target.companyId) to = wanted;
-  const moved = to.shard !== from.shard;
-  if (moved) await moveUsers(env, control, { userIds: team, from, to });
+  // across shards the move's commit applies the change with the new company (shards/move.ts)
+  if (to.shard !== from.shard) {
+    await moveUsers(env, control, { userIds: team, from, to, change: { userId: target.id, ...patch } });
+    return;
+  }
   // on one shard: through the old company's fence and the new one's, so neither is mid-move
-  const db = moved ? to.db : from.db;
+  const db = from.db;
   await db.batch([
     fenceFor(db, to.companyId),
     db

@@ -23,5 +23,10 @@ export const extensionHealthReports = sqliteTable(
     fields: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('extension_health_session_hour').on(t.sessionId, t.hour), index('extension_health_created').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('extension_health_session_hour').on(t.sessionId, t.hour),
+    index('extension_health_created').on(t.createdAt),
+    // moving a user's rows to another shard (worker/shards/tables.ts)
+    index('extension_health_user').on(t.userId),
+  ],
 );
