@@ -20,7 +20,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 const assets = process.env.E2E_SKIP_BUILD ? null : path.join(state, 'dist');
 const server = [
   assets && `vite build --config web/vite.config.ts --logLevel warn --outDir ${assets} --emptyOutDir`,
-  `wrangler d1 migrations apply DB --local --persist-to ${state}`,
+  // every database of wrangler.toml: DB and each SHARD_*
+  `node scripts/db-migrate.mjs --local --persist-to ${state}`,
   // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
   [
     `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
