@@ -1,5 +1,5 @@
 // `npm run company:move`: moves a company between D1 shards through the admin's API
-// (POST /api/shards/moves, docs/decisions/0175-moving-companies.md) and follows the move to its end.
+// (POST /api/shards/moves, docs/decisions/0181-moving-companies.md) and follows the move to its end.
 //
 //   npm run company:move -- <company> <shard>       start the move, or resume the company's open move there
 //   npm run company:move -- <company> --rollback    roll the company's open move back (before its commit)

@@ -12,7 +12,7 @@ import {
   minifiedFilterSchema,
   teamUserSchema,
 } from './filters/filters.schema';
-import { historyPageResultSchema, historyRowSchema } from './history/history.schema';
+import { archiveListSchema, archiveRestoreResultSchema, historyPageResultSchema, historyRowSchema } from './history/history.schema';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import { activeLoadSchema } from './loads/loads.schema';
 import { failedMailSchema } from './mail/mail.schema';
@@ -118,6 +118,8 @@ export const API_RESPONSES = {
   'POST /api/callHistory/getHistory': ok200(z.array(historyRowSchema)),
   'POST /api/callHistory/page': ok200(historyPageResultSchema),
   'POST /api/callHistory/log': { 200: historyRowSchema, 201: historyRowSchema },
+  'GET /api/callHistory/archive': ok200(archiveListSchema),
+  'POST /api/callHistory/archive/restore': ok200(archiveRestoreResultSchema),
   'GET /api/activeLoad/my': ok200(z.array(activeLoadSchema)),
   'POST /api/activeLoad/team': ok200(z.array(activeLoadSchema)),
   'POST /api/activeLoad/add': { 200: activeLoadSchema, 201: activeLoadSchema },

@@ -100,7 +100,7 @@ export const app = new Hono<AppEnv>({ strict: false })
  * whose stack goes to the request's log line (lib/observe.ts), never into the response.
  */
 export const handleError: ErrorHandler = (thrown, c) => {
-  // a write refused by its company's fence: the company is moving to another shard (docs/decisions/0175)
+  // a write refused by its company's fence: the company is moving to another shard (docs/decisions/0181)
   const err = isFenceRefusal(thrown) ? companyMoving() : thrown;
   if (err instanceof ApiError && err.message === MOVING_MESSAGE) c.header('Retry-After', String(MOVING_RETRY_SECONDS));
   if (err instanceof HTTPException) {

@@ -43,7 +43,7 @@ export interface Caller {
   isEmailVerified: boolean;
   subscriptionEndDate: Date | null;
   isTrialPeriod: boolean;
-  /** The company whose shard holds the caller's data (docs/decisions/0173-company-shards.md). */
+  /** The company whose shard holds the caller's data (docs/decisions/0174-company-shards.md). */
   companyId: string;
   /** The session row the request's token names (db/schema/sessions.ts). */
   sessionId: string;
@@ -57,6 +57,8 @@ export interface Caller {
 export type Db = DrizzleD1Database & {
   /** The D1 database (or session) under it, for D1's own `batch()` and `raw()`. */
   $client: D1Database;
+  /** The binding name of its database (lib/d1.ts), where known: a mail written here is sent from here. */
+  $shard?: string;
 };
 
 export interface AppEnv {

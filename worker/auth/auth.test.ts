@@ -182,7 +182,7 @@ describe('password recovery', () => {
     const user = await createUser('agent');
     await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
     const hash = await tokenFromMail(user.email, 'passwordRecovery');
-    await db
+    await user.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, user.id));
@@ -205,7 +205,9 @@ async function resetLinks(to: string): Promise<string[]> {
 const useLink = (hash: string, newPassword: string) => call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword } });
 const unusedResetTokens = async (userId: string) =>
   (
-    await (await homeOfUser(userId)).db
+    await (
+      await homeOfUser(userId)
+    ).db
       .select()
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)))

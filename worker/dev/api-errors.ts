@@ -59,6 +59,22 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
     [400, 'Unknown time zone'],
     [400, 'summary is true or false'],
   ],
+  'GET /api/callHistory/archive': [
+    [400, 'Select a manager', 'a director or the admin without `managerId`'],
+    [404, 'Manager not found', 'a manager the caller does not lead'],
+  ],
+  'POST /api/callHistory/archive/export': [
+    [400, 'Pick a month as year and month: 2025-03'],
+    [400, 'Select a manager', 'a director or the admin without `managerId`'],
+    [404, 'Manager not found', 'a manager the caller does not lead'],
+    [404, 'This month is not in the archive', "a month the team has not archived (another team's is not the caller's)"],
+  ],
+  'POST /api/callHistory/archive/restore': [
+    [400, 'Pick a month as year and month: 2025-03'],
+    [400, 'Select a manager', 'a director or the admin without `managerId`'],
+    [404, 'Manager not found', 'a manager the caller does not lead'],
+    [404, 'This month is not in the archive', "a month the team has not archived (another team's is not the caller's)"],
+  ],
   'POST /api/activeLoad/delete': [
     [404, 'Load not found'],
     [400, 'Load not found'],

@@ -2,18 +2,20 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
-import { mailOutbox, users } from '../db/schema';
+import { mailOutbox, mcSettings, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { allow } from '../lib/auth';
 import { allShards, shardDb } from '../lib/d1';
 import { ApiError, badRequest } from '../lib/errors';
-import { placeUser, staffHome, userAnywhere } from '../users/directory';
+import { placeUser, staffHome, userAnywhere, userHome } from '../users/directory';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { validate } from '../lib/validate';
 import { CRONS, isJobCron, runScheduled } from '../jobs';
+import { CONTACT_KINDS } from '../history/history.schema';
+import { teamIdOf } from '../lib/team';
 import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
@@ -79,6 +81,47 @@ const scheduledQuery = z.object({
     .optional(),
 });
 
+/** Contacts of a user at any date, past the logging call's year: old months for the archive's browser test and a demo. */
+const devHistorySchema = z.object({
+  userId: z.string().max(64),
+  contacts: z
+    .array(
+      z.object({
+        callDate: z.number().int(),
+        brokerName: z.string().min(1).max(200),
+        kind: z.enum(CONTACT_KINDS).optional().default('call'),
+        contact: z.string().max(320).optional().default('+13125550142'),
+      }),
+    )
+    .min(1)
+    .max(2000),
+});
+
+async function addDevHistory(db: Db, input: z.output<typeof devHistorySchema>) {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw badRequest('No such user');
+  const [mc] = await db.select({ id: mcSettings.id, name: mcSettings.name }).from(mcSettings).where(eq(mcSettings.userId, user.id)).limit(1);
+  const rows = input.contacts.map((c) => ({
+    id: randomId(),
+    user_id: user.id,
+    team_id: teamIdOf(user),
+    mc_setting_id: mc?.id ?? 'dev',
+    mc_name: mc?.name ?? 'Dev MC',
+    kind: c.kind,
+    contact: c.contact,
+    broker_name: c.brokerName,
+    call_date: c.callDate,
+    client_id: randomId(),
+  }));
+  const columns = Object.keys(rows[0]!);
+  for (let i = 0; i < rows.length; i += 500)
+    await db.$client
+      .prepare(`insert into call_history (${columns.join(', ')}) select ${columns.map((c) => `value ->> '$.${c}'`).join(', ')} from json_each(?1)`)
+      .bind(JSON.stringify(rows.slice(i, i + 500)))
+      .run();
+  return { added: rows.length };
+}
+
 /** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
   .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.control), 200))
@@ -103,6 +146,11 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
   .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.control, c.req.valid('json')), 201))
+  .post('/history', allow('development'), validate('json', devHistorySchema), async (c) => {
+    const home = await userHome(c.env, c.var.control, c.req.valid('json').userId);
+    if (!home) throw badRequest('No such user');
+    return c.json(await addDevHistory(home.db, c.req.valid('json')), 201);
+  })
   // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (docs/guides/operations.md,
   // "Scheduled jobs locally"): the same `scheduled` handler the deployed Worker runs.
   .on(['GET', 'POST'], '/scheduled', allow('development'), validate('query', scheduledQuery), async (c) => {

@@ -2,18 +2,18 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Bindings, Db } from '../env';
 
 /**
- * The databases (docs/decisions/0173-company-shards.md). `DB` is the control plane and also the
+ * The databases (docs/decisions/0174-company-shards.md). `DB` is the control plane and also the
  * shard of the staff company and of companies not yet moved off it; `SHARD_*` bindings are the
  * other shards. Every database has every table.
  */
 
 /** A drizzle client over D1 (or a D1 session), snake_case columns; no schema: see `Db`. */
-export const createDb = (d1: D1Database): Db => drizzle(d1, { casing: 'snake_case' });
+export const createDb = (d1: D1Database, shard?: string): Db => Object.assign(drizzle(d1, { casing: 'snake_case' }), { $shard: shard });
 
 export const CONTROL = 'DB';
 
 const SHARD_BINDING = /^SHARD_[A-Z0-9_]+$/;
-const isD1 = (value: unknown): value is D1Database => !!value && typeof (value as D1Database).prepare === 'function' && typeof (value as D1Database).batch === 'function';
+const isD1 = (value: unknown): value is D1Database => !!value && typeof (value as D1Database).prepare === 'function';
 
 /** Every database that may hold company data: `DB`, then each bound `SHARD_*` in name order. */
 export function allShards(env: Bindings): string[] {
@@ -42,7 +42,7 @@ export function d1Of(env: Bindings, shard: string): D1Database {
 }
 
 /** A drizzle client over the control plane's primary. */
-export const controlDb = (env: Bindings): Db => createDb(env.DB);
+export const controlDb = (env: Bindings): Db => createDb(env.DB, CONTROL);
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 const FENCE_SQL = `insert or replace into write_fence (id, ok) values (1, (select count(*) from company_homes where company_id = ? and state = 'active'))`;
@@ -102,8 +102,7 @@ export function fencedD1(inner: D1Like, companyId: string): D1Database {
 }
 
 /** A drizzle client for one company on its shard (primary), fenced: see `fencedD1`. */
-export const companyDb = (env: Bindings, shard: string, companyId: string): Db => createDb(fencedD1(d1Of(env, shard), companyId));
+export const companyDb = (env: Bindings, shard: string, companyId: string): Db => createDb(fencedD1(d1Of(env, shard), companyId), shard);
 
 /** An unfenced drizzle client over a shard's primary: jobs and the mover, never a request's company data. */
-export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard));
-
+export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard), shard);

@@ -22,7 +22,7 @@ const createSessionDb = (session: D1DatabaseSession): Db => createDb(session as 
  * The answer carries the company session's bookmark, named by its shard.
  */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('control', createDb(c.env.DB));
+  c.set('control', createDb(c.env.DB, CONTROL));
   await next();
   const session = c.get('dbSession');
   const bookmark = session?.getBookmark();
@@ -32,7 +32,7 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
 /** The caller's company on its shard, in a D1 session that starts on the primary (the token check and every write read the newest data). */
 export function openCompany(c: Context<AppEnv>, home: { companyId: string; shard: string }) {
   const session = d1Of(c.env, home.shard).withSession('first-primary');
-  c.set('db', createDb(fencedD1(session, home.companyId)));
+  c.set('db', createDb(fencedD1(session, home.companyId), home.shard));
   c.set('dbSession', session);
   c.set('shard', home.shard);
   c.set('companyId', home.companyId);
@@ -70,7 +70,7 @@ export function readOnly(): MiddlewareHandler<AppEnv> {
     const sent = bookmarkFor(shard, c.req.header(BOOKMARK_HEADER));
     const opened = d1Of(c.env, shard).withSession(sent ?? 'first-unconstrained');
     const session = isDevelopment(c.env) ? refusingWrites(opened) : opened;
-    c.set('db', c.var.companyId ? createDb(fencedD1(session, c.var.companyId)) : createSessionDb(session));
+    c.set('db', c.var.companyId ? createDb(fencedD1(session, c.var.companyId), shard) : createSessionDb(session));
     c.set('dbSession', session);
     await next();
   });

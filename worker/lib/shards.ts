@@ -5,7 +5,7 @@ import { controlDb, placementShards } from './d1';
 import { COMMON_MESSAGES } from './common-messages';
 import { ApiError } from './errors';
 
-/** Companies and their shards (docs/decisions/0173-company-shards.md). */
+/** Companies and their shards (docs/decisions/0174-company-shards.md). */
 /** The company of the admin and marketing users: they belong to no team tree. */
 export const STAFF_COMPANY = 'staff';
 
@@ -57,10 +57,7 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
 export async function placeNewCompany(env: Bindings, control: Db): Promise<string> {
   const shards = placementShards(env);
   if (shards.length === 1) return shards[0]!;
-  const counts = await control
-    .select({ shard: companies.shard, n: sql<number>`count(*)` })
-    .from(companies)
-    .groupBy(companies.shard);
+  const counts = await control.select({ shard: companies.shard, n: sql<number>`count(*)` }).from(companies).groupBy(companies.shard);
   const by = new Map(counts.map((c) => [c.shard, Number(c.n)]));
   return shards.reduce((best, s) => ((by.get(s) ?? 0) < (by.get(best) ?? 0) ? s : best), shards[0]!);
 }
@@ -74,3 +71,9 @@ export const fenceFor = (db: Db, companyId: string) =>
     .insert(writeFence)
     .values({ id: 1, ok: sql`(select count(*) from ${companyHomes} where ${companyHomes.companyId} = ${companyId} and ${companyHomes.state} = 'active')` })
     .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } });
+
+/** The companies active on a shard: jobs leave a moving company's rows alone. */
+export async function activeCompanies(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ id: companyHomes.companyId }).from(companyHomes).where(eq(companyHomes.state, 'active'));
+  return new Set(rows.map((r) => r.id));
+}

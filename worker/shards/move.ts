@@ -12,7 +12,7 @@ import type { UserType } from '../users/users.schema';
 import { DERIVED_TABLES, MOVED_TABLES, type MovedTable } from './tables';
 
 /**
- * Moving rows between shards (docs/decisions/0175-moving-companies.md): a whole company
+ * Moving rows between shards (docs/decisions/0181-moving-companies.md): a whole company
  * (`npm run company:move`, the admin's POST /api/shards/moves) or a team joining a company on
  * another shard (`moveUsers`). One state machine for both, its state in the control plane's
  * `company_moves` row, advanced a bounded piece at a time (`advanceMove`) by the ShardMover

@@ -8,7 +8,7 @@ import { listShards, shardCompanies } from './shards.service';
 
 /**
  * /api/shards: the admin's view of the databases and moving a company between them
- * (docs/decisions/0175-moving-companies.md); `npm run company:move` drives these calls.
+ * (docs/decisions/0181-moving-companies.md); `npm run company:move` drives these calls.
  */
 export const shardRoutes = new Hono<AppEnv>()
   .get('/', allow('shards'), async (c) => c.json(await listShards(c.env, c.var.control), 200))

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /** A whole company, or some of its users (a team joining a company on another shard). */
 export const MOVE_KINDS = ['company', 'users'] as const;
-/** docs/decisions/0175-moving-companies.md: the steps in order; a move ends `done` or `rolled_back`. */
+/** docs/decisions/0181-moving-companies.md: the steps in order; a move ends `done` or `rolled_back`. */
 export const MOVE_STEPS = ['copying', 'verifying', 'flipping', 'cleaning', 'done', 'rolling_back', 'rolled_back'] as const;
 export type MoveStep = (typeof MOVE_STEPS)[number];
 

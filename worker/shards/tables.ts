@@ -1,6 +1,6 @@
 /**
  * Every table, by where its rows live and what moving a company does with them
- * (docs/decisions/0175-moving-companies.md). worker/shards/tables.test.ts fails when a table of
+ * (docs/decisions/0181-moving-companies.md). worker/shards/tables.test.ts fails when a table of
  * worker/db/schema or of the migrated database is missing here, so a new table cannot be
  * forgotten by the mover.
  */

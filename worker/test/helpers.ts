@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { mailOutbox, users } from '../db/schema';
 import type { UserType } from '../users/users.schema';
 import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
@@ -12,7 +12,7 @@ import { codeOf } from '../lib/error-codes';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
-/** The control plane (docs/decisions/0173-company-shards.md): directory, companies, money, API keys. */
+/** The control plane (docs/decisions/0174-company-shards.md): directory, companies, money, API keys. */
 export const control = createDb(testEnv.DB);
 /** The control plane's database; a company's data is in its shard: `user.db`. */
 export const db = control;
@@ -153,4 +153,27 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
 /** An error body as the API sends it: the message, with its stable code (and values) when it has one (docs/decisions/0023-languages.md). */
 export function errorBody(message: string): { message: string; code?: string; params?: Record<string, string | number> } {
   return { message, ...codeOf(message) };
+}
+
+/** The live user row of an e-mail, from whichever shard holds it. */
+export async function userRowByEmail(email: string) {
+  for (const { db } of everyDb()) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)));
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The mails kept for an address in every database's outbox, oldest first. */
+export async function outboxRowsTo(to: string) {
+  const lists = await Promise.all(
+    everyDb().map(({ db }) => db.select({ mail: mailOutbox, rowid: sql<number>`rowid` }).from(mailOutbox).where(eq(mailOutbox.to, to))),
+  );
+  return lists
+    .flat()
+    .sort((a, b) => a.mail.date.getTime() - b.mail.date.getTime() || a.rowid - b.rowid)
+    .map((r) => r.mail);
 }

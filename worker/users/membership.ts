@@ -11,7 +11,7 @@ import type { UserType } from './users.schema';
 type UserRow = typeof users.$inferSelect;
 
 /**
- * The company a user belongs to after a role or parent change (docs/decisions/0173): staff for
+ * The company a user belongs to after a role or parent change (docs/decisions/0174): staff for
  * admins and marketing; its parent's for an agent or a director's manager; otherwise the top of
  * a tree: its own company, kept when nobody else is in it, else a new one on the same shard.
  */
