@@ -5,14 +5,18 @@ import worker from '../dev/index';
 import type { Bindings } from '../env';
 
 /**
- * The Worker against a shard one migration apart, as during a deploy (docs/decisions/0176): the
+ * The Worker against a shard one migration apart, as during a deploy (docs/decisions/0181): the
  * deploy migrates every shard before the new Worker goes live, so the running Worker meets shards
  * one migration ahead of its code, and a shard whose migration failed (the deploy stops there) or
  * was restored to before it stays one behind the others. Here the current Worker serves a company
  * on a shard that has an extra additive migration, and one on a shard without the newest
  * migration; every call the extension and the screens make works on both.
  */
-const { TEST_MIGRATIONS, COMPAT_BEHIND, COMPAT_AHEAD } = env as unknown as { TEST_MIGRATIONS: D1Migration[]; COMPAT_BEHIND: D1Database; COMPAT_AHEAD: D1Database };
+const { TEST_MIGRATIONS, COMPAT_BEHIND, COMPAT_AHEAD } = env as unknown as {
+  TEST_MIGRATIONS: D1Migration[];
+  COMPAT_BEHIND: D1Database;
+  COMPAT_AHEAD: D1Database;
+};
 
 /** What the next additive migration might do: new columns (with and without defaults), a table, an index, a trigger. */
 const NEXT_ADDITIVE: D1Migration = {
@@ -86,16 +90,44 @@ describe('the Worker against a shard one migration apart', () => {
       const agentMc = (await ok('GET', '/api/mcSettings', agent.accessToken))[0]._id;
 
       // the extension: sync, then logging
-      for (const path of ['/api/subscription/status', `/api/user/${agent.userId}`, '/api/mcSettings', '/api/broker/minified', '/api/team/settings', '/api/team/contacts'])
+      for (const path of [
+        '/api/subscription/status',
+        `/api/user/${agent.userId}`,
+        '/api/mcSettings',
+        '/api/broker/minified',
+        '/api/team/settings',
+        '/api/team/contacts',
+      ])
         await ok('GET', path, agent.accessToken);
       const at = Date.now();
-      await ok('POST', '/api/callHistory/log', agent.accessToken, { clientId: `c-${at}`, mcSettingId: agentMc, kind: 'call', contact: '+13125550142', brokerName: 'TQL', callDate: at });
-      await ok('POST', '/api/activeLoad/add', agent.accessToken, { clientId: `l-${at}`, mcSettingId: agentMc, brokerName: 'Coyote', origin: 'Atlanta, GA', dest: 'Miami, FL', date: at });
+      await ok('POST', '/api/callHistory/log', agent.accessToken, {
+        clientId: `c-${at}`,
+        mcSettingId: agentMc,
+        kind: 'call',
+        contact: '+13125550142',
+        brokerName: 'TQL',
+        callDate: at,
+      });
+      await ok('POST', '/api/activeLoad/add', agent.accessToken, {
+        clientId: `l-${at}`,
+        mcSettingId: agentMc,
+        brokerName: 'Coyote',
+        origin: 'Atlanta, GA',
+        dest: 'Miami, FL',
+        date: at,
+      });
       await ok('POST', '/api/extension/health', agent.accessToken, { version: '1.2.0', layout: 'wide', rowsSeen: 40, unreadable: false, fields: {} });
       await ok('GET', '/api/activeLoad/my', agent.accessToken);
 
       // the screens: history, filters, loads, links, users, sessions
-      const range = { usersList: [], mcList: [], phoneLogs: true, emailLogs: true, dateFrom: new Date(at - 7 * 86_400_000).toISOString(), dateTo: new Date(at + 86_400_000).toISOString() };
+      const range = {
+        usersList: [],
+        mcList: [],
+        phoneLogs: true,
+        emailLogs: true,
+        dateFrom: new Date(at - 7 * 86_400_000).toISOString(),
+        dateTo: new Date(at + 86_400_000).toISOString(),
+      };
       const history = await ok('POST', '/api/callHistory/getHistory', manager.accessToken, range);
       expect(history.length).toBeGreaterThan(0);
       const types = await ok('GET', '/api/user/filterOverrides', manager.accessToken);
@@ -117,7 +149,13 @@ describe('the Worker against a shard one migration apart', () => {
       await ok('POST', '/api/activeLoad/team', manager.accessToken, {});
       await ok('POST', '/api/link/generate', manager.accessToken, { from: 'https://example.com/rates' });
       await ok('GET', '/api/link', manager.accessToken);
-      await ok('POST', '/api/user/register', manager.accessToken, { email: `new-agent@${domain}`, password: 'secret-pass-1', name: 'New Agent', phone: '', country: 'US' });
+      await ok('POST', '/api/user/register', manager.accessToken, {
+        email: `new-agent@${domain}`,
+        password: 'secret-pass-1',
+        name: 'New Agent',
+        phone: '',
+        country: 'US',
+      });
       await ok('GET', '/api/user/allTeam', manager.accessToken);
       await ok('GET', '/api/auth/sessions', manager.accessToken);
       await ok('POST', '/api/auth/logout', agent.accessToken);

@@ -51,6 +51,10 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { table: 'links', column: 'user_id' },
   { table: 'link_click_stats', column: 'link_id', via: { table: 'links', key: 'id', column: 'user_id' } },
   { table: 'broker_vetting_notices', column: 'user_id' },
+  // the ledger of the team's months in R2 (decision 0171): without it the moved team's archived
+  // months would vanish from Contact History (their objects stay where they are, keyed by team)
+  { table: 'call_history_archive', column: 'team_id', order: ['month'] },
+  { table: 'call_history_archive_users', column: 'team_id', order: ['month', 'user_id'] },
   // every filter and type written above gave the team a new stamp (migration 0017): the source's
   // stamp goes over it, so the extension's ETag stays valid across the move
   { table: 'filter_team_stamps', column: 'team_id', overwrite: true },

@@ -6,6 +6,8 @@ import {
   brokerFilterNotes,
   brokerFilters,
   brokerVettingNotices,
+  callHistoryArchive,
+  callHistoryArchiveUsers,
   companies,
   companyHomes,
   emailTokens,
@@ -63,7 +65,7 @@ export async function seedCompany(domain: string, size: Record<string, number> =
   return seeded;
 }
 
-/** Rows of the tables the seed leaves empty (tokens, reports, reminders, team desk, aliases, events, notes, notices, sessions). */
+/** Rows of the tables the seed leaves empty (tokens, reports, reminders, team desk, aliases, events, notes, notices, archive ledger, sessions). */
 export async function fillEveryTable(companyId: string) {
   const home = (await companyHome(testEnv, companyId, true))!;
   const db = home.db;
@@ -97,6 +99,12 @@ export async function fillEveryTable(companyId: string) {
     db.insert(brokerFilterEvents).values({ id: randomId(), filterId: filter!.id, teamId: manager.id, actorId: manager.id, kind: 'noted', at: now }),
     db.insert(brokerFilterNotes).values({ id: randomId(), filterId: filter!.id, teamId: manager.id, authorId: manager.id, text: 'Pays in 30 days', at: now }),
     db.insert(brokerVettingNotices).values({ key: `dot:${randomId(6)}`, seq: 1, userId: manager.id, mailId: randomId() }),
+    // a month of the team's history in R2 (decision 0171): its ledger rows move with the team
+    db.insert(callHistoryArchive).values({ teamId: manager.id, month: '2024-01', rows: 3, calls: 2, emails: 1, state: 'archived', archivedAt: now }),
+    db.insert(callHistoryArchiveUsers).values([
+      { userId: agent.id, month: '2024-01', teamId: manager.id, rows: 2 },
+      { userId: manager.id, month: '2024-01', teamId: manager.id, rows: 1 },
+    ]),
     (await newSession(testEnv, db, agent, 1, 'Chrome on Windows')).insert,
   ]);
 }
