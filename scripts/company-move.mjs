@@ -46,7 +46,10 @@ function credentials() {
     // no .dev.vars: the environment only
   }
   const local = !option('--url');
-  return { email: process.env.ADMIN_EMAIL ?? (local ? vars.ADMIN_EMAIL : undefined), password: process.env.ADMIN_PASSWORD ?? (local ? vars.ADMIN_PASSWORD : undefined) };
+  return {
+    email: process.env.ADMIN_EMAIL ?? (local ? vars.ADMIN_EMAIL : undefined),
+    password: process.env.ADMIN_PASSWORD ?? (local ? vars.ADMIN_PASSWORD : undefined),
+  };
 }
 
 let token = process.env.FREIGHTDESK_TOKEN;
@@ -114,8 +117,12 @@ async function main() {
   await signIn();
   if (flag('--status')) {
     const { shards, moves } = await api('GET', '/api/shards');
-    for (const s of shards) console.log(`${s.name.padEnd(10)} ${String(s.companies).padStart(6)} companies ${String(s.users).padStart(7)} users${s.placement ? '  (new companies)' : ''}`);
-    for (const m of moves) console.log(`${m.createdAt.slice(0, 16)} ${m.id} ${m.kind} ${m.companyId} ${m.from} -> ${m.to} ${m.step}${m.error ? ` (${m.error})` : ''}`);
+    for (const s of shards)
+      console.log(
+        `${s.name.padEnd(10)} ${String(s.companies).padStart(6)} companies ${String(s.users).padStart(7)} users${s.placement ? '  (new companies)' : ''}`,
+      );
+    for (const m of moves)
+      console.log(`${m.createdAt.slice(0, 16)} ${m.id} ${m.kind} ${m.companyId} ${m.from} -> ${m.to} ${m.step}${m.error ? ` (${m.error})` : ''}`);
     return;
   }
   const from = option('--all-from');

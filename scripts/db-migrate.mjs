@@ -1,5 +1,5 @@
 // Applies the D1 migrations to every database of wrangler.toml: DB (the control plane) and each
-// SHARD_* (docs/decisions/0176-migrations-over-shards.md). The bindings are read with wrangler's own
+// SHARD_* (docs/decisions/0181-moving-companies.md). The bindings are read with wrangler's own
 // config reader, so a shard added to wrangler.toml is migrated without touching this list.
 //
 //   node scripts/db-migrate.mjs --local [--persist-to <dir>]   npm start, npm run dev, db:migrate:local, the browser tests
