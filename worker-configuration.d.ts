@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./worker/index");
-		durableNamespaces: "PaymentOrder" | "ClickCounter" | "RateLimiter" | "TeamLive";
+		durableNamespaces: "PaymentOrder" | "ClickCounter" | "RateLimiter" | "TeamLive" | "ShardMover";
 	}
 	interface Env {
 		LINKS_KV: KVNamespace;
@@ -43,6 +43,7 @@ declare namespace Cloudflare {
 		CLICK_COUNTER: DurableObjectNamespace<import("./worker/index").ClickCounter>;
 		RATE_LIMITER: DurableObjectNamespace<import("./worker/index").RateLimiter>;
 		TEAM_LIVE: DurableObjectNamespace<import("./worker/index").TeamLive>;
+		SHARD_MOVER: DurableObjectNamespace<import("./worker/index").ShardMover>;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -1,3 +1,4 @@
+-- contract: the twins it deletes were folded into their survivor first; until the new Worker is live the old one shows a folded twin's filter as not yet checked, nothing worse
 -- Custom migration (data only), issue 43 item 2: one vetting record per broker however teams name
 -- it (docs/decisions/0021-broker-vetting.md). Before this, a team naming a broker by MC and another
 -- by DOT made two records (`mc:<n>`, which its first lookup resolved to the DOT, and `dot:<n>`):

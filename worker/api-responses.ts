@@ -29,6 +29,7 @@ import {
   teamSubscriptionSchema,
 } from './payments/payments.schema';
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
+import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { userSchema } from './users/users.schema';
@@ -181,6 +182,12 @@ export const API_RESPONSES = {
   // vetting
   'POST /api/vetting/filters': ok200(filterVettingAnswerSchema),
   'POST /api/vetting/check': ok200(withMessage({ configured: z.boolean(), record: vettingSchema.nullable() })),
+  // shards (admin)
+  'GET /api/shards': ok200(shardsSchema),
+  'GET /api/shards/:shard/companies': ok200(shardCompaniesSchema),
+  'POST /api/shards/moves': ok200(moveSchema),
+  'GET /api/shards/moves/:id': ok200(moveSchema),
+  'POST /api/shards/moves/:id/rollback': ok200(moveSchema),
 } satisfies Responses;
 
 export type ApiCall = keyof typeof API_RESPONSES;

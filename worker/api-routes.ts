@@ -21,3 +21,4 @@ export type { SubscriptionRoutes } from './subscriptions/subscriptions.routes';
 export type { UserRoutes } from './users/users.routes';
 export type { VettingRoutes } from './vetting/vetting.routes';
 export type { TeamRoutes } from './team/team.routes';
+export type { ShardRoutes } from './shards/shards.routes';

@@ -189,8 +189,9 @@ async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promis
   if (!companyId) throw unauthorized('Unauthorized');
   let home = await companyHome(c.env, companyId);
   let row = home && (await tokenRow(home.db, claims));
-  // the company moved since this isolate last looked: ask the control plane again, once
-  if (home && (!row || !row.home || row.home.state === 'moved')) {
+  // the company moved, or is moving, since this isolate last looked: ask the control plane again,
+  // once (a home `incoming` is a copy not yet opened, which only the control plane can tell)
+  if (home && (!row || row.home?.state !== 'active')) {
     home = await companyHome(c.env, companyId, true);
     row = home && (await tokenRow(home.db, claims));
   }
@@ -271,15 +272,22 @@ async function userOfApiKey(c: Context<AppEnv>, key: string) {
     .limit(1);
   if (!found || (found.expiresAt && found.expiresAt.getTime() <= now)) return undefined;
   const companyId = found.companyId || (await accountOf(control, found.userId))?.companyId;
-  const home = companyId ? await companyHome(c.env, companyId) : undefined;
-  if (!home) return undefined;
-  const [row] = await home.db
-    .select({ user: users, home: { state: companyHomes.state } })
-    .from(users)
-    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
-    .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!row) return undefined;
+  const keyRow = (h: Home) =>
+    h.db
+      .select({ user: users, home: { state: companyHomes.state } })
+      .from(users)
+      .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+      .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
+      .limit(1)
+      .then((rows) => rows[0]);
+  let home = companyId ? await companyHome(c.env, companyId) : undefined;
+  let row = home && (await keyRow(home));
+  // the company moved since this isolate last looked (as in `authenticate`)
+  if (home && companyId && (!row || row.home?.state !== 'active')) {
+    home = await companyHome(c.env, companyId, true);
+    row = home && (await keyRow(home));
+  }
+  if (!home || !row) return undefined;
   const lastUsed = found.lastUsedAt?.getTime() ?? 0;
   if (now - lastUsed >= LAST_USED_EVERY_MS) {
     const touch = control

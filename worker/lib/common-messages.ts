@@ -28,4 +28,5 @@ export const COMMON_MESSAGES = {
   tooManyWrongPasswords: 'Too many wrong passwords, please try again later',
   bodyTooLarge: 'Request body is too large',
   importMeanwhile: 'Some of these brokers were saved meanwhile. Preview the file again',
+  companyMoving: "This company's data is being moved to another database. Please try again in a minute.",
 } as const;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
 import { controlDb, placementShards } from './d1';
+import { COMMON_MESSAGES } from './common-messages';
 import { ApiError } from './errors';
 
 /** Companies and their shards (docs/decisions/0174-company-shards.md). */
@@ -40,7 +41,7 @@ export async function shardOfCompany(env: Bindings, companyId: string, fresh = f
 /** Forgets where a company is (after a move, in this isolate). */
 export const forgetCompany = (companyId: string) => placed.delete(companyId);
 
-export const MOVING_MESSAGE = "This company's data is being moved to another database. Please try again in a minute.";
+export const MOVING_MESSAGE = COMMON_MESSAGES.companyMoving;
 /** Seconds a client waits before it tries a write again during a move. */
 export const MOVING_RETRY_SECONDS = 30;
 export const companyMoving = () => new ApiError('unavailable', MOVING_MESSAGE);

@@ -12,3 +12,4 @@ export * from './mail';
 export * from './vetting';
 export * from './team';
 export * from './companies';
+export * from './moves';

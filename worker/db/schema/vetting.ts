@@ -91,7 +91,11 @@ export const brokerVettingNotices = sqliteTable(
     userId: text().notNull(),
     mailId: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.seq, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.key, t.seq, t.userId] }),
+    // moving a user's rows to another shard (worker/shards/tables.ts)
+    index('broker_vetting_notices_user').on(t.userId),
+  ],
 );
 
 /** FMCSA calls per UTC day, counted before each call: the daily budget (one atomic upsert). */
