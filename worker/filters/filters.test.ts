@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
 import { addFilter as add, addMc, filterSave, teamWithMcs, typesOf } from '../test/filters';
-import { call, createTeam, createUser, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, otherShard, type TestUser } from '../test/helpers';
 import { FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
@@ -381,24 +381,29 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
     expect((await call('PUT', '/api/broker/update/delete/', { token: a0, body: { filterId: mine } })).status).toBe(200);
   });
 
-  it("another team's filter answers 404 to every write and stays as it was", async () => {
-    const t = await teamWithMcs();
-    const other = await teamWithMcs();
-    const theirs = await add(other.manager, filterBody(other, { name: 'Theirs' }));
-    for (const [method, path, body] of [
-      ['PUT', '/api/broker/update/isactive/', { filterId: theirs }],
-      ['PUT', '/api/broker/update/delete/', { filterId: theirs }],
-      ['POST', '/api/broker/update/details', filterBody(t, { updateFilterId: theirs, name: 'Mine now' })],
-    ] as const) {
-      const res = await call(method, path, { token: t.manager.token, body });
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe(FILTER_MESSAGES.notFound);
-    }
-    const [row] = await other.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, theirs));
-    expect(row).toMatchObject({ name: 'Theirs', isVisible: true, teamId: other.manager.id });
-    expect((await call('POST', '/api/broker/update/details', { token: t.manager.token, body: filterBody(t, { updateFilterId: null }) })).status).toBe(404);
-    expect((await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: {} })).status).toBe(400);
-  });
+  for (const apart of [false, true]) {
+    it(`another team's filter (${apart ? 'on another shard' : 'on the same shard'}) answers 404 to every write and stays as it was`, async () => {
+      const t = await teamWithMcs();
+      const other = await teamWithMcs(apart ? otherShard(t.manager.shard) : t.manager.shard);
+      expect(other.manager.shard === t.manager.shard).toBe(!apart);
+      const theirs = await add(other.manager, filterBody(other, { name: 'Theirs' }));
+      for (const [method, path, body] of [
+        ['PUT', '/api/broker/update/isactive/', { filterId: theirs }],
+        ['PUT', '/api/broker/update/delete/', { filterId: theirs }],
+        ['POST', '/api/broker/update/details', filterBody(t, { updateFilterId: theirs, name: 'Mine now' })],
+      ] as const) {
+        const res = await call(method, path, { token: t.manager.token, body });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(FILTER_MESSAGES.notFound);
+      }
+      const [row] = await other.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, theirs));
+      expect(row).toMatchObject({ name: 'Theirs', isVisible: true, teamId: other.manager.id });
+      // nothing written anywhere under the foreign id or the name tried
+      for (const { db } of everyDb()) expect(await db.select().from(brokerFilters).where(eq(brokerFilters.name, 'Mine now'))).toEqual([]);
+      expect((await call('POST', '/api/broker/update/details', { token: t.manager.token, body: filterBody(t, { updateFilterId: null }) })).status).toBe(404);
+      expect((await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: {} })).status).toBe(400);
+    });
+  }
 });
 
 describe('concurrent toggles: PUT /api/broker/update/isactive/', () => {

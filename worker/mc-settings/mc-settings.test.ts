@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterMcs, brokerFilters, mcLines, mcSettings } from '../db/schema';
-import { call, createTeam, createUser, homeOfUser, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, homeOfUser, otherShard, testEnv, type TestUser } from '../test/helpers';
 import { MC_MESSAGES } from './mc-settings.schema';
 
 const addMc = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/mcSettings/add/', { token: user.token, body });
@@ -68,23 +68,28 @@ describe('POST /api/mcSettings/add/', () => {
     expect(res.body.mcSetting).toMatchObject({ name: 'Acme', parentMc: { _id: acme, name: 'Acme' }, lines: [1] });
   });
 
-  it("an agent picks one of its manager's MCs, once; never another team's", async () => {
-    const a = await createTeam();
-    const b = await createTeam();
-    const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
-    const theirs = await mcId(b.manager, { name: 'Theirs', lines: [1] });
-    const cross = await addMc(a.agents[0], { parentMc: theirs, lines: [2] });
-    expect(cross.status).toBe(404);
-    expect(cross.body.message).toBe(MC_MESSAGES.mcNotFound);
-    // another agent's setting is not a parent MC either
-    const agentSetting = await mcId(a.agents[1], { parentMc: acme, lines: [4] });
-    expect((await addMc(a.agents[0], { parentMc: agentSetting, lines: [2] })).status).toBe(404);
-    await mcId(a.agents[0], { parentMc: acme, lines: [2], name: 'ignored' });
-    const twice = await addMc(a.agents[0], { parentMc: acme, lines: [3] });
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe(MC_MESSAGES.alreadyAdded);
-    expect((await mine(a.agents[0])).map((s) => [s.name, s.lines])).toEqual([['Acme', [2]]]);
-  });
+  for (const apart of [false, true]) {
+    it(`an agent picks one of its manager's MCs, once; never another team's (${apart ? 'on another shard' : 'on the same shard'})`, async () => {
+      const a = await createTeam();
+      const b = await createTeam(apart ? otherShard(a.manager.shard) : a.manager.shard);
+      expect(b.manager.shard === a.manager.shard).toBe(!apart);
+      const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
+      const theirs = await mcId(b.manager, { name: 'Theirs', lines: [1] });
+      const cross = await addMc(a.agents[0], { parentMc: theirs, lines: [2] });
+      expect(cross.status).toBe(404);
+      expect(cross.body.message).toBe(MC_MESSAGES.mcNotFound);
+      // another agent's setting is not a parent MC either
+      const agentSetting = await mcId(a.agents[1], { parentMc: acme, lines: [4] });
+      expect((await addMc(a.agents[0], { parentMc: agentSetting, lines: [2] })).status).toBe(404);
+      await mcId(a.agents[0], { parentMc: acme, lines: [2], name: 'ignored' });
+      const twice = await addMc(a.agents[0], { parentMc: acme, lines: [3] });
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe(MC_MESSAGES.alreadyAdded);
+      expect((await mine(a.agents[0])).map((s) => [s.name, s.lines])).toEqual([['Acme', [2]]]);
+      // the other team's MC has no child setting in any database
+      for (const { db } of everyDb()) expect(await db.select().from(mcSettings).where(eq(mcSettings.parentMcId, theirs))).toEqual([]);
+    });
+  }
 
   it('two adds racing for the same line: exactly one gets it', async () => {
     const { manager } = await createTeam();
