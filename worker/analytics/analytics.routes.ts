@@ -8,7 +8,7 @@ import * as svc from './analytics.service';
 
 /** /api/analytics: the admin's Login History (with daily logins for the chart). */
 export const analyticsRoutes = new Hono<AppEnv>().post('/loginHistory', allow('analytics'), readOnly(), validate('json', loginHistorySchema), async (c) =>
-  c.json(await svc.loginHistory(c.var.db, c.req.valid('json')), 200),
+  c.json(await svc.loginHistory(c.env, c.req.valid('json')), 200),
 );
 
 export type AnalyticsRoutes = typeof analyticsRoutes;

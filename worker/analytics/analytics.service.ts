@@ -1,19 +1,36 @@
 import { and, asc, eq, gte, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { loginEvents, users } from '../db/schema';
-import type { Db } from '../env';
+import type { Bindings, Db } from '../env';
+import { allShards, shardDb } from '../lib/d1';
 import { type DailyLogins, type LoginHistory, MAX_CHART_DAYS } from './analytics.schema';
 
 const DAY = 86_400_000;
 const agent = alias(users, 'agent');
 
 /**
- * Login History: every live manager with its agents, how many of them logged in since
- * `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is a
- * correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
+ * Login History over every company: each shard's answer (a manager's agents and logins are in
+ * its company's shard), merged in one order, the days summed (a user's logins are in one shard).
+ */
+export async function loginHistory(env: Bindings, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+  const parts = await Promise.all(allShards(env).map((shard) => shardLoginHistory(shardDb(env, shard), input, now)));
+  const items = parts.flatMap((p) => p.items).sort((a, b) => (a.manager.email < b.manager.email ? -1 : a.manager.email > b.manager.email ? 1 : 0));
+  const daily = parts[0]!.daily.map((d, i) => ({
+    day: d.day,
+    logins: parts.reduce((n, p) => n + p.daily[i]!.logins, 0),
+    users: parts.reduce((n, p) => n + p.daily[i]!.users, 0),
+  }));
+  const totalOnlineAmount = parts.reduce((n, p) => n + p.totalOnlineAmount, 0);
+  return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily };
+}
+
+/**
+ * One shard's Login History: every live manager with its agents, how many of them logged in
+ * since `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is
+ * a correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
  * with the number of managers and agents, not with the login log.
  */
-export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+export async function shardLoginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const from = input.dateFrom.getTime();
   const loggedInSince = (userId: SQLWrapper) =>
     sql`exists (select 1 from ${loginEvents} where ${loginEvents.userId} = ${userId} and ${loginEvents.createdAt} >= ${from})`;

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loginEvents, users } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, countRows, createUser, db, loginToken, type TestUser } from '../test/helpers';
+import { call, countRows, createUser, loginToken, otherShard, type TestUser } from '../test/helpers';
 import type { LoginHistory } from './analytics.schema';
 
 const DAY = 86_400_000;
-const logAt = (user: TestUser, at: number) => db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: 0, createdAt: new Date(at) });
+const logAt = (user: TestUser, at: number) => user.db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: 0, createdAt: new Date(at) });
 
 async function history(admin: TestUser, body: object) {
   const res = await call('POST', '/api/analytics/loginHistory', { token: admin.token, body });
@@ -21,12 +21,13 @@ describe('login history', () => {
     const now = Date.now();
     const manager = await createUser('manager');
     const [a1, a2, a3, gone] = await Promise.all([0, 1, 2, 3].map(() => createUser('agent', { parentId: manager.id })));
-    const other = await createUser('manager');
+    // another company on another shard: the admin's list spans them
+    const other = await createUser('manager', { shard: otherShard(manager.shard) });
     await loginToken(a1!.email); // a real login writes the event
     await logAt(a2!, now - 2 * DAY);
     await logAt(a3!, now - 10 * DAY); // before the date
     await logAt(gone!, now - DAY);
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone!.id));
+    await gone!.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone!.id));
     await loginToken(other.email);
 
     const h = await history(admin, { dateFrom: now - 3 * DAY });
@@ -54,13 +55,15 @@ describe('login history', () => {
   it('a deleted manager is not listed', async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, manager.id));
+    expect(itemOf(await history(admin, { dateFrom: Date.now() - DAY }), manager)).toBeDefined();
+    await manager.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, manager.id));
     expect(itemOf(await history(admin, { dateFrom: Date.now() - DAY }), manager)).toBeUndefined();
   });
 
   it("answers logins per day for the chart, in the admin's time zone, with empty days as 0", async () => {
     const admin = await createUser('admin');
-    const [u1, u2] = await Promise.all([createUser('agent'), createUser('manager')]);
+    const u1 = await createUser('agent');
+    const u2 = await createUser('manager', { shard: otherShard(u1.shard) });
     const todayUtc = Date.parse(new Date().toISOString().slice(0, 10));
     const day100 = todayUtc - 100 * DAY;
     await logAt(u1!, day100 + 9 * 3_600_000);

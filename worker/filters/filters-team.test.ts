@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilters } from '../db/schema';
 import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
-import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
+import { d1Of } from '../lib/d1';
+import { call, createTeam, everyDb, homeOfUser, testEnv, type TestUser } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.schema';
 
@@ -21,9 +22,11 @@ type Team = Awaited<ReturnType<typeof teamWithMc>>;
 const body = (t: Team, extra: Record<string, unknown> = {}) => filterSave(t, { usersList: [t.manager.id, t.agents[0].id, t.agents[1].id], ...extra });
 
 const addRaw = (user: TestUser, b: Record<string, unknown>) => call('POST', '/api/broker/add', { token: user.token, body: b });
-const rowsOf = (teamId: string) => db.select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
-const eventsOf = (filterId: string) =>
-  db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filterId)).orderBy(asc(brokerFilterEvents.at), sql`rowid`);
+/** A team's rows, read in the team's own shard. */
+const teamDb = async (teamId: string) => (await homeOfUser(teamId)).db;
+const rowsOf = async (teamId: string) => (await teamDb(teamId)).select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
+const eventsOf = async (teamId: string, filterId: string) =>
+  (await teamDb(teamId)).select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filterId)).orderBy(asc(brokerFilterEvents.at), sql`rowid`);
 
 describe('normalizeBrokerName', () => {
   it('folds case, spacing, punctuation, & and trailing legal suffixes; keeps a lone suffix word', () => {
@@ -92,19 +95,19 @@ describe('identity and the duplicate rule', () => {
       });
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
-    expect(await db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);
+    expect(await t.manager.db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);
     // another team may hold the same name and MC
     const other = await teamWithMc();
     await add(other.manager, body(other, { name: 'DUP PROBE LOGISTICS', mcNumber: '555' }));
     // renaming another filter onto the name is refused too, and writes no audit row
     const second = await add(t.manager, body(t, { name: 'Second Broker' }));
-    const before = (await eventsOf(second)).length;
+    const before = (await eventsOf(t.manager.id, second)).length;
     const res = await call('POST', '/api/broker/update/details', {
       token: t.manager.token,
       body: body(t, { updateFilterId: second, name: 'Dup Probe Logistics Co' }),
     });
     expect(res.status).toBe(409);
-    expect((await eventsOf(second)).length).toBe(before);
+    expect((await eventsOf(t.manager.id, second)).length).toBe(before);
     expect((await rowsOf(t.manager.id)).find((r) => r.id === second)!.name).toBe('Second Broker');
     // a filter keeps its own name and MC on save
     const self = await call('POST', '/api/broker/update/details', {
@@ -167,7 +170,7 @@ describe('identity and the duplicate rule', () => {
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((r) => r.normalName)).size).toBe(8);
     // every landed filter has exactly one "created" event; refused saves wrote none
-    const events = await db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.teamId, t.manager.id));
+    const events = await t.manager.db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.teamId, t.manager.id));
     expect(events.map((e) => e.kind).sort()).toEqual(Array(8).fill('created'));
   });
 
@@ -176,8 +179,8 @@ describe('identity and the duplicate rule', () => {
     const a = await add(t.manager, body(t, { name: 'Legacy One' }));
     const b = await add(t.manager, body(t, { name: 'Legacy Two' }));
     // as the migration leaves them: no normal name, and two rows that are the same broker
-    await testEnv.DB.prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('Legacy Freight LLC', a).run();
-    await testEnv.DB.prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('legacy freight', b).run();
+    await d1Of(testEnv, t.manager.shard).prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('Legacy Freight LLC', a).run();
+    await d1Of(testEnv, t.manager.shard).prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('legacy freight', b).run();
     const res = await addRaw(t.manager, body(t, { name: 'Legacy Freight Inc' }));
     expect(res.status).toBe(409);
     const rows = await rowsOf(t.manager.id);
@@ -204,7 +207,7 @@ describe('audit trail and notes', () => {
     expect(edited.changes).toEqual({ name: ['Audit Co', 'Audit Brokers'], comment: ['', 'pays late'], mcNumber: [null, '42'] });
     expect((history.body as { actor: { _id: string } }[]).at(-1)!.actor._id).toBe(t.agents[0].id);
     await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: id } });
-    const after = await eventsOf(id);
+    const after = await eventsOf(t.manager.id, id);
     expect(after.map((e) => e.kind)).toContain('deleted');
     expect(JSON.parse(after.find((e) => e.kind === 'deleted')!.changes)).toEqual({ name: 'Audit Brokers' });
     // the filter is gone, so its history answers 404 like any unknown filter
@@ -218,7 +221,7 @@ describe('audit trail and notes', () => {
       Array.from({ length: 25 }, () => call('PUT', '/api/broker/update/isactive', { token: t.manager.token, body: { filterId: id } })),
     );
     const set = answers.map((a) => (a.body.isVisible ? 'enabled' : 'disabled')).sort();
-    const events = (await eventsOf(id))
+    const events = (await eventsOf(t.manager.id, id))
       .filter((e) => e.kind !== 'created')
       .map((e) => e.kind)
       .sort();
@@ -236,7 +239,7 @@ describe('audit trail and notes', () => {
       ['Called, no answer', t.agents[0].id],
       ['They pay in 45 days', t.manager.id],
     ]);
-    expect((await eventsOf(shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
+    expect((await eventsOf(t.manager.id, shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
     const empty = await call('POST', `/api/broker/${shared}/notes`, { token: t.manager.token, body: { text: '   ' } });
     expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty]);
     // agent 0 does not see agent 1's creator-only filter; another team sees nothing
@@ -255,7 +258,7 @@ describe('audit trail and notes', () => {
         expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound]);
       }
     }
-    expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
+    for (const { db } of everyDb()) expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
   });
 });
 
@@ -296,8 +299,8 @@ describe('verification queue', () => {
     expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { name: string }) => q.name)).toEqual(['Q Four Fixed']);
     const [resubmitted] = (await rowsOf(t.manager.id)).filter((r) => r.id === ids[3]);
     expect(resubmitted).toMatchObject({ name: 'Q Four Fixed', rejectedReason: null, isVerified: false });
-    expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
-    expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited', 'resubmitted']);
+    expect((await eventsOf(t.manager.id, ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
+    expect((await eventsOf(t.manager.id, ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited', 'resubmitted']);
   });
 
   it('simultaneous verifies of the same filters record each verification once', { timeout: 120_000 }, async () => {
@@ -308,7 +311,7 @@ describe('verification queue', () => {
       Array.from({ length: 20 }, () => call('POST', '/api/broker/queue/verify', { token: t.manager.token, body: { filterIds: ids } })),
     );
     expect(answers.reduce((sum, a) => sum + (a.status === 200 ? a.body.count : 0), 0)).toBe(5);
-    const events = await db
+    const events = await t.manager.db
       .select()
       .from(brokerFilterEvents)
       .where(and(eq(brokerFilterEvents.teamId, t.manager.id), eq(brokerFilterEvents.kind, 'verified')));
@@ -353,7 +356,7 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
     // back in the manager's queue
     expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { _id: string }) => q._id)).toEqual([id]);
     // in its history: the edit and the resubmission, by the agent
-    expect((await eventsOf(id)).map((e) => [e.kind, e.actorId])).toEqual([
+    expect((await eventsOf(t.manager.id, id)).map((e) => [e.kind, e.actorId])).toEqual([
       ['created', agent.id],
       ['rejected', t.manager.id],
       ['edited', agent.id],
@@ -374,7 +377,7 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
     const verified = await save(agent, t, id, { name: 'Team After Verify' });
     expect([verified.status, verified.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
     expect((await rowsOf(t.manager.id)).find((r) => r.id === id)).toMatchObject({ name: 'Team Corrected', isVerified: true });
-    expect(await eventsOf(id)).toHaveLength(5);
+    expect(await eventsOf(t.manager.id, id)).toHaveLength(5);
   });
 
   it("20 simultaneous corrections land once; a correction racing the manager never overwrites the manager's save", { timeout: 120_000 }, async () => {
@@ -389,7 +392,7 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
       const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
       const winner = answers.findIndex((a) => a.status === 200);
       expect(row).toMatchObject({ name: `Race ${round} ${winner}`, rejectedReason: null, isVerified: false });
-      const kinds = (await eventsOf(id)).map((e) => e.kind);
+      const kinds = (await eventsOf(t.manager.id, id)).map((e) => e.kind);
       expect(kinds.filter((k) => k === 'resubmitted')).toHaveLength(round + 1);
       expect(kinds.filter((k) => k === 'edited')).toHaveLength(round + 1);
     }
@@ -442,9 +445,9 @@ describe('bulk actions', () => {
       ].sort(),
     );
     expect((await rowsOf(other.manager.id))[0]!.isVisible).toBe(true);
-    expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'enabled', 'edited']);
-    expect((await eventsOf(ids[1]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'edited', 'deleted']);
-    expect(await eventsOf(foreign)).toHaveLength(1);
+    expect((await eventsOf(t.manager.id, ids[0]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'enabled', 'edited']);
+    expect((await eventsOf(t.manager.id, ids[1]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'edited', 'deleted']);
+    expect(await eventsOf(other.manager.id, foreign)).toHaveLength(1);
   });
 });
 
@@ -502,7 +505,7 @@ describe('import and export', () => {
     expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
       ['New Broker One', '801', '9001', ['+13125550100', 'ops@new1.example'], 'pays fast', true, true],
     ]);
-    expect((await eventsOf(found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
+    expect((await eventsOf(t.manager.id, found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
     // the same file again creates nothing: every broker now matches
     const again = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
     expect(again.body).toMatchObject({ message: 'Nothing to import', create: 0, match: 5 });
@@ -602,8 +605,11 @@ describe('search (FTS5 trigram index kept by triggers)', () => {
     expect(await find('fast pay')).toEqual([a]);
     await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: a } });
     expect(await find('eastwind')).toEqual([]);
-    const [fts] = (await testEnv.DB.prepare('select count(*) as n from broker_filters_fts where broker_filters_fts match \'"eastwind"\'').all<{ n: number }>())
-      .results;
+    const [fts] = (
+      await d1Of(testEnv, t.manager.shard)
+        .prepare('select count(*) as n from broker_filters_fts where broker_filters_fts match \'"eastwind"\'')
+        .all<{ n: number }>()
+    ).results;
     expect(fts!.n).toBe(0);
     // a quote in the term is text, not FTS syntax
     expect((await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: '"bound' } })).status).toBe(200);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { runReminders } from '../subscriptions/reminders';
-import { call, createTeam, createUser, db, getUser, PASSWORD, type TestUser, testEnv, userRowByEmail } from '../test/helpers';
+import { call, createTeam, createUser, getUser, PASSWORD, type TestUser, testEnv, userRowByEmail } from '../test/helpers';
 import { mailsTo, order, PRICE } from '../test/idram';
 import { languageFromHeader } from '../lib/languages';
 
@@ -195,7 +195,7 @@ describe("Idram's page in the payer's language", () => {
     for (const [language, want] of Object.entries(expected) as [keyof typeof expected, (typeof expected)[keyof typeof expected]][]) {
       const manager = await createUser('manager', { subscriptionDays: 30 });
       const agents = [await createUser('agent', { parentId: manager.id, name: 'Ani Avagyan' }), await createUser('agent', { parentId: manager.id })];
-      await db.update(users).set({ language }).where(eq(users.id, manager.id));
+      await manager.db.update(users).set({ language }).where(eq(users.id, manager.id));
       const page = async (id: string) => (await call('GET', `/api/payment/idram/pay/${id}`)).text;
       const own = await page(await order(manager, { amount: 3 }));
       expect(own, language).toContain(`<html lang="${want.lang}">`);
