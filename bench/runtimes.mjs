@@ -120,24 +120,28 @@ export function bundleProduct(outDir) {
   return path.join(outDir, 'index.js');
 }
 
-/** Runs every D1 migration on a Miniflare database. */
-async function migrate(mf) {
-  const db = await mf.getD1Database('DB');
+/** Runs every D1 migration on each of a Miniflare's databases (the control plane and every shard). */
+async function migrate(mf, bindings = ['DB']) {
   const dir = path.join(root, 'migrations');
-  for (const file of fs
+  const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint')) {
-      if (statement.trim()) await db.prepare(statement).run();
+    .sort();
+  for (const binding of bindings) {
+    const db = await mf.getD1Database(binding);
+    for (const file of files) {
+      const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const statement of sql.split('--> statement-breakpoint')) {
+        if (statement.trim()) await db.prepare(statement).run();
+      }
     }
   }
 }
 
 /**
  * The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage.
- * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile).
+ * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile, or
+ * `d1Databases` with shards beside `DB`: each takes the migrations).
  */
 export async function startProductBare(port, scriptPath, overrides = {}, miniflareOptions = {}) {
   const vars = devVars(port, overrides);
@@ -162,7 +166,7 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
     ...miniflareOptions,
   });
   await mf.ready;
-  await migrate(mf);
+  await migrate(mf, Object.keys(miniflareOptions.d1Databases ?? { DB: true }));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
   await firstAdmin(url);
