@@ -32,7 +32,7 @@ CREATE TABLE `write_fence` (
 ALTER TABLE `users` ADD `company_id` text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX `users_company` ON `users` (`company_id`);--> statement-breakpoint
 ALTER TABLE `api_keys` ADD `company_id` text DEFAULT '' NOT NULL;--> statement-breakpoint
--- Backfill (docs/decisions/0173-company-shards.md): today's teams become companies on `DB`, the
+-- Backfill (docs/decisions/0174-company-shards.md): today's teams become companies on `DB`, the
 -- first database. On an empty shard every statement below changes nothing.
 -- The staff company: admins and marketing users.
 INSERT INTO `companies` (`id`, `shard`, `state`, `created_at`)

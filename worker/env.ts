@@ -43,7 +43,7 @@ export interface Caller {
   isEmailVerified: boolean;
   subscriptionEndDate: Date | null;
   isTrialPeriod: boolean;
-  /** The company whose shard holds the caller's data (docs/decisions/0173-company-shards.md). */
+  /** The company whose shard holds the caller's data (docs/decisions/0174-company-shards.md). */
   companyId: string;
   /** The session row the request's token names (db/schema/sessions.ts). */
   sessionId: string;

@@ -8,7 +8,9 @@ import { emailSchema, hashParam, loginSchema, newPasswordSchema, registerSchema,
 import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', allow('public'), validate('json', loginSchema), async (c) => c.json(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json')), 200))
+  .post('/login', allow('public'), validate('json', loginSchema), async (c) =>
+    c.json(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json')), 200),
+  )
   .post('/register', allow('public'), validate('json', registerSchema), async (c) =>
     c.json(await auth.register(c.env, c.var.control, c.req.raw, c.req.valid('json')), 200),
   )

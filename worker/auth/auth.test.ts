@@ -205,7 +205,9 @@ async function resetLinks(to: string): Promise<string[]> {
 const useLink = (hash: string, newPassword: string) => call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword } });
 const unusedResetTokens = async (userId: string) =>
   (
-    await (await homeOfUser(userId)).db
+    await (
+      await homeOfUser(userId)
+    ).db
       .select()
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)))

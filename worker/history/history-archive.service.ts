@@ -94,6 +94,8 @@ const asDto = (r: ArchivedRow, names: Map<string, string>): HistoryRowDto => ({
   contact: String(r.contact ?? ''),
   line: r.line === null || r.line === undefined ? null : Number(r.line),
   fromNumber: String(r.from_number ?? ''),
+  // rows archived before there was a second board have no column: they are DAT's
+  board: r.board === 'truckstop' ? 'truckstop' : 'dat',
 });
 
 /**

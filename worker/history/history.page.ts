@@ -34,6 +34,7 @@ function loadConditions(scope: Scope, q: HistoryExportQuery, inRange = true): SQ
   const usersList = [...new Set(q.usersList ?? [])];
   if (usersList.length && !('userId' in scope)) where.push(sql`${c.userId} in ${jsonValues(usersList)}`);
   if (kinds.length === 1) where.push(sql`${c.kind} = ${kinds[0]}`);
+  if (q.board) where.push(sql`${c.board} = ${q.board}`);
   const mcList = [...new Set(q.mcList ?? [])];
   if (mcList.length) {
     // a team MC matches the rows on it and on every agent setting that points at it
@@ -127,8 +128,9 @@ const fromRows = sql`${fromC} left join ${users} "u" on ${u.id} = ${c.userId}`;
 
 const HOUR = 3_600_000;
 
-/** A team's load of every user and MC: what call_history_hours counts. */
-const wholeTeam = (scope: Scope, q: HistoryExportQuery): scope is { teamId: string } => 'teamId' in scope && !q.usersList?.length && !q.mcList?.length;
+/** A team's load of every user, MC and board: what call_history_hours counts. */
+const wholeTeam = (scope: Scope, q: HistoryExportQuery): scope is { teamId: string } =>
+  'teamId' in scope && !q.usersList?.length && !q.mcList?.length && !q.board;
 
 /** The hours' count of the load's kinds. */
 function hoursCount(q: HistoryExportQuery): SQL {

@@ -3,6 +3,7 @@ import { isEmail, MESSAGES } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
 import { normalizeBoardPhone } from '../lib/phone';
 import { COMMON_MESSAGES } from '../lib/common-messages';
+import { LOAD_BOARDS, type LoadBoard } from './boards';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = {
@@ -29,6 +30,7 @@ export const HISTORY_MESSAGES = {
   archiveMonth: 'Pick a month as year and month: 2025-03',
   archiveNotFound: 'This month is not in the archive',
   archiveRestored: 'The month is back in Contact History',
+  board: 'Board must be dat or truckstop',
 } as const;
 
 /**
@@ -43,6 +45,10 @@ export const DAY_MS = 86_400_000;
 /** DST may make the picked local days one hour longer than 24 h each. */
 const DST_SLACK_MS = 3_600_000;
 
+export { LOAD_BOARDS, type LoadBoard };
+/** The board of a logged contact or load: DAT when a client sends none (the extension before Truckstop). */
+export const boardField = z.enum(LOAD_BOARDS, { error: HISTORY_MESSAGES.board }).optional().default('dat');
+
 /** The kinds of contact the extension logs, and the history table's enum. */
 export const CONTACT_KINDS = ['call', 'email'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -55,6 +61,8 @@ const historyQueryFields = {
   phoneLogs: z.boolean().optional().default(true),
   emailLogs: z.boolean().optional().default(true),
   managerId: id.nullable().optional(),
+  /** One board's contacts only; all boards when null or left out. */
+  board: z.enum(LOAD_BOARDS, { error: HISTORY_MESSAGES.board }).nullable().optional().default(null),
   dateFrom: dateInput(HISTORY_MESSAGES.range),
   dateTo: dateInput(HISTORY_MESSAGES.range),
 };
@@ -215,6 +223,8 @@ export const contactFieldsSchema = z.strictObject({
   contact: z.string(),
   /** The line the contact was made on (1 to 6), null when unknown. */
   line: z.number().nullable(),
+  /** The load board the contact was made from. */
+  board: z.enum(LOAD_BOARDS),
 });
 export type ContactFields = z.infer<typeof contactFieldsSchema>;
 
@@ -309,6 +319,7 @@ export const logContactSchema = z
       .max(6, HISTORY_MESSAGES.line)
       .nullable()
       .optional(),
+    board: boardField,
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });

@@ -19,7 +19,7 @@ const encoder = new TextEncoder();
 
 /**
  * The claims of an access token: its user, the user's token version, the session row, and the
- * company whose shard holds them (`co`: the token check runs there, docs/decisions/0173).
+ * company whose shard holds them (`co`: the token check runs there, docs/decisions/0174).
  */
 export interface AccessClaims {
   userId: string;

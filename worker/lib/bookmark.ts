@@ -9,7 +9,7 @@ export const BOOKMARK_HEADER = 'x-d1-bookmark';
 /**
  * The shape of the bookmarks: the shard's binding name, then D1's bookmark: hex counters of fixed
  * width, so two of one shard sort as strings and the newer is the larger. A bookmark belongs to
- * one database (docs/decisions/0173-company-shards.md). A header of any other shape is ignored,
+ * one database (docs/decisions/0174-company-shards.md). A header of any other shape is ignored,
  * not refused.
  */
 const BOOKMARK = /^(DB|SHARD_[A-Z0-9_]+)~([0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32})$/;

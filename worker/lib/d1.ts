@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Bindings, Db } from '../env';
 
 /**
- * The databases (docs/decisions/0173-company-shards.md). `DB` is the control plane and also the
+ * The databases (docs/decisions/0174-company-shards.md). `DB` is the control plane and also the
  * shard of the staff company and of companies not yet moved off it; `SHARD_*` bindings are the
  * other shards. Every database has every table.
  */
@@ -106,4 +106,3 @@ export const companyDb = (env: Bindings, shard: string, companyId: string): Db =
 
 /** An unfenced drizzle client over a shard's primary: jobs and the mover, never a request's company data. */
 export const shardDb = (env: Bindings, shard: string): Db => createDb(d1Of(env, shard), shard);
-

@@ -4,7 +4,7 @@ import type { Bindings, Db } from '../env';
 import { controlDb, placementShards } from './d1';
 import { ApiError } from './errors';
 
-/** Companies and their shards (docs/decisions/0173-company-shards.md). */
+/** Companies and their shards (docs/decisions/0174-company-shards.md). */
 /** The company of the admin and marketing users: they belong to no team tree. */
 export const STAFF_COMPANY = 'staff';
 
@@ -56,10 +56,7 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
 export async function placeNewCompany(env: Bindings, control: Db): Promise<string> {
   const shards = placementShards(env);
   if (shards.length === 1) return shards[0]!;
-  const counts = await control
-    .select({ shard: companies.shard, n: sql<number>`count(*)` })
-    .from(companies)
-    .groupBy(companies.shard);
+  const counts = await control.select({ shard: companies.shard, n: sql<number>`count(*)` }).from(companies).groupBy(companies.shard);
   const by = new Map(counts.map((c) => [c.shard, Number(c.n)]));
   return shards.reduce((best, s) => ((by.get(s) ?? 0) < (by.get(best) ?? 0) ? s : best), shards[0]!);
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/history.schema';
+import { LOAD_BOARDS } from '../history/boards';
+import { boardField, clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/history.schema';
 import { dateInput } from '../lib/dates';
 
 /** Active loads' messages. Shared with the screen. */
@@ -60,6 +61,7 @@ export const addLoadSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? ''),
+  board: boardField,
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 
@@ -73,6 +75,8 @@ export const activeLoadSchema = z.strictObject({
   loadDate: z.string(),
   /** The board's reference ID, '' when the board showed none. */
   reference: z.string(),
+  /** The load board it came from. */
+  board: z.enum(LOAD_BOARDS),
   date: z.string(),
 });
 export type ActiveLoadDto = z.infer<typeof activeLoadSchema>;

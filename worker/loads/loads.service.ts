@@ -20,6 +20,7 @@ const selection = {
   dest: l.dest,
   loadDate: l.loadDate,
   reference: l.reference,
+  board: l.board,
   date: l.date,
 };
 
@@ -31,6 +32,7 @@ const toDto = (r: {
   dest: string;
   loadDate: string;
   reference: string;
+  board: ActiveLoadDto['board'];
   date: Date;
 }): ActiveLoadDto => ({
   _id: r.id,
@@ -40,6 +42,7 @@ const toDto = (r: {
   dest: r.dest,
   loadDate: r.loadDate,
   reference: r.reference,
+  board: r.board,
   date: r.date.toISOString(),
 });
 
@@ -87,6 +90,7 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
       dest: input.dest,
       loadDate: input.loadDate,
       reference: input.reference,
+      board: input.board,
       date,
       clientId: input.clientId,
     })

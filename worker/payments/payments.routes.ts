@@ -48,7 +48,8 @@ export const paymentRoutes = new Hono<AppEnv>()
       const calls = await idram.simulatedCallbacks(c.env, form);
       // the same two calls Idram makes to the result URL, straight to the handler's service (no network)
       const paid =
-        (await idram.idramResult(c.env, c.var.control, calls.precheck)) === 'OK' && (await idram.idramResult(c.env, c.var.control, calls.confirmation)) === 'OK';
+        (await idram.idramResult(c.env, c.var.control, calls.precheck)) === 'OK' &&
+        (await idram.idramResult(c.env, c.var.control, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
     if (billNo && form.action === 'expire') {

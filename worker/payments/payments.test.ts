@@ -173,6 +173,7 @@ describe('POST /api/payment/generateLink', () => {
       isEmailVerified: true,
       subscriptionEndDate: null,
       isTrialPeriod: false,
+      companyId: user.companyId,
       sessionId: 'none',
     };
     const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });

@@ -12,7 +12,7 @@ import { codeOf } from '../lib/error-codes';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
-/** The control plane (docs/decisions/0173-company-shards.md): directory, companies, money, API keys. */
+/** The control plane (docs/decisions/0174-company-shards.md): directory, companies, money, API keys. */
 export const control = createDb(testEnv.DB);
 /** The control plane's database; a company's data is in its shard: `user.db`. */
 export const db = control;
@@ -158,7 +158,10 @@ export function errorBody(message: string): { message: string; code?: string; pa
 /** The live user row of an e-mail, from whichever shard holds it. */
 export async function userRowByEmail(email: string) {
   for (const { db } of everyDb()) {
-    const [row] = await db.select().from(users).where(and(eq(users.email, email), isNull(users.deletedAt)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)));
     if (row) return row;
   }
   return undefined;

@@ -11,7 +11,7 @@ import { MESSAGES } from '../auth/auth.schema';
 import type { UserType } from './users.schema';
 
 /**
- * The account directory in the control plane (docs/decisions/0173-company-shards.md): e-mail ->
+ * The account directory in the control plane (docs/decisions/0174-company-shards.md): e-mail ->
  * user -> company. The user's row in its shard is the truth; the directory is an index that a
  * crash may leave ahead of it, and reads repair it (`settleAccount`).
  */
@@ -142,7 +142,8 @@ export async function staffHome(env: Bindings, control: Db): Promise<Home> {
   await control.insert(companies).values({ id: STAFF_COMPANY, shard: CONTROL, createdAt: now }).onConflictDoNothing();
   const [row] = await control.select({ shard: companies.shard }).from(companies).where(eq(companies.id, STAFF_COMPANY));
   const shard = row!.shard;
-  if (shard === CONTROL) await shardDb(env, shard).insert(companyHomes).values({ companyId: STAFF_COMPANY, state: 'active', changedAt: now }).onConflictDoNothing();
+  if (shard === CONTROL)
+    await shardDb(env, shard).insert(companyHomes).values({ companyId: STAFF_COMPANY, state: 'active', changedAt: now }).onConflictDoNothing();
   return homeOf(env, STAFF_COMPANY, shard);
 }
 

@@ -11,11 +11,19 @@ import type { UserType } from './users.schema';
 type UserRow = typeof users.$inferSelect;
 
 /**
- * The company a user belongs to after a role or parent change (docs/decisions/0173): staff for
+ * The company a user belongs to after a role or parent change (docs/decisions/0174): staff for
  * admins and marketing; its parent's for an agent or a director's manager; otherwise the top of
  * a tree: its own company, kept when nobody else is in it, else a new one on the same shard.
  */
-async function companyAfter(env: Bindings, control: Db, db: Db, target: UserRow, type: UserType, parent: { companyId: string } | null, team: readonly string[]) {
+async function companyAfter(
+  env: Bindings,
+  control: Db,
+  db: Db,
+  target: UserRow,
+  type: UserType,
+  parent: { companyId: string } | null,
+  team: readonly string[],
+) {
   if (type === 'admin' || type === 'marketing') return staffHome(env, control);
   if (parent) return (await companyHome(env, parent.companyId)) ?? null;
   if (target.companyId !== STAFF_COMPANY) {

@@ -71,11 +71,17 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(answer, 200);
   })
   .put('/update/reminders/:id', allow('profile'), validate('param', idParam), validate('json', remindersSchema), async (c) =>
-    c.json(await setReminders((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled), 200),
+    c.json(
+      await setReminders((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled),
+      200,
+    ),
   )
   // Not in the spec: the user's language (Profile; docs/decisions/0023-languages.md)
   .put('/update/language/:id', allow('profile'), validate('param', idParam), validate('json', languageBodySchema), async (c) =>
-    c.json(await svc.updateLanguage((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language), 200),
+    c.json(
+      await svc.updateLanguage((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language),
+      200,
+    ),
   )
   .put('/update/userType/:id', allow('admin'), validate('param', idParam), validate('json', userTypeSchema), async (c) => {
     const { userNewType, newParent } = c.req.valid('json');
@@ -86,11 +92,21 @@ export const userRoutes = new Hono<AppEnv>()
     c.json(await svc.setTrial((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isActive), 200),
   )
   .put('/update/trialPeriodEndDate/:id', allow('admin'), validate('param', idParam), validate('json', trialDateSchema), async (c) =>
-    c.json(await svc.setTrialEndDate((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newDate), 200),
+    c.json(
+      await svc.setTrialEndDate((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newDate),
+      200,
+    ),
   )
   .put('/update/parent/:id', allow('admin'), validate('param', idParam), validate('json', parentSchema), async (c) =>
     c.json(
-      await svc.updateParent(c.env, c.var.control, await homeForTarget(c, c.req.valid('param').id), c.var.caller, c.req.valid('param').id, c.req.valid('json').newParent),
+      await svc.updateParent(
+        c.env,
+        c.var.control,
+        await homeForTarget(c, c.req.valid('param').id),
+        c.var.caller,
+        c.req.valid('param').id,
+        c.req.valid('json').newParent,
+      ),
       200,
     ),
   )

@@ -1,8 +1,7 @@
 /** The FreightDesk bar: the MC picker, Refresh, the filters' count, and what is wrong. */
 import { filtersInForce } from '../shared/match';
 import { ask, mcLabel } from '../shared/protocol';
-import { state, health, el } from './board-state';
-import { applyState } from './board';
+import { state, health, el, applyState } from './board-state';
 import { makeFormat } from '../../../web/lib/format-dates';
 import { formatLocale, messageText, t } from '../i18n';
 

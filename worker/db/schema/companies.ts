@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * Where the data lives (docs/decisions/0173-company-shards.md). Every database has every table;
+ * Where the data lives (docs/decisions/0174-company-shards.md). Every database has every table;
  * these three are read in the control plane (`DB`), the fence in each shard.
  */
 
@@ -61,4 +61,6 @@ export const companyHomes = sqliteTable('company_homes', {
 });
 
 /** One row, rewritten by every fenced write: its CHECK fails when the company is not active. */
-export const writeFence = sqliteTable('write_fence', { id: integer().primaryKey(), ok: integer().notNull() }, (t) => [check('write_fence_open', sql`${t.ok} = 1`)]);
+export const writeFence = sqliteTable('write_fence', { id: integer().primaryKey(), ok: integer().notNull() }, (t) => [
+  check('write_fence_open', sql`${t.ok} = 1`),
+]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LOAD_BOARDS } from '../../history/boards';
 import { CONTACT_KINDS } from '../../history/history.schema';
 
 /** Calls and e-mails logged by the browser-extension client. */
@@ -26,6 +27,8 @@ export const callHistory = sqliteTable(
     line: integer(),
     // a call's caller number: the team's number for that line when it was logged (E.164), else ''
     fromNumber: text().notNull().default(''),
+    // the load board the contact came from (rows from before Truckstop are DAT's)
+    board: text({ enum: LOAD_BOARDS }).notNull().default('dat'),
   },
   (t) => [
     // Contact History for a manager or director: a team's rows in a date range. The columns after
@@ -47,6 +50,7 @@ export const callHistory = sqliteTable(
       t.contact,
       t.line,
       t.fromNumber,
+      t.board,
     ),
     // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
     // the Company list of a load is a few seeks per Company, a Company's rows are one range, and
@@ -88,6 +92,8 @@ export const activeLoads = sqliteTable(
     loadDate: text().notNull().default(''),
     // the board's reference ID of the load (DAT shows it in the load's details), '' when none
     reference: text().notNull().default(''),
+    // the load board the load came from (rows from before Truckstop are DAT's)
+    board: text({ enum: LOAD_BOARDS }).notNull().default('dat'),
     date: integer({ mode: 'timestamp_ms' }).notNull(),
     clientId: text().notNull(),
   },

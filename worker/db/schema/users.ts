@@ -26,7 +26,7 @@ export const users = sqliteTable(
     remindersEnabled: integer({ mode: 'boolean' }).notNull().default(true),
     // screens, mails and Idram's page in this language (docs/decisions/0023-languages.md)
     language: text({ enum: LANGUAGES }).notNull().default('en'),
-    // the company (the top of the user's tree) whose shard holds the user: docs/decisions/0173
+    // the company (the top of the user's tree) whose shard holds the user: docs/decisions/0174
     companyId: text().notNull().default(''),
   },
   (t) => [

@@ -78,12 +78,13 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   const now = Date.now();
   const r = makeRand(input.seed);
   const directorEmail = `director@${input.emailDomain}`;
-  if (await accountByEmail(control, directorEmail)) throw conflict(`The demo company is already there (${directorEmail}); use another emailDomain for a second one`);
+  if (await accountByEmail(control, directorEmail))
+    throw conflict(`The demo company is already there (${directorEmail}); use another emailDomain for a second one`);
 
   // one hash for every demo user: PBKDF2 at 100,000 iterations is deliberately slow
   const company = buildCompany(r, input, await hashPassword(input.password, secrets(env).pepper), now);
   const { teams } = company;
-  // the company on the emptiest shard, its marketing user with the staff (docs/decisions/0173)
+  // the company on the emptiest shard, its marketing user with the staff (docs/decisions/0174)
   const home = await newCompany(env, control, new Date(now));
   const staff = await staffHome(env, control);
   const db = home.db;
@@ -142,7 +143,9 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   // money lives in the control plane
   await runBatch(
     control,
-    paymentRows.map((row) => control.insert(payments).values({ ...row, globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})` })),
+    paymentRows.map((row) =>
+      control.insert(payments).values({ ...row, globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})` }),
+    ),
   );
 
   // short links: their codes in the control plane's directory, the rows in the company's shard,

@@ -1,14 +1,28 @@
 /**
- * Everything the extension knows about DAT's load search page, in one file: when DAT changes its
- * page, this is the file to fix (with the boards in e2e/fixtures/dat-one/). Each selector names
- * its source, with the labels of ../shared/dat-board.md (docs/decisions/0016-dat-board.md lists
- * them): K-msg and K-new are full DOM captures of DAT One's Search Loads page, K-css their styles,
- * TB, TIO, QD, DH, PW and OLD the selectors of public extensions and scrapers.
+ * DAT One's load search page, the board's adapter: everything the extension knows of DAT's page is
+ * in this one file; when DAT changes its page, this is the file to fix (with the boards in
+ * e2e/fixtures/dat-one/). Each selector names its source, with the labels of ../shared/dat-board.md
+ * (docs/decisions/0016-dat-board.md lists them): K-msg and K-new are full DOM captures of DAT One's
+ * Search Loads page, K-css their styles, TB, TIO, QD, DH, PW and OLD the selectors of public
+ * extensions and scrapers.
  *
  * Any cell may be missing (a load without a contact, the compact layout, a DAT release that
  * renamed a cell): reading a missing cell gives ''. Nothing here changes the page.
  */
-import type { BoardLoad } from '../shared/load';
+import type { BoardLoad } from '../../shared/load';
+import {
+  type BoardAdapter,
+  type FieldPresence,
+  firstLine,
+  isOwn,
+  OWN_PREFIX,
+  orNone,
+  type ReadRow,
+  type RowLayout,
+  type RowSignals,
+  readContact,
+  textOf,
+} from '../read';
 
 // ---- the results list (dat-board.md §1) ----
 
@@ -16,27 +30,27 @@ import type { BoardLoad } from '../shared/load';
  * One result: `div.row-container#table-row-<postingId>` in the CDK viewport (K-msg, K-new, DH).
  * The details' company block has `.row-container`s of its own (K-new): a result is the outermost.
  */
-export const ROW = '.row-container';
+const ROW = '.row-container';
 const ROW_OUTERMOST = '.row-container:not(.row-container .row-container)';
 
 /** The result row an element is in (the outermost `.row-container`), or null. */
-export function rowOf(el: Element | null): Element | null {
+function rowOf(el: Element | null): Element | null {
   let row = el?.closest(ROW) ?? null;
   for (let outer = row?.parentElement?.closest(ROW); outer; outer = outer.parentElement?.closest(ROW)) row = outer;
   return row;
 }
 /** The row's own line of cells, without its details (K-msg, K-new). */
-export const ROW_CELLS = '.row-cells';
+const ROW_CELLS = '.row-cells';
 /** Rows that are not loads: the "Similar Results" separator (PW) and loading placeholders (EX). */
 const NOT_A_LOAD = '#table-row-similar-matches-separator, .dat-table-row-loader, .animated-background';
 /** A results page: the table component, its virtual-scroll body, or the results counter (K-msg, PW). */
-export const RESULTS_PAGE = 'dat-search-table, [data-test="results-table-body"], [data-test="results-counter"]';
+const RESULTS_PAGE = 'dat-search-table, [data-test="results-table-body"], [data-test="results-counter"]';
 /** "5Results": the direct results' count (PW). */
 const RESULTS_COUNTER = '[data-test="results-counter"]';
 
 // ---- the cells (dat-board.md §2) ----
 
-export const CELLS = {
+const CELLS = {
   /** Wide: `[data-test="load-company-cell"]` (TB, TIO, DH, PW) in `.cell-company`; compact: `.cell-company-small > dat-company` (K-msg). */
   company: '[data-test="load-company-cell"], .cell-company dat-company, .cell-company-small dat-company, .cell-company, .cell-company-small',
   /** The company's name: `span.company-prefer-or-blocked > div.truncate.company` (K-msg, DH, OLD). */
@@ -63,13 +77,19 @@ export const CELLS = {
   reference: '[data-test="load-reference-cell"], [data-test="load-ref-cell"]',
 } as const;
 
-/** Marks of each layout in a row: compact cells end in `-small` (K-msg); wide ones are named in code (TB, TIO, PW). */
-const COMPACT_MARK = '.cell-company-small, .cell-route-small';
-const WIDE_MARK = '.cell-company, .cell-timing, [data-test="load-company-cell"], [data-test="load-pick-up-cell"]';
+/**
+ * What a row shows of DAT's layouts, counted for the health report and never relied on: the
+ * compact cells end in `-small` (K-msg), the wide ones are named in code only (TB, TIO, PW); the
+ * row's own pick-up cell and contact are what the actions go by, whatever the layout is called.
+ */
+const LAYOUT_MARKS = {
+  smallCells: '.cell-company-small, .cell-route-small',
+  wideCells: '.cell-company, .cell-timing, [data-test="load-company-cell"]',
+} as const;
 
 // ---- the expanded details (dat-board.md §2 "Expanded details") ----
 
-export const DETAILS = {
+const DETAILS = {
   /** `div.table-row-detail.expanded-detail-row > dat-load-details` inside the row (K-new) or after it (TIO). */
   root: 'dat-load-details',
   container: '.table-row-detail, .expanded-detail-row',
@@ -86,84 +106,6 @@ export const DETAILS = {
   value: '.data-item',
 } as const;
 
-/** Our own elements carry this class prefix; reading a row skips them. */
-export const OWN_PREFIX = 'fd-';
-const isOwn = (node: Node) => node instanceof Element && [...node.classList].some((c) => c.startsWith(OWN_PREFIX));
-
-/**
- * An element's text as a person sees it, lines joined by newlines: our own elements left out,
- * open shadow roots read (DAT's `connected-email-*` components keep their text there, TB), and
- * `skip` elements left out (the destination inside the compact origin).
- */
-function textOf(el: Element | null, skip?: string): string {
-  if (!el) return '';
-  let out = '';
-  const walk = (node: Node) => {
-    if (isOwn(node)) return;
-    if (node.nodeType === Node.TEXT_NODE) {
-      out += node.textContent ?? '';
-      return;
-    }
-    if (!(node instanceof Element)) return;
-    if (node !== el && skip && node.matches(skip)) return;
-    if (/^(STYLE|SCRIPT|TEMPLATE)$/.test(node.tagName)) return;
-    if (node instanceof HTMLBRElement) {
-      out += '\n';
-      return;
-    }
-    const block = /^(DIV|P|LI|SECTION)$/.test(node.tagName);
-    if (block && out && !out.endsWith('\n')) out += '\n';
-    if (node.shadowRoot) node.shadowRoot.childNodes.forEach(walk);
-    node.childNodes.forEach(walk);
-    if (block && !out.endsWith('\n')) out += '\n';
-  };
-  walk(el);
-  return out;
-}
-
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter(Boolean);
-const firstLine = (el: Element | null, skip?: string) => lines(textOf(el, skip))[0] ?? '';
-/** "–" and "-" are DAT's "none". */
-const orNone = (text: string) => (/^[–—-]*$/.test(text.trim()) ? '' : text.trim());
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-// digits with the separators boards use, and an optional extension ("x1", "ext 12")
-const PHONE = /(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:ext\.?|extension|x|#)\s*\d{1,6})?/i;
-const digitCount = (text: string) => text.replace(/\D/g, '').length;
-
-/**
- * A contact as DAT shows it, in any of its forms: an `<a href="tel:|mailto:">` (the element itself
- * or inside a wrapper; TIO, OLD, K-new), or DAT's `<connected-email-contact-link>` /
- * `-contact-details` component with the address in `recipient-email` and `href-value` and its text
- * in an open shadow root (TB). The phone keeps the text shown ("(224) 222-0100 x1") when it has the number.
- */
-export function readContact(host: Element | null): { phone: string; email: string; found: boolean } {
-  if (!host) return { phone: '', email: '', found: false };
-  let phone = '';
-  let email = '';
-  const candidates = [host, ...host.querySelectorAll('a[href], [href-value], [recipient-email]')];
-  for (const el of candidates) {
-    if (isOwn(el)) continue;
-    const recipient = el.getAttribute('recipient-email');
-    if (!email && recipient && EMAIL.test(recipient)) email = recipient.trim();
-    const href = el.getAttribute('href-value') ?? (el instanceof HTMLAnchorElement ? el.getAttribute('href') : null);
-    if (!href) continue;
-    if (!email && /^mailto:/i.test(href)) email = decodeURIComponent(href.slice('mailto:'.length).split('?')[0] ?? '').trim();
-    if (!phone && /^tel:/i.test(href)) {
-      const shown = PHONE.exec(textOf(el))?.[0] ?? '';
-      phone = digitCount(shown) >= 7 ? shown.trim() : decodeURIComponent(href.slice('tel:'.length)).trim();
-    }
-  }
-  const text = textOf(host);
-  if (!phone) phone = PHONE.exec(text)?.[0]?.trim() ?? '';
-  if (!email) email = EMAIL.exec(text)?.[0] ?? '';
-  return { phone, email, found: true };
-}
-
 /** The row's company cell, in either layout. */
 const companyCell = (row: Element) => row.querySelector(CELLS.company);
 
@@ -172,7 +114,7 @@ const companyCell = (row: Element) => row.querySelector(CELLS.company);
  * first element of the company cell with text of its own, outside its contact and equipment parts
  * (older boards). Flags go inside it, before the name.
  */
-export function companyNameHost(row: Element): Element | null {
+function companyNameHost(row: Element): Element | null {
   const cell = companyCell(row);
   if (!cell) return null;
   const named = cell.querySelector(CELLS.companyName);
@@ -194,7 +136,7 @@ const companyOf = (row: Element) => {
 };
 
 /** The row's expanded details: inside the row (K-new) or the element right after it (TIO). */
-export function detailsOf(row: Element): Element | null {
+function detailsOf(row: Element): Element | null {
   const inside = row.querySelector(DETAILS.root) ?? row.querySelector(DETAILS.container);
   if (inside) return inside;
   const next = row.nextElementSibling;
@@ -226,25 +168,9 @@ function mcNumberIn(details: Element): string {
   return /\bMC\s*#?\s*:?\s*(\d{3,8})\b/i.exec(textOf(block))?.[1] ?? '';
 }
 
-/** What of a row was found, field by field: the health report's counts (no content). */
-export type FieldPresence = Partial<Record<string, boolean>>;
-
-export interface ReadRow {
-  load: BoardLoad;
-  layout: RowLayout | null;
-  hasDetails: boolean;
-  /** Per field: whether its element was found (only the fields this layout shows). */
-  found: FieldPresence;
-}
-
-export type RowLayout = 'wide' | 'compact';
-
-/** Which layout a row is drawn in, by its cells; null when it has neither layout's marks. */
-export function rowLayout(row: Element): RowLayout | null {
-  if (row.querySelector(COMPACT_MARK)) return 'compact';
-  if (row.querySelector(WIDE_MARK)) return 'wide';
-  return null;
-}
+/** The layout a row's signals point to, for the report: a row showing a pick-up cell or contact is wide, whatever else it shows. */
+const layoutOf = (s: RowSignals): RowLayout | null =>
+  s.pickupCell || s.contactCell || (s.wideCells && !s.smallCells) ? 'wide' : s.smallCells ? 'compact' : s.wideCells ? 'wide' : null;
 
 /** The rate: the posted total (`.offer`), else the cell's first line, '' for DAT's dash. */
 function rateOf(cell: Element | null): string {
@@ -256,9 +182,8 @@ function rateOf(cell: Element | null): string {
 }
 
 /** What a row shows, with its expanded details when they are open. */
-export function readRow(row: Element): ReadRow {
+function readRow(row: Element): ReadRow {
   const cell = (selector: string) => row.querySelector(selector);
-  const layout = rowLayout(row);
   const details = detailsOf(row);
   // the row's own cells, not the details' (which repeat some names)
   const inRow = (selector: string) => {
@@ -274,6 +199,13 @@ export function readRow(row: Element): ReadRow {
   const tripCell = inRow(CELLS.trip);
   const equipmentCell = inRow(CELLS.equipment);
   const company = companyOf(row);
+  const signals: RowSignals = {
+    pickupCell: !!pickupCell,
+    contactCell: !!contactHost,
+    smallCells: !!inRow(LAYOUT_MARKS.smallCells),
+    wideCells: !!inRow(LAYOUT_MARKS.wideCells),
+  };
+  const layout = layoutOf(signals);
   const found: FieldPresence = {
     company: !!company,
     origin: !!(originCell || inRow(CELLS.originWide)),
@@ -317,25 +249,25 @@ export function readRow(row: Element): ReadRow {
     load.reference ||= reference.value;
     load.mcNumber = mc;
   }
-  return { load, layout, hasDetails: !!details, found };
+  return { load, layout, signals, hasDetails: !!details, found };
 }
 
 /** The result rows on the page that are loads (not separators or placeholders). */
-export const loadRows = (root: ParentNode = document): HTMLElement[] =>
+const loadRows = (root: ParentNode = document): HTMLElement[] =>
   [...root.querySelectorAll<HTMLElement>(ROW_OUTERMOST)].filter((row) => !row.matches(NOT_A_LOAD) && !row.querySelector(NOT_A_LOAD));
 
 /** The number the results counter shows ("37Results" → 37), or null without one. */
-export function resultsCount(root: ParentNode = document): number | null {
+function resultsCount(root: ParentNode = document): number | null {
   const counter = root.querySelector(RESULTS_COUNTER);
   const match = counter ? /\d[\d,]*/.exec(counter.textContent ?? '') : null;
   return match ? Number(match[0].replace(/,/g, '')) : null;
 }
 
 /** Where the details' buttons go: DAT's header actions, else the details' top. */
-export const detailsHeader = (details: Element): Element => details.querySelector(DETAILS.header) ?? details;
+const detailsHeader = (details: Element): Element => details.querySelector(DETAILS.header) ?? details;
 
 /** The rows among (or inside) the nodes a mutation touched. */
-export function rowsIn(node: Node): Element[] {
+function rowsIn(node: Node): Element[] {
   if (!(node instanceof Element)) return node.parentElement ? rowsIn(node.parentElement) : [];
   const own = rowOf(node);
   if (own) return [own];
@@ -343,3 +275,18 @@ export function rowsIn(node: Node): Element[] {
   if (node.matches(`${DETAILS.container}, ${DETAILS.root}`) && node.previousElementSibling?.matches(ROW)) return [node.previousElementSibling];
   return [...node.querySelectorAll(ROW_OUTERMOST)];
 }
+
+export const dat: BoardAdapter = {
+  board: 'dat',
+  label: 'DAT',
+  matches: (url) => url.hostname === 'one.dat.com',
+  resultsPage: () => !!document.querySelector(RESULTS_PAGE),
+  resultsCount: () => resultsCount(),
+  loadRows: () => loadRows(),
+  rowsIn: (node) => rowsIn(node) as HTMLElement[],
+  readRow,
+  nameHost: companyNameHost,
+  rowLine: (row) => row.querySelector(ROW_CELLS) ?? row,
+  details: detailsOf,
+  detailsHeader,
+};
