@@ -15,7 +15,7 @@ import { describeVisit, recordClick } from './clicks';
 
 const browser = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
 
-/** Each link's owner's shard, where its row and statistics live (docs/decisions/0176-links-on-shards.md). */
+/** Each link's owner's shard, where its row and statistics live (docs/decisions/0180-links-on-shards.md). */
 const shardOf = new Map<string, Db>();
 
 async function newLink(owner: TestUser, from: string) {

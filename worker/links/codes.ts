@@ -5,7 +5,7 @@ import { CONTROL, companyDb, shardDb } from '../lib/d1';
 import { isUniqueViolation } from '../lib/db';
 
 /**
- * The short codes of every shard (docs/decisions/0176-links-on-shards.md): `link_codes` in the
+ * The short codes of every shard (docs/decisions/0180-links-on-shards.md): `link_codes` in the
  * control plane, code -> link and owner. A code is claimed there before its link is written in
  * the owner's shard (the primary key decides races across shards) and given back when the link
  * goes or changes code. The owner's company, so its shard, is read through the account directory,
@@ -23,7 +23,14 @@ export interface LinkPlace {
 /** The place of each directory row of `where`: owner -> company (accounts) -> shard (companies). */
 const placeQuery = (control: Db) =>
   control
-    .select({ linkId: linkCodes.linkId, userId: linkCodes.userId, code: linkCodes.code, claimedAt: linkCodes.claimedAt, companyId: accounts.companyId, shard: companies.shard })
+    .select({
+      linkId: linkCodes.linkId,
+      userId: linkCodes.userId,
+      code: linkCodes.code,
+      claimedAt: linkCodes.claimedAt,
+      companyId: accounts.companyId,
+      shard: companies.shard,
+    })
     .from(linkCodes)
     .leftJoin(accounts, eq(accounts.userId, linkCodes.userId))
     .leftJoin(companies, eq(companies.id, accounts.companyId));
@@ -32,12 +39,6 @@ type PlaceRow = Awaited<ReturnType<ReturnType<typeof placeQuery>['where']>>[numb
 
 /** A directory row as a place; an owner the directory does not know is a link from before shards: in `DB`. */
 const placeOf = (row: PlaceRow): LinkPlace => ({ linkId: row.linkId, userId: row.userId, companyId: row.companyId ?? '', shard: row.shard ?? CONTROL });
-
-/** Where the link of `code` lives, or undefined when the directory has no such code. */
-export async function placeOfCode(control: Db, code: string): Promise<LinkPlace | undefined> {
-  const [row] = await placeQuery(control).where(eq(linkCodes.code, code)).limit(1);
-  return row ? placeOf(row) : undefined;
-}
 
 /** Where link `linkId` lives, or undefined when the directory has none of its codes (deleted, or made before shards). */
 export async function placeOfLink(control: Db, linkId: string): Promise<LinkPlace | undefined> {

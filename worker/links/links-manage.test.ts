@@ -28,7 +28,7 @@ interface Link {
   status: string;
 }
 
-/** Each link's owner's shard, where its row and statistics live (docs/decisions/0176-links-on-shards.md). */
+/** Each link's owner's shard, where its row and statistics live (docs/decisions/0180-links-on-shards.md). */
 const shardOf = new Map<string, Db>();
 
 async function newLink(owner: TestUser, body: Record<string, unknown>): Promise<Link> {

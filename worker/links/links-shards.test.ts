@@ -15,7 +15,7 @@ import { LINK_MESSAGES } from './links.schema';
 import { kvKey } from './links.service';
 
 /*
- * Links on company shards (docs/decisions/0176-links-on-shards.md): one code namespace across
+ * Links on company shards (docs/decisions/0180-links-on-shards.md): one code namespace across
  * every shard, the redirect and its click flush on the link's shard, the admin's view of every
  * shard, and clicks kept through a move of the link's company.
  */
@@ -36,6 +36,16 @@ async function managersOnShards(count: number): Promise<TestUser[]> {
   }
   expect(byShard.size).toBe(count);
   return [...byShard.values()];
+}
+
+/**
+ * `count` more managers, one after another: created at once they would all see the same emptiest
+ * shard and land together, and the shards would stay uneven for the tests after.
+ */
+async function moreManagers(count: number): Promise<TestUser[]> {
+  const made: TestUser[] = [];
+  for (let i = 0; i < count; i++) made.push(await createUser('manager'));
+  return made;
 }
 
 async function newLink(owner: TestUser, body: Record<string, unknown>) {
@@ -69,10 +79,13 @@ const counterOf = (linkId: string) => testEnv.CLICK_COUNTER.get(testEnv.CLICK_CO
 
 /** Clicks the link's counter holds that are not in D1 yet. */
 const waitingClicks = (linkId: string) =>
-  runInDurableObject(counterOf(linkId), (_, state) => state.storage.sql.exec<{ n: number | null }>('select sum(clicks) as n from click_batches where applied = 0').one().n ?? 0);
+  runInDurableObject(
+    counterOf(linkId),
+    (_, state) => state.storage.sql.exec<{ n: number | null }>('select sum(clicks) as n from click_batches where applied = 0').one().n ?? 0,
+  );
 
 /**
- * What a company move does to the link tables (the mover's contract, docs/decisions/0176): the
+ * What a company move does to the link tables (the mover's contract, docs/decisions/0180-links-on-shards.md): the
  * company is closed on its shard, its users, links, statistics and the links' applied flush ids
  * are copied to the new shard, then the control plane names the new shard and the old copy is
  * left `moved`.
@@ -107,9 +120,11 @@ async function copyAndFlip(user: TestUser, to: string) {
 }
 
 describe('short codes across shards', () => {
-  it('one alias, 30 managers on three shards asking at once, 3 rounds: one link gets it, the others 409, nothing left behind', { timeout: 120_000 }, async () => {
+  it('one alias, 30 managers on three shards asking at once, 3 rounds: one link gets it, the others 409, nothing left behind', {
+    timeout: 120_000,
+  }, async () => {
     const managers = await managersOnShards(3);
-    const more = await Promise.all(Array.from({ length: 27 }, () => createUser('manager')));
+    const more = await moreManagers(27);
     const everyone = [...managers, ...more];
     expect(new Set(everyone.map((m) => m.shard)).size).toBe(3);
     for (let round = 0; round < 3; round++) {
@@ -133,7 +148,51 @@ describe('short codes across shards', () => {
     }
   });
 
-  it("a code is claimed in the directory with its owner, moves with an alias change, and is given back on delete", async () => {
+  it('30 managers of companies on three shards create links at once, 3 rounds: each in its owner’s shard, one directory entry each, every code leads to it', {
+    timeout: 120_000,
+  }, async () => {
+    const managers = await managersOnShards(3);
+    const everyone = [...managers, ...(await moreManagers(27))];
+    const made: { link: { _id: string; code: string; from: string }; owner: TestUser }[] = [];
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        everyone.map((m, i) =>
+          call('POST', '/api/link/generate', {
+            token: m.token,
+            body:
+              i % 3 ? { from: `https://example.com/${round}/${m.id}` } : { from: `https://example.com/${round}/${m.id}`, alias: `a${round}-${randomId(8)}` },
+          }),
+        ),
+      );
+      for (const [i, a] of answers.entries()) {
+        expect(a.status, a.text).toBe(200);
+        made.push({ link: a.body, owner: everyone[i]! });
+      }
+    }
+    expect(new Set(made.map((m) => m.link.code)).size).toBe(90);
+    for (const { link, owner } of made) {
+      expect(await shardsHolding(link._id)).toEqual([owner.shard]);
+      expect(await testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toMatchObject({ id: link._id, co: owner.companyId });
+    }
+    const entries = await control
+      .select()
+      .from(linkCodes)
+      .where(
+        inArray(
+          linkCodes.linkId,
+          made.map((m) => m.link._id),
+        ),
+      );
+    expect(entries).toHaveLength(90);
+    for (const e of entries) expect(made.find((m) => m.link._id === e.linkId)).toMatchObject({ link: { code: e.code }, owner: { id: e.userId } });
+    // one link of each shard, clicked at once, counted exactly in its shard
+    const sample = managers.map((m) => made.find((x) => x.owner.id === m.id)!);
+    const hops = await Promise.all(sample.flatMap(({ link }) => Array.from({ length: 20 }, () => hop(link.code))));
+    expect(hops.every((h, i) => h.status === 302 && h.location === sample[Math.floor(i / 20)]!.link.from)).toBe(true);
+    for (const { link, owner } of sample) expect(await clicksWhen(owner.db, link._id, 20)).toBe(20);
+  });
+
+  it('a code is claimed in the directory with its owner, moves with an alias change, and is given back on delete', async () => {
     const [manager] = await managersOnShards(1);
     const link = await newLink(manager!, { from: 'https://example.com/claimed', alias: `first-${randomId(6)}` });
     const claims = () => control.select().from(linkCodes).where(eq(linkCodes.linkId, link._id));
@@ -323,7 +382,10 @@ describe("the admin's view of every shard", () => {
     const dates = all.map((l) => l.date);
     expect(dates).toEqual([...dates].sort());
     const csv = await fetchWorker('http://localhost/api/link/export.csv?all=1', { headers: { authorization: `Bearer ${admin.token}` } });
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(all.length + 1);
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(all.map((l) => (l as unknown as { to: string }).to));
 

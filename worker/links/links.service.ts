@@ -20,7 +20,7 @@ import {
   type OwnHosts,
 } from './links.schema';
 import { COMMON_MESSAGES } from '../lib/common-messages';
-import { claimCode, placeDb, placeOfCode, placeOfLink, releaseCode } from './codes';
+import { claimCode, placeDb, placeOfLink, releaseCode } from './codes';
 
 type LinkRow = typeof links.$inferSelect;
 
@@ -40,7 +40,7 @@ export interface KvLink {
   maxClicks?: number | null;
   /**
    * The company of the link's owner, whose shard holds the link: its clicks are written there
-   * (docs/decisions/0176-links-on-shards.md). Absent in entries written before shards.
+   * (docs/decisions/0180-links-on-shards.md). Absent in entries written before shards.
    */
   co?: string;
 }
@@ -98,7 +98,7 @@ export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
 
 /**
  * The caller's company on its shard: where its links live, and `control`, where their codes are
- * claimed (docs/decisions/0176-links-on-shards.md).
+ * claimed (docs/decisions/0180-links-on-shards.md).
  */
 export interface LinkScope {
   control: Db;
@@ -305,7 +305,8 @@ export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller
   try {
     [updated] = await db.update(links).set(set).where(eq(links.id, row.id)).returning();
   } catch (err) {
-    if (code && claimed === 'claimed') await releaseCode(scope.control, code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
+    if (code && claimed === 'claimed')
+      await releaseCode(scope.control, code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
     if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
     unlessMoving(err);
   }

@@ -59,7 +59,7 @@ export const linkClickFlushes = sqliteTable(
 );
 
 /**
- * Control plane: every short code in the product, with its link and owner (docs/decisions/0176).
+ * Control plane: every short code in the product, with its link and owner (docs/decisions/0180-links-on-shards.md).
  * The one place a code is unique across shards: a code is claimed here before its link is written
  * in the owner's shard. The owner's company (and so the shard) is read through `accounts`, which
  * follows a user into another company or shard; the link row in the shard is the truth.

@@ -149,7 +149,7 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   );
 
   // short links: their codes in the control plane's directory, the rows in the company's shard,
-  // the KV entries the redirect reads, and some click history (docs/decisions/0176-links-on-shards.md)
+  // the KV entries the redirect reads, and some click history (docs/decisions/0180-links-on-shards.md)
   const linked = buildLinks(r, teams, input.linksPerManager, now);
   await insertAll(
     control,
