@@ -1,5 +1,6 @@
-// The admin's views that read every shard (docs/decisions/0176-links-on-shards.md): the links list
-// (GET /api/link?all=1) and the users list (GET /api/user), with the same companies on one
+// The admin's views that read every shard (docs/decisions/0180-links-on-shards.md): the links list
+// (GET /api/link?all=1), the users list (GET /api/user), Login History with its chart (POST
+// /api/analytics/loginHistory, the last 30 days) and failed mails (GET /api/mail/failed), with the same companies on one
 // database (the baseline: the layout before shards), on 3 shards and on 30, all three started
 // in this run and measured in turn, round by round, so the machine's slow spells hit them alike.
 // One connection, each request sent when the last was answered. Local only; simulated shards:
@@ -37,11 +38,18 @@ async function call(url, method, p, body, token) {
 async function start(port, script, shards, memory) {
   const names = Array.from({ length: shards }, (_, i) => `SHARD_${i + 1}`);
   const d1Databases = Object.fromEntries([['DB', `fan-${shards}-db`], ...names.map((n) => [n, `fan-${shards}-${n.toLowerCase()}`])]);
-  const product = await startProductBare(port, script, { DISABLE_RATE_LIMITS: 'true', ...(shards ? { SHARDS: names.join(',') } : {}) }, {
-    d1Databases,
-    defaultPersistRoot: path.join(memory, String(shards)),
-  });
-  const admin = JSON.parse(await call(product.url, 'POST', '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 }));
+  const product = await startProductBare(
+    port,
+    script,
+    { DISABLE_RATE_LIMITS: 'true', ...(shards ? { SHARDS: names.join(',') } : {}) },
+    {
+      d1Databases,
+      defaultPersistRoot: path.join(memory, String(shards)),
+    },
+  );
+  const admin = JSON.parse(
+    await call(product.url, 'POST', '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 }),
+  );
   const placed = new Map();
   for (let i = 0; i < COMPANIES; i++) {
     const seeded = JSON.parse(
@@ -65,19 +73,26 @@ async function start(port, script, shards, memory) {
   return { ...product, name, token: admin.accessToken };
 }
 
-/** One request's time to its last byte, and the answer's size. */
-async function timed(url, p, token) {
+/** One request's time to its last byte, the answer's size and its rows. */
+async function timed(url, [, p, body], token) {
   const t0 = performance.now();
-  const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = await res.text();
+  const res = await fetch(`${url}${p}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body()) : undefined,
+  });
+  const text = await res.text();
   const took = performance.now() - t0;
-  if (!res.ok) throw new Error(`GET ${p} -> ${res.status} ${body.slice(0, 200)}`);
-  return { took, bytes: body.length, items: JSON.parse(body).length };
+  if (!res.ok) throw new Error(`${p} -> ${res.status} ${text.slice(0, 200)}`);
+  const json = JSON.parse(text);
+  return { took, bytes: text.length, items: Array.isArray(json) ? json.length : json.items.length };
 }
 
 const CALLS = [
   ['links, every company', '/api/link?all=1'],
   ['users, every company', '/api/user'],
+  ['Login History, 30 days', '/api/analytics/loginHistory', () => ({ dateFrom: Date.now() - 30 * 86_400_000 })],
+  ['failed mails', '/api/mail/failed'],
 ];
 
 async function main() {
@@ -94,12 +109,12 @@ async function main() {
     const sizes = layouts.map(() => CALLS.map(() => null));
     const loadBefore = os.loadavg();
     // a few requests each before the measured rounds (isolates, JIT, SQLite page caches)
-    for (const l of layouts) for (const [, p] of CALLS) for (let i = 0; i < 3; i++) await timed(l.url, p, l.token);
+    for (const l of layouts) for (const c of CALLS) for (let i = 0; i < 3; i++) await timed(l.url, c, l.token);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [li, l] of layouts.entries()) {
-        for (const [ci, [, p]] of CALLS.entries()) {
+        for (const [ci, c] of CALLS.entries()) {
           for (let i = 0; i < REQUESTS; i++) {
-            const r = await timed(l.url, p, l.token);
+            const r = await timed(l.url, c, l.token);
             samples[li][ci].push(r.took);
             sizes[li][ci] = r;
           }
