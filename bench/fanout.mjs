@@ -85,7 +85,8 @@ async function timed(url, [, p, body], token) {
   const took = performance.now() - t0;
   if (!res.ok) throw new Error(`${p} -> ${res.status} ${text.slice(0, 200)}`);
   const json = JSON.parse(text);
-  return { took, bytes: text.length, items: Array.isArray(json) ? json.length : json.items.length };
+  const rows = Array.isArray(json) ? json : (json.items ?? Object.values(json).find(Array.isArray) ?? []);
+  return { took, bytes: text.length, items: rows.length };
 }
 
 const CALLS = [
