@@ -10,6 +10,7 @@ import {
   brokerFilterUsers,
   callHistory,
   linkClickStats,
+  linkCodes,
   links,
   loginEvents,
   mcLines,
@@ -147,11 +148,19 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
     ),
   );
 
-  // short links: the D1 rows, the KV entries the redirect reads, and some click history
+  // short links: their codes in the control plane's directory, the rows in the company's shard,
+  // the KV entries the redirect reads, and some click history (docs/decisions/0180-links-on-shards.md)
   const linked = buildLinks(r, teams, input.linksPerManager, now);
+  await insertAll(
+    control,
+    linkCodes,
+    linked.links.map((l) => ({ code: l.code, linkId: l.id!, userId: l.userId, claimedAt: new Date(now) })),
+  );
   await insertAll(db, links, linked.links);
   await insertAll(db, linkClickStats, linked.stats);
-  await Promise.all(linked.links.map((l) => env.LINKS_KV.put(kvKey(l.code), JSON.stringify({ id: l.id!, from: l.from, disabled: false } satisfies KvLink))));
+  await Promise.all(
+    linked.links.map((l) => env.LINKS_KV.put(kvKey(l.code), JSON.stringify({ id: l.id!, from: l.from, disabled: false, co: home.companyId } satisfies KvLink))),
+  );
 
   const loginRows = buildLogins(r, teams, now);
   await insertAll(db, loginEvents, loginRows);
