@@ -93,7 +93,9 @@ export async function fillEveryTable(companyId: string) {
     }),
     db.insert(subscriptionReminders).values({ userId: agent.id, endDate: now, threshold: 3, sentAt: now }),
     // a payment's change to the agent's end date (decision 0179): a replay after the move must find it applied
-    db.insert(subscriptionChanges).values({ id: `payment:${randomId()}:${agent.id}`, userId: agent.id, months: 1, days: 0, at: now, appliedAt: now, newEndDate: now }),
+    db
+      .insert(subscriptionChanges)
+      .values({ id: `payment:${randomId()}:${agent.id}`, userId: agent.id, months: 1, days: 0, at: now, appliedAt: now, newEndDate: now }),
     db.insert(teamSettings).values({ teamId: manager.id, dialer: 'tel', updatedAt: now }),
     db.insert(teamLines).values({ teamId: manager.id, line: 1, callerNumber: '+13125550101', label: 'Main' }),
     db
