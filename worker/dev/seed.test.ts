@@ -119,7 +119,8 @@ describe('POST /api/dev/seed (development only)', () => {
 
     // links: the D1 row, the KV entry the redirect reads, and the redirect itself
     const link = await one<{ id: string; code: string; from: string }>(shard, `select id, code, "from" from links where user_id in ${users} limit 1`);
-    expect(await testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link.id, from: link.from, disabled: false });
+    // the entry names the link's company, so a KV hit needs no directory read (docs/decisions/0180-links-on-shards.md)
+    expect(await testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link.id, from: link.from, disabled: false, co: res.body.companyId });
     const redirect = await call('GET', `/s/${link.code}`, { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(link.from);

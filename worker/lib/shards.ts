@@ -53,13 +53,25 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
     .values({ companyId, state, changedAt: now })
     .onConflictDoUpdate({ target: companyHomes.companyId, set: { state, changedAt: now } });
 
-/** The shard with the fewest companies among the placement shards (ties: the first named). */
-export async function placeNewCompany(env: Bindings, control: Db): Promise<string> {
+/**
+ * A shard for a new company, drawn at random with the emptier shards likelier (weight: the fullest
+ * shard's count minus this one's, plus one). Taking the emptiest outright sent every company made
+ * in the same moment to one shard, since they all read the same counts; the draw spreads a burst
+ * and still fills the emptier shards faster, so counts converge.
+ */
+export async function placeNewCompany(env: Bindings, control: Db, random = Math.random): Promise<string> {
   const shards = placementShards(env);
   if (shards.length === 1) return shards[0]!;
   const counts = await control.select({ shard: companies.shard, n: sql<number>`count(*)` }).from(companies).groupBy(companies.shard);
   const by = new Map(counts.map((c) => [c.shard, Number(c.n)]));
-  return shards.reduce((best, s) => ((by.get(s) ?? 0) < (by.get(best) ?? 0) ? s : best), shards[0]!);
+  const fullest = Math.max(...shards.map((s) => by.get(s) ?? 0));
+  const weights = shards.map((s) => fullest - (by.get(s) ?? 0) + 1);
+  let draw = random() * weights.reduce((a, b) => a + b, 0);
+  for (const [i, shard] of shards.entries()) {
+    draw -= weights[i]!;
+    if (draw < 0) return shard;
+  }
+  return shards[shards.length - 1]!;
 }
 
 /**
