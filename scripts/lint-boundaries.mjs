@@ -24,7 +24,7 @@ const cases = [
   { path: 'web/features/users/planted.ts', from: '../../../worker/lib/auth', refused: true, why: 'a screen imports the worker auth' },
   { path: 'web/features/users/planted.ts', from: '../../../worker/app', refused: true, why: 'a screen imports the worker app' },
   { path: 'web/lib/planted.ts', from: '../../worker/payments/payment-order', refused: true, why: 'web/lib imports a Durable Object class' },
-  { path: 'web/components/ui/planted.tsx', from: '../../../worker/users/directory', refused: true, why: 'a shared component imports a worker module off the list' },
+  { path: 'web/components/ui/planted.tsx', from: '../../../worker/users/directory', refused: true, why: 'a component imports a worker module off the list' },
   { path: 'web/features/users/planted.ts', from: '../../../worker/filters/filters.schema', refused: false, why: 'a screen imports a shared schema' },
   { path: 'web/features/users/planted.ts', from: '../../../worker/lib/permissions', refused: false, why: 'a screen imports the permissions table' },
   { path: 'web/lib/planted.ts', from: '../../worker/auth/auth.messages', refused: false, why: 'web/lib imports a message table' },
