@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { median, ms, percentile, ratio } from './load.mjs';
-import { bundleProduct, buildWeb, startProductBare } from './runtimes.mjs';
+import { buildWeb, bundleProduct, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const COMPANIES = Number(process.env.FANOUT_COMPANIES ?? 30);

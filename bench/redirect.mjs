@@ -3,11 +3,12 @@
 // runs only this (about PAIRS × 2 × SECONDS plus a minute). Local only.
 //   BENCH_PAIRS=12  BENCH_REDIRECT_SECONDS=8  BENCH_CONNECTIONS=64  BENCH_GENERATOR=autocannon (default: wrk when installed)
 //   BENCH_PIN=1 (workerd on CPU 0, wrk on CPU 1: a core each)
+
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { GENERATOR, load, ms, PERSON_CLICK, PINNED, pairedLoad, ratio, wrkLoad } from './load.mjs';
 import { buildWeb, bundleProduct, shardManager, startEmptyBare, startProductBare } from './runtimes.mjs';
 

@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from './fixtures';
 import { migratedDatabase } from './extension-harness';
+import { expect, test } from './fixtures';
 
 /**
  * The product killed after a burst of clicks (SIGKILL to `wrangler dev` and its workerd: no

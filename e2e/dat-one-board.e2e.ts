@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
 import { serveBoard } from './extension-harness';
+import { expect, test } from './fixtures';
 
 /**
  * The dat-one test board itself (no extension): it must behave as DAT One's Search Loads page does

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { addMc as addMcFor, apiOk, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
+import { addMc as addMcFor, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { addMc, api, apiOk, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
+import { addMc, api, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn } from './helpers';
 

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { addMc, apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
-import { fillPopupSignIn, loginUI } from './helpers';
+import { addMc, apiOk, buildExtensionFor, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
+import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
  * The extension on Truckstop's load search (e2e/fixtures/truckstop, built from the public evidence

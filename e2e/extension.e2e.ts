@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { apiOk, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
+import { apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
-import { expect, test } from './fixtures';
+
 import { filterBody } from '../scripts/filter-body.mjs';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
 import { filterBody } from '../scripts/filter-body.mjs';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot, toast } from './helpers';
 
 const table = (page: Page) => page.getByTestId('filters-table');

@@ -15,7 +15,7 @@
  * - `ownExtension`: the extension built for `ownServer` (a folder to load in Chromium).
  */
 import fs from 'node:fs';
-import { test as base, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
+import { type BrowserContext, type BrowserContextOptions, test as base } from '@playwright/test';
 import { startFmcsaStandIn } from '../scripts/fmcsa-stand-in.mjs';
 import { startMailStub } from '../scripts/mail-stub.mjs';
 import { buildExtensionFor, Server } from './extension-harness';

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
-import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 import { expect, test } from './fixtures';
+import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 const DAY = 86_400_000;
 const ARCHIVE_CRON = '30 3 * * *';

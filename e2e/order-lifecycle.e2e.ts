@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 /**

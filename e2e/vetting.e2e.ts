@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
-import { api, apiOk, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
+import { api, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 

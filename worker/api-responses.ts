@@ -13,6 +13,8 @@ import {
   teamUserSchema,
 } from './filters/filters.schema';
 import { archiveListSchema, archiveRestoreResultSchema, historyPageResultSchema, historyRowSchema } from './history/history.schema';
+import { LANGUAGES } from './lib/languages';
+import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import { activeLoadSchema } from './loads/loads.schema';
 import { failedMailSchema } from './mail/mail.schema';
@@ -23,8 +25,8 @@ import {
   paymentSchema,
   paymentSummarySchema,
   priceChangeSchema,
-  priceScheduleListSchema,
   priceInfoSchema,
+  priceScheduleListSchema,
   receiptSchema,
   teamSubscriptionSchema,
 } from './payments/payments.schema';
@@ -34,8 +36,6 @@ import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { userSchema } from './users/users.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
-import { LANGUAGES } from './lib/languages';
-import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and

@@ -1,6 +1,6 @@
 import type { Bindings } from './env';
-import { allShards, d1Of } from './lib/d1';
 import { archiveSettings, runHistoryArchive } from './history/archive-job';
+import { allShards, d1Of } from './lib/d1';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
 import { sweepMoneyChanges } from './payments/money-sweep';

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companyHomes, loginEvents, users } from '../db/schema';
-import { randomId } from '../lib/ids';
 import { shardDb } from '../lib/d1';
+import { randomId } from '../lib/ids';
 import { call, countRows, createUser, loginToken, type TestUser, testEnv } from '../test/helpers';
 import type { LoginHistory } from './analytics.schema';
 

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
+import { LANGUAGES } from '../lib/languages';
 import { ROLES } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
-import { LANGUAGES } from '../lib/languages';
 
 /** A language of the product (docs/decisions/0023-languages.md). */
 export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });

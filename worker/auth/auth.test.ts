@@ -1,8 +1,8 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailTokens, loginEvents, mailOutbox, users } from '../db/schema';
 import { PBKDF2_ITERATIONS } from '../lib/passwords';
 import { call, countRows, createUser, everyDb, getUser, homeOfUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 const good = {
   name: 'Ann Broker',

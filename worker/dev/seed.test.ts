@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { devApp } from './index';
 import { DAY_MS } from '../history/history.schema';
-import { kvKey } from '../links/links.service';
 import { allShards, d1Of } from '../lib/d1';
+import { kvKey } from '../links/links.service';
 import { call, countRows, testEnv } from '../test/helpers';
+import { devApp } from './index';
 
 const DOMAIN = 'seedtest.example';
 const SMALL = {

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { filterOverrideSchema } from './filters.schema';
 import * as svc from './filter-types.service';
+import { filterOverrideSchema } from './filters.schema';
 
 /**
  * GET /api/user/filterOverrides and PUT /api/user/update/filterOverride/ (mounted under /api/user,

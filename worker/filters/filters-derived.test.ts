@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, mcSettings, users } from '../db/schema';
 import type { Caller } from '../env';
-import { addFilter as add, addMc, filterSave, teamWithMcs } from '../test/filters';
 import { d1Of } from '../lib/d1';
-import { call, createUser, homeOfUser, testEnv, type TestUser } from '../test/helpers';
+import { addFilter as add, addMc, filterSave, teamWithMcs } from '../test/filters';
+import { call, createUser, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { selectDtos, viewerOf, visibleTo } from './filters-visibility.service';
 
 /**

@@ -7,6 +7,7 @@ import { conflict } from '../lib/errors';
 import { normalizeBrokerName } from './broker-name';
 import { DUPLICATE_THIS_NAME, duplicateMessage, HIDDEN_DUPLICATE_MESSAGE } from './filters.schema';
 import { type Viewer, visibleTo } from './filters-visibility.service';
+
 const f = brokerFilters;
 const aliasesOf = brokerFilterAliases;
 

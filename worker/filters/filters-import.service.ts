@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFilters, brokerFilterUsers } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { COMMON_MESSAGES } from '../lib/common-messages';
+import { chunks, isUniqueViolation } from '../lib/db';
 import { conflict } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { chunks, isUniqueViolation } from '../lib/db';
 import { teamUsers } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypes } from './filter-types.service';
@@ -19,8 +20,7 @@ import {
   usersLabel,
 } from './filters.schema';
 import { fillNormalNames } from './filters-identity.service';
-import { selectDtos, viewerOf, visibleTo, type Viewer } from './filters-visibility.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { selectDtos, type Viewer, viewerOf, visibleTo } from './filters-visibility.service';
 
 const f = brokerFilters;
 

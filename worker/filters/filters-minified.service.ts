@@ -6,6 +6,7 @@ import { sha256Hex } from '../lib/ids';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { teamIdOf } from '../lib/team';
 import { appliesTo, jsonBool, onAnyMc, viewerOf } from './filters-visibility.service';
+
 const f = brokerFilters;
 
 /** One filter as the extension's JSON object (MinifiedFilterDto, key for key), built by SQLite like filterRowJson (filters-visibility.service.ts). */

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilters } from '../db/schema';
-import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
 import { d1Of } from '../lib/d1';
-import { call, createTeam, everyDb, homeOfUser, testEnv, type TestUser } from '../test/helpers';
+import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
+import { call, createTeam, everyDb, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.schema';
 

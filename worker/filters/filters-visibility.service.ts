@@ -8,6 +8,7 @@ import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { isLead, teamIdOf, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { ALL_TYPES, FILTER_MESSAGES, type FilterDto, type FilterSearchInput, SEARCH_LIMIT } from './filters.schema';
+
 const f = brokerFilters;
 
 /** Who is looking: the team, whether it is its lead, and what decides which filters apply to it. */

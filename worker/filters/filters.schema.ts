@@ -1,10 +1,10 @@
-import { VETTING_STATES } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { template } from '../lib/coded';
 import { inOrder } from '../lib/checks';
-import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
+import { template } from '../lib/coded';
 import { COMMON_MESSAGES } from '../lib/common-messages';
+import { VETTING_STATES } from '../vetting/vetting.states';
+import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 
 /** The filters area's messages (spec section 5 and the screens). Shared with the screens. */
 export const FILTER_MESSAGES = {

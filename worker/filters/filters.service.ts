@@ -13,10 +13,10 @@ import {
 } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { chunks } from '../lib/db';
-import { FMCSA_ACTOR, seedStatements } from '../vetting/vetting.service';
 import { forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf, teamUsers } from '../lib/team';
+import { FMCSA_ACTOR, seedStatements } from '../vetting/vetting.service';
 import { normalizeBrokerName } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
 import {
@@ -28,8 +28,9 @@ import {
   type FilterSaveInput,
   type TeamUserDto,
 } from './filters.schema';
-import { editableBy, editableFilter, savableBy, savableFilter, selectDtos, type Viewer, viewerOf, visibleFilter } from './filters-visibility.service';
 import { batchOrDuplicate, cleanAliases, fillNormalNames } from './filters-identity.service';
+import { editableBy, editableFilter, savableBy, savableFilter, selectDtos, type Viewer, viewerOf, visibleFilter } from './filters-visibility.service';
+
 const f = brokerFilters;
 const aliasesOf = brokerFilterAliases;
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomId } from '../lib/ids';
-import { fetchWorker } from '../test/dispatch';
 import { historyDatabases } from '../jobs';
 import { allShards, d1Of } from '../lib/d1';
-import { call, createTeam, createUser, errorBody, homeOfUser, testEnv, type TestUser } from '../test/helpers';
+import { randomId } from '../lib/ids';
+import { fetchWorker } from '../test/dispatch';
+import { call, createTeam, createUser, errorBody, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { type ArchiveStep, archiveBoundary, archiveSettings, archiveTeamMonth, deleteTeamArchive, monthOf, monthRange, runHistoryArchive } from './archive-job';
 import { type ArchivedRow, archiveKey, readArchive, writeArchive } from './archive-store';
 import { DAY_MS, HISTORY_MESSAGES } from './history.schema';

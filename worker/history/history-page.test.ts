@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mcSettings } from '../db/schema';
-import { randomId } from '../lib/ids';
 import { d1Of } from '../lib/d1';
-import { call, createTeam, createUser, homeOfUser, testEnv, type TestUser } from '../test/helpers';
+import { randomId } from '../lib/ids';
 import { fetchWorker } from '../test/dispatch';
+import { call, createTeam, createUser, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { EXPORT_PAGE_ROWS } from './history.page';
 import { DAY_MS, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
 

@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv, Caller, Db } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
-import { adminOnTeamHome } from '../lib/team-home';
 import { jsonText } from '../lib/json-text';
+import { adminOnTeamHome } from '../lib/team-home';
 import { validate } from '../lib/validate';
 import { signalsAfter } from '../team/live';
 import { archiveSettings } from './archive-job';
-import { archivedMonthsIn, exportArchivedMonth, listArchive, restoreArchivedMonth } from './history-archive.service';
 import { exportHistory, historyPage } from './history.page';
 import {
   archiveListQuerySchema,
@@ -21,6 +20,7 @@ import {
   logContactSchema,
 } from './history.schema';
 import * as svc from './history.service';
+import { archivedMonthsIn, exportArchivedMonth, listArchive, restoreArchivedMonth } from './history-archive.service';
 
 /**
  * The range's archived months for the spec's calls, whose bodies are the rows alone: a header

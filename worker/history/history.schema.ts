@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { isEmail, MESSAGES } from '../auth/auth.schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { dateInput, parseDate } from '../lib/dates';
 import { normalizeBoardPhone } from '../lib/phone';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 import { LOAD_BOARDS, type LoadBoard } from './boards';
 
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */

@@ -2,9 +2,9 @@ import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, 
 import { callHistory, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { teamIdOf } from '../lib/team';
 import { callerNumberOfLine } from '../team/team.service';
 import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';

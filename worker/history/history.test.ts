@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { callHistory, mcSettings } from '../db/schema';
-import { randomId } from '../lib/ids';
 import { d1Of } from '../lib/d1';
-import { call, countRows, createTeam, createUser, everyDb, testEnv, type TestUser } from '../test/helpers';
+import { randomId } from '../lib/ids';
+import { call, countRows, createTeam, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { DAY_MS, HISTORY_MESSAGES } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;

@@ -6,11 +6,11 @@ import { jwtVerify, SignJWT } from 'jose';
 import { apiKeys, companyHomes, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { accountOf, companyHome, type Home } from '../users/directory';
+import { openCompany } from './db';
 import { forbidden, notFound, unauthorized } from './errors';
 import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
-import { openCompany } from './db';
 import { companyMoving } from './shards';
 import { subscriptionOf } from './subscription';
 

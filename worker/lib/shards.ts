@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
-import { controlDb, placementShards } from './d1';
 import { COMMON_MESSAGES } from './common-messages';
+import { controlDb, placementShards } from './d1';
 import { ApiError } from './errors';
 
 /** Companies and their shards (docs/decisions/0174-company-shards.md). */

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { eq, lt, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { companyHomes, linkClickFlushes, linkClickStats, links, users, writeFence } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { CONTROL, controlDb, isFenceRefusal, shardDb } from '../lib/d1';
 import { isUniqueViolation, runBatch } from '../lib/db';
 import { randomId } from '../lib/ids';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { call, createUser, type TestUser, testEnv } from '../test/helpers';
 import { fetchWorker } from '../test/dispatch';
+import { call, createUser, type TestUser, testEnv } from '../test/helpers';
 import { type ClickBatch, type ClickCounter, D1_WRITE_DELAY_MS } from './click-counter';
 import { describeVisit, recordClick } from './clicks';
 

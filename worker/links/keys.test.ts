@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiKeys, links } from '../db/schema';
 import { sha256Hex } from '../lib/ids';
 import { call, control, createUser } from '../test/helpers';
-import { LINK_MESSAGES } from './links.schema';
 import { MAX_KEYS_PER_USER } from './keys.service';
+import { LINK_MESSAGES } from './links.schema';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

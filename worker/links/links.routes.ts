@@ -1,16 +1,15 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { allow } from '../lib/auth';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import { claimClick, describeVisit, recordClick } from './clicks';
 import { toCsv } from './csv';
 import * as keys from './keys.service';
-import { CODE_RE, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
+import { CODE_RE, canonicalHostname, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
 import * as svc from './links.service';
-import { canonicalHostname } from './links.schema';
 import { type CachedLink, cachedCode, resolveCode } from './links.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The caller's company: its links, and the control plane where their codes are claimed. */
 const scopeOf = (c: Context<AppEnv>): svc.LinkScope => ({ control: c.var.control, db: c.var.db, companyId: c.var.companyId });

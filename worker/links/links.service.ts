@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import { accounts, companies, companyHomes, linkClickStats, linkCodes, links, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, CONTROL, companyDb, controlDb, isFenceRefusal, shardDb } from '../lib/d1';
-import { companyMoving } from '../lib/shards';
 import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
+import { companyMoving } from '../lib/shards';
+import { claimCode, placeDb, placeOfLink, releaseCode } from './codes';
 import {
   ALIAS_RE,
   checkTarget,
@@ -19,8 +21,6 @@ import {
   type LinkStats,
   type OwnHosts,
 } from './links.schema';
-import { COMMON_MESSAGES } from '../lib/common-messages';
-import { claimCode, placeDb, placeOfLink, releaseCode } from './codes';
 
 type LinkRow = typeof links.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { activeLoads, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { ownMcSetting } from '../history/history.service';
 import { ApiError, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { ownMcSetting } from '../history/history.service';
 import { teamIdOf } from '../lib/team';
 import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, MAX_ACTIVE_LOADS } from './loads.schema';
 

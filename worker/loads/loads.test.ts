@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeLoads, mcSettings } from '../db/schema';
+import { HISTORY_MESSAGES } from '../history/history.schema';
 import { randomId } from '../lib/ids';
 import { call, countRows, createTeam, createUser, everyDb, type TestUser } from '../test/helpers';
-import { HISTORY_MESSAGES } from '../history/history.schema';
 import { LOAD_MESSAGES } from './loads.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
-import { readOnly } from '../lib/db';
-import { validate } from '../lib/validate';
 import { shardDb } from '../lib/d1';
+import { readOnly } from '../lib/db';
 import { shardOfMail } from '../lib/mailer';
+import { validate } from '../lib/validate';
 import { mailIdParam } from './mail.schema';
 import { listFailedMails, resendMail } from './mail.service';
 

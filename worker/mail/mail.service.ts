@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { iso } from '../lib/db';
 import { allShards, shardDb } from '../lib/d1';
+import { iso } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enqueueMails } from '../lib/mailer';

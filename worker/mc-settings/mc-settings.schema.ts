@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { template as messageTemplate } from '../lib/coded';
 import { type Check, inOrder } from '../lib/checks';
-import { templateError } from './email-template.schema';
+import { template as messageTemplate } from '../lib/coded';
 import { COMMON_MESSAGES } from '../lib/common-messages';
+import { templateError } from './email-template.schema';
 
 /** The Lines area's messages (spec section 5). Shared with the Lines screen. */
 export const MC_MESSAGES = {

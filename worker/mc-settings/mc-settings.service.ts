@@ -2,9 +2,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { brokerFilterMcs, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { inJson } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { inJson } from '../lib/db';
 import { isLead, teamIdOf, visibleIds } from '../lib/team';
 import { MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
 

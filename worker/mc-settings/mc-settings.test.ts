@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterMcs, brokerFilters, mcLines, mcSettings } from '../db/schema';
-import { call, createTeam, createUser, everyDb, homeOfUser, otherShard, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, homeOfUser, otherShard, type TestUser, testEnv } from '../test/helpers';
 import { MC_MESSAGES } from './mc-settings.schema';
 
 const addMc = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/mcSettings/add/', { token: user.token, body });

@@ -4,8 +4,8 @@ import { payments, promoUses } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { randomId } from '../lib/ids';
 import { md5Hex } from './md5';
-import { sendReceipts } from './receipts';
 import { orderStub, type PaymentRow } from './payments.service';
+import { sendReceipts } from './receipts';
 
 /** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
 const parseAmount = (text: string | undefined) => (text !== undefined && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(text) ? Number(text) : Number.NaN);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, createTeam, createUser, control, getUser, type TestUser, testEnv, errorBody } from '../test/helpers';
+import { call, control, createTeam, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
 import { confirmation, order, PRICE, precheck, result } from '../test/idram';
 import { ORDER_TTL_MS } from './payment-order';
 import { PAYMENT_MESSAGES } from './payments.schema';

@@ -1,11 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
 import { payments } from '../db/schema';
-import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
 import { type Bindings, isDevelopment } from '../env';
 import { controlDb } from '../lib/d1';
 import { runBatch } from '../lib/db';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
+import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
 import { sendReceipts } from './receipts';
 import { applyPayment, tryApply } from './settle';
 

@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
+import * as idram from './idram-callback';
 import { idramPayPage, simulatorPage } from './payment-pages';
 import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, priceScheduleSchema, receiptParam, refundSchema, scheduleParam } from './payments.schema';
-import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
-import { paymentSummary, refund } from './refunds';
-import { receiptFor } from './receipts';
-import { generateTeamLink } from './team-order';
-import * as idram from './idram-callback';
 import * as svc from './payments.service';
+import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
+import { receiptFor } from './receipts';
+import { paymentSummary, refund } from './refunds';
+import { generateTeamLink } from './team-order';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
 async function formBody(req: Request): Promise<Record<string, string>> {

@@ -1,10 +1,10 @@
-import { idramLanguage } from '../lib/languages';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { runBatch } from '../lib/db';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { idramLanguage } from '../lib/languages';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
 import { peopleByIds } from '../users/people';
 import { idramText } from './idram-texts';

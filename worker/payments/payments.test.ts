@@ -6,7 +6,7 @@ import { payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createTeam, createUser, control, getUser, type TestUser, testEnv, errorBody } from '../test/helpers';
+import { call, control, countRows, createTeam, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
 import { ACCOUNT, confirmation, form, PRICE, precheck, result } from '../test/idram';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';

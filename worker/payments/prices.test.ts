@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSchedule } from '../db/schema';
-import { call, countRows, createUser, control, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, type TestUser } from '../test/helpers';
 import { order, PRICE, pay, paymentRow } from '../test/idram';
 
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { paymentReceipts, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { mailDay } from '../lib/mailer';
+import { call, control, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, mailsTo, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
-import { call, createTeam, createUser, control, getUser, type TestUser } from '../test/helpers';
 
 const receiptsOf = (orderId: string) => control.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, orderId));
 const receiptMails = async (who: TestUser, orderNumber: number) =>

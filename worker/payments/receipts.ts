@@ -3,13 +3,13 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { paymentReceipts, payments, promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { notFound } from '../lib/errors';
-import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
 import { mailDayIn, mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import { peopleByIds } from '../users/people';
 import { itemsOf } from './items';
-import { refundsByPayment } from './refunds';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
+import { refundsByPayment } from './refunds';
 
 type PaymentRow = typeof payments.$inferSelect;
 

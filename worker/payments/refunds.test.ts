@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentRefunds, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { removeMonths } from '../lib/subscription';
-import { call, countRows, createTeam, createUser, control, getUser, type TestUser } from '../test/helpers';
+import { call, control, countRows, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
 
 const refundsOf = (paymentId: string) => control.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));

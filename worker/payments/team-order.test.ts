@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentItems, paymentReceipts, promoCodes, promoUses, users } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createUser, control, getUser, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, mailsTo, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
 import { daysPrice } from './payments.schema';
 

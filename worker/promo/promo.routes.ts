@@ -4,7 +4,6 @@ import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import {
-  PROMO_EFFECT_TYPES,
   assignSchema,
   checkSchema,
   createRandomSchema,
@@ -12,6 +11,7 @@ import {
   EFFECT_TYPES,
   freeStatusSchema,
   idSchema,
+  PROMO_EFFECT_TYPES,
   useSchema,
 } from './promo.schema';
 import * as svc from './promo.service';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MESSAGES } from '../auth/auth.messages';
-import { hasInvisibleChars } from '../lib/text';
 import { COMMON_MESSAGES } from '../lib/common-messages';
+import { hasInvisibleChars } from '../lib/text';
 
 /** The effect types, and the promo codes table's enum. */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { promoCodes, promoUses } from '../db/schema';
 import { normalizeEmail } from '../auth/auth.schema';
+import { promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { promoCodes, promoUses, users } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createUser, control, getUser, testEnv, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
 import type { PromoDto } from './promo.schema';
 import { CODE_ALPHABET } from './promo.service';
 

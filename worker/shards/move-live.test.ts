@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { activeLoads, callHistory } from '../db/schema';
 import { allShards, shardDb } from '../lib/d1';
+import { inJson } from '../lib/db';
 import { randomId } from '../lib/ids';
 import { MOVING_MESSAGE } from '../lib/shards';
 import { call, control, errorBody, testEnv } from '../test/helpers';
 import { companyUserIds, mcOf, otherShard, placementOf, SEED_PASSWORD, seedCompany } from '../test/shards';
 import { advanceMove, isFinished, loadMove, startCompanyMove } from './move';
-import { inJson } from '../lib/db';
 
 interface Client {
   userId: string;

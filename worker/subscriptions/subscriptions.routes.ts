@@ -5,8 +5,8 @@ import { readOnly } from '../lib/db';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
-import { childUsersSchema } from '../users/users.schema';
 import { homeForTarget } from '../users/directory';
+import { childUsersSchema } from '../users/users.schema';
 import { managerChildUsers } from '../users/users.service';
 
 /** /api/subscription: the caller's status, and a manager's team for Pay for Team. */

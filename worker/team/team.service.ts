@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { callHistory, callHistoryHours, teamLines, teamSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { isLead, teamIdOf } from '../lib/team';
 import { sha256Hex } from '../lib/ids';
+import { isLead, teamIdOf } from '../lib/team';
 import { CONTACT_WINDOW, TEAM_MESSAGES, type TeamContactDto, type TeamContactsDto, type TeamSettingsDto, type TeamSettingsInput } from './team.schema';
 
 /** The team's phone settings as stored (the defaults when the lead never saved any). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callHistory, teamLines, teamSettings } from '../db/schema';
-import { randomId } from '../lib/ids';
 import { d1Of } from '../lib/d1';
+import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { DIALER_MESSAGES, dialerTemplateError, dialUrl } from './dialer';
 import { TEAM_MESSAGES } from './team.schema';

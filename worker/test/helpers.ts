@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../db/schema';
-import type { UserType } from '../users/users.schema';
 import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
 import { allShards, createDb, d1Of, placementShards, shardDb } from '../lib/d1';
-import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../users/directory';
+import { codeOf } from '../lib/error-codes';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { codeOf } from '../lib/error-codes';
+import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../users/directory';
+import type { UserType } from '../users/users.schema';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;

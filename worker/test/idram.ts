@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payments } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, control, outboxRowsTo, type TestUser, testEnv } from './helpers';
 import { md5Hex } from '../payments/md5';
+import { call, control, outboxRowsTo, type TestUser, testEnv } from './helpers';
 
 /** Idram as the tests play it: orders, prechecks and signed confirmations against the real result URL. */
 export const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);

@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { Context } from 'hono';
+import { MESSAGES } from '../auth/auth.schema';
+import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
+import { CONTROL, companyDb, shardDb } from '../lib/d1';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { conflict } from '../lib/errors';
-import { CONTROL, companyDb, shardDb } from '../lib/d1';
-import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from '../lib/shards';
 import { randomId } from '../lib/ids';
-import { MESSAGES } from '../auth/auth.schema';
+import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from '../lib/shards';
 import type { UserType } from './users.schema';
 
 /**

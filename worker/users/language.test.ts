@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { languageFromHeader } from '../lib/languages';
 import { runReminders } from '../subscriptions/reminders';
 import { call, createTeam, createUser, getUser, PASSWORD, type TestUser, testEnv, userRowByEmail } from '../test/helpers';
 import { mailsTo, order, PRICE } from '../test/idram';
-import { languageFromHeader } from '../lib/languages';
 
 /** The user's language (docs/decisions/0023-languages.md): stored, chosen at sign-in and in Profile, and followed by mails and Idram. */
 const setLanguage = (who: TestUser, id: string, body: unknown) => call('PUT', `/api/user/update/language/${id}`, { token: who.token, body });

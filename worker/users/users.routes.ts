@@ -3,7 +3,9 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
+import { setReminders } from '../subscriptions/reminders';
 import { endLiveSessionsOf } from '../team/live';
+import * as credentials from './credentials.service';
 import { homeForTarget } from './directory';
 import {
   byEmailSchema,
@@ -21,9 +23,7 @@ import {
   trialStateSchema,
   userTypeSchema,
 } from './users.schema';
-import * as credentials from './credentials.service';
 import * as svc from './users.service';
-import { setReminders } from '../subscriptions/reminders';
 
 /** /api/user: users and teams, scoped by the user tree (docs/api/users.md). */
 export const userRoutes = new Hono<AppEnv>()

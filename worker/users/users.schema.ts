@@ -2,10 +2,10 @@ import { getCountryCallingCode } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { emailError, languageSchema, lookupEmail, MESSAGES, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
 import { type Check, inOrder } from '../lib/checks';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { dateField } from '../lib/dates';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The user types: the roles of the permissions table, and the users table's enum. */
 export const USER_TYPES = ROLES;

@@ -1,16 +1,16 @@
 /** The vetting records of a team's filters: the filter list, the modal and Check now. */
 import { and, eq, inArray } from 'drizzle-orm';
+import type * as z from 'zod';
 import { brokerFilters as f } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { chunks } from '../lib/db';
 import { notFound, tooManyRequests } from '../lib/errors';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
-import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { fmcsaConfigured } from './fmcsa';
-import type * as z from 'zod';
 import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
 import { checkBroker, recordsByName, seedStatements, toDto, vettingName } from './vetting.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
 export const CHECK_NOW_LIMIT: Limit = { limit: 20, windowMs: 60 * 60_000 };

@@ -3,8 +3,8 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
-import { vettingCheckSchema, vettingFiltersSchema } from './vetting.schema';
 import { checkNow, vettingOfFilters } from './vetting.filters';
+import { vettingCheckSchema, vettingFiltersSchema } from './vetting.schema';
 
 /** /api/vetting: FMCSA records of the team's brokers (docs/api/vetting.md). */
 export const vettingRoutes = new Hono<AppEnv>()

@@ -8,23 +8,23 @@ import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   brokerFilterEvents,
-  brokerFilters as f,
-  brokerVetting as bv,
   brokerVettingChanges,
-  brokerVettingNames as names,
   brokerVettingNotices,
+  brokerVetting as bv,
   callHistory,
   companyHomes,
+  brokerFilters as f,
   fmcsaCallDays,
+  brokerVettingNames as names,
   users,
 } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { chunks, isUniqueViolation } from '../lib/db';
 import { allShards, controlDb, shardDb } from '../lib/d1';
+import { chunks, isUniqueViolation } from '../lib/db';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
-import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
 import { mailDayIn, mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
 import { log } from '../lib/observe';
 import { carrierByDot, carrierByMc, dailyBudget, fmcsaConfigured, type QcAnswer, type QcCarrier } from './fmcsa';
 import { VETTING_LABELS, type VettingDto, type VettingState } from './vetting.schema';

@@ -12,10 +12,10 @@ import {
   mailOutbox,
   mails,
 } from '../db/schema';
-import { randomId } from '../lib/ids';
-import { addFilter, filterSave, teamWithMcs } from '../test/filters';
 import type { Db } from '../env';
 import { d1Of, shardDb } from '../lib/d1';
+import { randomId } from '../lib/ids';
+import { addFilter, filterSave, teamWithMcs } from '../test/filters';
 import { call, control, everyDb, otherShard, testEnv } from '../test/helpers';
 import { authorityByDot } from './fmcsa';
 import { vettingOfFilters } from './vetting.filters';

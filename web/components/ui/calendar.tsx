@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DateLib, type DateLibOptions, DayPicker, type DayPickerProps, type Labels, type Modifiers } from 'react-day-picker';
 import { enUS, hy, ru } from 'react-day-picker/locale';
+import { useTranslation } from 'react-i18next';
 import 'react-day-picker/style.css';
 import './calendar.css';
 

@@ -1,6 +1,6 @@
+import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from '../../../worker/lib/languages';
 import { useRegionNames } from '../../lib/region-names';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { MESSAGES } from '../../../worker/auth/auth.messages';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { ErrorText, Field } from '../../components/ui/field';
 import { LanguageSelect } from '../../components/ui/language-select';
-import { followUserLanguage, loadLibrary, pickedLanguage, useText } from '../../i18n/startup';
+import { Spinner } from '../../components/ui/spinner';
 import { messageText } from '../../i18n/errors';
+import { followUserLanguage, loadLibrary, pickedLanguage, useText } from '../../i18n/startup';
 import { getDeviceToken, saveDeviceToken, setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { login, sendPasswordHash } from './api';

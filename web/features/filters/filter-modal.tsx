@@ -4,13 +4,13 @@ import { NO_TYPE } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
 import { FilterActivity } from './filter-activity';
-import { VettingPanel } from './vetting';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
-import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { filterMessageText } from './texts';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
+import { VettingPanel } from './vetting';
 
 const TITLES = { create: 'filterModal.titleCreate', update: 'filterModal.titleUpdate', view: 'filterModal.titleView' } as const satisfies Record<
   ModalMode,

@@ -4,10 +4,10 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
 import { DataTable } from '../../components/ui/data-table';
-import type { FilterDto, FilterTypeDto } from './api';
-import { useFilterVetting, VettingChip } from './vetting';
 import { textColorOn } from '../../lib/color';
 import { contactText } from '../../lib/format';
+import type { FilterDto, FilterTypeDto } from './api';
+import { useFilterVetting, VettingChip } from './vetting';
 import './texts';
 
 /** A filter type's coloured label. */

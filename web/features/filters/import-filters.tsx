@@ -4,16 +4,16 @@ import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { MAX_IMPORT_ROWS } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
-import { FileInput } from '../../components/ui/file-input';
 import { ErrorText } from '../../components/ui/field';
+import { FileInput } from '../../components/ui/file-input';
 import { api } from '../../lib/api-client';
-import { keyOf } from '../../lib/use-api';
 import { formatLocale } from '../../lib/format-dates';
+import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
-import { filterMessageText } from './texts';
 import { useColumnLabels } from '../../lib/use-column-labels';
+import { filterMessageText } from './texts';
 
 /** The CSV headers the import reads (any case, spaces or underscores), as the export writes them. */
 const HEADERS: Record<string, keyof ImportRowInput> = {

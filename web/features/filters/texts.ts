@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { FILTER_MESSAGES } from '../../../worker/filters/filters.schema';
-import type { VettingState } from '../../../worker/vetting/vetting.states';
 import { VETTING_MESSAGES } from '../../../worker/vetting/vetting.schema';
+import type { VettingState } from '../../../worker/vetting/vetting.states';
 import { addEnglish } from '../../i18n';
-import { messageText } from '../../i18n/errors';
 import english from '../../i18n/en-filters.json';
+import { messageText } from '../../i18n/errors';
 
 // the filters screens' English texts (each lazy screen of the feature imports this module)
 addEnglish(english);

@@ -12,9 +12,9 @@ import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type FilterDto, type FilterPayload, rejectFilter, updateFilter, useFilterTypes, useQueue, useTeamUsers, verifyFilters } from './api';
 import { FilterModal } from './filter-modal';
-import { useMcNames } from './use-mc-names';
 import { TypeLabel } from './filters-table';
 import { filterMessageText } from './texts';
+import { useMcNames } from './use-mc-names';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 

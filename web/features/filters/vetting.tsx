@@ -10,8 +10,8 @@ import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
 import { api } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
 import { usePost } from '../../lib/use-api';
+import { useRequest } from '../../lib/use-request';
 import { filterMessageText, VETTING_LABEL_KEYS } from './texts';
 
 /** The records of these filters' brokers (one call for the list on screen). */

@@ -1,9 +1,9 @@
 import { parseResponse } from 'hono/client';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { saveBlob } from '../../lib/download';
 import type { Role } from '../../../worker/lib/permissions';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import { type Args, type Data, useGet, usePost } from '../../lib/use-api';
 
 export type HistoryRowDto = Data<typeof api.callHistory.getHistory.$post>[number];

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
+import { RequestFailed } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { RequestFailed } from '../../components/ui/request-state';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-history.json';
 import { ArchivedInRange, ArchivedMonthsCard } from './archived-months';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
-import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
-import { addEnglish } from '../../i18n';
-import english from '../../i18n/en-history.json';
 import './history.css';
 
 // this screen's English texts (its chunk brings them)

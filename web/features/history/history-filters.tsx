@@ -1,12 +1,12 @@
 import { Popover, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
 import { Button } from '../../components/ui/button';
-import { RequestFailed } from '../../components/ui/request-state';
 import { Calendar } from '../../components/ui/calendar';
 import { DateInput } from '../../components/ui/date-input';
+import { RequestFailed } from '../../components/ui/request-state';
 import { dayValue, parseDay, shortDate } from '../../lib/format';
-import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
 import { type Range, startOfToday } from './use-contact-history';
 
 /** Quick ranges by how many days they cover, today included: the same count as the 40-day rule. */

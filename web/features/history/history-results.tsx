@@ -2,11 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, phoneText, shortDate, timeOfDay } from '../../lib/format';
-import { BOARD_NAMES } from '../../../worker/history/boards';
 import type { HistoryPageView, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));

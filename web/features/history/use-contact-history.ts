@@ -8,8 +8,10 @@ import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
+
 /** The board a URL names, or null (every board). */
 const boardOf = (value: string | null): LoadBoard | null => ((LOAD_BOARDS as readonly string[]).includes(value ?? '') ? (value as LoadBoard) : null);
+
 import { exportHistory, type HistoryQuery, picksManager, useHistoryMcs, useHistoryPage, useManagers, useTeamUsers } from './api';
 
 export interface Range {

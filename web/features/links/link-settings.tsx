@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { DateTimeField } from '../../components/ui/date-input';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
-import { useRequest } from '../../lib/use-request';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { useRequest } from '../../lib/use-request';
 import { deleteLink, LINKS_KEY, type LinkDetail, updateLink } from './api';
 
 /** `2026-11-24T10:30` in the browser's time zone, as a datetime-local input wants it. */

@@ -7,8 +7,8 @@ import { Card } from '../../components/ui/section';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
-import { linesMessage } from './messages';
 import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
+import { linesMessage } from './messages';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
+import { matchTemplate } from '../../../worker/lib/coded';
+import { PLACEHOLDER_LIST } from '../../../worker/mc-settings/email-template.schema';
+import { LINE_NUMBERS, MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
 import { DIALER_MESSAGES, MAX_DIALER_TEMPLATE } from '../../../worker/team/dialer';
 import { MAX_LINE_LABEL, TEAM_MESSAGES } from '../../../worker/team/team.schema';
-import { LINE_NUMBERS, MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
-import { PLACEHOLDER_LIST } from '../../../worker/mc-settings/email-template.schema';
 import { messageText } from '../../i18n/errors';
-import { matchTemplate } from '../../../worker/lib/coded';
 
 /**
  * The Lines screen's own messages (its shared schemas' checks and the answers to its calls) in the

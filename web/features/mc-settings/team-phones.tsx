@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { type Dialer, dialUrl } from '../../../worker/team/dialer';
 import { teamSettingsInputSchema } from '../../../worker/team/team.schema';
-import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequest } from '../../lib/use-request';
-import { linesMessage } from './messages';
 import { saveTeamSettings, type TeamSettingsDto, useTeamSettings } from './api';
+import { linesMessage } from './messages';
 
 /** Each dialer's name as a catalogue key. */
 const DIALER_LABELS: Record<Dialer, `teamPhones.dialer${'Tel' | 'Dialpad' | 'Template'}`> = {

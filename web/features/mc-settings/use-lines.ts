@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
-import { linesMessage } from './messages';
 import { deleteMc, type McSettingDto, saveMcs, useMyMcs, useParentMcs } from './api';
+import { linesMessage } from './messages';
 
 /** What My MC List lets a person change before Save Settings. */
 export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent' | 'isVisible'>>;

@@ -4,12 +4,12 @@ import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { DateField } from '../../components/ui/date-input';
 import { ErrorText, Field } from '../../components/ui/field';
-import { Card } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
-import { amd, shortDate } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
+import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-payments.json';
+import { amd, shortDate } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
 import { cancelPriceChange, PRICE_KEY, SCHEDULE_KEY, schedulePrice, usePriceChanges } from './api';
 
 /** Admin payments: the monthly price in force, the scheduled changes (cancel one before it starts), and a new one from a day. */

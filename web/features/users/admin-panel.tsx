@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
 import { useRequest } from '../../lib/use-request';
-import { setTrial, setTrialEndDate, updateParent, updateType, type UserDto, type UserType, useChildUsers, useDirectors, useManagers } from './api';
+import { setTrial, setTrialEndDate, type UserDto, type UserType, updateParent, updateType, useChildUsers, useDirectors, useManagers } from './api';
 import { roleText } from './texts';
 import { UserTypeSelect } from './user-type-select';
 

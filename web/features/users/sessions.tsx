@@ -1,15 +1,15 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
+import { Card } from '../../components/ui/section';
 import { dateAndTime } from '../../lib/format';
 import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type SessionDto, signOutSession, useSessions } from './api';
 import './users.css';
-import { useColumnLabels } from '../../lib/use-column-labels';
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
+import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** A session's client in the screen's language (the API's `client` is English). */
 const clientKey = (clientType: number) =>

@@ -1,8 +1,8 @@
 import i18next, { type TFunction } from 'i18next';
 import { USER_MESSAGES } from '../../../worker/users/users.schema';
 import { messageText } from '../../i18n/errors';
-import { ROLE_NAMES } from '../../lib/roles';
 import { shortDate } from '../../lib/format';
+import { ROLE_NAMES } from '../../lib/roles';
 import type { UserDto, UserType } from './api';
 
 /**
