@@ -12,7 +12,7 @@ import {
   users,
 } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { chunks } from '../lib/db';
+import { chunks, runBatch } from '../lib/db';
 import { forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf, teamUsers } from '../lib/team';
@@ -287,7 +287,7 @@ export function deleteStatements(db: Db, v: Viewer, where: SQL, reason?: string)
 export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
   const row = await editableFilter(db, v, filterId);
-  await db.batch(deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!) as unknown as Parameters<Db['batch']>[0]);
+  await runBatch(db, deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!));
   return { message: FILTER_MESSAGES.deleted };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { accounts, apiKeys, companies, companyHomes, companyMoves, type MoveStep, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, controlDb, d1Of, isFenceRefusal, shardDb } from '../lib/d1';
-import { inJson, isUniqueViolation } from '../lib/db';
+import { inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { log } from '../lib/observe';
@@ -509,7 +509,7 @@ async function flip(env: Bindings, control: Db, move: MoveRow, work: Work): Prom
         .where(and(inJson(users.id, userIds), eq(users.companyId, move.companyId))),
     ];
     try {
-      await dst.batch(statements as unknown as Parameters<Db['batch']>[0]);
+      await runBatch(dst, statements);
     } catch (err) {
       // the company they join is moving itself: nothing was committed, so the move rolls back
       if (isFenceRefusal(err)) throw new MoveRefused(`company ${move.toCompanyId} is not active on ${move.toShard}`, true);
