@@ -90,6 +90,7 @@ export const CONTROL_TABLES: Readonly<Record<string, string>> = {
   accounts: 'the account directory',
   company_moves: 'moves between shards',
   api_keys: 'API key hashes (a users move repoints their company)',
+  link_codes: 'short codes, unique product-wide; they name the owner, whose company the directory knows (decision 0180)',
   payments: 'money',
   payment_items: 'money',
   payment_receipts: 'money',
