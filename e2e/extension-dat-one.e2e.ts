@@ -1,9 +1,18 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { addMc as addMcFor, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
+import {
+  addMc as addMcFor,
+  apiOk,
+  devUser,
+  launchWithExtension,
+  DEV_PASSWORD as PASSWORD,
+  rowsEverywhere,
+  type Server,
+  serveBoard,
+  teamFilters,
+} from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
@@ -784,10 +793,5 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
 
 /** The health reports as D1 holds them (the local database of the tests' own Worker). */
 function storedReports(): { version: string; layout: string; user_id: string; rows_seen: number; unreadable: number; fields: string }[] {
-  const out = execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--json', '--command', 'select * from extension_health_reports'],
-    { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  );
-  return JSON.parse(out)[0].results;
+  return rowsEverywhere(server.state, 'select * from extension_health_reports');
 }

@@ -43,6 +43,21 @@ export async function migratedDatabase(state: string) {
   else await migrateLocal(state);
 }
 
+/** The local databases every row lives in: the control plane and the company shards (decision 0174). */
+const LOCAL_DATABASES = ['DB', 'SHARD_1', 'SHARD_2', 'SHARD_3'];
+
+/** The rows a query answers in every local database of a server's state, one list (a user's rows are in its company's shard). */
+export function rowsEverywhere<T>(state: string, command: string): T[] {
+  return LOCAL_DATABASES.flatMap((db) => {
+    const out = execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
+      ['d1', 'execute', db, '--local', '--persist-to', state, '--json', '--command', command],
+      { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+    );
+    return JSON.parse(out)[0].results as T[];
+  });
+}
+
 /** The Worker under `wrangler dev` on 127.0.0.1, with a database folder that outlives a stop. */
 export class Server {
   private child: ChildProcess | null = null;

@@ -1,9 +1,19 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { addMc, apiOk, buildExtensionFor, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, Server, serveBoard, teamFilters } from './extension-harness';
+import {
+  addMc,
+  apiOk,
+  buildExtensionFor,
+  devUser,
+  launchWithExtension,
+  DEV_PASSWORD as PASSWORD,
+  rowsEverywhere,
+  Server,
+  serveBoard,
+  teamFilters,
+} from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
@@ -410,10 +420,5 @@ test('a Truckstop page it cannot read raises its own alarm, and the admin sees T
 
 /** The health reports as D1 holds them (the local database of this file's Worker). */
 function storedReports(): { board: string; version: string; layout: string; rows_seen: number; unreadable: number; fields: string }[] {
-  const out = execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--json', '--command', 'select * from extension_health_reports'],
-    { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  );
-  return JSON.parse(out)[0].results;
+  return rowsEverywhere(server.state, 'select * from extension_health_reports');
 }

@@ -81,7 +81,7 @@ test.describe('Contact History: archived months (decision 0171)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact');
+    expect(csv[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact,Board');
     expect(csv).toHaveLength(25);
     expect(csv.filter((line) => line.startsWith('Arto Agent,'))).toHaveLength(8);
 
