@@ -99,7 +99,8 @@ test.describe('Contact History', () => {
     await expect(loadButton(page)).toBeEnabled();
     // the button picks the same 40 days the typed rule allows
     await page.getByRole('button', { name: 'Last 40 days' }).click();
-    await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayValue(daysAgo(39)));
+    // the field shows the day as the user's language writes it (components/ui/date-input.tsx)
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue(usDay(dayValue(daysAgo(39))));
     await expect(loadButton(page)).toBeEnabled();
 
     await page.getByRole('button', { name: 'Last 7 days' }).click();
