@@ -9,10 +9,11 @@ import { idramText } from './idram-texts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+// main's width holds its padding, so 92vw is the whole card on a 390 px phone
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;padding:1.75rem 2.25rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12),0 8px 24px rgba(15,27,51,.08);width:min(92vw,460px)}
-h1{font-size:1.3rem;margin:0 0 .75rem}
+main{box-sizing:border-box;background:#fff;padding:1.75rem clamp(1rem,5vw,2.25rem);border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12),0 8px 24px rgba(15,27,51,.08);width:min(92vw,460px)}
+h1{font-size:1.3rem;margin:0 0 .75rem;overflow-wrap:break-word}
 .brand{display:flex;align-items:center;gap:.5rem;font-weight:700;color:#f47b20;margin-bottom:1rem;letter-spacing:.02em}
 .brand span{background:#f47b20;color:#fff;border-radius:6px;padding:.1rem .45rem}
 .tag{margin-left:auto;background:#fff4e5;color:#8a4b00;border-radius:999px;padding:.1rem .6rem;font-size:.75rem;font-weight:600}
