@@ -54,24 +54,21 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
     .onConflictDoUpdate({ target: companyHomes.companyId, set: { state, changedAt: now } });
 
 /**
- * A shard for a new company, drawn at random with the emptier shards likelier (weight: the fullest
- * shard's count minus this one's, plus one). Taking the emptiest outright sent every company made
- * in the same moment to one shard, since they all read the same counts; the draw spreads a burst
- * and still fills the emptier shards faster, so counts converge.
+ * Places a new company on the shard of the placement shards with the fewest companies (ties: the
+ * first named), and records it, in one statement: D1 runs statements one at a time, so companies
+ * made in the same moment each see the ones before and spread evenly. Choosing first and writing
+ * after sent every company of a burst to the same shard, since they all read the same counts.
  */
-export async function placeNewCompany(env: Bindings, control: Db, random = Math.random): Promise<string> {
+export async function placeNewCompany(env: Bindings, control: Db, companyId: string, now = new Date()): Promise<string> {
   const shards = placementShards(env);
-  if (shards.length === 1) return shards[0]!;
-  const counts = await control.select({ shard: companies.shard, n: sql<number>`count(*)` }).from(companies).groupBy(companies.shard);
-  const by = new Map(counts.map((c) => [c.shard, Number(c.n)]));
-  const fullest = Math.max(...shards.map((s) => by.get(s) ?? 0));
-  const weights = shards.map((s) => fullest - (by.get(s) ?? 0) + 1);
-  let draw = random() * weights.reduce((a, b) => a + b, 0);
-  for (const [i, shard] of shards.entries()) {
-    draw -= weights[i]!;
-    if (draw < 0) return shard;
-  }
-  return shards[shards.length - 1]!;
+  const [row] = await control.all<{ shard: string }>(
+    sql`insert into ${companies} (id, shard, created_at)
+      select ${companyId}, value, ${now.getTime()} from json_each(${JSON.stringify(shards)})
+      order by (select count(*) from ${companies} c where c.shard = value), key limit 1
+      returning shard`,
+  );
+  if (!row) throw new Error('no placement shard');
+  return row.shard;
 }
 
 /**

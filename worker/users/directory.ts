@@ -130,8 +130,7 @@ export const releaseClaim = (control: Db, userId: string) => control.delete(acco
 /** Opens a new company on the emptiest placement shard: its control-plane row, then its home row in the shard. */
 export async function newCompany(env: Bindings, control: Db, now = new Date()): Promise<Home> {
   const companyId = randomId();
-  const shard = await placeNewCompany(env, control);
-  await control.insert(companies).values({ id: companyId, shard, createdAt: now });
+  const shard = await placeNewCompany(env, control, companyId, now);
   await homeStatement(shardDb(env, shard), companyId, 'active', now);
   return homeOf(env, companyId, shard);
 }
