@@ -123,7 +123,7 @@ test.describe('Create user', () => {
     await page.waitForURL('**/users');
     await page.getByLabel('Search').fill(email);
     const cells = rows(page).filter({ hasText: email }).locator('td');
-    const expected = [email, 'Made By Admin', 'agent', manager.email, 'AM', '+374 91 234567'];
+    const expected = [email, 'Made By Admin', 'agent', manager.email, 'Armenia', '+374 91 234567'];
     for (const [i, text] of expected.entries()) await expect(cells.nth(i)).toHaveText(text);
     await expect(cells.nth(7)).toHaveText('Email verification pending');
   });
