@@ -95,7 +95,8 @@ function drawInline(host: Element, anchor: MenuAnchor, read: ReadRow) {
 function decorate(row: HTMLElement) {
   if (!adapter) return;
   const read = adapter.readRow(row);
-  noteRow(row, read);
+  // the separator or a placeholder: cleared of a recycled load's nodes, never counted as a load read blank
+  if (adapter.isLoad(row)) noteRow(row, read);
   const signature = `${version}|${signatureOf(read)}`;
   const host = adapter.nameHost(row);
   const want = decorating() && read.load.company && host ? expectedOwn(read, row) : 0;

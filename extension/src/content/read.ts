@@ -68,7 +68,9 @@ export interface BoardAdapter {
   resultsCount: () => number | null;
   /** The result rows that are loads. */
   loadRows: () => HTMLElement[];
-  /** The rows a changed node is in or holds. */
+  /** Whether a row shows a load (not a separator or a loading placeholder). */
+  isLoad: (row: Element) => boolean;
+  /** The rows a changed node is in or holds (a load or not: a recycled row may have become either). */
   rowsIn: (node: Node) => HTMLElement[];
   readRow: (row: HTMLElement) => ReadRow;
   /** Where the row's badges and control go: inside the company's name, before it. */

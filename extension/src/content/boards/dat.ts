@@ -253,8 +253,8 @@ function readRow(row: Element): ReadRow {
 }
 
 /** The result rows on the page that are loads (not separators or placeholders). */
-const loadRows = (root: ParentNode = document): HTMLElement[] =>
-  [...root.querySelectorAll<HTMLElement>(ROW_OUTERMOST)].filter((row) => !row.matches(NOT_A_LOAD) && !row.querySelector(NOT_A_LOAD));
+const isLoad = (row: Element) => !row.matches(NOT_A_LOAD) && !row.querySelector(NOT_A_LOAD);
+const loadRows = (root: ParentNode = document): HTMLElement[] => [...root.querySelectorAll<HTMLElement>(ROW_OUTERMOST)].filter(isLoad);
 
 /** The number the results counter shows ("37Results" → 37), or null without one. */
 function resultsCount(root: ParentNode = document): number | null {
@@ -283,6 +283,7 @@ export const dat: BoardAdapter = {
   resultsPage: () => !!document.querySelector(RESULTS_PAGE),
   resultsCount: () => resultsCount(),
   loadRows: () => loadRows(),
+  isLoad,
   rowsIn: (node) => rowsIn(node) as HTMLElement[],
   readRow,
   nameHost: companyNameHost,

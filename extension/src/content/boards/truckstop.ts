@@ -123,6 +123,9 @@ function readPanel(panel: Element): ReadRow {
   return { load, layout: null, signals: { pickupCell: !!pickup, contactCell: true, smallCells: false, wideCells: false }, hasDetails: true, found };
 }
 
+/** A row with no origin or destination is a loading placeholder (TB), not a load. */
+const isLoad = (row: Element) => !!firstLine(cell(row, 'originCity')) && !!firstLine(cell(row, 'destinationCity'));
+
 export const truckstop: BoardAdapter = {
   board: 'truckstop',
   label: 'Truckstop',
@@ -130,11 +133,8 @@ export const truckstop: BoardAdapter = {
   resultsPage: () => RESULTS_PATH.test(location.pathname) || !!document.querySelector(GRID),
   // no results counter is known (§7)
   resultsCount: () => null,
-  loadRows: () =>
-    deepQueryAll<HTMLElement>(document, ROW).filter((row) => {
-      // a row with no origin or destination is a loading placeholder (TB)
-      return !!firstLine(cell(row, 'originCity')) && !!firstLine(cell(row, 'destinationCity'));
-    }),
+  loadRows: () => deepQueryAll<HTMLElement>(document, ROW).filter(isLoad),
+  isLoad,
   rowsIn(node) {
     const el = node instanceof Element ? node : node.parentElement;
     if (!el) return [];
