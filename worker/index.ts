@@ -1,13 +1,13 @@
 import { app } from './app';
 import type { Bindings } from './env';
 import { runScheduled } from './jobs';
-import type { MailMessage } from './lib/mailer';
 import { RateLimiter as RateLimiterBase } from './lib/rate-limit';
 import { durableObjectWithSentryWhenSet, withSentryWhenSet } from './lib/sentry';
 import { pathOf } from './lib/url';
 import { ClickCounter as ClickCounterBase } from './links/click-counter';
 import { redirectShortLink } from './links/links.routes';
 import { consumeMailBatch } from './mail/mail.queue';
+import type { MailMessage } from './mail/mailer';
 import { PaymentOrder as PaymentOrderBase } from './payments/payment-order';
 import { ShardMover as ShardMoverBase } from './shards/shard-mover';
 import { TeamLive as TeamLiveBase } from './team/team-live';

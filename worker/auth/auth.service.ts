@@ -6,16 +6,16 @@ import { deviceParts, newSession, readDeviceToken, signDeviceToken } from '../li
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { CONTROL, shardDb } from '../lib/d1';
 import { isUniqueViolation } from '../lib/db';
+import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../lib/directory';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex, toHex } from '../lib/ids';
 import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../lib/languages';
-import { mailText } from '../lib/mail-texts';
-import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
-import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../users/directory';
+import { enqueueMails, linkMail, mailStatements } from '../mail/mailer';
+import { mailText } from '../mail/texts';
 import { hasInvisibleChars, type LoginAnswer, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
 

@@ -8,13 +8,13 @@ import { CONTACT_KINDS } from '../history/history.schema';
 import { CRONS, isJobCron, runScheduled } from '../jobs';
 import { allow } from '../lib/auth';
 import { allShards, shardDb } from '../lib/d1';
+import { placeUser, staffHome, userAnywhere, userHome } from '../lib/directory';
 import { ApiError, badRequest } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { teamIdOf } from '../lib/team';
 import { validate } from '../lib/validate';
-import { placeUser, staffHome, userAnywhere, userHome } from '../users/directory';
 import { USER_TYPES } from '../users/users.schema';
 import { seedDemo, seedSchema } from './seed';
 

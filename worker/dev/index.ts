@@ -3,10 +3,10 @@ import { handleError } from '../app';
 import type { AppEnv, Bindings } from '../env';
 import { handlers } from '../index';
 import { withDb } from '../lib/db';
-import type { MailMessage } from '../lib/mailer';
 import { observeRequests } from '../lib/observe';
 import { withSentryWhenSet } from '../lib/sentry';
 import { pathOf } from '../lib/url';
+import type { MailMessage } from '../mail/mailer';
 import { devRoutes } from './dev.routes';
 
 export { ClickCounter, PaymentOrder, RateLimiter, ShardMover, TeamLive } from '../index';

@@ -1,7 +1,6 @@
 import type { DurableObject } from 'cloudflare:workers';
 import * as Sentry from '@sentry/cloudflare';
 import type { Bindings } from '../env';
-import type { MailMessage } from './mailer';
 
 /**
  * Error tracking with @sentry/cloudflare, only when the SENTRY_DSN secret is set: without it no
@@ -33,8 +32,8 @@ export function reportError(env: Pick<Bindings, 'SENTRY_DSN'>, err: unknown, tag
  * The Worker's handlers, run through `withSentry` when SENTRY_DSN is set and as they are when
  * not (the choice is made per invocation: the env is not known before).
  */
-export function withSentryWhenSet<H extends ExportedHandler<Bindings, MailMessage>>(handler: H): H {
-  const instrumented = Sentry.withSentry((env: Bindings) => sentryOptions(env), { ...handler } as ExportedHandler<Bindings, MailMessage>) as H;
+export function withSentryWhenSet<H extends ExportedHandler<Bindings, never>>(handler: H): H {
+  const instrumented = Sentry.withSentry((env: Bindings) => sentryOptions(env), { ...handler } as ExportedHandler<Bindings, never>) as H;
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(handler) as (keyof H & string)[]) {
     const plain = handler[name] as (...args: unknown[]) => unknown;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companies, companyHomes } from '../db/schema';
 import { control, testEnv } from '../test/helpers';
-import { newCompany } from '../users/directory';
 import { placementShards, shardDb } from './d1';
+import { newCompany } from './directory';
 
 const countOn = async (shard: string) => (await control.select().from(companies).where(eq(companies.shard, shard))).length;
 

@@ -1,12 +1,14 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { SubscriptionStatus } from '../subscriptions/subscriptions.schema';
 import { subscriptionDaysLeft as daysLeft } from './days-left';
 import { isStaff, type Role } from './permissions';
 
 const DAY = 86_400_000;
 
-/** Active means the end date is in the future; staff are always active. Days left: the one rule of days-left.ts. */
-export function subscriptionOf(user: { userType: Role; subscriptionEndDate: Date | null }, now = Date.now()): SubscriptionStatus {
+/**
+ * Active means the end date is in the future; staff are always active. Days left: the one rule of days-left.ts.
+ * The shape is GET /api/subscription/status's (subscriptions.schema.ts checks it on the way out).
+ */
+export function subscriptionOf(user: { userType: Role; subscriptionEndDate: Date | null }, now = Date.now()) {
   const end = user.subscriptionEndDate?.getTime() ?? null;
   const isSubscriptionActive = isStaff(user.userType) || (end !== null && end > now);
   const subscriptionDaysLeft = daysLeft(end === null ? null : new Date(end), now);

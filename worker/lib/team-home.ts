@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
-import { userHome } from '../users/directory';
 import { openCompany } from './db';
+import { userHome } from './directory';
 
 /**
  * The admin reads any manager's team (Contact History's `managerId`), and that team lives on its

@@ -2,8 +2,8 @@ import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
 import { allShards, shardDb } from '../lib/d1';
-import { enqueueMails, type MailMessage, shardOfMail } from '../lib/mailer';
 import { log } from '../lib/observe';
+import { enqueueMails, type MailMessage, shardOfMail } from './mailer';
 import { sendThroughProvider } from './providers';
 
 /** The queues of wrangler.toml: the mail queue and its dead-letter queue. */

@@ -3,10 +3,10 @@ import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { shardDb } from '../lib/d1';
 import { readOnly } from '../lib/db';
-import { shardOfMail } from '../lib/mailer';
 import { validate } from '../lib/validate';
 import { mailIdParam } from './mail.schema';
 import { listFailedMails, resendMail } from './mail.service';
+import { shardOfMail } from './mailer';
 
 /** /api/mail: the admin's Failed mails screen (mails out of tries, with their error) and Resend. */
 export const mailRoutes = new Hono<AppEnv>()

@@ -5,9 +5,9 @@ import { allShards, shardDb } from '../lib/d1';
 import { iso } from '../lib/db';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { enqueueMails } from '../lib/mailer';
 import { log, userHash } from '../lib/observe';
 import { type FailedMailDto, MAIL_MESSAGES } from './mail.schema';
+import { enqueueMails } from './mailer';
 
 /** The list's length: the newest this many (a longer list means the provider is down, which the total says). */
 const LIST_LIMIT = 200;

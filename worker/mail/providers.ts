@@ -80,7 +80,7 @@ async function sendWithCloudflare(env: Bindings, mail: OutgoingMail): Promise<Se
 
 /**
  * Hands one mail to the configured provider. `outbox` sends nothing: the mail was kept in the
- * outbox table when it was written (lib/mailer.ts), which is all a development machine or a
+ * outbox table when it was written (mail/mailer.ts), which is all a development machine or a
  * deployment without a provider has.
  */
 export async function sendThroughProvider(env: Bindings, mail: OutgoingMail): Promise<SendResult> {

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
-import { mailText, plural } from '../lib/mail-texts';
+import { mailText, plural } from '../mail/texts';
 
 /**
  * The page that forwards a payer to Idram and the order's `EDP_DESCRIPTION`, in the payer's

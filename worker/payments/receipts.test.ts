@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentReceipts, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { mailDay } from '../lib/mailer';
+import { mailDay } from '../mail/mailer';
 import { call, control, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, mailsTo, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
 

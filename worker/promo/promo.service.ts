@@ -3,11 +3,11 @@ import { normalizeEmail } from '../auth/auth.schema';
 import { promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
+import { findUserByEmail, userAnywhere } from '../lib/directory';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
 import { applyPromoUse, tryApply } from '../payments/settle';
-import { findUserByEmail, userAnywhere } from '../users/directory';
 import { peopleByIds } from '../users/people';
 import { pendingDiscount } from './promo.discount';
 import {

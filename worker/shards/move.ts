@@ -3,11 +3,11 @@ import { accounts, apiKeys, companies, companyHomes, companyMoves, type MoveStep
 import type { Bindings, Db } from '../env';
 import { allShards, controlDb, d1Of, isFenceRefusal, shardDb } from '../lib/d1';
 import { inJson, isUniqueViolation, runBatch } from '../lib/db';
+import type { Home } from '../lib/directory';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { log } from '../lib/observe';
 import { companyMoving, fenceFor, forgetCompany, homeStatement } from '../lib/shards';
-import type { Home } from '../users/directory';
 import type { UserType } from '../users/users.schema';
 import { DERIVED_TABLES, MOVED_TABLES, type MovedTable } from './tables';
 

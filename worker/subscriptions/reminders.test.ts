@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptionReminders, users } from '../db/schema';
 import worker from '../index';
-import { mailMoment } from '../lib/mailer';
+import { mailMoment } from '../mail/mailer';
 import { call, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo } from '../test/idram';
 import { thresholdFor } from './reminders';

@@ -7,11 +7,11 @@ import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
 import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { forbidden } from '../lib/errors';
 import type { Language } from '../lib/languages';
-import { mailMomentIn, mailText } from '../lib/mail-texts';
-import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import { isStaff } from '../lib/permissions';
 import { activeCompanies, fenceFor } from '../lib/shards';
 import { subscriptionOf } from '../lib/subscription';
+import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../mail/mailer';
+import { mailMomentIn, mailText } from '../mail/texts';
 import { visibleUser } from '../users/users.service';
 
 const DAY = 86_400_000;

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
+import { homeForTarget } from '../lib/directory';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
-import { homeForTarget } from '../users/directory';
 import { childUsersSchema } from '../users/users.schema';
 import { managerChildUsers } from '../users/users.service';
 

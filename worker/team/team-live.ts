@@ -37,7 +37,7 @@ export class TeamLive extends DurableObject<Bindings> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(LIVE_PING, LIVE_PONG));
   }
 
-  /** The health check's call (lib/health.ts). */
+  /** The health check's call (worker/health.ts). */
   ping(): 'ok' {
     return 'ok';
   }

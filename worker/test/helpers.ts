@@ -4,10 +4,10 @@ import { mailOutbox, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
 import { allShards, createDb, d1Of, placementShards, shardDb } from '../lib/d1';
+import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../lib/directory';
 import { codeOf } from '../lib/error-codes';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
-import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../users/directory';
 import type { UserType } from '../users/users.schema';
 import { fetchWorker } from './dispatch';
 

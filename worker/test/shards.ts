@@ -21,9 +21,9 @@ import {
 } from '../db/schema';
 import { newSession } from '../lib/auth';
 import { allShards, d1Of, shardDb } from '../lib/d1';
+import { companyHome } from '../lib/directory';
 import { randomId } from '../lib/ids';
 import { MOVED_TABLES } from '../shards/tables';
-import { companyHome } from '../users/directory';
 import { call, control, testEnv } from './helpers';
 
 export const SEED_PASSWORD = 'demo12345';

@@ -8,11 +8,11 @@ import { COMMON_MESSAGES } from '../lib/common-messages';
 import { isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import type { Language } from '../lib/languages';
-import { mailText } from '../lib/mail-texts';
-import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../mail/mailer';
+import { mailText } from '../mail/texts';
 import { USER_MESSAGES } from './users.schema';
 import { live, managedUser, type UserRow } from './users.service';
 

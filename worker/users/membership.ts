@@ -2,10 +2,10 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { inJson } from '../lib/db';
+import { companyHome, type Home, newCompanyOn, repointAccounts, staffHome } from '../lib/directory';
 import { fenceFor, STAFF_COMPANY } from '../lib/shards';
 import { childrenOf } from '../lib/team';
 import { moveUsers } from '../shards/move';
-import { companyHome, type Home, newCompanyOn, repointAccounts, staffHome } from './directory';
 import type { UserType } from './users.schema';
 
 type UserRow = typeof users.$inferSelect;

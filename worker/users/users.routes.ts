@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
+import { homeForTarget } from '../lib/directory';
 import { validate } from '../lib/validate';
 import { setReminders } from '../subscriptions/reminders';
 import { endLiveSessionsOf } from '../team/live';
 import * as credentials from './credentials.service';
-import { homeForTarget } from './directory';
 import {
   byEmailSchema,
   childUsersSchema,

@@ -6,6 +6,7 @@ import type { Bindings, Caller, Db } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
+import { findUserByEmail, type Home, settleAccount, userAnywhere } from '../lib/directory';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
@@ -13,7 +14,6 @@ import { hashPassword } from '../lib/passwords';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
-import { findUserByEmail, type Home, settleAccount, userAnywhere } from './directory';
 import { changeRoleOrParent, splitAfterDirector } from './membership';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 

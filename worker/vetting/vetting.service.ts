@@ -23,9 +23,9 @@ import { allShards, controlDb, shardDb } from '../lib/d1';
 import { chunks, isUniqueViolation } from '../lib/db';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
-import { mailDayIn, mailText } from '../lib/mail-texts';
-import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
 import { log } from '../lib/observe';
+import { enqueueMails, escapeHtml, mailStatements } from '../mail/mailer';
+import { mailDayIn, mailText } from '../mail/texts';
 import { carrierByDot, carrierByMc, dailyBudget, fmcsaConfigured, type QcAnswer, type QcCarrier } from './fmcsa';
 import { VETTING_LABELS, type VettingDto, type VettingState } from './vetting.schema';
 

@@ -21,11 +21,11 @@ import {
 import type { Bindings, Db } from '../../env';
 import { teamTypes } from '../../filters/filter-types.service';
 import { chunks, MAX_PARAMS, runBatch } from '../../lib/db';
+import { accountByEmail, newCompany, staffHome } from '../../lib/directory';
 import { conflict } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { secrets } from '../../lib/secrets';
 import { type KvLink, kvKey } from '../../links/links.service';
-import { accountByEmail, newCompany, staffHome } from '../../users/directory';
 import { buildCompany, buildFilters, buildLinks, buildLoads, buildLogins, buildPayments, historySlices } from './builders';
 import { makeRand } from './random';
 

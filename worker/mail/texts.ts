@@ -1,5 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
 import { VETTING_LABELS, type VettingState } from '../vetting/vetting.states';
-import { DEFAULT_LANGUAGE, type Language } from './languages';
 
 /**
  * The mails' texts in each language (docs/decisions/0023-languages.md): typed maps rather than

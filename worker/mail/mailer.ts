@@ -2,10 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type MailKind, mailOutbox, mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
-import { providerOf } from '../mail/providers';
-import { CONTROL } from './d1';
-import { chunks } from './db';
-import { randomId } from './ids';
+import { CONTROL } from '../lib/d1';
+import { chunks } from '../lib/db';
+import { randomId } from '../lib/ids';
+import { providerOf } from './providers';
 
 export interface Mail {
   to: string;

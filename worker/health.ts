@@ -1,9 +1,9 @@
-import type { Bindings } from '../env';
-import type { ClickCounter } from '../links/click-counter';
-import type { PaymentOrder } from '../payments/payment-order';
-import type { TeamLive } from '../team/team-live';
-import { allShards, d1Of } from './d1';
-import type { RateLimiter } from './rate-limit';
+import type { Bindings } from './env';
+import { allShards, d1Of } from './lib/d1';
+import type { RateLimiter } from './lib/rate-limit';
+import type { ClickCounter } from './links/click-counter';
+import type { PaymentOrder } from './payments/payment-order';
+import type { TeamLive } from './team/team-live';
 
 /** Each check's time: a binding that hangs fails the check instead of hanging the health call. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,14 +1,15 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
+// biome-ignore lint/style/noRestrictedImports: the sign-up refusal's text is the auth area's (one text for both ways in)
 import { MESSAGES } from '../auth/auth.schema';
 import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
-import { CONTROL, companyDb, shardDb } from '../lib/d1';
-import { inJson, isUniqueViolation } from '../lib/db';
-import { conflict } from '../lib/errors';
-import { randomId } from '../lib/ids';
-import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from '../lib/shards';
-import type { UserType } from './users.schema';
+import { CONTROL, companyDb, shardDb } from './d1';
+import { inJson, isUniqueViolation } from './db';
+import { conflict } from './errors';
+import { randomId } from './ids';
+import type { Role as UserType } from './permissions';
+import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from './shards';
 
 /**
  * The account directory in the control plane (docs/decisions/0174-company-shards.md): e-mail ->
