@@ -10,7 +10,6 @@ import { ErrorText, Field } from '../../components/ui/field';
 import { Loaded, Pending } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { WholeNumberStepper } from '../../components/ui/stepper';
 import { Tabs } from '../../components/ui/tabs';
 import { addEnglish, currentLanguage } from '../../i18n';
 import english from '../../i18n/en-payments.json';
@@ -33,9 +32,9 @@ import {
   usePrice,
   useTeamSubscriptions,
 } from './api';
+import { MonthsError, MonthsField } from './months-field';
 import { CancelOrderButton, PaymentsTable } from './payment-history';
 import { TeamCheckout } from './team-checkout';
-import { UpcomingPrice } from './upcoming-price';
 import './payments.css';
 
 // this screen's English texts (the login page's first bundle has none of them)
@@ -216,20 +215,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
   const body = (
     <div className="new-payment" data-testid={payee ? 'new-payment-agent' : 'new-payment'}>
       <div className="new-payment-row">
-        <div className="field">
-          <label htmlFor={id}>{t('payment.months')}</label>
-          <WholeNumberStepper
-            id={id}
-            value={monthsText}
-            onChange={setMonthsText}
-            min={1}
-            max={MAX_MONTHS}
-            lessLabel={t('payment.monthLess')}
-            moreLabel={t('payment.monthMore')}
-          />
-          <div className="field-hint">{t('payment.perMonth', { price: amd(price.price) })}</div>
-          <UpcomingPrice upcoming={price.upcoming} />
-        </div>
+        <MonthsField id={id} value={monthsText} onChange={setMonthsText} hint={t('payment.perMonth', { price: amd(price.price) })} upcoming={price.upcoming} />
         <div className="total" data-testid="payment-total">
           <span className="stat-label">{t('payment.total')}</span>
           <strong>{amd(total)}</strong>
@@ -240,11 +226,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
           )}
         </div>
       </div>
-      {!monthsOk && (
-        <ErrorText>
-          {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
-        </ErrorText>
-      )}
+      {!monthsOk && <MonthsError months={months} />}
       <div className="pay-options">
         <div className="pay-option">
           <Button className="btn-idram" onClick={pay} disabled={loading || !monthsOk || !online}>

@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
-import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
+import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, priceFor } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Pending } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
-import { WholeNumberStepper } from '../../components/ui/stepper';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-payments.json';
-import { messageText } from '../../i18n/errors';
 import { amd, shortDate } from '../../lib/format';
 import { useOnline } from '../../lib/online';
 import { useColumnLabels } from '../../lib/use-column-labels';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
+import { MonthsError, MonthsField } from './months-field';
 import { daysText, monthsText as monthsWords } from './order-text';
-import { UpcomingPrice } from './upcoming-price';
 
 addEnglish(english);
 
@@ -87,25 +85,15 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
             </label>
           </fieldset>
           {mode === 'months' ? (
-            <div className="field">
-              <label htmlFor="team-months">{t('payment.months')}</label>
-              <WholeNumberStepper
-                id="team-months"
-                value={monthsText}
-                onChange={setMonthsText}
-                min={1}
-                max={MAX_MONTHS}
-                lessLabel={t('payment.monthLess')}
-                moreLabel={t('payment.monthMore')}
-              />
-              <div className="field-hint">{t('teamCheckout.perMonthAgent', { price: amd(price.price) })}</div>
-              <UpcomingPrice upcoming={price.upcoming} />
-              {!monthsOk && (
-                <ErrorText>
-                  {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
-                </ErrorText>
-              )}
-            </div>
+            <MonthsField
+              id="team-months"
+              value={monthsText}
+              onChange={setMonthsText}
+              hint={t('teamCheckout.perMonthAgent', { price: amd(price.price) })}
+              upcoming={price.upcoming}
+            >
+              {!monthsOk && <MonthsError months={months} />}
+            </MonthsField>
           ) : (
             <p className="notice" data-testid="align-rule">
               {t('teamCheckout.alignRule', { price: amd(price.price), days: DAYS_IN_PRICED_MONTH })}
