@@ -8,17 +8,10 @@ import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';
 import type { TeamContactDto, TeamContactsDto } from '../../../worker/team/team.schema';
 import { formatLocale, t } from '../i18n';
-import { fullDate } from './load';
+import { type BoardLoad, fullDate } from './load';
 import { companyKey, emailKey, phoneKey } from './match';
 
-export interface RowForContacts {
-  company: string;
-  phone: string;
-  email: string;
-  origin: string;
-  dest: string;
-  pickup: string;
-}
+export type RowForContacts = Pick<BoardLoad, 'company' | 'phone' | 'email' | 'origin' | 'dest' | 'pickup'>;
 
 export interface Contacted extends TeamContactDto {
   thisLoad: boolean;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
+import { BoardSelect } from '../../components/ui/board-select';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { RequestFailed } from '../../components/ui/request-state';
@@ -90,17 +90,13 @@ export default function ContactHistory() {
           <div className="history-row history-actions">
             <Toggle label={t('contactHistory.phoneCalls')} checked={kinds.phoneLogs} onChange={kinds.setPhoneLogs} />
             <Toggle label={t('contactHistory.emails')} checked={kinds.emailLogs} onChange={kinds.setEmailLogs} />
-            <label className="history-board">
-              {t('contactHistory.board')}
-              <select value={board.value ?? ''} onChange={(e) => board.set((e.target.value || null) as typeof board.value)}>
-                <option value="">{t('contactHistory.allBoards')}</option>
-                {LOAD_BOARDS.map((b) => (
-                  <option key={b} value={b}>
-                    {BOARD_NAMES[b]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <BoardSelect
+              className="history-board"
+              label={t('contactHistory.board')}
+              allLabel={t('contactHistory.allBoards')}
+              value={board.value ?? ''}
+              onChange={(next) => board.set(next || null)}
+            />
             <span className="muted hint">{screen.hint}</span>
             <Button type="submit" disabled={!screen.canLoad}>
               {loading ? t('contactHistory.loading') : t('contactHistory.load')}

@@ -2,8 +2,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BOARD_NAMES, LOAD_BOARDS, type LoadBoard } from '../../../worker/history/boards';
+import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';
 import { LOAD_MESSAGES } from '../../../worker/loads/loads.schema';
+import { BoardSelect } from '../../components/ui/board-select';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
@@ -95,17 +96,7 @@ export default function ActiveLoads() {
           {t('activeLoads.contactHistory')}
         </Link>
       </div>
-      <label className="loads-board">
-        {t('activeLoads.board')}
-        <select value={board} onChange={(e) => setBoard(e.target.value as LoadBoard | '')}>
-          <option value="">{t('activeLoads.allBoards')}</option>
-          {LOAD_BOARDS.map((b) => (
-            <option key={b} value={b}>
-              {BOARD_NAMES[b]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BoardSelect className="loads-board" label={t('activeLoads.board')} allLabel={t('activeLoads.allBoards')} value={board} onChange={setBoard} />
       <Loaded what={t('activeLoads.what')} state={read}>
         {() => (
           <DataTable
