@@ -5,7 +5,6 @@ import type { Bindings, Caller, Db } from '../env';
 import { deviceParts, newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { CONTROL, shardDb } from '../lib/d1';
-import { isUniqueViolation } from '../lib/db';
 import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../lib/directory';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex, toHex } from '../lib/ids';

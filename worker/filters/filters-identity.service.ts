@@ -1,5 +1,6 @@
 /** A filter's identity: its normal name and aliases, and the 409 that names the filter a save would duplicate. */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilterAliases, brokerFilters } from '../db/schema';
 import type { Db } from '../env';
 import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
@@ -81,9 +82,9 @@ export async function duplicateError(
   return conflict(duplicateMessage({ name: hit.name }), { existingFilterId: hit.id, existingFilterName: hit.name });
 }
 
-export async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: unknown[], selfId?: string) {
+export async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: BatchItem<'sqlite'>[], selfId?: string) {
   try {
-    await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
+    await runBatch(db, statements);
   } catch (err) {
     if (isUniqueViolation(err)) throw await duplicateError(db, v, r, selfId);
     throw err;

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFilters, brokerFilterUsers } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
-import { chunks, isUniqueViolation } from '../lib/db';
+import { chunks, isUniqueViolation, runBatch } from '../lib/db';
 import { conflict } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamUsers } from '../lib/team';
@@ -124,7 +125,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   const userIds = [...new Set([v.caller.id, ...(await teamUsers(db, v.teamId)).map((u) => u.id)])];
   const now = Date.now();
   const base = sql`(select coalesce(max(${f.index}), 0) from ${f} where ${f.teamId} = ${v.teamId})`;
-  const statements: unknown[] = [];
+  const statements: BatchItem<'sqlite'>[] = [];
   for (const [n, part] of chunks(creates, ROWS_PER_STATEMENT).entries()) {
     const offset = n * ROWS_PER_STATEMENT;
     const json = JSON.stringify(part.map((c, i) => ({ ...c, n: offset + i + 1 })));
@@ -149,7 +150,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
     );
   }
   try {
-    await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
+    await runBatch(db, statements);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(COMMON_MESSAGES.importMeanwhile);
     throw err;

@@ -1,8 +1,9 @@
 /** The manager's queue of filters waiting for verification, and the bulk actions on a selection. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilters } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { inJson } from '../lib/db';
+import { inJson, runBatch } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { teamIdOf } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
@@ -70,7 +71,7 @@ export async function bulk(db: Db, caller: Caller, input: BulkInput) {
     .where(and(inJson(f.id, input.filterIds), visibleTo(v)));
   if (!seen?.n) throw notFound(FILTER_MESSAGES.notFound);
   const mine = and(inJson(f.id, input.filterIds), editableBy(v))!;
-  let statements: unknown[];
+  let statements: BatchItem<'sqlite'>[];
   if (input.action === 'disable' || input.action === 'enable') {
     const on = input.action === 'enable';
     const where = and(mine, eq(f.isVisible, !on))!;
@@ -84,8 +85,8 @@ export async function bulk(db: Db, caller: Caller, input: BulkInput) {
       db.update(f).set({ typeId: type, updatedAt: new Date() }).where(where),
     ];
   } else statements = deleteStatements(db, v, mine);
-  const results = (await db.batch(statements as unknown as Parameters<Db['batch']>[0])) as unknown as readonly { meta?: { changes?: number } }[];
-  const count = results[0]?.meta?.changes ?? 0;
+  const [events] = (await runBatch(db, statements)) as readonly D1Result[];
+  const count = events?.meta.changes ?? 0;
   const done = { disable: 'disabled', enable: 'activated', delete: 'deleted', setType: 'updated' }[input.action];
   return { message: `${count} ${count === 1 ? 'filter' : 'filters'} ${done}`, count };
 }

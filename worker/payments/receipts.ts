@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import { paymentReceipts, payments, promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { runBatch } from '../lib/db';
 import { notFound } from '../lib/errors';
 import type { Language } from '../lib/languages';
 import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../mail/mailer';
@@ -208,7 +208,7 @@ export async function sendReceipts(env: Bindings, db: Db, orderId: string): Prom
       sql`not exists (select 1 from ${paymentReceipts} r where r.payment_id = ${order.id} and r.user_id = value ->> '$.ref.user')`,
       new Date(now),
     );
-    await db.batch([
+    await runBatch(db, [
       ...mails.statements,
       db
         .insert(paymentReceipts)
@@ -216,7 +216,7 @@ export async function sendReceipts(env: Bindings, db: Db, orderId: string): Prom
           sql`select ${order.id}, value ->> 'u', value ->> 'e', ${now} from json_each(${JSON.stringify(drafts.map((d) => ({ u: d.ref.user, e: d.to })))}) where true`,
         )
         .onConflictDoNothing(),
-    ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+    ]);
     await enqueueMails(env, mails.ids);
   } catch (err) {
     console.error(

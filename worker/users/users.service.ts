@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
