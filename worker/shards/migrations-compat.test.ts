@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../dev/index';
 import type { Bindings } from '../env';
+import { filterSave } from '../test/filters';
 
 /**
  * The Worker against a shard one migration apart, as during a deploy (docs/decisions/0181): the
@@ -131,20 +132,7 @@ describe('the Worker against a shard one migration apart', () => {
       const history = await ok('POST', '/api/callHistory/getHistory', manager.accessToken, range);
       expect(history.length).toBeGreaterThan(0);
       const types = await ok('GET', '/api/user/filterOverrides', manager.accessToken);
-      await ok('POST', '/api/broker/add', manager.accessToken, {
-        updateFilterId: null,
-        name: `Compat Freight ${domain}`,
-        type: types[0]._id,
-        comment: '',
-        onlyCreator: false,
-        allMC: true,
-        mcList: [],
-        usersList: [],
-        onlyOnContacts: false,
-        contacts: ['+13125550199'],
-        newUsers: false,
-        isVisible: true,
-      });
+      await ok('POST', '/api/broker/add', manager.accessToken, filterSave({ types }, { name: `Compat Freight ${domain}`, contacts: ['+13125550199'] }));
       await ok('GET', '/api/broker/minified', agent.accessToken);
       await ok('POST', '/api/activeLoad/team', manager.accessToken, {});
       await ok('POST', '/api/link/generate', manager.accessToken, { from: 'https://example.com/rates' });
