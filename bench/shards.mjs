@@ -1,6 +1,6 @@
 // `npm run bench:shards` (a local run, several minutes; not a test): does the product's capacity
 // grow with its shards (docs/decisions/0174-company-shards.md)? Starts `wrangler dev` on a free
-// port with a fresh local state (every database migrated by scripts/db-migrate.mjs), seeds one
+// port with a fresh local state (bench/runtimes.mjs: every database migrated), seeds one
 // demo company per shard (SHARD_1..3, placed on the emptiest), then drives the extension's
 // traffic (its sync: subscription status, MC settings, minified filters, team settings and
 // contacts; and its logging: a contact logged) at the same offered load per shard, first on one
@@ -11,14 +11,9 @@
 //
 //   BENCH_RATE=8 BENCH_SECONDS=20 node bench/shards.mjs     cycles a second per shard, seconds per step
 //   BENCH_JSON=1                                             the same figures as JSON too
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { apiClient } from './api-client.mjs';
+import { boundRun, startProductWranglerDev } from './runtimes.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RATE = Number(process.env.BENCH_RATE ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHARDS = ['SHARD_1', 'SHARD_2', 'SHARD_3'];
@@ -28,39 +23,9 @@ const DEADLINE_MS = 20 * 60_000;
 const SYNC = ['/api/subscription/status', '/api/mcSettings', '/api/broker/minified', '/api/team/settings', '/api/team/contacts'];
 const LOG = '/api/callHistory/log';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-shards-'));
 let server = null;
-const stop = () => {
-  if (server) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      server.kill('SIGTERM');
-    }
-  }
-  fs.rmSync(state, { recursive: true, force: true });
-};
-const deadline = setTimeout(() => {
-  console.error(`no result within ${DEADLINE_MS / 1000} s`);
-  stop();
-  process.exit(1);
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    stop();
-    process.exit(130);
-  });
+const stop = () => server?.stop();
+const unbound = boundRun(DEADLINE_MS, stop, 'bench:shards');
 
 const log = (line) => console.error(`[bench:shards] ${line}`);
 const pct = (xs, p) => {
@@ -69,42 +34,25 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Each kind of failure with its count, the most frequent first. */
+const countKinds = (errors) => {
+  const counts = new Map();
+  for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([e, n]) => `${n}× ${e}`);
+};
+/** What a failed answer says: the product's `message`, else the first words of the body (wrangler's dev proxy answers in text). */
+const failure = (text) => {
+  try {
+    return JSON.parse(text).message ?? text.slice(0, 60);
+  } catch {
+    return text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  }
+};
 
 try {
-  log(`migrating every local database into ${state}`);
-  const migrated = spawnSync(process.execPath, ['scripts/db-migrate.mjs', '--local', '--persist-to', state], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (migrated.status !== 0) throw new Error('applying the migrations failed');
-  server = spawn(
-    path.join(root, 'node_modules', '.bin', 'wrangler'),
-    [
-      'dev',
-      'worker/dev/index.ts',
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      state,
-      '--env-file',
-      '.dev.vars.example',
-      '--var',
-      `PUBLIC_URL:${base}`,
-      '--var',
-      `SHARDS:${SHARDS.join(',')}`,
-      '--show-interactive-dev-session=false',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, detached: true },
-  );
-  for (let up = false, until = Date.now() + 120_000; !up; ) {
-    if (Date.now() > until || server.exitCode !== null) throw new Error('wrangler dev did not start');
-    up = await fetch(`${base}/api/health`)
-      .then((r) => r.status < 500)
-      .catch(() => false);
-    if (!up) await sleep(300);
-  }
+  log('starting wrangler dev on a fresh local state (every database migrated)');
+  server = await startProductWranglerDev(undefined, undefined, { SHARDS: SHARDS.join(',') });
+  const base = server.url;
   const api = apiClient(base);
 
   // one demo company per shard: the emptiest placement shard takes each new company
@@ -142,9 +90,9 @@ try {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
         body: body && JSON.stringify(body),
       }).catch((err) => ({ status: 0, err }));
-      if (res.arrayBuffer) await res.arrayBuffer();
+      const text = res.text ? await res.text() : String(res.err?.cause?.code ?? res.err);
       const ms = performance.now() - t0;
-      if (res.status < 200 || res.status >= 400) errors.push(`${name} ${res.status}`);
+      if (res.status < 200 || res.status >= 400) errors.push(`${name} ${res.status} (${failure(text)})`);
       else {
         samples[name] ??= [];
         samples[name].push(ms);
@@ -152,11 +100,13 @@ try {
     };
     await Promise.all(SYNC.map((p) => timed(`GET ${p}`, 'GET', p)));
     const at = Date.now();
+    const kind = n % 2 ? 'email' : 'call';
     await timed(`POST ${LOG}`, 'POST', LOG, {
       clientId: `bench-${at}-${n}-${Math.random().toString(36).slice(2, 8)}`,
       mcSettingId: client.mc,
-      kind: n % 2 ? 'email' : 'call',
-      contact: '+13125550142',
+      kind,
+      // an e-mail's contact is an address: a phone number there is the API's 400
+      contact: kind === 'email' ? 'dispatch@coyote.example' : '+13125550142',
       brokerName: 'Coyote Logistics',
       callDate: at,
     });
@@ -179,7 +129,7 @@ try {
     await Promise.all(pending);
     const seconds = (performance.now() - t0) / 1000;
     const calls = Object.values(samples).reduce((s, xs) => s + xs.length, 0);
-    return { shards: active.length, seconds, calls, rps: calls / seconds, errors: errors.length, errorKinds: [...new Set(errors)].slice(0, 5), samples };
+    return { shards: active.length, seconds, calls, rps: calls / seconds, errors: errors.length, errorKinds: countKinds(errors), samples };
   }
 
   // warm-up: every company's isolate, caches and token checks once
@@ -220,6 +170,6 @@ try {
   console.error(err.stack ?? err.message);
   process.exitCode = 1;
 } finally {
-  clearTimeout(deadline);
+  unbound();
   stop();
 }
