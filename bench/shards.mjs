@@ -1,6 +1,7 @@
 // `npm run bench:shards` (a local run, several minutes; not a test): does the product's capacity
-// grow with its shards (docs/decisions/0174-company-shards.md)? Starts `wrangler dev` on a free
-// port with a fresh local state (bench/runtimes.mjs: every database migrated), seeds one
+// grow with its shards (docs/decisions/0174-company-shards.md)? Starts the Worker on the bare
+// runtime (bench/runtimes.mjs: as `wrangler deploy` bundles it, no dev proxy) on a free port with
+// a fresh local state (every database migrated), seeds one
 // demo company per shard (SHARD_1..3, placed on the emptiest), then drives the extension's
 // traffic (its sync: subscription status, MC settings, minified filters, team settings and
 // contacts; and its logging: a contact logged) at the same offered load per shard, first on one
@@ -11,8 +12,11 @@
 //
 //   BENCH_RATE=8 BENCH_SECONDS=20 node bench/shards.mjs     cycles a second per shard, seconds per step
 //   BENCH_JSON=1                                             the same figures as JSON too
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { apiClient } from './api-client.mjs';
-import { boundRun, startProductWranglerDev } from './runtimes.mjs';
+import { boundRun, bundleProduct, startProductBare } from './runtimes.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -22,9 +26,15 @@ const DEADLINE_MS = 20 * 60_000;
 /** The extension's calls of one cycle: its sync, then one contact logged. */
 const SYNC = ['/api/subscription/status', '/api/mcSettings', '/api/broker/minified', '/api/team/settings', '/api/team/contacts'];
 const LOG = '/api/callHistory/log';
+/** The broker the bench's contacts are logged for: no demo row has it, so its count is the bench's. */
+const BROKER = 'Shard Bench Logistics';
 
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-shards-'));
 let server = null;
-const stop = () => server?.stop();
+const stop = async () => {
+  await server?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+};
 const unbound = boundRun(DEADLINE_MS, stop, 'bench:shards');
 
 const log = (line) => console.error(`[bench:shards] ${line}`);
@@ -50,8 +60,16 @@ const failure = (text) => {
 };
 
 try {
-  log('starting wrangler dev on a fresh local state (every database migrated)');
-  server = await startProductWranglerDev(undefined, undefined, { SHARDS: SHARDS.join(',') });
+  // the bare runtime, as production runs it: under wrangler dev its proxy answered part of the
+  // contact logs 503 "Your worker restarted mid-request" when workerd was saturated (decision
+  // 0066), calls the Worker never saw, and retried the GETs itself (their time, not their failure)
+  log('bundling the Worker and starting it on the bare runtime, fresh local state (every database migrated)');
+  server = await startProductBare(
+    undefined,
+    bundleProduct(path.join(work, 'bundle')),
+    { SHARDS: SHARDS.join(',') },
+    { defaultPersistRoot: path.join(work, 'state') },
+  );
   const base = server.url;
   const api = apiClient(base);
 
@@ -69,13 +87,16 @@ try {
       emailDomain: `shard-bench-${i + 1}.example`,
       password: PASSWORD,
     });
-    const clients = [];
+    const company = { shard: seeded.shard, clients: [], managers: [], logged: 0, logFailed: 0 };
+    const clients = company.clients;
     for (const agent of seeded.agents) {
       const login = await api('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 1 });
       const mcs = await api('GET', '/api/mcSettings', undefined, login.accessToken);
-      clients.push({ token: login.accessToken, mc: mcs[0]._id });
+      clients.push({ token: login.accessToken, mc: mcs[0]._id, company });
     }
-    companies.push({ shard: seeded.shard, clients });
+    for (const manager of seeded.managers)
+      company.managers.push((await api('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken);
+    companies.push(company);
   }
   const placed = companies.map((c) => c.shard).sort();
   if (placed.join() !== SHARDS.join()) throw new Error(`expected one company per shard, got ${placed.join(', ')}`);
@@ -92,6 +113,7 @@ try {
       }).catch((err) => ({ status: 0, err }));
       const text = res.text ? await res.text() : String(res.err?.cause?.code ?? res.err);
       const ms = performance.now() - t0;
+      if (name === `POST ${LOG}`) client.company[res.status >= 200 && res.status < 300 ? 'logged' : 'logFailed']++;
       if (res.status < 200 || res.status >= 400) errors.push(`${name} ${res.status} (${failure(text)})`);
       else {
         samples[name] ??= [];
@@ -107,7 +129,7 @@ try {
       kind,
       // an e-mail's contact is an address: a phone number there is the API's 400
       contact: kind === 'email' ? 'dispatch@coyote.example' : '+13125550142',
-      brokerName: 'Coyote Logistics',
+      brokerName: BROKER,
       callDate: at,
     });
   }
@@ -135,11 +157,27 @@ try {
   // warm-up: every company's isolate, caches and token checks once
   await Promise.all(companies.flatMap((c) => c.clients.map((cl, i) => cycle(cl, {}, [], i))));
   const steps = [];
+  const loadBefore = os.loadavg();
   for (const count of [1, 2, 3]) {
     log(`step: ${count} shard(s) at once`);
     steps.push(await step(companies.slice(0, count)));
   }
 
+  // did a failed log run anyway? the contacts stored beside those answered 2xx (a retry by the
+  // extension would be the same client id: stored once either way)
+  const since = Date.now() - 3_600_000;
+  for (const company of companies) {
+    company.stored = 0;
+    for (const token of company.managers) {
+      const page = await api(
+        'POST',
+        '/api/callHistory/page',
+        { dateFrom: new Date(since).toISOString(), dateTo: new Date(Date.now() + 3_600_000).toISOString(), company: BROKER, pageSize: 10 },
+        token,
+      );
+      company.stored += page.total;
+    }
+  }
   const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
   const [baseline] = steps;
   const rows = [];
@@ -165,11 +203,16 @@ try {
       rows.push(row);
       console.log(`| ${name} | ${s.shards} | ${fmt(row.p50)} | ${fmt(row.baseP50)} | ${fmt(row.p99)} | ${fmt(row.baseP99)} |`);
     }
+  console.log('\n| shard | contact logs answered 2xx | failed | stored in its shard |');
+  console.log('| --- | --- | --- | --- |');
+  for (const c of companies) console.log(`| ${c.shard} | ${c.logged} | ${c.logFailed} | ${c.stored} |`);
+  const la = (x) => x.map((v) => v.toFixed(2)).join(', ');
+  console.log(`\nload average (1, 5, 15 min) before: ${la(loadBefore)}; after: ${la(os.loadavg())}; ${os.cpus().length} cores`);
   if (process.env.BENCH_JSON) console.log(JSON.stringify({ rate: RATE, seconds: SECONDS, steps: steps.map(({ samples, ...s }) => s), calls: rows }, null, 2));
 } catch (err) {
   console.error(err.stack ?? err.message);
   process.exitCode = 1;
 } finally {
   unbound();
-  stop();
+  await stop();
 }
