@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { Miniflare } from 'miniflare';
 import { migrateAll } from './db-migrate.mjs';
+import { migrateLocal } from './migrate-local.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs = [];
@@ -80,6 +81,17 @@ test('a failing shard stops the local run: its name and migration, exit 1, the s
     DB: ['0000_first.sql', '0001_second.sql'],
     SHARD_1: ['0000_first.sql', '0001_second.sql'],
     // wrangler applies (and records) a database's migrations one at a time: the one before the failure stays
+    SHARD_2: ['0000_first.sql'],
+    SHARD_3: [],
+  });
+});
+
+test("the browser tests' one-process migration stops at the failing shard the same way", { timeout: 60_000 }, async () => {
+  const { config, state } = project();
+  await assert.rejects(migrateLocal(state, config), { message: /^Migration 0001_second\.sql failed on SHARD_2: .*no such table: missing_table/ });
+  assert.deepEqual(await recorded(state), {
+    DB: ['0000_first.sql', '0001_second.sql'],
+    SHARD_1: ['0000_first.sql', '0001_second.sql'],
     SHARD_2: ['0000_first.sql'],
     SHARD_3: [],
   });
