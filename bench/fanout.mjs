@@ -35,11 +35,11 @@ async function call(url, method, p, body, token) {
 }
 
 /** A product with `shards` SHARD_* databases beside DB (0: DB alone, as before shards), its companies seeded. */
-async function start(port, script, shards, memory) {
+async function start(script, shards, memory) {
   const names = Array.from({ length: shards }, (_, i) => `SHARD_${i + 1}`);
   const d1Databases = Object.fromEntries([['DB', `fan-${shards}-db`], ...names.map((n) => [n, `fan-${shards}-${n.toLowerCase()}`])]);
   const product = await startProductBare(
-    port,
+    undefined,
     script,
     { DISABLE_RATE_LIMITS: 'true', ...(shards ? { SHARDS: names.join(',') } : {}) },
     {
@@ -104,8 +104,7 @@ async function main() {
   const memory = fs.existsSync('/dev/shm') ? path.join('/dev/shm', `freightdesk-fanout-${process.pid}`) : path.join(work, 'state');
   const layouts = [];
   try {
-    let port = 18900;
-    for (const shards of [0, ...SHARD_COUNTS]) layouts.push(await start(port++, script, shards, memory));
+    for (const shards of [0, ...SHARD_COUNTS]) layouts.push(await start(script, shards, memory));
     const samples = layouts.map(() => CALLS.map(() => []));
     const sizes = layouts.map(() => CALLS.map(() => null));
     const loadBefore = os.loadavg();

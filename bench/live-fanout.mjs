@@ -6,13 +6,9 @@
 // measures, for each, the time from sending the write until every socket has the signal. The
 // baseline, in the same run: the same changes with one socket connected. Stops the server and
 // removes its folder by itself; BENCH_SOCKETS, BENCH_CHANGES override the sizes.
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { filterBody } from '../scripts/filter-body.mjs';
 import { apiClient } from './api-client.mjs';
-import { startProductWranglerDev } from './runtimes.mjs';
+import { boundRun, startProductWranglerDev } from './runtimes.mjs';
 
 if (typeof WebSocket === 'undefined') throw new Error('run with node --experimental-websocket (Node 20) or Node 22+');
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
@@ -21,33 +17,17 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 30);
 const PASSWORD = 'bench-pass-1';
 const DEADLINE_MS = 5 * 60_000;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-live-'));
 let server = null;
 const sockets = [];
 const stop = () => {
   for (const ws of sockets) ws.close();
   server?.stop();
-  fs.rmSync(state, { recursive: true, force: true });
 };
 // bounded: whatever happens, the run ends
-const deadline = setTimeout(() => {
-  console.error(`no result within ${DEADLINE_MS / 1000} s`);
-  stop();
-  process.exit(1);
-}, DEADLINE_MS);
+const unbound = boundRun(DEADLINE_MS, stop, 'bench:live');
 
-const api = apiClient(base);
+let api;
+let port;
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,7 +72,9 @@ async function change(group, filterId, token) {
 }
 
 try {
-  server = await startProductWranglerDev(port, state, { DISABLE_RATE_LIMITS: 'true' });
+  server = await startProductWranglerDev(undefined, undefined, { DISABLE_RATE_LIMITS: 'true' });
+  port = server.port;
+  api = apiClient(server.url);
   const tag = Date.now().toString(36);
   await api('POST', '/api/dev/users', { userType: 'manager', email: `lead-${tag}@bench.example`, password: PASSWORD, name: 'Bench Lead' });
   const lead = (await api('POST', '/api/auth/login', { email: `lead-${tag}@bench.example`, password: PASSWORD, clientType: 0 })).accessToken;
@@ -130,6 +112,6 @@ try {
   console.log(row('one (baseline)', baseline, 1));
   console.log(row('the team', fanned, SOCKETS));
 } finally {
-  clearTimeout(deadline);
+  unbound();
   stop();
 }

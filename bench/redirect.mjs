@@ -155,9 +155,9 @@ async function main() {
   const memory = fs.existsSync('/dev/shm') ? path.join('/dev/shm', `freightdesk-redirect-${process.pid}`) : undefined;
   const stops = [() => memory && fs.rmSync(memory, { recursive: true, force: true })];
   try {
-    const product = await startProductBare(18794, script, { DISABLE_RATE_LIMITS: 'true' }, memory ? { defaultPersistRoot: memory } : {});
+    const product = await startProductBare(undefined, script, { DISABLE_RATE_LIMITS: 'true' }, memory ? { defaultPersistRoot: memory } : {});
     stops.unshift(product.stop);
-    const empty = await startEmptyBare(18795);
+    const empty = await startEmptyBare();
     stops.unshift(empty.stop);
     if (PINNED) pinWorkerd();
     // the link's owner is a manager whose company is on a shard: its clicks are flushed there

@@ -259,16 +259,16 @@ async function main() {
       // Worker's process, and a profile found their fsyncs on its one thread (BENCHMARKS.md)
       const memory = fs.existsSync('/dev/shm') ? path.join('/dev/shm', `freightdesk-bench-${process.pid}`) : undefined;
       stops.push(() => memory && fs.rmSync(memory, { recursive: true, force: true }));
-      const bare = await startProductBare(18790, script, { DISABLE_RATE_LIMITS: 'true' }, memory ? { defaultPersistRoot: memory } : {});
+      const bare = await startProductBare(undefined, script, { DISABLE_RATE_LIMITS: 'true' }, memory ? { defaultPersistRoot: memory } : {});
       stops.push(bare.stop);
-      const emptyBare = await startEmptyBare(18791);
+      const emptyBare = await startEmptyBare();
       stops.push(emptyBare.stop);
       results.bare = await measureRuntime(bare, emptyBare, { judged: true });
       results.storage = memory ? 'in memory (/dev/shm)' : 'on disk (no /dev/shm here)';
       // the same redirect with local storage on disk, as `npm start` keeps it: for reference
       if (memory && !SKIP.has('redirect') && !SKIP.has('disk')) {
         bare.stop();
-        const onDisk = await startProductBare(18793, script, { DISABLE_RATE_LIMITS: 'true' });
+        const onDisk = await startProductBare(undefined, script, { DISABLE_RATE_LIMITS: 'true' });
         stops.push(onDisk.stop);
         const admin = await login(onDisk.url, onDisk.vars.ADMIN_EMAIL, onDisk.vars.ADMIN_PASSWORD);
         await warmUp(onDisk.url, admin.accessToken, emptyBare.url);
@@ -278,9 +278,9 @@ async function main() {
     }
     // through wrangler dev (what `npm start` runs): the redirect and the service times, for reference
     if (!SKIP.has('dev')) {
-      const product = await startProductWranglerDev(18787, path.join(work, 'state'), { DISABLE_RATE_LIMITS: 'true' });
+      const product = await startProductWranglerDev(undefined, path.join(work, 'state'), { DISABLE_RATE_LIMITS: 'true' });
       stops.push(product.stop);
-      const empty = await startEmptyWranglerDev(18788, path.join(work, 'empty'));
+      const empty = await startEmptyWranglerDev(undefined, path.join(work, 'empty'));
       stops.push(empty.stop);
       results.wranglerDev = await measureRuntime(product, empty, { judged: false });
       cleanup();
@@ -289,7 +289,7 @@ async function main() {
     }
     // the SPA: bytes and Lighthouse
     if (!SKIP.has('spa')) {
-      const spaServer = await startProductWranglerDev(18792, path.join(work, 'spa-state'));
+      const spaServer = await startProductWranglerDev(undefined, path.join(work, 'spa-state'));
       stops.push(spaServer.stop);
       const admin = await login(spaServer.url, spaServer.vars.ADMIN_EMAIL, spaServer.vars.ADMIN_PASSWORD);
       results.spa = await measureSpa(spaServer.url, admin, { lighthouse: !SKIP.has('lighthouse'), work });

@@ -4,9 +4,12 @@
 // started the same way, so every figure is a ratio measured in the same run.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { Miniflare } from 'miniflare';
+import { migrateLocal } from '../scripts/migrate-local.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -14,6 +17,38 @@ const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 /** The D1 bindings of wrangler.toml: the control plane `DB` and every shard (docs/decisions/0174-company-shards.md). */
 export const d1Bindings = () =>
   [...fs.readFileSync(path.join(root, 'wrangler.toml'), 'utf8').matchAll(/^binding = "(DB|SHARD_[A-Z0-9_]+)"/gm)].map((m) => m[1]);
+
+/** A loopback port free now: fixed ports collide with the other checkouts' servers on a shared machine. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Bounds a run: after `ms`, or on Ctrl-C, `stop` runs and the process exits, so a hung server or
+ * a stuck step never outlives the bench. Answers the function that lifts the bound.
+ */
+export function boundRun(ms, stop, what = 'the bench') {
+  const deadline = setTimeout(async () => {
+    console.error(`${what}: no result within ${ms / 1000} s`);
+    await stop();
+    process.exit(1);
+  }, ms);
+  const onSignal = async () => {
+    await stop();
+    process.exit(130);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, onSignal);
+  return () => {
+    clearTimeout(deadline);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, onSignal);
+  };
+}
 
 /** The local development settings (.dev.vars.example) for a Worker on 127.0.0.1:port. */
 const devVars = (port, overrides = {}) => ({
@@ -66,12 +101,18 @@ async function wranglerDev(port, args, cwd, probe, what) {
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}${probe}`, child, what);
+  try {
+    await waitFor(`${url}${probe}`, child, what);
+  } catch (err) {
+    killTree(child);
+    throw err;
+  }
   return { url, stop: () => killTree(child) };
 }
 
 /** The empty Worker through `wrangler dev`. */
 export async function startEmptyWranglerDev(port, dir) {
+  port ||= await freePort();
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'empty.js'), EMPTY_WORKER);
   fs.writeFileSync(path.join(dir, 'wrangler.toml'), `name = "empty"\nmain = "empty.js"\ncompatibility_date = "2026-04-01"\n`);
@@ -85,23 +126,38 @@ async function firstAdmin(url) {
   if (!res.ok) throw new Error(`creating the first admin failed: ${res.status} ${await res.text()}`);
 }
 
-/** The product through `wrangler dev` (what `npm start` runs) on a fresh local database in `persistTo`. */
+/**
+ * The product through `wrangler dev` (what `npm start` runs): the development entry on `port` (a
+ * free one when left out), every database of wrangler.toml migrated in `persistTo` (a fresh temp
+ * folder when left out, removed by `stop`), the first admin made. Answers `{ url, port, vars, stop }`.
+ */
 export async function startProductWranglerDev(port, persistTo, overrides = {}) {
-  // every database: the control plane and each shard takes the same migrations
-  for (const binding of d1Bindings()) {
-    const migrated = spawnSync(wrangler, ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistTo], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, CI: 'true' },
-    });
-    if (migrated.status !== 0) throw new Error(`applying the migrations to ${binding} failed`);
+  port ||= await freePort();
+  const state = persistTo ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-'));
+  const removeState = () => {
+    if (!persistTo) fs.rmSync(state, { recursive: true, force: true });
+  };
+  try {
+    await migrateLocal(state);
+    const vars = devVars(port, overrides);
+    const cliVars = Object.entries({ PUBLIC_URL: vars.PUBLIC_URL, ...overrides }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+    const args = ['worker/dev/index.ts', '--persist-to', state, '--env-file', '.dev.vars.example', ...cliVars];
+    const server = await wranglerDev(port, args, root, '/api/health', 'product (wrangler dev)');
+    const stop = () => {
+      server.stop();
+      removeState();
+    };
+    try {
+      await firstAdmin(server.url);
+    } catch (err) {
+      stop();
+      throw err;
+    }
+    return { url: server.url, port, vars, stop };
+  } catch (err) {
+    removeState();
+    throw err;
   }
-  const vars = devVars(port, overrides);
-  const cliVars = Object.entries({ PUBLIC_URL: vars.PUBLIC_URL, ...overrides }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
-  const args = ['worker/dev/index.ts', '--persist-to', persistTo, '--env-file', '.dev.vars.example', ...cliVars];
-  const { url, stop } = await wranglerDev(port, args, root, '/api/health', 'product (wrangler dev)');
-  await firstAdmin(url);
-  return { url, vars, stop };
 }
 
 /** Builds the SPA into web/dist, as `npm run build` does. */
@@ -156,6 +212,7 @@ async function migrate(mf, bindings = ['DB']) {
  * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile).
  */
 export async function startProductBare(port, scriptPath, overrides = {}, miniflareOptions = {}) {
+  port ||= await freePort();
   const d1Databases = miniflareOptions.d1Databases ?? Object.fromEntries(d1Bindings().map((b) => [b, `bench-${b.toLowerCase()}`]));
   const shards = Object.keys(d1Databases).filter((b) => b !== 'DB');
   const vars = devVars(port, { SHARDS: shards.join(','), ...overrides });
@@ -190,6 +247,7 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
 
 /** The empty Worker on the bare runtime. */
 export async function startEmptyBare(port) {
+  port ||= await freePort();
   const mf = new Miniflare({ host: '127.0.0.1', port, modules: true, script: EMPTY_WORKER, compatibilityDate: '2026-04-01' });
   await mf.ready;
   const url = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 // `npm run bench:shards` (a local run, several minutes; not a test): does the product's capacity
-// grow with its shards (docs/decisions/0174-company-shards.md)? Starts `wrangler dev` on a free
-// port with a fresh local state (every database migrated by scripts/db-migrate.mjs), seeds one
+// grow with its shards (docs/decisions/0174-company-shards.md)? Starts the Worker on the bare
+// runtime (bench/runtimes.mjs: as `wrangler deploy` bundles it, no dev proxy) on a free port with
+// a fresh local state (every database migrated), seeds one
 // demo company per shard (SHARD_1..3, placed on the emptiest), then drives the extension's
 // traffic (its sync: subscription status, MC settings, minified filters, team settings and
 // contacts; and its logging: a contact logged) at the same offered load per shard, first on one
@@ -11,14 +12,12 @@
 //
 //   BENCH_RATE=8 BENCH_SECONDS=20 node bench/shards.mjs     cycles a second per shard, seconds per step
 //   BENCH_JSON=1                                             the same figures as JSON too
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { apiClient } from './api-client.mjs';
+import { boundRun, bundleProduct, startProductBare } from './runtimes.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RATE = Number(process.env.BENCH_RATE ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHARDS = ['SHARD_1', 'SHARD_2', 'SHARD_3'];
@@ -27,40 +26,16 @@ const DEADLINE_MS = 20 * 60_000;
 /** The extension's calls of one cycle: its sync, then one contact logged. */
 const SYNC = ['/api/subscription/status', '/api/mcSettings', '/api/broker/minified', '/api/team/settings', '/api/team/contacts'];
 const LOG = '/api/callHistory/log';
+/** The broker the bench's contacts are logged for: no demo row has it, so its count is the bench's. */
+const BROKER = 'Shard Bench Logistics';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const state = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-shards-'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-bench-shards-'));
 let server = null;
-const stop = () => {
-  if (server) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      server.kill('SIGTERM');
-    }
-  }
-  fs.rmSync(state, { recursive: true, force: true });
+const stop = async () => {
+  await server?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
 };
-const deadline = setTimeout(() => {
-  console.error(`no result within ${DEADLINE_MS / 1000} s`);
-  stop();
-  process.exit(1);
-}, DEADLINE_MS);
-for (const signal of ['SIGINT', 'SIGTERM'])
-  process.on(signal, () => {
-    stop();
-    process.exit(130);
-  });
+const unbound = boundRun(DEADLINE_MS, stop, 'bench:shards');
 
 const log = (line) => console.error(`[bench:shards] ${line}`);
 const pct = (xs, p) => {
@@ -69,42 +44,33 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Each kind of failure with its count, the most frequent first. */
+const countKinds = (errors) => {
+  const counts = new Map();
+  for (const e of errors) counts.set(e, (counts.get(e) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([e, n]) => `${n}× ${e}`);
+};
+/** What a failed answer says: the product's `message`, else the first words of the body (wrangler's dev proxy answers in text). */
+const failure = (text) => {
+  try {
+    return JSON.parse(text).message ?? text.slice(0, 60);
+  } catch {
+    return text.replace(/\s+/g, ' ').trim().slice(0, 60);
+  }
+};
 
 try {
-  log(`migrating every local database into ${state}`);
-  const migrated = spawnSync(process.execPath, ['scripts/db-migrate.mjs', '--local', '--persist-to', state], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (migrated.status !== 0) throw new Error('applying the migrations failed');
-  server = spawn(
-    path.join(root, 'node_modules', '.bin', 'wrangler'),
-    [
-      'dev',
-      'worker/dev/index.ts',
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      state,
-      '--env-file',
-      '.dev.vars.example',
-      '--var',
-      `PUBLIC_URL:${base}`,
-      '--var',
-      `SHARDS:${SHARDS.join(',')}`,
-      '--show-interactive-dev-session=false',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, detached: true },
+  // the bare runtime, as production runs it: under wrangler dev its proxy answered part of the
+  // contact logs 503 "Your worker restarted mid-request" when workerd was saturated (decision
+  // 0066), calls the Worker never saw, and retried the GETs itself (their time, not their failure)
+  log('bundling the Worker and starting it on the bare runtime, fresh local state (every database migrated)');
+  server = await startProductBare(
+    undefined,
+    bundleProduct(path.join(work, 'bundle')),
+    { SHARDS: SHARDS.join(',') },
+    { defaultPersistRoot: path.join(work, 'state') },
   );
-  for (let up = false, until = Date.now() + 120_000; !up; ) {
-    if (Date.now() > until || server.exitCode !== null) throw new Error('wrangler dev did not start');
-    up = await fetch(`${base}/api/health`)
-      .then((r) => r.status < 500)
-      .catch(() => false);
-    if (!up) await sleep(300);
-  }
+  const base = server.url;
   const api = apiClient(base);
 
   // one demo company per shard: the emptiest placement shard takes each new company
@@ -121,13 +87,16 @@ try {
       emailDomain: `shard-bench-${i + 1}.example`,
       password: PASSWORD,
     });
-    const clients = [];
+    const company = { shard: seeded.shard, clients: [], managers: [], logged: 0, logFailed: 0 };
+    const clients = company.clients;
     for (const agent of seeded.agents) {
       const login = await api('POST', '/api/auth/login', { email: agent.email, password: PASSWORD, clientType: 1 });
       const mcs = await api('GET', '/api/mcSettings', undefined, login.accessToken);
-      clients.push({ token: login.accessToken, mc: mcs[0]._id });
+      clients.push({ token: login.accessToken, mc: mcs[0]._id, company });
     }
-    companies.push({ shard: seeded.shard, clients });
+    for (const manager of seeded.managers)
+      company.managers.push((await api('POST', '/api/auth/login', { email: manager.email, password: PASSWORD, clientType: 0 })).accessToken);
+    companies.push(company);
   }
   const placed = companies.map((c) => c.shard).sort();
   if (placed.join() !== SHARDS.join()) throw new Error(`expected one company per shard, got ${placed.join(', ')}`);
@@ -142,9 +111,10 @@ try {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
         body: body && JSON.stringify(body),
       }).catch((err) => ({ status: 0, err }));
-      if (res.arrayBuffer) await res.arrayBuffer();
+      const text = res.text ? await res.text() : String(res.err?.cause?.code ?? res.err);
       const ms = performance.now() - t0;
-      if (res.status < 200 || res.status >= 400) errors.push(`${name} ${res.status}`);
+      if (name === `POST ${LOG}`) client.company[res.status >= 200 && res.status < 300 ? 'logged' : 'logFailed']++;
+      if (res.status < 200 || res.status >= 400) errors.push(`${name} ${res.status} (${failure(text)})`);
       else {
         samples[name] ??= [];
         samples[name].push(ms);
@@ -152,12 +122,14 @@ try {
     };
     await Promise.all(SYNC.map((p) => timed(`GET ${p}`, 'GET', p)));
     const at = Date.now();
+    const kind = n % 2 ? 'email' : 'call';
     await timed(`POST ${LOG}`, 'POST', LOG, {
       clientId: `bench-${at}-${n}-${Math.random().toString(36).slice(2, 8)}`,
       mcSettingId: client.mc,
-      kind: n % 2 ? 'email' : 'call',
-      contact: '+13125550142',
-      brokerName: 'Coyote Logistics',
+      kind,
+      // an e-mail's contact is an address: a phone number there is the API's 400
+      contact: kind === 'email' ? 'dispatch@coyote.example' : '+13125550142',
+      brokerName: BROKER,
       callDate: at,
     });
   }
@@ -179,17 +151,33 @@ try {
     await Promise.all(pending);
     const seconds = (performance.now() - t0) / 1000;
     const calls = Object.values(samples).reduce((s, xs) => s + xs.length, 0);
-    return { shards: active.length, seconds, calls, rps: calls / seconds, errors: errors.length, errorKinds: [...new Set(errors)].slice(0, 5), samples };
+    return { shards: active.length, seconds, calls, rps: calls / seconds, errors: errors.length, errorKinds: countKinds(errors), samples };
   }
 
   // warm-up: every company's isolate, caches and token checks once
   await Promise.all(companies.flatMap((c) => c.clients.map((cl, i) => cycle(cl, {}, [], i))));
   const steps = [];
+  const loadBefore = os.loadavg();
   for (const count of [1, 2, 3]) {
     log(`step: ${count} shard(s) at once`);
     steps.push(await step(companies.slice(0, count)));
   }
 
+  // did a failed log run anyway? the contacts stored beside those answered 2xx (a retry by the
+  // extension would be the same client id: stored once either way)
+  const since = Date.now() - 3_600_000;
+  for (const company of companies) {
+    company.stored = 0;
+    for (const token of company.managers) {
+      const page = await api(
+        'POST',
+        '/api/callHistory/page',
+        { dateFrom: new Date(since).toISOString(), dateTo: new Date(Date.now() + 3_600_000).toISOString(), company: BROKER, pageSize: 10 },
+        token,
+      );
+      company.stored += page.total;
+    }
+  }
   const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
   const [baseline] = steps;
   const rows = [];
@@ -215,11 +203,16 @@ try {
       rows.push(row);
       console.log(`| ${name} | ${s.shards} | ${fmt(row.p50)} | ${fmt(row.baseP50)} | ${fmt(row.p99)} | ${fmt(row.baseP99)} |`);
     }
+  console.log('\n| shard | contact logs answered 2xx | failed | stored in its shard |');
+  console.log('| --- | --- | --- | --- |');
+  for (const c of companies) console.log(`| ${c.shard} | ${c.logged} | ${c.logFailed} | ${c.stored} |`);
+  const la = (x) => x.map((v) => v.toFixed(2)).join(', ');
+  console.log(`\nload average (1, 5, 15 min) before: ${la(loadBefore)}; after: ${la(os.loadavg())}; ${os.cpus().length} cores`);
   if (process.env.BENCH_JSON) console.log(JSON.stringify({ rate: RATE, seconds: SECONDS, steps: steps.map(({ samples, ...s }) => s), calls: rows }, null, 2));
 } catch (err) {
   console.error(err.stack ?? err.message);
   process.exitCode = 1;
 } finally {
-  clearTimeout(deadline);
-  stop();
+  unbound();
+  await stop();
 }

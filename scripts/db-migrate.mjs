@@ -2,13 +2,16 @@
 // SHARD_* (docs/decisions/0181-moving-companies.md). The bindings are read with wrangler's own
 // config reader, so a shard added to wrangler.toml is migrated without touching this list.
 //
-//   node scripts/db-migrate.mjs --local [--persist-to <dir>]   npm start, npm run dev, db:migrate:local, the browser tests
+//   node scripts/db-migrate.mjs --local [--persist-to <dir>]   npm start, npm run dev, db:migrate:local
 //   node scripts/db-migrate.mjs --remote                        npm run db:migrate:remote and npm run deploy
+//   --config <wrangler.toml>                                    another configuration (the script's test)
 //
-// Remote databases are migrated one after the other, DB first; the first that fails stops the run
-// with its name (and `npm run deploy` with it, before the new Worker goes live). Local ones at once.
+// One database after the other, DB first, locally as remotely: the first that fails stops the run
+// with its name and the migration that failed, exit 1 (and `npm run deploy` with it, before the new
+// Worker goes live); the databases after it are not touched (docs/decisions/0186-migrations-stop-at-a-failing-shard.md).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const wranglerBin = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -25,8 +28,8 @@ export async function d1Databases(configPath = path.join(root, 'wrangler.toml'))
 }
 
 /** `wrangler d1 migrations apply <binding>`: resolves with the migrations it applied, rejects with its output. */
-function applyOne(binding, mode, persistTo) {
-  const args = ['d1', 'migrations', 'apply', binding, `--${mode}`, ...(persistTo ? ['--persist-to', persistTo] : [])];
+function applyOne({ binding }, { mode, persistTo, config }) {
+  const args = ['d1', 'migrations', 'apply', binding, `--${mode}`, ...(persistTo ? ['--persist-to', persistTo] : []), ...(config ? ['--config', config] : [])];
   return new Promise((resolve, reject) => {
     // CI=true: apply without asking (wrangler asks for confirmation in a terminal)
     const child = spawn(wranglerBin, args, { cwd: root, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } });
@@ -39,6 +42,7 @@ function applyOne(binding, mode, persistTo) {
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      output = stripVTControlCharacters(output);
       // wrangler prints the list twice (to apply, then applied): the names marked ✅ were applied
       const applied = [...new Set(output.match(/\d{4}_[\w-]+\.sql(?=\s*│\s*✅)/g) ?? [])];
       if (code === 0) resolve(applied);
@@ -47,50 +51,38 @@ function applyOne(binding, mode, persistTo) {
   });
 }
 
+/** The migration wrangler names as failed ("Migration 0031_x.sql failed with the following errors"), if it says. */
+const failedMigration = (output) => /Migration (\S+\.sql) failed/.exec(output)?.[1] ?? /(\d{4}_[\w-]+\.sql)\s*│\s*❌/.exec(output)?.[1];
+
 /**
- * Migrates every database; answers what each applied. A failure throws an Error whose message
- * names the database that failed and those left as they were.
+ * Migrates every database, one after the other, DB first; answers what each applied. The first
+ * failure throws an Error whose first line names the migration and the database, then those
+ * migrated and those left as they were. `apply` replaces wrangler (the test's remote run).
  */
-export async function migrateAll({ mode, persistTo, log = console.log } = {}) {
+export async function migrateAll({ mode, persistTo, config, log = console.log, apply = applyOne } = {}) {
   if (mode !== 'local' && mode !== 'remote') throw new Error('mode is local or remote');
-  const databases = await d1Databases();
+  const databases = await d1Databases(config);
   const results = [];
-  const fail = (db, err, left) => {
-    const done = results.map((r) => r.binding);
-    const lines = [
-      `Migrations failed on ${db.binding} (${db.name}).`,
-      done.length ? `Migrated: ${done.join(', ')}.` : '',
-      left.length ? `Not migrated: ${left.join(', ')}.` : '',
-      mode === 'remote' ? 'Nothing was deployed: fix the migration or the database, then run it again (a migration applied once is not applied twice).' : '',
-      '',
-      String(err.output ?? err.message).trim(),
-    ];
-    return new Error(lines.filter((l, i) => l || i === 4).join('\n'));
-  };
-  if (mode === 'local') {
-    const settled = await Promise.allSettled(databases.map((db) => applyOne(db.binding, mode, persistTo)));
-    settled.forEach((s, i) => {
-      if (s.status === 'fulfilled') results.push({ binding: databases[i].binding, applied: s.value });
-    });
-    const failed = settled.findIndex((s) => s.status === 'rejected');
-    if (failed >= 0)
-      throw fail(
-        databases[failed],
-        settled[failed].reason,
-        databases.filter((_, i) => settled[i].status === 'rejected').map((d) => d.binding),
-      );
-  } else {
-    for (const [i, db] of databases.entries()) {
-      log(`  ${db.binding} (${db.name})…`);
-      try {
-        results.push({ binding: db.binding, applied: await applyOne(db.binding, mode, persistTo) });
-      } catch (err) {
-        throw fail(
-          db,
-          err,
-          databases.slice(i).map((d) => d.binding),
-        );
-      }
+  for (const [i, db] of databases.entries()) {
+    if (mode === 'remote') log(`  ${db.binding} (${db.name})…`);
+    try {
+      results.push({ binding: db.binding, applied: await apply(db, { mode, persistTo, config }) });
+    } catch (err) {
+      const output = stripVTControlCharacters(String(err.output ?? err.message)).trim();
+      const migration = failedMigration(output);
+      const done = results.map((r) => r.binding);
+      const left = databases.slice(i).map((d) => d.binding);
+      const lines = [
+        `${migration ? `Migration ${migration} failed` : 'Migrations failed'} on ${db.binding} (${db.name}).`,
+        done.length ? `Migrated: ${done.join(', ')}.` : null,
+        `Not migrated: ${left.join(', ')}.`,
+        mode === 'remote'
+          ? 'Nothing was deployed: fix the migration or the database, then run it again (a migration applied once is not applied twice).'
+          : null,
+        '',
+        output,
+      ];
+      throw new Error(lines.filter((l) => l !== null).join('\n'));
     }
   }
   for (const r of results) log(`  ${r.binding}: ${r.applied.length ? `applied ${r.applied.join(', ')}` : 'up to date'}`);
@@ -100,15 +92,19 @@ export async function migrateAll({ mode, persistTo, log = console.log } = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const argv = process.argv.slice(2);
   const mode = argv.includes('--remote') ? 'remote' : argv.includes('--local') ? 'local' : null;
-  const at = argv.indexOf('--persist-to');
-  const persistTo = at >= 0 ? argv[at + 1] : undefined;
+  const option = (name) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const persistTo = option('--persist-to');
+  const config = option('--config');
   if (!mode) {
-    console.error('Usage: node scripts/db-migrate.mjs --local [--persist-to <dir>] | --remote');
+    console.error('Usage: node scripts/db-migrate.mjs --local [--persist-to <dir>] | --remote [--config <wrangler.toml>]');
     process.exit(2);
   }
   console.log(`Applying the D1 migrations to every database (${mode})…`);
   try {
-    await migrateAll({ mode, persistTo });
+    await migrateAll({ mode, persistTo, config: config && path.resolve(config) });
   } catch (err) {
     console.error(err.message);
     process.exit(1);

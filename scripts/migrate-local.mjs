@@ -9,13 +9,17 @@ import { unstable_readConfig, unstable_splitSqlQuery } from 'wrangler';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Migrates every D1 database of wrangler.toml under `persistTo`; returns the bindings migrated. */
-export async function migrateLocal(persistTo) {
-  const config = unstable_readConfig({ config: path.join(ROOT, 'wrangler.toml') });
+/**
+ * Migrates every D1 database of wrangler.toml (or `configPath`) under `persistTo`, one after the
+ * other; returns the bindings migrated. A migration that fails stops it, naming the migration and
+ * the database; the databases after it are not touched (docs/decisions/0186).
+ */
+export async function migrateLocal(persistTo, configPath = path.join(ROOT, 'wrangler.toml')) {
+  const config = unstable_readConfig({ config: configPath }, { hideWarnings: true });
   const databases = config.d1_databases.map((d) => ({
     binding: d.binding,
     id: d.preview_database_id ?? d.database_id,
-    dir: path.join(ROOT, d.migrations_dir ?? 'migrations'),
+    dir: path.resolve(path.dirname(configPath), d.migrations_dir ?? 'migrations'),
   }));
   const mf = new Miniflare({
     modules: true,
@@ -39,12 +43,16 @@ export async function migrateLocal(persistTo) {
         .filter((n) => n.endsWith('.sql') && !applied.has(n))
         .sort((a, b) => Number.parseInt(a, 10) - Number.parseInt(b, 10));
       const insert = db.prepare('INSERT INTO d1_migrations (name) VALUES (?)');
-      const statements = names.flatMap((name) => [
-        ...unstable_splitSqlQuery(fs.readFileSync(path.join(dir, name), 'utf8')).map((q) => db.prepare(q)),
-        insert.bind(name),
-      ]);
+      const migration = (name) => [...unstable_splitSqlQuery(fs.readFileSync(path.join(dir, name), 'utf8')).map((q) => db.prepare(q)), insert.bind(name)];
       // one batch, one transaction: a database is migrated whole or not at all
-      if (statements.length) await db.batch(statements);
+      if (names.length)
+        await db.batch(names.flatMap(migration)).catch(async () => {
+          // only when it failed: one migration at a time, as wrangler applies them, to name the one
+          for (const name of names)
+            await db.batch(migration(name)).catch((err) => {
+              throw new Error(`Migration ${name} failed on ${binding}: ${err.message}`, { cause: err });
+            });
+        });
     }
   } finally {
     await mf.dispose();

@@ -326,6 +326,30 @@ export async function runHistoryArchive(
   return result;
 }
 
+/** Rows of a team's Contact History an erase deletes a statement at a time. */
+const ERASE_BATCH = 2000;
+
+/**
+ * Erases a team's Contact History for good (docs/decisions/0185-erasing-a-deleted-team.md): its
+ * rows in D1 and their hourly counts, then its archive. Idempotent and safe to rerun: each part
+ * deletes what is left, so a run cut off anywhere is finished by the next. Answers the D1 rows and
+ * the objects deleted. `d1` is the team's company's handle (fenced while the company moves).
+ */
+export async function eraseTeamHistory(d1: D1Database, bucket: R2Bucket, teamId: string): Promise<{ rows: number; objects: number }> {
+  let rows = 0;
+  for (;;) {
+    // by pages, so a busy team's years of contacts never make one statement too long for D1
+    const { meta } = await d1
+      .prepare('delete from call_history where id in (select id from call_history where team_id = ?1 limit ?2)')
+      .bind(teamId, ERASE_BATCH)
+      .run();
+    rows += meta.changes;
+    if (meta.changes < ERASE_BATCH) break;
+  }
+  await d1.prepare('delete from call_history_hours where team_id = ?1').bind(teamId).run();
+  return { rows, objects: await deleteTeamArchive(d1, bucket, teamId) };
+}
+
 /** Deletes every archived month of a team: its objects and its ledger rows. */
 export async function deleteTeamArchive(d1: D1Database, bucket: R2Bucket, teamId: string): Promise<number> {
   let deleted = 0;

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { historyDatabases } from '../jobs';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import { fetchWorker } from '../test/dispatch';
-import { call, createTeam, createUser, errorBody, homeOfUser, type TestUser, testEnv } from '../test/helpers';
+import { call, createTeam, createUser, errorBody, homeOfUser, otherShard, type TestUser, testEnv } from '../test/helpers';
+import { USER_MESSAGES } from '../users/users.schema';
 import { type ArchiveStep, archiveBoundary, archiveSettings, archiveTeamMonth, deleteTeamArchive, monthOf, monthRange, runHistoryArchive } from './archive-job';
 import { type ArchivedRow, archiveKey, readArchive, writeArchive } from './archive-store';
 import { DAY_MS, HISTORY_MESSAGES } from './history.schema';
@@ -493,6 +495,109 @@ describe('archived months for the people who read them', () => {
     expect(await ledgerUsers(other.manager.id)).toEqual([]);
     expect(await objectRows(team.manager.id, OLD)).toEqual(original);
     expect(await ledger(team.manager.id)).toHaveLength(1);
+  });
+
+  describe("the admin deleting a team erases its history and archive, no other team's (decision 0185)", () => {
+    /** Everything of a team's history: D1 rows, hourly counts, ledger, ledger users, objects. */
+    async function historyOf(teamId: string) {
+      const db = await d1(teamId);
+      const count = async (table: string) => (await db.prepare(`select count(*) as n from ${table} where team_id = ?1`).bind(teamId).first<{ n: number }>())?.n;
+      const listed = await bucket.list({ prefix: `history/${teamId}/` });
+      return {
+        rows: await count('call_history'),
+        hours: await count('call_history_hours'),
+        ledger: await ledger(teamId),
+        ledgerUsers: await ledgerUsers(teamId),
+        objects: listed.objects.map((o) => o.key).sort(),
+      };
+    }
+    const erase = (by: TestUser, userId: string) => call('DELETE', '/api/user', { token: by.token, body: { userId, eraseHistory: true } });
+    /** A team with two archived months and a hot one; its agents deleted, so its manager can be. */
+    async function archivedTeam(shard?: string) {
+      const t = await createTeam(shard);
+      await addRows(t, OLDER, 4);
+      await addRows(t, OLD, 6);
+      await addRows(t, HOT, 5);
+      return t;
+    }
+    const emptyHistory = { rows: 0, hours: 0, ledger: [], ledgerUsers: [], objects: [] };
+
+    it('its objects, months, rows and hours are gone; a team on the same shard and one on another keep theirs; a rerun is a no-op', async () => {
+      const admin = await createUser('admin');
+      const lone = await archivedTeam();
+      const neighbour = await archivedTeam(lone.manager.shard);
+      const far = await archivedTeam(otherShard(lone.manager.shard));
+      await run();
+      const before = { neighbour: await historyOf(neighbour.manager.id), far: await historyOf(far.manager.id) };
+      expect((await historyOf(lone.manager.id)).objects).toHaveLength(2);
+      expect(before.neighbour.objects).toHaveLength(2);
+      const neighbourObject = await objectRows(neighbour.manager.id, OLD);
+
+      for (const agent of lone.agents) expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(200);
+      const res = await erase(admin, lone.manager.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: `${lone.manager.name} has been deleted` });
+      expect(await historyOf(lone.manager.id)).toEqual(emptyHistory);
+      // deleted as the plain delete does: no sign-in, gone from the lists
+      expect((await call('GET', `/api/user/${lone.manager.id}`, { token: admin.token })).status).toBe(404);
+      expect(await historyOf(neighbour.manager.id)).toEqual(before.neighbour);
+      expect(await historyOf(far.manager.id)).toEqual(before.far);
+      expect(await objectRows(neighbour.manager.id, OLD)).toEqual(neighbourObject);
+
+      // again, for a team already deleted and erased: the same answer, nothing else touched
+      const again = await erase(admin, lone.manager.id);
+      expect(again.status).toBe(200);
+      expect(await historyOf(lone.manager.id)).toEqual(emptyHistory);
+      expect(await historyOf(neighbour.manager.id)).toEqual(before.neighbour);
+    });
+
+    it('a team deleted before, or an erase cut off after the rows, is finished by the call', async () => {
+      const admin = await createUser('admin');
+      const team = await archivedTeam();
+      await run();
+      for (const user of [...team.agents, team.manager])
+        expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: user.id } })).status).toBe(200);
+      // the plain delete keeps the history (decision 0075); an erase that stopped after the D1 rows leaves the archive
+      await (await d1(team.manager.id)).prepare('delete from call_history where team_id = ?1').bind(team.manager.id).run();
+      expect((await historyOf(team.manager.id)).objects).toHaveLength(2);
+      expect((await erase(admin, team.manager.id)).status).toBe(200);
+      expect(await historyOf(team.manager.id)).toEqual(emptyHistory);
+    });
+
+    it('25 erases of one team at once all answer 200 and leave nothing of it, and all of another team', async () => {
+      const admin = await createUser('admin');
+      const team = await archivedTeam();
+      const other = await archivedTeam(team.manager.shard);
+      await run();
+      const kept = await historyOf(other.manager.id);
+      for (const agent of team.agents) expect((await call('DELETE', '/api/user', { token: admin.token, body: { userId: agent.id } })).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 25 }, () => erase(admin, team.manager.id)));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      expect(await historyOf(team.manager.id)).toEqual(emptyHistory);
+      expect(await historyOf(other.manager.id)).toEqual(kept);
+    });
+
+    it('only the admin erases, only a team (a manager), and only once its agents are gone: a refusal erases nothing', async () => {
+      const admin = await createUser('admin');
+      const team = await archivedTeam();
+      await run();
+      const kept = await historyOf(team.manager.id);
+      const refusals = [
+        [await erase(team.manager, team.agents[0].id), 403, COMMON_MESSAGES.notAllowedDelete],
+        [await erase(team.director, team.manager.id), 403, 'You are not allowed to do this'],
+        [await erase(admin, team.agents[0].id), 400, USER_MESSAGES.chooseManager],
+        [await erase(admin, team.director.id), 400, USER_MESSAGES.chooseManager],
+        [await erase(admin, team.manager.id), 409, COMMON_MESSAGES.managerHasAgents],
+        [await erase(admin, 'no-such-user'), 404, COMMON_MESSAGES.userNotFound],
+      ] as const;
+      for (const [res, status, message] of refusals) {
+        expect(res.status).toBe(status);
+        expect(res.body.message).toBe(message);
+      }
+      expect(await historyOf(team.manager.id)).toEqual(kept);
+      expect((await call('GET', `/api/user/${team.manager.id}`, { token: admin.token })).status).toBe(200);
+      expect((await call('GET', `/api/user/${team.agents[0].id}`, { token: admin.token })).status).toBe(200);
+    });
   });
 
   it("soft-deleting a team's manager keeps its archive, as it keeps its rows (decision 0075)", async () => {

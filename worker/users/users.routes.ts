@@ -29,8 +29,10 @@ import * as svc from './users.service';
 export const userRoutes = new Hono<AppEnv>()
   .get('/', allow('teamLists'), readOnly(), async (c) => c.json(await svc.listUsers(c.env, c.var.db, c.var.caller), 200))
   .delete('/', allow('users'), validate('json', deleteUserSchema), async (c) => {
-    const { userId } = c.req.valid('json');
-    return c.json(await svc.deleteUser(c.env, c.var.control, await homeForTarget(c, userId), c.var.caller, userId), 200);
+    const { userId, eraseHistory } = c.req.valid('json');
+    const home = await homeForTarget(c, userId);
+    if (eraseHistory) return c.json(await svc.eraseTeam(c.env, c.var.control, home, c.var.caller, userId), 200);
+    return c.json(await svc.deleteUser(c.env, c.var.control, home, c.var.caller, userId), 200);
   })
   .get('/directorsList', allow('admin'), readOnly(), async (c) => c.json(await svc.byType(c.env, 'director'), 200))
   .get('/marketingUsers', allow('admin'), readOnly(), async (c) => c.json(await svc.byType(c.env, 'marketing'), 200))

@@ -134,7 +134,11 @@ export const trialDateSchema = z.object({
   newDate: dateField(USER_MESSAGES.badDate, (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
 });
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
-export const deleteUserSchema = z.object({ userId: z.string().min(1, COMMON_MESSAGES.chooseUser).max(64) });
+export const deleteUserSchema = z.object({
+  userId: z.string().min(1, COMMON_MESSAGES.chooseUser).max(64),
+  /** The admin erases the team's Contact History for good with it (docs/decisions/0185-erasing-a-deleted-team.md). */
+  eraseHistory: z.boolean().optional().default(false),
+});
 /** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
   parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),

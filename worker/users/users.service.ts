@@ -3,8 +3,9 @@ import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { eraseTeamHistory } from '../history/archive-job';
 import { COMMON_MESSAGES } from '../lib/common-messages';
-import { allShards, shardDb } from '../lib/d1';
+import { allShards, d1Of, fencedD1, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
 import { findUserByEmail, type Home, settleAccount, userAnywhere } from '../lib/directory';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -265,6 +266,28 @@ export async function deleteUser(env: Bindings, control: Db, home: Home, caller:
   // the e-mail is free again; a deleted director's managers lead companies of their own
   await settleAccount(control, target.id, { ...target, deletedAt: now });
   await splitAfterDirector(env, control, home, orphans);
+  return { message: `${target.name} has been deleted` };
+}
+
+/**
+ * The admin deletes a team (its manager, once its agents are gone) and erases its Contact History
+ * for good: the rows in the shard and the months archived in R2, no other team's
+ * (docs/decisions/0185-erasing-a-deleted-team.md). A team deleted before, or an erase cut off, is
+ * erased again by the same call: every part deletes what is left.
+ */
+export async function eraseTeam(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
+  if (caller.userType !== 'admin') throw forbidden(COMMON_MESSAGES.notAllowedDelete);
+  const [target] = await home.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!target) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (target.userType !== 'manager') throw badRequest(USER_MESSAGES.chooseManager);
+  // a live manager is deleted first, with the delete's own checks (its agents gone); another erase
+  // of the same team may delete it meanwhile (the delete then answers 404), which is as good
+  if (!target.deletedAt)
+    await deleteUser(env, control, home, caller, userId).catch(async (err: unknown) => {
+      const [now] = await home.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!now?.deletedAt) throw err;
+    });
+  await eraseTeamHistory(fencedD1(d1Of(env, home.shard), home.companyId), env.HISTORY_ARCHIVE, target.id);
   return { message: `${target.name} has been deleted` };
 }
 
