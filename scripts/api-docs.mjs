@@ -1,10 +1,6 @@
-// `npm run docs:api`: writes the generated API reference, docs/api/openapi.json, docs/api/access.md
-// and the per-area pages docs/api/<area>.md (with the hand-written docs/api/prose/<area>.md), from
-// the worker's routes and zod schemas (worker/dev/api-reference.ts).
-// worker/dev/api-reference.test.ts fails when the committed files are stale.
-//
-// Vite loads the worker's TypeScript in Node; the Workers runtime's own module is stood in for
-// (only the Durable Object base class is touched when the routes are built).
+// `npm run docs:api`: writes docs/api/ from the worker's routes and zod schemas
+// (worker/dev/api-reference.ts); worker/dev/api-reference.test.ts fails when they are stale. The
+// Workers runtime's module is stood in for: only the Durable Object base class is touched.
 import fs from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';

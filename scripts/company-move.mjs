@@ -83,7 +83,6 @@ const rows = (counts) =>
     .map(([t, n]) => `${t} ${n}`)
     .join(', ');
 
-/** Follows a move until it ends, printing each step; answers the ended move. */
 async function follow(move) {
   let last = '';
   for (;;) {

@@ -3,10 +3,8 @@
 //
 //   ADMIN_EMAIL=you@company.com ADMIN_PASSWORD='…' PASSWORD_PEPPER='<the deployed secret>' npm run admin:create
 //
-// It hashes the password with the Worker's own code (worker/lib/passwords.ts, the same pepper) and
-// inserts the admin into the remote D1 with `wrangler d1 execute --remote`, only when no live admin
-// exists. `-- --local [--persist-to DIR]` writes to a local database instead (`npm start` does not
-// need it: its start step creates the local admin).
+// It hashes with the Worker's own code (worker/lib/passwords.ts) and inserts only when no live admin
+// exists. `-- --local [--persist-to DIR]` writes to a local database instead.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { and, count, eq, isNull } from 'drizzle-orm';
@@ -24,7 +22,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The wrangler flags that pick the database: --remote, or --local with an optional --persist-to. */
 function target(argv: string[]): string[] {
   if (!argv.includes('--local')) return ['--remote'];
   const at = argv.indexOf('--persist-to');

@@ -190,10 +190,8 @@ export async function startFmcsaStandIn({ port = 0, webKey = STAND_IN_WEBKEY } =
 }
 
 /**
- * The stand-in of `npm start` (scripts/start.mjs): on `port` (PORT + 3: 8790 beside the default
- * 8787, so two checkouts on their own PORTs each have theirs), else, when that port is taken (a
- * second checkout, PORT=8790), on a free one. One line says where. Answers the stand-in and the
- * FMCSA_URL the Worker must be given (`path` kept from the configured FMCSA_URL).
+ * On PORT + 3, so checkouts on their own PORTs each have theirs, else on a free port when that one
+ * is taken. Answers the stand-in and the FMCSA_URL the Worker must be given.
  */
 export async function startDevStandIn({ port, webKey, path = '/qc/services/', log = console.log }) {
   const wanted = Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;

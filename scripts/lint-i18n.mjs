@@ -1,26 +1,16 @@
 #!/usr/bin/env node
-// The translated screens render no text that is not from the catalogue (docs/decisions/0023-languages.md).
-// Reads every .tsx file of web/ (but those in PENDING) with the TypeScript compiler and refuses: JSX text with a
-// letter in it; a string literal with a letter rendered as a JSX child ({'Text'}, {a ? 'A' : 'B'});
-// and a string literal with a letter in a prop people read (aria-label, title, placeholder, label,
-// alt, hint, what, emptyText, lessLabel, moreLabel). Arguments of t() and <Trans i18nKey> are keys.
-// PENDING shrinks as screens are translated; what a file builds outside JSX (a table's column
-// headers in an object) is not seen by this check.
-// It also refuses third-party components used without their labels from the catalogue
-// (DEFAULT_LABELS: their own defaults are English, read out by screen readers), and the browser's
-// own date, time and file inputs, which speak the browser's language, not the user's
-// (docs/decisions/0178-no-english-left.md).
-// Run by `npm run lint`.
+// The translated screens render no text that is not from the catalogue (docs/decisions/0023-languages.md):
+// no JSX text, string child or read prop (aria-label, title, placeholder, …) with a letter in it. What
+// a file builds outside JSX (a column header in an object) is not seen. It also refuses third-party
+// components without their labels from the catalogue (DEFAULT_LABELS) and the browser's own date,
+// time and file inputs (docs/decisions/0178-no-english-left.md). Run by `npm run lint`.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * Screens not translated yet: every other .tsx under web/ is checked. A file leaves this list when
- * its texts come from the catalogue; the check refuses a listed file that has nothing left to find.
- */
+/** Screens not translated yet; the check refuses a listed file that has nothing left to find. */
 export const PENDING = [];
 
 /** Words that are the same in every language: the product's and Idram's names. */
@@ -90,7 +80,6 @@ function componentOf(tag, imports) {
   return { from: imported.from, name };
 }
 
-/** Uses of third-party components without their labels, and the browser's own inputs: [{line, text}]. */
 export function defaultLabelsIn(fileName, source) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const imports = importsOf(file);
@@ -127,7 +116,6 @@ export function defaultLabelsIn(fileName, source) {
   return problems;
 }
 
-/** The problems of one file's source: [{line, text}]. */
 export function literalsIn(fileName, source) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const problems = [];

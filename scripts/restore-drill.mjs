@@ -1,11 +1,7 @@
-// `npm run restore:drill`: the restore drill of docs/guides/operations.md, on the local database.
-// It copies the local D1 of `npm start` (.wrangler/state, or --state DIR) into a scratch project so
-// the developer's own database is never touched, counts the rows of every table, exports the rows
-// the way an off-site copy is taken (`wrangler d1 export --no-schema --table …` naming every
-// table: D1 refuses to export a database with a virtual table, the filters' FTS5 index, unless
-// the tables are named), wipes the database, restores it (the migrations, then the rows, then the
-// FTS index rebuilt) and checks every table's rows against the counts taken before. Exit code 1
-// when any differs.
+// `npm run restore:drill`: the restore drill of docs/guides/operations.md, on a scratch copy of the
+// local D1 (.wrangler/state, or --state DIR). The export names every table: D1 refuses to export a
+// database with a virtual table (the filters' FTS5 index) unless the tables are named. Exit code 1
+// when any table's rows differ from the counts taken before.
 //   node scripts/restore-drill.mjs [--state DIR] [--keep]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -28,12 +28,10 @@ for (const name of Object.keys(readVars('.dev.vars.example'))) if (process.env[n
 if (process.env.PORT && overrides.PUBLIC_URL === undefined) overrides.PUBLIC_URL = `http://localhost:${port}`;
 const vars = { ...readVars('.dev.vars'), ...overrides };
 
-// FMCSA's stand-in (scripts/fmcsa-stand-in.mjs) when development points FMCSA_URL at the loopback
-// address: brokers in every state for the vetting chips and the board's badge. `npm start` puts it
-// on PORT + 3 (or FMCSA_STAND_IN_PORT), or on a free port when that one is taken, and gives the
-// Worker its URL, so checkouts on their own PORTs run side by side. `npm run dev`'s Worker reads
-// .dev.vars itself (Vite's plugin lets .dev.vars win over anything passed), so there the stand-in
-// takes FMCSA_URL's own port, and a taken port leaves the one already there answering.
+// FMCSA's stand-in when development points FMCSA_URL at the loopback address: on PORT + 3 (or
+// FMCSA_STAND_IN_PORT), or a free port when that is taken, so checkouts on their own PORTs run side
+// by side. `npm run dev`'s Worker reads .dev.vars itself (Vite's plugin lets it win), so there the
+// stand-in takes FMCSA_URL's own port.
 if (vars.ENVIRONMENT === 'development' && /^http:\/\/(127\.0\.0\.1|localhost):\d+\//.test(vars.FMCSA_URL ?? '')) {
   const { startDevStandIn, startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
   const configured = new URL(vars.FMCSA_URL);

@@ -6,10 +6,7 @@ import { daysLeftTo, useSubscription } from '../lib/subscription';
 
 export const BANNER_DAYS = 7;
 
-/**
- * The subscription banner: fewer than 7 days left, or expired, with a Pay Now link.
- * Hidden on the payment pages unless `force`.
- */
+/** Hidden on the payment pages unless `force`. */
 export function SubscriptionBanner({ force = false }: { force?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();

@@ -5,10 +5,7 @@ import { safeNextPath } from '../lib/next-path';
 import { useSession } from '../lib/session';
 import { useSubscription } from '../lib/subscription';
 
-/**
- * Lets the screen render only if the permissions table gives the role the area. A role that
- * has the area but no active subscription goes to /payment/; any other role to its default.
- */
+/** A role with the area but no active subscription goes to /payment/; any other role to its default. */
 export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   const session = useSession();
   const { isActive } = useSubscription();
@@ -17,11 +14,7 @@ export function Guard({ area, children }: { area: Area; children: ReactNode }) {
   return <Navigate to={roleHasArea(session.userType, area) ? '/payment/' : DEFAULT_PATH[session.userType].path} replace />;
 }
 
-/**
- * Where "/" and unknown paths lead a logged-in user: the link opened before login (`?next=`,
- * an in-app path only; its own Guard then sends a role that may not see it to its default), or
- * the role's first screen.
- */
+/** `?next=` (an in-app path only: its own Guard turns away a role that may not see it), else the role's first screen. */
 export function DefaultRedirect() {
   const session = useSession();
   const { isActive } = useSubscription();

@@ -27,7 +27,6 @@ function QueueBadge() {
   );
 }
 
-/** /logout: ends the session on the server and here; the login page follows. */
 export function Logout() {
   useEffect(() => {
     let done = false;
@@ -45,11 +44,8 @@ export function Logout() {
 }
 
 /**
- * After an in-app navigation to another screen, the focus goes to the new screen's heading
- * (rule 0155), so a screen reader announces where the person is and Tab starts in the
- * page, not on the menu link. Not on the first load, nor when something inside the page already
- * has the focus (a dialog a deep link opened). The heading may come with the screen's code or
- * data: it is waited for, up to a few seconds.
+ * Rule 0155: a screen reader announces where the person is, and Tab starts in the page. Not on the
+ * first load, nor when something in the page already has the focus (a dialog a deep link opened).
  */
 function useHeadingFocusOnNavigation(pathname: string) {
   const first = useRef(true);
@@ -75,10 +71,6 @@ function useHeadingFocusOnNavigation(pathname: string) {
   }, [pathname]);
 }
 
-/**
- * Header with the user's e-mail, the menu by role and subscription, the banner, the screen.
- * Below 768 px the menu folds into a Menu button that opens it as a sheet (radix Dialog).
- */
 /** The menu's items by their English label (the permissions table's), in the user's language. */
 const MENU_KEYS: Record<string, string> = {
   Profile: 'menu.profile',

@@ -17,10 +17,7 @@ export const PUBLIC_ROUTES: { path: string; title: string; load: Loader }[] = [
   { path: '/help/:topic?', title: 'titles.help', load: () => import('../features/help/help') },
 ];
 
-/**
- * Logged-in routes, each in one area of the permissions table (spec: Logged in, by role). Their
- * screens' code is named in web/app/screens.ts, which loads with the signed-in part.
- */
+/** Each in one area of the permissions table (spec: Logged in, by role); their code is in web/app/screens.ts. */
 export const AREA_ROUTES: { path: keyof typeof AREA_SCREENS; area: Area; title: Title }[] = [
   { path: '/links', title: 'titles.links', area: 'links' },
   { path: '/links/keys', title: 'titles.apiKeys', area: 'links' },

@@ -41,11 +41,9 @@ function markAutoReload() {
 }
 
 /**
- * The router's error screen, in the app's own look (decision 0153), instead of React Router's
- * developer page. A screen whose code failed to load reloads the page once (the new deploy's
- * index.html names the new chunks); if it fails again within a minute it offers
- * "A new version is available: Reload". Offline it does not reload (the browser would show its own
- * offline page) and says so. Any other error says the screen failed, with Reload and a way home.
+ * The app's own look (decision 0153), not React Router's developer page. A screen whose code failed
+ * to load reloads once (the new index.html names the new chunks); not offline, where the browser
+ * would show its own page.
  */
 export function RouteError() {
   const error = useRouteError();

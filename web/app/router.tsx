@@ -18,11 +18,7 @@ const Guard = lazy(() => signedIn().then((m) => ({ default: m.Guard })));
 const DefaultRedirect = lazy(() => signedIn().then((m) => ({ default: m.DefaultRedirect })));
 const Logout = lazy(() => signedIn().then((m) => ({ default: m.Logout })));
 
-/**
- * A data router (createBrowserRouter), so screens can block leaving with unsaved edits
- * (`useBlocker`, web/components/unsaved-changes.tsx). Screens stay lazily loaded (React.lazy).
- * Logged-in areas sit under one route that shows the login page when nobody is logged in.
- */
+/** A data router, so screens can block leaving with unsaved edits (`useBlocker`, web/components/unsaved-changes.tsx). */
 const router = createBrowserRouter([
   ...PUBLIC_ROUTES.map(({ path, title, load }) => {
     // public pages get the app's SWR options and i18next with their own code, not in the entry
@@ -93,10 +89,7 @@ export function AppRouter() {
   return <RouterProvider router={router} />;
 }
 
-/**
- * Logged in: the layout and the screen. Logged out: the login page at "/", and any other in-app
- * link goes to "/?next=<link>", which the app opens after login (DefaultRedirect).
- */
+/** Logged out, an in-app link goes to "/?next=<link>", opened after login (DefaultRedirect). */
 function SessionGate() {
   const session = useSession();
   const location = useLocation();

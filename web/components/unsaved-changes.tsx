@@ -5,13 +5,8 @@ import { Button } from './ui/button';
 import { Modal } from './ui/dialog';
 
 /**
- * Unsaved edits are never lost silently (rule 0130). While `dirty`, leaving the screen
- * in the app (a menu item, a link, Back, Logout) opens a Save / Discard / Stay dialog, and
- * closing or reloading the tab asks the browser's own question (`beforeunload`).
- * `save` answers whether it saved; a refused save keeps the person on the screen.
- * Render the returned `dialog` once in the screen.
- * `stays` names in-screen paths that are not leaving (a modal opened from a URL closes to its
- * screen's path): moving there is not blocked.
+ * Unsaved edits are never lost silently (rule 0130). Render the returned `dialog` once in the screen.
+ * `stays` names in-screen paths that are not leaving (a modal opened from a URL closes to its path).
  */
 export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>, stays?: (pathname: string) => boolean) {
   const blocker = useBlocker(
@@ -71,11 +66,7 @@ export function useUnsavedChanges(dirty: boolean, save: () => Promise<boolean>, 
 type Section = { dirty: boolean; save: () => Promise<boolean> };
 const ScopeContext = createContext<((key: string, section: Section | null) => void) | null>(null);
 
-/**
- * One guard for a screen of several forms (Profile's sections): each form reports itself with
- * `useUnsavedSection`; leaving while any is dirty asks once, and Save saves every dirty form.
- * (A router blocks with one blocker at a time, so a screen has one guard.)
- */
+/** One guard for a screen of several forms: a router blocks with one blocker at a time. */
 export function UnsavedChangesScope({ children }: { children: ReactNode }) {
   const [sections, setSections] = useState<Record<string, Section>>({});
   const register = useCallback(

@@ -6,10 +6,8 @@ const BOOKMARK_KEY = 'd1Bookmark';
 let bookmarkInMemory: string | null = null;
 
 /**
- * The newest D1 bookmark this browser was given (docs/decisions/0142-d1-bookmark-header.md): sent
- * with every call, so a read served by a replica is at least as new as the user's own last write.
- * Kept in localStorage beside the session, so a write in one tab is seen by a read in another;
- * in memory too, for a browser that refuses storage.
+ * Sent with every call so a replica's read includes the user's own last write
+ * (docs/decisions/0142-d1-bookmark-header.md); in localStorage so another tab's write counts too.
  */
 export function currentBookmark(): string | null {
   let stored: string | null = null;
@@ -47,11 +45,7 @@ export const isLoggedOut = (err: unknown) => err instanceof LoggedOutError;
 /** The response header naming the request, for a support question ("request id …"); read when the server sends it. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/**
- * A refused call: its `message`, status, the other fields of the answer (a duplicate's
- * `existingFilterId`) and the request id the server named it by, if any. Status 0: no answer at
- * all (offline, or the server could not be reached).
- */
+/** Status 0: no answer at all (offline, or the server could not be reached). */
 export class ApiFailure extends Error {
   constructor(
     message: string,
@@ -68,16 +62,9 @@ export class ApiFailure extends Error {
 export const OFFLINE_MESSAGE = 'You are offline: this needs a connection. Try again when you are back online.';
 export const UNREACHABLE_MESSAGE = 'Something went wrong: the server could not be reached. Try again.';
 
-/** The request id of a failed call, when the server sent one. */
 export const requestIdOf = (err: unknown) => (err instanceof ApiFailure ? err.requestId : null);
 
-/**
- * The one fetch wrapper, under every API client: the bearer token and the newest D1 bookmark; any 401 while signed in
- * clears the session and raises LoggedOutError (screens show nothing for it); any other failure
- * raises the response's `message`, or 'Something went wrong', with the `X-Request-Id` it came
- * with; a call that got no answer raises status 0 and says whether the browser is offline.
- * A successful response comes back untouched, for the client to read.
- */
+/** Any 401 while signed in clears the session and raises LoggedOutError, which screens do not show. */
 export const apiFetch: typeof fetch = async (input, init) => {
   const session = getSession();
   const headers = new Headers(init?.headers);
@@ -109,5 +96,4 @@ export const apiFetch: typeof fetch = async (input, init) => {
   return res;
 };
 
-/** The web app's API clients (lib/api.ts) on its own origin, through the wrapper above. */
 export const api = createApi(window.location.origin, apiFetch);

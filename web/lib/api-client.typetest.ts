@@ -1,8 +1,5 @@
-/**
- * Type-level tests of the API clients, checked by `npm run typecheck` (never run, never bundled):
- * a route the worker does not have, a body it does not take, or a wrong reading of its answer
- * is a compile error. Each `@ts-expect-error` fails the check if its line stops being an error.
- */
+// Checked by `npm run typecheck`, never run or bundled: each `@ts-expect-error` fails the check if
+// its line stops being an error.
 import { parseResponse } from 'hono/client';
 import { createApi } from './api';
 import type { Args, Data } from './use-api';
@@ -31,11 +28,9 @@ export async function typeTests() {
   // the history answers the rows SQLite builds, typed by the route
   const rows = await parseResponse(api.callHistory.getHistory.$post({ json: { dateFrom: '2026-01-01', dateTo: '2026-01-07' } }));
   rows[0]?.brokerName satisfies string | undefined;
-  // login answers the session's fields
   const login = await parseResponse(api.auth.login.$post({ json: { email: 'a@b.c', password: 'secret', clientType: 0 } }));
   login.accessToken satisfies string;
 
-  // the helpers read the same types
   ({}) as Data<typeof api.subscription.status.$get> satisfies { isSubscriptionActive: boolean; subscriptionDaysLeft: number };
   // @ts-expect-error a filter's body has no `title`
   ({ title: 'x' }) satisfies Args<typeof api.broker.add.$post>['json'];

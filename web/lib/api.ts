@@ -17,11 +17,8 @@ import type { VettingRoutes } from '@api-types/vetting/vetting.routes';
 import { hc } from 'hono/client';
 
 /**
- * The API's clients, typed from the worker's routes (Hono's RPC client): a renamed route or a
- * changed body is a compile error. One client per area of the worker, named by its mount path
- * under /api, rather than one over the whole app: the type checker then instantiates each
- * area's routes alone. `fetch` is the caller's wrapper (token, errors); `origin` the product's.
- * Imports no React and no session, so the browser extension builds the same clients.
+ * One client per area, not one over the whole app: the type checker then instantiates each area's
+ * routes alone. Imports no React and no session, so the extension builds the same clients.
  */
 export function createApi(origin: string, fetch: typeof globalThis.fetch) {
   const options = { fetch };

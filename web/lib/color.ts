@@ -10,11 +10,7 @@ function luminance(hex: string): number | null {
   return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
 }
 
-/**
- * Black or white, whichever reads better on `background` (a team picks its filter types'
- * colours, so no fixed text colour can be right for all of them). One of the two always reaches
- * at least 4.58:1, above WCAG AA's 4.5:1 for small text.
- */
+/** A team picks its types' colours, so no one text colour fits all; one of the two always reaches 4.58:1 (WCAG AA: 4.5:1). */
 export function textColorOn(background: string): '#000000' | '#ffffff' {
   const l = luminance(background);
   if (l === null) return '#000000';

@@ -1,4 +1,3 @@
-/** Saves a blob as a file through a temporary link. */
 export function saveBlob(filename: string, blob: Blob) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -1,9 +1,4 @@
-/**
- * Focus that never falls to <body> (rule 0155): after a navigation the screen's heading
- * takes it; when the focused control disappears or is disabled (a saved form, a deleted row, a
- * closed dialog whose opener is gone) the heading takes it too, so a keyboard or screen-reader
- * user stays in the page.
- */
+/** Focus never falls to <body> (rule 0155): the screen's heading takes it, so a keyboard or screen-reader user stays in the page. */
 
 /** The screen's heading: the first h1 in <main> (made focusable by script, not by Tab). */
 export function mainHeading(): HTMLElement | null {
@@ -18,7 +13,6 @@ export function focusMainHeading(): boolean {
   return document.activeElement === target;
 }
 
-/** An element focus could go back to: still in the page, enabled, shown. */
 export function canTakeFocus(el: Element | null): el is HTMLElement {
   if (!(el instanceof HTMLElement) || !el.isConnected) return false;
   if ((el as HTMLButtonElement).disabled) return false;
@@ -27,11 +21,8 @@ export function canTakeFocus(el: Element | null): el is HTMLElement {
 }
 
 /**
- * Watches the whole document so focus never stays on <body> after a change the person did not
- * make: a focused control that is removed (a deleted row, a closed dialog's opener) gives the
- * focus to the screen's heading; one that is disabled while it works (Save while saving) gets
- * it back when it is enabled again, or gives it to the heading if it goes away. A click on
- * empty space (the element still there and enabled) is left alone. Returns the clean-up.
+ * A focused control that is removed gives the focus to the heading; one disabled while it works
+ * (Save while saving) gets it back when enabled. A click on empty space is left alone.
  */
 export function installFocusGuard(): () => void {
   let waiting: HTMLElement | null = null;

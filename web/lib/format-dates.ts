@@ -1,8 +1,4 @@
-/**
- * The one date and time format per locale (docs/rules/screens.md#0158-one-format),
- * without the phone formatter's metadata, so the extension's popup can use it: screens import
- * web/lib/format.ts, which re-exports this.
- */
+/** Without the phone formatter's metadata, so the extension's popup can use it (docs/rules/screens.md#0158-one-format). */
 export function makeFormat(wanted?: string, timeZone?: string) {
   // a locale this browser has no data for (Chromium's own builds carry no Armenian): the numeric
   // day.month.year and 24-hour clock Armenia writes by hand, "29.11.2026, 19:39" (de-DE's
@@ -18,11 +14,8 @@ export function makeFormat(wanted?: string, timeZone?: string) {
     numeric ? { month: '2-digit', year: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
   );
   return {
-    /** A date: "Nov 25, 2026". */
     date: (value: string | number | Date) => date.format(new Date(value)),
-    /** A date and time: "Nov 25, 2026, 7:39 PM". */
     dateTime: (value: string | number | Date) => dateTime.format(new Date(value)),
-    /** A time of day: "7:39 PM". */
     time: (value: string | number | Date) => time.format(new Date(value)),
     /** A day without its year, for chart axes: "Nov 25". */
     day: (value: string | number | Date) => day.format(new Date(value)).replace(/\.$/, ''),
@@ -40,16 +33,13 @@ export function makeFormat(wanted?: string, timeZone?: string) {
 let screenLocale: string | undefined;
 const localeListeners = new Set<() => void>();
 
-/** Sets the screens' locale (web/i18n, when the language changes). */
 export function setFormatLocale(locale: string | undefined) {
   screenLocale = locale;
   for (const listener of localeListeners) listener();
 }
 
-/** The screens' locale now. */
 export const formatLocale = () => screenLocale;
 
-/** Calls `listener` whenever the screens' locale changes. */
 export function onFormatLocale(listener: () => void) {
   localeListeners.add(listener);
   return () => localeListeners.delete(listener);
@@ -57,12 +47,7 @@ export function onFormatLocale(listener: () => void) {
 
 type DayPart = 'day' | 'month' | 'year';
 
-/**
- * How people type a day and a time of day in a locale, for the date fields the screens draw
- * themselves: the browser's own date inputs follow the browser's language, not the user's
- * (docs/decisions/0178-no-english-left.md). A locale without data types as Armenia writes by hand,
- * "22.01.2027" and "09:30" (de-DE's forms), as the dates above.
- */
+/** The browser's own date inputs follow the browser's language, not the user's (docs/decisions/0178-no-english-left.md). */
 export function makeTyping(wanted?: string) {
   const numeric = wanted !== undefined && Intl.DateTimeFormat.supportedLocalesOf(wanted).length === 0;
   const locale = numeric ? 'de-DE' : wanted;
@@ -75,7 +60,6 @@ export function makeTyping(wanted?: string) {
     /** The parts of a typed day in order: ['month', 'day', 'year'] in en-US. */
     order,
     separator,
-    /** Whether times are typed on a 12-hour clock ("9:30 PM"). */
     hour12,
     /** A "2027-01-22" day as typed here: "22.01.2027", "01/22/2027"; '' for none. */
     day: (value: string) => {
@@ -84,10 +68,7 @@ export function makeTyping(wanted?: string) {
       const parts = { year: m[1]!, month: m[2]!, day: m[3]! };
       return order.map((p) => parts[p]).join(separator);
     },
-    /**
-     * A typed day as "2027-01-22": the locale's order with any separators, or the ISO form;
-     * '' for an empty text, null for one that is not a day.
-     */
+    /** The locale's order with any separators, or ISO; '' for an empty text, null for one that is not a day. */
     parseDay: (text: string): string | null => {
       const groups = text.trim().split(/\D+/).filter(Boolean);
       if (groups.length === 0) return '';

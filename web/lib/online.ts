@@ -9,7 +9,6 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Whether the browser says it has a connection (`navigator.onLine`), live. */
 export function useOnline() {
   return useSyncExternalStore(
     subscribe,

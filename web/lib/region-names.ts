@@ -14,7 +14,6 @@ const CARRIED: Partial<Record<Language, () => Promise<Partial<Record<string, str
   hy: () => import('../i18n/countries/countries-hy.json').then((m) => m.default.names),
 };
 
-/** Whether this runtime names regions in `locale` itself. */
 const hasOwnNames = (locale: string) => typeof Intl.DisplayNames === 'function' && Intl.DisplayNames.supportedLocalesOf(locale).length > 0;
 
 const fromIntl = (locale: string): RegionNames => {

@@ -4,21 +4,15 @@ import useSWR, { type SWRConfiguration } from 'swr';
 type AnyCall = (args?: any, options?: any) => Promise<ClientResponse<any, any, any>>;
 type AnyUrl = (arg?: any) => URL;
 
-/** What a client method's successful answer holds, typed from its route. */
 export type Data<F extends AnyCall> = Awaited<ReturnType<typeof parseResponse<Awaited<ReturnType<F>>>>>;
-/** A client method's arguments (`json`, `param`, `query`). */
 export type Args<F extends AnyCall> = NonNullable<Parameters<F>[0]>;
 
-/**
- * The SWR key of an endpoint: its path and query (`/api/user/childUsers/u1`), so a screen that
- * changes the data refreshes every read of it by the same key.
- */
+/** Path and query, so a screen that changes the data refreshes every read of it by the same key. */
 export function keyOf(endpoint: { $url: AnyUrl }, arg?: unknown): string {
   const url = endpoint.$url(arg);
   return `${url.pathname}${url.search}`;
 }
 
-/** One SWR read of a GET endpoint (none while `endpoint` is null), keyed by its URL. */
 export function useGet<E extends { $get: AnyCall; $url: AnyUrl }>(endpoint: E | null, args?: Args<E['$get']>, config?: SWRConfiguration<Data<E['$get']>>) {
   return useSWR<Data<E['$get']>>(endpoint ? keyOf(endpoint, args) : null, () => parseResponse(endpoint!.$get(args)), config);
 }

@@ -1,10 +1,6 @@
 import { useCallback, useRef } from 'react';
 
-/**
- * For a hand-written table: writes each header's text into its column's cells as `data-label`,
- * which the narrow-screen card layout (`table.cards-narrow` in styles.css) shows before the
- * value, and keeps it so as rows change. DataTable writes its labels itself.
- */
+/** For a hand-written table: the narrow-screen cards (`table.cards-narrow`) show each cell's `data-label`; DataTable writes its own. */
 export function useColumnLabels<T extends HTMLTableElement>() {
   const observer = useRef<MutationObserver | null>(null);
   return useCallback((table: T | null) => {

@@ -12,12 +12,7 @@ const SESSION_ENDED_CLOSE = 4401;
 /** Whether an SWR key reads the team's filters (the filter lists, the queue and its badge): `/api/broker…`. */
 const readsFilters = (key: unknown) => (typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '').startsWith('/api/broker');
 
-/**
- * The team's live signals for the web app (docs/decisions/0162-live-signals.md):
- * while `enabled`, one WebSocket to /api/live; a `filters` signal revalidates every read of the
- * team's filters on screen (the verification queue's badge, the filter lists). Optional and cheap:
- * a socket that cannot connect retries with backoff, and the screens keep their own refreshes.
- */
+/** docs/decisions/0162-live-signals.md. Optional: a socket that cannot connect retries with backoff, and the screens keep their own refreshes. */
 export function useLiveSignals(enabled: boolean) {
   const token = useSession()?.token ?? null;
   const { mutate } = useSWRConfig();

@@ -4,11 +4,7 @@ import { t } from '../i18n/startup';
 import { isLoggedOut, requestIdOf } from './api-client';
 import { useToast } from './toast';
 
-/**
- * Request state for a mutation: `loading` while it runs; the server's message is shown in a
- * toast (spec: most calls show the server message, then clear it), with the request id when the
- * server sent one. A 401 shows nothing.
- */
+/** The server's message goes in a toast (spec: most calls show it, then clear it); a 401 shows nothing. */
 export function useRequest() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);

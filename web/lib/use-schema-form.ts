@@ -7,7 +7,6 @@ export function firstError(errors: FieldErrors): string | null {
   return firstErrorAt(errors)?.message ?? null;
 }
 
-/** The first error and the path of its field ("name", "contacts.0"). */
 function firstErrorAt(errors: FieldErrors, prefix = ''): { path: string; message: string } | null {
   for (const [key, error] of Object.entries(errors)) {
     if (!error) continue;
@@ -26,15 +25,10 @@ export function firstProblem(schema: z.ZodType, values: unknown): string | null 
 }
 
 /**
- * A form checked by the worker's own zod schema (react-hook-form with zodResolver): the screen
- * checks exactly what the API checks, in the spec's order, with the same messages, and `problem`
- * is the first failing one. Checked on submit first, as the spec's forms are; after a refused
- * submit every change checks again, so the message goes as soon as its field is corrected (and
- * the next failing check, in the spec's order, takes its place). `errorFor(name)` is the message
- * to show beside that field; `otherProblem()`, called after the fields in the JSX, is the message
- * of a field that shows none of its own (a select without a Field), for the form's foot.
- * `handleSubmit` hands over the values as typed (the API normalises them itself). `toInput` maps
- * the form's values to the API's body where they differ (the filter modal).
+ * The screen checks exactly what the API checks, in the spec's order, with the same messages: on
+ * submit first, as the spec's forms do, then on every change after a refused submit.
+ * `otherProblem()`, called after the fields in the JSX, is the message of a field that shows none of
+ * its own (a select without a Field).
  */
 export function useSchemaForm<Values extends FieldValues, Input = Values>(
   schema: z.ZodType,

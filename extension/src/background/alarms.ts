@@ -1,5 +1,3 @@
-/** The service worker's alarms: their names and how often they ring. */
-
 export const SYNC_ALARM = 'sync-filters';
 export const RETRY_ALARM = 'retry-queue';
 export const CONTACTS_ALARM = 'sync-contacts';

@@ -2,18 +2,12 @@ import { createApi } from '../../../web/lib/api';
 import { BOOKMARK_HEADER, newerBookmark } from '../../../worker/lib/bookmark';
 import type { Refusal } from '../shared/refusal';
 
-/**
- * The newest D1 bookmark the server gave this service worker, sent with every call so a read
- * served by a replica includes the user's own writes (docs/decisions/0142-d1-bookmark-header.md).
- * Kept in memory only: a restarted service worker starts without one, long after any replica
- * has caught up with its last write.
- */
+// Sent with every call so a replica's read includes the user's own writes
+// (docs/decisions/0142-d1-bookmark-header.md). Memory only: by the time a service worker restarts,
+// the replicas have caught up.
 let newestBookmark: string | null = null;
 
-/**
- * What a 401 from any call does: set once at start (index.ts) to end the session and tell every
- * board tab. The one place a session ended elsewhere is learned, whichever call heard it.
- */
+// Set once at start (index.ts): the one place a session ended elsewhere is learned, whichever call heard it.
 let sessionEnded: (token: string) => Promise<void> = async () => undefined;
 export function onSessionEnded(handler: (token: string) => Promise<void>) {
   sessionEnded = handler;
@@ -21,7 +15,6 @@ export function onSessionEnded(handler: (token: string) => Promise<void>) {
 /** The session of `token` ended elsewhere (a 401, or the live socket closed for it): told once, at once. */
 export const endSession = (token: string) => sessionEnded(token);
 
-/** How long a call may take before it counts as no answer. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
 /** No answer from the server (offline, stopped, DNS): the action waits in the queue. */
@@ -38,12 +31,10 @@ export class SignInAgain extends Error {
   }
 }
 
-/** Any other refusal, with the server's `message` ('Something went wrong' without one). */
 export class Refused extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The code and values the API answered beside the message. */
     readonly coded: Pick<Refusal, 'code' | 'params'> = {},
   ) {
     super(message);
@@ -57,12 +48,7 @@ export class Refused extends Error {
 /** A refusal worth retrying later rather than dropping: the server is busy or broken. */
 export const isTransient = (err: unknown) => err instanceof Unreachable || (err instanceof Refused && (err.status === 429 || err.status >= 500));
 
-/**
- * The extension's fetch wrapper under the typed API clients (the web app's `createApi`, typed from
- * the worker's routes): the bearer token from the service worker's storage and the newest D1 bookmark; a network failure
- * raises `Unreachable`, a 401 ends the session (`endSession`) and raises `SignInAgain`, any other failure `Refused`
- * with the server's message.
- */
+/** A network failure raises `Unreachable`, a 401 ends the session and raises `SignInAgain`, any other failure `Refused`. */
 export function extensionApi(apiUrl: string, token: string | null) {
   const wrapped: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);

@@ -1,4 +1,3 @@
-/** The board's health report. */
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { LoadBoard } from '../../../worker/history/boards';
 import { isTransient } from './api';
@@ -10,11 +9,8 @@ const HEALTH_EVERY_MS = 3_600_000;
 /** When each board last reported; a number is a report from before Truckstop, DAT's. */
 const sentTimes = (sent: Stored['healthSentAt']): Partial<Record<LoadBoard, number>> => (typeof sent === 'number' ? { dat: sent } : (sent ?? {}));
 
-/**
- * Sends what the board could read of its page: counts only, never a row's content. The hour is
- * claimed per board before the call (two tabs of one board at once send one), and given back when
- * the server could not be reached.
- */
+// The hour is claimed per board before the call (two tabs of one board send one), and given back
+// when the server could not be reached.
 export async function sendHealth(report: HealthReportInput) {
   const board = report.board ?? 'dat';
   const claim = await update((s) => {

@@ -1,9 +1,6 @@
 /**
- * The service worker: the only part that talks to the server. It signs in (clientType 1), keeps
- * the session, syncs the MCs and filters (at sign-in, every 5 minutes, on Refresh and on the live
- * socket's signals, or every minute while that socket cannot connect), and sends
- * the board's actions through a queue in storage, in order, retrying while the server is away.
- * It never reads the load board: the content script sends it only what the user clicked.
+ * The service worker: the only part that talks to the server (clientType 1). It never reads the
+ * load board: the content script sends it only what the user clicked.
  */
 
 import { MAIL_CLIENTS } from '../shared/compose';
@@ -19,7 +16,6 @@ import { apiUrlOf, defaultApiUrl, patch, read, update } from './store';
 import { sync, syncContacts, syncing, syncingContacts } from './sync';
 import { boardTabs, pushState, rememberTab, viewOf } from './view-state';
 
-// the parts call each other through the desk only (no import circle between them)
 connect({
   pushState,
   sync,

@@ -1,5 +1,3 @@
-/** Live signals: a socket to the team's live object while a board is open. */
-
 import { SYNC_ALARM, SYNC_MINUTES } from './alarms';
 import { endSession } from './api';
 import { desk } from './desk';
@@ -50,7 +48,6 @@ export function closeLive() {
   liveState = null;
 }
 
-/** Opens the socket while the user is signed in and a board tab is open; closes it otherwise. */
 export async function updateLive() {
   const s = await read();
   const wanted = !!s.token && !!s.user && BOARD_ROLES.has(s.user.userType) && (await desk.boardTabs()).length > 0;
@@ -91,10 +88,7 @@ export async function updateLive() {
   };
 }
 
-/**
- * Syncs after a change the server just signalled: a sync already under way may have read the
- * server before the change, so it is waited for and a new one runs.
- */
+// A sync already under way may have read the server before the change: it is waited for and a new one runs.
 export async function syncAfter(running: () => Promise<void> | null, run: () => Promise<void>) {
   const current = running();
   if (current) await current.catch(() => undefined);

@@ -1,4 +1,3 @@
-/** The queue of the board's actions: kept in storage, sent in order, retried while the server is away. */
 import { type ActionOutcome, type QueuedAction, type QueuedBody, type RefusedAction, type RowAction, subjectOf } from '../shared/protocol';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
 import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
@@ -54,10 +53,9 @@ const remove = (clientId: string, refused?: Omit<RefusedAction, 'at'>) =>
   }));
 
 /**
- * Sends the signed-in user's waiting actions, oldest first, one at a time. A refusal (400, 403,
- * 404, 409) drops that action and keeps the reason; a 401 stops and keeps the rest; no answer (or
- * 429, 5xx) stops and retries later. The calls are idempotent on the client id, so an action whose
- * answer was lost is stored once when it is sent again.
+ * A refusal (400, 403, 404, 409) drops the action and keeps the reason; a 401 or no answer (or 429,
+ * 5xx) stops and keeps the rest. The calls are idempotent on the client id, so an action whose
+ * answer was lost is stored once.
  */
 async function drain() {
   for (;;) {

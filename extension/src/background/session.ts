@@ -1,4 +1,3 @@
-/** The session: sign-in, sign-out, and a session ended elsewhere. */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import { CONTACTS_ALARM, CONTACTS_MINUTES, RETRY_ALARM, SYNC_ALARM, SYNC_MINUTES } from './alarms';
 import { extensionApi } from './api';
@@ -6,10 +5,8 @@ import { desk } from './desk';
 import { apiFor, apiUrlOf, patch, read, type Stored, update } from './store';
 
 /**
- * The session of `token` ended elsewhere (any call's 401, or the live socket closed for it): calls
- * stop, and every board tab and the popup are told at once (flags, markers and "Working for" go,
- * the bar says "Sign in again"). The queue stays for when the user signs in again. A 401 of an
- * older session's call, answered after the user signed in again, ends nothing.
+ * Calls stop and every tab is told at once; the queue stays for the next sign-in. A 401 of an older
+ * session's call, answered after the user signed in again, ends nothing.
  */
 export async function endedElsewhere(token: string) {
   const ended = await update((s) =>

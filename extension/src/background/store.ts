@@ -1,7 +1,6 @@
 /**
- * The extension's state in `chrome.storage.local` (kept across browser restarts): the session, the
- * synced MCs and filters, the picked MC and the queue of actions. Only the service worker writes
- * it, one change at a time (`update`), and content scripts cannot read it (TRUSTED_CONTEXTS).
+ * `chrome.storage.local`: only the service worker writes it, one change at a time (`update`), and
+ * content scripts cannot read it (TRUSTED_CONTEXTS).
  */
 
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
@@ -34,7 +33,6 @@ export interface Stored {
   /** The team's recent contacts for the markers, and their ETag (If-None-Match: 304 keeps them). */
   teamContacts?: TeamContactsDto | null;
   teamContactsEtag?: string | null;
-  /** The team's dialer and caller numbers, synced with the MCs. */
   phones?: TeamPhones | null;
   queue?: QueuedAction[];
   refused?: RefusedAction[];
@@ -48,10 +46,8 @@ export const BOARD_ROLES = new Set(['agent', 'manager']);
 
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
 
-/** The server this browser talks to: the options page's choice, else the build's. */
 export const apiUrlOf = (s: Stored) => s.apiUrl || defaultApiUrl();
 
-/** The API as the stored session calls it. */
 export const apiFor = (s: Stored): ExtensionApi => extensionApi(apiUrlOf(s), s.token ?? null);
 
 export async function read(): Promise<Stored> {

@@ -1,4 +1,3 @@
-/** Sync: the MCs, the filters, the subscription and the team's recent contacts (the markers). */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from '../shared/protocol';
 import { type ExtensionApi, SignInAgain } from './api';
@@ -27,11 +26,8 @@ async function failed(err: unknown) {
   await patch({ problem: err instanceof Error ? err.message : 'Something went wrong' });
 }
 
-/**
- * The filters in force, or 'unchanged' when the stored list is still current: the stored list's
- * ETag goes as If-None-Match and the server answers 304 after one indexed read (every sync, every
- * 5 minutes per agent), instead of the whole list (hundreds of KB for a big team).
- */
+// The stored ETag as If-None-Match: a 304 after one indexed read, instead of the whole list
+// (hundreds of KB for a big team) every 5 minutes per agent.
 async function filtersSince(api: ExtensionApi, s: Stored): Promise<'unchanged' | { filters: MinifiedFilterDto[]; etag: string | null }> {
   const etag = s.filters?.length && s.filtersEtag ? s.filtersEtag : null;
   const res = await api.broker.minified.$get(undefined, etag ? { headers: { 'if-none-match': etag } } : undefined);
@@ -41,7 +37,6 @@ async function filtersSince(api: ExtensionApi, s: Stored): Promise<'unchanged' |
 
 export let syncing: Promise<void> | null = null;
 
-/** Syncs the MCs the user works for (Show in DAT on), the filters in force and the subscription. */
 export function sync(): Promise<void> {
   syncing ??= (async () => {
     const s = await read();
@@ -79,7 +74,6 @@ export function sync(): Promise<void> {
         const picked = cur.pickedMcId && mcs.some((m) => m._id === cur.pickedMcId) ? cur.pickedMcId : mcs.length === 1 ? mcs[0]!._id : null;
         let filters: Partial<Stored>;
         if (listed !== 'unchanged') filters = { filters: listed.filters, filtersEtag: listed.etag, filtersSyncedAt: Date.now() };
-        // 304: the stored list is still the one in force
         else if (cur.filtersEtag === s.filtersEtag) filters = { filtersSyncedAt: Date.now() };
         // the stored list changed meanwhile (another sign-in): the next sync downloads the list
         else filters = { filtersEtag: null };
@@ -103,10 +97,7 @@ export function sync(): Promise<void> {
 
 export let syncingContacts: Promise<void> | null = null;
 
-/**
- * Syncs the team's contacts of the markers' window: the stored ETag goes as If-None-Match, and
- * the server answers 304 after reading its per-hour counts while nothing was logged.
- */
+/** The server answers 304 after reading its per-hour counts while nothing was logged. */
 export function syncContacts(): Promise<void> {
   syncingContacts ??= (async () => {
     const s = await read();

@@ -1,4 +1,3 @@
-/** What the popup, the options page and the board tabs are shown, and telling them when it changes. */
 import { type StatePush, subjectOf, type ViewState } from '../shared/protocol';
 import { desk } from './desk';
 import { apiUrlOf, read, type Stored } from './store';
@@ -26,8 +25,6 @@ export function viewOf(s: Stored): ViewState {
     live: desk.liveState(),
   };
 }
-
-// the board's tabs: told when the state changes
 
 export async function boardTabs(): Promise<number[]> {
   const { boardTabs } = (await chrome.storage.session.get('boardTabs')) as { boardTabs?: number[] };

@@ -1,5 +1,3 @@
-/** The FreightDesk bar: the MC picker, Refresh, the filters' count, and what is wrong. */
-
 import { makeFormat } from '../../../web/lib/format-dates';
 import { formatLocale, messageText, t } from '../i18n';
 import { filtersInForce } from '../shared/match';

@@ -1,15 +1,10 @@
-/**
- * What the board's script knows, and the one module its parts call: the service worker's state,
- * the board's adapter, the version rows were drawn under, whether the page can be read, and the
- * styles our elements need inside the board's shadow roots.
- */
+/** What the board's script knows: the one module its parts call, so none imports another. */
 import type { McChoice, ViewState } from '../shared/protocol';
 import boardCss from './board.css?inline';
 import type { PageHealth } from './health';
 import type { BoardAdapter, ReadRow } from './read';
 
 export let state: ViewState | null = null;
-/** The board this page is (boards/), set once at start. */
 export let adapter: BoardAdapter | null = null;
 /** Changes when what rows show changes (user, MC, filters): rows decorated under another version are redone. */
 export let version = '';
@@ -64,10 +59,8 @@ export const setAdapter = (next: BoardAdapter) => {
 
 let sheet: CSSStyleSheet | null = null;
 const styled = new WeakSet<ShadowRoot>();
-/**
- * Our styles where `node` is: the page's own stylesheet (content.css) does not reach into a shadow
- * root, so the board's shadow roots get ours adopted (or, where adopting fails, a style element).
- */
+// content.css does not reach into a shadow root: the board's roots get our styles adopted (or a
+// style element where adopting fails).
 export function ensureStyles(node: Node) {
   const root = node.getRootNode();
   if (!(root instanceof ShadowRoot) || styled.has(root)) return;
@@ -84,7 +77,6 @@ export function ensureStyles(node: Node) {
   }
 }
 
-/** The setters: board.ts takes in a new state from the service worker and a new reading of the page. */
 export const setState = (next: ViewState) => {
   state = next;
 };

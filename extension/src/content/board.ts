@@ -1,13 +1,8 @@
 /**
- * The content script on a load board (DAT One, Truckstop: boards/). It changes nothing of the
- * board's rows but a badge: the team's flags and one compact control go inline before the
- * company's name (the row keeps its height), the row is tinted, and the control's menu opens
- * outside the row. When a load's details are open, the same actions are there too (DAT: buttons
- * in the details' header; Truckstop: the control in the side panel's company line). It reads only
- * what the page shows (MutationObserver, through open shadow roots where the board keeps its rows),
- * re-reads a row the board recycles for another load, sends nothing until the user clicks (but a
- * small health record, counts only), and never scrolls, clicks, searches or reloads the board
- * itself (docs/decisions/0126-restraint-on-dat.md).
+ * The content script on a load board (boards/): flags and one compact control inline before the
+ * company's name (the row keeps its height), a tint, and the same actions in open details. It reads
+ * only what the page shows, sends nothing until the user clicks (but a counts-only health record),
+ * and never scrolls, clicks, searches or reloads the board (docs/decisions/0126-restraint-on-dat.md).
  */
 
 import { followLanguage, messageText, t } from '../i18n';
@@ -68,7 +63,6 @@ const stopOwnClicks = (node: HTMLElement) => {
   for (const type of ['click', 'mousedown', 'pointerdown', 'keydown']) node.addEventListener(type, (e) => e.stopPropagation());
 };
 
-/** The FD control, the flags, the FMCSA warning and the markers, inline before the company's name. */
 function drawInline(host: Element, anchor: MenuAnchor, read: ReadRow) {
   const { load } = read;
   const mc = pickedMc();
@@ -138,7 +132,7 @@ function clearPanel(panel: Element | null) {
   if (openMenu?.anchor.el === panel) closeMenu(false);
 }
 
-/** Decorates the open panel: its control (the four actions), flags by name and MC, and markers; redrawn when the board recycles it for another load. */
+/** Redrawn when the board recycles the panel for another load. */
 function decoratePanel() {
   const open: OpenPanel | null = adapter?.openPanel?.() ?? null;
   if (!open) {
@@ -167,10 +161,7 @@ function decoratePanel() {
   if (mcBefore !== signature) decorateAll();
 }
 
-/**
- * "Called by Anna · 14:02 · L2" and "+2" in the inline group, after the flags: redrawn only when
- * the markers change, in place (the rest of the decoration, and an open menu, stay).
- */
+// Redrawn only when the markers change, in place: the rest, and an open menu, stay.
 function drawContacted(inline: HTMLElement, load: BoardLoad) {
   const contacted = contactsForRow(state?.teamContacts ?? null, contactKeys(), load, state?.user?.userId ?? null);
   const texts = contacted.map((c) => contactedText(c, true, adapter?.board));
@@ -206,9 +197,8 @@ function decorateAll() {
 
 let contactsVersion: string | null = null;
 
-/** A new state from the service worker: the bar, and the rows when what they show changed. */
 function stateChanged(next: ViewState) {
-  // the signed-in user's language (a change in Profile arrives with a sync); before sign-in the browser's
+  // a language change in Profile arrives with a sync; before sign-in the browser's is used
   followLanguage(next.language);
   setState(next);
   const nextVersion = computeVersion(next);
@@ -250,7 +240,6 @@ function checkHealth() {
 }
 
 let healthTimer: ReturnType<typeof setTimeout> | null = null;
-/** Looks again shortly after the page stops changing. */
 function checkHealthSoon() {
   if (healthTimer) clearTimeout(healthTimer);
   healthTimer = setTimeout(checkHealth, 600);

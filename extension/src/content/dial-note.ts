@@ -1,4 +1,3 @@
-/** The dial note: the number being called, on which line and from which number, beside Call until closed. */
 import { formatBoardPhone, normalizeBoardPhone } from '../../../worker/lib/phone';
 import { dialUrl } from '../../../worker/team/dialer';
 import { t } from '../i18n';
@@ -26,11 +25,7 @@ export function dialOf(phone: string, line: number | null): Dial | null {
   return { url: dialUrl(dialer, phones?.dialerTemplate ?? '', { to, from, line }), line, from, label: teamLine?.label ?? '', system: dialer === 'tel' };
 }
 
-/**
- * "Dial (312) 555-0142 on line 2 · +1 312 555 0102": the number being called, the line and the
- * number it calls from, beside the button until closed. With the system's tel: handler the agent
- * picks the line in the phone app, so the line's number is named for that.
- */
+/** With the system's tel: handler the agent picks the line in the phone app, so the line's number is named. */
 export function showDial(button: HTMLElement, key: string, phone: string, dial: Dial) {
   const host = button.closest('.fd-item') ?? button.parentElement;
   host?.querySelector('.fd-dial')?.remove();

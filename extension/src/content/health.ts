@@ -1,10 +1,7 @@
 /**
- * Can the extension read this page? The board's alarm and the health report (docs/decisions/0145-board-alarm.md):
- * per field, how many of the loads seen on this page were read, and whether the page
- * looks like a results page the extension cannot read (most rows without a company name, or no
- * rows where the board's counter says there are results). Counts only: nothing of a row's content.
- * Each board reports on its own (the report names it), so a board whose rows stop being read
- * raises its own alarm.
+ * The board's alarm and the health report (docs/decisions/0145-board-alarm.md): counts only, never
+ * a row's content. Each board reports on its own, so a board whose rows stop being read raises its
+ * own alarm.
  */
 import type { BoardLayout, HealthField, HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import { HEALTH_FIELDS, SIGNAL_FIELDS } from '../../../worker/extension/extension-health.schema';
@@ -38,7 +35,6 @@ export function noteRow(row: Element, read: ReadRow) {
   note(seen, key, read, true);
 }
 
-/** Counts what an open panel showed, for the report's details fields. */
 export function notePanel(read: ReadRow) {
   if (!read.load.company) return;
   note(panelsSeen, `${read.load.company}|${read.load.origin}|${read.load.dest}|${read.load.pickup}`, read, false);
@@ -68,7 +64,6 @@ export function pageLayout(reads: readonly ReadRow[]): RowLayout | null {
   return compact > wide ? 'compact' : 'wide';
 }
 
-/** Looks at the rows the page shows now. */
 export function assess(): PageHealth {
   if (!adapter) return { layout: null, unreadable: false, reason: null };
   const rows = adapter.loadRows();
@@ -86,7 +81,6 @@ export function assess(): PageHealth {
   return { layout, unreadable, reason: unreadable ? 'rows' : null };
 }
 
-/** The report for the server: counts per field over the loads seen, the layout, and the alarm. */
 export function report(version: string, health: PageHealth): HealthReportInput {
   const fields: HealthReportInput['fields'] = {};
   for (const found of [...seen.values(), ...panelsSeen.values()]) {
@@ -103,5 +97,4 @@ export function report(version: string, health: PageHealth): HealthReportInput {
   return { version, board: adapter?.board ?? 'dat', layout, rowsSeen: Math.min(seen.size, 100_000), unreadable: health.unreadable, fields };
 }
 
-/** Whether anything was seen worth reporting: loads, or the alarm. */
 export const worthReporting = (health: PageHealth) => seen.size > 0 || panelsSeen.size > 0 || health.unreadable;

@@ -1,8 +1,4 @@
-/**
- * What every board's adapter shares: the shape of a read row, reading text as a person sees it
- * (open shadow roots included), contacts in their many forms, and finding elements through open
- * shadow roots. Nothing here knows a board's markup (boards/<board>.ts does) or changes the page.
- */
+/** What every board's adapter shares; nothing here knows a board's markup (boards/<board>.ts does). */
 import type { LoadBoard } from '../../../worker/history/history.schema';
 import type { BoardLoad } from '../shared/load';
 
@@ -19,7 +15,6 @@ export const isOwn = (node: Node) => node instanceof Element && [...node.classLi
 /** What of a row was found, field by field: the health report's counts (no content). */
 export type FieldPresence = Partial<Record<string, boolean>>;
 
-/** What a row shows: the cells its actions need, and the marks of a board's layouts (for the report). */
 export interface RowSignals {
   /** The row's own pick-up date: + Active load needs no details. */
   pickupCell: boolean;
@@ -38,37 +33,26 @@ export interface ReadRow {
   signals: RowSignals;
   /** The load's details are open and read with it (DAT's details in the row, Truckstop's side panel). */
   hasDetails: boolean;
-  /** Per field: whether its element was found (only the fields this layout shows). */
   found: FieldPresence;
 }
 
-/** The open load's details where the board shows them apart from the rows (Truckstop's side panel): read, and where our control goes. */
+/** Truckstop's side panel: the open load's details apart from the rows. */
 export interface OpenPanel {
   /** The panel's element (kept while the board recycles it for another load). */
   el: Element;
   read: () => ReadRow;
-  /** Where the panel's badges and control go: inside the company's name, before it. */
   nameHost: () => Element | null;
 }
 
-/**
- * A load board as the extension reads it: everything but reading the page is shared (the badges,
- * tint, FD menu, actions, markers, queue and live signals). A third board is one file like
- * boards/dat.ts and its fixture in e2e/fixtures/.
- */
+/** A third board is one file like boards/dat.ts and its fixture in e2e/fixtures/. */
 export interface BoardAdapter {
   board: LoadBoard;
-  /** The board's name as the screens show it. */
   label: string;
-  /** Whether the page at this address is this board's (the content script runs where the manifest says). */
   matches: (url: URL) => boolean;
   /** Whether the page looks like a results page (the alarm counts only there). */
   resultsPage: () => boolean;
-  /** The number of results the page says it has, or null without a counter. */
   resultsCount: () => number | null;
-  /** The result rows that are loads. */
   loadRows: () => HTMLElement[];
-  /** Whether a row shows a load (not a separator or a loading placeholder). */
   isLoad: (row: Element) => boolean;
   /** The rows a changed node is in or holds (a load or not: a recycled row may have become either). */
   rowsIn: (node: Node) => HTMLElement[];
@@ -79,9 +63,7 @@ export interface BoardAdapter {
   rowLine: (row: HTMLElement) => Element;
   /** A row's open details, in the row or right after it (DAT), else null: they get the actions as buttons. */
   details?: (row: HTMLElement) => Element | null;
-  /** Where in the details the buttons go. */
   detailsHeader?: (details: Element) => Element;
-  /** The open load's panel apart from the rows, if the board has one and it is open. */
   openPanel?: () => OpenPanel | null;
   /** Whether the board keeps its rows in open shadow roots (they are observed and styled one by one). */
   shadowRoots?: boolean;
@@ -161,7 +143,6 @@ export function readContact(host: Element | null): { phone: string; email: strin
   return { phone, email, found: true };
 }
 
-/** Every open shadow root under `root`, nested ones included. */
 export function shadowRootsIn(root: ParentNode): ShadowRoot[] {
   const found: ShadowRoot[] = [];
   const visit = (node: ParentNode) => {

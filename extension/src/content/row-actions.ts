@@ -1,4 +1,3 @@
-/** The row's four actions (Call, E-mail, + Active load, Flag broker), as menu items or the details' buttons, and what became of each. */
 import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
 import { messageText, t } from '../i18n';
 import { composeUrl, opensInBrowser } from '../shared/compose';
@@ -76,7 +75,6 @@ function templateValues(load: BoardLoad, mc: McChoice) {
   };
 }
 
-/** The message E-mail opens in the user's mail client, with the MC's template filled. */
 function composeOf(load: BoardLoad, mc: McChoice) {
   const values = templateValues(load, mc);
   return composeUrl(state!.mailClient ?? 'system', load.email, renderTemplate(mc.emailSubject, values), renderTemplate(mc.emailContent, values));
@@ -99,11 +97,7 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
   };
 }
 
-/**
- * The four actions, as menu items of the row's control or as the details' buttons, enabled by what
- * the row shows, whatever its layout is called: a row without a contact or a pick-up cell (DAT's
- * compact row keeps them in the details) says to open the load for Call, E-mail and + Active load.
- */
+/** Enabled by what the row shows, whatever its layout: DAT's compact row keeps contact and pick-up in the details. */
 export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'details'): HTMLElement[] {
   const { load } = read;
   const items: HTMLElement[] = [];

@@ -1,5 +1,3 @@
-/** The row's (or panel's) control and its menu, placed outside the row and following it while it shows the same load. */
-
 import { t } from '../i18n';
 import type { McChoice } from '../shared/protocol';
 import { el, signatureOf } from './board-state';
@@ -57,10 +55,7 @@ function showMenu(anchor: MenuAnchor, button: HTMLElement, read: ReadRow, mc: Mc
   menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
 }
 
-/**
- * Puts the menu outside the row's box: under the row, by the control (over the row near the
- * window's bottom), so the load it is about stays in sight.
- */
+/** Outside the row's box, so the load it is about stays in sight. */
 function placeMenu() {
   if (!openMenu) return;
   const { anchor: about, button, menu } = openMenu;
@@ -72,11 +67,8 @@ function placeMenu() {
   menu.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - size.width - 8))}px`;
 }
 
-/**
- * The board scrolled: the menu follows its row while the row shows the same load; once DAT has
- * recycled the row for another load, or scrolled it out of sight, the menu closes (it was about
- * that load).
- */
+// Once DAT recycles the row for another load, or scrolls it out of sight, the menu closes: it was
+// about that load.
 function followMenu() {
   if (!openMenu) return;
   const { anchor, button } = openMenu;
@@ -101,11 +93,7 @@ document.addEventListener('pointerdown', (e) => {
   const path = e.composedPath();
   if (openMenu && !path.includes(openMenu.menu) && !path.includes(openMenu.button)) closeMenu(false);
 });
-/**
- * The menu belongs to the load under it: scrolling the board follows the row, or closes the menu
- * once the row shows another load (the boards recycle rows as they scroll). A scroll inside a
- * shadow root does not reach the document: board.ts watches each of the board's roots too.
- */
+/** A scroll inside a shadow root does not reach the document: board.ts watches each board root too. */
 export function watchScroll(root: Document | ShadowRoot) {
   root.addEventListener(
     'scroll',

@@ -6,12 +6,7 @@ import hy from './hy.json';
 import { followLanguage, messageText } from './index';
 import ru from './ru.json';
 
-/**
- * The extension's catalogues (docs/decisions/0025-extension-languages.md): every key of English in
- * Russian and Armenian with the plural forms each language needs, the same placeholders, no key
- * that no code uses, no key the code uses that English lacks, and the texts that sit inside a
- * board row short in every language (the row keeps its height).
- */
+// docs/decisions/0025-extension-languages.md; texts inside a board row stay short, as the row keeps its height
 const catalogues = { en, ru, hy } as const;
 type Lang = keyof typeof catalogues;
 const flat = Object.fromEntries(Object.entries(catalogues).map(([lang, tree]) => [lang, flatten(tree)])) as Record<Lang, Map<string, string>>;

@@ -1,10 +1,6 @@
 /**
- * The extension's texts in English, Russian and Armenian through i18next
- * (docs/decisions/0025-extension-languages.md). Each part (service worker, popup, options page,
- * board) runs its own instance with the three catalogues bundled: they are small, and the board's
- * content script cannot load files on DAT's page. English is the fallback. The language is the
- * signed-in user's (`ViewState.language`); before sign-in, the browser's when it is one of the
- * three, else English.
+ * The extension's texts in en, ru and hy (docs/decisions/0025-extension-languages.md). Each part
+ * runs its own i18next with the catalogues bundled: the content script cannot load files on DAT's page.
  */
 import i18next from 'i18next';
 import { API_ERROR_TEXTS } from '../../../web/i18n/api-error-texts';
@@ -37,17 +33,14 @@ void i18n.init({
   initAsync: false,
 });
 
-/** A text of the catalogue in the current language. */
 export const t = i18n.t.bind(i18n);
 
-/** The language the extension speaks now. */
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
-/** The browser's language when it is one of the three, else English (before sign-in). */
 export const browserLanguage = (): Language =>
   (typeof navigator === 'undefined' ? null : languageFromTags(navigator.languages ?? [navigator.language])) ?? DEFAULT_LANGUAGE;
 
-/** Speaks `language` (the user's), or the browser's when none is known; answers whether it changed. */
+/** Answers whether the language changed. */
 export function followLanguage(language: Language | null | undefined): boolean {
   const next = isLanguage(language) ? language : browserLanguage();
   // the extension's own pages say which language they are in; DAT's page keeps its own `lang`
@@ -60,10 +53,8 @@ export function followLanguage(language: Language | null | undefined): boolean {
 /** The locale dates and times are written in: the browser's for English (as before), else the language's. */
 export const formatLocale = (): string | undefined => (currentLanguage() === 'en' ? undefined : LOCALES[currentLanguage()]);
 
-/**
- * The service worker's own messages: it keeps them in English (in storage, in answers), and the
- * screens show them in the user's language. The catalogue's `service` texts in English, by text.
- */
+// The service worker keeps its own messages in English (in storage, in answers); the screens
+// translate them by their text.
 const SERVICE_KEYS = {
   unreachable: 'service.unreachable',
   signInAgain: 'service.signInAgain',
@@ -78,10 +69,7 @@ const SERVICE_KEYS = {
 } as const satisfies Record<keyof typeof en.service, string>;
 const serviceByText = new Map<string, string>(Object.entries(SERVICE_KEYS).map(([name, key]) => [en.service[name as keyof typeof en.service], key]));
 
-/**
- * A message for the screen in the current language: the extension's own by its English text, an
- * API refusal by the code (and values) the API answered with it; anything else as it came.
- */
+/** The extension's own messages by their English text, an API refusal by its code; anything else as it came. */
 export function messageText(refusal: string | Refusal): string {
   const { message, code, params } = typeof refusal === 'string' ? { message: refusal } : refusal;
   const own = serviceByText.get(message);

@@ -1,15 +1,9 @@
-/**
- * The options page: the server address, and the mail client E-mail opens (this browser's choice).
- * The server address. The build's address has its host permission from the
- * manifest; another one is asked for here (optional_host_permissions), in the click that saves it,
- * as Chrome requires.
- */
+/** A server other than the build's is asked for (optional_host_permissions) in the click that saves it, as Chrome requires. */
 
 import { followLanguage, messageText, t } from '../i18n';
 import { MAIL_CLIENTS, type MailClient } from '../shared/compose';
 import { ask, type StatePush } from '../shared/protocol';
 
-/** Each mail client's label in the catalogue (literal keys). */
 const MAIL_CLIENT_KEYS: Record<MailClient, string> = { system: 'options.mailSystem', gmail: 'options.mailGmail', outlook: 'options.mailOutlook' };
 
 /** The page's fixed texts (`data-i18n` in options.html) in the current language. */

@@ -1,8 +1,3 @@
-/**
- * The toolbar popup: sign in (as the load-board client), who is signed in and the subscription,
- * the MC to work for, the filters' sync, actions waiting to be sent, and Sign out.
- */
-
 import { makeFormat } from '../../../web/lib/format-dates';
 import { actionLabel, followLanguage, formatLocale, messageText, t } from '../i18n';
 import { filtersInForce } from '../shared/match';

@@ -1,8 +1,6 @@
 /**
- * "Called by Anna · 14:02 · L2": which of the team's recent contacts (GET /api/team/contacts) are
- * about a board row's broker — by the normal name, a filter's alias of it, the row's phone or its
- * e-mail — and which of them were about this very load (broker, origin, destination, pick-up).
- * Pure functions, shared by the board and the tests.
+ * "Called by Anna · 14:02 · L2": the team's recent contacts (GET /api/team/contacts) about a row's
+ * broker, by normal name, alias, phone or e-mail, and which were about this very load.
  */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';

@@ -1,5 +1,3 @@
-/** A load as the board shows it: full dates from DAT's short ones, and the client ids of actions on it. */
-
 /** What the board shows of a load row (any cell may be missing: ''). */
 export interface BoardLoad {
   company: string;
@@ -10,7 +8,6 @@ export interface BoardLoad {
   /** The pick-up date as the board shows it ("11/24", "11/24 - 11/26", "Nov 24"). */
   pickup: string;
   rate: string;
-  /** The reference ID from the load's details ('' when none is shown). */
   reference: string;
   /** The broker's MC number from the load's details, digits only ('' when not shown). */
   mcNumber: string;
@@ -22,11 +19,8 @@ const DAY_MS = 86_400_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /**
- * DAT shows pick-up dates as month/day ("11/24", "11/24 - 11/26", "11/24/26") in the row and with
- * the month's name ("Nov 24", "May 14") in the load's details. This gives the full date
- * (yyyy-mm-dd) of the first one: with no year, the year that puts it nearest to `today` (a load
- * seen on Dec 30 for "1/2" picks up next year; one seen on Jan 2 for "12/30" was last year's).
- * Answers null when the text holds no date.
+ * yyyy-mm-dd of the first date in DAT's "11/24", "11/24/26" or "Nov 24"; without a year, the year
+ * nearest to `today` ("1/2" seen on Dec 30 is next year's). Null when the text holds no date.
  */
 export function fullDate(text: string, today = new Date()): string | null {
   const numeric = /(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?/.exec(text);
@@ -68,7 +62,6 @@ export function readableDate(date: string): string {
   return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** The local day of a moment, yyyy-mm-dd. */
 export const localDay = (ms: number) => {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -86,11 +79,7 @@ async function sha256Hex(text: string): Promise<string> {
  */
 const loadIdentity = (load: BoardLoad) => [load.company, load.origin, load.dest, fullDate(load.pickup) ?? load.pickup].map((s) => s.trim().toLowerCase());
 
-/**
- * The client id of a call or an e-mail: derived from the load, the MC, the kind, the contact and
- * the day of the click, so a double click (or a retry from the queue) is one entry, while calling
- * the same broker about the same load again tomorrow is a new one.
- */
+/** One per load, MC, kind, contact and day: a double click or a retry is one entry, tomorrow's call a new one. */
 export async function contactClientId(load: BoardLoad, mcId: string, kind: 'call' | 'email', contact: string, at: number): Promise<string> {
   const hash = await sha256Hex(JSON.stringify([...loadIdentity(load), mcId, kind, contact.trim().toLowerCase(), localDay(at)]));
   return `fd-${kind}-${hash.slice(0, 40)}`;

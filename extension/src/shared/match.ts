@@ -1,25 +1,15 @@
-/**
- * Which of the team's filters flag a load-board row (docs/decisions/0124-row-matching.md).
- * Pure functions, shared by the board and the tests.
- */
+/** Which of the team's filters flag a board row (docs/decisions/0124-row-matching.md). */
 import { normalizeBrokerName } from '../../../worker/filters/broker-name';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from './protocol';
 
 /**
- * A company name reduced to what identifies it: the server's one normal form of broker names
- * (`normalizeBrokerName`, docs/api/filters.md "Broker names"), so the board matches exactly the
- * names the team's duplicate rule treats as one broker. "Total Quality Logistics, LLC" and
- * "TOTAL QUALITY LOGISTICS" are the same; "C.H. Robinson" and "CH Robinson" too. Answers '' for an
- * empty name.
+ * The server's normal form of broker names (docs/api/filters.md "Broker names"), so the board
+ * matches exactly what the team's duplicate rule treats as one broker.
  */
 export const companyKey = normalizeBrokerName;
 
-/**
- * A phone number's digits for comparing: the extension ("ext 12", "x12", "#12") is dropped, and a
- * North American number's leading 1 too, so "+1 (312) 555-0142", "312.555.0142" and
- * "(312) 555-0142 x 7" are the same number. Answers '' when there is no number.
- */
+/** Drops the extension and a North American leading 1: "+1 (312) 555-0142" is "312.555.0142 x 7". */
 export function phoneKey(phone: string): string {
   const withoutExt = phone.split(/\s*(?:;ext=|ext\.?|extension|x|#)\s*\d+\s*$/i)[0] ?? '';
   const digits = withoutExt.replace(/\D/g, '');
@@ -30,7 +20,6 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
 
 const looksLikeEmail = (contact: string) => contact.includes('@');
 
-/** What the board shows of a row that matching needs. */
 export interface RowContacts {
   company: string;
   phone: string;
@@ -39,7 +28,6 @@ export interface RowContacts {
   mcNumber?: string;
 }
 
-/** Whether a contacts-only filter's contacts hold the row's phone (digits only) or e-mail. */
 export function contactMatches(filter: Pick<MinifiedFilterDto, 'contacts'>, row: Pick<RowContacts, 'phone' | 'email'>): boolean {
   const phone = phoneKey(row.phone);
   const email = emailKey(row.email);
@@ -48,7 +36,6 @@ export function contactMatches(filter: Pick<MinifiedFilterDto, 'contacts'>, row:
   );
 }
 
-/** Whether the filter is in force for the MC the user works for: all MCs, or this MC's team MC among its list. */
 export const appliesToMc = (filter: Pick<MinifiedFilterDto, 'allMC' | 'mcList'>, mc: Pick<McChoice, 'teamMcId'>) =>
   filter.allMC || filter.mcList.includes(mc.teamMcId);
 
@@ -56,12 +43,7 @@ export const appliesToMc = (filter: Pick<MinifiedFilterDto, 'allMC' | 'mcList'>,
 export const filtersInForce = (filters: readonly MinifiedFilterDto[], mcs: readonly Pick<McChoice, 'teamMcId'>[]) =>
   filters.filter((f) => mcs.some((mc) => appliesToMc(f, mc)));
 
-/**
- * The filters that flag a row for the picked MC: the company name matches the filter's name or one
- * of its other names (aliases) in the normal form (`companyKey`), or the broker's MC number (shown
- * in the load's details) is the filter's, exactly; a contacts-only filter also needs the row's
- * phone or e-mail among its contacts. In the filters' order (their index).
- */
+/** By name or alias in normal form, or by the MC number the details show; a contacts-only filter also needs the row's phone or e-mail. */
 export function filtersForRow(filters: readonly MinifiedFilterDto[], mc: Pick<McChoice, 'teamMcId'> | null, row: RowContacts): MinifiedFilterDto[] {
   if (!mc) return [];
   const key = companyKey(row.company);
@@ -75,5 +57,4 @@ export function filtersForRow(filters: readonly MinifiedFilterDto[], mc: Pick<Mc
 /** Types whose rows are tinted: the default "Blocked" and what teams call the same thing. */
 const BLOCKED_LIKE = /\b(block(ed)?|black\s*list(ed)?|banned|do\s*not\s*(use|work|book|call)|dnu|avoid)\b/i;
 
-/** Whether a filter type's name says "do not work with this broker". */
 export const isBlockedLike = (typeName: string) => BLOCKED_LIKE.test(typeName);

@@ -1,6 +1,5 @@
 import { BOARD_NAMES, LOAD_BOARDS, type LoadBoard } from '../../../worker/history/boards';
 
-/** Which load board a list shows, by the board's own name, or every board (''). */
 export function BoardSelect(props: { label: string; allLabel: string; value: LoadBoard | ''; onChange: (board: LoadBoard | '') => void; className: string }) {
   return (
     <label className={props.className}>

@@ -3,10 +3,7 @@ import type { RefObject } from 'react';
 import { dayValue, parseDay } from '../../lib/format';
 import { Calendar } from './calendar';
 
-/**
- * A date field's calendar, beside its button (date-input.tsx): its own chunk with radix Popover and
- * react-day-picker, so a screen with a date field loads them when the calendar is first opened.
- */
+/** Its own chunk: radix Popover and react-day-picker load when a calendar is first opened. */
 export default function CalendarPopover({
   anchor,
   value,

@@ -8,11 +8,7 @@ import './calendar.css';
 /** The month and day names of each language (date-fns' own, so Armenian needs no Intl data). */
 const LOCALES = { en: enUS, ru, hy } as const;
 
-/**
- * react-day-picker in the screen's language: month and day names from the language's locale, and
- * every label it reads out (the arrows, each day's "today", "selected") from the catalogue; its
- * own labels are English (docs/decisions/0178-no-english-left.md).
- */
+/** Every label it reads out comes from the catalogue: its own are English (docs/decisions/0178-no-english-left.md). */
 export function Calendar(props: DayPickerProps) {
   const { t, i18n } = useTranslation();
   const labels = useMemo<Partial<Labels>>(() => {

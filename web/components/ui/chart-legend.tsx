@@ -1,10 +1,6 @@
 import type { LegendPayload } from 'recharts';
 
-/**
- * A chart's legend, `<Legend content={ChartLegend} />`: each series' name beside its colour, the
- * icon hidden from screen readers. Recharts' own legend names every icon "<series> legend icon",
- * in English whatever the screen's language (docs/decisions/0178-no-english-left.md).
- */
+/** Recharts' own legend names every icon "<series> legend icon" in English (docs/decisions/0178-no-english-left.md). */
 export function ChartLegend({ payload }: { payload?: readonly LegendPayload[] }) {
   const shown = (payload ?? []).filter((entry) => entry.type !== 'none');
   if (shown.length === 0) return null;

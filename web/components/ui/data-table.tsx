@@ -16,16 +16,9 @@ import { PAGE_SIZES, useTableUrlState } from './table-url-state';
 export { PAGE_SIZES } from './table-url-state';
 
 /**
- * The product's table (TanStack Table): global search, sortable columns, 'Show n' page sizes
- * 10-50, previous/next and 'Page x of y', and an empty-state text. Column filters come from
- * each column's `meta.filter` ('select' renders a dropdown of the column's values; give such a
- * column `filterFn: 'equalsString'`).
- *
- * The search, sort, page, page size and column filters live in the query string (rule 0133):
- * `q`, `sort` ("name" or "-name"), `page` (from 1), `size` and `f.<column>`, each
- * prefixed with `urlKey.` when a screen has more than one table. A column with the id `action`
- * or `actions` stays in view at the right edge while a wide table scrolls (item 1). `title`
- * may be a function of the counts, to say how many rows the search and filters leave.
+ * Column filters come from each column's `meta.filter` ('select' needs `filterFn: 'equalsString'`).
+ * The view lives in the query string (rule 0133), keys prefixed with `urlKey.` when a screen has more
+ * than one table. A column with the id `action` or `actions` stays in view at the right edge (item 1).
  */
 export function DataTable<T>(props: {
   data: T[];
@@ -37,11 +30,7 @@ export function DataTable<T>(props: {
   searchPlaceholder?: string;
   testId?: string;
   urlKey?: string;
-  /**
-   * The server searches, filters, sorts and pages (Contact History): `data` is the page it
-   * answered, `total` and `shown` its counts, `filterOptions` each select filter's choices. The
-   * table keeps the same URL keys and only reads and writes them.
-   */
+  /** The server searches, filters, sorts and pages (Contact History): `data` is its page; the URL keys stay the same. */
   server?: { total: number; shown: number; filterOptions?: Record<string, string[]> };
   /** The rows shown are the last view's while the server answers for this one (`aria-busy`). */
   busy?: boolean;
@@ -56,10 +45,8 @@ export function DataTable<T>(props: {
     defaultSize,
   );
 
-  // TanStack keeps each row's accessor values until `data` changes, so a column whose accessor
-  // reads something that arrives later (an MC's name, a type's name, the language) kept its first
-  // value: Broker Filtering's MC read "…" for ever when the MC lists answered after the filters.
-  // New columns (their accessors see the new values) give the rows a fresh start.
+  // TanStack keeps each row's accessor values until `data` changes: Broker Filtering's MC read "…"
+  // for ever when the MC lists answered after the filters. New columns give the rows a fresh start.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the columns are the reason to copy
   const data = useMemo(() => props.data.slice(), [props.data, props.columns]);
   const table = useReactTable({
@@ -140,7 +127,6 @@ const labelOf = (def: { header?: unknown; meta?: unknown }) =>
 
 const uniqueValues = (values: unknown[]) => [...new Set(values.filter((v) => v !== null && v !== undefined && v !== '').map(String))].sort();
 
-/** A column's header: its sort button (▲ ▼ ↕) and, for `meta.filter: 'select'`, a dropdown of its values. */
 function HeaderCell<T>({ header, table, filterOptions }: { header: Header<T, unknown>; table: Table<T>; filterOptions?: string[] }) {
   const { t } = useTranslation();
   const sortable = header.column.getCanSort();
@@ -176,10 +162,8 @@ function HeaderCell<T>({ header, table, filterOptions }: { header: Header<T, unk
 }
 
 /**
- * The table's search. What the person types is the input's own state: the URL follows it a
- * navigation later, and a controlled input fed from the URL alone drops the keys typed while that
- * navigation is under way (a busy phone typing "Little Rock" got "LilRck"). The URL's value is
- * taken over when it changes from elsewhere (Back, a link) while the box is not being typed in.
+ * The input keeps its own state: fed from the URL alone, it dropped the keys typed while the
+ * navigation was under way (a busy phone typing "Little Rock" got "LilRck").
  */
 function SearchBox({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder: string }) {
   const { t } = useTranslation();
@@ -204,7 +188,6 @@ function SearchBox({ value, onChange, placeholder }: { value: string; onChange: 
   );
 }
 
-/** Page size ('Show n'), Previous and Next, 'Page x of y', and how many rows the search leaves. */
 function TablePager<T>({ table, pageIndex, pageCount, shown, total }: { table: Table<T>; pageIndex: number; pageCount: number; shown: number; total: number }) {
   const { t } = useTranslation();
   return (
@@ -234,5 +217,4 @@ function TablePager<T>({ table, pageIndex, pageCount, shown, total }: { table: T
   );
 }
 
-/** The column that holds a row's actions stays in view at the right edge while a wide table scrolls. */
 const sticky = (id: string) => (id === 'action' || id === 'actions' ? 'col-sticky' : undefined);

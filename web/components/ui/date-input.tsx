@@ -16,11 +16,8 @@ function usePattern(typed: Typing) {
   return typed.order.map((p) => part[p]).join(typed.separator);
 }
 
-/**
- * A text kept in step with a value: what the person types stays as typed while it means the same
- * value (or nothing yet); a new value from outside (a quick range, a reload) or another language
- * writes the text anew.
- */
+// What the person types stays as typed while it means the same value; a value from outside (a quick
+// range, a reload) or another language writes the text anew.
 function useTyped(value: string, show: (value: string) => string, read: (text: string) => string | null, language: string) {
   const [state, setState] = useState({ text: show(value), value, language });
   let current = state;
@@ -54,12 +51,7 @@ type DateInputProps = {
   'aria-invalid'?: boolean;
 };
 
-/**
- * A day, typed and shown as the user's language writes it ("22.01.2027" in Russian and
- * Armenian, "01/22/2027" in US English), with a calendar in that language. The browser's own date
- * input follows the browser's language instead, to the eye and to screen readers ("mm/dd/yyyy",
- * "Month", "Show date picker"): docs/decisions/0178-no-english-left.md.
- */
+/** The browser's date input follows the browser's language, not the user's (docs/decisions/0178-no-english-left.md). */
 export function DateInput({ id, value, onChange, min, max, disabled, calendar = true, onKeyDown, ...aria }: DateInputProps) {
   const { t, i18n } = useTranslation();
   const typed = typing();
@@ -109,7 +101,6 @@ export function DateInput({ id, value, onChange, min, max, disabled, calendar = 
   );
 }
 
-/** A labelled day field (the date-typed Field): label, the day, a hint and its error under it. */
 export function DateField({ label, hint, error, ...rest }: Omit<DateInputProps, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string | null }) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -129,11 +120,7 @@ export function DateField({ label, hint, error, ...rest }: Omit<DateInputProps, 
   );
 }
 
-/**
- * A moment to the minute, as two fields in the user's language: the day (with its calendar) and
- * the time ("21:30", "9:30 PM"). `value` is what `<input type="datetime-local">` holds,
- * "2027-01-22T21:30", or '' while either half is missing.
- */
+/** `value` is what `<input type="datetime-local">` holds, or '' while either half is missing. */
 export function DateTimeField({
   id,
   label,

@@ -4,11 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { canTakeFocus, focusMainHeading } from '../../lib/focus';
 import { Button } from './button';
 
-/**
- * A modal dialog (radix Dialog: focus trap, Escape closes, labelled by its title). Closing it
- * gives the focus back to what opened it (the control focused when `open` turned true), or to
- * the screen's heading when that control is gone (a deleted row): never to <body>.
- */
+/** Closing gives the focus back to what opened it, or to the screen's heading when that is gone (a deleted row): never to <body>. */
 export function Modal(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -58,10 +54,7 @@ export function Modal(props: {
   );
 }
 
-/**
- * "Are you sure…?" with a destructive confirm button and Cancel. Cancel has the focus when it
- * opens (rule 0139), so Enter or a stray key press never deletes.
- */
+/** Cancel has the focus when it opens (rule 0139), so Enter or a stray key press never deletes. */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,10 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
-/**
- * A labelled input; the label is tied to the input for screen readers and tests. Takes
- * react-hook-form's `register()` (its ref included). `error` is shown under the input, tied to it
- * (`aria-invalid`, `aria-describedby`) and announced (decision 0018: errors beside their fields).
- */
+/** Takes react-hook-form's `register()`; `error` is tied to the input and announced (decision 0018). */
 export function Field({ label, hint, error, ...rest }: ComponentProps<'input'> & { label: ReactNode; hint?: ReactNode; error?: string | null }) {
   const id = useId();
   const inputId = rest.id ?? id;

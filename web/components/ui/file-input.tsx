@@ -1,11 +1,7 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/**
- * A labelled file picker whose words are the catalogue's: the browser's own file input says
- * "Choose File" and "No file chosen" in the browser's language, to the eye and to screen readers
- * (docs/decisions/0178-no-english-left.md). The native input stays, hidden, for the picker itself.
- */
+/** The browser's file input speaks the browser's language, not the user's (docs/decisions/0178-no-english-left.md). */
 export function FileInput({ label, accept, onChange }: { label: string; accept?: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void }) {
   const { t } = useTranslation();
   const id = useId();

@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
 import { applyLanguage, type Language, useText } from '../../i18n/startup';
 
-/**
- * The language picker (login screen, Profile): each language named in itself. `onPicked` runs
- * after the screens switched (Profile saves the choice on the user). On an English login page
- * i18next is not loaded yet: picking another language loads it (web/i18n/startup.ts).
- */
+/** On an English login page i18next is not loaded yet: picking another language loads it (web/i18n/startup.ts). */
 export function LanguageSelect({ picked = false, onPicked, className }: { picked?: boolean; onPicked?: (language: Language) => void; className?: string }) {
   const { t, language } = useText();
   const id = useId();

@@ -2,10 +2,7 @@ import { useText } from '../../i18n/startup';
 import { STARTUP_ENGLISH } from '../../i18n/startup-english';
 import { useOnline } from '../../lib/online';
 
-/**
- * The banner while the browser is offline: said once for the whole app, above every screen. On
- * the login page before i18next loads it says its English (docs/decisions/0024-login-bundle.md).
- */
+/** On the login page before i18next loads, it says its English (docs/decisions/0024-login-bundle.md). */
 export function OfflineBanner() {
   const online = useOnline();
   const { t } = useText();

@@ -4,7 +4,6 @@ import { errorText } from '../../i18n/errors';
 import { isLoggedOut, requestIdOf } from '../../lib/api-client';
 import { Spinner } from './spinner';
 
-/** What a screen's read gives this pattern: SWR's answer, or anything shaped like it. */
 export interface ReadState<T> {
   data: T | undefined;
   error?: unknown;
@@ -20,10 +19,8 @@ const messageOf = (error: unknown) => {
 };
 
 /**
- * A failed read, said as such (decision 0018): what could not be loaded, the server's message,
- * the request id when the server sent one (`X-Request-Id`), and Retry. `compact` is the line
- * shown above data that is still on screen from before. `what` comes translated from the screen,
- * as the object of "Could not load …" (accusative in Russian: "подписки вашей команды").
+ * A failed read, said as such (decision 0018). `what` is the object of "Could not load …", so the
+ * screen translates it in that case (accusative in Russian: "подписки вашей команды").
  */
 export function RequestFailed({ what, error, onRetry, compact = false }: { what: string; error: unknown; onRetry: () => void; compact?: boolean }) {
   const requestId = requestIdOf(error);
@@ -48,10 +45,8 @@ export function RequestFailed({ what, error, onRetry, compact = false }: { what:
 }
 
 /**
- * The one request-state pattern for a screen's reads: loading (a spinner), failed (RequestFailed,
- * never an empty list), or the data (`children`; an empty list is the child's own empty state).
- * A read that fails after data was shown keeps that data under a one-line failure with Retry.
- * A 401 shows nothing: the session is already cleared and the login page follows.
+ * Never an empty list for a failed read (decision 0018); a read that fails after data was shown keeps
+ * that data under a one-line failure. A 401 shows nothing: the login page follows.
  */
 export function Loaded<T>({ what, state, children, loading }: { what: string; state: ReadState<T>; children: (data: T) => ReactNode; loading?: ReactNode }) {
   const { data, error } = state;

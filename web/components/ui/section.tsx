@@ -1,7 +1,6 @@
 import { Collapsible } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 
-/** A collapsible panel (radix Collapsible) with a header button. */
 export function CollapsibleSection({ title, defaultOpen = false, children }: { title: ReactNode; defaultOpen?: boolean; children: ReactNode }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
@@ -31,7 +30,6 @@ export function Card({ title, actions, headingLevel = 2, children }: { title?: R
   );
 }
 
-/** One figure of a stat row: its label, the value, and an optional note under it. */
 export function Stat({ label, note, testId, children }: { label: string; note?: ReactNode; testId?: string; children: ReactNode }) {
   return (
     <div className="stat" data-testid={testId}>

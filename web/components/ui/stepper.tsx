@@ -1,10 +1,8 @@
 import { Button } from './button';
 
 /**
- * A whole-number stepper (rule 0137): − and + buttons and an input that takes digits only,
- * so what it shows is what is sent: "1.5" can never read as 15, "-3" cannot be typed, a pasted
- * "2 months" is refused whole. `value` is the text (empty while a person retypes it); past `max`
- * it shows `max`; on leaving the field an empty or too small value becomes `min`.
+ * Digits only (rule 0137), so what it shows is what is sent: "1.5" never reads as 15. `value` is the
+ * text (empty while retyped); leaving the field empty or too small gives `min`.
  */
 export function WholeNumberStepper(props: {
   id: string;

@@ -3,12 +3,7 @@ import { useUrlParams } from '../../lib/use-url-state';
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
-/**
- * A table's view in the query string (rule 0133): `q` the search, `sort` ("name" or "-name"),
- * `page` (from 1), `size` and `f.<column>`, each prefixed with `urlKey.` when a screen has more
- * than one table. Returns the view as TanStack Table's state, and its setters, which write the URL;
- * a new search, sort or filter starts again at page 1.
- */
+/** The table's view in the query string (rule 0133); a new search, sort or filter starts at page 1. */
 export function useTableUrlState(urlKey: string | undefined, defaultSize: number) {
   const [params, update] = useUrlParams();
   const k = (name: string) => (urlKey ? `${urlKey}.${name}` : name);

@@ -2,10 +2,7 @@ import { Tabs as RadixTabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useUrlState } from '../../lib/use-url-state';
 
-/**
- * Tabs (radix Tabs: arrow keys move between tabs). With `urlKey` the open tab lives in the query
- * string (rule 0133), so a reload, Back and a shared link open the same tab.
- */
+/** With `urlKey` the open tab lives in the query string (rule 0133): a reload, Back or a shared link opens it. */
 export function Tabs({ tabs, defaultValue, urlKey }: { tabs: { value: string; label: string; content: ReactNode }[]; defaultValue?: string; urlKey?: string }) {
   const first = defaultValue ?? tabs[0]?.value ?? '';
   const [fromUrl, setUrl] = useUrlState(urlKey ?? 'tab', first);

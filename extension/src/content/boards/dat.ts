@@ -1,13 +1,8 @@
 /**
- * DAT One's load search page, the board's adapter: everything the extension knows of DAT's page is
- * in this one file; when DAT changes its page, this is the file to fix (with the boards in
- * e2e/fixtures/dat-one/). Each selector names its source, with the labels of ../shared/dat-board.md
- * (docs/decisions/0016-dat-board.md lists them): K-msg and K-new are full DOM captures of DAT One's
- * Search Loads page, K-css their styles, TB, TIO, QD, DH, PW and OLD the selectors of public
- * extensions and scrapers.
- *
- * Any cell may be missing (a load without a contact, the compact layout, a DAT release that
- * renamed a cell): reading a missing cell gives ''. Nothing here changes the page.
+ * DAT One's load search page: all the extension knows of DAT's page is here (boards to test with
+ * in e2e/fixtures/dat-one/). Source tags are the labels of ../shared/dat-board.md
+ * (docs/decisions/0016-dat-board.md): K-msg, K-new and K-css are captures of DAT One; TB, TIO, QD,
+ * DH, PW and OLD are public extensions and scrapers. Any cell may be missing: reading it gives ''.
  */
 import type { BoardLoad } from '../../shared/load';
 import {
@@ -33,7 +28,6 @@ import {
 const ROW = '.row-container';
 const ROW_OUTERMOST = '.row-container:not(.row-container .row-container)';
 
-/** The result row an element is in (the outermost `.row-container`), or null. */
 function rowOf(el: Element | null): Element | null {
   let row = el?.closest(ROW) ?? null;
   for (let outer = row?.parentElement?.closest(ROW); outer; outer = outer.parentElement?.closest(ROW)) row = outer;
@@ -77,11 +71,8 @@ const CELLS = {
   reference: '[data-test="load-reference-cell"], [data-test="load-ref-cell"]',
 } as const;
 
-/**
- * What a row shows of DAT's layouts, counted for the health report and never relied on: the
- * compact cells end in `-small` (K-msg), the wide ones are named in code only (TB, TIO, PW); the
- * row's own pick-up cell and contact are what the actions go by, whatever the layout is called.
- */
+// Counted for the health report, never relied on: compact cells end in `-small` (K-msg), wide
+// ones are named in code only (TB, TIO, PW).
 const LAYOUT_MARKS = {
   smallCells: '.cell-company-small, .cell-route-small',
   wideCells: '.cell-company, .cell-timing, [data-test="load-company-cell"]',
@@ -106,14 +97,9 @@ const DETAILS = {
   value: '.data-item',
 } as const;
 
-/** The row's company cell, in either layout. */
 const companyCell = (row: Element) => row.querySelector(CELLS.company);
 
-/**
- * The element that holds the company's name: DAT's `.company-prefer-or-blocked .company`, else the
- * first element of the company cell with text of its own, outside its contact and equipment parts
- * (older boards). Flags go inside it, before the name.
- */
+// Older boards have no `.company`: the first own text outside the contact and equipment parts.
 function companyNameHost(row: Element): Element | null {
   const cell = companyCell(row);
   if (!cell) return null;
@@ -129,7 +115,6 @@ function companyNameHost(row: Element): Element | null {
   return null;
 }
 
-/** The company's name as the row shows it. */
 const companyOf = (row: Element) => {
   const host = companyNameHost(row);
   return host ? firstLine(host, CELLS.notTheName) : '';
@@ -144,10 +129,7 @@ function detailsOf(row: Element): Element | null {
   return null;
 }
 
-/**
- * A labelled value in the details ("Reference ID" → "TQL-884213"): the label's value at the same
- * index in the parallel value column (K-new), or the value right after the label (TB).
- */
+/** "Reference ID" → "TQL-884213": parallel label and value columns (K-new), or label then value (TB). */
 function labelled(details: Element, label: string): { found: boolean; value: string } {
   const wanted = label.toLowerCase();
   const labels = [...details.querySelectorAll(DETAILS.label)];
@@ -168,11 +150,10 @@ function mcNumberIn(details: Element): string {
   return /\bMC\s*#?\s*:?\s*(\d{3,8})\b/i.exec(textOf(block))?.[1] ?? '';
 }
 
-/** The layout a row's signals point to, for the report: a row showing a pick-up cell or contact is wide, whatever else it shows. */
+// A row showing a pick-up cell or contact is wide, whatever else it shows.
 const layoutOf = (s: RowSignals): RowLayout | null =>
   s.pickupCell || s.contactCell || (s.wideCells && !s.smallCells) ? 'wide' : s.smallCells ? 'compact' : s.wideCells ? 'wide' : null;
 
-/** The rate: the posted total (`.offer`), else the cell's first line, '' for DAT's dash. */
 function rateOf(cell: Element | null): string {
   if (!cell) return '';
   const offer = cell.querySelector('.offer');
@@ -181,7 +162,6 @@ function rateOf(cell: Element | null): string {
   return orNone(firstLine(cell));
 }
 
-/** What a row shows, with its expanded details when they are open. */
 function readRow(row: Element): ReadRow {
   const cell = (selector: string) => row.querySelector(selector);
   const details = detailsOf(row);
@@ -252,7 +232,6 @@ function readRow(row: Element): ReadRow {
   return { load, layout, signals, hasDetails: !!details, found };
 }
 
-/** The result rows on the page that are loads (not separators or placeholders). */
 const isLoad = (row: Element) => !row.matches(NOT_A_LOAD) && !row.querySelector(NOT_A_LOAD);
 const loadRows = (root: ParentNode = document): HTMLElement[] => [...root.querySelectorAll<HTMLElement>(ROW_OUTERMOST)].filter(isLoad);
 
@@ -263,10 +242,8 @@ function resultsCount(root: ParentNode = document): number | null {
   return match ? Number(match[0].replace(/,/g, '')) : null;
 }
 
-/** Where the details' buttons go: DAT's header actions, else the details' top. */
 const detailsHeader = (details: Element): Element => details.querySelector(DETAILS.header) ?? details;
 
-/** The rows among (or inside) the nodes a mutation touched. */
 function rowsIn(node: Node): Element[] {
   if (!(node instanceof Element)) return node.parentElement ? rowsIn(node.parentElement) : [];
   const own = rowOf(node);

@@ -1,14 +1,9 @@
 /**
- * Truckstop's load search (main.truckstop.com/app/search/loads), read from public evidence only:
- * ../shared/truckstop-board.md, whose labels name each selector's source (TB: the TruckBox
- * extension, the one source of the panel's names; FCP, PUP, AIDA and PY corroborate the grid and
- * its field names). Nobody here has seen the live page: every name below waits for confirmation
- * from the field (docs/guides/extension.md). The grid and the side panel live in open shadow roots
- * (TB), so every query goes through them.
- *
- * The rows show no phone, e-mail or MC (TB): a row is flagged by the broker's name (`accountName`);
- * the open load's side panel shows the contacts and the MC, and once a panel has shown them the
- * row of the same load is flagged by MC and contacts too.
+ * Truckstop's load search, read from public evidence only: ../shared/truckstop-board.md labels each
+ * selector's source (TB: the TruckBox extension; FCP, PUP, AIDA and PY corroborate). Nobody here has
+ * seen the live page: every name waits for confirmation (docs/guides/extension.md). The grid and the
+ * side panel live in open shadow roots (TB). Rows show no phone, e-mail or MC (TB): once the side
+ * panel has shown them, the row of the same load is flagged by them too.
  */
 import { fullDate } from '../../shared/load';
 import { companyKey } from '../../shared/match';
@@ -33,7 +28,7 @@ const place = (row: Element, city: string, state: string) => {
   return c && s ? `${c}, ${s}` : c || s;
 };
 
-/** What a panel showed of a load, by the load (company, lane, pick-up day): the row of the same load is flagged with it. */
+/** Keyed by company, lane and pick-up day, so the row of a load a panel showed is flagged with it. */
 interface PanelFacts {
   mcNumber: string;
   phone: string;
