@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
+import { CardsTable } from '../../components/ui/cards-table';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
@@ -13,7 +14,6 @@ import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { type ApiKeyDto, createApiKey, KEYS_KEY, revokeApiKey, useApiKeys } from './api';
 import './links.css';
-import { useColumnLabels } from '../../lib/use-column-labels';
 
 // this feature's English texts (the login page's first bundle has none of them)
 addEnglish(english);
@@ -31,7 +31,6 @@ const LIFETIMES = [
  */
 export default function ApiKeys() {
   const { t } = useTranslation();
-  const labelColumns = useColumnLabels<HTMLTableElement>();
   const read = useApiKeys();
   const { data } = read;
   const [name, setName] = useState('');
@@ -123,49 +122,38 @@ export default function ApiKeys() {
             !data?.length ? (
               <p className="muted">{t('apiKeys.none')}</p>
             ) : (
-              <div className="table-scroll">
-                <table className="link-keys-table cards-narrow" ref={labelColumns} data-testid="keys-table">
-                  <thead>
-                    <tr>
-                      <th>{t('apiKeys.colName')}</th>
-                      <th>{t('apiKeys.colKey')}</th>
-                      <th>{t('apiKeys.colCreated')}</th>
-                      <th>{t('apiKeys.colExpires')}</th>
-                      <th>{t('apiKeys.colLastUsed')}</th>
-                      <th>
-                        <span className="sr-only">{t('apiKeys.colRevoke')}</span>
-                      </th>
+              <CardsTable
+                className="link-keys-table"
+                testId="keys-table"
+                columns={[t('apiKeys.colName'), t('apiKeys.colKey'), t('apiKeys.colCreated'), t('apiKeys.colExpires'), t('apiKeys.colLastUsed')]}
+                actions={t('apiKeys.colRevoke')}
+              >
+                {data.map((k) => {
+                  const expired = k.expiresAt !== null && new Date(k.expiresAt) <= new Date();
+                  return (
+                    <tr key={k._id}>
+                      <td>{k.name}</td>
+                      <td>
+                        <code>{k.prefix}…</code>
+                      </td>
+                      <td>{shortDateTime(k.createdAt)}</td>
+                      <td>
+                        {k.expiresAt
+                          ? expired
+                            ? t('apiKeys.expiredOn', { date: shortDateTime(k.expiresAt) })
+                            : shortDateTime(k.expiresAt)
+                          : t('apiKeys.neverExpires')}
+                      </td>
+                      <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : t('apiKeys.neverUsed')}</td>
+                      <td>
+                        <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeKey', { name: k.name })}>
+                          {t('apiKeys.revoke')}
+                        </Button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.map((k) => {
-                      const expired = k.expiresAt !== null && new Date(k.expiresAt) <= new Date();
-                      return (
-                        <tr key={k._id}>
-                          <td>{k.name}</td>
-                          <td>
-                            <code>{k.prefix}…</code>
-                          </td>
-                          <td>{shortDateTime(k.createdAt)}</td>
-                          <td>
-                            {k.expiresAt
-                              ? expired
-                                ? t('apiKeys.expiredOn', { date: shortDateTime(k.expiresAt) })
-                                : shortDateTime(k.expiresAt)
-                              : t('apiKeys.neverExpires')}
-                          </td>
-                          <td>{k.lastUsedAt ? shortDateTime(k.lastUsedAt) : t('apiKeys.neverUsed')}</td>
-                          <td>
-                            <Button variant="danger" className="btn-sm" onClick={() => setRevoking(k)} aria-label={t('apiKeys.revokeKey', { name: k.name })}>
-                              {t('apiKeys.revoke')}
-                            </Button>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                  );
+                })}
+              </CardsTable>
             )
           }
         </Loaded>
