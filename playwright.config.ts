@@ -40,6 +40,9 @@ export default defineConfig({
   // the tests share one database and some compare totals across it: one at a time
   workers: 1,
   timeout: 60_000,
+  // once, for wrangler dev's own dropped connections (docs/guides/testing.md#wrangler-devs-dropped-requests);
+  // a test that passes only on its retry is listed as flaky
+  retries: 1,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '.tmp/e2e-results',
