@@ -13,7 +13,7 @@ import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
 import { withDb } from './lib/db';
 import { codeOf } from './lib/error-codes';
-import { ApiError } from './lib/errors';
+import { ApiError, uncoded } from './lib/errors';
 import { checkHealth } from './lib/health';
 import { observeRequests } from './lib/observe';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
@@ -33,7 +33,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** A filters import (up to 5,000 CSV rows as JSON) may be larger. */
 export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
 const tooLarge = () => {
-  throw new ApiError('too_large', COMMON_MESSAGES.bodyTooLarge);
+  throw uncoded('too_large', COMMON_MESSAGES.bodyTooLarge);
 };
 const bodyLimits = {
   normal: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
@@ -88,7 +88,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .route('/api', api)
   .route('/s', shortLinkRoutes)
   .all('/api/*', () => {
-    throw new ApiError('not_found', 'Not found');
+    throw uncoded('not_found', 'Not found');
   });
 
 /**
@@ -99,8 +99,8 @@ export const handleError: ErrorHandler = (err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    // a stable `code` (and the values the message names) beside the message, for the screens to
-    // translate (docs/decisions/0023-languages.md, "Error codes")
+    // the code and values beside the message, for the screens to translate (docs/decisions/0023-languages.md, "Error codes")
+    if (err instanceof ApiError && err.code) return c.json({ ...err.details, message, code: err.code, ...(err.params ? { params: err.params } : {}) }, status);
     const coded = codeOf(message);
     return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...coded }, status);
   }

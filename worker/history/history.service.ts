@@ -3,7 +3,7 @@ import { callHistory, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { uncoded, badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { teamIdOf } from '../lib/team';
 import { callerNumberOfLine } from '../team/team.service';
@@ -154,7 +154,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
       .orderBy(desc(h.callDate), desc(h.id))
       .limit(MAX_HISTORY_ROWS + 1),
   );
-  if (rows.length > MAX_HISTORY_ROWS) throw new ApiError('too_large', HISTORY_MESSAGES.tooMany);
+  if (rows.length > MAX_HISTORY_ROWS) throw uncoded('too_large', HISTORY_MESSAGES.tooMany);
   return jsonArray(rows);
 }
 
@@ -218,7 +218,7 @@ export async function logContact(db: Db, caller: Caller, input: LogContactInput)
     .onConflictDoNothing()
     .returning({ id: h.id });
   const stored = await rowByClientId(db, caller.id, input.clientId);
-  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  if (!stored) throw uncoded('server_error', 'Something went wrong');
   const created = inserted.length > 0;
   if (!created) {
     const same = stored.kind === input.kind && stored.mcSettingId === setting.id && stored.contact === input.contact && stored.brokerName === input.brokerName;

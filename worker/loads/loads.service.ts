@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { activeLoads, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { ApiError, conflict, notFound } from '../lib/errors';
+import { uncoded, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { ownMcSetting } from '../history/history.service';
 import { teamIdOf } from '../lib/team';
@@ -98,7 +98,7 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
     .leftJoin(users, eq(users.id, l.userId))
     .where(and(eq(l.userId, caller.id), eq(l.clientId, input.clientId)))
     .limit(1);
-  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  if (!stored) throw uncoded('server_error', 'Something went wrong');
   const created = inserted.length > 0;
   if (!created) {
     const same =

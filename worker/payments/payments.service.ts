@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { inJson, runBatch } from '../lib/db';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { uncoded, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { extendByMonthsSql } from '../lib/subscription';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
@@ -318,7 +318,7 @@ export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId
   if (outcome === 'paid') throw conflict(PAYMENT_MESSAGES.cannotCancelPaid);
   if (outcome === 'closed') throw conflict(PAYMENT_MESSAGES.cannotCancelClosed);
   if (outcome === 'unknown') throw notFound(PAYMENT_MESSAGES.orderNotFound);
-  if (outcome === 'error') throw new ApiError('server_error', PAYMENT_MESSAGES.cancelFailed);
+  if (outcome === 'error') throw uncoded('server_error', PAYMENT_MESSAGES.cancelFailed);
   return { orderId: order.id, status: 'Canceled' };
 }
 
