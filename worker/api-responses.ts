@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { loginHistoryResultSchema } from './analytics/analytics.schema';
-import { loginAnswerSchema, sessionSchema } from './auth/auth.schema';
 import { healthSummarySchema } from './extension/extension-health.schema';
 import {
   filterEventSchema,
@@ -31,10 +30,8 @@ import {
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
-import { userSchema } from './users/users.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
-import { LANGUAGES } from './lib/languages';
-import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
+import { messageSchema, okSchema, withMessage } from './lib/answer';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
@@ -44,52 +41,13 @@ import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
  * parses the real answers of the calls the web app and the extension read with these schemas.
  */
 
-/** A message's stable code, beside the messages the translated screens show (docs/decisions/0023-languages.md). */
-const messageCode = z.enum(Object.keys(MESSAGE_CODES) as [MessageCode, ...MessageCode[]]).optional();
-/** A short confirmation the screens show as a toast. */
-export const messageSchema = z.strictObject({ message: z.string(), code: messageCode });
-const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), code: messageCode, ...shape });
-export const okSchema = z.strictObject({ ok: z.literal(true) });
-
 type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // auth
-  'POST /api/auth/login': ok200(loginAnswerSchema),
-  'POST /api/auth/register': ok200(messageSchema),
-  'POST /api/auth/sendPasswordHash': ok200(messageSchema),
-  'POST /api/auth/passwordHashVerify/:hash': ok200(messageSchema),
-  'POST /api/auth/logout': ok200(messageSchema),
-  'GET /api/auth/sessions': ok200(z.array(sessionSchema)),
-  'DELETE /api/auth/sessions/:id': ok200(messageSchema),
-  'GET /api/user/verify/:hash': ok200(messageSchema),
-  // users and filter types (both under /api/user)
+  // filter types (under /api/user)
   'GET /api/user/filterOverrides': ok200(z.array(filterTypeSchema)),
-  'GET /api/user': ok200(z.array(userSchema)),
-  'GET /api/user/directorsList': ok200(z.array(userSchema)),
-  'GET /api/user/marketingUsers': ok200(z.array(userSchema)),
-  'GET /api/user/manager': ok200(userSchema.nullable()),
-  'GET /api/user/directorChildManagers': ok200(z.array(userSchema)),
-  'GET /api/user/allTeam': ok200(z.array(userSchema)),
-  'GET /api/user/childUsers/:id': ok200(z.array(userSchema)),
-  'POST /api/user/managerChildUsers': ok200(z.array(userSchema)),
-  'POST /api/user/userByEmail': ok200(userSchema),
-  'GET /api/user/:id': ok200(userSchema),
-  'PUT /api/user/update/name/:id': ok200(messageSchema),
   'PUT /api/user/update/filterOverride': ok200(withMessage({ filterTypes: z.array(filterTypeSchema) })),
-  'POST /api/user/register': ok200(withMessage({ user: userSchema })),
-  'DELETE /api/user': ok200(messageSchema),
-  // one's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md)
-  'PUT /api/user/update/email/:id': ok200(withMessage({ accessToken: z.string().optional() })),
-  'PUT /api/user/update/password/:id': ok200(withMessage({ accessToken: z.string().optional() })),
-  'PUT /api/user/update/reminders/:id': ok200(withMessage({ remindersEnabled: z.boolean() })),
-  'PUT /api/user/update/language/:id': ok200(withMessage({ language: z.enum(LANGUAGES) })),
-  'PUT /api/user/update/userType/:id': ok200(messageSchema),
-  'PUT /api/user/update/trialPeriodState/:id': ok200(messageSchema),
-  'PUT /api/user/update/trialPeriodEndDate/:id': ok200(messageSchema),
-  'PUT /api/user/update/parent/:id': ok200(messageSchema),
-  'PUT /api/user/resendEmailVerification/:id': ok200(messageSchema),
   // analytics, extension health
   'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
   'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },

@@ -13,7 +13,7 @@ import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
 import { withDb } from './lib/db';
 import { codeOf } from './lib/error-codes';
-import { ApiError, uncoded } from './lib/errors';
+import { ApiError, apiError } from './lib/errors';
 import { checkHealth } from './lib/health';
 import { observeRequests } from './lib/observe';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
@@ -26,14 +26,14 @@ import { liveRoutes } from './team/live.routes';
 import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 import { vettingRoutes } from './vetting/vetting.routes';
-import { COMMON_MESSAGES } from './lib/common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
 
 /** Request bodies larger than this answer 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
 /** A filters import (up to 5,000 CSV rows as JSON) may be larger. */
 export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
 const tooLarge = () => {
-  throw uncoded('too_large', COMMON_MESSAGES.bodyTooLarge);
+  throw apiError(COMMON_MESSAGES.bodyTooLarge);
 };
 const bodyLimits = {
   normal: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
@@ -88,7 +88,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .route('/api', api)
   .route('/s', shortLinkRoutes)
   .all('/api/*', () => {
-    throw uncoded('not_found', 'Not found');
+    throw apiError(GENERAL_MESSAGES.notFound);
   });
 
 /**
@@ -106,7 +106,7 @@ export const handleError: ErrorHandler = (err, c) => {
   }
   // outside the request middleware (no request id yet): log it here
   if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));
-  return c.json({ message: 'Something went wrong', code: 'somethingWrong' }, 500);
+  return c.json({ message: GENERAL_MESSAGES.somethingWrong.text, code: GENERAL_MESSAGES.somethingWrong.code }, 500);
 };
 
 app.onError(handleError);

@@ -149,68 +149,6 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
     [404, 'User not found'],
     [400, 'Choose a manager'],
   ],
-  'GET /api/user/:id': [[404, 'User not found']],
-  'GET /api/user/childUsers/:id': [[404, 'User not found']],
-  'POST /api/user/managerChildUsers': [
-    [404, 'User not found'],
-    [404, 'Manager not found'],
-  ],
-  'POST /api/user/userByEmail': [
-    [400, 'Email is Empty'],
-    [400, 'Email is not valid'],
-    [404, 'User not found'],
-  ],
-  'POST /api/user/register': [
-    [400, 'Email is Empty'],
-    [400, 'Email is not valid'],
-    [400, 'Password is Empty'],
-    [400, 'Password must be minimum 6 symbols'],
-    [400, 'Name is Empty'],
-    [400, 'Name contains invisible characters'],
-    [400, 'Select the parent manager'],
-    [400, 'Wrong phone number'],
-    [409, 'This e-mail is already registered'],
-  ],
-  'PUT /api/user/update/name/:id': [
-    [400, 'Name is Empty'],
-    [400, 'Name contains invisible characters'],
-  ],
-  'PUT /api/user/update/email/:id': [
-    [400, 'Email is Empty'],
-    [400, 'Email is not valid'],
-    [409, 'This e-mail is already registered'],
-  ],
-  'PUT /api/user/update/password/:id': [
-    [400, 'Password is empty'],
-    [400, 'Password minimum 6 symbols'],
-  ],
-  'PUT /api/user/resendEmailVerification/:id': [
-    [400, 'This e-mail is already verified'],
-    [429, 'Too many e-mails requested, please try again later'],
-  ],
-  'PUT /api/user/update/reminders/:id': [
-    [403, 'You are not allowed to change this user'],
-    [404, 'User not found'],
-    [400, 'remindersEnabled must be true or false'],
-  ],
-  'PUT /api/user/update/userType/:id': [
-    [400, 'Select the user type'],
-    [400, 'You cannot change your own user type'],
-    [400, 'A user cannot be its own parent'],
-    [409, 'This user has a team: move its users first'],
-  ],
-  'PUT /api/user/update/parent/:id': [
-    [400, 'Only agents and managers have a parent'],
-    [400, 'A user cannot be its own parent'],
-  ],
-  'PUT /api/user/update/trialPeriodState/:id': [[400, 'isActive must be true or false']],
-  'PUT /api/user/update/trialPeriodEndDate/:id': [[400, 'Choose a valid date']],
-  'DELETE /api/user': [
-    [400, 'You cannot delete yourself'],
-    [403, 'You are not allowed to delete this user'],
-    [404, 'User not found'],
-    [409, 'This manager still has agents: move or delete them first'],
-  ],
   'POST /api/vetting/check': [
     [403, 'Only managers can check a broker at FMCSA'],
     [404, 'Filter not found'],

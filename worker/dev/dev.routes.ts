@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
+import { AUTH_MESSAGES, hasInvisibleChars, isEmail, normalizeEmail } from '../auth/auth.schema';
+import { problem } from '../lib/messages';
 import { mailOutbox, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
@@ -16,13 +17,16 @@ import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
   userType: z.enum(USER_TYPES),
-  email: z.string().max(320).refine(isEmail, { message: MESSAGES.emailInvalid }),
+  email: z
+    .string()
+    .max(320)
+    .refine(isEmail, { message: problem(AUTH_MESSAGES.emailInvalid) }),
   password: z.string().min(6).max(200),
   name: z
     .string()
     .min(1)
     .max(200)
-    .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.nameInvisible }),
+    .refine((v) => !hasInvisibleChars(v), { message: problem(AUTH_MESSAGES.nameInvisible) }),
   parentId: z.string().max(64).nullable().optional(),
   subscriptionDays: z.number().min(-3650).max(3650).nullable().optional(),
   isEmailVerified: z.boolean().optional(),

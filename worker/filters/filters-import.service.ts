@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFilters, brokerFilterUsers } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { conflict } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { chunks, isUniqueViolation } from '../lib/db';
 import { teamUsers } from '../lib/team';
@@ -151,7 +151,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   try {
     await db.batch(statements as unknown as Parameters<Db['batch']>[0]);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(COMMON_MESSAGES.importMeanwhile);
+    if (isUniqueViolation(err)) throw apiError(COMMON_MESSAGES.importMeanwhile);
     throw err;
   }
   return { message: `${counts.create} ${counts.create === 1 ? 'filter' : 'filters'} imported`, ...counts };

@@ -19,7 +19,7 @@ export const FILTER_MESSAGES = {
   cannotEdit: 'You are not allowed to edit this filter',
   notFound: 'Filter not found',
   mcNotFound: 'MC not found',
-  userNotFound: COMMON_MESSAGES.userNotFound,
+  userNotFound: COMMON_MESSAGES.userNotFound.text,
   typeNotFound: 'Filter type not found',
   added: 'Filter added',
   addedUnverified: 'Filter added. It stays unverified until your manager verifies it',

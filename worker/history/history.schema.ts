@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { isEmail, MESSAGES } from '../auth/auth.schema';
+import { AUTH_MESSAGES, isEmail } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
 import { normalizeBoardPhone } from '../lib/phone';
 import { COMMON_MESSAGES } from '../lib/common-messages';
@@ -8,16 +8,16 @@ import { COMMON_MESSAGES } from '../lib/common-messages';
 export const HISTORY_MESSAGES = {
   range: 'History is available for maximum 40 days',
   selectManager: 'Select a manager',
-  managerNotFound: COMMON_MESSAGES.managerNotFound,
-  userNotFound: COMMON_MESSAGES.userNotFound,
+  managerNotFound: COMMON_MESSAGES.managerNotFound.text,
+  userNotFound: COMMON_MESSAGES.userNotFound.text,
   mcNotFound: 'MC not found',
   selectMc: 'Select MC',
   tooMany: 'Too many contacts for one load: choose fewer days or users',
   clientId: 'A client id is required: 1 to 100 letters, digits or . _ : -',
   clientIdReused: 'This client id was already used for a different entry',
   kind: "Kind must be 'call' or 'email'",
-  phone: MESSAGES.phone,
-  email: MESSAGES.emailInvalid,
+  phone: AUTH_MESSAGES.phone.text,
+  email: AUTH_MESSAGES.emailInvalid.text,
   brokerEmpty: 'Broker name is empty',
   contactDate: 'Wrong contact date',
   search: 'Search is at most 200 characters',

@@ -1,54 +1,44 @@
-import type { Context, Input } from 'hono';
+import type { TypedResponse } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { JSONParsed } from 'hono/utils/types';
 import * as z from 'zod';
-import type { AppEnv } from '../env';
 import type { Message } from './messages';
 
-/**
- * What a route answers, declared where the route is: the response schema of each success status
- * and the area messages it refuses with. The handler's body must fit the schema (a compile
- * error otherwise); the API reference and the response tests read both off the route
- * (lib/route-table.ts).
- */
+type Schemas = { 200?: z.ZodType; 201?: z.ZodType };
+type Success = keyof Schemas;
+type BodyOf<R extends Schemas, S extends Success> = z.input<NonNullable<R[S]>>;
+type Answered<B, S extends Success> = Response & TypedResponse<JSONParsed<B>, S, 'json'>;
+
+/** `c.var.answer(body)` (200), or `c.var.answer(body, 201)`: the body must fit the status's schema. */
+interface Answer<R extends Schemas> {
+  <B extends BodyOf<R, 200>>(body: 200 extends keyof R ? B : never): Answered<B, 200>;
+  <S extends keyof R & Success, B extends BodyOf<R, S>>(body: B, status: S): Answered<B, S>;
+}
+
+/** What a route declares it answers: the schema of each success status and the area messages it refuses with. */
 export interface Answers {
-  responses: Partial<Record<200 | 201, z.ZodType>>;
+  responses: Schemas;
   errors: readonly Message[];
 }
 
-type Handler<P extends string, I extends Input, B> = (c: Context<AppEnv, P, I>) => B | Promise<B>;
-
-const marked = <H>(handler: H, answers: Answers) => Object.assign(handler as H & object, { answers });
-
-/** A JSON call answering 200 with `schema`. */
-export function answer<S extends z.ZodType, B extends z.input<S>, P extends string, I extends Input>(
-  schema: S,
-  handler: Handler<P, I, B>,
-  errors: readonly Message[] = [],
-) {
-  return marked(async (c: Context<AppEnv, P, I>) => c.json(await handler(c), 200), { responses: { 200: schema }, errors });
+/**
+ * A route's answers, declared on the route: `answers(schema, [refusals])` before the handler,
+ * which answers with `c.var.answer(body)`. The body must fit the schema (a compile error
+ * otherwise), the typed clients see its type, and the API reference and the response tests read
+ * both off the route (lib/route-table.ts).
+ */
+export function answers<S extends z.ZodType>(schema: S, errors?: readonly Message[]): ReturnType<typeof declare<{ 200: S }>>;
+export function answers<R extends Schemas>(schemas: R, errors?: readonly Message[]): ReturnType<typeof declare<R>>;
+export function answers(schemas: z.ZodType | Schemas, errors: readonly Message[] = []) {
+  return declare(schemas instanceof z.ZodType ? { 200: schemas } : schemas, errors);
 }
 
-/** A JSON call that creates: 201 with `schema`. */
-export function answerCreated<S extends z.ZodType, B extends z.input<S>, P extends string, I extends Input>(
-  schema: S,
-  handler: Handler<P, I, B>,
-  errors: readonly Message[] = [],
-) {
-  return marked(async (c: Context<AppEnv, P, I>) => c.json(await handler(c), 201), { responses: { 201: schema }, errors });
-}
-
-/** An idempotent write: 201 with `schema` when it stored something new, 200 with the same when it was there. */
-export function answerStored<S extends z.ZodType, B extends z.input<S>, P extends string, I extends Input>(
-  schema: S,
-  handler: Handler<P, I, { body: B; created: boolean }>,
-  errors: readonly Message[] = [],
-) {
-  return marked(
-    async (c: Context<AppEnv, P, I>) => {
-      const { body, created } = await handler(c);
-      return created ? c.json(body, 201) : c.json(body, 200);
-    },
-    { responses: { 200: schema, 201: schema }, errors },
-  );
+function declare<R extends Schemas>(responses: R, errors: readonly Message[]) {
+  const middleware = createMiddleware<{ Variables: { answer: Answer<R> } }>(async (c, next) => {
+    c.set('answer', ((body: object, status: Success = 200) => c.json(body, status)) as Answer<R>);
+    await next();
+  });
+  return Object.assign(middleware, { answers: { responses, errors } satisfies Answers });
 }
 
 /** A short confirmation the screens show as a toast. */

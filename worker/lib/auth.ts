@@ -5,7 +5,8 @@ import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
 import { apiKeys, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { forbidden, notFound, unauthorized } from './errors';
+import { GENERAL_MESSAGES } from './common-messages';
+import { apiError, unauthorized } from './errors';
 import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
@@ -273,12 +274,12 @@ function touchSession(c: Context<AppEnv>, sessionId: string, now: number) {
 export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
   const rule = RULES[name];
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
-    if (rule === 'development' && !isDevelopment(c.env)) throw notFound('Not found');
+    if (rule === 'development' && !isDevelopment(c.env)) throw apiError(GENERAL_MESSAGES.notFound);
     if (rule !== 'public' && rule !== 'development') {
       // API keys authenticate the link calls only (not the keys' own management)
       const caller = await authenticate(c, name === 'links');
       const verdict = decide(rule, caller.userType, subscriptionOf(caller).isSubscriptionActive);
-      if (!verdict.ok) throw forbidden(verdict.message);
+      if (!verdict.ok) throw apiError(verdict.refusal);
       c.set('caller', caller);
     }
     await next();

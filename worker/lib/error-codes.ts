@@ -11,9 +11,10 @@ import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
 import { DIALER_MESSAGES } from '../team/dialer';
 import { TEAM_MESSAGES } from '../team/team.schema';
-import { USER_MESSAGES } from '../users/users.schema';
 import { VETTING_MESSAGES } from '../vetting/vetting.schema';
 import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
+import type { Message } from './messages';
+import { USER_MESSAGES } from '../users/users.messages';
 import { COMMON_MESSAGES } from './common-messages';
 import { codeOfMessage } from './message-codes';
 
@@ -26,7 +27,8 @@ import { codeOfMessage } from './message-codes';
  * Server only: the login page keeps its small table (worker/lib/message-codes.ts), which wins
  * for the messages it has.
  */
-type Entry = string | Template;
+type Entry = string | Template | Message;
+const isMessage = (entry: Entry): entry is Message => typeof entry === 'object';
 const only = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
 const without = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
@@ -59,7 +61,7 @@ export const ERROR_TABLES = {
     templateUnknown: DIALER_MESSAGES.templateUnknown,
     ...TEMPLATE_MESSAGES,
   },
-  user: without(USER_MESSAGES, ['passwordShortUpdate']),
+  user: USER_MESSAGES,
   history: HISTORY_MESSAGES,
   load: without(LOAD_MESSAGES, ['deleted']),
   promo: PROMO_MESSAGES,
@@ -75,6 +77,11 @@ const byMessage = new Map<string, string>();
 const templates: [code: string, text: string][] = [];
 for (const [area, table] of Object.entries(ERROR_TABLES)) {
   for (const [key, entry] of Object.entries(table as Record<string, Entry>)) {
+    if (isMessage(entry)) {
+      if (entry.text.includes('{{')) templates.push([entry.code, entry.text]);
+      else if (!byMessage.has(entry.text)) byMessage.set(entry.text, codeOfMessage(entry.text) ?? entry.code);
+      continue;
+    }
     const code = `${area}.${key}`;
     if (isTemplate(entry)) templates.push([code, entry.text]);
     else if (!byMessage.has(entry)) byMessage.set(entry, codeOfMessage(entry) ?? code);

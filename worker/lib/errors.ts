@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { fillText, type Message, type MessageParams, type ParamsOf, readProblem } from './messages';
+import { fillText, type Message, type MessageParams, type ParamsArgs, readProblem } from './messages';
 
 const STATUS = {
   bad_request: 400,
@@ -37,12 +37,12 @@ const coded = (entry: Message, params?: MessageParams, details?: Record<string, 
   new ApiError(entry.status as ContentfulStatusCode, fillText(entry.text, params), { code: entry.code, params, details });
 
 /** An area's refusal with the values its text names: `apiError(MC_MESSAGES.lineTaken, { line, name })`. */
-export function apiError<M extends Message>(
-  entry: M,
-  ...[params, details]: ParamsOf<M> extends undefined
-    ? [params?: undefined, details?: Record<string, string>]
-    : [params: ParamsOf<M>, details?: Record<string, string>]
-): ApiError {
+export function apiError<M extends Message>(entry: M, ...[params]: ParamsArgs<M>): ApiError {
+  return coded(entry, params as MessageParams | undefined);
+}
+
+/** A refusal with fields answered beside its message (a duplicate filter's `existingFilterId`). */
+export function apiErrorWith<M extends Message>(details: Record<string, string>, entry: M, ...[params]: ParamsArgs<M>): ApiError {
   return coded(entry, params as MessageParams | undefined, details);
 }
 

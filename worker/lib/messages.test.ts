@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, problemError } from './errors';
+import { apiError, apiErrorWith, problemError } from './errors';
 import { defineMessages, keyOfCode, messageByCode, problem, readProblem, textOf } from './messages';
 
 const SAMPLE = defineMessages('sample', {
@@ -25,7 +25,7 @@ describe('an area table', () => {
   it('fills the values in English, numbers with commas, and a refusal carries code, status and values', () => {
     expect(textOf(SAMPLE.taken, { line: 3, name: 'Acme {x}, Inc.' })).toBe('Line 3 is already used by Acme {x}, Inc.');
     expect(textOf(SAMPLE.taken, { line: 12_345, name: '{{line}}' })).toBe('Line 12,345 is already used by {{line}}');
-    const refusal = apiError(SAMPLE.taken, { line: 3, name: 'Acme' }, { existingId: 'x' });
+    const refusal = apiErrorWith({ existingId: 'x' }, SAMPLE.taken, { line: 3, name: 'Acme' });
     expect([refusal.status, refusal.message, refusal.code, refusal.params, refusal.details]).toEqual([
       409,
       'Line 3 is already used by Acme',

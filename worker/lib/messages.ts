@@ -35,8 +35,9 @@ type Defined<D> =
         ? Message<Placeholders<D>>
         : never;
 
-/** The values an entry's text names, or nothing when it names none. */
-export type ParamsOf<M> = M extends Message<infer P> ? ([P] extends [never] ? undefined : Record<P, string | number>) : never;
+/** The values an entry's text names, as arguments: none, or one object with each placeholder (optional for an entry not known at compile time). */
+export type ParamsArgs<M> =
+  M extends Message<infer P> ? ([P] extends [never] ? [] : string extends P ? [params?: MessageParams] : [params: Record<P, string | number>]) : never;
 
 const byCode = new Map<string, Message>();
 
@@ -73,7 +74,7 @@ export const fillText = (text: string, values: MessageParams = {}) =>
   });
 
 /** An entry's English with its values. */
-export function textOf<M extends Message>(entry: M, ...[params]: ParamsOf<M> extends undefined ? [] : [ParamsOf<M>]): string {
+export function textOf<M extends Message>(entry: M, ...[params]: ParamsArgs<M>): string {
   return fillText(entry.text, params as MessageParams | undefined);
 }
 
@@ -81,7 +82,7 @@ export function textOf<M extends Message>(entry: M, ...[params]: ParamsOf<M> ext
  * An entry and its values as one string, for a zod issue (whose only text is its `message`):
  * the code, then the values as JSON. `validate()` answers it as the entry; the screens translate it.
  */
-export function problem<M extends Message>(entry: M, ...[params]: ParamsOf<M> extends undefined ? [] : [ParamsOf<M>]): string {
+export function problem<M extends Message>(entry: M, ...[params]: ParamsArgs<M>): string {
   return params ? `${entry.code} ${JSON.stringify(params)}` : entry.code;
 }
 

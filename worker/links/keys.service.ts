@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { apiKeys } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError, badRequest, conflict } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
 import { type ApiKeyDto, LINK_MESSAGES } from './links.schema';
 import { COMMON_MESSAGES } from '../lib/common-messages';
@@ -67,5 +67,5 @@ export async function revokeKey(db: Db, caller: Caller, id: string) {
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.id)))
     .returning({ id: apiKeys.id });
-  if (!deleted.length) throw notFound(COMMON_MESSAGES.keyNotFound);
+  if (!deleted.length) throw apiError(COMMON_MESSAGES.keyNotFound);
 }

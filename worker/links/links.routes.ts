@@ -64,7 +64,7 @@ export const linkRoutes = new Hono<AppEnv>()
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;padding:2rem 2.5rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">FreightDesk</a></p></main></body></html>`;
 
-const notFoundPage = page(COMMON_MESSAGES.linkNotFound, 'This short link does not exist.');
+const notFoundPage = page(COMMON_MESSAGES.linkNotFound.text, 'This short link does not exist.');
 const disabledPage = page('Link disabled', 'The owner of this short link has disabled it.');
 const expiredPage = page('Link expired', 'This short link has expired.');
 const loopPage = page('Link stopped', 'This short link leads back to this site, so it does not redirect.');

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { linkClickStats, links, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { createDb, isUniqueViolation } from '../lib/db';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError, badRequest, conflict } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import {
@@ -110,7 +110,7 @@ export async function createLink(
     forget(row.code);
     return toDto(env, { ...row, clicks: 0, isDisabled: false });
   }
-  throw conflict(COMMON_MESSAGES.noShortCode);
+  throw apiError(COMMON_MESSAGES.noShortCode);
 }
 
 /** The caller's links, oldest first; the admin's `all` lists everyone's, with each owner. */
@@ -130,7 +130,7 @@ export async function listLinks(env: Bindings, db: Db, caller: Caller, all: bool
 /** The caller's own link (the admin reaches every link); another user's answers 404. */
 export async function ownLink(db: Db, caller: Caller, id: string): Promise<LinkRow> {
   const [row] = await db.select().from(links).where(eq(links.id, id)).limit(1);
-  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw notFound(COMMON_MESSAGES.linkNotFound);
+  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw apiError(COMMON_MESSAGES.linkNotFound);
   return row;
 }
 
@@ -226,7 +226,7 @@ export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Req
     if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
     throw err;
   }
-  if (!updated) throw notFound(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
+  if (!updated) throw apiError(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
   if (updated.code !== row.code) {
     await env.LINKS_KV.delete(kvKey(row.code));
     forget(row.code);

@@ -18,7 +18,7 @@ export const MC_MESSAGES = {
   deleted: 'MC deleted',
   shown: 'MC is shown in DAT',
   hidden: 'MC is hidden in DAT',
-  managerNotFound: COMMON_MESSAGES.managerNotFound,
+  managerNotFound: COMMON_MESSAGES.managerNotFound.text,
   /** "Line 3 is already used by Acme": the refusal for a taken line. */
   lineTaken: messageTemplate<'line' | 'name'>('Line {{line}} is already used by {{name}}'),
   linesChanged: 'The lines changed meanwhile, please try again',

@@ -10,7 +10,7 @@ export const PAYMENT_MESSAGES = {
   paymentType: 'Choose a payment type',
   notVerified: 'Email is not verified',
   onlyManager: 'Only a manager can pay for its agents',
-  userNotFound: COMMON_MESSAGES.userNotFound,
+  userNotFound: COMMON_MESSAGES.userNotFound.text,
   orderNotFound: 'Order not found',
   linkFailed: 'Payment Failed, please try again',
   discountUsed: 'Your promo discount was already used for another order',

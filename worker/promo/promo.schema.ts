@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { MESSAGES } from '../auth/auth.messages';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { problem } from '../lib/messages';
 import { hasInvisibleChars } from '../lib/text';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 
@@ -24,7 +25,7 @@ export const PROMO_MESSAGES = {
   months: 'Free months are 1 to 24',
   amount: 'The amount must be a whole number from 1 to 500',
   maxUses: 'Uses must be a whole number from 1 to 100000',
-  userNotFound: COMMON_MESSAGES.userNotFound,
+  userNotFound: COMMON_MESSAGES.userNotFound.text,
   userMissing: "Enter the user's e-mail",
   userCannotUse: 'This user cannot use promo codes',
   listEmpty: 'Select at least one promo code',
@@ -102,7 +103,7 @@ export const assignSchema = z
       .string()
       .max(320)
       // a look-alike of an address (zero-width and other invisible characters) is nobody's
-      .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid })
+      .refine((v) => !hasInvisibleChars(v), { message: problem(AUTH_MESSAGES.emailInvalid) })
       .optional(),
   })
   .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });

@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
-import { forbidden } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
 import { mailMomentIn, mailText } from '../lib/mail-texts';
@@ -174,7 +174,7 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
 /** PUT /api/user/update/reminders/{id}: a user turns its own reminders on or off (the admin may for anyone). */
 export async function setReminders(db: Db, caller: Caller, id: string, remindersEnabled: boolean) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw apiError(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ remindersEnabled }).where(eq(users.id, target.id));
   return { message: remindersEnabled ? 'Reminders turned on' : 'Reminders turned off', remindersEnabled };
 }

@@ -1,10 +1,10 @@
 import type { Language } from '../lib/languages';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
+import { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, findLiveUserByEmail, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { inJson } from '../lib/db';
 import { hashPassword } from '../lib/passwords';
@@ -12,7 +12,7 @@ import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
 
 export type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;
@@ -68,7 +68,7 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
 /** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
 export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw apiError(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ language }).where(eq(users.id, target.id));
   return { message: 'Language updated', language };
 }
@@ -82,7 +82,7 @@ async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
 export async function visibleUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
   const row = await liveUser(db, id);
   const ids = row ? await visibleIds(db, caller) : null;
-  if (!row || (ids && !ids.has(row.id))) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (!row || (ids && !ids.has(row.id))) throw apiError(COMMON_MESSAGES.userNotFound);
   return row;
 }
 
@@ -95,7 +95,7 @@ function mayManage(caller: Caller, target: UserRow) {
 
 export async function managedUser(db: Db, caller: Caller, id: string) {
   const target = await visibleUser(db, caller, id);
-  if (!mayManage(caller, target)) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (!mayManage(caller, target)) throw apiError(COMMON_MESSAGES.notAllowedUser);
   return target;
 }
 
@@ -167,7 +167,7 @@ export async function allTeam(db: Db, caller: Caller) {
 /** A manager's agents (and the manager), for managers, their directors and the admin. */
 export async function managerChildUsers(db: Db, caller: Caller, parentId: string, includeParent: boolean) {
   const manager = await visibleUser(db, caller, parentId);
-  if (manager.userType !== 'manager') throw notFound(COMMON_MESSAGES.managerNotFound);
+  if (manager.userType !== 'manager') throw apiError(COMMON_MESSAGES.managerNotFound);
   const agents = await childrenOf(db, [manager.id]);
   return toDtos(db, includeParent ? [manager, ...agents] : agents);
 }
@@ -175,7 +175,7 @@ export async function managerChildUsers(db: Db, caller: Caller, parentId: string
 export async function userByEmail(db: Db, email: string) {
   // the schema refuses invisible characters; an older look-alike row is never answered either
   const row = hasInvisibleChars(email) ? undefined : await findLiveUserByEmail(db, normalizeEmail(email));
-  if (!row) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (!row) throw apiError(COMMON_MESSAGES.userNotFound);
   return (await toDtos(db, [row]))[0]!;
 }
 
@@ -183,13 +183,13 @@ export async function userByEmail(db: Db, email: string) {
 async function checkParent(db: Db, type: UserType, parentId: string | null | undefined): Promise<string | null> {
   if (type === 'agent') {
     const parent = parentId ? await liveUser(db, parentId) : undefined;
-    if (!parentId) throw badRequest(USER_MESSAGES.parentRequired);
-    if (parent?.userType !== 'manager') throw badRequest(USER_MESSAGES.wrongParent);
+    if (!parentId) throw apiError(USER_MESSAGES.parentRequired);
+    if (parent?.userType !== 'manager') throw apiError(USER_MESSAGES.wrongParent);
     return parent.id;
   }
   if (type === 'manager' && parentId) {
     const parent = await liveUser(db, parentId);
-    if (parent?.userType !== 'director') throw badRequest(USER_MESSAGES.wrongDirector);
+    if (parent?.userType !== 'director') throw apiError(USER_MESSAGES.wrongDirector);
     return parent.id;
   }
   return null;
@@ -228,10 +228,10 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
  */
 export async function deleteUser(db: Db, caller: Caller, userId: string) {
   const target = await visibleUser(db, caller, userId);
-  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotDeleteSelf);
+  if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotDeleteSelf);
   const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
-  if (!allowed) throw forbidden(COMMON_MESSAGES.notAllowedDelete);
-  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.managerHasAgents);
+  if (!allowed) throw apiError(COMMON_MESSAGES.notAllowedDelete);
+  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.managerHasAgents);
   const now = new Date();
   await db.batch([
     db
@@ -253,7 +253,7 @@ export async function updateName(db: Db, caller: Caller, id: string, newName: st
 }
 
 async function adminTarget(db: Db, caller: Caller, id: string) {
-  if (caller.userType !== 'admin') throw forbidden();
+  if (caller.userType !== 'admin') throw apiError(GENERAL_MESSAGES.notAllowed);
   return visibleUser(db, caller, id);
 }
 
@@ -264,10 +264,10 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
  */
 export async function updateType(db: Db, caller: Caller, id: string, type: UserType, newParent?: string | null) {
   const target = await adminTarget(db, caller, id);
-  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotChangeOwnType);
+  if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotChangeOwnType);
   if (target.userType === type) return { message: 'User type updated' };
-  if ((await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.userHasTeam);
-  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
+  if ((await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.userHasTeam);
+  if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
   const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
   const parentId = await checkParent(db, type, wanted);
   await db
@@ -279,8 +279,8 @@ export async function updateType(db: Db, caller: Caller, id: string, type: UserT
 
 export async function updateParent(db: Db, caller: Caller, id: string, newParent: string | null) {
   const target = await adminTarget(db, caller, id);
-  if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest(COMMON_MESSAGES.onlyAgentsHaveParent);
-  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
+  if (target.userType !== 'agent' && target.userType !== 'manager') throw apiError(COMMON_MESSAGES.onlyAgentsHaveParent);
+  if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
   const parentId = await checkParent(db, target.userType, newParent || null);
   await db
     .update(users)
@@ -312,8 +312,8 @@ export async function setTrialEndDate(db: Db, caller: Caller, id: string, date: 
 
 export async function resendVerification(env: Bindings, db: Db, caller: Caller, id: string) {
   const target = await managedUser(db, caller, id);
-  if (target.isEmailVerified) throw badRequest(COMMON_MESSAGES.alreadyVerified);
-  await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
+  if (target.isEmailVerified) throw apiError(COMMON_MESSAGES.alreadyVerified);
+  await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, AUTH_MESSAGES.tooManyMails);
   await sendTokenMail(env, db, target, 'verify');
   return { message: 'Verification e-mail sent' };
 }

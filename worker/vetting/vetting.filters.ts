@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { brokerFilters as f } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { chunks } from '../lib/db';
-import { notFound, tooManyRequests } from '../lib/errors';
+import { apiError, notFound } from '../lib/errors';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
 import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { fmcsaConfigured } from './fmcsa';
@@ -91,7 +91,7 @@ export async function checkNow(
   const seed = seedStatement(db, [{ dot: row.dot, mc: row.mc }]);
   if (seed) await seed;
   const outcome = await checkBroker(env, db, key);
-  if (outcome === 'budget') throw tooManyRequests(COMMON_MESSAGES.fmcsaBudget);
+  if (outcome === 'budget') throw apiError(COMMON_MESSAGES.fmcsaBudget);
   const record = toDto((await recordsByKey(db, [key])).get(key));
   return { message: outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked, configured: true, record };
 }
