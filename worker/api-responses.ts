@@ -15,7 +15,6 @@ import { historyPageResultSchema, historyRowSchema } from './history/history.sch
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import { activeLoadSchema } from './loads/loads.schema';
 import { failedMailSchema } from './mail/mail.schema';
-import { mcSettingSchema } from './mc-settings/mc-settings.schema';
 import {
   PAYMENT_LABELS,
   paymentLinkSchema,
@@ -29,7 +28,6 @@ import {
 } from './payments/payments.schema';
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
-import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
 import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
 import { messageSchema, okSchema, withMessage } from './lib/answer';
 
@@ -88,20 +86,9 @@ export const API_RESPONSES = {
   'GET /api/link/:id': ok200(linkWithStatsSchema),
   'PUT /api/link/:id': ok200(linkSchema),
   'DELETE /api/link/:id': ok200(okSchema),
-  // mail, MC settings, team
+  // mail
   'GET /api/mail/failed': ok200(z.strictObject({ total: z.number(), mails: z.array(failedMailSchema) })),
   'POST /api/mail/:id/resend': ok200(messageSchema),
-  'GET /api/mcSettings': ok200(z.array(mcSettingSchema)),
-  'GET /api/mcSettings/parentMcSettings': ok200(z.array(mcSettingSchema)),
-  'GET /api/mcSettings/allMcSettings': ok200(z.array(mcSettingSchema)),
-  'POST /api/mcSettings/byParentId': ok200(z.array(mcSettingSchema)),
-  'POST /api/mcSettings/update/toggleVisibility': ok200(withMessage({ isVisible: z.boolean() })),
-  'POST /api/mcSettings/add': ok200(withMessage({ mcSetting: mcSettingSchema })),
-  'POST /api/mcSettings/update/details': ok200(withMessage({ mcSettings: z.array(mcSettingSchema) })),
-  'DELETE /api/mcSettings': ok200(messageSchema),
-  'GET /api/team/settings': ok200(teamSettingsSchema),
-  'PUT /api/team/settings': ok200(withMessage({ settings: teamSettingsSchema })),
-  'GET /api/team/contacts': ok200(teamContactsSchema),
   // payments, subscriptions, promo codes
   'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
   'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),

@@ -91,23 +91,6 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
     [404, 'Link not found'],
   ],
   'DELETE /api/link/:id': [[404, 'Link not found']],
-  'POST /api/mcSettings/add': [
-    [400, 'Name is empty', 'a lead, name blank'],
-    [400, 'Select MC', 'an agent, no `parentMc`'],
-    [400, 'Select line for new MC', '`lines` empty'],
-    [400, 'Select one line per MC', 'more than one line'],
-    [404, 'MC not found', "an agent's `parentMc` that is not one of its manager's MCs"],
-    [409, 'This MC is already in your list', 'an agent adding the same manager MC twice'],
-  ],
-  'POST /api/mcSettings/update/details': [
-    [400, 'Name is empty'],
-    [400, 'Select a line for every MC', '`lines: []`'],
-    [400, 'Select one line per MC'],
-    [409, 'Line {{line}} is already used by {{name}}', 'another of your MCs has the line (`params`: `line`, `name`)'],
-    [409, 'The lines changed meanwhile, please try again'],
-  ],
-  'POST /api/mcSettings/update/toggleVisibility': [[404, 'MC not found']],
-  'DELETE /api/mcSettings': [[404, 'MC not found']],
   'POST /api/payment/generateLink': [
     [400, 'Months to buy: minimum 1', '`amount` missing, not a whole number, or below 1'],
     [400, 'Months to buy: at most 36', '`amount` above 36'],

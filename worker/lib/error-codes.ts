@@ -5,16 +5,13 @@ import { HISTORY_MESSAGES } from '../history/history.schema';
 import { LINK_MESSAGES } from '../links/links.schema';
 import { LOAD_MESSAGES } from '../loads/loads.schema';
 import { MAIL_MESSAGES } from '../mail/mail.schema';
-import { TEMPLATE_MESSAGES } from '../mc-settings/email-template.schema';
-import { MC_MESSAGES } from '../mc-settings/mc-settings.schema';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
-import { DIALER_MESSAGES } from '../team/dialer';
-import { TEAM_MESSAGES } from '../team/team.schema';
 import { VETTING_MESSAGES } from '../vetting/vetting.schema';
 import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
 import type { Message } from './messages';
 import { USER_MESSAGES } from '../users/users.messages';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { COMMON_MESSAGES } from './common-messages';
 import { codeOfMessage } from './message-codes';
 
@@ -43,24 +40,7 @@ export const ERROR_TABLES = {
     duplicateThisName: DUPLICATE_THIS_NAME,
   },
   vetting: only(VETTING_MESSAGES, ['notConfigured', 'noNumber', 'unavailable']),
-  lines: {
-    ...without(MC_MESSAGES, ['shown', 'hidden']),
-    teamSaved: TEAM_MESSAGES.saved,
-    line: TEAM_MESSAGES.line,
-    tooManyLines: TEAM_MESSAGES.tooManyLines,
-    lineTwice: TEAM_MESSAGES.lineTwice,
-    callerNumber: TEAM_MESSAGES.callerNumber,
-    label: TEAM_MESSAGES.label,
-    window: TEAM_MESSAGES.window,
-    markers: TEAM_MESSAGES.markers,
-    dialer: DIALER_MESSAGES.dialer,
-    templateEmpty: DIALER_MESSAGES.templateEmpty,
-    templateTo: DIALER_MESSAGES.templateTo,
-    templateLong: DIALER_MESSAGES.templateLong,
-    templateScheme: DIALER_MESSAGES.templateScheme,
-    templateUnknown: DIALER_MESSAGES.templateUnknown,
-    ...TEMPLATE_MESSAGES,
-  },
+  lines: LINES_MESSAGES,
   user: USER_MESSAGES,
   history: HISTORY_MESSAGES,
   load: without(LOAD_MESSAGES, ['deleted']),
@@ -75,9 +55,11 @@ export const ERROR_TABLES = {
 /** One code per text: the login page's own code first, else the first table that has the text. */
 const byMessage = new Map<string, string>();
 const templates: [code: string, text: string][] = [];
+const ownCodes = new Map<string, string>();
 for (const [area, table] of Object.entries(ERROR_TABLES)) {
   for (const [key, entry] of Object.entries(table as Record<string, Entry>)) {
     if (isMessage(entry)) {
+      if (entry.code.includes('.')) ownCodes.set(entry.code, entry.text);
       if (entry.text.includes('{{')) templates.push([entry.code, entry.text]);
       else if (!byMessage.has(entry.text)) byMessage.set(entry.text, codeOfMessage(entry.text) ?? entry.code);
       continue;
@@ -92,6 +74,7 @@ for (const [area, table] of Object.entries(ERROR_TABLES)) {
 export const ERROR_CODES: ReadonlyMap<string, string> = new Map([
   ...[...byMessage].filter(([, code]) => code.includes('.')).map(([message, code]) => [code, message] as const),
   ...templates,
+  ...ownCodes,
 ]);
 
 /** A message's code, and the values it carries; undefined for a message no table has. */

@@ -33,10 +33,10 @@ export class ApiError extends HTTPException {
   }
 }
 
-const coded = (entry: Message, params?: MessageParams, details?: Record<string, string>) =>
-  new ApiError(entry.status as ContentfulStatusCode, fillText(entry.text, params), { code: entry.code, params, details });
+const coded = (entry: Message, params?: MessageParams, details?: Record<string, string>, status = entry.status as ContentfulStatusCode) =>
+  new ApiError(status, fillText(entry.text, params), { code: entry.code, params, details });
 
-/** An area's refusal with the values its text names: `apiError(MC_MESSAGES.lineTaken, { line, name })`. */
+/** An area's refusal with the values its text names: `apiError(LINES_MESSAGES.lineTaken, { line, name })`. */
 export function apiError<M extends Message>(entry: M, ...[params]: ParamsArgs<M>): ApiError {
   return coded(entry, params as MessageParams | undefined);
 }
@@ -46,10 +46,13 @@ export function apiErrorWith<M extends Message>(details: Record<string, string>,
   return coded(entry, params as MessageParams | undefined, details);
 }
 
-/** A schema's or a check's problem (lib/messages.ts `problem()`) as its entry's refusal; any other text is a 400 as it is. */
-export function problemError(text: string): ApiError {
+/**
+ * A check's problem (lib/messages.ts `problem()`) as its entry's refusal; any other text is a 400
+ * as it is. A request that fails its schema is bad input whatever the entry: `validate()` says 400.
+ */
+export function problemError(text: string, status?: 400): ApiError {
   const known = readProblem(text);
-  return known ? coded(known.entry, known.params) : new ApiError(STATUS.bad_request, text);
+  return known ? coded(known.entry, known.params, undefined, status) : new ApiError(STATUS.bad_request, text);
 }
 
 /** A refusal without a code: 'Unauthorized' (the screens sign out) and the development calls' own. */

@@ -99,6 +99,12 @@ export function readProblem(text: string): { entry: Message; params?: MessagePar
   }
 }
 
+/** A problem's English: its entry's text with its values; any other text as it is. */
+export function problemText(text: string): string {
+  const known = readProblem(text);
+  return known ? fillText(known.entry.text, known.params) : text;
+}
+
 /**
  * The catalogue key of a code: an area's (`lines.lineTaken`) is `<area>Messages.<key>` in that
  * area's part; the login page's (`wrongCredentials`) are `messages.<code>`.

@@ -12,7 +12,7 @@ import { TeamPhones } from './team-phones';
 import { useLines } from './use-lines';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-lines.json';
-import { linesMessage } from './messages';
+import { messageText } from '../../i18n/errors';
 import './lines.css';
 
 addEnglish(english);
@@ -62,7 +62,7 @@ export default function Lines() {
             )
           }
         </Loaded>
-        <ErrorText>{linesMessage(t, screen.listProblem)}</ErrorText>
+        <ErrorText>{messageText(screen.listProblem)}</ErrorText>
         {screen.dirty && <p className="muted unsaved">{t('lines.unsaved')}</p>}
       </Card>
       <ConfirmDialog
