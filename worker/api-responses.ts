@@ -1,16 +1,6 @@
 import * as z from 'zod';
 import { loginHistoryResultSchema } from './analytics/analytics.schema';
 import { healthSummarySchema } from './extension/extension-health.schema';
-import {
-  filterEventSchema,
-  filterNoteSchema,
-  filterSchema,
-  filterTypeSchema,
-  importPreviewSchema,
-  importResultSchema,
-  minifiedFilterSchema,
-  teamUserSchema,
-} from './filters/filters.schema';
 import { historyPageResultSchema, historyRowSchema } from './history/history.schema';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import { activeLoadSchema } from './loads/loads.schema';
@@ -28,7 +18,6 @@ import {
 } from './payments/payments.schema';
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
-import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
 import { messageSchema, okSchema, withMessage } from './lib/answer';
 
 /**
@@ -43,32 +32,10 @@ type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // filter types (under /api/user)
-  'GET /api/user/filterOverrides': ok200(z.array(filterTypeSchema)),
-  'PUT /api/user/update/filterOverride': ok200(withMessage({ filterTypes: z.array(filterTypeSchema) })),
   // analytics, extension health
   'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
   'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
   'GET /api/extension/health': ok200(healthSummarySchema),
-  // broker filters
-  'POST /api/broker': ok200(z.array(filterSchema)),
-  'POST /api/broker/add': ok200(withMessage({ _id: z.string() })),
-  'POST /api/broker/update/details': ok200(messageSchema),
-  'PUT /api/broker/update/isactive': ok200(withMessage({ isVisible: z.boolean() })),
-  'PUT /api/broker/update/delete': ok200(messageSchema),
-  'GET /api/broker/minified': ok200(z.array(minifiedFilterSchema)),
-  'GET /api/broker/allNames': ok200(z.array(z.string())),
-  'GET /api/broker/teamUsers': ok200(z.array(teamUserSchema)),
-  'GET /api/broker/queue/count': ok200(z.strictObject({ count: z.number() })),
-  'GET /api/broker/queue': ok200(z.array(filterSchema)),
-  'POST /api/broker/queue/verify': ok200(withMessage({ count: z.number() })),
-  'POST /api/broker/queue/reject': ok200(messageSchema),
-  'POST /api/broker/import/preview': ok200(importPreviewSchema),
-  'POST /api/broker/import': ok200(importResultSchema),
-  'POST /api/broker/bulk': ok200(withMessage({ count: z.number() })),
-  'GET /api/broker/:filterId/history': ok200(z.array(filterEventSchema)),
-  'GET /api/broker/:filterId/notes': ok200(z.array(filterNoteSchema)),
-  'POST /api/broker/:filterId/notes': ok200(withMessage({ _id: z.string() })),
   // contact history, active loads
   'POST /api/callHistory/getHistory': ok200(z.array(historyRowSchema)),
   'POST /api/callHistory/page': ok200(historyPageResultSchema),
@@ -121,9 +88,6 @@ export const API_RESPONSES = {
   'POST /api/promocode/updatePromoListFreeStatus': ok200(withMessage({ updated: z.number() })),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
-  // vetting
-  'POST /api/vetting/filters': ok200(filterVettingAnswerSchema),
-  'POST /api/vetting/check': ok200(withMessage({ configured: z.boolean(), record: vettingSchema.nullable() })),
 } satisfies Responses;
 
 export type ApiCall = keyof typeof API_RESPONSES;

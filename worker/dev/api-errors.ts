@@ -8,44 +8,6 @@ export type ApiError = readonly [status: number, message: string, when?: string]
 
 export const API_ERRORS: Record<string, readonly ApiError[]> = {
   'GET /api/extension/health': [[400, 'Days must be from 1 to 30']],
-  'POST /api/broker': [[400, 'Choose minimum 1 MC']],
-  'POST /api/broker/add': [
-    [400, 'Name is empty', 'name blank after trimming'],
-    [400, 'Select the type', 'type missing or `-1`'],
-    [400, 'Select minimum 1 mc or All MC', '`allMC` false and `mcList` empty'],
-    [404, 'Filter type not found', "a type id that is not the team's"],
-    [
-      404,
-      'MC not found',
-      "an MC id the caller may not use (another team's, an agent setting's own id, or for an agent one of the manager's MCs not in its own list)",
-    ],
-    [404, 'User not found', 'a `usersList` id outside the team'],
-    [404, 'Filter not found', 'update: no `updateFilterId`, or a filter the caller does not see'],
-    [403, 'You are not allowed to edit this filter', 'update: a filter the caller sees but may not edit'],
-  ],
-  'POST /api/broker/update/details': [
-    [400, 'Name is empty', 'name blank after trimming'],
-    [400, 'Select the type', 'type missing or `-1`'],
-    [400, 'Select minimum 1 mc or All MC', '`allMC` false and `mcList` empty'],
-    [404, 'Filter type not found', "a type id that is not the team's"],
-    [
-      404,
-      'MC not found',
-      "an MC id the caller may not use (another team's, an agent setting's own id, or for an agent one of the manager's MCs not in its own list)",
-    ],
-    [404, 'User not found', 'a `usersList` id outside the team'],
-    [404, 'Filter not found', 'update: no `updateFilterId`, or a filter the caller does not see'],
-    [403, 'You are not allowed to edit this filter', 'update: a filter the caller sees but may not edit'],
-  ],
-  'PUT /api/user/update/filterOverride': [
-    [400, 'Type name is empty'],
-    [400, 'Choose a colour', 'not `#rrggbb`'],
-  ],
-  'POST /api/broker/bulk': [
-    [404, 'Filter not found'],
-    [404, 'Filter type not found'],
-    [400, 'Select the type'],
-  ],
   'POST /api/callHistory/getHistory': [
     [400, 'History is available for maximum 40 days'],
     [404, 'User not found'],
@@ -131,12 +93,6 @@ export const API_ERRORS: Record<string, readonly ApiError[]> = {
   'POST /api/subscription/childUsersSubscriptions': [
     [404, 'User not found'],
     [400, 'Choose a manager'],
-  ],
-  'POST /api/vetting/check': [
-    [403, 'Only managers can check a broker at FMCSA'],
-    [404, 'Filter not found'],
-    [429, 'Too many checks; the daily check goes on by itself'],
-    [429, "Today's FMCSA budget is spent; the check runs again tomorrow"],
   ],
 };
 

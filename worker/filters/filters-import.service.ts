@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFilters, brokerFilterUsers } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { apiError } from '../lib/errors';
+import { type Message, textOf } from '../lib/messages';
 import { randomId } from '../lib/ids';
 import { chunks, isUniqueViolation } from '../lib/db';
 import { teamUsers } from '../lib/team';
@@ -64,7 +65,9 @@ async function plan(db: Db, v: Viewer, rows: ImportRow[]): Promise<Planned[]> {
   return rows.map((r, i): Planned => {
     const row = i + 1;
     const name = r.name.trim();
-    const refuse = (detail: string): Planned => ({ preview: { row, name, outcome: 'refuse', detail } });
+    const refuse = (reason: string | Message): Planned => ({
+      preview: { row, name, outcome: 'refuse', ...(typeof reason === 'string' ? { detail: reason } : { detail: textOf(reason), code: reason.code }) },
+    });
     const normalName = normalizeBrokerName(name);
     if (!normalName) return refuse(FILTER_MESSAGES.nameEmpty);
     const mcNumber = digitsOrNull(r.mcNumber);

@@ -4,7 +4,7 @@ import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilte
 import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
 import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
-import { FILTER_MESSAGES } from './filters.schema';
+import { FILTER_MESSAGES } from './filters.messages';
 
 /** Decision 0007: identity and the duplicate rule, the audit trail, notes, the verification queue, bulk actions. */
 
@@ -58,8 +58,8 @@ describe('identity and the duplicate rule', () => {
     const found = (await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: 'MC 123456' } })).body;
     expect(found.map((f: { _id: string }) => f._id)).toEqual([id]);
     for (const [field, message] of [
-      ['mcNumber', FILTER_MESSAGES.badMcNumber],
-      ['dotNumber', FILTER_MESSAGES.badDotNumber],
+      ['mcNumber', FILTER_MESSAGES.badMcNumber.text],
+      ['dotNumber', FILTER_MESSAGES.badDotNumber.text],
     ] as const) {
       const res = await addRaw(t.manager, body(t, { name: 'Other', [field]: '12ab' }));
       expect([res.status, res.body.message]).toEqual([400, message]);
@@ -233,7 +233,7 @@ describe('audit trail and notes', () => {
     ]);
     expect((await eventsOf(shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
     const empty = await call('POST', `/api/broker/${shared}/notes`, { token: t.manager.token, body: { text: '   ' } });
-    expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty]);
+    expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty.text]);
     // agent 0 does not see agent 1's creator-only filter; another team sees nothing
     const other = await teamWithMc();
     for (const [user, filterId] of [
@@ -247,7 +247,7 @@ describe('audit trail and notes', () => {
         ['GET', `/api/broker/${filterId}/history`, undefined],
       ] as const) {
         const res = await call(method, path, { token: user.token, body: b });
-        expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound]);
+        expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound.text]);
       }
     }
     expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
@@ -327,12 +327,12 @@ describe('bulk actions', () => {
     expect((await run(t.agents[0], { action: 'enable', filterIds: [...ids, agentOwn] })).body.count).toBe(0);
     expect((await run(t.manager, { action: 'enable', filterIds: [ids[0]] })).body).toEqual({ message: '1 filter activated', count: 1 });
     const bad = await run(t.manager, { action: 'setType', filterIds: ids, type: other.types[0]!._id });
-    expect([bad.status, bad.body.message]).toEqual([404, FILTER_MESSAGES.typeNotFound]);
+    expect([bad.status, bad.body.message]).toEqual([404, FILTER_MESSAGES.typeNotFound.text]);
     const noType = await run(t.manager, { action: 'setType', filterIds: ids });
-    expect([noType.status, noType.body.message]).toEqual([400, FILTER_MESSAGES.typeEmpty]);
+    expect([noType.status, noType.body.message]).toEqual([400, FILTER_MESSAGES.typeEmpty.text]);
     expect((await run(t.manager, { action: 'setType', filterIds: ids, type: t.types[1]!._id })).body.count).toBe(3);
     const none = await run(t.manager, { action: 'delete', filterIds: [] });
-    expect([none.status, none.body.message]).toEqual([400, FILTER_MESSAGES.noneSelected]);
+    expect([none.status, none.body.message]).toEqual([400, FILTER_MESSAGES.noneSelected.text]);
     expect((await run(t.manager, { action: 'delete', filterIds: [ids[1], ids[2], foreign] })).body).toEqual({ message: '2 filters deleted', count: 2 });
 
     const rows = await rowsOf(t.manager.id);
@@ -384,13 +384,26 @@ describe('import and export', () => {
       ['create', ''],
       ['match', 'Existing Freight LLC'],
       ['match', 'Existing Freight LLC'],
-      ['refuse', FILTER_MESSAGES.nameEmpty],
-      ['refuse', FILTER_MESSAGES.badMcNumber],
-      ['refuse', FILTER_MESSAGES.typeEmpty],
+      ['refuse', FILTER_MESSAGES.nameEmpty.text],
+      ['refuse', FILTER_MESSAGES.badMcNumber.text],
+      ['refuse', FILTER_MESSAGES.typeEmpty.text],
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
       ['create', ''],
       ['refuse', '"call me" is not a phone number or an e-mail'],
+    ]);
+    // a reason of the area's table carries its code, for the screen to translate; the others are said as they are
+    expect(preview.body.rows.map((r: { code?: string }) => r.code ?? null)).toEqual([
+      null,
+      null,
+      null,
+      'filter.nameEmpty',
+      'filter.badMcNumber',
+      'filter.typeEmpty',
+      null,
+      null,
+      null,
+      null,
     ]);
     expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 6]);
     expect(await rowsOf(t.manager.id)).toEqual(before);

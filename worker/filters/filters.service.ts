@@ -14,7 +14,8 @@ import {
 import type { Caller, Db } from '../env';
 import { chunks } from '../lib/db';
 import { FMCSA_ACTOR, seedStatement } from '../vetting/vetting.service';
-import { notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
+import { messageOf, textOf } from '../lib/messages';
 import { randomId } from '../lib/ids';
 import { teamIdOf, teamUsers } from '../lib/team';
 import { normalizeBrokerName } from './broker-name';
@@ -37,17 +38,17 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
-  if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw notFound(FILTER_MESSAGES.typeNotFound);
+  if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw apiError(FILTER_MESSAGES.typeNotFound);
   const mcList = input.allMC ? [] : unique(input.mcList);
   const usable = new Set(v.mcIds);
-  if (mcList.some((id) => !usable.has(id))) throw notFound(FILTER_MESSAGES.mcNotFound);
+  if (mcList.some((id) => !usable.has(id))) throw apiError(FILTER_MESSAGES.mcNotFound);
   let usersList: string[];
   if (input.onlyCreator) usersList = [creatorId];
   else {
     usersList = unique(input.usersList);
     const team = new Set((await teamUsers(db, v.teamId)).map((u) => u.id));
     team.add(creatorId);
-    if (usersList.some((id) => !team.has(id))) throw notFound(FILTER_MESSAGES.userNotFound);
+    if (usersList.some((id) => !team.has(id))) throw apiError(FILTER_MESSAGES.userNotFound);
   }
   const contacts = cleanContacts(input.contacts);
   const name = input.name.trim();
@@ -146,7 +147,7 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
     // a new MC or DOT number: its FMCSA record, checked by the vetting job (never in this request)
     ...vettingSeed(db, r),
   ]);
-  return { message: v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified, _id: id };
+  return { ...messageOf(v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified), _id: id };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -182,7 +183,7 @@ function changedFields(before: FilterDto, r: Resolved): Record<string, [unknown,
  * an agent's save of its own filter makes it unverified again until the manager looks at it.
  */
 export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInput) {
-  if (!input.updateFilterId) throw notFound(FILTER_MESSAGES.notFound);
+  if (!input.updateFilterId) throw apiError(FILTER_MESSAGES.notFound);
   const v = await viewerOf(db, caller, true);
   const row = await editableFilter(db, v, input.updateFilterId);
   const r = await resolveInput(db, v, input, row.creatorId);
@@ -210,7 +211,7 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
     ],
     row.id,
   );
-  return { message: verifying ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated };
+  return messageOf(verifying ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated);
 }
 
 /**
@@ -239,10 +240,10 @@ export async function toggleActive(db: Db, caller: Caller, filterId: string) {
     // nothing flipped: answer why (404 not seen, 403 not editable); rights gained meanwhile flip now
     await editableFilter(db, v, filterId);
     after = await flip();
-    if (!after) throw notFound(FILTER_MESSAGES.notFound);
+    if (!after) throw apiError(FILTER_MESSAGES.notFound);
   }
   const isVisible = !!after.isVisible;
-  return { message: isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled, isVisible };
+  return { message: textOf(isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled), isVisible };
 }
 
 /** The statements deleting every filter `where` selects with its child rows, audit first (one batch). */
@@ -264,7 +265,7 @@ export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
   const row = await editableFilter(db, v, filterId);
   await db.batch(deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!) as unknown as Parameters<Db['batch']>[0]);
-  return { message: FILTER_MESSAGES.deleted };
+  return { message: textOf(FILTER_MESSAGES.deleted) };
 }
 
 /** GET /api/broker/:filterId/history: the filter's audit trail, newest first. */
@@ -313,7 +314,7 @@ export async function addNote(db: Db, caller: Caller, filterId: string, text: st
     db.insert(brokerFilterNotes).values({ id, filterId, teamId: v.teamId, authorId: caller.id, text, at }),
     eventRow(db, v, filterId, 'noted', { noteId: id }, at),
   ]);
-  return { message: FILTER_MESSAGES.noteAdded, _id: id };
+  return { message: textOf(FILTER_MESSAGES.noteAdded), _id: id };
 }
 
 /** GET /api/broker/teamUsers (not in the spec): the team's users for the modal's user list. */

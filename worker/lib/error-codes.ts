@@ -1,13 +1,13 @@
 import { ANALYTICS_MESSAGES } from '../analytics/analytics.schema';
 import { HEALTH_MESSAGES } from '../extension/extension-health.schema';
-import { DUPLICATE_THIS_NAME, duplicateMessage, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../filters/filters.schema';
+import { FILTER_MESSAGES } from '../filters/filters.messages';
 import { HISTORY_MESSAGES } from '../history/history.schema';
 import { LINK_MESSAGES } from '../links/links.schema';
 import { LOAD_MESSAGES } from '../loads/loads.schema';
 import { MAIL_MESSAGES } from '../mail/mail.schema';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
-import { VETTING_MESSAGES } from '../vetting/vetting.schema';
+import { VETTING_MESSAGES } from '../vetting/vetting.messages';
 import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
 import type { Message } from './messages';
 import { USER_MESSAGES } from '../users/users.messages';
@@ -26,20 +26,13 @@ import { codeOfMessage } from './message-codes';
  */
 type Entry = string | Template | Message;
 const isMessage = (entry: Entry): entry is Message => typeof entry === 'object';
-const only = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
 const without = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
   Object.fromEntries(Object.entries(table).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
 
 export const ERROR_TABLES = {
   common: COMMON_MESSAGES,
-  filter: {
-    ...FILTER_MESSAGES,
-    duplicate: duplicateMessage,
-    hiddenDuplicate: HIDDEN_DUPLICATE_MESSAGE,
-    duplicateThisName: DUPLICATE_THIS_NAME,
-  },
-  vetting: only(VETTING_MESSAGES, ['notConfigured', 'noNumber', 'unavailable']),
+  filter: FILTER_MESSAGES,
+  vetting: VETTING_MESSAGES,
   lines: LINES_MESSAGES,
   user: USER_MESSAGES,
   history: HISTORY_MESSAGES,

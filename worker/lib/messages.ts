@@ -78,6 +78,9 @@ export function textOf<M extends Message>(entry: M, ...[params]: ParamsArgs<M>):
   return fillText(entry.text, params as MessageParams | undefined);
 }
 
+/** A success answer that says which of several it is: `{message, code}` (the screens translate by the code). */
+export const messageOf = (entry: Message<never>) => ({ message: entry.text, code: entry.code });
+
 /**
  * An entry and its values as one string, for a zod issue (whose only text is its `message`):
  * the code, then the values as JSON. `validate()` answers it as the entry; the screens translate it.

@@ -3,12 +3,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { brokerFilters as f } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { chunks } from '../lib/db';
-import { apiError, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
+import { messageOf } from '../lib/messages';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
 import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { fmcsaConfigured } from './fmcsa';
 import type * as z from 'zod';
-import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
+import { VETTING_MESSAGES } from './vetting.messages';
+import { type filterVettingAnswerSchema, VETTING_LABELS, type VettingDto } from './vetting.schema';
 import { checkBroker, recordsByKey, seedStatement, toDto, vettingKey } from './vetting.service';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 
@@ -76,22 +78,22 @@ export async function checkNow(
   db: Db,
   caller: Caller,
   filterId: string,
-): Promise<{ message: string; configured: boolean; record: VettingDto | null }> {
+): Promise<{ message: string; code: string; configured: boolean; record: VettingDto | null }> {
   const v = await viewerOf(db, caller);
   const [row] = await db
     .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
     .from(f)
     .where(and(eq(f.id, filterId), visibleTo(v)))
     .limit(1);
-  if (!row) throw notFound(VETTING_MESSAGES.notFound);
-  if (!fmcsaConfigured(env)) return { message: VETTING_MESSAGES.notConfigured, configured: false, record: null };
+  if (!row) throw apiError(VETTING_MESSAGES.notFound);
+  if (!fmcsaConfigured(env)) return { ...messageOf(VETTING_MESSAGES.notConfigured), configured: false, record: null };
   const key = vettingKey(row.dot, row.mc);
-  if (!key) return { message: VETTING_MESSAGES.noNumber, configured: true, record: null };
+  if (!key) return { ...messageOf(VETTING_MESSAGES.noNumber), configured: true, record: null };
   await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, COMMON_MESSAGES.tooManyChecks);
   const seed = seedStatement(db, [{ dot: row.dot, mc: row.mc }]);
   if (seed) await seed;
   const outcome = await checkBroker(env, db, key);
   if (outcome === 'budget') throw apiError(COMMON_MESSAGES.fmcsaBudget);
   const record = toDto((await recordsByKey(db, [key])).get(key));
-  return { message: outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked, configured: true, record };
+  return { ...messageOf(outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked), configured: true, record };
 }

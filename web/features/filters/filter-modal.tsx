@@ -9,7 +9,7 @@ import { FilterActivity } from './filter-activity';
 import { VettingPanel } from './vetting';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
-import { filterMessageText } from './texts';
+import { messageText } from '../../i18n/errors';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 
 const TITLES = { create: 'filterModal.titleCreate', update: 'filterModal.titleUpdate', view: 'filterModal.titleView' } as const satisfies Record<
@@ -138,7 +138,7 @@ export function FilterModal(props: {
             {t('filterModal.active')}
           </label>
         </fieldset>
-        <ErrorText>{filterMessageText(form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         {dup && (
           <p className="error-text filter-duplicate" role="alert" data-testid="duplicate-note">
             {dup.message}.{' '}

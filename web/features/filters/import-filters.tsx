@@ -11,7 +11,7 @@ import { formatLocale } from '../../lib/format-dates';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
-import { filterMessageText } from './texts';
+import { messageText } from '../../i18n/errors';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
 /** The CSV headers the import reads (any case, spaces or underscores), as the export writes them. */
@@ -155,7 +155,7 @@ export default function ImportFilters() {
                     <td>
                       <span className={`label-pill ${OUTCOME_PILL[r.outcome]}`}>{t(OUTCOME_LABEL[r.outcome])}</span>
                     </td>
-                    <td>{filterMessageText(r.detail)}</td>
+                    <td>{messageText(r.detail, r.code)}</td>
                   </tr>
                 ))}
               </tbody>

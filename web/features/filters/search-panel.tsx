@@ -7,7 +7,7 @@ import { firstProblem } from '../../lib/use-schema-form';
 import { CollapsibleSection } from '../../components/ui/section';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
 import { TypeSelect } from './filter-fields';
-import { filterMessageText } from './texts';
+import { messageText } from '../../i18n/errors';
 
 const MAX_SUGGESTIONS = 12;
 const SHOW_FOR = [
@@ -123,7 +123,7 @@ export function SearchPanel(props: {
             </div>
           </fieldset>
         </div>
-        <ErrorText>{filterMessageText(problem)}</ErrorText>
+        <ErrorText>{messageText(problem)}</ErrorText>
         <div className="search-actions">
           <Button variant="ghost" onClick={reset}>
             {t('filters.reset')}

@@ -26,8 +26,8 @@ import {
   useFilterTypes,
   useTeamUsers,
 } from './api';
-import { errorText } from '../../i18n/errors';
-import { filterMessageText } from './texts';
+import { errorText, messageText } from '../../i18n/errors';
+import { filterMessage } from './texts';
 import { useMcNames } from './use-mc-names';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 
@@ -154,7 +154,7 @@ export function useCompanyFilters() {
           throw err;
         }
       },
-      { success: (r) => (r ? filterMessageText(r.message) : undefined) },
+      { success: (r) => (r ? messageText(r.message, r.code) : undefined) },
     );
     if (!res) return;
     closeModal();
@@ -162,13 +162,13 @@ export function useCompanyFilters() {
   };
 
   const toggle = async (f: FilterDto) => {
-    const res = await act.run(() => toggleFilter(f._id), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => toggleFilter(f._id), { success: (r) => filterMessage(r.isVisible ? 'activated' : 'disabled') });
     if (res) await results.mutate();
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await act.run(() => deleteFilter(deleting._id), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => deleteFilter(deleting._id), { success: () => filterMessage('deleted') });
     setDeleting(null);
     if (res) await Promise.all([results.mutate(), refreshNames()]);
   };

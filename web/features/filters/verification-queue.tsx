@@ -14,7 +14,8 @@ import { type FilterDto, type FilterPayload, rejectFilter, updateFilter, useFilt
 import { FilterModal } from './filter-modal';
 import { useMcNames } from './use-mc-names';
 import { TypeLabel } from './filters-table';
-import { filterMessageText } from './texts';
+import { messageText } from '../../i18n/errors';
+import { filterMessage } from './texts';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
@@ -53,7 +54,7 @@ export default function VerificationQueue() {
   };
   const confirmReject = async () => {
     if (!rejecting) return;
-    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: () => filterMessage('rejected') });
     if (res) {
       setRejecting(null);
       setReason('');
@@ -61,7 +62,7 @@ export default function VerificationQueue() {
     }
   };
   const saveEdit = async (payload: FilterPayload) => {
-    if (await save.run(() => updateFilter(payload), { success: (r) => filterMessageText(r.message) })) {
+    if (await save.run(() => updateFilter(payload), { success: (r) => messageText(r.message, r.code) })) {
       setEditing(null);
       await refresh();
     }
@@ -199,7 +200,7 @@ export default function VerificationQueue() {
           </div>
         </div>
         {rejecting && <p className="muted">{t('queue.submittedBy', { name: rejecting.creator.name })}</p>}
-        <ErrorText>{filterMessageText(act.error)}</ErrorText>
+        <ErrorText>{act.error}</ErrorText>
       </Modal>
     </div>
   );
