@@ -1,9 +1,7 @@
 import * as z from 'zod';
 import { loginHistoryResultSchema } from './analytics/analytics.schema';
 import { healthSummarySchema } from './extension/extension-health.schema';
-import { historyPageResultSchema, historyRowSchema } from './history/history.schema';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
-import { activeLoadSchema } from './loads/loads.schema';
 import { failedMailSchema } from './mail/mail.schema';
 import {
   PAYMENT_LABELS,
@@ -36,14 +34,6 @@ export const API_RESPONSES = {
   'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
   'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
   'GET /api/extension/health': ok200(healthSummarySchema),
-  // contact history, active loads
-  'POST /api/callHistory/getHistory': ok200(z.array(historyRowSchema)),
-  'POST /api/callHistory/page': ok200(historyPageResultSchema),
-  'POST /api/callHistory/log': { 200: historyRowSchema, 201: historyRowSchema },
-  'GET /api/activeLoad/my': ok200(z.array(activeLoadSchema)),
-  'POST /api/activeLoad/team': ok200(z.array(activeLoadSchema)),
-  'POST /api/activeLoad/add': { 200: activeLoadSchema, 201: activeLoadSchema },
-  'POST /api/activeLoad/delete': ok200(messageSchema),
   // links
   'GET /api/link': ok200(z.array(linkSchema)),
   'POST /api/link/generate': ok200(linkSchema),

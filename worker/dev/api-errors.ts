@@ -8,23 +8,6 @@ export type ApiError = readonly [status: number, message: string, when?: string]
 
 export const API_ERRORS: Record<string, readonly ApiError[]> = {
   'GET /api/extension/health': [[400, 'Days must be from 1 to 30']],
-  'POST /api/callHistory/getHistory': [
-    [400, 'History is available for maximum 40 days'],
-    [404, 'User not found'],
-    [413, 'Too many contacts for one load: choose fewer days or users'],
-  ],
-  'POST /api/callHistory/page': [
-    [400, 'Page is a whole number from 1'],
-    [400, 'Page size is 10 to 50'],
-    [400, 'Search is at most 200 characters'],
-    [400, 'Sort by one of the table columns, asc or desc'],
-    [400, 'Unknown time zone'],
-    [400, 'summary is true or false'],
-  ],
-  'POST /api/activeLoad/delete': [
-    [404, 'Load not found'],
-    [400, 'Load not found'],
-  ],
   'POST /api/link/generate': [
     [400, 'Enter a link', '`from` missing or blank'],
     [

@@ -1,9 +1,9 @@
 import { ANALYTICS_MESSAGES } from '../analytics/analytics.schema';
 import { HEALTH_MESSAGES } from '../extension/extension-health.schema';
 import { FILTER_MESSAGES } from '../filters/filters.messages';
-import { HISTORY_MESSAGES } from '../history/history.schema';
+import { HISTORY_MESSAGES } from '../history/history.messages';
 import { LINK_MESSAGES } from '../links/links.schema';
-import { LOAD_MESSAGES } from '../loads/loads.schema';
+import { LOAD_MESSAGES } from '../loads/loads.messages';
 import { MAIL_MESSAGES } from '../mail/mail.schema';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
@@ -36,7 +36,7 @@ export const ERROR_TABLES = {
   lines: LINES_MESSAGES,
   user: USER_MESSAGES,
   history: HISTORY_MESSAGES,
-  load: without(LOAD_MESSAGES, ['deleted']),
+  load: LOAD_MESSAGES,
   promo: PROMO_MESSAGES,
   link: LINK_MESSAGES,
   payment: PAYMENT_MESSAGES,

@@ -8,8 +8,6 @@ import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { dateAndTime, loadDateText } from '../../lib/format';
-import { LOAD_MESSAGES } from '../../../worker/loads/loads.schema';
-import { messageText } from '../../i18n/errors';
 import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-loads.json';
@@ -74,7 +72,7 @@ export default function ActiveLoads() {
   const confirmDelete = async () => {
     if (!deleting) return;
     const res = await run(() => deleteLoad(deleting._id), {
-      success: (r) => (r.message === LOAD_MESSAGES.deleted ? t('activeLoads.deleted') : messageText(r.message)),
+      success: () => t('loadMessages.deleted'),
     });
     setDeleting(null);
     if (res) await mutate();
