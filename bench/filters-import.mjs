@@ -1,4 +1,4 @@
-// `node bench/filters-import.mjs`: times a 5,000-row filters import (decision 0092) against a running
+// `node bench/filters-import.mjs`: times a 5,000-row filters import (rule 0092) against a running
 // local server (`npm start`; PORT, default 8787): the preview, then the one-batch import, each for
 // a fresh manager, BENCH_RUNS times (default 3); prints the medians. Not part of `npm run bench`:
 // it writes 5,000 filters per run into the local database.

@@ -5,7 +5,7 @@ import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 import { everyScreen, seedTeam } from './team-seed';
 
 /**
- * Decision 0155: axe-core (WCAG 2.0 and 2.1, A and AA) reports no violation on any screen of
+ * Rule 0155: axe-core (WCAG 2.0 and 2.1, A and AA) reports no violation on any screen of
  * any role, with data in the tables and with the dialogs open. A violation fails the test and
  * names the rule and the elements.
  */

@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 /** axe-core's browser build, read once; evaluated in the page (DevTools evaluation is not subject to the app's CSP). */
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** WCAG 2.0 and 2.1, levels A and AA (decision 0155). */
+/** WCAG 2.0 and 2.1, levels A and AA (rule 0155). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface Violation {
@@ -42,7 +42,7 @@ export async function expectNoA11yViolations(page: Page, label: string) {
 }
 
 /**
- * Nothing wider than the viewport (decision 0156): the page does not scroll sideways, and no
+ * Nothing wider than the viewport (rule 0156): the page does not scroll sideways, and no
  * scroll box inside it hides content to the right (a table's columns off screen). Fails naming
  * the widest offenders.
  */

@@ -29,7 +29,7 @@ async function payThroughIdram(orderId: string, amount: number) {
 
 const totalOf = async (page: Page) => Number((await page.getByTestId('confirmed-total').locator('strong').textContent())!.replace(/\D/g, ''));
 
-test.describe('Admin payments: refunds and the price schedule (decisions 0120, 0121)', () => {
+test.describe('Admin payments: refunds and the price schedule (rules 0120, 0121)', () => {
   test('the admin refunds one month of a payment: the total is net of it, the months come back, the payer sees it', async ({ page, browser }) => {
     const manager = await createUser('manager', { subscriptionDays: 5, name: 'Rita Refund' });
     const made = await apiCall('POST', '/api/payment/generateLink', { amount: 3, paymentType: 'idram' }, manager.token);

@@ -408,6 +408,21 @@ test('wide layout (1920 px): contacts as links, wrappers and DAT’s component; 
     expect(m.whole, `${m.id}: the control is clipped or covered`).toBe(true);
   }
   await shot('dat-one-wide-1920');
+  // a wide row whose route cell is named like the compact one's: its pick-up cell and contact still enable the actions
+  const shown = await firstLoad((l) => l.contactForm === 'a-tel' && !l.similar);
+  await rowEl(shown.postingId)
+    .locator('.cell-route')
+    .evaluate((cell) => cell.classList.add('cell-route-small'));
+  await rowEl(shown.postingId)
+    .getByRole('button', { name: `FreightDesk actions for ${shown.company}` })
+    .click();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: '+ Active load' })).toBeEnabled();
+  await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Call on line 2' })).toBeEnabled();
+  await expect(page.getByRole('menu')).not.toContainText('Open the load');
+  await page.keyboard.press('Escape');
+  await rowEl(shown.postingId)
+    .locator('.cell-route-small')
+    .evaluate((cell) => cell.classList.remove('cell-route-small'));
   // E-mail from DAT's web component: the address is in its attributes, the text in its shadow root
   const tql = await firstLoad((l) => l.company.startsWith('Total Quality') && l.contactForm === 'ce-email');
   await rowEl(tql.postingId)
@@ -733,7 +748,12 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   expect(healthy.map((r) => r.layout)).toEqual(['compact']);
   const counts = JSON.parse(healthy[0]!.fields) as Record<string, { read: number; missed: number }>;
   expect(counts.company!.read).toBeGreaterThan(8);
-  expect(Object.entries(counts).filter(([, c]) => c.missed > 0)).toEqual([]);
+  expect(Object.entries(counts).filter(([name, c]) => !name.startsWith('signal') && c.missed > 0)).toEqual([]);
+  // the layout signals it saw: every compact row had -small cells, none a pick-up cell or a contact
+  const loadsSeen = counts.company!.read;
+  expect(counts.signalSmallCells).toEqual({ read: loadsSeen, missed: 0 });
+  expect(counts.signalPickupCell).toEqual({ read: 0, missed: loadsSeen });
+  expect(counts.signalContactCell).toEqual({ read: 0, missed: loadsSeen });
   const text = JSON.stringify(stored);
   const boardText =
     fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/unknown.js'), 'utf8') + fs.readFileSync(path.join(ROOT, 'e2e/fixtures/dat-one/loads.js'), 'utf8');
@@ -747,7 +767,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   // signed in once the app shows who is: then the Analytics screen
   await loginUI(web, admin.email, PASSWORD, server.url);
   await web.goto(`${server.url}/analytics/`);
-  const block = web.getByTestId(`ext-health-${VERSION}`);
+  const block = web.getByTestId(`ext-health-dat-${VERSION}`);
   await expect(block).toContainText(`Version ${VERSION}`);
   await expect(block).toContainText(/Could not read the page in [12] reports?/);
   // the healthy board's report read every company; the unreadable board's 37 rows read none
@@ -757,6 +777,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
       .getByRole('cell')
       .nth(1),
   ).toHaveText('37');
+  await expect(block.getByTestId('layout-signals')).toContainText(`cells ending in -small ${loadsSeen} of`);
   await block.scrollIntoViewIfNeeded();
   await web.screenshot({ path: path.join(SHOTS, 'admin-extension-health.png'), fullPage: true });
   await web.setViewportSize({ width: 390, height: 844 });

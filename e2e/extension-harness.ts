@@ -207,8 +207,9 @@ export async function buildExtensionFor(apiUrl: string): Promise<string> {
 
 /**
  * Serves a board from e2e/fixtures/<fixture> (default `dat`, the first board) over HTTPS with a
- * certificate made now for one.dat.com (openssl). Paths without a dot (`/search-loads`) answer with the
- * board's page: `index.html` for `dat`, `search-loads.html` for the others (`dat-one`); other files by name.
+ * certificate made now for one.dat.com and main.truckstop.com (openssl). Paths without a dot
+ * (`/search-loads`, `/app/search/loads`) answer with the board's page: `index.html` for `dat`,
+ * `search-loads.html` for the others (`dat-one`, `truckstop`); other files by name.
  */
 export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-cert-'));
@@ -231,7 +232,7 @@ export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close
       '-subj',
       '/CN=one.dat.com',
       '-addext',
-      'subjectAltName=DNS:one.dat.com',
+      'subjectAltName=DNS:one.dat.com,DNS:main.truckstop.com',
     ],
     { stdio: 'ignore' },
   );
@@ -265,11 +266,13 @@ export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close
 /**
  * Chromium with the extension loaded: a persistent context (content scripts do not run in a
  * non-persistent one), the real binary (/usr/bin/chromium is a shell wrapper), new headless mode,
- * and one.dat.com mapped to the local board server.
+ * and one.dat.com (and main.truckstop.com) mapped to the local board servers.
  */
 export async function launchWithExtension(
   extensionDir: string,
   boardPort: number,
+  /** The port of a `serveBoard('truckstop')` server, mapped to main.truckstop.com. */
+  truckstopPort?: number,
 ): Promise<{ context: BrowserContext; worker: Worker; extensionId: string; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -282,7 +285,7 @@ export async function launchWithExtension(
       ...CHROMIUM_FLAGS,
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}`,
+      `--host-resolver-rules=MAP one.dat.com 127.0.0.1:${boardPort}${truckstopPort ? `, MAP main.truckstop.com 127.0.0.1:${truckstopPort}` : ''}`,
       '--ignore-certificate-errors',
     ],
   });

@@ -41,6 +41,9 @@ let server: Server;
 let board: { port: number; close: () => Promise<void> };
 let extensionDir: string;
 let managerToken = '';
+let managerId = '';
+let otherToken = '';
+let otherMcId = '';
 let coyoteFilterId = '';
 const agents: Record<'anna' | 'ben' | 'omar', Agent> = {} as never;
 
@@ -84,10 +87,12 @@ test.beforeAll(async () => {
   const tag = Date.now().toString(36);
   const manager = await devUser(server, { userType: 'manager', email: `lena-${tag}@e2e.example`, name: 'Lena Lead' });
   managerToken = manager.token;
+  managerId = manager.id;
   const teamMc = await addMc(server, managerToken, { name: 'Swift Haul', lines: [2] });
   const other = await devUser(server, { userType: 'manager', email: `olga-${tag}@e2e.example`, name: 'Olga Other' });
-  const otherToken = other.token;
+  otherToken = other.token;
   const otherMc = await addMc(server, otherToken, { name: 'Other MC', lines: [2] });
+  otherMcId = otherMc;
   await newAgent('anna', 'Anna Agent', manager.id, tag, teamMc);
   await newAgent('ben', 'Ben Baker', manager.id, tag, teamMc);
   await newAgent('omar', 'Omar Other', other.id, tag, otherMc);
@@ -165,4 +170,40 @@ test('the server stopped: the board says it syncs every minute, and goes live ag
   // and carries signals again
   await ok('PUT', '/api/broker/update/isactive', { filterId: coyoteFilterId }, managerToken);
   await expect((await coyoteRow(anna)).locator('.fd-badge')).toHaveCount(0, { timeout: LIVE_MS });
+});
+
+/** What a signed-out board shows: no flags, markers or MC picker; the bar asks to sign in again. */
+async function expectSignedOutBoard(agent: Agent) {
+  await expect(agent.page!.locator('.fd-badge, .fd-contacted, .fd-inline')).toHaveCount(0);
+  await expect(bar(agent).getByLabel('Working for')).toHaveCount(0);
+}
+
+test('Anna’s password is changed elsewhere: her board says “Sign in again” within seconds, and its flags and “Working for” go', async () => {
+  const anna = agents.anna;
+  await expect((await coyoteRow(anna)).locator('.fd-inline')).toHaveCount(1);
+  await expect(bar(anna).getByLabel('Working for')).toHaveCount(1);
+  await ok('PUT', `/api/user/update/password/${anna.id}`, { newPassword: 'changed-pass-2', currentPassword: PASSWORD }, anna.token);
+  // the 5-minute sync would take minutes; the socket's close says it at once (2.2 s seen on a loaded machine)
+  await expect(bar(anna)).toContainText('Sign in again', { timeout: 3000 });
+  await expectSignedOutBoard(anna);
+});
+
+test('the minute contacts sync is the first to hear a session ended (Omar moved to another manager, his socket still open): the board says so within 2 s', async () => {
+  const omar = agents.omar;
+  await expect((await coyoteRow(omar)).locator('.fd-badge')).toHaveText(['Preferred']);
+  // the admin moves Omar to Lena's team: his sessions end, and his socket stays in Olga's team
+  // (docs/decisions/0162-live-signals.md: it is not closed at once)
+  const admin = await devUser(server, { userType: 'admin', email: `root-${Date.now().toString(36)}@e2e.example`, name: 'Ada Admin' });
+  await ok('PUT', `/api/user/update/parent/${omar.id}`, { newParent: managerId }, admin.token);
+  await omar.page!.waitForTimeout(500);
+  await expect(bar(omar)).not.toContainText('Sign in again');
+  // Olga logs a call: her team's signal makes Omar's extension sync the contacts, which answers 401
+  await ok(
+    'POST',
+    '/api/callHistory/log',
+    { clientId: `olga-${Date.now()}`, mcSettingId: otherMcId, kind: 'call', contact: '(773) 555-0187', brokerName: 'Coyote Logistics' },
+    otherToken,
+  );
+  await expect(bar(omar)).toContainText('Sign in again', { timeout: 2000 });
+  await expectSignedOutBoard(omar);
 });

@@ -175,7 +175,7 @@ test('sign-in from the popup: who is signed in, the subscription, and the visibl
   await picker.selectOption({ label: 'L2 · Swift Haul' });
   await expect(picker).toHaveValue(team.agentMcs.swift);
   await shot(popup, 'extension-popup');
-  // the extension keeps a device token of its own for the next sign-in (README: Security)
+  // the extension keeps a device token of its own for the next sign-in (docs/decisions/0034-device-tokens.md)
   const stored = await browser.context.serviceWorkers()[0]!.evaluate(async () => {
     const storage = (globalThis as unknown as { chrome: { storage: { local: { get: (keys: null) => Promise<Record<string, any>> } } } }).chrome.storage;
     const all = await storage.local.get(null);
@@ -251,7 +251,7 @@ test('the Lines screen previews the e-mail template as the extension will fill i
     'Unknown placeholder {weight} in the e-mail subject. Use {origin}, {destination}, {pickupDate}, {broker}, {rate}, {reference}, {mcName}, {userName}',
   );
   await shot(web, 'lines-template-preview');
-  // the subject was typed and not saved: leaving asks first (decision 0130), and Discard leaves
+  // the subject was typed and not saved: leaving asks first (rule 0130), and Discard leaves
   await web.getByRole('button', { name: 'Logout' }).click();
   await web.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Discard' }).click();
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();
@@ -391,6 +391,42 @@ test('Call, E-mail and + Active load are each stored once, double clicks include
   await expect((await actions('r3')).getByRole('menuitem', { name: 'E-mail' })).toHaveAttribute('title', 'No e-mail address on this load');
 });
 
+test('a row with cells named like the compact layout’s (“-small”) still offers Call and + Active load when it shows its contact and pick-up date', async () => {
+  await boardPage.evaluate(() => {
+    const board = (window as any).datBoard;
+    board.addRows([
+      {
+        id: 'r9',
+        age: '1m',
+        pickup: board.day(2),
+        origin: 'Omaha, NE',
+        deadhead: '(3)',
+        dest: 'Tulsa, OK',
+        company: 'Wayne Freight',
+        credit: '',
+        phone: '(402) 555-0107',
+        email: '',
+        rate: '$800',
+        ref: '',
+      },
+    ]);
+    // a layout name no source promised: the row still shows its pick-up cell and its contact
+    document.querySelector('.row-container[data-row-id="r9"] [data-test="load-company-cell"]')!.classList.add('cell-company-small');
+  });
+  const open = await actions('r9');
+  await expect(open.getByRole('menuitem', { name: 'Call on line 2' })).toBeEnabled();
+  await expect(open).not.toContainText('Open the load');
+  await open.getByRole('menuitem', { name: '+ Active load' }).click();
+  await expect(menu().locator('.fd-status[data-for="load"]')).toHaveText('Added to active loads');
+  const stored = await ok<any[]>('GET', '/api/activeLoad/my', undefined, await agentToken());
+  const wayne = stored.find((l) => l.brokerName === 'Wayne Freight');
+  expect(wayne).toMatchObject({ origin: 'Omaha, NE', dest: 'Tulsa, OK', loadDate: isoDay(2) });
+  // the rest of the day goes on without this load
+  await boardPage.keyboard.press('Escape');
+  await ok('POST', '/api/activeLoad/delete/', { id: wayne._id }, await agentToken());
+  await boardPage.evaluate(() => document.querySelector('.row-container[data-row-id="r9"]')!.remove());
+});
+
 test('offline: actions wait in the queue while the server is stopped, then go in order once it answers; nothing lost, nothing doubled', async () => {
   test.setTimeout(240_000);
   await server.stop();
@@ -475,13 +511,36 @@ test('a 401 mid-session: the session signed out from the Profile screen shows "S
   // the web app's own session goes on
   await expect(web.getByTestId('user-email')).toBeVisible();
 
-  await (await actions('r3')).getByRole('menuitem', { name: '+ Active load' }).click();
-  // calls stop: the board says so, keeps the action, and shows no flags until the user signs in again
-  await expect(bar()).toContainText('Sign in again');
-  await expect(bar()).toContainText('1 waiting to be sent');
+  // the socket's close tells the board at once: calls stop, no flags or controls until the user signs in again
+  await expect(bar()).toContainText('Sign in again', { timeout: 5000 });
   await expect(boardPage.locator('.fd-badge')).toHaveCount(0);
   await expect(boardPage.locator('.fd-inline')).toHaveCount(0);
+  // a click that was on its way meanwhile reaches the service worker after the session ended: it waits in the queue
   const popup = await openPopup();
+  const outcome = await popup.evaluate(
+    async ({ mcId, loadDate }) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage: (m: unknown) => Promise<any> } } }).chrome.runtime;
+      const action = {
+        kind: 'load',
+        mcId,
+        clientId: `fd-load-e2e-${Date.now()}`,
+        brokerName: 'Arrive Logistics',
+        contact: '',
+        origin: 'Denver, CO',
+        dest: 'Phoenix, AZ',
+        loadDate,
+        line: null,
+        reference: 'ARR-1002',
+        board: 'dat',
+        at: Date.now(),
+      };
+      return (await runtime.sendMessage({ type: 'action', action })).outcome;
+    },
+    { mcId: team.agentMcs.swift, loadDate: isoDay(1) },
+  );
+  expect(outcome).toEqual({ status: 'signInAgain' });
+  await expect(bar()).toContainText('1 waiting to be sent');
+  await popup.reload();
   await expect(popup.getByRole('alert')).toHaveText('Sign in again: your session ended.');
   await expect(popup.getByText('1 action waiting: sent once you sign in.')).toBeVisible();
   await expect(popup.getByLabel('Email')).toHaveValue(team.agent.email);
@@ -511,8 +570,8 @@ test('a password change ends the web app and the extension sessions at once', as
 
   await web.goto(`${server.url}/profile/`);
   await expect(web.getByRole('button', { name: 'Login' })).toBeVisible();
-  await bar().getByRole('button', { name: 'Refresh' }).click();
-  await expect(bar()).toContainText('Sign in again');
+  // the extension's socket closed with the session: the board says so without a Refresh
+  await expect(bar()).toContainText('Sign in again', { timeout: 5000 });
   const popup = await openPopup();
   await expect(popup.getByRole('alert')).toHaveText('Sign in again: your session ended.');
   await signInPopup(popup);

@@ -76,7 +76,7 @@ test.describe('Broker Filtering', () => {
     await expect(modal.getByRole('alert')).toHaveText('Select minimum 1 mc or All MC');
     await modal.getByRole('checkbox', { name: 'Acme MC' }).check();
     await modal.getByLabel('Comment').fill('Never pays on time');
-    // a contact is a phone or an e-mail (decision 0138): "hello" is refused with a message
+    // a contact is a phone or an e-mail (rule 0138): "hello" is refused with a message
     await modal.getByLabel('Phone or e-mail').fill('hello');
     await modal.getByRole('button', { name: 'Add contact' }).click();
     await save.click();

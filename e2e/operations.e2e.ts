@@ -21,7 +21,7 @@ test.describe('operations (decision 0017)', () => {
       await Promise.all(Object.entries(ends).map(async ([name, d]) => [name, await createUser('agent', { subscriptionDays: daysToYerevanEvening(2 + d) })])),
     ) as Record<keyof typeof ends, Awaited<ReturnType<typeof createUser>>>;
 
-    // README, "Scheduled jobs locally": curl "http://localhost:8787/api/dev/scheduled?cron=0+6+*+*+*&now=…"
+    // docs/guides/operations.md, "Scheduled jobs locally": curl "http://localhost:8787/api/dev/scheduled?cron=0+6+*+*+*&now=…"
     const run = await apiCall('GET', `/api/dev/scheduled?cron=${encodeURIComponent('0 6 * * *')}&now=${encodeURIComponent(now)}`);
     expect(run.status).toBe(200);
     expect(run.body.now).toBe(now);

@@ -6,7 +6,7 @@ const historyRows = (page: Page) => page.locator('[data-testid="payment-history"
 const outbox = async () => (await apiCall('GET', '/api/dev/outbox')).body as { to: string; subject: string; text: string }[];
 const endOf = async (user: E2EUser) => (await apiCall('GET', '/api/subscription/status', undefined, user.token)).body.subscriptionEndDate as string | null;
 
-test.describe('Pay for Team: one order for several agents (decision 0118)', () => {
+test.describe('Pay for Team: one order for several agents (rule 0118)', () => {
   test('a manager pays 2 months for three agents in one order through the simulator and finds the receipt in the outbox', async ({ page, browser }) => {
     const manager = await createUser('manager', { subscriptionDays: 40, name: 'Mara Teamlead' });
     const agents = [

@@ -8,7 +8,7 @@ export interface Team extends Record<Role, E2EUser> {
   linkId: string;
 }
 
-/** Makes the team (decision 0155's screens with data in the tables). */
+/** Makes the team (rule 0155's screens with data in the tables). */
 export async function seedTeam(): Promise<Team> {
   const admin = await createUser('admin', { name: 'Ada Admin' });
   const director = await createUser('director', { name: 'Dora Director' });

@@ -30,10 +30,10 @@ function manifestFor(apiOrigin, version) {
   const icons = { 16: 'icons/icon-16.png', 32: 'icons/icon-32.png', 48: 'icons/icon-48.png', 128: 'icons/icon-128.png' };
   return {
     manifest_version: 3,
-    name: 'FreightDesk for DAT',
+    name: 'FreightDesk for DAT and Truckstop',
     short_name: 'FreightDesk',
     version,
-    description: "Your team's broker flags on DAT's load board; calls, e-mails and loads logged to FreightDesk with one click.",
+    description: "Your team's broker flags on DAT's and Truckstop's load boards; calls, e-mails and loads logged to FreightDesk with one click.",
     minimum_chrome_version: '120',
     icons,
     action: { default_title: 'FreightDesk', default_popup: 'popup/popup.html', default_icon: icons },
@@ -45,7 +45,11 @@ function manifestFor(apiOrigin, version) {
     host_permissions: [`${apiOrigin}/*`],
     // another server set in the options is asked for when it is saved
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    content_scripts: [{ matches: ['https://one.dat.com/*'], js: ['content.js'], css: ['content.css'], run_at: 'document_idle' }],
+    // the boards' pages only: DAT One, and Truckstop's app origin, whose single-page app reaches its
+    // results page (/app/search/loads) without a page load (docs/decisions/0173-truckstop-board.md)
+    content_scripts: [
+      { matches: ['https://one.dat.com/*', 'https://main.truckstop.com/*'], js: ['content.js'], css: ['content.css'], run_at: 'document_idle' },
+    ],
   };
 }
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-// Proves the import boundaries in biome.json hold: each planted import below is linted as if it
-// were a file at `path` (Biome's --stdin-file-path; nothing is written) and must be refused,
-// while the allowed ones must pass. Run by `npm run lint`; docs/project-structure.md explains
-// the boundaries.
+// Proves the import boundaries in biome.json hold: each planted import below is written, for one
+// `biome lint` run, as a file beside `path` and must be refused, while the allowed ones must
+// pass. Run by `npm run lint`; docs/project-structure.md explains the boundaries.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

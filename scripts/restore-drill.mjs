@@ -1,4 +1,4 @@
-// `npm run restore:drill`: the restore drill of README's Operations section, on the local database.
+// `npm run restore:drill`: the restore drill of docs/guides/operations.md, on the local database.
 // It copies the local D1 of `npm start` (.wrangler/state, or --state DIR) into a scratch project so
 // the developer's own database is never touched, counts the rows of every table, exports the rows
 // the way an off-site copy is taken (`wrangler d1 export --no-schema --table …` naming every

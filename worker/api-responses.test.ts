@@ -170,6 +170,7 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     const page = (await expectAnswer('POST /api/callHistory/page', manager, '/api/callHistory/page', { ...range, timeZone: 'UTC' })) as { rows: unknown[] };
     expect(page.rows.length).toBeGreaterThan(0);
     await expectAnswer('POST /api/callHistory/page', manager, '/api/callHistory/page', { ...range, timeZone: 'UTC', summary: false });
+    await expectAnswer('GET /api/callHistory/archive', manager, '/api/callHistory/archive');
     expect(((await expectAnswer('GET /api/activeLoad/my', agent, '/api/activeLoad/my')) as unknown[]).length).toBeGreaterThan(0);
     await expectAnswer('POST /api/activeLoad/team', manager, '/api/activeLoad/team');
 

@@ -43,6 +43,8 @@ export interface Caller {
   isEmailVerified: boolean;
   subscriptionEndDate: Date | null;
   isTrialPeriod: boolean;
+  /** The company whose shard holds the caller's data (docs/decisions/0174-company-shards.md). */
+  companyId: string;
   /** The session row the request's token names (db/schema/sessions.ts). */
   sessionId: string;
 }
@@ -55,14 +57,22 @@ export interface Caller {
 export type Db = DrizzleD1Database & {
   /** The D1 database (or session) under it, for D1's own `batch()` and `raw()`. */
   $client: D1Database;
+  /** The binding name of its database (lib/d1.ts), where known: a mail written here is sent from here. */
+  $shard?: string;
 };
 
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
+    /** The control plane (`DB`): the directory, companies, money, API keys. */
+    control: Db;
+    /** The caller's company on its shard, fenced (lib/d1.ts); set by `allow()` for signed-in routes only. */
     db: Db;
     /** The D1 session behind `db` (lib/db.ts): its bookmark goes back to the client. */
     dbSession: D1DatabaseSession;
+    /** The binding name of the caller's shard. */
+    shard: string;
+    companyId: string;
     caller: Caller;
     /** The request's id (lib/observe.ts): its log line and the `X-Request-Id` header. */
     requestId: string;

@@ -33,8 +33,8 @@ export const handlers = {
     }
     return app.fetch(request, env, ctx);
   },
-  // The Cron Triggers (wrangler.toml [triggers]): the reminders job and the mail sweeper
-  // (worker/jobs.ts). Locally: GET /cdn-cgi/handler/scheduled?cron=0+6+*+*+*
+  // The Cron Triggers (wrangler.toml [triggers]; the jobs by cron in worker/jobs.ts). Locally
+  // GET /api/dev/scheduled?cron=…, since wrangler's /cdn-cgi/handler/scheduled fails with [assets].
   async scheduled(controller, env, _ctx) {
     await runScheduled(controller, env);
   },

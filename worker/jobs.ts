@@ -1,4 +1,6 @@
 import type { Bindings } from './env';
+import { allShards, d1Of } from './lib/d1';
+import { archiveSettings, runHistoryArchive } from './history/archive-job';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
 import { runReminders } from './subscriptions/reminders';
@@ -11,13 +13,37 @@ export const CRONS = {
   /** Broker vetting: the daily refresh, and the first checks and retries (docs/decisions/0166-fmcsa-gate-and-budget.md). */
   vettingDaily: '0 5 * * *',
   vettingQueue: '*/10 * * * *',
+  /** Contact History's months past the hot window to R2 (docs/decisions/0171-history-retention-r2.md). */
+  historyArchive: '30 3 * * *',
 } as const;
+
+/**
+ * The databases that hold Contact History, by binding name: `DB` and every shard. The archive job
+ * runs over each in turn, and its R2 keys name none (a company's archive outlives its moves).
+ */
+export const historyDatabases = (env: Bindings): { name: string; db: D1Database }[] => allShards(env).map((name) => ({ name, db: d1Of(env, name) }));
+
+/** A night's archive run may take this long (a Cron Trigger's run has 15 minutes); the next night goes on. */
+const ARCHIVE_RUN_MS = 10 * 60_000;
+
+async function archiveHistory(env: Bindings, now: Date): Promise<Record<string, number>> {
+  const { hotDays } = archiveSettings(env);
+  const deadline = Date.now() + ARCHIVE_RUN_MS;
+  const total: Record<string, number> = { databases: 0, teams: 0, months: 0, rows: 0, written: 0, skipped: 0, failed: 0, more: 0 };
+  for (const { name, db } of historyDatabases(env)) {
+    const result = await runHistoryArchive(db, env.HISTORY_ARCHIVE, { now: now.getTime(), hotDays, deadline, database: name });
+    total.databases!++;
+    for (const [key, value] of Object.entries(result)) total[key] = (total[key] ?? 0) + value;
+  }
+  return total;
+}
 
 const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, number>>> = {
   [CRONS.reminders]: (env, now) => runReminders(env, now),
   [CRONS.mailSweep]: (env, now) => sweepMails(env, now.getTime()),
   [CRONS.vettingDaily]: (env, now) => runVettingDaily(env, now),
   [CRONS.vettingQueue]: (env, now) => runVettingQueue(env, now),
+  [CRONS.historyArchive]: archiveHistory,
 };
 
 /**

@@ -46,7 +46,7 @@ export function Logout() {
 
 /**
  * After an in-app navigation to another screen, the focus goes to the new screen's heading
- * (decision 0155), so a screen reader announces where the person is and Tab starts in the
+ * (rule 0155), so a screen reader announces where the person is and Tab starts in the
  * page, not on the menu link. Not on the first load, nor when something inside the page already
  * has the focus (a dialog a deep link opened). The heading may come with the screen's code or
  * data: it is waited for, up to a few seconds.

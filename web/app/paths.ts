@@ -6,7 +6,7 @@ import type { AREA_SCREENS } from './screens';
 export const LOGOUT_PATH = '/logout';
 
 type Loader = () => Promise<{ default: ComponentType }>;
-/** The screen's name in the tab's title, "Users · FreightDesk" (decision 0141): a catalogue key (`titles.*`), said in the user's language. */
+/** The screen's name in the tab's title, "Users · FreightDesk" (rule 0141): a catalogue key (`titles.*`), said in the user's language. */
 type Title = string | ((role: Role) => string);
 
 /** Routes open in every state (spec: Public routes). */

@@ -5,7 +5,7 @@ import { Button } from './ui/button';
 import { Modal } from './ui/dialog';
 
 /**
- * Unsaved edits are never lost silently (decision 0130). While `dirty`, leaving the screen
+ * Unsaved edits are never lost silently (rule 0130). While `dirty`, leaving the screen
  * in the app (a menu item, a link, Back, Logout) opens a Save / Discard / Stay dialog, and
  * closing or reloading the tab asks the browser's own question (`beforeunload`).
  * `save` answers whether it saved; a refused save keeps the person on the screen.

@@ -1,5 +1,5 @@
 /**
- * Focus that never falls to <body> (decision 0155): after a navigation the screen's heading
+ * Focus that never falls to <body> (rule 0155): after a navigation the screen's heading
  * takes it; when the focused control disappears or is disabled (a saved form, a deleted row, a
  * closed dialog whose opener is gone) the heading takes it too, so a keyboard or screen-reader
  * user stays in the page.

@@ -1,5 +1,5 @@
 /**
- * The one date and time format per locale (docs/decisions/0158-one-format.md),
+ * The one date and time format per locale (docs/rules/screens.md#0158-one-format),
  * without the phone formatter's metadata, so the extension's popup can use it: screens import
  * web/lib/format.ts, which re-exports this.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amd, contactText, makeFormat, phoneText, shortDate } from './format';
 import { setFormatLocale } from './format-dates';
 
-/** One date, time and phone format per locale, whatever screen writes it (docs/decisions/0158-one-format.md). */
+/** One date, time and phone format per locale, whatever screen writes it (docs/rules/screens.md#0158-one-format). */
 describe('the one formatter (web/lib/format.ts)', () => {
   const moment = Date.UTC(2026, 10, 25, 19, 39, 50);
 

@@ -3,7 +3,7 @@ import { formatLocale, makeFormat, onFormatLocale } from './format-dates';
 
 /**
  * Dates, times, phones and money as every screen (and the extension's popup) writes them: one
- * format per locale, from the browser's locale and time zone (docs/decisions/0158-one-format.md).
+ * format per locale, from the browser's locale and time zone (docs/rules/screens.md#0158-one-format).
  * In en-US: "Nov 25, 2026", "Nov 25, 2026, 7:39 PM", "7:39 PM", "Nov 25",
  * "Nov 2026"; a phone "+1 312 555 0142".
  */

@@ -1,5 +1,5 @@
 /**
- * Deep links through login (decision 0132): a logged-out visit to an in-app link goes to
+ * Deep links through login (rule 0132): a logged-out visit to an in-app link goes to
  * `/?next=<the link>`, and after login the app opens it. The link lives in the URL, not in
  * storage, so it is this tab's alone and a reload keeps it.
  */
@@ -15,7 +15,7 @@ export function nextParam(location: { pathname: string; search: string; hash: st
  * slash, no backslash, no control characters), and again after the URL parser has resolved dot
  * segments and percent-encoded dots, on the very path it returns: "/.//evil.example" and
  * "/%2e//evil.example" parse to "//evil.example", which a router reads as another host
- * (decision 0154). The returned path never starts with "//" and holds no backslash.
+ * (rule 0154). The returned path never starts with "//" and holds no backslash.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null;

@@ -58,7 +58,7 @@ function subscribe(listener: () => void) {
 export const useSession = () => useSyncExternalStore(subscribe, getSession, () => null);
 
 /**
- * Device tokens (README: Security): a good login answers one, and later logins from this browser
+ * Device tokens (docs/decisions/0034-device-tokens.md): a good login answers one, and later logins from this browser
  * send it, so failed logins from elsewhere never lock this browser out. Kept per e-mail beside
  * the session (not in `userData`, whose shape the spec fixes), and kept on logout: they name the
  * device, not a session. A shared office PC keeps one for each of its last few users.

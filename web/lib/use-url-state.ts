@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 /**
- * State kept in the query string (decision 0133), so a reload, Back and a shared link show the
+ * State kept in the query string (rule 0133), so a reload, Back and a shared link show the
  * same view. Writes replace the current history entry (typing a search adds no Back steps) and
  * several writes in one tick land together: each starts from the URL as the others left it.
  */

@@ -13,7 +13,7 @@ import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', allow('public'), validate('json', loginSchema), answers(loginAnswerSchema, [AUTH.wrongCredentials, AUTH.tooManyLogins]), async (c) =>
-    c.var.answer(await auth.login(c.env, c.var.db, c.req.raw, c.req.valid('json'))),
+    c.var.answer(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json'))),
   )
   .post(
     '/register',
@@ -32,10 +32,10 @@ export const authRoutes = new Hono<AppEnv>()
       AUTH.mismatch,
       AUTH.emailTaken,
     ]),
-    async (c) => c.var.answer(await auth.register(c.env, c.var.db, c.req.raw, c.req.valid('json'))),
+    async (c) => c.var.answer(await auth.register(c.env, c.var.control, c.req.raw, c.req.valid('json'))),
   )
   .post('/sendPasswordHash', allow('public'), validate('json', emailSchema), answers(messageSchema, [AUTH.emailEmpty, AUTH.tooManyMails]), async (c) =>
-    c.var.answer(await auth.sendPasswordHash(c.env, c.var.db, c.req.valid('json').email)),
+    c.var.answer(await auth.sendPasswordHash(c.env, c.var.control, c.req.valid('json').email)),
   )
   .post(
     '/passwordHashVerify/:hash',
@@ -44,9 +44,11 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', newPasswordSchema),
     answers(messageSchema, [AUTH.passwordShort, AUTH.invalidLink]),
     async (c) => {
-      const { message, userId } = await auth.resetPassword(c.env, c.var.db, c.req.valid('param').hash, c.req.valid('json').newPassword);
+      const { hash } = c.req.valid('param');
+      const db = await auth.tokenDb(c.env, c.var.control, hash);
+      const { message, userId } = await auth.resetPassword(c.env, db, hash, c.req.valid('json').newPassword);
       // every session ended: so do its live sockets
-      endLiveSessionsOf(c, c.var.db, userId);
+      endLiveSessionsOf(c, db, userId);
       return c.var.answer({ message });
     },
   )
@@ -70,7 +72,10 @@ export const emailVerifyRoutes = new Hono<AppEnv>().get(
   allow('public'),
   validate('param', hashParam),
   answers(messageSchema, [AUTH.invalidLink]),
-  async (c) => c.var.answer(await auth.verifyEmail(c.var.db, c.req.valid('param').hash)),
+  async (c) => {
+    const { hash } = c.req.valid('param');
+    return c.var.answer(await auth.verifyEmail(await auth.tokenDb(c.env, c.var.control, hash), hash));
+  },
 );
 
 export type AuthRoutes = typeof authRoutes;

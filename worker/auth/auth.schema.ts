@@ -51,7 +51,7 @@ export const loginSchema = z.object({
   email: z.string().max(320),
   password: z.string().max(1000),
   clientType: z.number().int().min(0).max(100).optional().default(CLIENT_TYPES.web),
-  // the device token a previous good login on this device handed out (README: Security)
+  // the device token a previous good login on this device handed out (docs/decisions/0034-device-tokens.md)
   deviceToken: z.string().max(2000).optional(),
   // a language picked on the login screen before signing in: saved on the user (decision 0023)
   language: languageSchema.optional(),

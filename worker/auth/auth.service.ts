@@ -3,10 +3,10 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { emailTokens, loginEvents, sessions, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
-import { isUniqueViolation } from '../lib/db';
 import { apiError, unauthorized } from '../lib/errors';
 import { textOf } from '../lib/messages';
-import { randomId, randomToken, sha256Hex } from '../lib/ids';
+import { CONTROL, shardDb } from '../lib/d1';
+import { randomId, randomToken, sha256Hex, toHex } from '../lib/ids';
 import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../lib/languages';
 import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
 import { mailText } from '../lib/mail-texts';
@@ -16,6 +16,7 @@ import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
 import { AUTH_MESSAGES, hasInvisibleChars, type LoginAnswer, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
+import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../users/directory';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const HOUR = 3_600_000;
@@ -23,6 +24,7 @@ export const VERIFY_TOKEN_TTL = 48 * HOUR;
 export const RESET_TOKEN_TTL = 1 * HOUR;
 export const RESET_SENT = 'If this e-mail is registered, a password reset link has been sent to it';
 
+/** The live user of an e-mail in one shard (a caller's own company). */
 export const findLiveUserByEmail = async (db: Db, email: string) =>
   (
     await db
@@ -32,24 +34,21 @@ export const findLiveUserByEmail = async (db: Db, email: string) =>
       .limit(1)
   )[0];
 
-/** 409 'This e-mail is already registered' when a live account has the address (a deleted one's may be taken again). */
-export async function emailIsFree(db: Db, email: string) {
-  if (await findLiveUserByEmail(db, email)) throw apiError(AUTH_MESSAGES.emailTaken);
+/** 409 'This e-mail is already registered' when a live account has the address anywhere (a deleted one's may be taken again). */
+export async function emailIsFree(control: Db, email: string) {
+  if (await accountByEmail(control, normalizeEmail(email))) throw apiError(AUTH_MESSAGES.emailTaken);
 }
 
+type NewAccount = Omit<typeof users.$inferInsert, 'companyId'> & { id: string; email: string };
+
 /**
- * Inserts a new account (registration, Create user) with its e-mail verification token and mail,
- * in one batch; two creations that raced past `emailIsFree` meet the unique index: 409, and
- * neither the token nor the mail is written for the loser.
+ * Inserts a new account (registration, Create user): its e-mail claimed in the directory, then in
+ * its company's shard the user with its e-mail verification token and mail, in one batch. Two
+ * creations that raced to one e-mail meet the directory's unique index: 409, and neither the
+ * token nor the mail is written for the loser. Answers the user's home.
  */
-export async function insertAccount(env: Bindings, db: Db, user: typeof users.$inferInsert & { id: string; email: string }) {
-  try {
-    await sendTokenMail(env, db, user, 'verify', [db.insert(users).values(user)]);
-  } catch (err) {
-    if (isUniqueViolation(err, 'users.email')) throw apiError(AUTH_MESSAGES.emailTaken);
-    throw err;
-  }
-}
+export const insertAccount = (env: Bindings, control: Db, user: NewAccount, parent: { companyId: string } | null): Promise<Home> =>
+  placeUser(env, control, user, parent, (home, row) => sendTokenMail(env, home.db, row, 'verify', [home.db.insert(users).values(row)]));
 
 /** The bucket of an account's failed logins from untrusted clients (also fed by wrong current passwords). */
 export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(email)}`;
@@ -66,13 +65,14 @@ export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(em
  */
 export async function login(
   env: Bindings,
-  db: Db,
+  control: Db,
   req: Request,
   input: { email: string; password: string; clientType: number; deviceToken?: string; language?: Language },
 ): Promise<LoginAnswer> {
   const email = normalizeEmail(input.email);
   // an address with invisible characters is nobody's: it fails like an unknown one
-  const user = email && !hasInvisibleChars(input.email) ? await findLiveUserByEmail(db, email) : undefined;
+  const found = email && !hasInvisibleChars(input.email) ? await findUserByEmail(env, control, email) : undefined;
+  const user = found?.row;
   const device = await readDeviceToken(env, input.deviceToken);
   const trusted = !!device && !!user && device.userId === user.id && device.email === email;
   const buckets = trusted
@@ -88,7 +88,8 @@ export async function login(
   } finally {
     await attempt.settle(!ok);
   }
-  if (!user || !ok) throw apiError(AUTH_MESSAGES.wrongCredentials);
+  if (!user || !found || !ok) throw apiError(AUTH_MESSAGES.wrongCredentials);
+  const db = found.home.db;
   const now = new Date();
   const session = await newSession(env, db, user, input.clientType, req.headers.get('user-agent') ?? undefined, now);
   const language = await signInLanguage(db, user, req, input.language);
@@ -135,7 +136,7 @@ export async function tokenMailStatements(
   kind: 'verify' | 'reset',
   guard?: SQL,
 ) {
-  const token = randomToken();
+  const token = mailToken(user.id);
   const now = Date.now();
   const insertToken = db.insert(emailTokens).values({
     id: randomId(),
@@ -173,9 +174,9 @@ export async function sendTokenMail(
 export const TRIAL_DAYS = 14;
 
 /** POST /api/auth/register, with the input registerSchema checked and normalised. */
-export async function register(env: Bindings, db: Db, req: Request, input: Registration) {
+export async function register(env: Bindings, control: Db, req: Request, input: Registration) {
   await enforceLimit(env, `register-ip:${clientIp(req)}`, LIMITS.registerPerIp);
-  await emailIsFree(db, input.email);
+  await emailIsFree(control, input.email);
   const user = {
     id: randomId(),
     name: input.name,
@@ -191,18 +192,46 @@ export async function register(env: Bindings, db: Db, req: Request, input: Regis
     // the login screen's language, else the browser's when it is one of ours (decision 0023)
     language: input.language ?? languageFromHeader(req.headers.get('accept-language')) ?? DEFAULT_LANGUAGE,
   };
-  await insertAccount(env, db, user);
+  await insertAccount(env, control, user, null);
   return { message: 'Registration successful. Please check your e-mail to verify your address.' };
 }
 
 /** Answers the same whether or not the e-mail exists. */
-export async function sendPasswordHash(env: Bindings, db: Db, rawEmail: string) {
+export async function sendPasswordHash(env: Bindings, control: Db, rawEmail: string) {
   const email = normalizeEmail(rawEmail);
   await enforceLimit(env, `mail:${email}`, LIMITS.mailPerAddress, AUTH_MESSAGES.tooManyMails);
   // an address with invisible characters is nobody's (answered the same, as for any unknown one)
-  const user = hasInvisibleChars(rawEmail) ? undefined : await findLiveUserByEmail(db, email);
-  if (user) await sendTokenMail(env, db, user, 'reset');
+  const found = hasInvisibleChars(rawEmail) ? undefined : await findUserByEmail(env, control, email);
+  if (found) await sendTokenMail(env, found.home.db, found.row, 'reset');
   return { message: RESET_SENT };
+}
+
+/**
+ * A mail link's token: its user's id (hex, after the id's length in bytes), so the link finds the
+ * user's shard, then 32 random bytes. Only its hash is stored.
+ */
+export function mailToken(userId: string): string {
+  const id = toHex(new TextEncoder().encode(userId));
+  return (id.length / 2).toString(16).padStart(2, '0') + id + randomToken();
+}
+
+const RANDOM_HEX = 64;
+function userIdOfToken(raw: string): string | undefined {
+  if (!/^[0-9a-f]+$/.test(raw) || raw.length <= 2 + RANDOM_HEX) return undefined;
+  const idHex = raw.slice(2, raw.length - RANDOM_HEX);
+  if (idHex.length !== Number.parseInt(raw.slice(0, 2), 16) * 2) return undefined;
+  const bytes = new Uint8Array(idHex.match(/../g)!.map((b) => Number.parseInt(b, 16)));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The database that keeps a mail link's token: its user's shard. A token from before shards
+ * names no user: it is in the first database.
+ */
+export async function tokenDb(env: Bindings, control: Db, rawToken: string): Promise<Db> {
+  const userId = userIdOfToken(rawToken);
+  if (!userId) return shardDb(env, CONTROL);
+  return (await userHome(env, control, userId))?.db ?? shardDb(env, CONTROL);
 }
 
 async function takeToken(db: Db, rawToken: string, kind: 'verify' | 'reset') {
@@ -258,7 +287,7 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
 
 export async function verifyEmail(db: Db, rawToken: string) {
   const token = await takeToken(db, rawToken, 'verify').catch(async (err) => {
-    // a used (or expired) link of an account that is verified now says so (decision 0140),
+    // a used (or expired) link of an account that is verified now says so (rule 0140),
     // instead of "invalid or has expired": opening the mail's link twice is no error
     if (await linkOfVerifiedAccount(db, rawToken)) return null;
     throw err;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailTokens, loginEvents, mailOutbox, users } from '../db/schema';
 import { PBKDF2_ITERATIONS } from '../lib/passwords';
-import { call, countRows, createUser, db, getUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
+import { call, countRows, createUser, db, everyDb, getUser, homeOfUser, loginToken, outbox, PASSWORD, tokenFromMail } from '../test/helpers';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 
 const good = {
@@ -33,7 +33,7 @@ describe('POST /api/auth/register', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.message).toBe('Your e-mail has been verified');
     expect((await getUser(login.body.userId))!.isEmailVerified).toBe(true);
-    // single use: opened again, it changes nothing and says the e-mail is verified (decision 0140)
+    // single use: opened again, it changes nothing and says the e-mail is verified (rule 0140)
     const again = await call('GET', `/api/user/verify/${token}`);
     expect(again.status).toBe(200);
     expect(again.body.message).toBe('Your e-mail is already verified');
@@ -102,13 +102,13 @@ describe('POST /api/auth/login', () => {
     const agent = await createUser('agent', { subscriptionDays: 3 });
     const res = await call('POST', '/api/auth/login', { body: { email: agent.email, password: PASSWORD, clientType: 1 } });
     expect(res.status).toBe(200);
-    // the spec's six fields, plus our device token (README: Security)
+    // the spec's six fields, plus our device token (docs/decisions/0034-device-tokens.md)
     expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'deviceToken', 'email', 'isSubscriptionActive', 'language', 'name', 'userId', 'userType']);
     expect(res.body.deviceToken).not.toBe(res.body.accessToken);
     // a device token is no access token
     expect((await call('GET', '/api/subscription/status', { token: res.body.deviceToken })).status).toBe(401);
     expect(res.body).toMatchObject({ userId: agent.id, userType: 'agent', isSubscriptionActive: true });
-    const events = await db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
+    const events = await agent.db.select().from(loginEvents).where(eq(loginEvents.userId, agent.id));
     expect(events.map((e) => e.clientType)).toEqual([1]);
     const me = await call('GET', '/api/subscription/status', { token: res.body.accessToken });
     expect(me.status).not.toBe(401);
@@ -182,7 +182,7 @@ describe('password recovery', () => {
     const user = await createUser('agent');
     await call('POST', '/api/auth/sendPasswordHash', { body: { email: user.email } });
     const hash = await tokenFromMail(user.email, 'passwordRecovery');
-    await db
+    await user.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, user.id));
@@ -199,13 +199,15 @@ describe('password recovery', () => {
 
 /** Every reset link mailed to `to`, oldest first. */
 async function resetLinks(to: string): Promise<string[]> {
-  const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(sql`rowid`));
+  const mails = (await Promise.all(everyDb().map(({ db }) => db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(asc(sql`rowid`))))).flat();
   return mails.flatMap((m) => /\/passwordRecovery\/([0-9a-f]+)/.exec(m.text)?.[1] ?? []);
 }
 const useLink = (hash: string, newPassword: string) => call('POST', `/api/auth/passwordHashVerify/${hash}`, { body: { newPassword } });
 const unusedResetTokens = async (userId: string) =>
   (
-    await db
+    await (
+      await homeOfUser(userId)
+    ).db
       .select()
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { call, createUser, db, sessionToken } from '../test/helpers';
+import { call, createUser, sessionToken } from '../test/helpers';
 
 describe('exclusive sign-out (decision 0150)', () => {
   it('30 simultaneous POST /api/auth/logout with one session answer 200 exactly once, 3 rounds; the session is ended once, the others untouched', async () => {
@@ -18,7 +18,7 @@ describe('exclusive sign-out (decision 0150)', () => {
       // that session is ended, and stays ended; the user's other session still works
       expect((await call('GET', '/api/subscription/status', { token })).status).toBe(401);
       expect((await call('GET', '/api/subscription/status', { token: other })).status).toBe(200);
-      const rows = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+      const rows = await user.db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(rows.filter((r) => r.revokedAt !== null)).toHaveLength(round);
     }
   });

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { deviceLabel, SESSION_TOUCH_MS } from '../lib/auth';
-import { call, createUser, db, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
+import { call, createUser, homeOfUser, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -16,7 +16,7 @@ async function signIn(email: string, clientType: number, userAgent = CHROME_WIND
 }
 
 const status = async (token: string) => (await call('GET', '/api/subscription/status', { token })).status;
-const sessionRows = (userId: string) => db.select().from(sessions).where(eq(sessions.userId, userId));
+const sessionRows = async (userId: string) => (await homeOfUser(userId)).db.select().from(sessions).where(eq(sessions.userId, userId));
 
 describe('sessions per client', () => {
   it('a sign-in from the web app and one from the extension are two sessions, listed with their client and device', async () => {
@@ -68,7 +68,7 @@ describe('sessions per client', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toBe('Session not found');
     expect(await status(otherExt.accessToken)).toBe(200);
-    expect((await db.select().from(sessions).where(eq(sessions.id, otherId)))[0]!.revokedAt).toBeNull();
+    expect((await other.db.select().from(sessions).where(eq(sessions.id, otherId)))[0]!.revokedAt).toBeNull();
 
     const unknown = await call('DELETE', '/api/auth/sessions/no-such-session', { token: web.accessToken });
     expect(unknown.status).toBe(404);
@@ -161,7 +161,7 @@ describe('sessions per client', () => {
     const borrowed = await new SignJWT({ ver: 0, sid: theirSid }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(key);
     expect(await status(borrowed)).toBe(401);
     expect(await status(theirs.accessToken)).toBe(200);
-    await db
+    await other.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, theirSid));
@@ -174,11 +174,11 @@ describe('sessions per client', () => {
     const ext = await signIn(user.email, 1);
     const [row] = (await sessionRows(user.id)).filter((r) => r.clientType === 1);
     for (let i = 0; i < 5; i++) expect(await status(ext.accessToken)).toBe(200);
-    const [same] = await db.select().from(sessions).where(eq(sessions.id, row!.id));
+    const [same] = await user.db.select().from(sessions).where(eq(sessions.id, row!.id));
     expect(same!.lastSeenAt.getTime()).toBe(row!.lastSeenAt.getTime());
 
     const old = new Date(Date.now() - SESSION_TOUCH_MS - 60_000);
-    await db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.id, row!.id));
+    await user.db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.id, row!.id));
     const before = Date.now();
     const answers = await Promise.all(Array.from({ length: 20 }, () => status(ext.accessToken)));
     expect(answers.every((s) => s === 200)).toBe(true);
@@ -186,12 +186,12 @@ describe('sessions per client', () => {
     let seen = old.getTime();
     for (let i = 0; i < 50 && seen === old.getTime(); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      seen = (await db.select().from(sessions).where(eq(sessions.id, row!.id)))[0]!.lastSeenAt.getTime();
+      seen = (await user.db.select().from(sessions).where(eq(sessions.id, row!.id)))[0]!.lastSeenAt.getTime();
     }
     expect(seen).toBeGreaterThanOrEqual(before - 5);
     // a request right after writes nothing more
     expect(await status(ext.accessToken)).toBe(200);
-    expect((await db.select().from(sessions).where(eq(sessions.id, row!.id)))[0]!.lastSeenAt.getTime()).toBe(seen);
+    expect((await user.db.select().from(sessions).where(eq(sessions.id, row!.id)))[0]!.lastSeenAt.getTime()).toBe(seen);
   });
 
   it('names browsers and systems from the User-Agent', () => {

@@ -149,7 +149,7 @@ export function apiPages(openapi: OpenApiDocument, prose: Record<string, string>
       ...(rest.join('\n').trim() ? [rest.join('\n').trim(), ''] : []),
       '## Calls',
       '',
-      'Generated from [openapi.json](openapi.json): who may call each call ([access.md](access.md)), its parameters and body, its answers and its `{"message": "...", "code": "..."}` errors (`code` and `params`: see the README). A field marked optional may be left out.',
+      'Generated from [openapi.json](openapi.json): who may call each call ([access.md](access.md)), its parameters and body, its answers and its `{"message": "...", "code": "..."}` errors (`code` and `params`: see [the API guide](../guides/api.md#error-codes-and-languages)). A field marked optional may be left out.',
       '',
       ...calls.flatMap(([method, path, op]) => callSection(method, path, op, notes.get(`${method.toUpperCase()} ${path}`))),
     ];

@@ -3,16 +3,20 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { AUTH_MESSAGES, hasInvisibleChars, isEmail, normalizeEmail } from '../auth/auth.schema';
 import { problem } from '../lib/messages';
-import { mailOutbox, users } from '../db/schema';
+import { mailOutbox, mcSettings, users } from '../db/schema';
 import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { allow } from '../lib/auth';
-import { badRequest } from '../lib/errors';
+import { allShards, shardDb } from '../lib/d1';
+import { ApiError, badRequest } from '../lib/errors';
+import { placeUser, staffHome, userAnywhere, userHome } from '../users/directory';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { validate } from '../lib/validate';
 import { CRONS, isJobCron, runScheduled } from '../jobs';
+import { CONTACT_KINDS } from '../history/history.schema';
+import { teamIdOf } from '../lib/team';
 import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
@@ -37,30 +41,34 @@ const devUserSchema = z.object({
  * ADMIN_EMAIL / ADMIN_PASSWORD when no live admin exists. A deployed product gets its first admin
  * from `npm run admin:create` (scripts/create-admin.ts) instead.
  */
-async function ensureAdmin(env: Bindings, db: Db): Promise<{ created: boolean; email: string }> {
+async function ensureAdmin(env: Bindings, control: Db): Promise<{ created: boolean; email: string }> {
   const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
   const password = env.ADMIN_PASSWORD ?? '';
   if (!email || password.length < 6) throw badRequest('Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 6 characters)');
-  const [admin] = await db
+  const staff = await staffHome(env, control);
+  const [admin] = await staff.db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.userType, 'admin'), isNull(users.deletedAt)))
     .limit(1);
   if (admin) return { created: false, email };
-  const inserted = await db
-    .insert(users)
-    .values({
-      id: randomId(),
-      name: 'Admin',
-      email,
-      passwordHash: await hashPassword(password, secrets(env).pepper),
-      userType: 'admin',
-      isEmailVerified: true,
-      registrationDate: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return { created: inserted.length > 0, email };
+  const user = {
+    id: randomId(),
+    name: 'Admin',
+    email,
+    passwordHash: await hashPassword(password, secrets(env).pepper),
+    userType: 'admin' as const,
+    isEmailVerified: true,
+    registrationDate: new Date(),
+  };
+  try {
+    await placeUser(env, control, user, null, (home, row) => home.db.insert(users).values(row));
+  } catch (err) {
+    // two start steps at once: the other one made it
+    if (err instanceof ApiError && err.status === 409) return { created: false, email };
+    throw err;
+  }
+  return { created: true, email };
 }
 
 /** `now` of the scheduled-jobs route: an ISO date or milliseconds since 1970 (default: now). */
@@ -77,9 +85,50 @@ const scheduledQuery = z.object({
     .optional(),
 });
 
+/** Contacts of a user at any date, past the logging call's year: old months for the archive's browser test and a demo. */
+const devHistorySchema = z.object({
+  userId: z.string().max(64),
+  contacts: z
+    .array(
+      z.object({
+        callDate: z.number().int(),
+        brokerName: z.string().min(1).max(200),
+        kind: z.enum(CONTACT_KINDS).optional().default('call'),
+        contact: z.string().max(320).optional().default('+13125550142'),
+      }),
+    )
+    .min(1)
+    .max(2000),
+});
+
+async function addDevHistory(db: Db, input: z.output<typeof devHistorySchema>) {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!user) throw badRequest('No such user');
+  const [mc] = await db.select({ id: mcSettings.id, name: mcSettings.name }).from(mcSettings).where(eq(mcSettings.userId, user.id)).limit(1);
+  const rows = input.contacts.map((c) => ({
+    id: randomId(),
+    user_id: user.id,
+    team_id: teamIdOf(user),
+    mc_setting_id: mc?.id ?? 'dev',
+    mc_name: mc?.name ?? 'Dev MC',
+    kind: c.kind,
+    contact: c.contact,
+    broker_name: c.brokerName,
+    call_date: c.callDate,
+    client_id: randomId(),
+  }));
+  const columns = Object.keys(rows[0]!);
+  for (let i = 0; i < rows.length; i += 500)
+    await db.$client
+      .prepare(`insert into call_history (${columns.join(', ')}) select ${columns.map((c) => `value ->> '$.${c}'`).join(', ')} from json_each(?1)`)
+      .bind(JSON.stringify(rows.slice(i, i + 500)))
+      .run();
+  return { added: rows.length };
+}
+
 /** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
-  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.db), 200))
+  .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.control), 200))
   // Browser tests and the demo seeder create users of any role and subscription state here.
   .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
@@ -95,12 +144,18 @@ export const devRoutes = new Hono<AppEnv>()
       registrationDate: new Date(),
       subscriptionEndDate: days === null ? null : new Date(Date.now() + days * 86_400_000),
     };
-    await c.var.db.insert(users).values(user);
-    return c.json({ _id: user.id, email: user.email }, 200);
+    const parent = user.parentId ? ((await userAnywhere(c.env, c.var.control, user.parentId))?.row ?? null) : null;
+    const home = await placeUser(c.env, c.var.control, user, parent, (h, row) => h.db.insert(users).values(row));
+    return c.json({ _id: user.id, email: user.email, companyId: home.companyId, shard: home.shard }, 200);
   })
   // `npm run seed:demo` and the benchmarks: a whole demo company (worker/dev/seed.ts).
-  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.db, c.req.valid('json')), 201))
-  // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (README,
+  .post('/seed', allow('development'), validate('json', seedSchema), async (c) => c.json(await seedDemo(c.env, c.var.control, c.req.valid('json')), 201))
+  .post('/history', allow('development'), validate('json', devHistorySchema), async (c) => {
+    const home = await userHome(c.env, c.var.control, c.req.valid('json').userId);
+    if (!home) throw badRequest('No such user');
+    return c.json(await addDevHistory(home.db, c.req.valid('json')), 201);
+  })
+  // The scheduled jobs as their Cron Triggers run them, on demand, at any `now` (docs/guides/operations.md,
   // "Scheduled jobs locally"): the same `scheduled` handler the deployed Worker runs.
   .on(['GET', 'POST'], '/scheduled', allow('development'), validate('query', scheduledQuery), async (c) => {
     const { cron, now } = c.req.valid('query');
@@ -110,10 +165,21 @@ export const devRoutes = new Hono<AppEnv>()
   })
   // the mail outbox, newest first
   .get('/outbox', allow('development'), async (c) => {
-    // newest first; mails of the same millisecond in the order they were kept (rowid)
-    const rows = await c.var.db.select().from(mailOutbox).orderBy(desc(mailOutbox.date), desc(sql`rowid`)).limit(1000);
-    return c.json(
-      rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() })),
-      200,
+    // every database's outbox (a mail is kept where the change that sends it is written), newest
+    // first; mails of the same millisecond in the order they were kept (rowid)
+    const lists = await Promise.all(
+      allShards(c.env).map((shard) =>
+        shardDb(c.env, shard)
+          .select({ mail: mailOutbox, rowid: sql<number>`rowid` })
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.date), desc(sql`rowid`))
+          .limit(1000),
+      ),
     );
+    const rows = lists
+      .flat()
+      .sort((a, b) => b.mail.date.getTime() - a.mail.date.getTime() || b.rowid - a.rowid)
+      .slice(0, 1000)
+      .map(({ mail: m }) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, date: m.date.toISOString() }));
+    return c.json(rows, 200);
   });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOAD_BOARDS } from '../history/boards';
 
 /**
  * What the extension counts of each row it reads on DAT's load board (extension/src/content/health.ts):
@@ -18,18 +19,37 @@ export const HEALTH_FIELDS = [
   'detailsReference',
   'detailsContact',
   'detailsMc',
+  // layout signals: read = the loads whose row showed it, missed = those whose row did not
+  // (cells ending in -small, the wide layout's cells, a pick-up cell, a contact in the row)
+  'signalSmallCells',
+  'signalWideCells',
+  'signalPickupCell',
+  'signalContactCell',
 ] as const;
 export type HealthField = (typeof HEALTH_FIELDS)[number];
+
+/** The report's layout signals as fields (the actions go by what a row shows, not by a layout's name). */
+export const SIGNAL_FIELDS = {
+  smallCells: 'signalSmallCells',
+  wideCells: 'signalWideCells',
+  pickupCell: 'signalPickupCell',
+  contactCell: 'signalContactCell',
+} as const satisfies Record<string, HealthField>;
+export const isSignalField = (field: HealthField) => field.startsWith('signal');
 
 /** The board layouts the extension tells apart; 'unknown' when it found no row it could read. */
 export const BOARD_LAYOUTS = ['wide', 'compact', 'unknown'] as const;
 export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
+
+/** The boards a report is about (the history's boards). */
+export const HEALTH_BOARDS = LOAD_BOARDS;
 
 export const HEALTH_MESSAGES = {
   version: 'Wrong extension version',
   counts: 'Counts must be whole numbers from 0 to 100000',
   layout: 'Layout must be wide, compact or unknown',
   days: 'Days must be from 1 to 30',
+  board: 'Board must be dat or truckstop',
 } as const;
 
 const count = z.number({ error: HEALTH_MESSAGES.counts }).int(HEALTH_MESSAGES.counts).min(0, HEALTH_MESSAGES.counts).max(100_000, HEALTH_MESSAGES.counts);
@@ -37,6 +57,8 @@ const count = z.number({ error: HEALTH_MESSAGES.counts }).int(HEALTH_MESSAGES.co
 /** POST /api/extension/health: one browser's report, at most once an hour. Unknown keys are refused. */
 export const healthReportSchema = z.strictObject({
   version: z.string({ error: HEALTH_MESSAGES.version }).regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, HEALTH_MESSAGES.version),
+  /** The board the report is about; DAT when an extension from before Truckstop sends none. */
+  board: z.enum(HEALTH_BOARDS, { error: HEALTH_MESSAGES.board }).optional().default('dat'),
   layout: z.enum(BOARD_LAYOUTS, { error: HEALTH_MESSAGES.layout }),
   rowsSeen: count,
   unreadable: z.boolean(),
@@ -51,6 +73,8 @@ export const healthQuerySchema = z.object({
 
 /** One extension version's reports in the window. */
 export const healthVersionSchema = z.strictObject({
+  /** The board these reports are about: each board's fields are read and shown apart. */
+  board: z.enum(HEALTH_BOARDS),
   version: z.string(),
   reports: z.number(),
   /** Distinct extension sessions (browsers) that reported. */

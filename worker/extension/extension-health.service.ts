@@ -5,6 +5,7 @@ import { randomId } from '../lib/ids';
 import {
   BOARD_LAYOUTS,
   type BoardLayout,
+  HEALTH_BOARDS,
   HEALTH_FIELDS,
   type HealthField,
   type HealthReportInput,
@@ -34,6 +35,7 @@ export async function storeReport(db: Db, caller: Caller, input: HealthReportInp
       userId: caller.id,
       hour: Math.floor(now / HOUR_MS),
       version: input.version,
+      board: input.board,
       layout: input.layout,
       rowsSeen: input.rowsSeen,
       unreadable: input.unreadable,
@@ -57,8 +59,9 @@ const byVersionDesc = (a: string, b: string) => {
 };
 
 /**
- * The admin's view: the last `days` days of reports grouped by extension version, with the share
- * of rows read per field. Three aggregate reads over the created_at index, side by side; SQLite
+ * The admin's view: the last `days` days of reports grouped by board and extension version, with
+ * the share of rows read per field (each board's fields apart: a board that stops being read shows
+ * on its own). Three aggregate reads over the created_at index, side by side; SQLite
  * sums the fields' JSON (json_each), so the Worker never holds the reports themselves.
  */
 export async function summary(db: Db, days: number, now = Date.now()): Promise<HealthSummaryDto> {
@@ -67,6 +70,7 @@ export async function summary(db: Db, days: number, now = Date.now()): Promise<H
   const [totals, layouts, fields] = await Promise.all([
     db
       .select({
+        board: r.board,
         version: r.version,
         reports: count(),
         browsers: countDistinct(r.sessionId),
@@ -76,20 +80,25 @@ export async function summary(db: Db, days: number, now = Date.now()): Promise<H
       })
       .from(r)
       .where(inWindow)
-      .groupBy(r.version),
-    db.select({ version: r.version, layout: r.layout, reports: count() }).from(r).where(inWindow).groupBy(r.version, r.layout),
-    db.all<{ version: string; field: string; read: number; missed: number }>(
-      sql`select ${r.version} as version, j.key as field, sum(json_extract(j.value, '$.read')) as read, sum(json_extract(j.value, '$.missed')) as missed
-          from ${r}, json_each(${r.fields}) as j where ${r.createdAt} >= ${since.getTime()} group by ${r.version}, j.key`,
+      .groupBy(r.board, r.version),
+    db.select({ board: r.board, version: r.version, layout: r.layout, reports: count() }).from(r).where(inWindow).groupBy(r.board, r.version, r.layout),
+    db.all<{ board: string; version: string; field: string; read: number; missed: number }>(
+      sql`select ${r.board} as board, ${r.version} as version, j.key as field, sum(json_extract(j.value, '$.read')) as read, sum(json_extract(j.value, '$.missed')) as missed
+          from ${r}, json_each(${r.fields}) as j where ${r.createdAt} >= ${since.getTime()} group by ${r.board}, ${r.version}, j.key`,
     ),
   ]);
   const versions = totals
+    .filter((t) => (HEALTH_BOARDS as readonly string[]).includes(t.board))
     .map((t): HealthVersionDto => {
       const layoutCounts: Partial<Record<BoardLayout, number>> = {};
       for (const l of layouts)
-        if (l.version === t.version && (BOARD_LAYOUTS as readonly string[]).includes(l.layout)) layoutCounts[l.layout as BoardLayout] = l.reports;
-      const own = new Map(fields.filter((f) => f.version === t.version).map((f) => [f.field, { read: Number(f.read), missed: Number(f.missed) }]));
+        if (l.board === t.board && l.version === t.version && (BOARD_LAYOUTS as readonly string[]).includes(l.layout))
+          layoutCounts[l.layout as BoardLayout] = l.reports;
+      const own = new Map(
+        fields.filter((f) => f.board === t.board && f.version === t.version).map((f) => [f.field, { read: Number(f.read), missed: Number(f.missed) }]),
+      );
       return {
+        board: t.board as HealthVersionDto['board'],
         version: t.version,
         reports: t.reports,
         browsers: t.browsers,
@@ -104,6 +113,6 @@ export async function summary(db: Db, days: number, now = Date.now()): Promise<H
         }),
       };
     })
-    .sort((a, b) => byVersionDesc(a.version, b.version));
+    .sort((a, b) => HEALTH_BOARDS.indexOf(a.board) - HEALTH_BOARDS.indexOf(b.board) || byVersionDesc(a.version, b.version));
   return { since: since.toISOString(), versions };
 }

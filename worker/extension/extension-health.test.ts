@@ -4,6 +4,8 @@ import { extensionHealthReports } from '../db/schema';
 import { call, countRows, createUser, db, sessionToken, type TestUser } from '../test/helpers';
 import { HEALTH_MESSAGES } from './extension-health.schema';
 
+const HISTORY_BOARD_MESSAGE = HEALTH_MESSAGES.board;
+
 const report = (over: Record<string, unknown> = {}) => ({
   version: '0.3.0',
   layout: 'compact',
@@ -82,6 +84,36 @@ describe('POST /api/extension/health (the board reports what it could read)', ()
   });
 });
 
+describe('each board reports on its own', () => {
+  it('one report per session, hour and board; a report without a board is DAT’s; an unknown board is refused', async () => {
+    const agent = await createUser('agent');
+    const token = await sessionToken(agent.id, 1);
+    expect((await post(token, report())).status).toBe(201);
+    expect((await post(token, report({ board: 'truckstop' }))).status).toBe(201);
+    expect((await post(token, report({ board: 'truckstop' }))).body).toEqual({ stored: false });
+    expect((await post(token, report({ board: 'dat' }))).body).toEqual({ stored: false });
+    const rows = await db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id));
+    expect(rows.map((r) => r.board).sort()).toEqual(['dat', 'truckstop']);
+    const bad = await post(await sessionToken(agent.id, 1), report({ board: 'loadlink' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(HISTORY_BOARD_MESSAGE);
+  });
+
+  it("the admin's summary keeps each board's fields apart: a board whose rows stop being read shows on its own", async () => {
+    const admin = await createUser('admin');
+    const a = await createUser('agent');
+    const send = async (body: unknown) => expect((await post(await sessionToken(a.id, 1), body)).status).toBe(201);
+    await send(report({ version: '8.1.0', board: 'dat', rowsSeen: 20, fields: { company: { read: 20, missed: 0 } } }));
+    await send(report({ version: '8.1.0', board: 'truckstop', layout: 'unknown', rowsSeen: 9, unreadable: true, fields: { company: { read: 1, missed: 8 } } }));
+    const res = await summary(admin.token);
+    const of = (board: string) => res.body.versions.find((v: { version: string; board: string }) => v.version === '8.1.0' && v.board === board);
+    expect(of('dat')).toMatchObject({ reports: 1, unreadableReports: 0, fields: [{ field: 'company', read: 20, missed: 0, share: 1 }] });
+    expect(of('truckstop')).toMatchObject({ reports: 1, unreadableReports: 1, fields: [{ field: 'company', read: 1, missed: 8, share: 1 / 9 }] });
+    const order = res.body.versions.map((v: { board: string }) => v.board);
+    expect(order.lastIndexOf('dat')).toBeLessThan(order.indexOf('truckstop'));
+  });
+});
+
 describe('GET /api/extension/health (the admin sees the reports by version)', () => {
   let admin: TestUser;
   beforeAll(async () => {
@@ -104,7 +136,7 @@ describe('GET /api/extension/health (the admin sees the reports by version)', ()
     const v9 = res.body.versions.find((v: { version: string }) => v.version === '9.9.0');
     const order = res.body.versions.map((v: { version: string }) => v.version);
     expect(order.indexOf('9.10.0')).toBeLessThan(order.indexOf('9.9.0'));
-    expect(v10).toMatchObject({ reports: 2, browsers: 2, unreadableReports: 0, rowsSeen: 40, layouts: { wide: 1, compact: 1 } });
+    expect(v10).toMatchObject({ board: 'dat', reports: 2, browsers: 2, unreadableReports: 0, rowsSeen: 40, layouts: { wide: 1, compact: 1 } });
     expect(v10.fields).toEqual([
       { field: 'company', read: 40, missed: 0, share: 1 },
       { field: 'contact', read: 6, missed: 4, share: 0.6 },

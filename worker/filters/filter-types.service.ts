@@ -7,7 +7,7 @@ import { textOf } from '../lib/messages';
 import { isLead, teamIdOf } from '../lib/team';
 import { FILTER_MESSAGES, type FilterTypeDto, HEX_COLOR } from './filters.schema';
 
-/** The set every team starts with (docs/decisions/0082-filter-types.md), in this order. */
+/** The set every team starts with (docs/rules/filters.md#0082-filter-types), in this order. */
 export const DEFAULT_FILTER_TYPES = [
   { typeName: 'Blocked', color: '#d32f2f', className: 'red' },
   { typeName: 'Preferred', color: '#2e7d32', className: 'green' },

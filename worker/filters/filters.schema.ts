@@ -232,7 +232,7 @@ export const CONTACT_COUNTRY = 'US';
 const CONTACT_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A filter contact in its one stored form (decision 0138): an e-mail as typed (trimmed), a
+ * A filter contact in its one stored form (rule 0138): an e-mail as typed (trimmed), a
  * phone in E.164 ("(555) 123-4567" and "555 1234567" are both "+15551234567"); null when it is
  * neither, like "hello". Used by the modal, the deep link and the API alike.
  */

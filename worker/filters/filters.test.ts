@@ -111,7 +111,7 @@ describe('POST /api/broker/add: validation and ids', () => {
     expect(noMc.status).toBe(400);
     expect(noMc.body.message).toBe('Select minimum 1 mc or All MC');
     expect((await tryAdd({ contacts: 'not a list' })).status).toBe(400);
-    // a contact is a phone or an e-mail (decision 0138)
+    // a contact is a phone or an e-mail (rule 0138)
     for (const bad of ['hello', '12', 'ops@', 'call 555 123 4567']) {
       const res = await tryAdd({ contacts: ['ops@acme.example', bad] });
       expect([res.status, res.body.message]).toEqual([400, `"${bad}" is not a phone number or an e-mail`]);
@@ -141,7 +141,7 @@ describe('POST /api/broker/add: validation and ids', () => {
     const id = await add(
       t.manager,
       filterBody(t, {
-        // one phone typed two ways is one contact, in E.164 (decision 0138)
+        // one phone typed two ways is one contact, in E.164 (rule 0138)
         contacts: [' (555) 123-4567 ', 'ops@acme.example', '555 1234567', ''],
         onlyOnContacts: true,
         usersList: [t.agents[0].id, t.agents[0].id],

@@ -46,6 +46,7 @@ interface Row {
   dest?: string;
   loadDate?: string;
   callDate: number;
+  board?: 'dat' | 'truckstop';
 }
 
 /** Rows straight into D1, many per statement (one JSON parameter), as the extension would have logged them. */
@@ -68,10 +69,11 @@ async function insertRows(rows: Row[]) {
         r.loadDate ?? '',
         r.callDate,
         randomId(),
+        r.board ?? 'dat',
       ]);
     await testEnv.DB.prepare(
-      `insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, address, origin, dest, load_date, call_date, client_id)
-       select value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13 from json_each(?)`,
+      `insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, address, origin, dest, load_date, call_date, client_id, board)
+       select value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13, value->>14 from json_each(?)`,
     )
       .bind(JSON.stringify(chunk))
       .run();
@@ -293,6 +295,33 @@ describe('POST /api/callHistory/page', () => {
     expect(none.body).toMatchObject({ rows: [], total: 0, filteredTotal: 0, companies: [] });
   });
 
+  it("the board narrows the load: its total, chart days, Companies and pages are that board's alone", async () => {
+    const T = await namedTeam('Boards');
+    const mc = await addMc(T.manager, 'Board MC');
+    const rows: Row[] = Array.from({ length: 12 }, (_, i) => ({
+      userId: T.agents[0].id,
+      teamId: T.manager.id,
+      mcSettingId: mc,
+      brokerName: i % 3 === 0 ? 'Truckstop Broker' : 'DAT Broker',
+      board: i % 3 === 0 ? ('truckstop' as const) : ('dat' as const),
+      callDate: NOW - i * 3_600_000 - 60_000,
+    }));
+    await insertRows(rows);
+    const ts = await page(T.manager, { board: 'truckstop', pageSize: 50 });
+    expect(ts.status).toBe(200);
+    expect(ts.body.total).toBe(4);
+    expect(ts.body.perDay.reduce((n: number, d: { calls: number }) => n + d.calls, 0)).toBe(4);
+    expect(ts.body.companies).toEqual(['Truckstop Broker']);
+    expect(ts.body.rows.map((r: HistoryRowDto) => r.board)).toEqual(['truckstop', 'truckstop', 'truckstop', 'truckstop']);
+    // page 2 of the DAT rows in Contact Date order: the board is not skipped over by the hours' counts
+    const dat = await page(T.manager, { board: 'dat', pageSize: 10, page: 1 });
+    expect(dat.body.total).toBe(8);
+    expect(dat.body.rows).toHaveLength(8);
+    const all = await page(T.manager, { pageSize: 10, page: 2 });
+    expect(all.body.total).toBe(12);
+    expect(all.body.rows).toHaveLength(2);
+  });
+
   it.each([
     [{ pageSize: 5 }, HISTORY_MESSAGES.pageSize.text],
     [{ pageSize: 51 }, HISTORY_MESSAGES.pageSize.text],
@@ -410,7 +439,7 @@ describe('POST /api/callHistory/export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-history-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-    expect(text.startsWith('\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact,Board\r\n')).toBe(true);
     const records = parseCsv(text.slice(1));
     expect(records).toHaveLength(n + 1);
     const addresses = records.slice(1).map((r) => r[3]);
@@ -421,6 +450,7 @@ describe('POST /api/callHistory/export', () => {
     expect(records.find((r) => r[3] === '6 Export Rd')![2]).toBe(`'=HYPERLINK("x")`);
     expect(quoted[0]).toBe(T.agents[0].name);
     expect(quoted[8]).toBe('Phone call');
+    expect(quoted[10]).toBe('DAT');
 
     // sorted by Company, narrowed by a search: the same rows as the screen's pages, in order
     const sorted = await exportCsv(T.manager, { sort: { column: 'brokerName', dir: 'asc' }, search: 'broker' });
@@ -462,7 +492,7 @@ describe('POST /api/callHistory/export', () => {
     // an empty view is the header alone
     const empty = await exportCsv(T.manager, { phoneLogs: false, emailLogs: false });
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await empty.arrayBuffer())).toBe(
-      '\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact\r\n',
+      '\uFEFFAgent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact,Board\r\n',
     );
   });
 });

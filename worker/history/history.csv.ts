@@ -1,3 +1,4 @@
+import { BOARD_NAMES } from './boards';
 import type { HistoryRowDto } from './history.schema';
 
 /** Contact History's CSV columns: the table's, and the contact's type and number or address. */
@@ -12,6 +13,7 @@ export const HISTORY_CSV_COLUMNS: [string, (r: HistoryRowDto) => string][] = [
   ['Contact Date', (r) => r.callDate],
   ['Type', (r) => (r.kind === 'call' ? 'Phone call' : 'Email')],
   ['Contact', (r) => r.contact],
+  ['Board', (r) => BOARD_NAMES[r.board] ?? r.board],
 ];
 
 /**

@@ -5,7 +5,7 @@ import { defineMessages } from '../lib/messages';
 /** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
 export const HISTORY_MESSAGES = defineMessages('history', {
   range: [400, 'History is available for maximum 40 days'],
-  selectManager: [400, 'Select a manager'],
+  selectManager: [400, 'Select a manager', 'a director or the admin without `managerId`'],
   managerNotFound: COMMON_MESSAGES.managerNotFound,
   userNotFound: COMMON_MESSAGES.userNotFound,
   mcNotFound: [404, 'MC not found'],
@@ -26,4 +26,8 @@ export const HISTORY_MESSAGES = defineMessages('history', {
   line: [400, 'Lines are 1 to 6'],
   // a boolean the screen always sends as one: only a hand-made call sees this
   summaryFlag: [400, 'summary is true or false'],
+  board: [400, 'Board must be dat or truckstop'],
+  archiveMonth: [400, 'Pick a month as year and month: 2025-03'],
+  archiveNotFound: [404, 'This month is not in the archive', "a month the team has not archived (another team's is not the caller's)"],
+  archiveRestored: 'The month is back in Contact History',
 });

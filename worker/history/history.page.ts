@@ -6,6 +6,7 @@ import { jsonValues } from '../lib/db';
 import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
 import { HISTORY_SEARCH_COLUMNS } from './history.schema';
 import type { HistoryDayDto, HistoryExportQuery, HistoryPage, HistoryPageQuery, HistoryRowDto, HistorySortColumn } from './history.schema';
+import { archivedMonthsIn } from './history-archive.service';
 import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.service';
 import { daysOf } from './zone-days';
 
@@ -33,6 +34,7 @@ function loadConditions(scope: Scope, q: HistoryExportQuery, inRange = true): SQ
   const usersList = [...new Set(q.usersList ?? [])];
   if (usersList.length && !('userId' in scope)) where.push(sql`${c.userId} in ${jsonValues(usersList)}`);
   if (kinds.length === 1) where.push(sql`${c.kind} = ${kinds[0]}`);
+  if (q.board) where.push(sql`${c.board} = ${q.board}`);
   const mcList = [...new Set(q.mcList ?? [])];
   if (mcList.length) {
     // a team MC matches the rows on it and on every agent setting that points at it
@@ -126,8 +128,9 @@ const fromRows = sql`${fromC} left join ${users} "u" on ${u.id} = ${c.userId}`;
 
 const HOUR = 3_600_000;
 
-/** A team's load of every user and MC: what call_history_hours counts. */
-const wholeTeam = (scope: Scope, q: HistoryExportQuery): scope is { teamId: string } => 'teamId' in scope && !q.usersList?.length && !q.mcList?.length;
+/** A team's load of every user, MC and board: what call_history_hours counts. */
+const wholeTeam = (scope: Scope, q: HistoryExportQuery): scope is { teamId: string } =>
+  'teamId' in scope && !q.usersList?.length && !q.mcList?.length && !q.board;
 
 /** The hours' count of the load's kinds. */
 function hoursCount(q: HistoryExportQuery): SQL {
@@ -243,10 +246,22 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   await checkUsers(db, scope, q.usersList ?? []);
   const days = daysOf(q.dateFrom, q.dateTo, q.timeZone);
   const base = { page: q.page, pageSize: q.pageSize };
+  // the range's months in the archive, said with the load's summary (their rows are not in it)
+  const archived = q.summary ? archivedMonthsIn(db, scope, q.dateFrom, q.dateTo) : null;
+  // awaited below; a failed load must not leave it rejected unwatched meanwhile
+  archived?.catch(() => undefined);
   const load = loadConditions(scope, q);
   if (!load) {
-    if (!q.summary) return { ...base, rows: [], total: null, filteredTotal: 0, companies: null, perDay: null };
-    return { ...base, rows: [], total: 0, filteredTotal: 0, companies: [], perDay: days.map(({ date }) => ({ date, calls: 0, emails: 0 })) };
+    if (!q.summary) return { ...base, rows: [], total: null, filteredTotal: 0, companies: null, perDay: null, archived: null };
+    return {
+      ...base,
+      rows: [],
+      total: 0,
+      filteredTotal: 0,
+      companies: [],
+      perDay: days.map(({ date }) => ({ date, calls: 0, emails: 0 })),
+      archived: await archived,
+    };
   }
   const view = viewConditions(scope, q);
   const order = orderOf(q.sort);
@@ -271,7 +286,7 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   const pageResult = results[0]!.results as { j: string }[];
   const filteredTotal = matches ? Number((results[1]!.results as { n: number }[])[0]?.n ?? 0) : null;
   const rows = pageResult.map((r) => JSON.parse(r.j) as HistoryRowDto);
-  if (!q.summary) return { ...base, rows, total: null, filteredTotal, companies: null, perDay: null };
+  if (!q.summary) return { ...base, rows, total: null, filteredTotal, companies: null, perDay: null, archived: null };
   const dayResult = results.at(-2)!.results as { day: number; calls: number; emails: number }[];
   const companyResult = results.at(-1)!.results as { name: string }[];
   const perDayDto = days.map(({ date }) => ({ date, calls: 0, emails: 0 }));
@@ -299,6 +314,7 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
     filteredTotal: filteredTotal ?? total,
     companies: companyResult.map((r) => r.name).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
     perDay: merged,
+    archived: await archived,
   };
 }
 

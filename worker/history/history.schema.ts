@@ -6,10 +6,11 @@ import { problem } from '../lib/messages';
 import { HISTORY_MESSAGES } from './history.messages';
 
 export { HISTORY_MESSAGES };
+import { LOAD_BOARDS, type LoadBoard } from './boards';
 
 /**
  * Spec section 9: Contact history at most 40 days, counted as 40 calendar days with both ends
- * included (decision 0135: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
+ * included (rule 0135: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
  * The typed range, the "Last 40 days" button and the server all use this one count.
  */
 export const MAX_HISTORY_DAYS = 40;
@@ -18,6 +19,13 @@ export const MAX_HISTORY_ROWS = 100_000;
 export const DAY_MS = 86_400_000;
 /** DST may make the picked local days one hour longer than 24 h each. */
 const DST_SLACK_MS = 3_600_000;
+
+export { LOAD_BOARDS, type LoadBoard };
+/** The board of a logged contact or load: DAT when a client sends none (the extension before Truckstop). */
+export const boardField = z
+  .enum(LOAD_BOARDS, { error: problem(HISTORY_MESSAGES.board) })
+  .optional()
+  .default('dat');
 
 /** The kinds of contact the extension logs, and the history table's enum. */
 export const CONTACT_KINDS = ['call', 'email'] as const;
@@ -31,6 +39,12 @@ const historyQueryFields = {
   phoneLogs: z.boolean().optional().default(true),
   emailLogs: z.boolean().optional().default(true),
   managerId: id.nullable().optional(),
+  /** One board's contacts only; all boards when null or left out. */
+  board: z
+    .enum(LOAD_BOARDS, { error: problem(HISTORY_MESSAGES.board) })
+    .nullable()
+    .optional()
+    .default(null),
   dateFrom: dateInput(problem(HISTORY_MESSAGES.range)),
   dateTo: dateInput(problem(HISTORY_MESSAGES.range)),
 };
@@ -197,6 +211,8 @@ export const contactFieldsSchema = z.strictObject({
   contact: z.string(),
   /** The line the contact was made on (1 to 6), null when unknown. */
   line: z.number().nullable(),
+  /** The load board the contact was made from. */
+  board: z.enum(LOAD_BOARDS),
 });
 export type ContactFields = z.infer<typeof contactFieldsSchema>;
 
@@ -209,6 +225,32 @@ export const historyRowSchema = contactFieldsSchema.extend({
   fromNumber: z.string(),
 });
 export type HistoryRowDto = z.infer<typeof historyRowSchema>;
+
+/**
+ * A team-month moved to R2 (docs/decisions/0171-history-retention-r2.md): `archived`, its contacts are
+ * not in Contact History but in the archive (export or restore it); `restored`, they are back until
+ * `restoredUntil`, when the nightly job moves them out again. `contacts` is the team's month (an
+ * agent's own, for an agent).
+ */
+export const archivedMonthSchema = z.strictObject({
+  month: z.string(),
+  contacts: z.number(),
+  state: z.enum(['archived', 'restored']),
+  restoredUntil: z.string().nullable(),
+});
+export type ArchivedMonthDto = z.infer<typeof archivedMonthSchema>;
+
+/** A UTC month of the archive, '2025-03'. */
+const archiveMonthField = z.string({ error: problem(HISTORY_MESSAGES.archiveMonth) }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, problem(HISTORY_MESSAGES.archiveMonth));
+
+/** GET /api/callHistory/archive: a team's archived months (a director or the admin names the manager). */
+export const archiveListQuerySchema = z.object({ managerId: id.optional() });
+/** POST /api/callHistory/archive/export and /restore: one archived month of a team. */
+export const archiveMonthSchema = z.object({ managerId: id.nullable().optional(), month: archiveMonthField });
+export type ArchiveMonthInput = z.output<typeof archiveMonthSchema>;
+
+export const archiveListSchema = z.strictObject({ months: z.array(archivedMonthSchema) });
+export const archiveRestoreResultSchema = z.strictObject({ message: z.string(), code: z.string().optional(), month: archivedMonthSchema });
 
 /** GET /api/callHistory/page: a page of rows, and the load's totals when `summary` is true. */
 export const historyPageResultSchema = z.strictObject({
@@ -223,6 +265,8 @@ export const historyPageResultSchema = z.strictObject({
   companies: z.array(z.string()).nullable(),
   /** Each day of the range in `timeZone`, days without contacts included; null with `summary: false`. */
   perDay: z.array(historyDaySchema).nullable(),
+  /** The UTC months of the range moved to the archive (their contacts are not in `rows` and the counts), or restored from it; null with `summary: false`. */
+  archived: z.array(archivedMonthSchema).nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPageResultSchema>;
 
@@ -274,6 +318,7 @@ export const logContactSchema = z
       .max(6, problem(HISTORY_MESSAGES.line))
       .nullable()
       .optional(),
+    board: boardField,
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: problem(HISTORY_MESSAGES.phone), path: ['contact'] });

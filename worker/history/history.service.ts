@@ -69,6 +69,7 @@ const rowSelection = {
   contact: h.contact,
   line: h.line,
   fromNumber: h.fromNumber,
+  board: h.board,
 };
 
 /** A history row as the database gives it: the shared row with the id, the user's name and a Date. */
@@ -88,10 +89,11 @@ const toDto = (r: Row): HistoryRowDto => ({
   contact: r.contact,
   line: r.line,
   fromNumber: r.fromNumber,
+  board: r.board,
 });
 
 type RowColumns = Record<
-  'id' | 'mcName' | 'brokerName' | 'address' | 'origin' | 'dest' | 'loadDate' | 'callDate' | 'kind' | 'contact' | 'line' | 'fromNumber',
+  'id' | 'mcName' | 'brokerName' | 'address' | 'origin' | 'dest' | 'loadDate' | 'callDate' | 'kind' | 'contact' | 'line' | 'fromNumber' | 'board',
   AnyColumn
 >;
 
@@ -114,7 +116,8 @@ export const historyRowJson = (row: RowColumns, user: { name: AnyColumn }) => sq
   'kind', ${row.kind},
   'contact', ${row.contact},
   'line', ${row.line},
-  'fromNumber', ${row.fromNumber}
+  'fromNumber', ${row.fromNumber},
+  'board', ${row.board}
 )`;
 const rowJson = historyRowJson(h, users);
 
@@ -136,6 +139,7 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
   const where: (SQL | undefined)[] = ['userId' in scope ? eq(h.userId, scope.userId) : eq(h.teamId, scope.teamId), gte(h.callDate, from), lt(h.callDate, to)];
   if (usersList.length && !('userId' in scope)) where.push(inJson(h.userId, [...new Set(usersList)]));
   if (kinds.length === 1) where.push(eq(h.kind, kinds[0]!));
+  if (input.board) where.push(eq(h.board, input.board));
   if (mcList.length) {
     where.push(
       inArray(
@@ -217,6 +221,7 @@ export async function logContact(db: Db, caller: Caller, input: LogContactInput)
       clientId: input.clientId,
       line,
       fromNumber,
+      board: input.board,
     })
     .onConflictDoNothing()
     .returning({ id: h.id });

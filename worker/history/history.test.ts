@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { callHistory, mcSettings } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
+import { call, countRows, createTeam, createUser, db, errorBody, testEnv, type TestUser } from '../test/helpers';
 import { HISTORY_MESSAGES } from './history.messages';
 import { DAY_MS } from './history.schema';
 
@@ -78,9 +78,11 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
       // an MC without a line (inserted straight into D1): no line, no caller number
       line: null,
       fromNumber: '',
+      // an extension from before Truckstop sends no board: DAT
+      board: 'dat',
     });
     const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
-    expect(row).toMatchObject({ userId: team.agents[0].id, teamId: team.manager.id, mcSettingId: agentMc, clientId: body.clientId });
+    expect(row).toMatchObject({ userId: team.agents[0].id, teamId: team.manager.id, mcSettingId: agentMc, clientId: body.clientId, board: 'dat' });
   });
 
   it.each([
@@ -257,6 +259,7 @@ describe('POST /api/callHistory/getHistory', () => {
       contact: '+13125550142',
       line: null,
       fromNumber: '',
+      board: 'dat',
     });
     // usersList of itself is fine; of anyone else 404; managerId is ignored for an agent
     expect((await history(A.agents[0], { usersList: [A.agents[0].id], managerId: A.manager.id })).body).toHaveLength(3);
@@ -424,6 +427,55 @@ async function selectsOf(who: TestUser, path: string, body: unknown) {
   return log.filter((l) => /^\s*select/i.test(l.sql));
 }
 
+describe('the board a contact came from (DAT, Truckstop)', () => {
+  let T: Team;
+  let mc: string;
+  let own: string;
+  beforeAll(async () => {
+    T = await createTeam();
+    mc = await addMc(T.manager, 'Board MC');
+    own = await addMc(T.agents[0], 'Board MC', mc);
+  });
+
+  it('is stored as sent, answered with the row, and filters the history; all boards without one', async () => {
+    const ts = await log(T.agents[0], contact(own, { brokerName: 'From Truckstop', board: 'truckstop' }));
+    expect(ts.status).toBe(201);
+    expect(ts.body.board).toBe('truckstop');
+    await logOk(T.agents[0], contact(own, { brokerName: 'From DAT', board: 'dat' }));
+    await logOk(T.agents[0], contact(own, { brokerName: 'From an older extension' }));
+    const of = async (board: string | null | undefined) => {
+      const res = await history(T.manager, board === undefined ? {} : { board });
+      expect(res.status).toBe(200);
+      return res.body.map((r: { brokerName: string; board: string }) => `${r.board}: ${r.brokerName}`).sort();
+    };
+    expect(await of('truckstop')).toEqual(['truckstop: From Truckstop']);
+    expect(await of('dat')).toEqual(['dat: From DAT', 'dat: From an older extension']);
+    expect(await of(null)).toEqual(['dat: From DAT', 'dat: From an older extension', 'truckstop: From Truckstop']);
+    expect(await of(undefined)).toEqual(await of(null));
+  });
+
+  it('an unknown board is refused with its message, and nothing is stored', async () => {
+    const before = await countRows('call_history');
+    for (const board of ['123loadboard', '', 'DAT', 7]) {
+      const res = await log(T.agents[0], contact(own, { board }));
+      expect(res.status, String(board)).toBe(400);
+      expect(res.body).toEqual(errorBody(HISTORY_MESSAGES.board));
+    }
+    expect(await countRows('call_history')).toBe(before);
+    const filtered = await history(T.manager, { board: 'loadlink' });
+    expect(filtered.status).toBe(400);
+    expect(filtered.body).toEqual(errorBody(HISTORY_MESSAGES.board));
+  });
+
+  it('the same client id from another board is the same contact (a retry): one row, the first board kept', async () => {
+    const body = contact(own, { brokerName: 'Retried', board: 'truckstop' });
+    expect((await log(T.agents[0], body)).status).toBe(201);
+    const again = await log(T.agents[0], { ...body, board: 'dat' });
+    expect(again.status).toBe(200);
+    expect(again.body.board).toBe('truckstop');
+  });
+});
+
 describe('query plans', () => {
   it('every filter combination reads call_history through its team or user index', async () => {
     const T = await createTeam();
@@ -434,6 +486,8 @@ describe('query plans', () => {
       [T.manager, { usersList: [T.agents[0].id, T.agents[1].id], mcList: [mc] }],
       [T.manager, { phoneLogs: false }],
       [T.director, { managerId: T.manager.id, usersList: [T.manager.id], mcList: [mc] }],
+      [T.manager, { board: 'truckstop' }],
+      [T.agents[0], { board: 'dat' }],
     ];
     for (const [who, extra] of cases) {
       const selects = await selectsOf(who, '/api/callHistory/getHistory', {

@@ -17,7 +17,8 @@ interface Answer<R extends Schemas> {
 
 /** What a route declares it answers: the schema of each success status and the area messages it refuses with. */
 export interface Answers {
-  responses: Schemas;
+  /** None for a route whose answer is no JSON (a CSV, a redirect). */
+  responses?: Schemas;
   errors: readonly Message[];
 }
 
@@ -39,6 +40,14 @@ function declare<R extends Schemas>(responses: R, errors: readonly Message[]) {
     await next();
   });
   return Object.assign(middleware, { answers: { responses, errors } satisfies Answers });
+}
+
+/** The refusals of a route that answers no JSON (a CSV, a redirect), for the API reference. */
+export function refuses(errors: readonly Message[]) {
+  const middleware = createMiddleware(async (_c, next) => {
+    await next();
+  });
+  return Object.assign(middleware, { answers: { errors } satisfies Answers });
 }
 
 /** A short confirmation the screens show as a toast. */

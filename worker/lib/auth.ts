@@ -3,28 +3,36 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
-import { apiKeys, sessions, users } from '../db/schema';
+import { apiKeys, companyHomes, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { accountOf, companyHome, type Home } from '../users/directory';
 import { GENERAL_MESSAGES } from './common-messages';
 import { apiError, unauthorized } from './errors';
 import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
+import { openCompany } from './db';
+import { companyMoving } from './shards';
 import { subscriptionOf } from './subscription';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 const encoder = new TextEncoder();
 
-/** The claims of an access token: its user, the user's token version, and the session row. */
+/**
+ * The claims of an access token: its user, the user's token version, the session row, and the
+ * company whose shard holds them (`co`: the token check runs there, docs/decisions/0174).
+ */
 export interface AccessClaims {
   userId: string;
   ver: number;
   sid: string;
+  /** Missing in tokens signed before shards: the directory names the company. */
+  companyId?: string;
 }
 
-/** Signs an access token carrying the user's id, its current token version and its session. */
+/** Signs an access token carrying the user's id, its current token version, its session and its company. */
 export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ ver: claims.ver, sid: claims.sid })
+  return new SignJWT({ ver: claims.ver, sid: claims.sid, ...(claims.companyId ? { co: claims.companyId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuedAt()
@@ -40,7 +48,7 @@ async function readToken(env: Bindings, token: string): Promise<AccessClaims | n
     });
     // a token without a session (issued before sessions existed) no longer signs anyone in
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, ver: payload.ver, sid: payload.sid };
+    return { userId: payload.sub, ver: payload.ver, sid: payload.sid, companyId: typeof payload.co === 'string' ? payload.co : undefined };
   } catch {
     return null;
   }
@@ -72,7 +80,7 @@ export function deviceLabel(userAgent: string | undefined): string {
 export async function newSession(
   env: Bindings,
   db: Db,
-  user: { id: string; tokenVersion: number },
+  user: { id: string; tokenVersion: number; companyId: string },
   clientType: number,
   userAgent: string | undefined,
   now = new Date(),
@@ -88,7 +96,7 @@ export async function newSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
   });
-  const accessToken = await signAccessToken(env, { userId: user.id, ver: user.tokenVersion, sid: id });
+  const accessToken = await signAccessToken(env, { userId: user.id, ver: user.tokenVersion, sid: id, companyId: user.companyId });
   return { id, insert, accessToken };
 }
 
@@ -105,7 +113,7 @@ export const keepSessionStatement = (db: Db, userId: string, sessionId: string) 
 
 /** A fresh token for the caller's current session after its own password or e-mail change. */
 export const renewedToken = (env: Bindings, caller: Caller, tokenVersion: number) =>
-  signAccessToken(env, { userId: caller.id, ver: tokenVersion, sid: caller.sessionId });
+  signAccessToken(env, { userId: caller.id, ver: tokenVersion, sid: caller.sessionId, companyId: caller.companyId });
 
 /** How long a device token stays valid; each good login hands out a fresh one. */
 export const DEVICE_TOKEN_LIFETIME_SECONDS = 90 * 24 * 3600;
@@ -145,12 +153,13 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
 }
 
 /**
- * Bearer auth: verifies the JWT, then loads the user and the token's session row from D1 in one
- * query. The session must be live (not signed out, not expired) and issued under the user's
- * current token version, so signing out ends one session while a password change, demotion or
- * deletion ends them all at once.
+ * Bearer auth: verifies the JWT, then loads the user, the token's session row and the company's
+ * state in its shard in one query. The session must be live (not signed out, not expired) and
+ * issued under the user's current token version, so signing out ends one session while a
+ * password change, demotion or deletion ends them all at once. The request's `db` is then the
+ * company's fenced handle on that shard.
  */
-async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promise<Caller> {
+async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promise<{ caller: Caller; home: Home; moving: boolean }> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   // a browser cannot set Authorization on a WebSocket: the live socket's token rides as its second subprotocol
@@ -161,30 +170,49 @@ async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promis
     const found = await userOfApiKey(c, bearer);
     if (!found) throw unauthorized('Unauthorized');
     // no session: the key's id stands in (it names no session row, so no session call applies)
-    return callerOf(found.user, `key:${found.keyId}`);
+    return { caller: callerOf(found.user, `key:${found.keyId}`), home: found.home, moving: found.moving };
   }
   const claims = await readToken(c.env, bearer);
   if (!claims) throw unauthorized('Unauthorized');
-  const [row] = await c.var.db
-    .select({
-      user: users,
-      session: { tokenVersion: sessions.tokenVersion, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt },
-    })
-    .from(users)
-    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.userId, users.id)))
-    .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)))
-    .limit(1);
+  const companyId = claims.companyId ?? (await accountOf(c.var.control, claims.userId))?.companyId;
+  if (!companyId) throw unauthorized('Unauthorized');
+  let home = await companyHome(c.env, companyId);
+  let row = home && (await tokenRow(home.db, claims));
+  // the company moved since this isolate last looked: ask the control plane again, once
+  if (home && (!row?.home || row.home.state === 'moved')) {
+    home = await companyHome(c.env, companyId, true);
+    row = home && (await tokenRow(home.db, claims));
+  }
   const now = Date.now();
   if (
+    !home ||
     !row ||
+    row.user.companyId !== companyId ||
     row.user.tokenVersion !== claims.ver ||
     row.session.tokenVersion !== row.user.tokenVersion ||
     row.session.revokedAt ||
     row.session.expiresAt.getTime() <= now
   )
     throw unauthorized('Unauthorized');
-  if (now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, claims.sid, now);
-  return callerOf(row.user, claims.sid);
+  const moving = row.home?.state !== 'active';
+  if (!moving && now - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) touchSession(c, home.db, claims.sid, now);
+  return { caller: callerOf(row.user, claims.sid), home, moving };
+}
+
+/** The token check's one query in the company's shard: the user, the session and the company's state there. */
+async function tokenRow(db: Db, claims: AccessClaims) {
+  const [row] = await db
+    .select({
+      user: users,
+      session: { tokenVersion: sessions.tokenVersion, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt },
+      home: { state: companyHomes.state },
+    })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.userId, users.id)))
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+    .where(and(eq(users.id, claims.userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
 }
 
 /** The subprotocol a live socket (team/live.routes.ts) names first; its token follows as the second. */
@@ -207,6 +235,7 @@ function callerOf(user: typeof users.$inferSelect, sessionId: string): Caller {
     isEmailVerified: user.isEmailVerified,
     subscriptionEndDate: user.subscriptionEndDate,
     isTrialPeriod: user.isTrialPeriod,
+    companyId: user.companyId,
     sessionId,
   };
 }
@@ -217,25 +246,35 @@ const API_KEY_PREFIX = 'fd_live_';
 const LAST_USED_EVERY_MS = 60_000;
 
 /**
- * The user of an API key that exists and has not expired (revoked keys are deleted). Its
- * last-used time moves at most once a minute, in one guarded statement after the answer.
+ * The user of an API key that exists and has not expired (revoked keys are deleted): the key in
+ * the control plane, its user in the company's shard. Its last-used time moves at most once a
+ * minute, in one guarded statement after the answer.
  */
 async function userOfApiKey(c: Context<AppEnv>, key: string) {
-  const db = c.var.db;
+  const control = c.var.control;
   const now = Date.now();
-  const [found] = await db
-    .select({ key: apiKeys, user: users })
+  const [found] = await control
+    .select()
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.hash, await sha256Hex(key)), isNull(users.deletedAt)))
+    .where(eq(apiKeys.hash, await sha256Hex(key)))
     .limit(1);
-  if (!found || (found.key.expiresAt && found.key.expiresAt.getTime() <= now)) return undefined;
-  const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
+  if (!found || (found.expiresAt && found.expiresAt.getTime() <= now)) return undefined;
+  const companyId = found.companyId || (await accountOf(control, found.userId))?.companyId;
+  const home = companyId ? await companyHome(c.env, companyId) : undefined;
+  if (!home) return undefined;
+  const [row] = await home.db
+    .select({ user: users, home: { state: companyHomes.state } })
+    .from(users)
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+    .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  const lastUsed = found.lastUsedAt?.getTime() ?? 0;
   if (now - lastUsed >= LAST_USED_EVERY_MS) {
-    const touch = db
+    const touch = control
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now) })
-      .where(and(eq(apiKeys.id, found.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now - LAST_USED_EVERY_MS)))))
+      .where(and(eq(apiKeys.id, found.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now - LAST_USED_EVERY_MS)))))
       .then(
         () => undefined,
         (err: unknown) => console.error('api key last-used update failed', err),
@@ -246,12 +285,12 @@ async function userOfApiKey(c: Context<AppEnv>, key: string) {
       // no execution context (a direct app.request in a script): the write runs on its own
     }
   }
-  return { user: found.user, keyId: found.key.id };
+  return { user: row.user, keyId: found.id, home, moving: row.home?.state !== 'active' };
 }
 
 /** Writes the session's last-active time, guarded so requests racing past the check write once; the answer does not wait for it. */
-function touchSession(c: Context<AppEnv>, sessionId: string, now: number) {
-  const write = c.var.db
+function touchSession(c: Context<AppEnv>, db: Db, sessionId: string, now: number) {
+  const write = db
     .update(sessions)
     .set({ lastSeenAt: new Date(now) })
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, new Date(now - SESSION_TOUCH_MS))))
@@ -277,10 +316,13 @@ export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
     if (rule === 'development' && !isDevelopment(c.env)) throw apiError(GENERAL_MESSAGES.notFound);
     if (rule !== 'public' && rule !== 'development') {
       // API keys authenticate the link calls only (not the keys' own management)
-      const caller = await authenticate(c, name === 'links');
+      const { caller, home, moving } = await authenticate(c, name === 'links');
       const verdict = decide(rule, caller.userType, subscriptionOf(caller).isSubscriptionActive);
       if (!verdict.ok) throw apiError(verdict.refusal);
+      // while the company moves its data reads as before, and a change waits (503, Retry-After)
+      if (moving && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw companyMoving();
       c.set('caller', caller);
+      openCompany(c, home);
     }
     await next();
   });

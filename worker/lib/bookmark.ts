@@ -7,19 +7,34 @@
 export const BOOKMARK_HEADER = 'x-d1-bookmark';
 
 /**
- * The shape of the bookmarks D1 hands out: hex counters of fixed width, so they sort as strings
- * and the newer of two is the larger. A header of any other shape is ignored, not refused.
+ * The shape of the bookmarks: the shard's binding name, then D1's bookmark: hex counters of fixed
+ * width, so two of one shard sort as strings and the newer is the larger. A bookmark belongs to
+ * one database (docs/decisions/0174-company-shards.md). A header of any other shape is ignored,
+ * not refused.
  */
-const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+const BOOKMARK = /^(DB|SHARD_[A-Z0-9_]+)~([0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32})$/;
 
 export const isBookmark = (value: string | null | undefined): value is string => typeof value === 'string' && BOOKMARK.test(value);
 
-/** The newer of two bookmarks (either may be missing); a malformed one never wins. */
+/** The header value of a shard's D1 bookmark. */
+export const shardBookmark = (shard: string, bookmark: string) => `${shard}~${bookmark}`;
+
+/** The D1 bookmark a header carries for this shard; undefined for another shard's or a malformed one. */
+export function bookmarkFor(shard: string, value: string | null | undefined): string | undefined {
+  const match = typeof value === 'string' ? BOOKMARK.exec(value) : null;
+  return match && match[1] === shard ? match[2] : undefined;
+}
+
+/**
+ * The newer of two bookmarks (either may be missing); a malformed one never wins. Of two shards'
+ * bookmarks (the company moved) the second, the one just received, wins.
+ */
 export function newerBookmark(a: string | null | undefined, b: string | null | undefined): string | null {
   const left = isBookmark(a) ? a : null;
   const right = isBookmark(b) ? b : null;
   if (!left) return right;
   if (!right) return left;
+  if (left.slice(0, left.indexOf('~')) !== right.slice(0, right.indexOf('~'))) return right;
   // biome-ignore lint/complexity/useMathMinMax: strings, compared as strings (Math.max would make NaN)
   return right > left ? right : left;
 }

@@ -39,4 +39,9 @@ export const COMMON_MESSAGES = defineMessages('common', {
   tooManyWrongPasswords: [429, 'Too many wrong passwords, please try again later'],
   bodyTooLarge: [413, 'Request body is too large'],
   importMeanwhile: [409, 'Some of these brokers were saved meanwhile. Preview the file again'],
+  companyMoving: [
+    503,
+    "This company's data is being moved to another database. Please try again in a minute.",
+    'a change while the company moves to another database',
+  ],
 });

@@ -1,5 +1,5 @@
 /**
- * The one subscription-days rule (decision 0134; docs/decisions/0134-subscription-days-left.md), shared by the
+ * The one subscription-days rule (docs/rules/payments.md#0134-subscription-days-left), shared by the
  * server (subscriptionOf) and the screens (banner, Payment, Profile, Users list): the number of
  * whole calendar days from today to the end DATE, on one calendar. An end on Nov 26 seen on
  * Nov 23 is 3 days left; an end later today is 0 ("Expires today"); a past end is 0 and the

@@ -1,13 +1,12 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { drizzle } from 'drizzle-orm/d1';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { BOOKMARK_HEADER, isBookmark } from './bookmark';
+import { BOOKMARK_HEADER, bookmarkFor, shardBookmark } from './bookmark';
 import { type AppEnv, type Db, isDevelopment } from '../env';
+import { CONTROL, createDb, d1Of, fencedD1 } from './d1';
 
-/** A drizzle client over D1 (or a D1 session), snake_case columns; no schema: see `Db`. */
-export const createDb = (d1: D1Database): Db => drizzle(d1, { casing: 'snake_case' });
+export { createDb } from './d1';
 
 /**
  * Drizzle over a D1 session (the Sessions API). Drizzle's D1 driver calls only `prepare` and
@@ -17,18 +16,27 @@ export const createDb = (d1: D1Database): Db => drizzle(d1, { casing: 'snake_cas
 const createSessionDb = (session: D1DatabaseSession): Db => createDb(session as unknown as D1Database);
 
 /**
- * Puts the request's drizzle client on the context (`c.var.db`): a D1 session that starts on the
- * primary, so the token check and every write read the newest data. A read-only route moves
- * its queries to a replica with `readOnly()`. The answer carries the session's bookmark.
+ * Puts the control plane's client on the context (`c.var.control`). The request's own data
+ * (`c.var.db`) is its caller's company on its shard, opened by `allow()` once the token names the
+ * company (`openCompany`); public routes have none and find their company through the directory.
+ * The answer carries the company session's bookmark, named by its shard.
  */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
-  const session = c.env.DB.withSession('first-primary');
-  c.set('db', createSessionDb(session));
-  c.set('dbSession', session);
+  c.set('control', createDb(c.env.DB, CONTROL));
   await next();
-  const bookmark = c.var.dbSession.getBookmark();
-  if (bookmark) c.header(BOOKMARK_HEADER, bookmark);
+  const session = c.get('dbSession');
+  const bookmark = session?.getBookmark();
+  if (bookmark && c.var.shard) c.header(BOOKMARK_HEADER, shardBookmark(c.var.shard, bookmark));
 });
+
+/** The caller's company on its shard, in a D1 session that starts on the primary (the token check and every write read the newest data). */
+export function openCompany(c: Context<AppEnv>, home: { companyId: string; shard: string }) {
+  const session = d1Of(c.env, home.shard).withSession('first-primary');
+  c.set('db', createDb(fencedD1(session, home.companyId), home.shard));
+  c.set('dbSession', session);
+  c.set('shard', home.shard);
+  c.set('companyId', home.companyId);
+}
 
 /** Statements a read-only route may run: reads (a `with` query that writes is not used here). */
 const READ_STATEMENT = /^\s*(select|with)\b/i;
@@ -50,17 +58,19 @@ function refusingWrites(session: D1DatabaseSession): D1DatabaseSession {
 
 /**
  * Marks a route that only reads (after its `allow()`, whose token check stays on the primary):
- * its queries go to a D1 read replica at least as new as the client's bookmark, or to any copy
- * when the client sent none, so a user always sees its own writes while other users' writes
- * appear within the replica lag. The mark rides on the middleware, so the route table and the
- * API reference list which calls read where (lib/route-table.ts).
+ * its queries go to a D1 read replica of the caller's shard at least as new as the client's
+ * bookmark for that shard, or to any copy when the client sent none, so a user always sees its
+ * own writes while other users' writes appear within the replica lag. The mark rides on the
+ * middleware, so the route table and the API reference list which calls read where
+ * (lib/route-table.ts).
  */
 export function readOnly(): MiddlewareHandler<AppEnv> {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
-    const sent = c.req.header(BOOKMARK_HEADER);
-    const opened = c.env.DB.withSession(isBookmark(sent) ? sent : 'first-unconstrained');
+    const shard = c.var.shard ?? CONTROL;
+    const sent = bookmarkFor(shard, c.req.header(BOOKMARK_HEADER));
+    const opened = d1Of(c.env, shard).withSession(sent ?? 'first-unconstrained');
     const session = isDevelopment(c.env) ? refusingWrites(opened) : opened;
-    c.set('db', createSessionDb(session));
+    c.set('db', c.var.companyId ? createDb(fencedD1(session, c.var.companyId), shard) : createSessionDb(session));
     c.set('dbSession', session);
     await next();
   });

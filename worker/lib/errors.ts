@@ -11,6 +11,7 @@ const STATUS = {
   too_large: 413,
   too_many_requests: 429,
   server_error: 500,
+  unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorKind = keyof typeof STATUS;

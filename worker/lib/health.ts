@@ -1,4 +1,5 @@
 import type { Bindings } from '../env';
+import { allShards, d1Of } from './d1';
 import type { ClickCounter } from '../links/click-counter';
 import type { PaymentOrder } from '../payments/payment-order';
 import type { TeamLive } from '../team/team-live';
@@ -16,13 +17,27 @@ const DURABLE_OBJECTS = ['PAYMENT_ORDER', 'CLICK_COUNTER', 'RATE_LIMITER', 'TEAM
 export type HealthChecks = Record<'d1' | 'kv' | (typeof DURABLE_OBJECTS)[number], string>;
 
 /**
- * GET /api/health: a query on D1, a read of KV, and a call to one object of each Durable Object
+ * GET /api/health: a query on each D1 database, a read of KV, and a call to one object of each Durable Object
  * namespace, all at once. Each check answers `ok` or its error's message; the call is healthy when
  * every one is ok.
  */
 export async function checkHealth(env: Bindings): Promise<{ ok: boolean; checks: HealthChecks; failed: string[] }> {
   const probes: [keyof HealthChecks, () => Promise<unknown>][] = [
-    ['d1', () => env.DB.prepare('select 1 as one').first()],
+    // every database: the control plane and each shard (a failure names the shard)
+    [
+      'd1',
+      () =>
+        Promise.all(
+          allShards(env).map((shard) =>
+            d1Of(env, shard)
+              .prepare('select 1 as one')
+              .first()
+              .catch((err: unknown) => {
+                throw new Error(`${shard}: ${err instanceof Error ? err.message : String(err)}`);
+              }),
+          ),
+        ),
+    ],
     ['kv', () => env.LINKS_KV.get('health-check')],
     ...DURABLE_OBJECTS.map((name): [keyof HealthChecks, () => Promise<unknown>] => [
       name,

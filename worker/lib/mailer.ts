@@ -4,6 +4,7 @@ import { type MailKind, mailOutbox, mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
 import { providerOf } from '../mail/providers';
 import { chunks } from './db';
+import { CONTROL } from './d1';
 import { randomId } from './ids';
 
 export interface Mail {
@@ -22,6 +23,18 @@ export interface MailDraft extends Mail {
 /** The queue message that names a mail row; the row holds everything else. */
 export interface MailMessage {
   id: string;
+}
+
+/**
+ * A mail's id names the database that keeps its row (`SHARD_2.<id>`; a row in `DB` has a plain
+ * id), so the queue's consumer and the admin's Resend find it (docs/decisions/0174-company-shards.md).
+ */
+const mailId = (db: Db) => (db.$shard && db.$shard !== CONTROL ? `${db.$shard}.${randomId()}` : randomId());
+
+/** The database of a mail, from its id. */
+export function shardOfMail(id: string): string {
+  const dot = id.indexOf('.');
+  return dot > 0 && /^SHARD_[A-Z0-9_]+$/.test(id.slice(0, dot)) ? id.slice(0, dot) : CONTROL;
 }
 
 /** Mails per insert statement: one JSON parameter each, well under D1's statement and parameter sizes. */
@@ -43,7 +56,7 @@ export function mailStatements(
   guard?: SQL,
   now = new Date(),
 ): { statements: BatchItem<'sqlite'>[]; ids: string[] } {
-  const rows = drafts.map((d) => ({ ...d, id: randomId() }));
+  const rows = drafts.map((d) => ({ ...d, id: mailId(db) }));
   const keep = isDevelopment(env) || providerOf(env) === 'outbox';
   const statements: BatchItem<'sqlite'>[] = [];
   for (const chunk of chunks(rows, MAILS_PER_STATEMENT)) {

@@ -6,7 +6,7 @@
  * No imports: the shared schemas, the web app and the extension use it.
  */
 
-export type Status = 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
+export type Status = 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 export type MessageParams = Record<string, string | number>;
 
 /** The placeholders of an English text: `Line {{line}} is used by {{name}}` → 'line' | 'name'. */

@@ -72,10 +72,11 @@ describe('request logs and request ids (decision 0147)', () => {
   });
 
   it('a 500 logs one line with its stack and the request id the response carries; the response holds neither', async () => {
+    // the control plane unreachable: a login, which looks the e-mail up there, fails
     const broken = {
       DB: new Proxy(testEnv.DB, {
         get(target, prop) {
-          if (prop === 'withSession')
+          if (prop === 'withSession' || prop === 'prepare')
             return () => {
               throw new TypeError('D1 is unreachable (test)');
             };
@@ -85,7 +86,11 @@ describe('request logs and request ids (decision 0147)', () => {
     };
     let res!: Response;
     const lines = await linesDuring(async () => {
-      res = await fetchWith(broken, '/api/subscription/status');
+      res = await fetchWith(broken, '/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@test.example', password: 'secret-pass', clientType: 0 }),
+      });
     });
     expect(res.status).toBe(500);
     const text = await res.text();
@@ -95,7 +100,7 @@ describe('request logs and request ids (decision 0147)', () => {
     expect(requestId).toBeTruthy();
     const mine = lines.filter((l) => l.requestId === requestId);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ level: 'error', event: 'request', status: 500, route: expect.any(String), method: 'GET' });
+    expect(mine[0]).toMatchObject({ level: 'error', event: 'request', status: 500, route: expect.any(String), method: 'POST' });
     expect(mine[0]!.error.message).toBe('D1 is unreachable (test)');
     expect(mine[0]!.error.stack).toMatch(/TypeError: D1 is unreachable \(test\)\n\s+at /);
     // nothing else about it: one line
@@ -142,6 +147,6 @@ describe('GET /api/health (decision 0149)', () => {
       '/api/health',
     );
     expect(d1Down.status).toBe(503);
-    expect(await d1Down.json()).toMatchObject({ ok: false, message: 'Unhealthy: d1', checks: { d1: 'D1 is down (test)', kv: 'ok' } });
+    expect(await d1Down.json()).toMatchObject({ ok: false, message: 'Unhealthy: d1', checks: { d1: 'DB: D1 is down (test)', kv: 'ok' } });
   });
 });

@@ -74,6 +74,8 @@ export const RULES = {
   boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
   /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
+  /** Contact History's archived months, their export and restore: the team's leads as Contact History reaches them (decision 0171). */
+  historyArchive: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
 } as const satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 
@@ -124,7 +126,7 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   // Not in the spec's menu (decision 0007): the agents' submissions waiting for the manager, with their count.
   { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
-  // Not in the spec's menu (decision 0157): the screen was reachable only by typing its URL. Hidden for
+  // Not in the spec's menu (rule 0157): the screen was reachable only by typing its URL. Hidden for
   // the admin like the other team screens the spec's menu leaves out for it.
   { label: 'Active Loads', path: '/activeLoads', area: 'loads', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },

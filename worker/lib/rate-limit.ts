@@ -142,7 +142,7 @@ export interface Limit {
   windowMs: number;
 }
 
-/** The product's abuse limits (README: Security, SECURITY.md). */
+/** The product's abuse limits (docs/guides/security.md). */
 export const LIMITS = {
   // logins without a valid device token ("untrusted clients"), per account and per address
   loginFailuresPerEmail: { limit: 10, windowMs: 15 * 60_000 },

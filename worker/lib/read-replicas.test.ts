@@ -83,7 +83,7 @@ describe('the bookmark header', () => {
     }
   });
 
-  it('errors carry a bookmark too, and a refused token is refused on a read-only call whatever bookmark it sends', async () => {
+  it("errors carry their shard's bookmark too, and a refused token is refused on a read-only call whatever bookmark it sends", async () => {
     const user = await createUser('manager');
     const token = await sessionToken(user.id);
     const out = await call('POST', '/api/auth/logout', { token });
@@ -93,9 +93,11 @@ describe('the bookmark header', () => {
     const refused = await call('GET', '/api/user/manager', { token, headers: { [BOOKMARK_HEADER]: before } });
     expect(refused.status).toBe(401);
     expect(refused.body.message).toBe('Unauthorized');
-    expect(isBookmark(bookmarkOf(refused))).toBe(true);
+    // a refused token opened no company: no database to name a bookmark of
+    expect(bookmarkOf(refused)).toBeNull();
     const bad = await call('PUT', `/api/user/update/name/${user.id}`, { token: user.token, body: { newName: ' ' } });
     expect(bad.status).toBe(400);
+    expect(bookmarkOf(bad)).toMatch(new RegExp(`^${user.shard}~`));
   });
 });
 
@@ -212,7 +214,7 @@ describe("the extension's fetch wrapper, against the Worker", () => {
     const read = await api.user[':id'].$get({ param: { id: user.id } });
     expect(((await read.json()) as { name: string }).name).toBe('Extension After');
 
-    expect(answered[0]).toMatch(/^[0-9a-f]{8}-/);
+    expect(answered[0]).toMatch(new RegExp(`^${user.shard}~[0-9a-f]{8}-`));
     expect(sent[1]).toBe(answered[0]);
     expect(answered[1]! >= answered[0]!).toBe(true);
     expect((await getUser(user.id))?.name).toBe('Extension After');

@@ -7,10 +7,10 @@ import { testEnv } from '../test/helpers';
 const STUB = (testEnv as unknown as { MAIL_STUB_URL: string }).MAIL_STUB_URL;
 const envelopes = async (project: string): Promise<string[]> => (await fetch(`${STUB}/sentry?project=${project}`)).json();
 
-/** A D1 binding whose sessions throw: every API call answers 500. */
+/** A control plane that throws: a login, which looks the e-mail up there, answers 500. */
 const brokenDb = new Proxy(testEnv.DB, {
   get(target, prop) {
-    if (prop === 'withSession')
+    if (prop === 'withSession' || prop === 'prepare')
       return () => {
         throw new TypeError('D1 is unreachable (sentry test)');
       };
@@ -22,7 +22,11 @@ async function failingRequest(env: object) {
   const ctx = createExecutionContext();
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
   const res = await worker.fetch!(
-    new Request('http://localhost/api/subscription/status') as Request<unknown, IncomingRequestCfProperties>,
+    new Request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@test.example', password: 'secret-pass', clientType: 0 }),
+    }) as Request<unknown, IncomingRequestCfProperties>,
     { ...testEnv, DB: brokenDb, ...env } as never,
     ctx,
   );

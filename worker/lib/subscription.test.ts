@@ -92,7 +92,7 @@ describe('removeMonthsSql (refunds)', () => {
   });
 });
 
-describe('subscriptionDaysLeft: whole calendar days to the end date (decision 0134)', () => {
+describe('subscriptionDaysLeft: whole calendar days to the end date (rule 0134)', () => {
   const at = (iso: string) => new Date(iso);
   it('counts the days to the end date shown, on the given calendar', () => {
     // seen on Nov 23 (Yerevan), ending Nov 26 (Yerevan): 3 days, whatever the hours

@@ -6,7 +6,7 @@
  * paragraph separators (Zl, Zp), lone surrogates (Cs), Unicode's default-ignorable code points
  * (Hangul fillers, variation selectors, tags) and the blank Braille pattern. Inserted into an
  * e-mail or a name they make a look-alike of an existing account, so every path that takes one
- * refuses them (docs/decisions/0035-look-alike-text.md).
+ * refuses them (docs/rules/auth.md#0035-look-alike-text).
  */
 const INVISIBLE_CHARS = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 export const hasInvisibleChars = (value: string) => INVISIBLE_CHARS.test(value);

@@ -142,7 +142,7 @@ export async function hashVisitors(env: Bindings, visitors: Iterable<string>): P
  * a token bucket. A quiet link's click goes at once, and so do the next SEND_BURST - 1 sends of a
  * burst (each as soon as the one before has landed); a steady stream is sent every
  * SEND_EVERY_MS. So a burst is durable within a few round trips to the counter and a steady
- * stream within SEND_EVERY_MS plus two round trips (SECURITY.md states the bound), and the sends
+ * stream within SEND_EVERY_MS plus two round trips (docs/guides/security.md states the bound), and the sends
  * a busy link costs its isolate stay at 1000 / SEND_EVERY_MS a second, whatever the click rate:
  * each send carries the interval's clicks as counts (docs/decisions/0046-paced-click-sends.md).
  */

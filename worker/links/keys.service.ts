@@ -43,6 +43,7 @@ export async function createKey(db: Db, caller: Caller, input: { name: string; e
   const row: KeyRow = {
     id: randomId(),
     userId: caller.id,
+    companyId: caller.companyId,
     name: input.name,
     prefix: key.slice(0, KEY_PREFIX.length + 4),
     hash: await sha256Hex(key),
@@ -53,7 +54,7 @@ export async function createKey(db: Db, caller: Caller, input: { name: string; e
   const inserted = await db
     .insert(apiKeys)
     .select(
-      sql`select ${row.id}, ${row.userId}, ${row.name}, ${row.prefix}, ${row.hash}, ${now}, ${expiresAt ? expiresAt.getTime() : null}, null
+      sql`select ${row.id}, ${row.userId}, ${row.companyId}, ${row.name}, ${row.prefix}, ${row.hash}, ${now}, ${expiresAt ? expiresAt.getTime() : null}, null
           where (select count(*) from ${apiKeys} where ${apiKeys.userId} = ${caller.id}) < ${MAX_KEYS_PER_USER}`,
     )
     .returning({ id: apiKeys.id });

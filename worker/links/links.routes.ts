@@ -32,12 +32,12 @@ export const linkRoutes = new Hono<AppEnv>()
     );
     return c.body(csv, 200, csvHeaders('links.csv'));
   })
-  .get('/keys', allow('linkKeys'), readOnly(), async (c) => c.json(await keys.listKeys(c.var.db, c.var.caller), 200))
+  .get('/keys', allow('linkKeys'), readOnly(), async (c) => c.json(await keys.listKeys(c.var.control, c.var.caller), 200))
   .post('/keys', allow('linkKeys'), validate('json', keyCreateSchema), async (c) =>
-    c.json(await keys.createKey(c.var.db, c.var.caller, c.req.valid('json')), 201),
+    c.json(await keys.createKey(c.var.control, c.var.caller, c.req.valid('json')), 201),
   )
   .delete('/keys/:id', allow('linkKeys'), validate('param', keyIdParam), async (c) => {
-    await keys.revokeKey(c.var.db, c.var.caller, c.req.valid('param').id);
+    await keys.revokeKey(c.var.control, c.var.caller, c.req.valid('param').id);
     return c.json({ ok: true }, 200);
   })
   .get('/:id/clicks.csv', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {

@@ -259,7 +259,7 @@ async function syncKv(env: Bindings, db: Db, row: LinkRow) {
 }
 
 /**
- * Deletes a link and its per-day stats (docs/decisions/0051-link-delete.md): the
+ * Deletes a link and its per-day stats (docs/rules/links.md#0051-link-delete): the
  * code answers 404 and is free again. Clicks still on their way to the ClickCounter add nothing.
  */
 export async function deleteLink(env: Bindings, db: Db, caller: Caller, id: string) {

@@ -30,6 +30,7 @@ export const activeLoadRoutes = new Hono<AppEnv>()
       LOAD.destEmpty,
       LOAD.date,
       LOAD.reference,
+      HISTORY_MESSAGES.board,
       LOAD.mcNotFound,
       LOAD.clientIdReused,
     ]),

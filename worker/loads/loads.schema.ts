@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clientIdField, contactDateOf } from '../history/history.schema';
+import { LOAD_BOARDS } from '../history/boards';
+import { boardField, clientIdField, contactDateOf } from '../history/history.schema';
 import { dateInput } from '../lib/dates';
 import { problem } from '../lib/messages';
 import { LOAD_MESSAGES } from './loads.messages';
@@ -53,6 +54,7 @@ export const addLoadSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v ?? ''),
+  board: boardField,
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 
@@ -66,6 +68,8 @@ export const activeLoadSchema = z.strictObject({
   loadDate: z.string(),
   /** The board's reference ID, '' when the board showed none. */
   reference: z.string(),
+  /** The load board it came from. */
+  board: z.enum(LOAD_BOARDS),
   date: z.string(),
 });
 export type ActiveLoadDto = z.infer<typeof activeLoadSchema>;

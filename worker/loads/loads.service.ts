@@ -23,6 +23,7 @@ const selection = {
   dest: l.dest,
   loadDate: l.loadDate,
   reference: l.reference,
+  board: l.board,
   date: l.date,
 };
 
@@ -34,6 +35,7 @@ const toDto = (r: {
   dest: string;
   loadDate: string;
   reference: string;
+  board: ActiveLoadDto['board'];
   date: Date;
 }): ActiveLoadDto => ({
   _id: r.id,
@@ -43,6 +45,7 @@ const toDto = (r: {
   dest: r.dest,
   loadDate: r.loadDate,
   reference: r.reference,
+  board: r.board,
   date: r.date.toISOString(),
 });
 
@@ -90,6 +93,7 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
       dest: input.dest,
       loadDate: input.loadDate,
       reference: input.reference,
+      board: input.board,
       date,
       clientId: input.clientId,
     })

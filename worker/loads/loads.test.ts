@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeLoads, mcSettings } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, db, type TestUser } from '../test/helpers';
+import { call, countRows, createTeam, createUser, db, errorBody, type TestUser } from '../test/helpers';
+import { HISTORY_MESSAGES } from '../history/history.messages';
 import { LOAD_MESSAGES } from './loads.messages';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
@@ -51,6 +52,8 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
       dest: 'Miami, FL',
       loadDate: '2026-07-14',
       reference: '',
+      // an extension from before Truckstop sends no board: DAT
+      board: 'dat',
       date: new Date(body.date as number).toISOString(),
     });
     const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
@@ -68,6 +71,23 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const long = await add(T.agents[0], load({ reference: 'R'.repeat(101) }));
     expect(long.status).toBe(400);
     expect(long.body.message).toBe(LOAD_MESSAGES.reference.text);
+    expect(await countRows('active_loads')).toBe(before);
+  });
+
+  it('keeps the board the load came from and lists it; an unknown board is refused and stores nothing', async () => {
+    const res = await add(T.agents[0], load({ board: 'truckstop' }));
+    expect(res.status).toBe(201);
+    expect(res.body.board).toBe('truckstop');
+    const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
+    expect(row?.board).toBe('truckstop');
+    expect((await my(T.agents[0])).find((l) => l._id === res.body._id)).toMatchObject({ board: 'truckstop' });
+    expect((await team(T.manager)).body.find((l: { _id: string }) => l._id === res.body._id)).toMatchObject({ board: 'truckstop' });
+    const before = await countRows('active_loads');
+    for (const board of ['123loadboard', 'Truckstop', null]) {
+      const bad = await add(T.agents[0], load({ board }));
+      expect(bad.status, String(board)).toBe(400);
+      expect(bad.body).toEqual(errorBody(HISTORY_MESSAGES.board));
+    }
     expect(await countRows('active_loads')).toBe(before);
   });
 

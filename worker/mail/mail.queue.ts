@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
-import { createDb } from '../lib/db';
-import { enqueueMails, type MailMessage } from '../lib/mailer';
+import { allShards, shardDb } from '../lib/d1';
+import { enqueueMails, type MailMessage, shardOfMail } from '../lib/mailer';
 import { log } from '../lib/observe';
 import { sendThroughProvider } from './providers';
 
@@ -78,18 +78,19 @@ async function markFailed(db: Db, id: string, error: string | null, now: number)
 
 /** The mail queue's consumer (`queue` in worker/index.ts): each message is acknowledged, or retried with its backoff. */
 export async function consumeMailBatch(batch: MessageBatch<MailMessage>, env: Bindings): Promise<void> {
-  const db = createDb(env.DB);
+  // a mail's row is in the database its id names
+  const dbOf = (id: string) => shardDb(env, shardOfMail(id));
   if (batch.queue === MAIL_DEAD_LETTER_QUEUE_NAME) {
     // the main queue's last try failed: the mail is failed for good (it keeps its last error)
     for (const message of batch.messages) {
-      await markFailed(db, message.body.id, null, Date.now());
+      await markFailed(dbOf(message.body.id), message.body.id, null, Date.now());
       message.ack();
     }
     return;
   }
   for (const message of batch.messages) {
     try {
-      const { outcome, delaySeconds } = await deliverMail(env, db, message.body.id);
+      const { outcome, delaySeconds } = await deliverMail(env, dbOf(message.body.id), message.body.id);
       if (outcome === 'retry') message.retry({ delaySeconds });
       else message.ack();
     } catch (err) {
@@ -112,7 +113,16 @@ export async function consumeMailBatch(batch: MessageBatch<MailMessage>, env: Bi
  * twice if the first was only late. It also drops sent mails past the retention window.
  */
 export async function sweepMails(env: Bindings, now = Date.now()): Promise<{ requeued: number; purged: number }> {
-  const db = createDb(env.DB);
+  const total = { requeued: 0, purged: 0 };
+  for (const shard of allShards(env)) {
+    const swept = await sweepOne(env, shardDb(env, shard), now);
+    total.requeued += swept.requeued;
+    total.purged += swept.purged;
+  }
+  return total;
+}
+
+async function sweepOne(env: Bindings, db: Db, now: number): Promise<{ requeued: number; purged: number }> {
   const overdue = await db
     .update(mails)
     .set({ nextAttemptAt: new Date(now) })

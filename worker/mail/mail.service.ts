@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { iso } from '../lib/db';
+import { allShards, shardDb } from '../lib/d1';
 import { conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enqueueMails } from '../lib/mailer';
@@ -12,7 +13,29 @@ import { type FailedMailDto, MAIL_MESSAGES } from './mail.schema';
 const LIST_LIMIT = 200;
 
 /** GET /api/mail/failed: the mails that failed for good, newest first, with their last error. */
-export async function listFailedMails(db: Db): Promise<{ total: number; mails: FailedMailDto[] }> {
+export async function listFailedMails(env: Bindings): Promise<{ total: number; mails: FailedMailDto[] }> {
+  // every database keeps its own mails: the newest of each, merged
+  const lists = await Promise.all(allShards(env).map((shard) => failedIn(shardDb(env, shard))));
+  const rows = lists
+    .flatMap((l) => l.rows)
+    .sort((a, b) => (b.failedAt?.getTime() ?? 0) - (a.failedAt?.getTime() ?? 0) || b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, LIST_LIMIT);
+  return {
+    total: lists.reduce((sum, l) => sum + l.total, 0),
+    mails: rows.map((r) => ({
+      _id: r.id,
+      kind: r.kind,
+      to: r.to,
+      subject: r.subject,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      failedAt: iso(r.failedAt),
+    })),
+  };
+}
+
+async function failedIn(db: Db) {
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -31,19 +54,7 @@ export async function listFailedMails(db: Db): Promise<{ total: number; mails: F
       .limit(LIST_LIMIT),
     db.select({ n: count() }).from(mails).where(eq(mails.status, 'failed')),
   ]);
-  return {
-    total: total?.n ?? 0,
-    mails: rows.map((r) => ({
-      _id: r.id,
-      kind: r.kind,
-      to: r.to,
-      subject: r.subject,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: r.createdAt.toISOString(),
-      failedAt: iso(r.failedAt),
-    })),
-  };
+  return { rows, total: total?.n ?? 0 };
 }
 
 /**

@@ -6,7 +6,7 @@ import { mails, users } from '../db/schema';
 import worker from '../index';
 import { CRONS } from '../jobs';
 import { randomId } from '../lib/ids';
-import { call, createUser, db, testEnv } from '../test/helpers';
+import { call, control, createUser, everyDb, testEnv } from '../test/helpers';
 import { order, pay } from '../test/idram';
 import { SWEEP_AFTER_MS } from './mail.queue';
 
@@ -45,7 +45,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
   }
 }
 
-const mailsOf = (emails: string[]) => db.select().from(mails).where(inArray(mails.to, emails));
+const mailsOf = async (emails: string[]) => (await Promise.all(everyDb().map(({ db }) => db.select().from(mails).where(inArray(mails.to, emails))))).flat();
 
 /** Runs the Worker's `scheduled` handler as the Cron Trigger would. */
 async function cron(expression: string, time: number) {
@@ -61,7 +61,7 @@ async function makeThreeMails(domain: string) {
   const reminded = await createUser('agent', { email: `remind-${randomId(6).toLowerCase()}@${domain}`, subscriptionDays: null });
   // ends in 3 days (2.5 days and a half on the job's clock, well inside the 3-day threshold)
   const now = Date.now();
-  await db
+  await reminded.db
     .update(users)
     .set({ subscriptionEndDate: new Date(now + 2.5 * DAY) })
     .where(eq(users.id, reminded.id));
@@ -196,7 +196,7 @@ describe('mail delivery through the queue (decision 0017)', () => {
         sendBatch: () => Promise.reject(new Error('the isolate was killed')),
       } as unknown as Queue,
     };
-    await sendPasswordHash(dying, db, user.email);
+    await sendPasswordHash(dying, control, user.email);
     const [row] = await mailsOf([user.email]);
     expect(row).toMatchObject({ status: 'pending', attempts: 0, kind: 'reset' });
     await new Promise((r) => setTimeout(r, 2500));

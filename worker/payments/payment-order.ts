@@ -12,7 +12,7 @@ export { ORDER_TTL_MS } from './payments.schema';
 
 /**
  * The order's state machine. A signed confirmation is not in this table: it confirms an order in
- * any state but `confirmed`, because by then Idram has taken the money (docs/decisions/0058-late-confirmations.md).
+ * any state but `confirmed`, because by then Idram has taken the money (docs/rules/payments.md#0058-late-confirmations).
  */
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   requested: ['link_generated', 'link_failed', 'expired', 'canceled'],
@@ -224,7 +224,7 @@ async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState |
  *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it),
  *     with the end date statement 2 left (the receipt's new end date);
  *  4. otherwise, if its discount went to another order, the money is recorded as received and the
- *     order as `needs_refund`: nothing is extended (docs/decisions/0056-needs-refund.md).
+ *     order as `needs_refund`: nothing is extended (docs/rules/payments.md#0056-needs-refund).
  * A replay (already confirmed or recorded) changes nothing.
  */
 export async function confirmInD1(

@@ -28,11 +28,11 @@ async function formBody(req: Request): Promise<Record<string, string>> {
 /** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
   // Idram's result URL: public (Idram calls it), form-encoded, answers bare text, never a 5xx.
-  .post('/idram/result', allow('public'), async (c) => c.text(await idram.idramResult(c.env, c.var.db, await formBody(c.req.raw)), 200))
+  .post('/idram/result', allow('public'), async (c) => c.text(await idram.idramResult(c.env, c.var.control, await formBody(c.req.raw)), 200))
   // The paymentURL: a page that posts the Idram form (to the simulator in development).
   .get('/idram/pay/:orderId', allow('public'), async (c) => {
-    const form = await svc.payForm(c.env, c.var.db, c.req.raw, c.req.param('orderId').slice(0, 64));
-    if (!form) return c.redirect(await svc.closedOrderPath(c.var.db, c.req.param('orderId').slice(0, 64)), 303);
+    const form = await svc.payForm(c.env, c.var.control, c.req.raw, c.req.param('orderId').slice(0, 64));
+    if (!form) return c.redirect(await svc.closedOrderPath(c.var.control, c.req.param('orderId').slice(0, 64)), 303);
     const page = idramPayPage(form);
     return c.body(page.html, 200, page.headers);
   })
@@ -48,18 +48,19 @@ export const paymentRoutes = new Hono<AppEnv>()
       const calls = await idram.simulatedCallbacks(c.env, form);
       // the same two calls Idram makes to the result URL, straight to the handler's service (no network)
       const paid =
-        (await idram.idramResult(c.env, c.var.db, calls.precheck)) === 'OK' && (await idram.idramResult(c.env, c.var.db, calls.confirmation)) === 'OK';
+        (await idram.idramResult(c.env, c.var.control, calls.precheck)) === 'OK' &&
+        (await idram.idramResult(c.env, c.var.control, calls.confirmation)) === 'OK';
       return c.redirect(paid ? '/paymentResult/confirmed' : '/paymentResult/failed', 303);
     }
     if (billNo && form.action === 'expire') {
       // the payer walked away: the order's expiry runs now instead of when its time is up
       await idram.simulateExpiry(c.env, billNo);
-      return c.redirect(await svc.closedOrderPath(c.var.db, billNo), 303);
+      return c.redirect(await svc.closedOrderPath(c.var.control, billNo), 303);
     }
     if (billNo) await idram.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
-  .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.db, c.var.caller), 200))
+  .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.control, c.var.caller), 200))
   .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
   .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
     c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
@@ -71,7 +72,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
-  // the payer cancels its own order while it waits for payment (docs/decisions/0163-cancel-order.md)
+  // the payer cancels its own order while it waits for payment (docs/rules/payments.md#0163-cancel-order)
   .post('/cancelOrder', allow('payment'), validate('json', orderIdSchema), async (c) =>
     c.json(await svc.cancelOrder(c.env, c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
   )

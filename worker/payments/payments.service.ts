@@ -221,7 +221,7 @@ export function label(
   if (row.isLinkGenerationFailed || row.status === 'link_failed') return 'redirect fail';
   if (row.status === 'failed') return 'Declined';
   if (row.type === 'arca') return 'Waiting ...';
-  // the payer canceled it (docs/decisions/0163-cancel-order.md)
+  // the payer canceled it (docs/rules/payments.md#0163-cancel-order)
   if (row.status === 'canceled') return 'Canceled';
   // still open on Idram's page: the person may yet pay, until the order expires (its alarm moves
   // it to 'expired' after ORDER_TTL_MS; the age check covers an alarm not yet run)
@@ -264,7 +264,7 @@ export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
     const refunded = given.reduce((sum, g) => sum + g.amount, 0);
     return {
       _id: r.id,
-      // one order number everywhere: the history, the receipt and its mail (docs/decisions/0164-one-order-number.md)
+      // one order number everywhere: the history, the receipt and its mail (docs/rules/payments.md#0164-one-order-number)
       index: r.globalIndex,
       globalIndex: r.globalIndex,
       type: r.type === 'arca' ? 'Arca' : 'Idram',

@@ -173,6 +173,7 @@ describe('POST /api/payment/generateLink', () => {
       isEmailVerified: true,
       subscriptionEndDate: null,
       isTrialPeriod: false,
+      companyId: user.companyId,
       sessionId: 'none',
     };
     const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });
@@ -229,7 +230,7 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
       priceTotal: PRICE,
       status: 'requested',
     });
-    // open and young: the person may still pay on Idram's page (decision 0140)
+    // open and young: the person may still pay on Idram's page (rule 0140)
     expect((await call('GET', '/api/payment/paymentHistory', { token: user.token })).body[0]).toMatchObject({ _id: id, status: 'Waiting for payment' });
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId: id } });
     expect(link.body).toMatchObject({ isLinkGenerated: true, paymentURL: `http://localhost/api/payment/idram/pay/${id}` });

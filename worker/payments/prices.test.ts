@@ -19,7 +19,7 @@ afterEach(async () => {
   await db.delete(priceSchedule);
 });
 
-describe('scheduled price changes (decision 0121)', () => {
+describe('scheduled price changes (rule 0121)', () => {
   it('users see the next price before it applies; orders are priced with the price in force when they are made', async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');

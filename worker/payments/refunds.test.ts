@@ -13,7 +13,7 @@ const refund = (admin: TestUser, body: object) => call('POST', '/api/payment/ref
 const historyRow = async (who: TestUser, id: string) =>
   (await call('GET', '/api/payment/paymentHistory', { token: who.token })).body.find((p: { _id: string }) => p._id === id);
 
-describe('POST /api/payment/refund (decision 0120)', () => {
+describe('POST /api/payment/refund (rule 0120)', () => {
   it('records money given back and the months taken back from the payee, in the totals net of refunds', async () => {
     const admin = await createUser('admin');
     const team = await createTeam();

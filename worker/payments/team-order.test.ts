@@ -36,7 +36,7 @@ async function addDiscount(user: TestUser, percent: number) {
   await db.insert(promoUses).values({ id: randomId(), promoId, userId: user.id, useDate: new Date() });
 }
 
-describe('POST /api/payment/generateTeamLink (decision 0118)', () => {
+describe('POST /api/payment/generateTeamLink (rule 0118)', () => {
   it('one order for three agents: the confirmation extends each by the months, once; the manager is not extended', async () => {
     const { manager, agents } = await teamWith(20, 10, 25, 3);
     const starts = await Promise.all(agents.map(endOf));

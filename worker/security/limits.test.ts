@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { verifyPassword } from '../lib/passwords';
 import { LIMITS } from '../lib/rate-limit';
-import { countRows, createUser, db, outbox, PASSWORD, testEnv } from '../test/helpers';
+import { countRows, createUser, outbox, PASSWORD, testEnv } from '../test/helpers';
 
 /**
  * Abuse limits, with the limiter switched on (the rest of the suite runs with it off so it can
@@ -167,7 +167,7 @@ describe('re-authentication limits (profile e-mail and password changes)', () =>
     // the ten wrong passwords filled the account's untrusted-login bucket; the owner's device still logs in
     expect((await login(user.email, PASSWORD, freshIp())).status).toBe(429);
     expect((await login(user.email, PASSWORD, freshIp(), device)).status).toBe(200);
-    const row = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    const row = await user.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     expect(await verifyPassword('taken-over', row[0]!.hash, testEnv.PASSWORD_PEPPER!)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import type { Bindings } from '../env';
+import { allShards, d1Of } from '../lib/d1';
 import { runReminders } from '../subscriptions/reminders';
 import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers';
 
@@ -70,9 +71,19 @@ function recordingDb(real: D1Database, log: Recorded[]): D1Database {
   });
 }
 
+/**
+ * The test's bindings with every database recording (the control plane and each shard: every
+ * database has the same schema, so a statement is explained on `DB` whichever ran it).
+ */
+function recordingEnv(log: Recorded[]): Bindings {
+  const env: Record<string, unknown> = { ...testEnv };
+  for (const shard of allShards(testEnv)) env[shard] = recordingDb(d1Of(testEnv, shard), log);
+  return env as unknown as Bindings;
+}
+
 async function recordCall(who: TestUser, method: string, path: string, body?: unknown): Promise<Recorded[]> {
   const log: Recorded[] = [];
-  const env: Bindings = { ...testEnv, DB: recordingDb(testEnv.DB, log) };
+  const env = recordingEnv(log);
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`http://localhost${path}`, {
@@ -251,7 +262,7 @@ describe('query plans of the scheduled jobs', () => {
     const manager = await createUser('manager', { subscriptionDays: 2.5 });
     await createUser('agent', { parentId: manager.id, subscriptionDays: 0.5 });
     const log: Recorded[] = [];
-    const sent = await runReminders({ ...testEnv, DB: recordingDb(testEnv.DB, log) });
+    const sent = await runReminders(recordingEnv(log));
     expect(sent.reminders).toBeGreaterThanOrEqual(2);
     expect(sent.digests).toBeGreaterThanOrEqual(1);
     const due = log.find((l) => /from "users" where .*"subscription_end_date" >/i.test(l.sql));

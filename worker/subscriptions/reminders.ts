@@ -2,7 +2,9 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { chunks, createDb, inJson, isUniqueViolation } from '../lib/db';
+import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
+import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
+import { activeCompanies, fenceFor } from '../lib/shards';
 import { apiError } from '../lib/errors';
 import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
@@ -89,15 +91,24 @@ const RUN_TRIES = 5;
  * and a mail exists exactly when its reminder row does.
  */
 export async function runReminders(env: Bindings, now = new Date()): Promise<{ reminders: number; digests: number }> {
-  const db = createDb(env.DB);
   const t = now.getTime();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await remindOnce(env, db, t);
-    } catch (err) {
-      if (attempt >= RUN_TRIES || !isUniqueViolation(err, 'subscription_reminders.user_id')) throw err;
+  const total = { reminders: 0, digests: 0 };
+  // each shard on its own (docs/decisions/0174-company-shards.md)
+  for (const shard of allShards(env)) {
+    const db = shardDb(env, shard);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const done = await remindOnce(env, db, t);
+        total.reminders += done.reminders;
+        total.digests += done.digests;
+        break;
+      } catch (err) {
+        // another run recorded a reminder, or a company started moving since the read: read again
+        if (attempt >= RUN_TRIES || !(isUniqueViolation(err, 'subscription_reminders.user_id') || isFenceRefusal(err))) throw err;
+      }
     }
   }
+  return total;
 }
 
 async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders: number; digests: number }> {
@@ -113,12 +124,15 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
       isEmailVerified: users.isEmailVerified,
       remindersEnabled: users.remindersEnabled,
       language: users.language,
+      companyId: users.companyId,
     })
     .from(users)
     .where(and(gt(users.subscriptionEndDate, now), lt(users.subscriptionEndDate, new Date(t + WINDOW_MS)), isNull(users.deletedAt)));
-  const due: (Due & { threshold: number; mailed: boolean })[] = [];
+  // a moving company's users wait for the next run (on their new shard)
+  const active = await activeCompanies(db);
+  const due: (Due & { threshold: number; mailed: boolean; companyId: string })[] = [];
   for (const u of candidates) {
-    if (!u.end || isStaff(u.userType)) continue;
+    if (!u.end || isStaff(u.userType) || !active.has(u.companyId)) continue;
     const daysLeft = subscriptionOf({ userType: u.userType, subscriptionEndDate: u.end }, t).subscriptionDaysLeft;
     const threshold = thresholdFor(daysLeft);
     if (threshold === null) continue;
@@ -166,7 +180,9 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
     return db.insert(subscriptionReminders).select(sql`select value ->> 'u', value ->> 'e', value ->> 't', ${t} from json_each(${rows})`);
   });
   const mails = mailStatements(env, db, drafts, undefined, now);
-  await db.batch([...records, ...mails.statements] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  // the fence of every company written for: a company that started moving since the read fails the batch
+  const fences = [...new Set(fresh.map((d) => d.companyId))].map((id) => fenceFor(db, id));
+  await runBatch(db, [...fences, ...records, ...mails.statements] as BatchItem<'sqlite'>[]);
   await enqueueMails(env, mails.ids);
   return { reminders, digests: drafts.length - reminders };
 }

@@ -109,7 +109,7 @@ export type TeamSettingsDto = z.infer<typeof teamSettingsSchema>;
  * pick-up date). Nothing else of the call.
  */
 export const teamContactSchema = contactFieldsSchema
-  .pick({ kind: true, line: true, brokerName: true, contact: true, origin: true, dest: true, loadDate: true })
+  .pick({ kind: true, line: true, brokerName: true, contact: true, origin: true, dest: true, loadDate: true, board: true })
   .extend({
     userId: z.string(),
     by: z.string(),

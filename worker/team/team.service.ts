@@ -118,6 +118,7 @@ export async function teamContacts(db: Db, caller: Caller, ifNoneMatch: string |
         origin: h.origin,
         dest: h.dest,
         loadDate: h.loadDate,
+        board: h.board,
       })
       .from(h)
       .leftJoin(users, eq(users.id, h.userId))

@@ -248,7 +248,7 @@ describe("the board's markers: GET /api/team/contacts", () => {
     expect((await team.log(ben, { callDate: Date.now() - 60_000 })).status).toBe(201);
     // the same call again (another client id), an e-mail, and one of 13 hours ago (out of the window)
     await team.log(ben, { callDate: Date.now() - 30_000 });
-    await team.log(anna, { kind: 'email', contact: 'loads@tql.example', brokerName: 'TQL' });
+    await team.log(anna, { kind: 'email', contact: 'loads@tql.example', brokerName: 'TQL', board: 'truckstop' });
     await team.log(anna, { callDate: Date.now() - 13 * HOUR, brokerName: 'Old Broker' });
     const now = await contacts(anna, etag);
     expect(now.status).toBe(200);
@@ -266,9 +266,11 @@ describe("the board's markers: GET /api/team/contacts", () => {
       [ben.name, 'call', 'Total Quality Logistics', 3, 'Swift Haul'],
     ]);
     expect(Object.keys(now.body.contacts[1]).sort()).toEqual(
-      ['at', 'brokerName', 'by', 'contact', 'dest', 'kind', 'line', 'loadDate', 'mcName', 'origin', 'userId'].sort(),
+      ['at', 'board', 'brokerName', 'by', 'contact', 'dest', 'kind', 'line', 'loadDate', 'mcName', 'origin', 'userId'].sort(),
     );
     expect(now.body.contacts[1]).toMatchObject({ contact: '+15135550142', origin: 'Chicago, IL', dest: 'Dallas, TX', loadDate: '2026-11-26', userId: ben.id });
+    // the board each contact came from, for the markers' hover
+    expect(now.body.contacts.map((c: { board: string }) => c.board)).toEqual(['truckstop', 'dat']);
     // the manager's board reads the same
     expect((await contacts(team.manager)).body.contacts).toHaveLength(2);
     expect((await contacts(anna, now.headers.get('etag')!)).status).toBe(304);

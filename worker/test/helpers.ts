@@ -1,17 +1,22 @@
+import type { Message } from '../lib/messages';
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { mailOutbox, users } from '../db/schema';
 import type { UserType } from '../users/users.schema';
-import type { Bindings } from '../env';
+import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
-import { createDb } from '../lib/db';
+import { allShards, createDb, d1Of, shardDb } from '../lib/d1';
+import { type Home, placeUser, userHome } from '../users/directory';
 import { randomId } from '../lib/ids';
 import { hashPassword } from '../lib/passwords';
 import { codeOf } from '../lib/error-codes';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
-export const db = createDb(testEnv.DB);
+/** The control plane (docs/decisions/0174-company-shards.md): directory, companies, money, API keys. */
+export const control = createDb(testEnv.DB);
+/** The control plane's database; a company's data is in its shard: `user.db`. */
+export const db = control;
 export const PASSWORD = 'secret-pass';
 let passwordHash: Promise<string> | null = null;
 const DAY = 86_400_000;
@@ -49,9 +54,18 @@ export interface TestUser {
   name: string;
   userType: UserType;
   token: string;
+  /** The user's company and the shard that holds it, with a (fenced) handle there. */
+  companyId: string;
+  shard: string;
+  db: Db;
 }
 
-/** Inserts a user straight into D1 (password `PASSWORD`) and signs a token for it. */
+/**
+ * Inserts a user straight into its company's shard (password `PASSWORD`), as the product places
+ * one: a new company (on the emptiest shard) for a director, a manager without a director or an
+ * agent without a manager; its parent's company otherwise; staff for admins and marketing. Signs
+ * a token for it.
+ */
 export async function createUser(
   userType: UserType,
   opts: { parentId?: string | null; subscriptionDays?: number | null; isEmailVerified?: boolean; name?: string; email?: string } = {},
@@ -61,7 +75,7 @@ export async function createUser(
   const email = opts.email ?? `${userType}-${id.toLowerCase()}@test.example`;
   const name = opts.name ?? `${userType} ${id.slice(0, 5)}`;
   const days = opts.subscriptionDays === undefined ? 30 : opts.subscriptionDays;
-  await db.insert(users).values({
+  const row = {
     id,
     name,
     email,
@@ -71,16 +85,29 @@ export async function createUser(
     registrationDate: new Date(),
     subscriptionEndDate: days === null ? null : new Date(Date.now() + days * DAY),
     parentId: opts.parentId ?? null,
-  });
-  return { id, email, name, userType, token: await sessionToken(id) };
+  };
+  const parent = opts.parentId ? await homeOfUser(opts.parentId) : null;
+  const home = await placeUser(testEnv, control, row, parent, (h, placed) => h.db.insert(users).values(placed));
+  return { id, email, name, userType, token: await sessionToken(id), ...home };
 }
+
+/** Where a user lives now (after a move too), from the directory. */
+export async function homeOfUser(userId: string): Promise<Home> {
+  const home = await userHome(testEnv, control, userId);
+  if (!home) throw new Error(`no user ${userId} in the directory`);
+  return home;
+}
+
+/** A handle on every database, for reads that look everywhere (a user that may have moved). */
+export const everyDb = () => allShards(testEnv).map((shard) => ({ shard, db: shardDb(testEnv, shard) }));
 
 /**
  * Starts a session for the user straight in D1 (as a login would, without the password work) and
  * answers its access token, signed under the user's current token version.
  */
 export async function sessionToken(userId: string, clientType = 0): Promise<string> {
-  const [user] = await db.select({ id: users.id, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  const { db } = await homeOfUser(userId);
+  const [user] = await db.select({ id: users.id, tokenVersion: users.tokenVersion, companyId: users.companyId }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
   const session = await newSession(testEnv, db, user, clientType, 'test');
   await session.insert;
@@ -96,7 +123,7 @@ export async function createTeam() {
   return { director, manager, agents: [agent1, agent2] as const };
 }
 
-export const getUser = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+export const getUser = async (id: string) => (await (await homeOfUser(id)).db.select().from(users).where(eq(users.id, id)))[0];
 
 export async function loginToken(email: string, password = PASSWORD): Promise<string> {
   const res = await call('POST', '/api/auth/login', { body: { email, password, clientType: 0 } });
@@ -104,10 +131,12 @@ export async function loginToken(email: string, password = PASSWORD): Promise<st
   return res.body.accessToken;
 }
 
-/** Counts the rows of a table, for "nothing changed" assertions. */
+/** Counts the rows of a table in every database, for "nothing changed" assertions. */
 export async function countRows(table: string): Promise<number> {
-  const row = await testEnv.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>();
-  return row?.n ?? 0;
+  const counts = await Promise.all(
+    allShards(testEnv).map((shard) => d1Of(testEnv, shard).prepare(`select count(*) as n from ${table}`).first<{ n: number }>()),
+  );
+  return counts.reduce((sum, row) => sum + (row?.n ?? 0), 0);
 }
 
 export async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
@@ -123,6 +152,30 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
 }
 
 /** An error body as the API sends it: the message, with its stable code (and values) when it has one (docs/decisions/0023-languages.md). */
-export function errorBody(message: string): { message: string; code?: string; params?: Record<string, string | number> } {
+export function errorBody(message: string | Message): { message: string; code?: string; params?: Record<string, string | number> } {
+  if (typeof message !== 'string') return { message: message.text, code: message.code };
   return { message, ...codeOf(message) };
+}
+
+/** The live user row of an e-mail, from whichever shard holds it. */
+export async function userRowByEmail(email: string) {
+  for (const { db } of everyDb()) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)));
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The mails kept for an address in every database's outbox, oldest first. */
+export async function outboxRowsTo(to: string) {
+  const lists = await Promise.all(
+    everyDb().map(({ db }) => db.select({ mail: mailOutbox, rowid: sql<number>`rowid` }).from(mailOutbox).where(eq(mailOutbox.to, to))),
+  );
+  return lists
+    .flat()
+    .sort((a, b) => a.mail.date.getTime() - b.mail.date.getTime() || a.rowid - b.rowid)
+    .map((r) => r.mail);
 }

@@ -1,8 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { mailOutbox, payments } from '../db/schema';
+import { payments } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, db, type TestUser, testEnv } from './helpers';
+import { call, db, outboxRowsTo, type TestUser, testEnv } from './helpers';
 import { md5Hex } from '../payments/md5';
 
 /** Idram as the tests play it: orders, prechecks and signed confirmations against the real result URL. */
@@ -61,5 +61,5 @@ export async function pay(orderId: string) {
 
 export const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
-/** The mails kept for one address, newest first (the dev outbox's table). */
-export const mailsTo = (email: string) => db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.date));
+/** The mails kept for one address in every database's outbox, newest first. */
+export const mailsTo = async (email: string) => (await outboxRowsTo(email)).reverse();

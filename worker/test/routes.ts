@@ -26,7 +26,7 @@ export const answeringCalls = (): string[] =>
     .map((r) => `${r.method} ${r.path}`);
 
 /** The success schemas a route declares, by `METHOD /api/path` as the route is written. */
-export function responsesOfCall(call: string): Answers['responses'] {
+export function responsesOfCall(call: string): NonNullable<Answers['responses']> {
   const route = appRoutes().find((r) => `${r.method} ${r.path}` === call);
   const responses = route?.responses ?? (route && responsesOf(route.method, route.path));
   if (!responses) throw new Error(`${call} declares no answers`);

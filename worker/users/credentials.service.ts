@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { USER_MESSAGES } from './users.schema';
+import { accounts } from '../db/schema';
 import { live, managedUser, type UserRow } from './users.service';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 
@@ -51,13 +52,15 @@ function emailChangedMail(oldEmail: string, newEmail: string, name: string, chan
  * to the old one. The change ends the user's sessions and outstanding reset links in one batch;
  * the caller changing its own e-mail gets a fresh token.
  */
-export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
+export async function updateEmail(env: Bindings, control: Db, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
   const isSelf = target.id === caller.id;
   if (isSelf) await checkCurrentPassword(env, target, input.currentPassword);
   const email = input.newEmail;
   if (email === target.email) return { message: 'Email updated' };
-  await emailIsFree(db, email);
+  await emailIsFree(control, email);
+  // the directory first: there an e-mail is unique across every shard (a race: one wins, 409)
+  await moveEmail(control, target.id, email);
   // the user's row, the end of its sessions and reset links, the new address's verification
   // token and mail, and the notice to the old address: one batch (the mails only if the change landed)
   const landed = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.email} = ${email})`;
@@ -83,12 +86,16 @@ export async function updateEmail(env: Bindings, db: Db, caller: Caller, id: str
       ...notice.statements,
     ]);
   } catch (err) {
+    await moveEmail(control, target.id, target.email).catch((e: unknown) => console.error('restoring a directory e-mail failed', e));
     // two changes raced to one address: the unique index decided, and the batch rolled back
     if (isUniqueViolation(err, 'users.email')) throw apiError(AUTH_MESSAGES.emailTaken);
     throw err;
   }
   const [row] = changed;
-  if (!row) throw apiError(COMMON_MESSAGES.userNotFound);
+  if (!row) {
+    await moveEmail(control, target.id, target.email);
+    throw apiError(COMMON_MESSAGES.userNotFound);
+  }
   await enqueueMails(env, [...verify.mailIds, ...notice.ids]);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
@@ -116,4 +123,14 @@ export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: 
   if (!row) throw apiError(COMMON_MESSAGES.userNotFound);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
+}
+
+/** Sets a user's e-mail in the directory: 409 when a live account has it. */
+async function moveEmail(control: Db, userId: string, email: string) {
+  try {
+    await control.update(accounts).set({ email }).where(eq(accounts.userId, userId));
+  } catch (err) {
+    if (isUniqueViolation(err, 'accounts.email')) throw apiError(AUTH_MESSAGES.emailTaken);
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { runReminders } from '../subscriptions/reminders';
-import { call, createTeam, createUser, db, getUser, PASSWORD, type TestUser, testEnv } from '../test/helpers';
+import { call, createTeam, createUser, getUser, PASSWORD, type TestUser, testEnv, userRowByEmail } from '../test/helpers';
 import { mailsTo, order } from '../test/idram';
 import { languageFromHeader } from '../lib/languages';
 
@@ -93,7 +93,7 @@ describe('the language at sign-in and registration', () => {
     const body = { name: 'Ruben', email, password: 'secret1', repeatPassword: 'secret1', country: 'AM', phone: '+37491234567' };
     const res = await call('POST', '/api/auth/register', { body, headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
     expect(res.status, res.text).toBe(200);
-    const [row] = await db.select().from(users).where(eq(users.email, email));
+    const row = await userRowByEmail(email);
     expect(row!.language).toBe('ru');
     const [mail] = await mailsTo(email);
     expect(mail!.subject).toBe('Подтвердите адрес электронной почты');
@@ -103,7 +103,7 @@ describe('the language at sign-in and registration', () => {
     expect((await call('POST', '/api/auth/register', { body: { ...body, email: hyEmail, language: 'hy' }, headers: { 'accept-language': 'ru' } })).status).toBe(
       200,
     );
-    expect((await db.select().from(users).where(eq(users.email, hyEmail)))[0]!.language).toBe('hy');
+    expect((await userRowByEmail(hyEmail))!.language).toBe('hy');
     expect((await mailsTo(hyEmail))[0]!.subject).toBe('Հաստատեք ձեր էլ. հասցեն');
   });
 
@@ -119,7 +119,7 @@ describe('the language at sign-in and registration', () => {
 describe('mails in the recipient language', () => {
   it('the password-reset mail goes out in the user language, and in English for an English user', async () => {
     const hy = await createUser('manager');
-    await db.update(users).set({ language: 'hy' }).where(eq(users.id, hy.id));
+    await hy.db.update(users).set({ language: 'hy' }).where(eq(users.id, hy.id));
     const en = await createUser('manager');
     for (const who of [hy, en]) expect((await call('POST', '/api/auth/sendPasswordHash', { body: { email: who.email } })).status).toBe(200);
     const [hyMail] = await mailsTo(hy.email);
@@ -133,7 +133,7 @@ describe('mails in the recipient language', () => {
 
   it("a reminder is written in the user's language, its days counted by the language's plural rules", async () => {
     const ru = await createUser('manager', { subscriptionDays: null });
-    await db
+    await ru.db
       .update(users)
       .set({ language: 'ru', subscriptionEndDate: new Date(Date.now() + 3 * 86_400_000 - 3_600_000) })
       .where(eq(users.id, ru.id));
@@ -154,7 +154,7 @@ describe("Idram's page in the payer's language", () => {
   ] as const) {
     it(`a payer whose language is ${language} is sent with EDP_LANGUAGE=${edp}`, async () => {
       const manager = await createUser('manager');
-      await db.update(users).set({ language }).where(eq(users.id, manager.id));
+      await manager.db.update(users).set({ language }).where(eq(users.id, manager.id));
       const id = await order(manager, { amount: 1 });
       const page = await call('GET', `/api/payment/idram/pay/${id}`);
       expect(page.status).toBe(200);

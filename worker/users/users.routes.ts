@@ -9,6 +9,7 @@ import { readOnly } from '../lib/db';
 import { LANGUAGES } from '../lib/languages';
 import { validate } from '../lib/validate';
 import { endLiveSessionsOf } from '../team/live';
+import { homeForTarget } from './directory';
 import { USER_MESSAGES as USER } from './users.messages';
 import {
   byEmailSchema,
@@ -37,23 +38,26 @@ const withToken = withMessage({ accessToken: z.string().optional() });
 
 /** /api/user: users and teams, scoped by the user tree (docs/api/users.md). */
 export const userRoutes = new Hono<AppEnv>()
-  .get('/', allow('teamLists'), readOnly(), answers(users), async (c) => c.var.answer(await svc.listUsers(c.var.db, c.var.caller)))
+  .get('/', allow('teamLists'), readOnly(), answers(users), async (c) => c.var.answer(await svc.listUsers(c.env, c.var.db, c.var.caller)))
   .delete(
     '/',
     allow('users'),
     validate('json', deleteUserSchema),
     answers(messageSchema, [COMMON.cannotDeleteSelf, COMMON.notAllowedDelete, COMMON.userNotFound, COMMON.managerHasAgents]),
-    async (c) => c.var.answer(await svc.deleteUser(c.var.db, c.var.caller, c.req.valid('json').userId)),
+    async (c) => {
+      const { userId } = c.req.valid('json');
+      return c.var.answer(await svc.deleteUser(c.env, c.var.control, await homeForTarget(c, userId), c.var.caller, userId));
+    },
   )
-  .get('/directorsList', allow('admin'), readOnly(), answers(users), async (c) => c.var.answer(await svc.byType(c.var.db, 'director')))
-  .get('/marketingUsers', allow('admin'), readOnly(), answers(users), async (c) => c.var.answer(await svc.byType(c.var.db, 'marketing')))
+  .get('/directorsList', allow('admin'), readOnly(), answers(users), async (c) => c.var.answer(await svc.byType(c.env, 'director')))
+  .get('/marketingUsers', allow('admin'), readOnly(), answers(users), async (c) => c.var.answer(await svc.byType(c.env, 'marketing')))
   .get('/manager', allow('profile'), readOnly(), answers(userSchema.nullable()), async (c) => c.var.answer(await svc.teamManager(c.var.db, c.var.caller)))
   .get('/directorChildManagers', allow('directorTeams'), readOnly(), answers(users), async (c) =>
-    c.var.answer(await svc.directorManagers(c.var.db, c.var.caller)),
+    c.var.answer(await svc.directorManagers(c.env, c.var.db, c.var.caller)),
   )
-  .get('/allTeam', allow('history'), readOnly(), answers(users), async (c) => c.var.answer(await svc.allTeam(c.var.db, c.var.caller)))
+  .get('/allTeam', allow('history'), readOnly(), answers(users), async (c) => c.var.answer(await svc.allTeam(c.env, c.var.db, c.var.caller)))
   .get('/childUsers/:id', allow('teamLists'), readOnly(), validate('param', idParam), answers(users, [COMMON.userNotFound]), async (c) =>
-    c.var.answer(await svc.childUsers(c.var.db, c.var.caller, c.req.valid('param').id)),
+    c.var.answer(await svc.childUsers((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id)),
   )
   .post(
     '/managerChildUsers',
@@ -63,7 +67,7 @@ export const userRoutes = new Hono<AppEnv>()
     answers(users, [COMMON.userNotFound, COMMON.managerNotFound]),
     async (c) => {
       const { parentId, includeParent } = c.req.valid('json');
-      return c.var.answer(await svc.managerChildUsers(c.var.db, c.var.caller, parentId, includeParent));
+      return c.var.answer(await svc.managerChildUsers((await homeForTarget(c, parentId)).db, c.var.caller, parentId, includeParent));
     },
   )
   // staff who hand out promo codes look a user up by e-mail
@@ -73,7 +77,7 @@ export const userRoutes = new Hono<AppEnv>()
     readOnly(),
     validate('json', byEmailSchema),
     answers(userSchema, [AUTH.emailEmpty, AUTH.emailInvalid, COMMON.userNotFound]),
-    async (c) => c.var.answer(await svc.userByEmail(c.var.db, c.req.valid('json').email)),
+    async (c) => c.var.answer(await svc.userByEmail(c.env, c.var.control, c.req.valid('json').email)),
   )
   .post(
     '/register',
@@ -90,7 +94,7 @@ export const userRoutes = new Hono<AppEnv>()
       AUTH.phone,
       AUTH.emailTaken,
     ]),
-    async (c) => c.var.answer(await svc.createUser(c.env, c.var.db, c.var.caller, c.req.valid('json'))),
+    async (c) => c.var.answer(await svc.createUser(c.env, c.var.control, c.var.caller, c.req.valid('json'))),
   )
   .put(
     '/update/name/:id',
@@ -98,7 +102,10 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', newNameSchema),
     answers(messageSchema, [AUTH.nameEmpty, AUTH.nameInvisible]),
-    async (c) => c.var.answer(await svc.updateName(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newName)),
+    async (c) =>
+      c.var.answer(
+        await svc.updateName((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newName),
+      ),
   )
   .put(
     '/update/email/:id',
@@ -108,9 +115,10 @@ export const userRoutes = new Hono<AppEnv>()
     answers(withToken, [AUTH.emailEmpty, AUTH.emailInvalid, AUTH.emailTaken]),
     async (c) => {
       const id = c.req.valid('param').id;
-      const updated = await credentials.updateEmail(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+      const { db } = await homeForTarget(c, id);
+      const updated = await credentials.updateEmail(c.env, c.var.control, db, c.var.caller, id, c.req.valid('json'));
       // every other session of the user ended: so do their live sockets
-      endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
+      endLiveSessionsOf(c, db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
       return c.var.answer(updated);
     },
   )
@@ -122,9 +130,10 @@ export const userRoutes = new Hono<AppEnv>()
     answers(withToken, [USER.passwordEmptyUpdate, AUTH.passwordShort]),
     async (c) => {
       const id = c.req.valid('param').id;
-      const updated = await credentials.updatePassword(c.env, c.var.db, c.var.caller, id, c.req.valid('json'));
+      const { db } = await homeForTarget(c, id);
+      const updated = await credentials.updatePassword(c.env, db, c.var.caller, id, c.req.valid('json'));
       // every other session of the user ended: so do their live sockets
-      endLiveSessionsOf(c, c.var.db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
+      endLiveSessionsOf(c, db, id, id === c.var.caller.id ? c.var.caller.sessionId : undefined);
       return c.var.answer(updated);
     },
   )
@@ -134,7 +143,10 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', remindersSchema),
     answers(withMessage({ remindersEnabled: z.boolean() }), [COMMON.notAllowedUser, COMMON.userNotFound, USER.remindersFlag]),
-    async (c) => c.var.answer(await setReminders(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled)),
+    async (c) =>
+      c.var.answer(
+        await setReminders((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').remindersEnabled),
+      ),
   )
   // Not in the spec: the user's language (Profile; docs/decisions/0023-languages.md)
   .put(
@@ -143,7 +155,10 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', languageBodySchema),
     answers(withMessage({ language: z.enum(LANGUAGES) })),
-    async (c) => c.var.answer(await svc.updateLanguage(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language)),
+    async (c) =>
+      c.var.answer(
+        await svc.updateLanguage((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language),
+      ),
   )
   .put(
     '/update/userType/:id',
@@ -153,7 +168,8 @@ export const userRoutes = new Hono<AppEnv>()
     answers(messageSchema, [USER.wrongType, COMMON.cannotChangeOwnType, COMMON.ownParent, COMMON.userHasTeam]),
     async (c) => {
       const { userNewType, newParent } = c.req.valid('json');
-      return c.var.answer(await svc.updateType(c.var.db, c.var.caller, c.req.valid('param').id, userNewType, newParent));
+      const { id } = c.req.valid('param');
+      return c.var.answer(await svc.updateType(c.env, c.var.control, await homeForTarget(c, id), c.var.caller, id, userNewType, newParent));
     },
   )
   .put(
@@ -162,7 +178,10 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', trialStateSchema),
     answers(messageSchema, [USER.trialFlag]),
-    async (c) => c.var.answer(await svc.setTrial(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isActive)),
+    async (c) =>
+      c.var.answer(
+        await svc.setTrial((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').isActive),
+      ),
   )
   .put(
     '/update/trialPeriodEndDate/:id',
@@ -170,7 +189,10 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', trialDateSchema),
     answers(messageSchema, [USER.badDate]),
-    async (c) => c.var.answer(await svc.setTrialEndDate(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newDate)),
+    async (c) =>
+      c.var.answer(
+        await svc.setTrialEndDate((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newDate),
+      ),
   )
   .put(
     '/update/parent/:id',
@@ -178,17 +200,27 @@ export const userRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('json', parentSchema),
     answers(messageSchema, [COMMON.onlyAgentsHaveParent, COMMON.ownParent]),
-    async (c) => c.var.answer(await svc.updateParent(c.var.db, c.var.caller, c.req.valid('param').id, c.req.valid('json').newParent)),
+    async (c) =>
+      c.var.answer(
+        await svc.updateParent(
+          c.env,
+          c.var.control,
+          await homeForTarget(c, c.req.valid('param').id),
+          c.var.caller,
+          c.req.valid('param').id,
+          c.req.valid('json').newParent,
+        ),
+      ),
   )
   .put(
     '/resendEmailVerification/:id',
     allow('profile'),
     validate('param', idParam),
     answers(messageSchema, [COMMON.alreadyVerified, AUTH.tooManyMails]),
-    async (c) => c.var.answer(await svc.resendVerification(c.env, c.var.db, c.var.caller, c.req.valid('param').id)),
+    async (c) => c.var.answer(await svc.resendVerification(c.env, (await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id)),
   )
   .get('/:id', allow('profile'), readOnly(), validate('param', idParam), answers(userSchema, [COMMON.userNotFound]), async (c) =>
-    c.var.answer(await svc.getUser(c.var.db, c.var.caller, c.req.valid('param').id)),
+    c.var.answer(await svc.getUser((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id)),
   );
 
 export type UserRoutes = typeof userRoutes;

@@ -1,7 +1,7 @@
 import type { Language } from '../lib/languages';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
-import { emailIsFree, findLiveUserByEmail, insertAccount, sendTokenMail } from '../auth/auth.service';
+import { emailIsFree, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { apiError } from '../lib/errors';
@@ -11,6 +11,9 @@ import { hashPassword } from '../lib/passwords';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
+import { allShards, shardDb } from '../lib/d1';
+import { findUserByEmail, type Home, settleAccount, userAnywhere } from './directory';
+import { changeRoleOrParent, splitAfterDirector } from './membership';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
 import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
 
@@ -108,14 +111,32 @@ const liveUsers = (db: Db, ids: string[]): Promise<UserRow[]> =>
         .where(and(inJson(users.id, ids), live))
     : Promise.resolve([]);
 
-export async function listUsers(db: Db, caller: Caller): Promise<UserDto[]> {
-  let rows: UserRow[];
-  if (caller.userType === 'admin') rows = await db.select().from(users).where(live).orderBy(asc(users.registrationDate));
-  else {
-    const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => id !== caller.id);
-    rows = await liveUsers(db, ids);
-    rows.sort((a, b) => a.registrationDate.getTime() - b.registrationDate.getTime());
-  }
+/**
+ * The admin's lists span every company: each shard's live users (of a type), with their parents
+ * (always in the same shard: a tree never crosses companies), merged in one order.
+ */
+async function everywhere(env: Bindings, type: UserType | null, order: (a: UserDto, b: UserDto) => number): Promise<UserDto[]> {
+  const lists = await Promise.all(
+    allShards(env).map(async (shard) => {
+      const db = shardDb(env, shard);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(type ? and(eq(users.userType, type), live) : live);
+      return toDtos(db, rows);
+    }),
+  );
+  return lists.flat().sort(order);
+}
+
+const byRegistration = (a: UserDto, b: UserDto) => a.registrationDate.localeCompare(b.registrationDate) || a._id.localeCompare(b._id);
+const byName = (a: UserDto, b: UserDto) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a._id.localeCompare(b._id));
+
+export async function listUsers(env: Bindings, db: Db, caller: Caller): Promise<UserDto[]> {
+  if (caller.userType === 'admin') return everywhere(env, null, byRegistration);
+  const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => id !== caller.id);
+  const rows = await liveUsers(db, ids);
+  rows.sort((a, b) => a.registrationDate.getTime() - b.registrationDate.getTime());
   return toDtos(db, rows);
 }
 
@@ -129,16 +150,8 @@ export async function childUsers(db: Db, caller: Caller, id: string) {
   return toDtos(db, await childrenOf(db, [id]));
 }
 
-export async function byType(db: Db, type: UserType) {
-  return toDtos(
-    db,
-    await db
-      .select()
-      .from(users)
-      .where(and(eq(users.userType, type), live))
-      .orderBy(asc(users.name)),
-  );
-}
+/** The admin's lists of directors, managers or marketing users, from every shard. */
+export const byType = (env: Bindings, type: UserType) => everywhere(env, type, byName);
 
 /** The manager of the caller's team: an agent's parent, a manager itself, else null. */
 export async function teamManager(db: Db, caller: Caller) {
@@ -147,8 +160,8 @@ export async function teamManager(db: Db, caller: Caller) {
   return row ? (await toDtos(db, [row]))[0]! : null;
 }
 
-export async function directorManagers(db: Db, caller: Caller) {
-  if (caller.userType === 'admin') return byType(db, 'manager');
+export async function directorManagers(env: Bindings, db: Db, caller: Caller) {
+  if (caller.userType === 'admin') return byType(env, 'manager');
   return toDtos(
     db,
     (await childrenOf(db, [caller.id])).filter((u) => u.userType === 'manager'),
@@ -156,8 +169,8 @@ export async function directorManagers(db: Db, caller: Caller) {
 }
 
 /** The caller's team: a manager and its agents; a director's managers and their agents; an agent itself. */
-export async function allTeam(db: Db, caller: Caller) {
-  if (caller.userType === 'admin') return listUsers(db, caller);
+export async function allTeam(env: Bindings, db: Db, caller: Caller) {
+  if (caller.userType === 'admin') return listUsers(env, db, caller);
   const ids = [...((await visibleIds(db, caller)) ?? [])].filter((id) => caller.userType !== 'director' || id !== caller.id);
   const rows = await liveUsers(db, ids);
   rows.sort((a, b) => (a.userType === b.userType ? a.name.localeCompare(b.name) : a.userType === 'manager' ? -1 : 1));
@@ -172,37 +185,41 @@ export async function managerChildUsers(db: Db, caller: Caller, parentId: string
   return toDtos(db, includeParent ? [manager, ...agents] : agents);
 }
 
-export async function userByEmail(db: Db, email: string) {
+export async function userByEmail(env: Bindings, control: Db, email: string) {
   // the schema refuses invisible characters; an older look-alike row is never answered either
-  const row = hasInvisibleChars(email) ? undefined : await findLiveUserByEmail(db, normalizeEmail(email));
-  if (!row) throw apiError(COMMON_MESSAGES.userNotFound);
-  return (await toDtos(db, [row]))[0]!;
+  const found = hasInvisibleChars(email) ? undefined : await findUserByEmail(env, control, normalizeEmail(email));
+  if (!found) throw apiError(COMMON_MESSAGES.userNotFound);
+  return (await toDtos(found.home.db, [found.row]))[0]!;
 }
 
-/** Checks that `parentId` fits a user of `type`: agents under a manager, managers under a director or none. */
-async function checkParent(db: Db, type: UserType, parentId: string | null | undefined): Promise<string | null> {
+/**
+ * Checks that `parentId` fits a user of `type` (agents under a manager, managers under a director
+ * or none) and answers the parent, found in whichever company it is.
+ */
+async function checkParent(env: Bindings, control: Db, type: UserType, parentId: string | null | undefined): Promise<UserRow | null> {
   if (type === 'agent') {
-    const parent = parentId ? await liveUser(db, parentId) : undefined;
     if (!parentId) throw apiError(USER_MESSAGES.parentRequired);
+    const parent = (await userAnywhere(env, control, parentId))?.row;
     if (parent?.userType !== 'manager') throw apiError(USER_MESSAGES.wrongParent);
-    return parent.id;
+    return parent;
   }
   if (type === 'manager' && parentId) {
-    const parent = await liveUser(db, parentId);
+    const parent = (await userAnywhere(env, control, parentId))?.row;
     if (parent?.userType !== 'director') throw apiError(USER_MESSAGES.wrongDirector);
-    return parent.id;
+    return parent;
   }
   return null;
 }
 
 /** POST /api/user/register: the admin creates any type; a manager creates agents under itself. The input is createUserSchema's. */
-export async function createUser(env: Bindings, db: Db, caller: Caller, input: NewUser) {
+export async function createUser(env: Bindings, control: Db, caller: Caller, input: NewUser) {
   const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
-  const parentId = caller.userType === 'admin' ? await checkParent(db, type, input.parentUser) : caller.id;
+  const parent = caller.userType === 'admin' ? await checkParent(env, control, type, input.parentUser) : caller;
+  const parentId = parent?.id ?? null;
   // only the admin's form has phone and country; a manager's agent gets neither
   const { phone, country } = caller.userType === 'admin' ? input : { phone: '', country: '' };
   const { email } = input;
-  await emailIsFree(db, email);
+  await emailIsFree(control, email);
   const user = {
     id: randomId(),
     name: input.name,
@@ -215,9 +232,9 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
     registrationDate: new Date(),
     isEmailVerified: false,
   };
-  await insertAccount(env, db, user);
-  const created = (await liveUser(db, user.id))!;
-  return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(db, [created]))[0]! };
+  const home = await insertAccount(env, control, user, parent);
+  const created = (await liveUser(home.db, user.id))!;
+  return { message: 'User created. A verification e-mail has been sent.', user: (await toDtos(home.db, [created]))[0]! };
 }
 
 /**
@@ -226,13 +243,15 @@ export async function createUser(env: Bindings, db: Db, caller: Caller, input: N
  * The admin deletes anyone but itself; a manager deletes its own agents. A manager with agents
  * is refused until they are moved or deleted; a deleted director's managers become top level.
  */
-export async function deleteUser(db: Db, caller: Caller, userId: string) {
+export async function deleteUser(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
+  const db = home.db;
   const target = await visibleUser(db, caller, userId);
   if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotDeleteSelf);
   const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
   if (!allowed) throw apiError(COMMON_MESSAGES.notAllowedDelete);
   if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.managerHasAgents);
   const now = new Date();
+  const orphans = target.userType === 'director' ? await childrenOf(db, [target.id]) : [];
   await db.batch([
     db
       .update(users)
@@ -243,6 +262,9 @@ export async function deleteUser(db: Db, caller: Caller, userId: string) {
       .set({ parentId: null, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(and(eq(users.parentId, target.id), live)),
   ]);
+  // the e-mail is free again; a deleted director's managers lead companies of their own
+  await settleAccount(control, target.id, { ...target, deletedAt: now });
+  await splitAfterDirector(env, control, home, orphans);
   return { message: `${target.name} has been deleted` };
 }
 
@@ -262,30 +284,25 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
  * fits); a user who still leads a team keeps its role until the team is moved. A role change
  * ends the user's sessions, so a demoted user loses its access at once.
  */
-export async function updateType(db: Db, caller: Caller, id: string, type: UserType, newParent?: string | null) {
+export async function updateType(env: Bindings, control: Db, home: Home, caller: Caller, id: string, type: UserType, newParent?: string | null) {
+  const db = home.db;
   const target = await adminTarget(db, caller, id);
   if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotChangeOwnType);
   if (target.userType === type) return { message: 'User type updated' };
   if ((await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.userHasTeam);
   if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
   const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
-  const parentId = await checkParent(db, type, wanted);
-  await db
-    .update(users)
-    .set({ userType: type, parentId, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, target.id));
+  const parent = await checkParent(env, control, type, wanted);
+  await changeRoleOrParent(env, control, home, target, { userType: type, parentId: parent?.id ?? null }, parent);
   return { message: 'User type updated' };
 }
 
-export async function updateParent(db: Db, caller: Caller, id: string, newParent: string | null) {
-  const target = await adminTarget(db, caller, id);
+export async function updateParent(env: Bindings, control: Db, home: Home, caller: Caller, id: string, newParent: string | null) {
+  const target = await adminTarget(home.db, caller, id);
   if (target.userType !== 'agent' && target.userType !== 'manager') throw apiError(COMMON_MESSAGES.onlyAgentsHaveParent);
   if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
-  const parentId = await checkParent(db, target.userType, newParent || null);
-  await db
-    .update(users)
-    .set({ parentId, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, target.id));
+  const parent = await checkParent(env, control, target.userType, newParent || null);
+  await changeRoleOrParent(env, control, home, target, { userType: target.userType, parentId: parent?.id ?? null }, parent);
   return { message: 'Parent updated' };
 }
 

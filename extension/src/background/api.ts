@@ -10,6 +10,17 @@ import type { Refusal } from '../shared/refusal';
  */
 let newestBookmark: string | null = null;
 
+/**
+ * What a 401 from any call does: set once at start (index.ts) to end the session and tell every
+ * board tab. The one place a session ended elsewhere is learned, whichever call heard it.
+ */
+let sessionEnded: (token: string) => Promise<void> = async () => undefined;
+export function onSessionEnded(handler: (token: string) => Promise<void>) {
+  sessionEnded = handler;
+}
+/** The session of `token` ended elsewhere (a 401, or the live socket closed for it): told once, at once. */
+export const endSession = (token: string) => sessionEnded(token);
+
 /** How long a call may take before it counts as no answer. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -49,7 +60,8 @@ export const isTransient = (err: unknown) => err instanceof Unreachable || (err 
 /**
  * The extension's fetch wrapper under the typed API clients (the web app's `createApi`, typed from
  * the worker's routes): the bearer token from the service worker's storage and the newest D1 bookmark; a network failure
- * raises `Unreachable`, a 401 `SignInAgain`, any other failure `Refused` with the server's message.
+ * raises `Unreachable`, a 401 ends the session (`endSession`) and raises `SignInAgain`, any other failure `Refused`
+ * with the server's message.
  */
 export function extensionApi(apiUrl: string, token: string | null) {
   const wrapped: typeof fetch = async (input, init) => {
@@ -65,7 +77,11 @@ export function extensionApi(apiUrl: string, token: string | null) {
       throw new Unreachable();
     }
     newestBookmark = newerBookmark(newestBookmark, res.headers.get(BOOKMARK_HEADER));
-    if (res.status === 401 && token) throw new SignInAgain();
+    if (res.status === 401 && token) {
+      // the board hears it now, not at the next sync that happens to tell it
+      await endSession(token);
+      throw new SignInAgain();
+    }
     // 304: the caller sent If-None-Match and keeps what it has
     if (!res.ok && res.status !== 304) {
       const data = (await res.json().catch(() => null)) as { message?: unknown; code?: unknown; params?: unknown } | null;

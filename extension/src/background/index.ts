@@ -6,16 +6,34 @@
  * It never reads the load board: the content script sends it only what the user clicked.
  */
 import type { Request, Response } from '../shared/protocol';
-import { Refused } from './api';
+import { onSessionEnded, Refused } from './api';
 import { MAIL_CLIENTS } from '../shared/compose';
 import { apiUrlOf, defaultApiUrl, patch, read, update } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
 import { viewOf, boardTabs, rememberTab, pushState } from './view-state';
-import { updateLive, syncAfter } from './live';
-import { signIn, signOut } from './session';
-import { syncing, sync, syncContacts } from './sync';
+import { closeLive, liveState, updateLive, syncAfter } from './live';
+import { endedElsewhere, signIn, signOut } from './session';
+import { syncing, syncingContacts, sync, syncContacts } from './sync';
 import { flush, act } from './queue';
 import { sendHealth } from './health';
+import { connect } from './desk';
+
+// the parts call each other through the desk only (no import circle between them)
+connect({
+  pushState,
+  sync,
+  syncContacts,
+  syncing: () => syncing,
+  syncingContacts: () => syncingContacts,
+  flush,
+  updateLive,
+  closeLive,
+  liveState: () => liveState,
+  boardTabs,
+});
+
+// any call's 401 ends the session here, and tells the board tabs at once
+onSessionEnded(endedElsewhere);
 
 async function handle(request: Request, sender: chrome.runtime.MessageSender): Promise<Response> {
   switch (request.type) {

@@ -1,8 +1,8 @@
 /** Live signals: a socket to the team's live object while a board is open. */
-import { apiUrlOf, read, type Stored } from './store';
+import { endSession } from './api';
+import { apiUrlOf, BOARD_ROLES, read, type Stored } from './store';
 import { SYNC_ALARM, SYNC_MINUTES } from './alarms';
-import { boardTabs, pushState } from './view-state';
-import { BOARD_ROLES, syncing, sync, syncingContacts, syncContacts } from './sync';
+import { desk } from './desk';
 
 /** The subprotocol the server's /api/live names; the token follows it (a browser cannot set Authorization on a WebSocket). */
 const LIVE_PROTOCOL = 'freightdesk.live';
@@ -31,7 +31,7 @@ async function setLive(next: 'on' | 'off' | null) {
   liveState = next;
   // off: the filters' ETag sync every minute stands in for the signals; on: back to every 5 minutes
   if (next !== null && (await read()).token) await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: next === 'off' ? FALLBACK_MINUTES : SYNC_MINUTES });
-  await pushState();
+  await desk.pushState();
 }
 
 /** Closes the socket on purpose (signed out, no board open): no retry. */
@@ -52,11 +52,11 @@ export function closeLive() {
 /** Opens the socket while the user is signed in and a board tab is open; closes it otherwise. */
 export async function updateLive() {
   const s = await read();
-  const wanted = !!s.token && !!s.user && BOARD_ROLES.has(s.user.userType) && (await boardTabs()).length > 0;
+  const wanted = !!s.token && !!s.user && BOARD_ROLES.has(s.user.userType) && (await desk.boardTabs()).length > 0;
   if (!wanted) {
     if (liveSocket || liveState) {
       closeLive();
-      await pushState();
+      await desk.pushState();
     }
     return;
   }
@@ -68,20 +68,24 @@ export async function updateLive() {
     return liveLost(null);
   }
   liveSocket = ws;
+  const token = s.token!;
   ws.onopen = () => {
     liveDelay = 1000;
     livePing = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), LIVE_PING_MS);
     void setLive('on');
     // whatever changed while the socket was down
-    void sync();
+    void desk.sync();
   };
   ws.onmessage = (event) => {
     if (typeof event.data !== 'string' || !event.data.startsWith('{')) return;
     const signal = JSON.parse(event.data) as { type?: string };
-    if (signal.type === 'filters') void syncAfter(() => syncing, sync);
-    else if (signal.type === 'contacts') void syncAfter(() => syncingContacts, syncContacts);
+    if (signal.type === 'filters') void syncAfter(desk.syncing, desk.sync);
+    else if (signal.type === 'contacts') void syncAfter(desk.syncingContacts, desk.syncContacts);
   };
   ws.onclose = (event) => {
+    // the server closed it because this socket's session ended: that is the news, whatever else is under way
+    // (a newer session's socket opens again then)
+    if (event.code === SESSION_ENDED_CLOSE) void endSession(token).then(updateLive);
     if (liveSocket === ws) liveLost(event.code);
   };
 }
@@ -101,11 +105,8 @@ function liveLost(code: number | null) {
   if (livePing) clearInterval(livePing);
   livePing = null;
   liveSocket = null;
-  // the session ended: the sync answers 401 and the bar asks to sign in again
-  if (code === SESSION_ENDED_CLOSE) {
-    void sync();
-    return;
-  }
+  // the session ended (told above): no retry with its token
+  if (code === SESSION_ENDED_CLOSE) return;
   void setLive('off');
   const delay = liveDelay;
   liveDelay = Math.min(liveDelay * 2, LIVE_RETRY_MAX_MS);

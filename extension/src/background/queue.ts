@@ -3,9 +3,7 @@ import { type ActionOutcome, type QueuedAction, type QueuedBody, type RefusedAct
 import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
 import { patch, read, update, apiFor } from './store';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
-import { pushState } from './view-state';
-import { endedElsewhere } from './session';
-import { syncContacts } from './sync';
+import { desk } from './desk';
 
 const MAX_REFUSED_SHOWN = 20;
 
@@ -22,6 +20,7 @@ function bodyOf(action: RowAction): QueuedBody {
     origin: action.origin,
     dest: action.dest,
     loadDate: action.loadDate,
+    board: action.board,
   };
   if (action.kind === 'load') return { kind: 'load', body: { ...common, reference: action.reference, date: action.at } };
   return { kind: action.kind, body: { ...common, kind: action.kind, contact: action.contact, callDate: action.at, line: action.line ?? null } };
@@ -76,11 +75,11 @@ async function drain() {
       await remove(item.clientId);
       await patch({ problem: null });
       // the user's own contact shows on its board (and the team's) at once
-      if (item.kind !== 'load') void syncContacts();
+      if (item.kind !== 'load') void desk.syncContacts();
     } catch (err) {
       if (err instanceof SignInAgain) {
+        // the session has ended (api.ts): the rest waits for the same user's next sign-in
         outcomes.set(item.clientId, { status: 'signInAgain' });
-        await endedElsewhere();
         return;
       }
       if (isTransient(err)) {
@@ -122,7 +121,7 @@ export function flush(): Promise<void> {
     } while (flushAgain);
   })().finally(() => {
     flushing = null;
-    void pushState();
+    void desk.pushState();
   });
   return flushing;
 }
@@ -133,7 +132,7 @@ export async function act(action: RowAction): Promise<ActionOutcome> {
   if (!(s.mcs ?? []).some((m) => m._id === action.mcId)) return { status: 'refused', message: 'Pick the MC you work for' };
   await enqueue(s.user.userId, action);
   if (!s.token) {
-    await pushState();
+    await desk.pushState();
     return { status: 'signInAgain' };
   }
   outcomes.delete(action.clientId);

@@ -1,16 +1,24 @@
 /** The session: sign-in, sign-out, and a session ended elsewhere. */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import { extensionApi } from './api';
-import { apiUrlOf, patch, read, type Stored, apiFor } from './store';
+import { apiUrlOf, patch, read, type Stored, apiFor, update } from './store';
 import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
-import { closeLive, updateLive } from './live';
-import { sync } from './sync';
+import { desk } from './desk';
 
-/** A 401: the session ended elsewhere. Calls stop; the queue stays for when the user signs in again. */
-export async function endedElsewhere() {
-  closeLive();
-  await patch({ token: null, signInAgain: true, problem: null });
+/**
+ * The session of `token` ended elsewhere (any call's 401, or the live socket closed for it): calls
+ * stop, and every board tab and the popup are told at once (flags, markers and "Working for" go,
+ * the bar says "Sign in again"). The queue stays for when the user signs in again. A 401 of an
+ * older session's call, answered after the user signed in again, ends nothing.
+ */
+export async function endedElsewhere(token: string) {
+  const ended = await update((s) =>
+    s.token && s.token === token ? { patch: { token: null, signInAgain: true, problem: null }, result: true } : { patch: {}, result: false },
+  );
+  if (!ended) return;
+  desk.closeLive();
   await chrome.alarms.clear(RETRY_ALARM);
+  await desk.pushState();
 }
 
 /** A signed-in user's own data, emptied: signing out, or signing in as someone else, leaves none of it behind. */
@@ -47,12 +55,12 @@ export async function signIn(email: string, password: string): Promise<void> {
   });
   await chrome.alarms.create(SYNC_ALARM, { periodInMinutes: SYNC_MINUTES });
   await chrome.alarms.create(CONTACTS_ALARM, { periodInMinutes: CONTACTS_MINUTES });
-  await sync();
-  void updateLive();
+  await desk.sync();
+  void desk.updateLive();
 }
 
 export async function signOut() {
-  closeLive();
+  desk.closeLive();
   const s = await read();
   if (s.token) {
     // this session only: the web app stays signed in (and an unreachable server ends it by expiry)

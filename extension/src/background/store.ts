@@ -7,6 +7,7 @@ import { type ExtensionApi, extensionApi } from './api';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { MailClient } from '../shared/compose';
 import type { Language } from '../../../worker/lib/languages';
+import type { LoadBoard } from '../../../worker/history/boards';
 import type { TeamContactsDto } from '../../../worker/team/team.schema';
 import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState, TeamPhones } from '../shared/protocol';
 
@@ -18,7 +19,7 @@ export interface Stored {
   /** The signed-in user's language (docs/decisions/0025-extension-languages.md); null when signed out. */
   language?: Language | null;
   signInAgain?: boolean;
-  /** Device tokens by e-mail (README: Security): kept on sign-out, they name this browser. */
+  /** Device tokens by e-mail (docs/decisions/0034-device-tokens.md): kept on sign-out, they name this browser. */
   deviceTokens?: Record<string, string>;
   subscription?: SubscriptionState | null;
   mcs?: McChoice[];
@@ -37,9 +38,12 @@ export interface Stored {
   queue?: QueuedAction[];
   refused?: RefusedAction[];
   problem?: string | null;
-  /** When this browser last sent the board's health report (at most one an hour). */
-  healthSentAt?: number;
+  /** When this browser last sent each board's health report (at most one an hour per board). */
+  healthSentAt?: number | Partial<Record<LoadBoard, number>>;
 }
+
+/** Roles that work a load board: the ingestion calls take only them. */
+export const BOARD_ROLES = new Set(['agent', 'manager']);
 
 export const defaultApiUrl = () => __API_URL__.replace(/\/+$/, '');
 

@@ -2,13 +2,8 @@
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from '../shared/protocol';
 import { type ExtensionApi, SignInAgain } from './api';
-import { patch, read, type Stored, update, apiFor } from './store';
-import { pushState } from './view-state';
-import { endedElsewhere } from './session';
-import { flush } from './queue';
-
-/** Roles that work a load board: the ingestion calls take only them. */
-export const BOARD_ROLES = new Set(['agent', 'manager']);
+import { BOARD_ROLES, patch, read, type Stored, update, apiFor } from './store';
+import { desk } from './desk';
 
 const toChoice = (m: {
   _id: string;
@@ -26,9 +21,9 @@ const toChoice = (m: {
   emailContent: m.emailContent,
 });
 
-/** Handles a failed call the same way everywhere: 401 ends the session, anything else becomes the problem shown. */
+/** A failed sync shows its problem; a 401 has ended the session already (api.ts). */
 async function failed(err: unknown) {
-  if (err instanceof SignInAgain) return endedElsewhere();
+  if (err instanceof SignInAgain) return;
   await patch({ problem: err instanceof Error ? err.message : 'Something went wrong' });
 }
 
@@ -98,9 +93,9 @@ export function sync(): Promise<void> {
   });
   return syncing.then(async () => {
     await syncContacts();
-    await pushState();
+    await desk.pushState();
     // the server answered: whatever waits may go now
-    if ((await read()).token) void flush();
+    if ((await read()).token) void desk.flush();
   });
 }
 
@@ -126,9 +121,9 @@ export function syncContacts(): Promise<void> {
         patch: cur.user?.userId === s.user?.userId ? { teamContacts, teamContactsEtag: res.headers.get('etag') } : {},
         result: undefined,
       }));
-      await pushState();
-    } catch (err) {
-      if (err instanceof SignInAgain) await endedElsewhere();
+      await desk.pushState();
+    } catch {
+      // a 401 has ended the session already (api.ts); anything else waits for the next minute
     }
   })().finally(() => {
     syncingContacts = null;

@@ -1,7 +1,7 @@
 /** What the popup, the options page and the board tabs are shown, and telling them when it changes. */
 import { type StatePush, subjectOf, type ViewState } from '../shared/protocol';
 import { apiUrlOf, read, type Stored } from './store';
-import { liveState, updateLive } from './live';
+import { desk } from './desk';
 
 export function viewOf(s: Stored): ViewState {
   const user = s.user ?? null;
@@ -23,7 +23,7 @@ export function viewOf(s: Stored): ViewState {
     pending: (s.queue ?? []).filter((q) => q.userId === user?.userId).map((q) => ({ label: q.label, what: subjectOf(q), queuedAt: q.queuedAt })),
     refused: s.refused ?? [],
     problem: s.problem ?? null,
-    live: liveState,
+    live: desk.liveState(),
   };
 }
 
@@ -51,6 +51,6 @@ export async function pushState() {
   }
   if (gone.length) {
     await chrome.storage.session.set({ boardTabs: (await boardTabs()).filter((t) => !gone.includes(t)) });
-    void updateLive();
+    void desk.updateLive();
   }
 }

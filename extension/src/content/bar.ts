@@ -1,14 +1,13 @@
 /** The FreightDesk bar: the MC picker, Refresh, the filters' count, and what is wrong. */
 import { filtersInForce } from '../shared/match';
 import { ask, mcLabel } from '../shared/protocol';
-import { state, health, el } from './board-state';
-import { applyState } from './board';
+import { state, health, el, applyState } from './board-state';
 import { makeFormat } from '../../../web/lib/format-dates';
 import { formatLocale, messageText, t } from '../i18n';
 
 export let bar: HTMLElement | null = null;
 
-/** "7:39 PM", as the popup and the web app write a time (docs/decisions/0158-one-format.md), in the language's locale. */
+/** "7:39 PM", as the popup and the web app write a time (docs/rules/screens.md#0158-one-format), in the language's locale. */
 const timeOf = (ms: number) => makeFormat(formatLocale()).time(ms);
 
 function alarmText(): string | null {

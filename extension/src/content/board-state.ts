@@ -1,9 +1,16 @@
-/** What the board's script knows: the service worker's state, the version rows were drawn under, and whether the page can be read. */
+/**
+ * What the board's script knows, and the one module its parts call: the service worker's state,
+ * the board's adapter, the version rows were drawn under, whether the page can be read, and the
+ * styles our elements need inside the board's shadow roots.
+ */
 import type { McChoice, ViewState } from '../shared/protocol';
 import type { PageHealth } from './health';
-import type { ReadRow } from './selectors';
+import type { BoardAdapter, ReadRow } from './read';
+import boardCss from './board.css?inline';
 
 export let state: ViewState | null = null;
+/** The board this page is (boards/), set once at start. */
+export let adapter: BoardAdapter | null = null;
 /** Changes when what rows show changes (user, MC, filters): rows decorated under another version are redone. */
 export let version = '';
 export let health: PageHealth = { layout: null, unreadable: false, reason: null };
@@ -23,7 +30,7 @@ export const decorating = () => signedIn() && !health.unreadable;
 /** What a row shows that decides its decoration; with `version`, a row is redone only when this changes. */
 export const signatureOf = (read: ReadRow) => {
   const l = read.load;
-  return JSON.stringify([read.layout, read.hasDetails, l.company, l.phone, l.email, l.origin, l.dest, l.pickup, l.rate, l.reference, l.mcNumber]);
+  return JSON.stringify([read.signals, read.hasDetails, l.company, l.phone, l.email, l.origin, l.dest, l.pickup, l.rate, l.reference, l.mcNumber]);
 };
 
 export function computeVersion(s: ViewState | null): string {
@@ -42,6 +49,39 @@ export function computeVersion(s: ViewState | null): string {
     s.apiUrl,
     health.unreadable,
   ]);
+}
+
+let stateListener: ((next: ViewState) => void) | null = null;
+/** board.ts redraws on every new state; the bar and the actions hand it the state an answer brought. */
+export const onState = (listener: (next: ViewState) => void) => {
+  stateListener = listener;
+};
+export const applyState = (next: ViewState) => stateListener?.(next);
+
+export const setAdapter = (next: BoardAdapter) => {
+  adapter = next;
+};
+
+let sheet: CSSStyleSheet | null = null;
+const styled = new WeakSet<ShadowRoot>();
+/**
+ * Our styles where `node` is: the page's own stylesheet (content.css) does not reach into a shadow
+ * root, so the board's shadow roots get ours adopted (or, where adopting fails, a style element).
+ */
+export function ensureStyles(node: Node) {
+  const root = node.getRootNode();
+  if (!(root instanceof ShadowRoot) || styled.has(root)) return;
+  styled.add(root);
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(boardCss);
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    const style = document.createElement('style');
+    style.className = 'fd-style';
+    style.textContent = boardCss;
+    root.append(style);
+  }
 }
 
 /** The setters: board.ts takes in a new state from the service worker and a new reading of the page. */

@@ -3,11 +3,13 @@ import { renderTemplate } from '../../../worker/mc-settings/email-template.schem
 import { composeUrl, opensInBrowser } from '../shared/compose';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
 import { type ActionOutcome, ask, type McChoice, type RowAction } from '../shared/protocol';
-import type { ReadRow } from './selectors';
-import { state, el } from './board-state';
+import { deepQueryAll, type ReadRow } from './read';
+import { state, el, applyState, adapter } from './board-state';
 import { dialing, dialOf, showDial } from './dial-note';
-import { applyState } from './board';
 import { messageText, t } from '../i18n';
+
+/** Our elements on the page and inside the board's open shadow roots (Truckstop keeps its panel there). */
+const ownAll = <T extends Element>(selector: string) => deepQueryAll<T>(document, selector);
 
 /** The outcome of each action clicked on this page, by load and action, so a redraw keeps it. */
 const feedback = new Map<string, { text: string; tone: 'ok' | 'wait' | 'error' }>();
@@ -19,7 +21,7 @@ const feedbackKey = (load: BoardLoad, mc: McChoice | null, kind: string) =>
 /** Shows an action's outcome wherever it is on screen now: a redraw meanwhile made new elements. */
 function showFeedback(key: string) {
   const shown = feedback.get(key);
-  for (const status of document.querySelectorAll<HTMLElement>('.fd-status')) {
+  for (const status of ownAll<HTMLElement>('.fd-status')) {
     if (status.dataset.fdKey !== key) continue;
     status.textContent = shown?.text ?? '';
     status.dataset.tone = shown?.tone ?? '';
@@ -92,19 +94,22 @@ function rowAction(load: BoardLoad, mc: McChoice, kind: RowAction['kind'], conta
     dest: load.dest,
     loadDate: fullDate(load.pickup) ?? load.pickup,
     reference: load.reference,
+    board: adapter?.board ?? 'dat',
     at,
   };
 }
 
 /**
- * The four actions, as menu items of the row's control or as the details' buttons. In the compact
- * layout the row shows no contact and no pick-up date (DAT keeps them in the details), so Call,
- * E-mail and + Active load say to open the load.
+ * The four actions, as menu items of the row's control or as the details' buttons, enabled by what
+ * the row shows, whatever its layout is called: a row without a contact or a pick-up cell (DAT's
+ * compact row keeps them in the details) says to open the load for Call, E-mail and + Active load.
  */
 export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' | 'details'): HTMLElement[] {
   const { load } = read;
   const items: HTMLElement[] = [];
-  const inDetails = read.hasDetails || read.layout !== 'compact';
+  // where the row itself shows none, the load's details may
+  const contactShown = read.hasDetails || read.signals.contactCell;
+  const dateShown = read.hasDetails || read.signals.pickupCell || !!load.pickup;
   const noMc = t('actions.noMc');
 
   const item = (kind: string, label: string, problem: string | null, onClick: () => void, href?: string) => {
@@ -148,10 +153,10 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const call = item(
     'call',
     line ? t('actions.callOnLine', { line }) : t('actions.call'),
-    !mc ? noMc : !load.phone ? (inDetails ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
+    !mc ? noMc : !load.phone ? (contactShown ? t('actions.noPhone') : t('actions.openForPhone')) : !dial ? t('actions.cannotDial') : null,
     () => {
       dialing.add(callKey);
-      for (const shown of document.querySelectorAll<HTMLElement>('.fd-action[data-kind="call"]')) {
+      for (const shown of ownAll<HTMLElement>('.fd-action[data-kind="call"]')) {
         if (shown.closest('.fd-item')?.querySelector('.fd-status')?.getAttribute('data-fd-key') === callKey) showDial(shown, callKey, load.phone, dial!);
       }
       void run(
@@ -173,7 +178,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
   const email = item(
     'email',
     t('actions.email'),
-    !mc ? noMc : !load.email ? (inDetails ? t('actions.noEmail') : t('actions.openForEmail')) : null,
+    !mc ? noMc : !load.email ? (contactShown ? t('actions.noEmail') : t('actions.openForEmail')) : null,
     () => {
       // the link opens the mail client with the MC's template filled; the click logs it
       void run(
@@ -192,7 +197,7 @@ export function actionItems(read: ReadRow, mc: McChoice | null, variant: 'menu' 
     email.setAttribute('target', '_blank');
     email.setAttribute('rel', 'noopener');
   }
-  item('load', t('actions.activeLoad'), !mc ? noMc : !load.origin || !load.dest ? t('actions.noLane') : !inDetails ? t('actions.openForDate') : null, () => {
+  item('load', t('actions.activeLoad'), !mc ? noMc : !load.origin || !load.dest ? t('actions.noLane') : !dateShown ? t('actions.openForDate') : null, () => {
     void run(
       feedbackKey(load, mc, 'load'),
       async () => rowAction(load, mc!, 'load', '', await loadClientId(load, mc!._id), Date.now()),

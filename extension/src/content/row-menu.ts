@@ -1,13 +1,20 @@
-/** The row's control and its menu, placed outside the row and following it while it shows the same load. */
+/** The row's (or panel's) control and its menu, placed outside the row and following it while it shows the same load. */
 import type { McChoice } from '../shared/protocol';
-import { ROW_CELLS, type ReadRow, readRow } from './selectors';
+import type { ReadRow } from './read';
 import { el, signatureOf } from './board-state';
 import { actionItems } from './row-actions';
 import { t } from '../i18n';
 
-export let openMenu: { row: HTMLElement; button: HTMLElement; menu: HTMLElement; load: string } | null = null;
+/** What a menu is about: a row (or the open load's panel), read again when the menu opens, and the line it opens under. */
+export interface MenuAnchor {
+  el: Element;
+  read: () => ReadRow;
+  line: () => Element;
+}
 
-export function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null): HTMLElement {
+export let openMenu: { anchor: MenuAnchor; button: HTMLElement; menu: HTMLElement; load: string } | null = null;
+
+export function menuButton(anchor: MenuAnchor, read: ReadRow, mc: McChoice | null): HTMLElement {
   const button = el('button', 'fd-more');
   button.type = 'button';
   button.setAttribute('aria-haspopup', 'menu');
@@ -18,13 +25,13 @@ export function menuButton(row: HTMLElement, read: ReadRow, mc: McChoice | null)
   button.addEventListener('click', (e) => {
     e.preventDefault();
     if (openMenu?.button === button) closeMenu(true);
-    // the row as it is now: DAT may have recycled it since it was decorated
-    else showMenu(row, button, readRow(row), mc);
+    // the row as it is now: the board may have recycled it since it was decorated
+    else showMenu(anchor, button, anchor.read(), mc);
   });
   return button;
 }
 
-function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McChoice | null) {
+function showMenu(anchor: MenuAnchor, button: HTMLElement, read: ReadRow, mc: McChoice | null) {
   closeMenu(false);
   const menu = el('div', 'fd-menu');
   menu.setAttribute('role', 'menu');
@@ -43,7 +50,7 @@ function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McCh
     } else if (e.key === 'Tab') closeMenu(false);
   });
   document.body.append(menu);
-  openMenu = { row, button, menu, load: signatureOf(read) };
+  openMenu = { anchor, button, menu, load: signatureOf(read) };
   placeMenu();
   button.setAttribute('aria-expanded', 'true');
   menu.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
@@ -55,9 +62,9 @@ function showMenu(row: HTMLElement, button: HTMLElement, read: ReadRow, mc: McCh
  */
 function placeMenu() {
   if (!openMenu) return;
-  const { row, button, menu } = openMenu;
+  const { anchor: about, button, menu } = openMenu;
   const anchor = button.getBoundingClientRect();
-  const rowBox = row.querySelector(ROW_CELLS)?.getBoundingClientRect() ?? row.getBoundingClientRect();
+  const rowBox = about.line().getBoundingClientRect();
   const size = menu.getBoundingClientRect();
   const below = rowBox.bottom + 2 + size.height <= window.innerHeight;
   menu.style.top = `${Math.max(4, below ? rowBox.bottom + 2 : rowBox.top - 2 - size.height)}px`;
@@ -71,9 +78,9 @@ function placeMenu() {
  */
 function followMenu() {
   if (!openMenu) return;
-  const { row, button } = openMenu;
+  const { anchor, button } = openMenu;
   const box = button.getBoundingClientRect();
-  const gone = !row.isConnected || !button.isConnected || signatureOf(readRow(row)) !== openMenu.load;
+  const gone = !anchor.el.isConnected || !button.isConnected || signatureOf(anchor.read()) !== openMenu.load;
   const hidden = box.bottom < 0 || box.top > window.innerHeight;
   if (gone || hidden) closeMenu(false);
   else placeMenu();
@@ -89,17 +96,25 @@ export function closeMenu(returnFocus: boolean) {
 }
 
 document.addEventListener('pointerdown', (e) => {
-  if (openMenu && !openMenu.menu.contains(e.target as Node) && !openMenu.button.contains(e.target as Node)) closeMenu(false);
+  // the event's path, not its target: inside a shadow root the target is the root's host
+  const path = e.composedPath();
+  if (openMenu && !path.includes(openMenu.menu) && !path.includes(openMenu.button)) closeMenu(false);
 });
-// the menu belongs to the load under it: scrolling the board follows the row, or closes the menu
-// once the row shows another load (DAT recycles rows as it scrolls)
-document.addEventListener(
-  'scroll',
-  (e) => {
-    if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) followMenu();
-  },
-  true,
-);
+/**
+ * The menu belongs to the load under it: scrolling the board follows the row, or closes the menu
+ * once the row shows another load (the boards recycle rows as they scroll). A scroll inside a
+ * shadow root does not reach the document: board.ts watches each of the board's roots too.
+ */
+export function watchScroll(root: Document | ShadowRoot) {
+  root.addEventListener(
+    'scroll',
+    (e) => {
+      if (openMenu && !(e.target instanceof Node && openMenu.menu.contains(e.target))) followMenu();
+    },
+    true,
+  );
+}
+watchScroll(document);
 window.addEventListener('resize', () => closeMenu(false));
 // Escape closes it wherever the focus is (the menu's own handler also moves focus back)
 document.addEventListener('keydown', (e) => {

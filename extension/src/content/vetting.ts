@@ -1,5 +1,5 @@
 /**
- * The board's FMCSA warning (docs/decisions/0169-board-fmcsa-warning.md): a small badge on a row
+ * The board's FMCSA warning (docs/rules/extension.md#0169-board-fmcsa-warning): a small badge on a row
  * matched to a filter whose broker (by the filter's DOT or MC number, or the MC the load's details
  * show) has no active broker authority or no bond on file at FMCSA. It informs; it never blocks,
  * hides or tints anything.

@@ -10,6 +10,7 @@ const contact = (extra: Partial<TeamContactDto>): TeamContactDto => ({
   at: NOW - 60 * 60_000,
   line: 2,
   mcName: 'Swift Haul',
+  board: 'dat',
   brokerName: 'Total Quality Logistics',
   contact: '+15135550142',
   origin: 'Chicago, IL',
@@ -41,6 +42,9 @@ describe('contacted by the team: which contacts mark a row', () => {
     expect(contactedText(found[0]!)).toMatch(/^Called by Ben · \d\d:\d\d · L2 · this load$/);
     expect(contactedText(found[1]!)).toMatch(/^E-mailed by you · \d\d:\d\d · L2$/);
     expect(contactedText(found[0]!, true)).toMatch(/^Called by Ben Baker · \d\d:\d\d · L2 · Swift Haul · this load$/);
+    // the hover names the board a contact was made on when it is not the one the row is on
+    expect(contactedText(found[0]!, true, 'dat')).not.toContain('on DAT');
+    expect(contactedText({ ...found[0]!, board: 'truckstop' }, true, 'dat')).toMatch(/ · this load · on Truckstop$/);
   });
   it("by a filter's alias, by the row's phone or e-mail; never outside the window or with markers off", () => {
     const keys = brokerKeys([{ name: 'Total Quality Logistics', aliases: ['TQL'] }]);

@@ -5,6 +5,7 @@
  * Pure functions, shared by the board and the tests.
  */
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
+import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';
 import type { TeamContactDto, TeamContactsDto } from '../../../worker/team/team.schema';
 import { fullDate } from './load';
 import { companyKey, emailKey, phoneKey } from './match';
@@ -83,13 +84,17 @@ export function contactsForRow(
 
 const hhmm = (ms: number) => new Date(ms).toLocaleTimeString(formatLocale() ?? [], { hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** "Called by Anna · 14:02 · L2 · this load" (the first name; "you" for the user's own). */
-export function contactedText(c: Contacted, full = false): string {
+/**
+ * "Called by Anna · 14:02 · L2 · this load" (the first name; "you" for the user's own); the full
+ * text (the hover) names the board when the contact was made on another board than `here`.
+ */
+export function contactedText(c: Contacted, full = false, here?: LoadBoard): string {
   const who = full ? c.by : (c.by.split(/\s+/)[0] ?? c.by);
   const by = c.kind === 'call' ? (c.mine ? t('row.calledByYou') : t('row.calledBy', { who })) : c.mine ? t('row.emailedByYou') : t('row.emailedBy', { who });
   const parts = [by, hhmm(c.at)];
   if (c.line) parts.push(`L${c.line}`);
   if (full && c.mcName) parts.push(c.mcName);
   if (c.thisLoad) parts.push(t('row.thisLoad'));
+  if (full && here && c.board && c.board !== here) parts.push(t('row.onBoard', { board: BOARD_NAMES[c.board] }));
   return parts.join(' · ');
 }

@@ -1,5 +1,5 @@
 /**
- * Which of the team's filters flag a load-board row (README: Extension, "How rows are matched").
+ * Which of the team's filters flag a load-board row (docs/decisions/0124-row-matching.md).
  * Pure functions, shared by the board and the tests.
  */
 import { normalizeBrokerName } from '../../../worker/filters/broker-name';

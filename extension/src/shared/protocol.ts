@@ -8,7 +8,7 @@ import type * as z from 'zod';
 import type { LoginAnswer } from '../../../worker/auth/auth.schema';
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
-import type { ContactFields, ContactKind, logContactSchema } from '../../../worker/history/history.schema';
+import type { ContactFields, ContactKind, LoadBoard, logContactSchema } from '../../../worker/history/history.schema';
 import type { addLoadSchema } from '../../../worker/loads/loads.schema';
 import type { Refusal } from './refusal';
 
@@ -132,6 +132,8 @@ export interface RowAction extends Pick<ContactFields, 'brokerName' | 'contact' 
   clientId: string;
   /** The load's reference ID from its details ('' when not shown); stored with an active load. */
   reference: string;
+  /** The board the load was on. */
+  board: LoadBoard;
   /** When the user clicked (ms): a queued action is filed at that time, not when it is sent. */
   at: number;
 }

@@ -21,7 +21,7 @@ export { PAGE_SIZES } from './table-url-state';
  * each column's `meta.filter` ('select' renders a dropdown of the column's values; give such a
  * column `filterFn: 'equalsString'`).
  *
- * The search, sort, page, page size and column filters live in the query string (decision 0133):
+ * The search, sort, page, page size and column filters live in the query string (rule 0133):
  * `q`, `sort` ("name" or "-name"), `page` (from 1), `size` and `f.<column>`, each
  * prefixed with `urlKey.` when a screen has more than one table. A column with the id `action`
  * or `actions` stays in view at the right edge while a wide table scrolls (item 1). `title`

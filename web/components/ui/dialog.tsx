@@ -60,7 +60,7 @@ export function Modal(props: {
 
 /**
  * "Are you sure…?" with a destructive confirm button and Cancel. Cancel has the focus when it
- * opens (decision 0139), so Enter or a stray key press never deletes.
+ * opens (rule 0139), so Enter or a stray key press never deletes.
  */
 export function ConfirmDialog(props: {
   open: boolean;

@@ -1,7 +1,7 @@
 import { Button } from './button';
 
 /**
- * A whole-number stepper (decision 0137): − and + buttons and an input that takes digits only,
+ * A whole-number stepper (rule 0137): − and + buttons and an input that takes digits only,
  * so what it shows is what is sent: "1.5" can never read as 15, "-3" cannot be typed, a pasted
  * "2 months" is refused whole. `value` is the text (empty while a person retypes it); past `max`
  * it shows `max`; on leaving the field an empty or too small value becomes `min`.

@@ -4,7 +4,7 @@ import { useUrlParams } from '../../lib/use-url-state';
 export const PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 
 /**
- * A table's view in the query string (decision 0133): `q` the search, `sort` ("name" or "-name"),
+ * A table's view in the query string (rule 0133): `q` the search, `sort` ("name" or "-name"),
  * `page` (from 1), `size` and `f.<column>`, each prefixed with `urlKey.` when a screen has more
  * than one table. Returns the view as TanStack Table's state, and its setters, which write the URL;
  * a new search, sort or filter starts again at page 1.

@@ -4,7 +4,7 @@ import { useUrlState } from '../../lib/use-url-state';
 
 /**
  * Tabs (radix Tabs: arrow keys move between tabs). With `urlKey` the open tab lives in the query
- * string (decision 0133), so a reload, Back and a shared link open the same tab.
+ * string (rule 0133), so a reload, Back and a shared link open the same tab.
  */
 export function Tabs({ tabs, defaultValue, urlKey }: { tabs: { value: string; label: string; content: ReactNode }[]; defaultValue?: string; urlKey?: string }) {
   const first = defaultValue ?? tabs[0]?.value ?? '';

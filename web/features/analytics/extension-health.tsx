@@ -9,6 +9,7 @@ import { type Data, useGet } from '../../lib/use-api';
 import { addEnglish } from '../../i18n';
 import { errorText } from '../../i18n/errors';
 import english from '../../i18n/en-analytics.json';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 
 addEnglish(english);
 
@@ -29,7 +30,13 @@ const FIELD_LABELS: Record<Version['fields'][number]['field'], string> = {
   detailsReference: 'extHealth.detailsReference',
   detailsContact: 'extHealth.detailsContact',
   detailsMc: 'extHealth.detailsMc',
+  signalSmallCells: 'extHealth.signalSmallCells',
+  signalWideCells: 'extHealth.signalWideCells',
+  signalPickupCell: 'extHealth.signalPickupCell',
+  signalContactCell: 'extHealth.signalContactCell',
 };
+/** Layout signals are counts of what rows showed, not fields read: no good or bad share. */
+const isSignal = (field: string) => field.startsWith('signal');
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 /** Under 90 % read is worth a look; under half, the board has most likely changed. */
@@ -37,15 +44,17 @@ const shareClass = (share: number | null) => (share === null ? 'pill-off' : shar
 
 function VersionBlock({ v }: { v: Version }) {
   const { t } = useTranslation();
+  const fields = v.fields.filter((f) => !isSignal(f.field));
+  const signals = v.fields.filter((f) => isSignal(f.field));
   const layouts = Object.entries(v.layouts)
     .map(([layout, n]) => `${layout} ${n}`)
     .join(', ');
   return (
-    <div className="ext-health-version" data-testid={`ext-health-${v.version}`}>
-      <h3>
+    <div className="ext-health-version" data-testid={`ext-health-${v.board}-${v.version}`}>
+      <h4>
         {t('extHealth.version', { version: v.version })}{' '}
         {v.unreadableReports > 0 && <span className="label-pill pill-bad">{t('extHealth.unreadable', { count: v.unreadableReports })}</span>}
-      </h3>
+      </h4>
       <p className="muted">
         {t('extHealth.reports', { count: v.reports })} {t('extHealth.fromBrowsers', { count: v.browsers })} · {t('extHealth.loadsSeen', { count: v.rowsSeen })}{' '}
         · {t('extHealth.layouts')} {layouts || '–'} · {t('extHealth.last', { date: dateAndTime(v.lastAt) })}
@@ -62,7 +71,7 @@ function VersionBlock({ v }: { v: Version }) {
             </tr>
           </thead>
           <tbody>
-            {v.fields.map((f) => (
+            {fields.map((f) => (
               <tr key={f.field}>
                 <th scope="row">{FIELD_LABELS[f.field] ? t(FIELD_LABELS[f.field]) : f.field}</th>
                 <td>{f.read}</td>
@@ -75,14 +84,35 @@ function VersionBlock({ v }: { v: Version }) {
           </tbody>
         </table>
       </div>
+      {signals.length > 0 && (
+        <p className="muted" data-testid="layout-signals">
+          {t('extHealth.signals')}{' '}
+          {signals.map((f) => t('extHealth.signalCount', { signal: t(FIELD_LABELS[f.field]), count: f.read, total: f.read + f.missed })).join(' · ')}
+        </p>
+      )}
     </div>
   );
 }
 
+/** One board's reports, by version: each board's fields apart, so a board that stops being read shows on its own. */
+function BoardBlock({ board, versions }: { board: Version['board']; versions: Version[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ext-health-board" data-testid={`ext-health-board-${board}`} aria-labelledby={`ext-health-board-${board}`}>
+      <h3 id={`ext-health-board-${board}`}>{BOARD_NAMES[board]}</h3>
+      {versions.length ? (
+        versions.map((v) => <VersionBlock key={v.version} v={v} />)
+      ) : (
+        <p className="muted">{t('extHealth.boardEmpty', { board: BOARD_NAMES[board] })}</p>
+      )}
+    </section>
+  );
+}
+
 /**
- * The load-board extension's health reports of the last 7 days, by extension version: how many rows
- * of DAT's board it could read, per field. A DAT release that breaks reading shows here the same day
- * (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
+ * The load-board extension's health reports of the last 7 days, per board and extension version:
+ * how many rows of each board it could read, per field. A board release that breaks reading shows
+ * here the same day (docs/decisions/0145-board-alarm.md). Admin only, on the Analytics screen.
  */
 export function ExtensionHealth() {
   const { t } = useTranslation();
@@ -102,7 +132,9 @@ export function ExtensionHealth() {
         ) : error && !data ? (
           <ErrorText>{t('extHealth.loadFailed', { error: errorText(error) })}</ErrorText>
         ) : data?.versions.length ? (
-          data.versions.map((v) => <VersionBlock key={v.version} v={v} />)
+          (Object.keys(BOARD_NAMES) as Version['board'][]).map((board) => (
+            <BoardBlock key={board} board={board} versions={data.versions.filter((v) => v.board === board)} />
+          ))
         ) : (
           <p className="muted">{t('extHealth.empty')}</p>
         )}

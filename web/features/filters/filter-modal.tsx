@@ -46,7 +46,7 @@ export function FilterModal(props: {
   const dup = props.duplicate;
   const saveLabel =
     mode === 'create' ? t('filterModal.saveCreate') : me.isLead && filter && !filter.isVerified ? t('filterModal.saveVerify') : t('filterModal.saveUpdate');
-  // Unsaved edits are never dropped silently (decision 0130): Cancel, Escape and the close button
+  // Unsaved edits are never dropped silently (rule 0130): Cancel, Escape and the close button
   // ask first, and leaving the screen offers Save (saves and stays here) / Discard / Stay.
   const [askDiscard, setAskDiscard] = useState(false);
   const close = () => (form.dirty ? setAskDiscard(true) : props.onClose());

@@ -33,7 +33,7 @@ import type { FilterDraft, ModalMode } from './use-filter-form';
 
 const SEARCH_PREFIX = 's.';
 
-/** The applied search from the query string (decision 0133): `s.<field>`, only what differs from the empty search. */
+/** The applied search from the query string (rule 0133): `s.<field>`, only what differs from the empty search. */
 function searchFromParams(params: URLSearchParams): SearchForm {
   const get = (key: keyof SearchForm) => params.get(`${SEARCH_PREFIX}${key}`);
   const flag = (key: keyof SearchForm, fallback: boolean) => {

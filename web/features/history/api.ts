@@ -53,8 +53,9 @@ export type HistoryPageView = HistoryPageDto & {
   filteredTotal: number;
   companies: string[];
   perDay: NonNullable<HistoryPageDto['perDay']>;
+  archived: NonNullable<HistoryPageDto['archived']>;
 };
-type LoadSummary = Pick<HistoryPageView, 'total' | 'companies' | 'perDay'>;
+type LoadSummary = Pick<HistoryPageView, 'total' | 'companies' | 'perDay' | 'archived'>;
 
 /**
  * Each Load's total, Companies and days, by its stamp: they do not change with the view, so only
@@ -67,7 +68,7 @@ async function readPage(json: HistoryPageQuery, stamp: number): Promise<HistoryP
   const known = summaries.get(stamp);
   const answer = await parseResponse(api.callHistory.page.$post({ json: { ...json, summary: !known } }));
   if (answer.total !== null && answer.companies && answer.perDay) {
-    const summary = { total: answer.total, companies: answer.companies, perDay: answer.perDay };
+    const summary = { total: answer.total, companies: answer.companies, perDay: answer.perDay, archived: answer.archived ?? [] };
     if (summaries.size > 20) summaries.clear();
     summaries.set(stamp, summary);
     return { ...answer, ...summary, filteredTotal: answer.filteredTotal ?? summary.total };
@@ -96,3 +97,19 @@ export async function exportHistory(json: HistoryExportQuery, filename: string) 
   const res = await api.callHistory.export.$post({ json });
   saveBlob(filename, await res.blob());
 }
+
+export type ArchivedMonth = Data<typeof api.callHistory.archive.$get>['months'][number];
+type ArchiveMonthBody = Args<typeof api.callHistory.archive.restore.$post>['json'];
+
+/** A team's archived months (decision 0171): a manager's own (no `managerId`), a director's or the admin's picked manager's. */
+export const useArchivedMonths = (enabled: boolean, managerId: string | null) =>
+  useGet(enabled ? api.callHistory.archive : null, { query: managerId ? { managerId } : {} }, { revalidateOnFocus: false, shouldRetryOnError: false });
+
+/** One archived month as CSV, streamed by the server from the archive, saved under `filename`. */
+export async function exportArchivedMonth(json: ArchiveMonthBody, filename: string) {
+  const res = await api.callHistory.archive.export.$post({ json });
+  saveBlob(filename, await res.blob());
+}
+
+/** Puts an archived month back into Contact History for a while. */
+export const restoreArchivedMonth = (json: ArchiveMonthBody) => parseResponse(api.callHistory.archive.restore.$post({ json }));

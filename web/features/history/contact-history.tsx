@@ -5,9 +5,11 @@ import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { RequestFailed } from '../../components/ui/request-state';
+import { ArchivedInRange, ArchivedMonthsCard } from './archived-months';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
+import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-history.json';
 import './history.css';
@@ -19,7 +21,10 @@ addEnglish(english);
 export default function ContactHistory() {
   const { t } = useTranslation();
   const screen = useContactHistory();
-  const { role, loaded, loading, managers, users, mcs, kinds } = screen;
+  const { role, loaded, loading, managers, users, mcs, kinds, board } = screen;
+  // the team's leads export and restore its archived months (the rule of the archive calls)
+  const isLead = role === 'manager' || role === 'director' || role === 'admin';
+  const archiveTeam = isLead && managers.current !== null;
   return (
     <div className="page contact-history">
       <div className="page-header">
@@ -71,6 +76,17 @@ export default function ContactHistory() {
           <div className="history-row history-actions">
             <Toggle label={t('contactHistory.phoneCalls')} checked={kinds.phoneLogs} onChange={kinds.setPhoneLogs} />
             <Toggle label={t('contactHistory.emails')} checked={kinds.emailLogs} onChange={kinds.setEmailLogs} />
+            <label className="history-board">
+              {t('contactHistory.board')}
+              <select value={board.value ?? ''} onChange={(e) => board.set((e.target.value || null) as typeof board.value)}>
+                <option value="">{t('contactHistory.allBoards')}</option>
+                {LOAD_BOARDS.map((b) => (
+                  <option key={b} value={b}>
+                    {BOARD_NAMES[b]}
+                  </option>
+                ))}
+              </select>
+            </label>
             <span className="muted hint">{screen.hint}</span>
             <Button type="submit" disabled={!screen.canLoad}>
               {loading ? t('contactHistory.loading') : t('contactHistory.load')}
@@ -84,6 +100,7 @@ export default function ContactHistory() {
       {screen.pageFailure != null && (
         <RequestFailed what={t('contactHistory.what')} error={screen.pageFailure} onRetry={screen.retryPage} compact={screen.page !== null} />
       )}
+      {screen.page && <ArchivedInRange months={screen.page.archived} isLead={isLead} managerId={managers.current} onRestored={screen.reload} />}
       {!loading && !(screen.pageFailure != null && screen.page === null) && (
         <HistoryTable
           page={screen.page}
@@ -93,6 +110,7 @@ export default function ContactHistory() {
           exporting={screen.exportingCsv}
         />
       )}
+      <ArchivedMonthsCard enabled={archiveTeam} managerId={managers.current} onRestored={screen.reload} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, phoneText, shortDate, timeOfDay } from '../../lib/format';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 import type { HistoryPageView, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
@@ -56,6 +57,10 @@ const columnsFor = (t: TFunction): ColumnDef<HistoryRowDto, any>[] => [
           }
         >
           <span aria-hidden="true">{row.original.kind === 'call' ? '☎' : '✉'}</span> {contactText(row.original)}
+          <span className="board-tag" title={t('historyTable.onBoard', { board: BOARD_NAMES[row.original.board] })} data-testid="history-board">
+            {' · '}
+            {BOARD_NAMES[row.original.board]}
+          </span>
         </span>
       </div>
     ),

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LOAD_BOARDS, type LoadBoard } from '../../../worker/history/boards';
 import { HISTORY_SORT_COLUMNS, type HistorySortColumn, MAX_HISTORY_DAYS, pickedRangeError, rangeToQuery } from '../../../worker/history/history.schema';
 import { PAGE_SIZES } from '../../components/ui/data-table';
 import { isLoggedOut } from '../../lib/api-client';
@@ -7,6 +8,8 @@ import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
+/** The board a URL names, or null (every board). */
+const boardOf = (value: string | null): LoadBoard | null => ((LOAD_BOARDS as readonly string[]).includes(value ?? '') ? (value as LoadBoard) : null);
 import { exportHistory, type HistoryQuery, picksManager, useHistoryMcs, useHistoryPage, useManagers, useTeamUsers } from './api';
 
 export interface Range {
@@ -56,7 +59,7 @@ export function useContactHistory() {
   const isAgent = role === 'agent';
   const picks = picksManager(role);
 
-  // The screen's choices live in the query string (decision 0133): from, to, manager, the
+  // The screen's choices live in the query string (rule 0133): from, to, manager, the
   // unchecked users and MCs (xu, xm, comma-separated), calls=0 / emails=0, and shown=1 once
   // loaded, so a reload, Back or a shared link loads the same view again.
   const [params, update] = useUrlParams();
@@ -72,6 +75,8 @@ export function useContactHistory() {
   const [excludedMcs, setExcludedMcs] = useState<Set<string>>(() => idsParam('xm'));
   const [phoneLogs, setPhoneLogs] = useState(() => params.get('calls') !== '0');
   const [emailLogs, setEmailLogs] = useState(() => params.get('emails') !== '0');
+  // one board's contacts, or every board's (null)
+  const [board, setBoard] = useState<LoadBoard | null>(() => boardOf(params.get('board')));
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: writes the URL when a choice changes
   useEffect(() => {
@@ -88,10 +93,11 @@ export function useContactHistory() {
       put('xm', excludedMcs.size ? [...excludedMcs].join(',') : null);
       put('calls', phoneLogs ? null : '0');
       put('emails', emailLogs ? null : '0');
+      put('board', board);
       // a changed choice is not what was loaded: the view waits for Load again
       p.delete('shown');
     });
-  }, [range, pickedManager, excludedUsers, excludedMcs, phoneLogs, emailLogs]);
+  }, [range, pickedManager, excludedUsers, excludedMcs, phoneLogs, emailLogs, board]);
   const markShown = () => update((p) => p.set('shown', '1'));
   const managers = useManagers(picks);
   const managerId = role === 'manager' ? (session?.userId ?? null) : picks ? (pickedManager ?? managers.data?.[0]?._id ?? null) : null;
@@ -152,7 +158,7 @@ export function useContactHistory() {
     // everything checked is sent as "all" (empty list): rows of former members and removed MCs stay in
     const usersList = isAgent || excludedUsers.size === 0 ? [] : userItems.filter((u) => !excludedUsers.has(u.id)).map((u) => u.id);
     const mcList = excludedMcs.size === 0 ? [] : mcItems.filter((m) => !excludedMcs.has(m.id)).map((m) => m.id);
-    setLoaded({ query: { usersList, mcList, phoneLogs, emailLogs, managerId, ...rangeToQuery(from, to) }, from, to, stamp: Date.now() });
+    setLoaded({ query: { usersList, mcList, phoneLogs, emailLogs, managerId, board, ...rangeToQuery(from, to) }, from, to, stamp: Date.now() });
     markShown();
   };
 
@@ -183,6 +189,7 @@ export function useContactHistory() {
     users: { items: userItems, excluded: excludedUsers, setExcluded: setExcludedUsers, isLoading: team.isLoading },
     mcs: { items: mcItems, excluded: excludedMcs, setExcluded: setExcludedMcs, isLoading: mcs.isLoading },
     kinds: { phoneLogs, setPhoneLogs, emailLogs, setEmailLogs },
+    board: { value: board, set: setBoard },
     hint,
     canLoad,
     loading,
@@ -193,6 +200,8 @@ export function useContactHistory() {
     pageBusy: !!loaded && result.isLoading,
     pageFailure: loaded && result.error && !isLoggedOut(result.error) ? (result.error as unknown) : null,
     retryPage: () => void result.mutate(),
+    // a restored month: the same load read again, its counts and days too
+    reload: () => setLoaded((l) => (l ? { ...l, stamp: Date.now() } : l)),
     exportCsv,
     exportingCsv: exporting.loading,
   };

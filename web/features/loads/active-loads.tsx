@@ -8,6 +8,7 @@ import { Loaded } from '../../components/ui/request-state';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { dateAndTime, loadDateText } from '../../lib/format';
+import { BOARD_NAMES, LOAD_BOARDS, type LoadBoard } from '../../../worker/history/boards';
 import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-loads.json';
@@ -25,7 +26,9 @@ export default function ActiveLoads() {
   const { data, mutate } = read;
   const [deleting, setDeleting] = useState<ActiveLoadDto | null>(null);
   const { loading, run } = useRequest();
-  const loads = useMemo(() => data ?? [], [data]);
+  // one board's loads, or every board's
+  const [board, setBoard] = useState<LoadBoard | ''>('');
+  const loads = useMemo(() => (data ?? []).filter((l) => !board || l.board === board), [data, board]);
 
   const columns = useMemo<ColumnDef<ActiveLoadDto, any>[]>(
     () => [
@@ -46,6 +49,9 @@ export default function ActiveLoads() {
             </span>
             {row.original.loadDate && <span className="muted load-date">{t('activeLoads.pickUp', { date: loadDateText(row.original.loadDate) })}</span>}
             {row.original.reference && <span className="muted load-date">{t('activeLoads.reference', { reference: row.original.reference })}</span>}
+            <span className="muted load-date" data-testid="load-board">
+              {t('activeLoads.fromBoard', { board: BOARD_NAMES[row.original.board] })}
+            </span>
           </div>
         ),
       },
@@ -87,6 +93,17 @@ export default function ActiveLoads() {
           {t('activeLoads.contactHistory')}
         </Link>
       </div>
+      <label className="loads-board">
+        {t('activeLoads.board')}
+        <select value={board} onChange={(e) => setBoard(e.target.value as LoadBoard | '')}>
+          <option value="">{t('activeLoads.allBoards')}</option>
+          {LOAD_BOARDS.map((b) => (
+            <option key={b} value={b}>
+              {BOARD_NAMES[b]}
+            </option>
+          ))}
+        </select>
+      </label>
       <Loaded what={t('activeLoads.what')} state={read}>
         {() => (
           <DataTable

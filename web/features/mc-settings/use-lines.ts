@@ -23,7 +23,7 @@ function withoutTakenLines(edits: Record<string, McEdit>, stored: McSettingDto[]
 
 /**
  * Lines' data and state: the caller's MCs with the unsaved edits laid over them, who holds
- * which line, Save Settings, Show in DAT and delete. One saving model (decision 0131): Show in
+ * which line, Save Settings, Show in DAT and delete. One saving model (rule 0131): Show in
  * DAT is an edit like a line or a template and is saved by Save Settings with the rest, so the
  * screen never holds some changes saved and others not; only Delete (confirmed) acts at once.
  */

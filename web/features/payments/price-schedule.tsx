@@ -24,7 +24,7 @@ export function PriceScheduleCard() {
   const cancel = useRequest();
   const refresh = () => Promise.all([mutate(SCHEDULE_KEY), mutate(PRICE_KEY)]);
   const submit = async () => {
-    // the day starts at 00:00 UTC (docs/decisions/0121-scheduled-price.md)
+    // the day starts at 00:00 UTC (docs/rules/payments.md#0121-scheduled-price)
     if (await add.run(() => schedulePrice(Number(priceText), day), { success: () => t('priceSchedule.scheduled'), silent: true })) {
       setPriceText('');
       setDay('');

@@ -31,7 +31,7 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-/** A count not known yet: never a 0 that is not true (decision 0136). */
+/** A count not known yet: never a 0 that is not true (rule 0136). */
 function Placeholder() {
   const { t } = useTranslation();
   return (
@@ -53,7 +53,7 @@ function NotLoaded() {
 
 /**
  * Subscription End's order: dates (earliest first), then 'No End Date', then 'Email verification
- * pending', each kind together (decision 0136) whichever way the column is sorted.
+ * pending', each kind together (rule 0136) whichever way the column is sorted.
  */
 function bySubscriptionEnd(a: UserDto, b: UserDto) {
   const rank = (u: UserDto) => (!u.isEmailVerified ? 2 : u.subscriptionEndDate ? 0 : 1);

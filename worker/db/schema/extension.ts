@@ -14,6 +14,8 @@ export const extensionHealthReports = sqliteTable(
     // hours since the epoch: one report per session and hour
     hour: integer().notNull(),
     version: text().notNull(),
+    // the board the report is about ('dat' | 'truckstop'): each board reports and alarms on its own
+    board: text().notNull().default('dat'),
     // 'wide' | 'compact' | 'classic' | 'unknown'
     layout: text().notNull(),
     rowsSeen: integer().notNull(),
@@ -23,5 +25,6 @@ export const extensionHealthReports = sqliteTable(
     fields: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('extension_health_session_hour').on(t.sessionId, t.hour), index('extension_health_created').on(t.createdAt)],
+  // one report per session, hour and board (a browser with both boards open reports each)
+  (t) => [uniqueIndex('extension_health_session_hour_board').on(t.sessionId, t.hour, t.board), index('extension_health_created').on(t.createdAt)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { LOAD_BOARDS } from '../../history/boards';
 import { CONTACT_KINDS } from '../../history/history.schema';
 
 /** Calls and e-mails logged by the browser-extension client. */
@@ -26,6 +27,8 @@ export const callHistory = sqliteTable(
     line: integer(),
     // a call's caller number: the team's number for that line when it was logged (E.164), else ''
     fromNumber: text().notNull().default(''),
+    // the load board the contact came from (rows from before Truckstop are DAT's)
+    board: text({ enum: LOAD_BOARDS }).notNull().default('dat'),
   },
   (t) => [
     // Contact History for a manager or director: a team's rows in a date range. The columns after
@@ -47,6 +50,7 @@ export const callHistory = sqliteTable(
       t.contact,
       t.line,
       t.fromNumber,
+      t.board,
     ),
     // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
     // the Company list of a load is a few seeks per Company, a Company's rows are one range, and
@@ -88,6 +92,8 @@ export const activeLoads = sqliteTable(
     loadDate: text().notNull().default(''),
     // the board's reference ID of the load (DAT shows it in the load's details), '' when none
     reference: text().notNull().default(''),
+    // the load board the load came from (rows from before Truckstop are DAT's)
+    board: text({ enum: LOAD_BOARDS }).notNull().default('dat'),
     date: integer({ mode: 'timestamp_ms' }).notNull(),
     clientId: text().notNull(),
   },
@@ -97,5 +103,46 @@ export const activeLoads = sqliteTable(
     // the team's active loads for a manager
     index('active_loads_team').on(t.teamId, t.date),
     uniqueIndex('active_loads_client').on(t.userId, t.clientId),
+  ],
+);
+
+/**
+ * The team-months of Contact History moved to R2 (docs/decisions/0171-history-retention-r2.md),
+ * one row per team and UTC month ('2025-03'), written once the object is read back and verified
+ * and before the month's rows leave D1. `archived`: the month is read from its object; `restored`:
+ * a lead put its rows back in D1 until `restoredUntil`, when the job moves it out again.
+ */
+export const callHistoryArchive = sqliteTable(
+  'call_history_archive',
+  {
+    teamId: text().notNull(),
+    month: text().notNull(),
+    rows: integer().notNull(),
+    calls: integer().notNull(),
+    emails: integer().notNull(),
+    state: text({ enum: ['archived', 'restored'] }).notNull(),
+    archivedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    restoredUntil: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.month] }),
+    // the job's expired restores
+    index('call_history_archive_restored').on(t.state, t.restoredUntil),
+  ],
+);
+
+/** Whose contacts an archived month holds, and how many: an agent's own months, and the export's names. */
+export const callHistoryArchiveUsers = sqliteTable(
+  'call_history_archive_users',
+  {
+    userId: text().notNull(),
+    month: text().notNull(),
+    teamId: text().notNull(),
+    rows: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month, t.teamId] }),
+    // a month's users, replaced whole when the month is archived again
+    index('call_history_archive_users_team').on(t.teamId, t.month),
   ],
 );

@@ -11,3 +11,4 @@ export * from './extension';
 export * from './mail';
 export * from './vetting';
 export * from './team';
+export * from './companies';

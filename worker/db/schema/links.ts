@@ -60,6 +60,8 @@ export const apiKeys = sqliteTable(
   {
     id: text().primaryKey(),
     userId: text().notNull(),
+    // the user's company (its shard holds the user): keys live in the control plane, docs/decisions/0174
+    companyId: text().notNull().default(''),
     name: text().notNull(),
     /** The key's first characters (`fd_live_AbCd`), so its owner can tell keys apart. */
     prefix: text().notNull(),

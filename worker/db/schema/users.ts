@@ -26,6 +26,8 @@ export const users = sqliteTable(
     remindersEnabled: integer({ mode: 'boolean' }).notNull().default(true),
     // screens, mails and Idram's page in this language (docs/decisions/0023-languages.md)
     language: text({ enum: LANGUAGES }).notNull().default('en'),
+    // the company (the top of the user's tree) whose shard holds the user: docs/decisions/0174
+    companyId: text().notNull().default(''),
   },
   (t) => [
     // login and userByEmail; a deleted user's e-mail may be registered again
@@ -36,6 +38,8 @@ export const users = sqliteTable(
     index('users_type').on(t.userType),
     // the reminders job: subscriptions ending in the next days
     index('users_subscription_end').on(t.subscriptionEndDate),
+    // a company's users (moves)
+    index('users_company').on(t.companyId),
   ],
 );
 

@@ -1,7 +1,8 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as z from 'zod';
 import {
+  accounts,
   activeLoads,
   brokerFilterContacts,
   brokerFilterMcs,
@@ -20,6 +21,7 @@ import type { Bindings, Db } from '../../env';
 import { teamTypes } from '../../filters/filter-types.service';
 import { chunks, MAX_PARAMS, runBatch } from '../../lib/db';
 import { conflict } from '../../lib/errors';
+import { accountByEmail, newCompany, staffHome } from '../../users/directory';
 import { hashPassword } from '../../lib/passwords';
 import { secrets } from '../../lib/secrets';
 import { type KvLink, kvKey } from '../../links/links.service';
@@ -71,21 +73,36 @@ async function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$infe
  * (./builders.ts) from one seeded generator. Refuses with 409 when the company's director
  * already exists, so a second run changes nothing.
  */
-export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
+export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   const now = Date.now();
   const r = makeRand(input.seed);
   const directorEmail = `director@${input.emailDomain}`;
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, directorEmail), isNull(users.deletedAt)))
-    .limit(1);
-  if (existing) throw conflict(`The demo company is already there (${directorEmail}); use another emailDomain for a second one`);
+  if (await accountByEmail(control, directorEmail))
+    throw conflict(`The demo company is already there (${directorEmail}); use another emailDomain for a second one`);
 
   // one hash for every demo user: PBKDF2 at 100,000 iterations is deliberately slow
   const company = buildCompany(r, input, await hashPassword(input.password, secrets(env).pepper), now);
   const { teams } = company;
-  await insertAll(db, users, company.users);
+  // the company on the emptiest shard, its marketing user with the staff (docs/decisions/0174)
+  const home = await newCompany(env, control, new Date(now));
+  const staff = await staffHome(env, control);
+  const db = home.db;
+  const placed = company.users.map((u) => ({ ...u, companyId: u.userType === 'marketing' ? staff.companyId : home.companyId }));
+  await insertAll(
+    control,
+    accounts,
+    placed.map((u) => ({ userId: u.id!, email: u.email, companyId: u.companyId, createdAt: new Date(now) })),
+  );
+  await insertAll(
+    db,
+    users,
+    placed.filter((u) => u.companyId === home.companyId),
+  );
+  await insertAll(
+    staff.db,
+    users,
+    placed.filter((u) => u.companyId === staff.companyId),
+  );
   await insertAll(db, mcSettings, company.mcSettings);
   await insertAll(db, mcLines, company.mcLines);
 
@@ -122,9 +139,12 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
   await insertAll(db, activeLoads, loadRows);
 
   const paymentRows = buildPayments(r, teams, input.payments, Number.parseInt(env.MONTHLY_PRICE_AMD, 10) || 5000, now);
+  // money lives in the control plane
   await runBatch(
-    db,
-    paymentRows.map((row) => db.insert(payments).values({ ...row, globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})` })),
+    control,
+    paymentRows.map((row) =>
+      control.insert(payments).values({ ...row, globalIndex: sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})` }),
+    ),
   );
 
   // short links: the D1 rows, the KV entries the redirect reads, and some click history
@@ -138,6 +158,8 @@ export async function seedDemo(env: Bindings, db: Db, input: SeedInput) {
 
   return {
     message: 'Demo company created',
+    companyId: home.companyId,
+    shard: home.shard,
     password: input.password,
     director: { email: company.director.email, name: company.director.name },
     marketing: { email: company.marketing.email, name: company.marketing.name },

@@ -1,0 +1,10 @@
+/**
+ * The load boards the extension works on: the board a contact or an active load came from (rows
+ * written before there was a second board are DAT's). Constants only, no zod: the extension's
+ * content script imports them.
+ */
+export const LOAD_BOARDS = ['dat', 'truckstop'] as const;
+export type LoadBoard = (typeof LOAD_BOARDS)[number];
+
+/** The boards as they call themselves (brand names: the same in every language). */
+export const BOARD_NAMES: Record<LoadBoard, string> = { dat: 'DAT', truckstop: 'Truckstop' };
