@@ -1,8 +1,5 @@
 import * as z from 'zod';
-import { loginHistoryResultSchema } from './analytics/analytics.schema';
-import { healthSummarySchema } from './extension/extension-health.schema';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
-import { failedMailSchema } from './mail/mail.schema';
 import {
   PAYMENT_LABELS,
   paymentLinkSchema,
@@ -30,10 +27,6 @@ type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // analytics, extension health
-  'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
-  'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
-  'GET /api/extension/health': ok200(healthSummarySchema),
   // links
   'GET /api/link': ok200(z.array(linkSchema)),
   'POST /api/link/generate': ok200(linkSchema),
@@ -43,9 +36,6 @@ export const API_RESPONSES = {
   'GET /api/link/:id': ok200(linkWithStatsSchema),
   'PUT /api/link/:id': ok200(linkSchema),
   'DELETE /api/link/:id': ok200(okSchema),
-  // mail
-  'GET /api/mail/failed': ok200(z.strictObject({ total: z.number(), mails: z.array(failedMailSchema) })),
-  'POST /api/mail/:id/resend': ok200(messageSchema),
   // payments, subscriptions, promo codes
   'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
   'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),

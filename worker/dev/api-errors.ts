@@ -7,7 +7,6 @@
 export type ApiError = readonly [status: number, message: string, when?: string];
 
 export const API_ERRORS: Record<string, readonly ApiError[]> = {
-  'GET /api/extension/health': [[400, 'Days must be from 1 to 30']],
   'POST /api/link/generate': [
     [400, 'Enter a link', '`from` missing or blank'],
     [

@@ -1,10 +1,10 @@
-import { ANALYTICS_MESSAGES } from '../analytics/analytics.schema';
-import { HEALTH_MESSAGES } from '../extension/extension-health.schema';
+import { ANALYTICS_MESSAGES } from '../analytics/analytics.messages';
+import { HEALTH_MESSAGES } from '../extension/extension-health.messages';
 import { FILTER_MESSAGES } from '../filters/filters.messages';
 import { HISTORY_MESSAGES } from '../history/history.messages';
 import { LINK_MESSAGES } from '../links/links.schema';
 import { LOAD_MESSAGES } from '../loads/loads.messages';
-import { MAIL_MESSAGES } from '../mail/mail.schema';
+import { MAIL_MESSAGES } from '../mail/mail.messages';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
 import { VETTING_MESSAGES } from '../vetting/vetting.messages';
@@ -26,8 +26,6 @@ import { codeOfMessage } from './message-codes';
  */
 type Entry = string | Template | Message;
 const isMessage = (entry: Entry): entry is Message => typeof entry === 'object';
-const without = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
-  Object.fromEntries(Object.entries(table).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
 
 export const ERROR_TABLES = {
   common: COMMON_MESSAGES,
@@ -40,7 +38,7 @@ export const ERROR_TABLES = {
   promo: PROMO_MESSAGES,
   link: LINK_MESSAGES,
   payment: PAYMENT_MESSAGES,
-  mail: without(MAIL_MESSAGES, ['resent']),
+  mail: MAIL_MESSAGES,
   analytics: ANALYTICS_MESSAGES,
   health: HEALTH_MESSAGES,
 } satisfies Record<string, Record<string, Entry>>;
