@@ -84,7 +84,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('history'),
     readOnly(),
     validate('json', historyExportSchema),
-    refuses([HISTORY.range, HISTORY.board, HISTORY.userNotFound, HISTORY.timeZone]),
+    refuses([HISTORY.range, HISTORY.board, HISTORY.userNotFound]),
     async (c) => {
       const q = c.req.valid('json');
       const stream = await exportHistory(c.var.db, c.var.caller, q);
