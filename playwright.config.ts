@@ -15,15 +15,20 @@ process.env.E2E_STATE ??= path.join(os.tmpdir(), `fd-e2e-${port}`);
 const state = process.env.E2E_STATE;
 const baseURL = `http://127.0.0.1:${port}`;
 
+// The migrated empty databases (the control plane and the shards), made once per run: this server
+// and every server a test starts of its own (e2e/extension-harness.ts) begin with a copy of them.
+process.env.E2E_MIGRATED ??= path.join(state, 'migrated');
+const migrated = process.env.E2E_MIGRATED;
 // Each run builds its own copy of the SPA, so parallel runs never share a half-written dist;
 // E2E_SKIP_BUILD=1 serves web/dist as it is (.ci/run builds it once in `npm run check`).
 const assets = process.env.E2E_SKIP_BUILD ? null : path.join(state, 'dist');
 const server = [
   assets && `vite build --config web/vite.config.ts --logLevel warn --outDir ${assets} --emptyOutDir`,
-  `wrangler d1 migrations apply DB --local --persist-to ${state}`,
+  `node scripts/migrate-local.mjs ${migrated}`,
+  `cp -R ${migrated} ${state}/main`,
   // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
   [
-    `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state} --env-file .dev.vars.example --show-interactive-dev-session=false`,
+    `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state}/main --env-file .dev.vars.example --show-interactive-dev-session=false`,
     `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
     assets ? `--assets ${assets}` : '',
   ].join(' '),
@@ -57,7 +62,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
-    // CI=true: wrangler applies the migrations without asking
     env: { CI: 'true', WRANGLER_SEND_METRICS: 'false' },
     stdout: 'ignore',
     stderr: 'pipe',

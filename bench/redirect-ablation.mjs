@@ -21,12 +21,12 @@ const VARIANTS = [
   ["product, local storage in memory (no fsync on the Worker's thread)", [], { defaultPersistRoot: `${SHM}/a` }],
   [
     'no click sends (clicks counted in the isolate, never sent)',
-    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\)\);/, 'const $1 = (describeVisit(req), null);']],
+    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\), link\.co\);/, 'const $1 = (describeVisit(req), null);']],
     { defaultPersistRoot: `${SHM}/b` },
   ],
   [
     'no visit description (a fixed visit)',
-    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\)\);/, 'const $1 = recordClick(env, link.id, FIXED_VISIT);']],
+    [[/const (flush\d*) = recordClick\(env, link\.id, describeVisit\(req\), link\.co\);/, 'const $1 = recordClick(env, link.id, FIXED_VISIT, link.co);']],
     { defaultPersistRoot: `${SHM}/c` },
   ],
 ].filter((_, i) => !process.env.ABLATION_ONLY || process.env.ABLATION_ONLY.split(',').includes(String(i + 1)));

@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { callList, json, mixActions } from './calls.mjs';
 import { GENERATOR, load, median, medianLoad, ms } from './load.mjs';
 import { loginCpu } from './login-cpu.mjs';
 import { mixedWorkload } from './mixed.mjs';
 import { measureRedirect, warmUp } from './redirect.mjs';
-import { buildWeb, bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare, startProductWranglerDev } from './runtimes.mjs';
-import { callList, json, mixActions } from './calls.mjs';
 import { print } from './report.mjs';
+import { buildWeb, bundleProduct, startEmptyBare, startEmptyWranglerDev, startProductBare, startProductWranglerDev } from './runtimes.mjs';
 import { BUDGET, MIX_RATE, MIX_SECONDS, PAIRS, RUNS, SECONDS, SERVICE_SECONDS, SKIP } from './settings.mjs';
 import { measureSpa } from './spa.mjs';
 

@@ -11,6 +11,10 @@ import { Miniflare } from 'miniflare';
 const root = path.resolve(import.meta.dirname, '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 
+/** The D1 bindings of wrangler.toml: the control plane `DB` and every shard (docs/decisions/0174-company-shards.md). */
+export const d1Bindings = () =>
+  [...fs.readFileSync(path.join(root, 'wrangler.toml'), 'utf8').matchAll(/^binding = "(DB|SHARD_[A-Z0-9_]+)"/gm)].map((m) => m[1]);
+
 /** The local development settings (.dev.vars.example) for a Worker on 127.0.0.1:port. */
 const devVars = (port, overrides = {}) => ({
   ...parseEnv(fs.readFileSync(path.join(root, '.dev.vars.example'), 'utf8')),
@@ -83,12 +87,15 @@ async function firstAdmin(url) {
 
 /** The product through `wrangler dev` (what `npm start` runs) on a fresh local database in `persistTo`. */
 export async function startProductWranglerDev(port, persistTo, overrides = {}) {
-  const migrated = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, CI: 'true' },
-  });
-  if (migrated.status !== 0) throw new Error('applying the migrations failed');
+  // every database: the control plane and each shard takes the same migrations
+  for (const binding of d1Bindings()) {
+    const migrated = spawnSync(wrangler, ['d1', 'migrations', 'apply', binding, '--local', '--persist-to', persistTo], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CI: 'true' },
+    });
+    if (migrated.status !== 0) throw new Error(`applying the migrations to ${binding} failed`);
+  }
   const vars = devVars(port, overrides);
   const cliVars = Object.entries({ PUBLIC_URL: vars.PUBLIC_URL, ...overrides }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
   const args = ['worker/dev/index.ts', '--persist-to', persistTo, '--env-file', '.dev.vars.example', ...cliVars];
@@ -120,27 +127,38 @@ export function bundleProduct(outDir) {
   return path.join(outDir, 'index.js');
 }
 
-/** Runs every D1 migration on a Miniflare database. */
-async function migrate(mf) {
-  const db = await mf.getD1Database('DB');
+/** Runs every D1 migration on each of a Miniflare's databases (the control plane and every shard). */
+async function migrate(mf, bindings = ['DB']) {
   const dir = path.join(root, 'migrations');
-  for (const file of fs
+  const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint')) {
-      if (statement.trim()) await db.prepare(statement).run();
-    }
-  }
+    .sort();
+  const statements = files.flatMap((file) =>
+    fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.trim()),
+  );
+  // the databases at once: 30 shards one after another take minutes
+  await Promise.all(
+    bindings.map(async (binding) => {
+      const db = await mf.getD1Database(binding);
+      for (const statement of statements) await db.prepare(statement).run();
+    }),
+  );
 }
 
 /**
- * The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage.
+ * The product on the bare runtime (Miniflare's own socket, no dev proxy), fresh storage, with
+ * wrangler.toml's databases (`DB` and the shards, new companies placed on the shards) unless
+ * `miniflareOptions.d1Databases` names others. Every database takes the migrations.
  * `miniflareOptions` adds to Miniflare's (e.g. `inspectorPort` for a CPU profile).
  */
 export async function startProductBare(port, scriptPath, overrides = {}, miniflareOptions = {}) {
-  const vars = devVars(port, overrides);
+  const d1Databases = miniflareOptions.d1Databases ?? Object.fromEntries(d1Bindings().map((b) => [b, `bench-${b.toLowerCase()}`]));
+  const shards = Object.keys(d1Databases).filter((b) => b !== 'DB');
+  const vars = devVars(port, { SHARDS: shards.join(','), ...overrides });
   const mf = new Miniflare({
     host: '127.0.0.1',
     port,
@@ -150,7 +168,6 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
     compatibilityDate: '2026-04-01',
     compatibilityFlags: ['nodejs_compat'],
     bindings: vars,
-    d1Databases: { DB: 'bench-db' },
     kvNamespaces: { LINKS_KV: 'bench-kv' },
     // SQLite-backed, as wrangler.toml's new_sqlite_classes (the ClickCounter keeps its clicks in SQL)
     durableObjects: {
@@ -160,9 +177,10 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
       TEAM_LIVE: { className: 'TeamLive', useSQLite: true },
     },
     ...miniflareOptions,
+    d1Databases,
   });
   await mf.ready;
-  await migrate(mf);
+  await migrate(mf, Object.keys(d1Databases));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');
   await firstAdmin(url);
@@ -181,20 +199,34 @@ export async function startEmptyBare(port) {
 }
 
 /**
- * A short link to load: signs in as the first admin of a fresh product started by
- * `startProductBare` and makes a link to `target`. Answers the link's `/s/{code}` URL.
+ * A manager of a company of its own, signed in, on a fresh product started by `startProductBare`:
+ * its company is placed on a shard, so its links and their clicks live there, not in `DB`
+ * (docs/decisions/0180-links-on-shards.md). Answers `{ accessToken, shard }`.
  */
-export async function linkToLoad(product, target) {
-  const post = async (p, body, token) => {
-    const res = await fetch(`${product.url}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+export async function shardManager(product) {
+  const post = async (p, body) => {
+    const res = await fetch(`${product.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${p} -> ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const admin = await post('/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 });
-  const link = await post('/api/link/generate', { from: target }, admin.accessToken);
+  const email = `bench-manager-${Date.now()}@bench.example`;
+  const made = await post('/api/dev/users', { userType: 'manager', email, password: 'bench-password', name: 'Bench manager' });
+  const login = await post('/api/auth/login', { email, password: 'bench-password', clientType: 0 });
+  return { accessToken: login.accessToken, shard: made.shard };
+}
+
+/**
+ * A short link to load: a manager on a shard of a fresh product started by `startProductBare`
+ * makes a link to `target`. Answers the link's `/s/{code}` URL.
+ */
+export async function linkToLoad(product, target) {
+  const manager = await shardManager(product);
+  const res = await fetch(`${product.url}/api/link/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${manager.accessToken}` },
+    body: JSON.stringify({ from: target }),
+  });
+  if (!res.ok) throw new Error(`/api/link/generate -> ${res.status} ${await res.text()}`);
+  const link = await res.json();
   return `${product.url}/s/${new URL(link.to).pathname.split('/').pop()}`;
 }

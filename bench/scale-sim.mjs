@@ -18,6 +18,7 @@ const GB = 1e9;
 /** D1's limit per database (paid plan). */
 const DB_LIMIT_BYTES = 10 * GB;
 const TEAM_COUNTS = [100, 1_000, 10_000];
+const SHARD_COUNTS = [10, 100, 1_000];
 
 // ---------------------------------------------------------------------------------------------
 // Row sizes: bytes on disk per row, the table's B-tree plus every index on it.
@@ -191,6 +192,45 @@ function load(historyMs) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Shards (docs/decisions/0174-company-shards.md, 0181-moving-companies.md): each SHARD_* holds
+// whole companies, so a shard holds what one database holds (the steady state with retention
+// above, or the load at 50% busy, whichever is smaller). What every team shares is the control
+// plane (DB): the account directory, companies, money and API keys, and the company -> shard
+// lookup every isolate makes once a minute per company it serves (worker/lib/shards.ts).
+const CONTROL = {
+  // 9 accounts (user id, e-mail, company, time: ~200 B with its two indexes), the company row
+  fixedBytes: TEAM_USERS * 200 + 150,
+  // payments and their items and receipts, kept for ever (the same rows as above, now in DB)
+  bytesPerDay: DAILY_ROWS.payments.rows * MEASURED.payments.bytes + DAILY_ROWS.payment_items_receipts.rows * MEASURED.payment_items_receipts.bytes,
+  // a point lookup by primary key; a login reads the directory (two lookups) and writes nothing here
+  lookupMs: SERVICE_MS.status,
+  perTeamHour: {
+    placement: 60, // one company -> shard lookup a minute per isolate: one isolate per team assumed
+    logins: (0.7 * TEAM_USERS * 2) / 8, // a login's two directory reads, 70% of days, 8 hours
+  },
+};
+
+function shardCapacity(loadBound, storageBound) {
+  const perTeamControlMs = Object.values(CONTROL.perTeamHour).reduce((a, b) => a + b, 0) * CONTROL.lookupMs;
+  const controlLoadTeams = Math.floor(1_800_000 / perTeamControlMs);
+  const perTeamShard = Math.min(loadBound, storageBound);
+  return SHARD_COUNTS.map((shards) => {
+    const teams = shards * perTeamShard;
+    // the control plane's own 10 GB: the teams' fixed rows and their money rows growing for ever
+    const controlBytesFixed = teams * CONTROL.fixedBytes;
+    const controlDaysToFill = controlBytesFixed >= DB_LIMIT_BYTES ? 0 : (DB_LIMIT_BYTES - controlBytesFixed) / (teams * CONTROL.bytesPerDay);
+    return {
+      shards,
+      perShard: perTeamShard,
+      teams: Math.min(teams, controlLoadTeams),
+      byShards: teams,
+      controlLoadTeams,
+      controlYearsToFill: controlDaysToFill / 365,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const args = process.argv.slice(2);
 const measureAt = args.indexOf('--measure');
@@ -211,9 +251,12 @@ const fills = TEAM_COUNTS.map((teams) => ({
 }));
 const loads = { wholeHistory: load(SERVICE_MS.historyWhole), pagedHistory: load(SERVICE_MS.historyPage) };
 const steady = { fiveYears: teamsAtSteadyState(perTable, 5), tenYears: teamsAtSteadyState(perTable, 10) };
+const sharded = shardCapacity(loads.pagedHistory.teamsAt50, steady.tenYears);
 
 if (args.includes('--json')) {
-  console.log(JSON.stringify({ perTable, totalBytesPerTeamDay: total, fills, loads, steady }, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'never' : v), 2));
+  console.log(
+    JSON.stringify({ perTable, totalBytesPerTeamDay: total, fills, loads, steady, sharded }, (_k, v) => (v === Number.POSITIVE_INFINITY ? 'never' : v), 2),
+  );
   process.exit(0);
 }
 
@@ -249,3 +292,10 @@ const p = loads.pagedHistory;
 console.log(
   `\nWith the reads on replicas, the primary keeps the writes and the token checks: ${fmt(p.primaryMs / 1000, 2)} s per team hour, ${fmt(p.primaryTeamsAt50)} teams at 50% busy (each replica serves the reads of about ${fmt(p.teamsAt50)} teams)`,
 );
+console.log(
+  `\nTeams the product holds on shards, retention on (a shard: the smaller of ${fmt(sharded[0].perShard)} teams by space after 10 years and ${fmt(loads.pagedHistory.teamsAt50)} at 50% busy; the control plane: its lookups at 50% busy and its own 10 GB)\n`,
+);
+console.log('| shards | teams the shards hold | control plane lookups hold | teams the product holds | control plane full in (money rows kept) |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const r of sharded)
+  console.log(`| ${fmt(r.shards)} | ${fmt(r.byShards)} | ${fmt(r.controlLoadTeams)} | **${fmt(r.teams)}** | ${fmt(r.controlYearsToFill, 1)} years |`);

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 import { everyScreen, seedTeam } from './team-seed';
 

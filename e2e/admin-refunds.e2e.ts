@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, baseURL, createUser, loginAs, shot, toast } from './helpers';
 
 const SETTINGS = parseEnv(fs.readFileSync(path.resolve(import.meta.dirname, '..', '.dev.vars.example'), 'utf8'));

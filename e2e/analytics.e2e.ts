@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
-import { apiCall, createUser, loginAs, PASSWORD, shot } from './helpers';
+import { expect, test } from './fixtures';
+import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
 const dayValue = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -29,7 +29,8 @@ test.describe('Analytics', () => {
     await loginAs(page, admin, '/analytics/');
     await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
     const from = page.getByLabel('From');
-    await expect(from).toHaveValue(dayValue(new Date(Date.now() - 7 * 86_400_000)));
+    const since = dayValue(new Date(Date.now() - 7 * 86_400_000));
+    await expect(from).toHaveValue(usDay(since));
     for (const col of ['Manager Email', 'Total Agents', 'Logged In Agents', 'Manager Login']) {
       await expect(page.locator('[data-testid="login-history"] th', { hasText: col })).toHaveCount(1);
     }
@@ -46,7 +47,7 @@ test.describe('Analytics', () => {
     const online = page.getByTestId('total-online').locator('strong');
     await expect.poll(async () => Number(await online.textContent())).toBeGreaterThanOrEqual(3);
     // the screen and the API agree (the browser tests run one at a time, so no login lands in between)
-    const dateFrom = new Date(`${await from.inputValue()}T00:00:00`).getTime();
+    const dateFrom = new Date(`${since}T00:00:00`).getTime();
     const api = await apiCall('POST', '/api/analytics/loginHistory', { dateFrom }, admin.token);
     await expect(online).toHaveText(String(api.body.totalOnlineAmount));
     await expect(page.getByTestId('daily-logins-chart').locator('svg').first()).toBeVisible();

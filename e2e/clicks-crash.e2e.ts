@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { migratedDatabase } from './extension-harness';
+import { expect, test } from './fixtures';
 
 /**
  * The product killed after a burst of clicks (SIGKILL to `wrangler dev` and its workerd: no
@@ -85,11 +86,10 @@ async function api(method: string, urlPath: string, body?: unknown, token?: stri
   return { status: res.status, body: (await res.json()) as any };
 }
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   fs.mkdirSync(assets);
   fs.writeFileSync(path.join(assets, 'index.html'), '<!doctype html><title>FreightDesk</title>');
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], { cwd: root, env, stdio: 'pipe' });
-  if (migrate.status !== 0) throw new Error(`migrations: ${migrate.stderr}`);
+  await migratedDatabase(persistTo);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { serveBoard } from './extension-harness';
+import { expect, test } from './fixtures';
 
 /**
  * The dat-one test board itself (no extension): it must behave as DAT One's Search Loads page does

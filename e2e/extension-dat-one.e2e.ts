@@ -1,19 +1,19 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import {
   addMc as addMcFor,
   apiOk,
-  buildExtensionFor,
-  DEV_PASSWORD as PASSWORD,
   devUser,
   launchWithExtension,
-  Server,
+  DEV_PASSWORD as PASSWORD,
+  rowsEverywhere,
+  type Server,
   serveBoard,
   teamFilters,
 } from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
@@ -21,8 +21,8 @@ import { fillPopupSignIn, loginUI } from './helpers';
  * ../shared/dat-board.md's sources, not from the extension's selectors): the compact layout below
  * 1610 px and the wide one above, contacts as links, wrappers and DAT's web component, details that
  * open inside the row, and a virtual-scroll list that recycles row elements. The tests run in order
- * in one browser, against a Worker of their own; the last ones use a fresh browser for the health
- * report (one an hour per browser).
+ * in one browser, against the tests' own Worker (e2e/fixtures.ts); the last ones use a fresh
+ * browser for the health report (one an hour per browser).
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -225,11 +225,11 @@ async function history() {
   return ok<any[]>('POST', '/api/callHistory/getHistory', { dateFrom: from.toISOString(), dateTo: to.toISOString() }, team.agent.token);
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServer, ownExtension }) => {
   test.setTimeout(300_000);
-  server = await Server.create();
+  server = ownServer;
   await setUpTeam();
-  extensionDir = await buildExtensionFor(server.url);
+  extensionDir = ownExtension;
   board = await serveBoard('dat-one');
   browser = await launchWithExtension(extensionDir, board.port);
   page = await browser.context.newPage();
@@ -238,7 +238,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   await board?.close();
-  await server?.dispose();
 });
 
 test('compact layout (1366 px): flags before the company name on the right rows per MC, rows exactly as tall as without the extension', async () => {
@@ -733,11 +732,17 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   } finally {
     await other.close();
   }
-  // the stored record: counts and names of fields, nothing of a row
-  const stored = await expect
-    .poll(() => storedReports().filter((r) => r.unreadable === 1).length, { timeout: 15_000 })
-    .toBe(1)
-    .then(() => storedReports());
+  // the report is in once the admin's summary counts it (an API call; the database is read once after)
+  const admin = await devUser(server, { userType: 'admin', email: `root-${Date.now().toString(36)}@e2e.example`, name: 'Ada Admin' });
+  const unreadable = async () =>
+    (await ok<{ versions: { version: string; unreadableReports: number }[] }>('GET', '/api/extension/health', undefined, admin.token)).versions.find(
+      (v) => v.version === VERSION,
+    )?.unreadableReports ?? 0;
+  await expect.poll(unreadable, { timeout: 15_000 }).toBeGreaterThan(0);
+  // the stored record: counts and names of fields, nothing of a row (this agent's: the tests' own
+  // Worker also holds the reports of the files before)
+  const stored = storedReports().filter((r) => r.user_id === team.agent.id);
+  expect(stored.filter((r) => r.unreadable === 1)).toHaveLength(1);
   const alarm = stored.find((r) => r.unreadable === 1)!;
   expect(alarm).toMatchObject({ version: VERSION, layout: 'unknown', user_id: team.agent.id });
   expect(alarm.rows_seen).toBe(37);
@@ -761,7 +766,6 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
     expect(boardText.includes(word) && text.includes(word), word).toBe(false);
 
   // the admin's Analytics screen shows it under the extension's version
-  const admin = await devUser(server, { userType: 'admin', email: `root-${Date.now().toString(36)}@e2e.example`, name: 'Ada Admin' });
   const web = await browser.context.newPage();
   await web.setViewportSize({ width: 1366, height: 900 });
   // signed in once the app shows who is: then the Analytics screen
@@ -787,12 +791,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   await web.close();
 });
 
-/** The health reports as D1 holds them (the local database of this file's Worker). */
+/** The health reports as D1 holds them (the local database of the tests' own Worker). */
 function storedReports(): { version: string; layout: string; user_id: string; rows_seen: number; unreadable: number; fields: string }[] {
-  const out = execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--json', '--command', 'select * from extension_health_reports'],
-    { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  );
-  return JSON.parse(out)[0].results;
+  return rowsEverywhere(server.state, 'select * from extension_health_reports');
 }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
 import { filterBody } from '../scripts/filter-body.mjs';
+import { migrateLocal } from '../scripts/migrate-local.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -28,6 +29,32 @@ async function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/**
+ * Puts the migrated empty databases (the control plane and each shard) into `state` (a
+ * `--persist-to` folder): a copy of the ones playwright.config.ts migrated for the run
+ * (E2E_MIGRATED); without them (a script of its own), migrates.
+ */
+export async function migratedDatabase(state: string) {
+  const migrated = process.env.E2E_MIGRATED;
+  if (migrated && fs.existsSync(migrated)) fs.cpSync(migrated, state, { recursive: true });
+  else await migrateLocal(state);
+}
+
+/** The local databases every row lives in: the control plane and the company shards (decision 0174). */
+const LOCAL_DATABASES = ['DB', 'SHARD_1', 'SHARD_2', 'SHARD_3'];
+
+/** The rows a query answers in every local database of a server's state, one list (a user's rows are in its company's shard). */
+export function rowsEverywhere<T>(state: string, command: string): T[] {
+  return LOCAL_DATABASES.flatMap((db) => {
+    const out = execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
+      ['d1', 'execute', db, '--local', '--persist-to', state, '--json', '--command', command],
+      { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+    );
+    return JSON.parse(out)[0].results as T[];
   });
 }
 
@@ -53,11 +80,7 @@ export class Server {
     const candidates = [process.env.E2E_STATE && path.join(process.env.E2E_STATE, 'dist'), path.join(ROOT, 'web', 'dist')].filter(Boolean) as string[];
     const assets = candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? null;
     const server = new Server(port, state, assets, vars);
-    execFileSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-      cwd: ROOT,
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-      stdio: 'ignore',
-    });
+    await migratedDatabase(state);
     try {
       await server.start();
     } catch {
@@ -205,13 +228,10 @@ export async function buildExtensionFor(apiUrl: string): Promise<string> {
   return outDir;
 }
 
-/**
- * Serves a board from e2e/fixtures/<fixture> (default `dat`, the first board) over HTTPS with a
- * certificate made now for one.dat.com and main.truckstop.com (openssl). Paths without a dot
- * (`/search-loads`, `/app/search/loads`) answer with the board's page: `index.html` for `dat`,
- * `search-loads.html` for the others (`dat-one`, `truckstop`); other files by name.
- */
-export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close: () => Promise<void> }> {
+let certificate: { key: Buffer; cert: Buffer } | null = null;
+/** A certificate for one.dat.com and main.truckstop.com (openssl), made once per process. */
+function boardCertificate() {
+  if (certificate) return certificate;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fd-cert-'));
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
@@ -236,10 +256,22 @@ export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close
     ],
     { stdio: 'ignore' },
   );
+  certificate = { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
+  fs.rmSync(dir, { recursive: true, force: true });
+  return certificate;
+}
+
+/**
+ * Serves a board from e2e/fixtures/<fixture> (default `dat`, the first board) over HTTPS as
+ * one.dat.com and main.truckstop.com. Paths without a dot (`/search-loads`, `/app/search/loads`)
+ * answer with the board's page: `index.html` for `dat`, `search-loads.html` for the others
+ * (`dat-one`, `truckstop`); other files by name.
+ */
+export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close: () => Promise<void> }> {
   const fixtures = path.join(ROOT, 'e2e', 'fixtures', path.basename(fixture));
   const page = fixture === 'dat' ? 'index.html' : 'search-loads.html';
   const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = https.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (req, res) => {
+  const server = https.createServer(boardCertificate(), (req, res) => {
     const url = new URL(req.url ?? '/', 'https://one.dat.com');
     const name = path.basename(url.pathname);
     const file = path.join(fixtures, name.includes('.') ? name : page);
@@ -258,7 +290,6 @@ export async function serveBoard(fixture = 'dat'): Promise<{ port: number; close
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-        fs.rmSync(dir, { recursive: true, force: true });
       }),
   };
 }

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { addMc, apiOk, buildExtensionFor, DEV_PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import type { BrowserContext, Page } from '@playwright/test';
+import { addMc, apiOk, DEV_PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn } from './helpers';
 
 /**
@@ -27,17 +28,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServer, ownExtension }) => {
   test.setTimeout(300_000);
-  server = await Server.create();
+  server = ownServer;
   board = await serveBoard('dat-one');
-  browser = await launchWithExtension(await buildExtensionFor(server.url), board.port);
+  browser = await launchWithExtension(ownExtension, board.port);
 });
 
 test.afterAll(async () => {
   await browser?.close();
   await board?.close();
-  await server?.dispose();
 });
 
 test('an agent whose language is Armenian signs in in the popup: the popup, the bar, the row menu and the markers speak Armenian, rows keep their height; a change in Profile reaches the board at the next sync', async () => {

@@ -1,17 +1,7 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
-import {
-  addMc,
-  api,
-  apiOk,
-  buildExtensionFor,
-  DEV_PASSWORD as PASSWORD,
-  devUser,
-  launchWithExtension,
-  Server,
-  serveBoard,
-  teamFilters,
-} from './extension-harness';
+import type { Page } from '@playwright/test';
+import { addMc, api, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn } from './helpers';
 
 /**
@@ -81,9 +71,10 @@ const coyoteRow = async (agent: Agent) => {
   return agent.page!.locator(`#table-row-${id}`);
 };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServer, ownExtension }) => {
   test.setTimeout(400_000);
-  server = await Server.create();
+  server = ownServer;
+  extensionDir = ownExtension;
   const tag = Date.now().toString(36);
   const manager = await devUser(server, { userType: 'manager', email: `lena-${tag}@e2e.example`, name: 'Lena Lead' });
   managerToken = manager.token;
@@ -99,7 +90,6 @@ test.beforeAll(async () => {
   const filter = await teamFilters(server, managerToken, agents.anna.id);
   coyoteFilterId = (await filter({ name: 'Coyote Logistics', type: 'Preferred', allMC: true, usersList: [agents.anna.id, agents.ben.id] }))._id;
   await (await teamFilters(server, otherToken, agents.omar.id))({ name: 'Coyote Logistics', type: 'Preferred', allMC: true });
-  extensionDir = await buildExtensionFor(server.url);
   board = await serveBoard('dat-one');
   for (const agent of Object.values(agents)) await onBoard(agent);
 });
@@ -107,7 +97,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const agent of Object.values(agents)) await agent?.browser?.close();
   await board?.close();
-  await server?.dispose();
 });
 
 test('Anna calls a broker: Ben’s row says “Called by Anna” within 5 s; the other team’s board shows nothing', async () => {

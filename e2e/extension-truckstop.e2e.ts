@@ -1,9 +1,20 @@
 /// <reference lib="dom" />
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { addMc, apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  addMc,
+  apiOk,
+  buildExtensionFor,
+  devUser,
+  launchWithExtension,
+  DEV_PASSWORD as PASSWORD,
+  rowsEverywhere,
+  Server,
+  serveBoard,
+  teamFilters,
+} from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
@@ -122,6 +133,7 @@ async function history() {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  // a Worker of its own, not the shared one (e2e/fixtures.ts): the admin's Analytics must show no DAT reports
   server = await Server.create();
   const tag = Date.now().toString(36);
   const manager = await devUser(server, { userType: 'manager', email: `tina-${tag}@e2e.example`, name: 'Tina Lead' });
@@ -408,10 +420,5 @@ test('a Truckstop page it cannot read raises its own alarm, and the admin sees T
 
 /** The health reports as D1 holds them (the local database of this file's Worker). */
 function storedReports(): { board: string; version: string; layout: string; rows_seen: number; unreadable: number; fields: string }[] {
-  const out = execFileSync(
-    path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--json', '--command', 'select * from extension_health_reports'],
-    { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-  );
-  return JSON.parse(out)[0].results;
+  return rowsEverywhere(server.state, 'select * from extension_health_reports');
 }

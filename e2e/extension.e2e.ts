@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
  * The load-board extension in Chromium, against the real Worker: the built extension loaded in a
- * persistent profile, DAT's load search played by a local HTTPS page served as one.dat.com, and a
- * Worker of this file's own, which the offline test stops and starts again on the same database.
+ * persistent profile, DAT's load search played by a local HTTPS page served as one.dat.com, and the
+ * tests' own Worker (e2e/fixtures.ts), which the offline test stops and starts again on the same database.
  * The tests run in order and share the browser: each goes on from where the previous one left off,
  * as an agent's day would.
  */
@@ -112,19 +113,17 @@ async function setUpTeam() {
   await filter({ name: 'Nobody Freight', type: 'Note', comment: 'On the hidden MC only', mcList: [team.mcs.hidden] });
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServer, ownExtension }) => {
   test.setTimeout(300_000);
-  server = await Server.create();
+  server = ownServer;
   await setUpTeam();
-  const extensionDir = await buildExtensionFor(server.url);
   board = await serveBoard();
-  browser = await launchWithExtension(extensionDir, board.port);
+  browser = await launchWithExtension(ownExtension, board.port);
 });
 
 test.afterAll(async () => {
   await browser?.close();
   await board?.close();
-  await server?.dispose();
 });
 
 async function openPopup(): Promise<Page> {

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+
 import { filterBody } from '../scripts/filter-body.mjs';
+import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 /**
@@ -33,7 +35,10 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
   await expect(page.getByTestId('queue-badge')).toHaveText('3');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import Filters' })).toBeVisible();
-  await page.getByLabel('CSV file').setInputFiles({ name: 'brokers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'CSV file Choose file' }).click();
+  await (await chooser).setFiles({ name: 'brokers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('brokers.csv', { exact: true }).first()).toBeVisible();
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('196 to create, 1 matching existing filters, 3 refused.');
   await page.getByLabel('Show rows').selectOption('refuse');
@@ -105,4 +110,75 @@ test('manager: imports 200 brokers after a preview, finds one by MC, reads histo
   await expect(mine.locator('tbody tr', { hasText: 'Agent Pick Two' })).toContainText('RejectedWe already block them under another name');
   await expect(mine.locator('tbody tr', { hasText: 'Agent Pick One' })).toContainText('Active');
   await shot(page, 'filters-agent-rejected');
+});
+
+/**
+ * Rule 0089: the agent corrects its own rejected team filter from Broker Filtering (Edit on
+ * its row, the modal says why it was rejected) and the save sends it back to the manager's queue.
+ */
+test('agent: corrects its rejected team filter; it goes back to the queue and into its history', async ({ page }) => {
+  const manager = await createUser('manager', { name: 'Rita Manager' });
+  const agent = await createUser('agent', { parentId: manager.id, name: 'Ravi Agent' });
+  const teammate = await createUser('agent', { parentId: manager.id, name: 'Tess Teammate' });
+  const mc = (await apiCall('POST', '/api/mcSettings/add/', { name: 'Rita MC', lines: [1] }, manager.token)).body.mcSetting._id as string;
+  for (const user of [agent, teammate]) expect((await apiCall('POST', '/api/mcSettings/add/', { parentMc: mc, lines: [1] }, user.token)).status).toBe(200);
+  const types = (await apiCall('GET', '/api/user/filterOverrides', undefined, manager.token)).body as { _id: string }[];
+  const added = await apiCall(
+    'POST',
+    '/api/broker/add',
+    filterBody({ name: 'Shaky Haulers', type: types[0]!._id, usersList: [agent.id, teammate.id], mcNumber: '12345' }),
+    agent.token,
+  );
+  const id = added.body._id as string;
+  expect((await apiCall('POST', '/api/broker/queue/reject', { filterId: id, reason: 'Wrong MC: check FMCSA' }, manager.token)).status).toBe(200);
+
+  // the 1366 px pass corrects it; the manager rejects the correction; the 390 px pass shows that
+  for (const [width, height, reason] of [
+    [1366, 900, 'Wrong MC: check FMCSA'],
+    [390, 844, 'Still the wrong MC'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await loginAs(page, agent, '/companyFilters');
+    const row = page.getByTestId('filters-table').locator('tbody tr', { hasText: 'Shaky Haulers' });
+    await expect(row).toContainText(`Rejected${reason}`);
+    // Edit alone: the correction is the one right the agent has on a team filter
+    await expect(row.getByRole('button', { name: 'Edit Shaky Haulers' })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^(Delete|Disable|View) / })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page, `rejected row ${width}`);
+    await shot(page, `filters-agent-correct-row-${width}`);
+    await row.getByRole('button', { name: 'Edit Shaky Haulers' }).click();
+    const modal = page.getByRole('dialog', { name: 'Update Filter' });
+    await expect(modal.getByTestId('rejected-note')).toHaveText(
+      `Rejected Your manager rejected it: ${reason}. Correct it and save: it goes back to your manager for verification.`,
+    );
+    await expectNoA11yViolations(page, `correction modal ${width}`);
+    await shot(page, `filters-agent-correct-modal-${width}`);
+    if (width === 390) {
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      break;
+    }
+    await modal.getByLabel('MC number').fill('54321');
+    await modal.getByRole('button', { name: 'Send for verification' }).click();
+    await expect(toast(page, 'Filter updated and sent to your manager for verification')).toBeVisible();
+    await expect(row).toContainText('Unverified(Added by Agent)');
+    await expect(row).toContainText('54321');
+    // corrected and waiting: no longer the agent's to change
+    await expect(row.getByRole('button', { name: 'View Shaky Haulers' })).toBeVisible();
+    await shot(page, `filters-agent-corrected-${width}`);
+    expect((await apiCall('POST', '/api/broker/queue/reject', { filterId: id, reason: 'Still the wrong MC' }, manager.token)).status).toBe(200);
+  }
+
+  // the manager: back in the queue, with the correction in its history
+  const queue = await apiCall('GET', '/api/broker/queue/count', undefined, manager.token);
+  expect(queue.body).toEqual({ count: 0 });
+  const history = (await apiCall('GET', `/api/broker/${id}/history`, undefined, manager.token)).body as { kind: string }[];
+  expect(history.map((e) => e.kind)).toEqual(['rejected', 'resubmitted', 'edited', 'rejected', 'created']);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await loginAs(page, manager, '/companyFilters');
+  await page.getByRole('button', { name: 'Edit Shaky Haulers' }).click();
+  const modal = page.getByRole('dialog', { name: 'Update Filter' });
+  await modal.getByRole('tab', { name: 'History' }).click();
+  await expect(modal.getByTestId('filter-history').locator('li').nth(1)).toContainText('Ravi Agent');
+  await expect(modal.getByTestId('filter-history').locator('li').nth(1)).toContainText('corrected it and sent it back for verification');
+  await expect(modal.getByTestId('filter-history').locator('li').nth(2)).toContainText('edited MC number: 12345 → 54321');
 });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { filterBody } from '../scripts/filter-body.mjs';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot, toast } from './helpers';
 
 const table = (page: Page) => page.getByTestId('filters-table');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL } from './helpers';
 
 /** The SPA's own security headers, as a browser receives them from the static-asset server. */

@@ -116,5 +116,30 @@ export async function loginAs(page: Page, user: E2EUser, path = '/') {
   await expect(page.getByTestId('user-email')).toBeVisible();
 }
 
+/**
+ * Like loginAs, but the login call is made by the browser itself, so the session is described by
+ * the browser's own User-Agent (Profile's Active sessions: "Chrome on Linux").
+ */
+export async function loginFromBrowser(page: Page, user: E2EUser, path = '/') {
+  await page.goto('/favicon.svg');
+  const login: Parameters<typeof webSession>[0] = await page.evaluate(
+    async ({ email, password }) =>
+      (
+        await fetch('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password, clientType: 0 }),
+        })
+      ).json(),
+    { email: user.email, password: PASSWORD },
+  );
+  await page.evaluate((data) => localStorage.setItem('userData', JSON.stringify(data)), webSession(login));
+  await page.goto(path);
+  await expect(page.getByTestId('user-email')).toBeVisible();
+}
+
+/** A "2027-01-22" day as the date fields show it in US English, "01/22/2027" (components/ui/date-input.tsx). */
+export const usDay = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
 /** The toast that says `text` (a toast stays for a few seconds; several may be up at once). */
 export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first();

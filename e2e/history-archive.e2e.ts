@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 const DAY = 86_400_000;
@@ -80,7 +81,7 @@ test.describe('Contact History: archived months (decision 0171)', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact');
+    expect(csv[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact,Board');
     expect(csv).toHaveLength(25);
     expect(csv.filter((line) => line.startsWith('Arto Agent,'))).toHaveLength(8);
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, PASSWORD, shot } from './helpers';
 
 /** English, Russian and Armenian (docs/decisions/0023-languages.md): the login screen, the user's stored choice, mails, Idram, and the translated screens at 390 px. */

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, shot, toast } from './helpers';
 
 const addForm = (page: Page) => page.getByRole('form', { name: 'Add New MC' });

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, baseURL, createUser, loginAs, shot, toast } from './helpers';
 
 const CHROME_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -156,7 +156,8 @@ test.describe('managing short links', () => {
     await page.goto('/create');
     await page.getByRole('button', { name: /Custom alias, expiry and click limit/ }).click();
     await page.getByLabel('Click limit').fill('2');
-    await page.getByLabel('Expires').fill('2031-01-15T09:30');
+    await page.getByLabel('Expires', { exact: true }).fill('01/15/2031');
+    await page.getByLabel('Expires, time').fill('9:30 AM');
     await page.getByLabel('Enter Link').fill('https://example.com/limited');
     await shot(page, 'links-create-options-manager');
     await page.getByLabel('Enter Link').press('Enter');

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { startMailStub } from '../scripts/mail-stub.mjs';
-import { api, Server } from './extension-harness';
+import { api, type Server } from './extension-harness';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, daysToYerevanEvening, PASSWORD, shot, storeSession, yerevanDayAt } from './helpers';
 
 /** The reminders' subjects in the dev outbox for one address. */
@@ -47,17 +46,13 @@ test.describe('operations (decision 0017)', () => {
   });
 
   test.describe('a mail the provider refuses for good', () => {
-    // a Worker of its own that sends through "Resend" (a stub on the loopback address), so a mail
-    // really fails: the stub rejects the domain's mails (422) until told to accept them
+    // the tests' own Worker (e2e/fixtures.ts), which sends through "Resend" (a stub on the loopback
+    // address), so a mail really fails: the stub rejects the domain's mails (422) until told to accept them
     let server: Server;
-    let stub: Awaited<ReturnType<typeof startMailStub>>;
-    test.beforeAll(async () => {
-      stub = await startMailStub();
-      server = await Server.create({ MAIL_PROVIDER: 'resend', MAIL_API_URL: `${stub.url}/emails`, MAIL_API_KEY: stub.apiKey, MAIL_RETRY_SECONDS: '1' });
-    });
-    test.afterAll(async () => {
-      await server?.dispose();
-      await stub?.stop();
+    let stub: { url: string };
+    test.beforeAll(async ({ ownServer, standIns }) => {
+      server = ownServer;
+      stub = standIns.mail;
     });
 
     for (const viewport of [

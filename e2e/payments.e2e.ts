@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, baseURL, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 const PRICE = 5000;

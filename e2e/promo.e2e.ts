@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, baseURL, createUser, loginAs, shot } from './helpers';
 
 const rows = (page: Page, table: string) => page.locator(`[data-testid="${table}"] tbody tr`);

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { baseURL, createUser, fillLogin, loginAs, shot } from './helpers';
 
 /**

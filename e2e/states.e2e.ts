@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { filterBody } from '../scripts/filter-body.mjs';
+import { expectNoA11yViolations, expectNoHorizontalOverflow } from './a11y';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, shot } from './helpers';
 
 /**
@@ -114,4 +116,71 @@ test.describe('Request states', () => {
     await expect(page.getByTestId('request-failed')).toHaveCount(0);
     await expect(page.getByTestId('filters-table').getByText('Kept Broker')).toBeVisible();
   });
+});
+
+/**
+ * Issue 43 item 5: a director's Contact History whose managers read fails says so with Retry,
+ * never "No managers" with empty user and MC lists; so do the user and MC lists of the manager
+ * it picks.
+ */
+test("a director's Contact History: the managers, users and MCs that did not load say so, and Retry loads them", async ({ page }) => {
+  const director = await createUser('director');
+  const m1 = await createUser('manager', { parentId: director.id, name: 'Mira Manager' });
+  const m2 = await createUser('manager', { parentId: director.id, name: 'Nora Manager' });
+  await createUser('agent', { parentId: m2.id, name: 'Ned Agent' });
+  expect((await apiCall('POST', '/api/mcSettings/add/', { name: 'Mira MC', lines: [1] }, m1.token)).status).toBe(200);
+  expect((await apiCall('POST', '/api/mcSettings/add/', { name: 'Nora MC', lines: [1] }, m2.token)).status).toBe(200);
+  const users = page.getByRole('group', { name: 'Users' });
+  const mcs = page.getByRole('group', { name: 'MC' });
+  const managerField = page.getByRole('group', { name: 'Manager' });
+
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await failWith500(page, '**/api/user/directorChildManagers', 'req-managers');
+    await loginAs(page, director, '/callHistory');
+    const failed = managerField.getByTestId('request-failed');
+    await expect(failed).toContainText('Could not load the managers. Something went wrong.');
+    await expect(failed.getByTestId('request-id')).toHaveText('Request id: req-managers');
+    await expect(page.getByText('No managers')).toHaveCount(0);
+    // the lists wait for a manager: not "No users", not "No MCs yet"
+    await expect(users).toContainText('Shown once the managers are loaded');
+    await expect(mcs).toContainText('Shown once the managers are loaded');
+    await expect(page.getByText('No users')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Load', exact: true })).toBeDisabled();
+    await expect(page.getByTestId('history-total')).toHaveText('Total: —');
+    await expectNoA11yViolations(page, `contact history, managers failed, ${width}`);
+    await expectNoHorizontalOverflow(page, `contact history, managers failed, ${width}`);
+    await shot(page, `states-history-managers-failed-${width}`);
+
+    // the server answers again: Retry lists the managers and the first one's team
+    await page.unroute('**/api/user/directorChildManagers');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    const select = page.getByLabel('Manager', { exact: true });
+    await expect(select.locator('option')).toHaveCount(2);
+    await select.selectOption(m1.id);
+    await expect(users.getByText('Mira Manager (manager)')).toBeVisible();
+    await expect(mcs.getByText('Mira MC')).toBeVisible();
+    await expect(page.getByTestId('request-failed')).toHaveCount(0);
+  }
+
+  // the picked manager's users and MCs fail: each list says so, and Load waits
+  await failWith500(page, '**/api/user/managerChildUsers', 'req-users');
+  await failWith500(page, '**/api/mcSettings/byParentId', 'req-mcs');
+  await page.getByLabel('Manager', { exact: true }).selectOption(m2.id);
+  await expect(users.getByTestId('request-failed')).toContainText('Could not load the users. Something went wrong.');
+  await expect(page.getByText('Showing what was loaded before.')).toHaveCount(0);
+  await expect(mcs.getByTestId('request-failed')).toContainText('Could not load the MCs. Something went wrong.');
+  await expect(page.getByText('No MCs yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load', exact: true })).toBeDisabled();
+  await shot(page, 'states-history-lists-failed-390');
+  await page.unroute('**/api/user/managerChildUsers');
+  await page.unroute('**/api/mcSettings/byParentId');
+  await users.getByRole('button', { name: 'Retry' }).click();
+  await expect(users.getByText('Ned Agent')).toBeVisible();
+  await mcs.getByRole('button', { name: 'Retry' }).click();
+  await expect(mcs.getByText('Nora MC')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load', exact: true })).toBeEnabled();
 });

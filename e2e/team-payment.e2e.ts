@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { apiCall, createUser, type E2EUser, loginAs, shot } from './helpers';
 
 const historyRows = (page: Page) => page.locator('[data-testid="payment-history"] tbody tr');

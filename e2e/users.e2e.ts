@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { expect, type Page, test } from '@playwright/test';
-import { apiCall, createUser, loginAs, PASSWORD, shot } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid="users-table"] tbody tr');
 const column = (page: Page, n: number) => page.locator(`[data-testid="users-table"] tbody tr td:nth-child(${n})`);
@@ -122,7 +123,7 @@ test.describe('Create user', () => {
     await page.waitForURL('**/users');
     await page.getByLabel('Search').fill(email);
     const cells = rows(page).filter({ hasText: email }).locator('td');
-    const expected = [email, 'Made By Admin', 'agent', manager.email, 'AM', '+374 91 234567'];
+    const expected = [email, 'Made By Admin', 'agent', manager.email, 'Armenia', '+374 91 234567'];
     for (const [i, text] of expected.entries()) await expect(cells.nth(i)).toHaveText(text);
     await expect(cells.nth(7)).toHaveText('Email verification pending');
   });
@@ -256,7 +257,7 @@ test.describe('Profile', () => {
     await shot(page, 'profile-admin');
     await page.getByRole('button', { name: 'Stop Trial' }).click();
     await expect(page.getByTestId('trial-state')).toContainText('Off');
-    await expect(page.getByLabel('End date')).toHaveValue(new Date().toISOString().slice(0, 10));
+    await expect(page.getByLabel('End date')).toHaveValue(usDay(new Date().toISOString().slice(0, 10)));
 
     // the child's own profile: move it to another manager
     await page.getByTestId('children').getByRole('link', { name: 'Kid Agent' }).click();

@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { startFmcsaStandIn } from '../scripts/fmcsa-stand-in.mjs';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './a11y';
-import { api, apiOk, buildExtensionFor, DEV_PASSWORD as PASSWORD, devUser, launchWithExtension, Server, serveBoard, teamFilters } from './extension-harness';
+import { api, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
+import { expect, test } from './fixtures';
 import { fillPopupSignIn, loginUI } from './helpers';
 
 /**
- * Broker vetting end to end (docs/decisions/0021-broker-vetting.md): a Worker of its own pointed at
- * the QCMobile stand-in, the job checks the team's brokers, the manager sees the FMCSA chips on the
+ * Broker vetting end to end (docs/decisions/0021-broker-vetting.md): the tests' own Worker
+ * (e2e/fixtures.ts) pointed at the QCMobile stand-in, the job checks the team's brokers, the manager sees the FMCSA chips on the
  * filter list and in the modal (Check now), and the extension warns on DAT One's rows whose broker
  * lost its authority or has no bond: by the filter's DOT number, and by the MC the details show.
  */
@@ -17,8 +17,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
 
-let standIn: Awaited<ReturnType<typeof startFmcsaStandIn>>;
 let server: Server;
+let extensionDir: string;
 let board: { port: number; close: () => Promise<void> };
 let browser: { context: BrowserContext; extensionId: string; close: () => Promise<void> } | null = null;
 const team = { manager: { email: '', token: '' }, agent: { id: '', email: '', token: '' }, mc: '' };
@@ -26,15 +26,15 @@ const filterIds: Record<string, string> = {};
 
 const ok = <T = any>(method: string, urlPath: string, body?: unknown, token?: string) => apiOk<T>(server, method, urlPath, body, token);
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ ownServer, ownExtension, standIns }) => {
   test.setTimeout(300_000);
-  standIn = await startFmcsaStandIn();
   // Echo Global Logistics' MC on DAT One's board (e2e/fixtures/dat-one) belongs to a broker without a bond
-  await fetch(`${standIn.control}/carriers/2100001`, {
+  await fetch(`${standIns.fmcsa.control}/carriers/2100001`, {
     method: 'PUT',
     body: JSON.stringify({ legalName: 'ECHO GLOBAL LOGISTICS INC', mcNumber: '432417', brokerAuthorityStatus: 'A', bondInsuranceOnFile: '0' }),
   });
-  server = await Server.create({ FMCSA_URL: standIn.url, FMCSA_WEBKEY: standIn.webKey });
+  server = ownServer;
+  extensionDir = ownExtension;
   const tag = Date.now().toString(36);
   const manager = await devUser(server, { userType: 'manager', email: `vera-${tag}@e2e.example`, name: 'Vera Manager' });
   team.manager = { email: manager.email, token: manager.token };
@@ -55,8 +55,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await browser?.close();
   await board?.close();
-  await server?.dispose();
-  await standIn?.stop();
 });
 
 async function signInWeb(page: Page) {
@@ -101,7 +99,6 @@ test('the filter list shows each broker’s FMCSA status with its date; the moda
 });
 
 test('the board warns on a row whose broker lost its authority, and on a row whose details show an MC without a bond; never more', async () => {
-  const extensionDir = await buildExtensionFor(server.url);
   board = await serveBoard('dat-one');
   browser = await launchWithExtension(extensionDir, board.port);
   const popup = await browser.context.newPage();

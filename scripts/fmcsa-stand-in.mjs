@@ -13,7 +13,8 @@
 //   PUT  /__control/faults/{dot}    {mode: "ok" | "timeout" | "429" | "503"}
 //   GET  /__control/calls?dot=…     [{path, at}] every call made for that DOT or MC
 // Run it alone with `node scripts/fmcsa-stand-in.mjs` (port 8790, or FMCSA_STAND_IN_PORT);
-// `npm start` and `npm run dev` start it when FMCSA_URL points at the loopback address.
+// `npm start` and `npm run dev` start it when FMCSA_URL points at the loopback address
+// (startDevStandIn below: `npm start` on PORT + 3, or on a free port when that one is taken).
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
@@ -165,10 +166,18 @@ export async function startFmcsaStandIn({ port = 0, webKey = STAND_IN_WEBKEY } =
       send(res, 400, { message: String(err) });
     }
   });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // a taken port rejects (err.code 'EADDRINUSE') instead of an unhandled 'error' event that ends the process
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   server.unref();
   const { port: bound } = server.address();
   return {
+    port: bound,
     url: `http://127.0.0.1:${bound}/qc/services/`,
     control: `http://127.0.0.1:${bound}/__control`,
     webKey,
@@ -180,8 +189,37 @@ export async function startFmcsaStandIn({ port = 0, webKey = STAND_IN_WEBKEY } =
   };
 }
 
+/**
+ * The stand-in of `npm start` (scripts/start.mjs): on `port` (PORT + 3: 8790 beside the default
+ * 8787, so two checkouts on their own PORTs each have theirs), else, when that port is taken (a
+ * second checkout, PORT=8790), on a free one. One line says where. Answers the stand-in and the
+ * FMCSA_URL the Worker must be given (`path` kept from the configured FMCSA_URL).
+ */
+export async function startDevStandIn({ port, webKey, path = '/qc/services/', log = console.log }) {
+  const wanted = Number.isInteger(port) && port > 0 && port < 65536 ? port : 0;
+  let standIn;
+  let taken = false;
+  try {
+    standIn = await startFmcsaStandIn({ port: wanted, webKey });
+  } catch (err) {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    taken = true;
+    standIn = await startFmcsaStandIn({ port: 0, webKey });
+  }
+  const url = `http://127.0.0.1:${standIn.port}${path}`;
+  log(`FMCSA stand-in on ${url}${taken ? ` (port ${wanted} is taken)` : ''}`);
+  return { ...standIn, url };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const standIn = await startFmcsaStandIn({ port: Number(process.env.FMCSA_STAND_IN_PORT ?? 8790) });
-  console.log(`FMCSA stand-in on ${standIn.url} (webKey ${standIn.webKey})`);
-  setInterval(() => {}, 1 << 30);
+  const port = Number(process.env.FMCSA_STAND_IN_PORT ?? 8790);
+  try {
+    const standIn = await startFmcsaStandIn({ port });
+    console.log(`FMCSA stand-in on ${standIn.url} (webKey ${standIn.webKey})`);
+    setInterval(() => {}, 1 << 30);
+  } catch (err) {
+    if (err?.code !== 'EADDRINUSE') throw err;
+    console.error(`FMCSA stand-in not started: port ${port} is taken (set FMCSA_STAND_IN_PORT to another)`);
+    process.exitCode = 1;
+  }
 }

@@ -1,4 +1,4 @@
-// `npm start`: builds the SPA, applies the D1 migrations to the local database (.wrangler/state)
+// `npm start`: builds the SPA, applies the D1 migrations to every local database (.wrangler/state)
 // and serves app and API with `wrangler dev` on http://localhost:$PORT (default 8787).
 // `npm run dev` (--dev): the same database through Vite with the Cloudflare plugin instead, with
 // hot reload of the SPA and the Worker on the same port.
@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { migrateAll } from './db-migrate.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -28,14 +29,25 @@ if (process.env.PORT && overrides.PUBLIC_URL === undefined) overrides.PUBLIC_URL
 const vars = { ...readVars('.dev.vars'), ...overrides };
 
 // FMCSA's stand-in (scripts/fmcsa-stand-in.mjs) when development points FMCSA_URL at the loopback
-// address: brokers in every state for the vetting chips and the board's badge
+// address: brokers in every state for the vetting chips and the board's badge. `npm start` puts it
+// on PORT + 3 (or FMCSA_STAND_IN_PORT), or on a free port when that one is taken, and gives the
+// Worker its URL, so checkouts on their own PORTs run side by side. `npm run dev`'s Worker reads
+// .dev.vars itself (Vite's plugin lets .dev.vars win over anything passed), so there the stand-in
+// takes FMCSA_URL's own port, and a taken port leaves the one already there answering.
 if (vars.ENVIRONMENT === 'development' && /^http:\/\/(127\.0\.0\.1|localhost):\d+\//.test(vars.FMCSA_URL ?? '')) {
-  const { startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
-  try {
-    const standIn = await startFmcsaStandIn({ port: Number(new URL(vars.FMCSA_URL).port), webKey: vars.FMCSA_WEBKEY || undefined });
-    console.log(`FMCSA stand-in on ${standIn.url}`);
-  } catch (err) {
-    console.log(`FMCSA stand-in not started (${err.code ?? err.message}): ${vars.FMCSA_URL} is taken, perhaps by another stand-in`);
+  const { startDevStandIn, startFmcsaStandIn } = await import('./fmcsa-stand-in.mjs');
+  const configured = new URL(vars.FMCSA_URL);
+  const webKey = vars.FMCSA_WEBKEY || undefined;
+  if (dev) {
+    try {
+      console.log(`FMCSA stand-in on ${(await startFmcsaStandIn({ port: Number(configured.port), webKey })).url}`);
+    } catch (err) {
+      if (err?.code !== 'EADDRINUSE') throw err;
+      console.log(`FMCSA stand-in not started: port ${configured.port} is taken; the Worker asks what answers there (FMCSA_URL in .dev.vars)`);
+    }
+  } else {
+    const standIn = await startDevStandIn({ port: Number(process.env.FMCSA_STAND_IN_PORT ?? Number(port) + 3), webKey, path: configured.pathname });
+    overrides.FMCSA_URL = standIn.url;
   }
 }
 
@@ -47,19 +59,12 @@ if (!dev) {
   console.log('Building the web app…');
   run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }
-console.log('Applying D1 migrations to the local database…');
-// CI=true: apply without asking (wrangler asks for confirmation in a terminal). Wrangler prints the
-// list of migrations twice (to apply, then applied): one line says what happened, the whole output
-// only when it fails.
-{
-  const r = spawnSync(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'], { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-  if (r.status !== 0) {
-    process.stdout.write(r.stdout ?? '');
-    process.stderr.write(r.stderr ?? '');
-    process.exit(r.status ?? 1);
-  }
-  const applied = [...new Set((r.stdout ?? '').match(/\d{4}_[\w-]+\.sql(?=\s*│\s*✅)/g) ?? [])];
-  console.log(applied.length ? `  applied ${applied.length}: ${applied.join(', ')}` : '  the database is up to date');
+console.log('Applying the D1 migrations to every local database (DB and each SHARD_* of wrangler.toml)…');
+try {
+  await migrateAll({ mode: 'local' });
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
 }
 // seed:demo and other local tools find the server here when PORT is not set for them
 fs.mkdirSync(path.join(root, '.wrangler'), { recursive: true });

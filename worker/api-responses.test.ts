@@ -181,6 +181,13 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     expect(((await expectAnswer('GET /api/link/keys', manager, '/api/link/keys')) as unknown[]).length).toBe(1);
 
     await expectAnswer('GET /api/mail/failed', admin, '/api/mail/failed');
+    // the shards (admin): a company of its own is moved, not the seeded one the calls read
+    await expectAnswer('GET /api/shards', admin, '/api/shards');
+    const mover = await createUser('manager');
+    await expectAnswer('GET /api/shards/:shard/companies', admin, `/api/shards/${mover.shard}/companies`);
+    const to = ['SHARD_1', 'SHARD_2', 'SHARD_3'].find((s) => s !== mover.shard)!;
+    const move = (await expectAnswer('POST /api/shards/moves', admin, '/api/shards/moves', { companyId: mover.companyId, shard: to })) as { id: string };
+    await expectAnswer('GET /api/shards/moves/:id', admin, `/api/shards/moves/${move.id}`);
     await expectAnswer('GET /api/mcSettings/parentMcSettings', agent, '/api/mcSettings/parentMcSettings');
     await expectAnswer('GET /api/mcSettings/allMcSettings', manager, '/api/mcSettings/allMcSettings');
     await expectAnswer('POST /api/mcSettings/byParentId', director, '/api/mcSettings/byParentId', { parentId: managerId });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { messageSchema, okSchema, withMessage } from './lib/answer';
 import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
 import {
   PAYMENT_LABELS,
@@ -6,14 +7,14 @@ import {
   paymentSchema,
   paymentSummarySchema,
   priceChangeSchema,
-  priceScheduleListSchema,
   priceInfoSchema,
+  priceScheduleListSchema,
   receiptSchema,
   teamSubscriptionSchema,
 } from './payments/payments.schema';
 import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
+import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
-import { messageSchema, okSchema, withMessage } from './lib/answer';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
@@ -68,6 +69,12 @@ export const API_RESPONSES = {
   'POST /api/promocode/updatePromoListFreeStatus': ok200(withMessage({ updated: z.number() })),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
+  // shards (admin)
+  'GET /api/shards': ok200(shardsSchema),
+  'GET /api/shards/:shard/companies': ok200(shardCompaniesSchema),
+  'POST /api/shards/moves': ok200(moveSchema),
+  'GET /api/shards/moves/:id': ok200(moveSchema),
+  'POST /api/shards/moves/:id/rollback': ok200(moveSchema),
 } satisfies Responses;
 
 export type ApiCall = keyof typeof API_RESPONSES;

@@ -5,28 +5,31 @@ import { secureHeaders } from 'hono/secure-headers';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { authRoutes, emailVerifyRoutes } from './auth/auth.routes';
 import type { AppEnv } from './env';
-import { filterTypeRoutes } from './filters/filter-types.routes';
 import { extensionRoutes } from './extension/extension.routes';
+import { filterTypeRoutes } from './filters/filter-types.routes';
 import { brokerRoutes } from './filters/filters.routes';
-import { activeLoadRoutes } from './loads/loads.routes';
 import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
+import { isFenceRefusal } from './lib/d1';
 import { withDb } from './lib/db';
 import { codeOf } from './lib/error-codes';
 import { ApiError, apiError } from './lib/errors';
 import { checkHealth } from './lib/health';
 import { observeRequests } from './lib/observe';
+import { companyMoving, MOVING_RETRY_SECONDS } from './lib/shards';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
+import { activeLoadRoutes } from './loads/loads.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { mcSettingsRoutes } from './mc-settings/mc-settings.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { promoRoutes } from './promo/promo.routes';
+import { shardRoutes } from './shards/shards.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { liveRoutes } from './team/live.routes';
 import { teamRoutes } from './team/team.routes';
 import { userRoutes } from './users/users.routes';
 import { vettingRoutes } from './vetting/vetting.routes';
-import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
 
 /** Request bodies larger than this answer 413. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -75,6 +78,7 @@ const api = new Hono<AppEnv>()
   .route('/live', liveRoutes)
   .route('/mail', mailRoutes)
   .route('/vetting', vettingRoutes)
+  .route('/shards', shardRoutes)
   // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones
   .get('/health', allow('public'), async (c) => {
     const health = await checkHealth(c.env);
@@ -95,7 +99,10 @@ export const app = new Hono<AppEnv>({ strict: false })
  * Every error as `{message}` with its status; anything unknown is a 500 with a generic message,
  * whose stack goes to the request's log line (lib/observe.ts), never into the response.
  */
-export const handleError: ErrorHandler = (err, c) => {
+export const handleError: ErrorHandler = (thrown, c) => {
+  // a write refused by its company's fence: the company is moving to another shard (docs/decisions/0181)
+  const err = isFenceRefusal(thrown) ? companyMoving() : thrown;
+  if (err instanceof ApiError && err.code === COMMON_MESSAGES.companyMoving.code) c.header('Retry-After', String(MOVING_RETRY_SECONDS));
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');

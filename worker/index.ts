@@ -1,14 +1,15 @@
 import { app } from './app';
 import type { Bindings } from './env';
 import { runScheduled } from './jobs';
-import { ClickCounter as ClickCounterBase } from './links/click-counter';
-import { redirectShortLink } from './links/links.routes';
 import type { MailMessage } from './lib/mailer';
 import { RateLimiter as RateLimiterBase } from './lib/rate-limit';
 import { durableObjectWithSentryWhenSet, withSentryWhenSet } from './lib/sentry';
 import { pathOf } from './lib/url';
+import { ClickCounter as ClickCounterBase } from './links/click-counter';
+import { redirectShortLink } from './links/links.routes';
 import { consumeMailBatch } from './mail/mail.queue';
 import { PaymentOrder as PaymentOrderBase } from './payments/payment-order';
+import { ShardMover as ShardMoverBase } from './shards/shard-mover';
 import { TeamLive as TeamLiveBase } from './team/team-live';
 
 // The Durable Object classes, instrumented by Sentry when SENTRY_DSN is set (lib/sentry.ts).
@@ -20,6 +21,8 @@ export const RateLimiter = durableObjectWithSentryWhenSet(RateLimiterBase);
 export type RateLimiter = RateLimiterBase;
 export const TeamLive = durableObjectWithSentryWhenSet(TeamLiveBase);
 export type TeamLive = TeamLiveBase;
+export const ShardMover = durableObjectWithSentryWhenSet(ShardMoverBase);
+export type ShardMover = ShardMoverBase;
 
 const SHORT = '/s/';
 

@@ -1,8 +1,9 @@
 import type { Bindings } from './env';
-import { allShards, d1Of } from './lib/d1';
 import { archiveSettings, runHistoryArchive } from './history/archive-job';
+import { allShards, d1Of } from './lib/d1';
 import { log } from './lib/observe';
 import { sweepMails } from './mail/mail.queue';
+import { sweepMoneyChanges } from './payments/money-sweep';
 import { runReminders } from './subscriptions/reminders';
 import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 
@@ -40,7 +41,8 @@ async function archiveHistory(env: Bindings, now: Date): Promise<Record<string, 
 
 const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, number>>> = {
   [CRONS.reminders]: (env, now) => runReminders(env, now),
-  [CRONS.mailSweep]: (env, now) => sweepMails(env, now.getTime()),
+  // the mail sweeper, and the money changes whose subscription change has not landed (payments/settle.ts)
+  [CRONS.mailSweep]: async (env, now) => ({ ...(await sweepMails(env, now.getTime())), ...(await sweepMoneyChanges(env, now)) }),
   [CRONS.vettingDaily]: (env, now) => runVettingDaily(env, now),
   [CRONS.vettingQueue]: (env, now) => runVettingQueue(env, now),
   [CRONS.historyArchive]: archiveHistory,

@@ -6,10 +6,10 @@ import { menuFor } from '../../worker/lib/permissions';
 import { Spinner } from '../components/ui/spinner';
 import { api } from '../lib/api-client';
 import { focusMainHeading, installFocusGuard } from '../lib/focus';
-import { useGet } from '../lib/use-api';
 import { setSession, useSession } from '../lib/session';
-import { useLiveSignals } from '../lib/use-live';
 import { useSubscription } from '../lib/subscription';
+import { useGet } from '../lib/use-api';
+import { useLiveSignals } from '../lib/use-live';
 import { SubscriptionBanner } from './banner';
 import { LOGOUT_PATH } from './paths';
 

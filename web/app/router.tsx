@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
+import type { Role } from '../../worker/lib/permissions';
 import { Spinner } from '../components/ui/spinner';
 // the login screen is in the entry: a logged-out visitor sees it without waiting for a second chunk
 import Landing from '../features/auth/landing';
 import { loadLibrary, useText } from '../i18n/startup';
-import type { Role } from '../../worker/lib/permissions';
 import { nextParam } from '../lib/next-path';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { useSession } from '../lib/session';
-import { RouteError } from './route-error';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { AREA_ROUTES, LOGOUT_PATH, PUBLIC_ROUTES } from './paths';
+import { RouteError } from './route-error';
 
 // the signed-in part loads after sign-in, with i18next: the login page carries neither
 const signedIn = () => Promise.all([import('./signed-in'), loadLibrary()]).then(([module]) => module);

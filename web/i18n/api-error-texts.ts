@@ -15,17 +15,6 @@ import { mailMessages as enMailMessages } from './en-mail.json';
 import { paymentMessages as enPaymentMessages } from './en-payments.json';
 import { promoMessages as enPromoMessages } from './en-promo.json';
 import { userMessages as enUserMessages } from './en-users.json';
-import { analyticsMessages as ruAnalyticsMessages, healthMessages as ruHealthMessages } from './ru-analytics.json';
-import { commonMessages as ruCommonMessages } from './ru-common.json';
-import { filterMessages as ruFilterMessages, vettingMessages as ruVettingMessages } from './ru-filters.json';
-import { historyMessages as ruHistoryMessages } from './ru-history.json';
-import { linesMessages as ruLinesMessages } from './ru-lines.json';
-import { linkMessages as ruLinkMessages } from './ru-links.json';
-import { loadMessages as ruLoadMessages } from './ru-loads.json';
-import { mailMessages as ruMailMessages } from './ru-mail.json';
-import { paymentMessages as ruPaymentMessages } from './ru-payments.json';
-import { promoMessages as ruPromoMessages } from './ru-promo.json';
-import { userMessages as ruUserMessages } from './ru-users.json';
 import { analyticsMessages as hyAnalyticsMessages, healthMessages as hyHealthMessages } from './hy-analytics.json';
 import { commonMessages as hyCommonMessages } from './hy-common.json';
 import { filterMessages as hyFilterMessages, vettingMessages as hyVettingMessages } from './hy-filters.json';
@@ -37,6 +26,17 @@ import { mailMessages as hyMailMessages } from './hy-mail.json';
 import { paymentMessages as hyPaymentMessages } from './hy-payments.json';
 import { promoMessages as hyPromoMessages } from './hy-promo.json';
 import { userMessages as hyUserMessages } from './hy-users.json';
+import { analyticsMessages as ruAnalyticsMessages, healthMessages as ruHealthMessages } from './ru-analytics.json';
+import { commonMessages as ruCommonMessages } from './ru-common.json';
+import { filterMessages as ruFilterMessages, vettingMessages as ruVettingMessages } from './ru-filters.json';
+import { historyMessages as ruHistoryMessages } from './ru-history.json';
+import { linesMessages as ruLinesMessages } from './ru-lines.json';
+import { linkMessages as ruLinkMessages } from './ru-links.json';
+import { loadMessages as ruLoadMessages } from './ru-loads.json';
+import { mailMessages as ruMailMessages } from './ru-mail.json';
+import { paymentMessages as ruPaymentMessages } from './ru-payments.json';
+import { promoMessages as ruPromoMessages } from './ru-promo.json';
+import { userMessages as ruUserMessages } from './ru-users.json';
 
 export const API_ERROR_TEXTS = {
   en: {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../worker/lib/error-codes';
-import { MESSAGE_CODES } from '../../worker/lib/message-codes';
-import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches, placeholders } from './catalogue-checks';
-import { keyOfCode } from '../../worker/lib/message-codes';
+import { keyOfCode, MESSAGE_CODES } from '../../worker/lib/message-codes';
 import { API_ERROR_TEXTS } from './api-error-texts';
+import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches, placeholders } from './catalogue-checks';
 
 type Catalogue = Record<string, unknown>;
 /** Each language's parts: the shell's (`en.json`), the login page's (`en-login.json`), then each screen's (`en-<feature>.json`). */

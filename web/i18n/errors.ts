@@ -1,5 +1,5 @@
-import { fillText, keyOfCode, readProblem } from '../../worker/lib/messages';
 import { codeOfMessage } from '../../worker/lib/message-codes';
+import { fillText, keyOfCode, readProblem } from '../../worker/lib/messages';
 import { currentLanguage, t } from './startup';
 
 /**

@@ -1,4 +1,3 @@
-import { hc } from 'hono/client';
 import type { AnalyticsRoutes } from '@api-types/analytics/analytics.routes';
 import type { AuthRoutes, EmailVerifyRoutes } from '@api-types/auth/auth.routes';
 import type { ExtensionRoutes } from '@api-types/extension/extension.routes';
@@ -15,6 +14,7 @@ import type { SubscriptionRoutes } from '@api-types/subscriptions/subscriptions.
 import type { TeamRoutes } from '@api-types/team/team.routes';
 import type { UserRoutes } from '@api-types/users/users.routes';
 import type { VettingRoutes } from '@api-types/vetting/vetting.routes';
+import { hc } from 'hono/client';
 
 /**
  * The API's clients, typed from the worker's routes (Hono's RPC client): a renamed route or a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amd, contactText, makeFormat, phoneText, shortDate } from './format';
-import { setFormatLocale } from './format-dates';
+import { makeTyping, setFormatLocale } from './format-dates';
 
 /** One date, time and phone format per locale, whatever screen writes it (docs/rules/screens.md#0158-one-format). */
 describe('the one formatter (web/lib/format.ts)', () => {
@@ -63,6 +63,40 @@ describe('the one formatter (web/lib/format.ts)', () => {
       expect(shortDate(day)).not.toMatch(/Nov/);
     } finally {
       setFormatLocale(undefined);
+    }
+  });
+
+  it("types days and times as the user's language writes them, and reads them back (the date fields, docs/decisions/0178-no-english-left.md)", () => {
+    const us = makeTyping('en-US');
+    expect(us.order).toEqual(['month', 'day', 'year']);
+    expect(us.day('2027-01-22')).toBe('01/22/2027');
+    expect(us.parseDay('1/22/2027')).toBe('2027-01-22');
+    expect(us.parseDay('01/22/27')).toBe('2027-01-22');
+    expect(us.time('21:30')).toBe('9:30 PM');
+    expect(us.time('00:05')).toBe('12:05 AM');
+    expect(us.parseTime('9:30 pm')).toBe('21:30');
+    expect(us.parseTime('12:05 AM')).toBe('00:05');
+    expect(us.parseTime('21:30')).toBe('21:30');
+    const ru = makeTyping('ru-RU');
+    expect(ru.day('2027-01-22')).toBe('22.01.2027');
+    expect(ru.parseDay('22.1.2027')).toBe('2027-01-22');
+    expect(ru.time('09:30')).toBe('09:30');
+    expect(ru.parseTime('9.30')).toBe('09:30');
+    expect(ru.parseTime('9:30 PM')).toBeNull();
+    // no data for the locale (Armenian in Chromium and here): the numeric forms Armenia writes by hand
+    const none = makeTyping('zz-ZZ');
+    expect(none.day('2027-01-22')).toBe('22.01.2027');
+    expect(none.parseDay('22.01.2027')).toBe('2027-01-22');
+    expect(none.hour12).toBe(false);
+    for (const typing of [us, ru, none]) {
+      // the ISO form is understood everywhere; nothing else that is not a day is
+      expect(typing.parseDay('2027-01-22')).toBe('2027-01-22');
+      expect(typing.parseDay('')).toBe('');
+      expect(typing.parseDay('31.02.2027')).toBeNull();
+      expect(typing.parseDay('02/31/2027')).toBeNull();
+      expect(typing.parseDay('22.01')).toBeNull();
+      expect(typing.parseTime('24:00')).toBeNull();
+      expect(typing.day('')).toBe('');
     }
   });
 });

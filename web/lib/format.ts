@@ -1,5 +1,5 @@
 import { formatBoardPhone } from '../../worker/lib/phone';
-import { formatLocale, makeFormat, onFormatLocale } from './format-dates';
+import { formatLocale, makeFormat, makeTyping, onFormatLocale } from './format-dates';
 
 /**
  * Dates, times, phones and money as every screen (and the extension's popup) writes them: one
@@ -14,9 +14,14 @@ const hasData = (locale: string) => Intl.NumberFormat.supportedLocalesOf(locale)
 
 // the user's language's locale (web/i18n), made again when the language changes
 let local = makeFormat(formatLocale());
+let typed = makeTyping(formatLocale());
 onFormatLocale(() => {
   local = makeFormat(formatLocale());
+  typed = makeTyping(formatLocale());
 });
+
+/** How days and times are typed in the user's language (the date fields, components/ui/date-input.tsx). */
+export const typing = () => typed;
 
 /** A date: "Jan 5, 2026". */
 export const shortDate = (date: string | Date) => local.date(date);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { subscriptionDaysLeft } from '../../worker/lib/days-left';
 import { api } from './api-client';
-import { useSession, updateSession } from './session';
+import { updateSession, useSession } from './session';
 import { type Data, keyOf, useGet } from './use-api';
 
 export type SubscriptionStatus = Data<typeof api.subscription.status.$get>;

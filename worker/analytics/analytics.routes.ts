@@ -8,14 +8,14 @@ import { ANALYTICS_MESSAGES as ANALYTICS } from './analytics.messages';
 import { loginHistoryResultSchema, loginHistorySchema } from './analytics.schema';
 import * as svc from './analytics.service';
 
-/** /api/analytics: the admin's Login History (with daily logins for the chart). */
+/** /api/analytics: the admin's Login History (with daily logins for the chart), over every shard. */
 export const analyticsRoutes = new Hono<AppEnv>().post(
   '/loginHistory',
   allow('analytics'),
   readOnly(),
   validate('json', loginHistorySchema),
   answers(loginHistoryResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future]),
-  async (c) => c.var.answer(await svc.loginHistory(c.var.db, c.req.valid('json'))),
+  async (c) => c.var.answer(await svc.loginHistory(c.env, c.req.valid('json'))),
 );
 
 export type AnalyticsRoutes = typeof analyticsRoutes;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { dateInput, parseDate } from '../lib/dates';
 import { problem } from '../lib/messages';
 import { ANALYTICS_MESSAGES } from './analytics.messages';
-import { dateInput, parseDate } from '../lib/dates';
 
 export { ANALYTICS_MESSAGES };
 

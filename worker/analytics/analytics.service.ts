@@ -1,19 +1,47 @@
-import { and, asc, eq, gte, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { loginEvents, users } from '../db/schema';
-import type { Db } from '../env';
+import { companyHomes, loginEvents, users } from '../db/schema';
+import type { Bindings, Db } from '../env';
+import { allShards, shardDb } from '../lib/d1';
 import { type DailyLogins, type LoginHistory, MAX_CHART_DAYS } from './analytics.schema';
 
 const DAY = 86_400_000;
 const agent = alias(users, 'agent');
 
 /**
- * Login History: every live manager with its agents, how many of them logged in since
- * `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is a
- * correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
+ * Rows of the companies whose data is read on this shard: `active`, or `moving` until its flip. A
+ * company's copy on its way in or left behind by a move is read on the other shard, so it counts
+ * once; a user without a company home (rows from before companies) counts where it is.
+ */
+const readHere = or(isNull(companyHomes.state), inArray(companyHomes.state, ['active', 'moving']));
+
+/** Email order as SQLite's `order by email` (binary), then id: one order however the shards' lists interleave. */
+const byEmail = (a: LoginHistory['items'][number], b: LoginHistory['items'][number]) =>
+  a.manager.email < b.manager.email ? -1 : a.manager.email > b.manager.email ? 1 : a.manager._id < b.manager._id ? -1 : a.manager._id > b.manager._id ? 1 : 0;
+
+/**
+ * Login History over every company (docs/decisions/0180-links-on-shards.md): every shard read at
+ * once, its managers merged in one order, the chart's days summed (a user is in one shard).
+ */
+export async function loginHistory(env: Bindings, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+  const parts = await Promise.all(allShards(env).map((shard) => shardLoginHistory(shardDb(env, shard), input, now)));
+  const items = parts.flatMap((p) => p.items).sort(byEmail);
+  const daily = parts[0]!.daily.map((d, i) => ({
+    day: d.day,
+    logins: parts.reduce((n, p) => n + p.daily[i]!.logins, 0),
+    users: parts.reduce((n, p) => n + p.daily[i]!.users, 0),
+  }));
+  const totalOnlineAmount = items.reduce((n, i) => n + i.loggedInUsers + (i.managerLoggedIn ? 1 : 0), 0);
+  return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily };
+}
+
+/**
+ * Login History of one shard: every live manager with its agents, how many of them logged in
+ * since `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is
+ * a correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
  * with the number of managers and agents, not with the login log.
  */
-export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+export async function shardLoginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const from = input.dateFrom.getTime();
   const loggedInSince = (userId: SQLWrapper) =>
     sql`exists (select 1 from ${loginEvents} where ${loginEvents.userId} = ${userId} and ${loginEvents.createdAt} >= ${from})`;
@@ -30,7 +58,8 @@ export async function loginHistory(db: Db, input: { dateFrom: Date; timezoneOffs
       managerLoggedIn: sql<number>`${loggedInSince(users.id)}`,
     })
     .from(users)
-    .where(and(eq(users.userType, 'manager'), isNull(users.deletedAt)))
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+    .where(and(eq(users.userType, 'manager'), isNull(users.deletedAt), readHere))
     .orderBy(asc(users.email));
   const items = rows.map((r) => ({
     manager: { _id: r.id, email: r.email, name: r.name },
@@ -57,7 +86,9 @@ export async function dailyLogins(db: Db, from: number, offsetMinutes: number, n
   const counted = await db
     .select({ day, logins: sql<number>`count(*)`, users: sql<number>`count(distinct ${loginEvents.userId})` })
     .from(loginEvents)
-    .where(gte(loginEvents.createdAt, new Date(start)))
+    .leftJoin(users, eq(users.id, loginEvents.userId))
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+    .where(and(gte(loginEvents.createdAt, new Date(start)), readHere))
     .groupBy(sql`1`);
   const byDay = new Map(counted.map((c) => [c.day, c]));
   const out: DailyLogins[] = [];

@@ -1,12 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginEvents, users } from '../db/schema';
+import { companyHomes, loginEvents, users } from '../db/schema';
+import { shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, countRows, createUser, db, loginToken, type TestUser } from '../test/helpers';
+import { call, countRows, createUser, loginToken, type TestUser, testEnv } from '../test/helpers';
 import type { LoginHistory } from './analytics.schema';
 
 const DAY = 86_400_000;
-const logAt = (user: TestUser, at: number) => db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: 0, createdAt: new Date(at) });
+/** A login event in the user's own shard, where a real login writes it. */
+const logAt = (user: TestUser, at: number) => user.db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: 0, createdAt: new Date(at) });
+const remove = (user: TestUser) => user.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+
+/** Managers until there is one on each of three shards. */
+async function managersOnThreeShards(): Promise<TestUser[]> {
+  const byShard = new Map<string, TestUser>();
+  for (let i = 0; i < 12 && byShard.size < 3; i++) {
+    const manager = await createUser('manager');
+    if (!byShard.has(manager.shard)) byShard.set(manager.shard, manager);
+  }
+  expect(byShard.size).toBe(3);
+  return [...byShard.values()];
+}
 
 async function history(admin: TestUser, body: object) {
   const res = await call('POST', '/api/analytics/loginHistory', { token: admin.token, body });
@@ -26,7 +40,7 @@ describe('login history', () => {
     await logAt(a2!, now - 2 * DAY);
     await logAt(a3!, now - 10 * DAY); // before the date
     await logAt(gone!, now - DAY);
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone!.id));
+    await remove(gone!);
     await loginToken(other.email);
 
     const h = await history(admin, { dateFrom: now - 3 * DAY });
@@ -54,7 +68,7 @@ describe('login history', () => {
   it('a deleted manager is not listed', async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, manager.id));
+    await remove(manager);
     expect(itemOf(await history(admin, { dateFrom: Date.now() - DAY }), manager)).toBeUndefined();
   });
 
@@ -116,5 +130,73 @@ describe('login history', () => {
     }
     const anon = await call('POST', '/api/analytics/loginHistory', { body: { dateFrom: Date.now() - DAY } });
     expect(anon.status).toBe(401);
+  });
+
+  it('spans every shard: teams on three shards in one email order, with their counts, totals and chart; a moving copy counts once', async () => {
+    const admin = await createUser('admin');
+    const managers = await managersOnThreeShards();
+    const now = Date.now();
+    const todayUtc = Date.parse(new Date().toISOString().slice(0, 10));
+    // two agents a team, one of them logged in on a day far enough back to be only these users'
+    const day = todayUtc - 200 * DAY - randomId(3).charCodeAt(0) * DAY;
+    for (const manager of managers) {
+      const [a1, a2] = await Promise.all([createUser('agent', { parentId: manager.id }), createUser('agent', { parentId: manager.id })]);
+      expect(a1!.shard).toBe(manager.shard);
+      await logAt(a1!, now - DAY);
+      await logAt(a2!, now - 5 * DAY);
+      await logAt(manager, day + 3_600_000);
+    }
+    const h = await history(admin, { dateFrom: day });
+    for (const manager of managers) {
+      expect(itemOf(h, manager)).toEqual({
+        manager: { _id: manager.id, email: manager.email, name: manager.name },
+        totalUsers: 2,
+        loggedInUsers: 2,
+        managerLoggedIn: true,
+      });
+    }
+    // one order over every shard, as one database ordered it
+    const emails = h.items.map((i) => i.manager.email);
+    expect(emails).toEqual([...emails].sort());
+    expect(h.totalOnlineAmount).toBe(h.items.reduce((n, i) => n + i.loggedInUsers + (i.managerLoggedIn ? 1 : 0), 0));
+    const chartDay = (list: LoginHistory['daily']) => list.find((d) => d.day === new Date(day).toISOString().slice(0, 10));
+    expect(chartDay(h.daily)).toEqual({ day: new Date(day).toISOString().slice(0, 10), logins: 3, users: 3 });
+    const since = await history(admin, { dateFrom: now - 2 * DAY });
+    for (const manager of managers) expect(itemOf(since, manager)).toMatchObject({ totalUsers: 2, loggedInUsers: 1, managerLoggedIn: false });
+
+    // a company copied to another shard during a move: the copy on its way in is not read, and once
+    // the flip leaves the old copy `moved`, only the new one is
+    const mover = managers[0]!;
+    const to = managers[1]!.shard;
+    const copy = async (state: 'incoming' | 'active') => {
+      const dst = shardDb(testEnv, to);
+      await dst
+        .insert(companyHomes)
+        .values({ companyId: mover.companyId, state, changedAt: new Date() })
+        .onConflictDoUpdate({ target: companyHomes.companyId, set: { state } });
+    };
+    const from = shardDb(testEnv, mover.shard);
+    const people = await from.select().from(users).where(eq(users.companyId, mover.companyId));
+    const events = await from
+      .select()
+      .from(loginEvents)
+      .where(
+        inArray(
+          loginEvents.userId,
+          people.map((p) => p.id),
+        ),
+      );
+    await copy('incoming');
+    await shardDb(testEnv, to).insert(users).values(people);
+    await shardDb(testEnv, to).insert(loginEvents).values(events);
+    const during = await history(admin, { dateFrom: day });
+    expect(during.items.filter((i) => i.manager._id === mover.id)).toHaveLength(1);
+    expect(chartDay(during.daily)).toMatchObject({ logins: 3, users: 3 });
+    await copy('active');
+    await from.update(companyHomes).set({ state: 'moved' }).where(eq(companyHomes.companyId, mover.companyId));
+    const after = await history(admin, { dateFrom: day });
+    expect(after.items.filter((i) => i.manager._id === mover.id)).toHaveLength(1);
+    expect(chartDay(after.daily)).toMatchObject({ logins: 3, users: 3 });
+    expect(after.totalOnlineAmount).toBe(h.totalOnlineAmount);
   });
 });

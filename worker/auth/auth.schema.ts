@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
+import { LANGUAGES } from '../lib/languages';
+import { problem } from '../lib/messages';
 import { ROLES } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
-import { problem } from '../lib/messages';
 import { AUTH_MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
-import { LANGUAGES } from '../lib/languages';
 
 /** A language of the product (docs/decisions/0023-languages.md). */
 export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });
@@ -134,10 +134,14 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const sessionSchema = z.strictObject({
   _id: z.string(),
   clientType: z.number(),
-  /** 'Web app', 'Load-board extension' */
+  /** 'Web app', 'Load-board extension': English; screens name the client by `clientType`. */
   client: z.string(),
-  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. */
+  /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. English: screens use `browser` and `os`. */
   device: z.string(),
+  /** The browser's name at sign-in, e.g. 'Chrome'; '' when unknown. */
+  browser: z.string(),
+  /** The system's name at sign-in, e.g. 'Windows'; '' when unknown. */
+  os: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   /** The session this request was made with. */

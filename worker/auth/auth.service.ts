@@ -2,22 +2,22 @@ import { and, desc, eq, exists, gt, isNull, lt, type SQL, sql } from 'drizzle-or
 import type { BatchItem } from 'drizzle-orm/batch';
 import { emailTokens, loginEvents, sessions, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
-import { apiError, unauthorized } from '../lib/errors';
-import { textOf } from '../lib/messages';
+import { deviceParts, newSession, readDeviceToken, signDeviceToken } from '../lib/auth';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { CONTROL, shardDb } from '../lib/d1';
+import { apiError, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex, toHex } from '../lib/ids';
 import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../lib/languages';
-import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
 import { mailText } from '../lib/mail-texts';
+import { enqueueMails, linkMail, mailStatements } from '../lib/mailer';
+import { textOf } from '../lib/messages';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
+import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../users/directory';
 import { AUTH_MESSAGES, hasInvisibleChars, type LoginAnswer, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
-import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../users/directory';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const HOUR = 3_600_000;
 export const VERIFY_TOKEN_TTL = 48 * HOUR;
@@ -350,6 +350,7 @@ export async function listSessions(db: Db, caller: Caller): Promise<SessionDto[]
     clientType: r.clientType,
     client: clientLabel(r.clientType),
     device: r.device,
+    ...deviceParts(r.device),
     createdAt: r.createdAt.toISOString(),
     lastSeenAt: r.lastSeenAt.toISOString(),
     current: r.id === caller.sessionId,

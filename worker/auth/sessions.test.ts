@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
-import { deviceLabel, SESSION_TOUCH_MS } from '../lib/auth';
-import { call, createUser, homeOfUser, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
+import { deviceLabel, deviceParts, SESSION_TOUCH_MS } from '../lib/auth';
+import { call, createUser, homeOfUser, otherShard, PASSWORD, testEnv, tokenFromMail } from '../test/helpers';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -31,8 +31,13 @@ describe('sessions per client', () => {
       ['Load-board extension', 'Firefox on macOS', true],
       ['Web app', 'Chrome on Windows', false],
     ]);
+    // the browser and system apart, for screens that say "on" in their own language
+    expect(mine.map((s: { clientType: number; browser: string; os: string }) => [s.clientType, s.browser, s.os]).sort()).toEqual([
+      [0, 'Chrome', 'Windows'],
+      [1, 'Firefox', 'macOS'],
+    ]);
     for (const s of list.body) {
-      expect(Object.keys(s).sort()).toEqual(['_id', 'client', 'clientType', 'createdAt', 'current', 'device', 'lastSeenAt']);
+      expect(Object.keys(s).sort()).toEqual(['_id', 'browser', 'client', 'clientType', 'createdAt', 'current', 'device', 'lastSeenAt', 'os']);
       expect(Number.isNaN(Date.parse(s.lastSeenAt))).toBe(false);
     }
     expect(await status(web.accessToken)).toBe(200);
@@ -54,33 +59,36 @@ describe('sessions per client', () => {
     expect(left.body.filter((s: { clientType: number }) => s.clientType === 1)).toEqual([]);
   });
 
-  it("signs one session out by id; another user's, an ended or an unknown session answers 404 and changes nothing", async () => {
-    const user = await createUser('manager');
-    const other = await createUser('manager');
-    const web = await signIn(user.email, 0);
-    const ext = await signIn(user.email, 1);
-    const otherExt = await signIn(other.email, 1);
-    const list = (await call('GET', '/api/auth/sessions', { token: web.accessToken })).body as { _id: string; clientType: number }[];
-    const extId = list.find((s) => s.clientType === 1)!._id;
-    const otherId = (await call('GET', '/api/auth/sessions', { token: otherExt.accessToken })).body.find((s: { current: boolean }) => s.current)._id;
+  for (const apart of [false, true]) {
+    it(`signs one session out by id; another user's (${apart ? 'on another shard' : 'on the same shard'}), an ended or an unknown session answers 404 and changes nothing`, async () => {
+      const user = await createUser('manager');
+      const other = await createUser('manager', { shard: apart ? otherShard(user.shard) : user.shard });
+      expect(other.shard === user.shard).toBe(!apart);
+      const web = await signIn(user.email, 0);
+      const ext = await signIn(user.email, 1);
+      const otherExt = await signIn(other.email, 1);
+      const list = (await call('GET', '/api/auth/sessions', { token: web.accessToken })).body as { _id: string; clientType: number }[];
+      const extId = list.find((s) => s.clientType === 1)!._id;
+      const otherId = (await call('GET', '/api/auth/sessions', { token: otherExt.accessToken })).body.find((s: { current: boolean }) => s.current)._id;
 
-    const foreign = await call('DELETE', `/api/auth/sessions/${otherId}`, { token: web.accessToken });
-    expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe('Session not found');
-    expect(await status(otherExt.accessToken)).toBe(200);
-    expect((await other.db.select().from(sessions).where(eq(sessions.id, otherId)))[0]!.revokedAt).toBeNull();
+      const foreign = await call('DELETE', `/api/auth/sessions/${otherId}`, { token: web.accessToken });
+      expect(foreign.status).toBe(404);
+      expect(foreign.body.message).toBe('Session not found');
+      expect(await status(otherExt.accessToken)).toBe(200);
+      expect((await other.db.select().from(sessions).where(eq(sessions.id, otherId)))[0]!.revokedAt).toBeNull();
 
-    const unknown = await call('DELETE', '/api/auth/sessions/no-such-session', { token: web.accessToken });
-    expect(unknown.status).toBe(404);
+      const unknown = await call('DELETE', '/api/auth/sessions/no-such-session', { token: web.accessToken });
+      expect(unknown.status).toBe(404);
 
-    const ended = await call('DELETE', `/api/auth/sessions/${extId}`, { token: web.accessToken });
-    expect(ended.status).toBe(200);
-    expect(ended.body.message).toBe('Session signed out');
-    expect(await status(ext.accessToken)).toBe(401);
-    expect(await status(web.accessToken)).toBe(200);
-    expect((await call('DELETE', `/api/auth/sessions/${extId}`, { token: web.accessToken })).status).toBe(404);
-    expect((await call('GET', '/api/auth/sessions', { token: web.accessToken })).body.some((s: { _id: string }) => s._id === extId)).toBe(false);
-  });
+      const ended = await call('DELETE', `/api/auth/sessions/${extId}`, { token: web.accessToken });
+      expect(ended.status).toBe(200);
+      expect(ended.body.message).toBe('Session signed out');
+      expect(await status(ext.accessToken)).toBe(401);
+      expect(await status(web.accessToken)).toBe(200);
+      expect((await call('DELETE', `/api/auth/sessions/${extId}`, { token: web.accessToken })).status).toBe(404);
+      expect((await call('GET', '/api/auth/sessions', { token: web.accessToken })).body.some((s: { _id: string }) => s._id === extId)).toBe(false);
+    });
+  }
 
   it('30 simultaneous sign-outs of one session: exactly one succeeds (3 rounds)', async () => {
     const user = await createUser('agent');
@@ -150,24 +158,27 @@ describe('sessions per client', () => {
     await endsAll((user) => call('DELETE', '/api/user', { token: manager.token, body: { userId: user.id } }));
   });
 
-  it('refuses a token without a session, an expired session and a session of another user', async () => {
-    const user = await createUser('agent');
-    const other = await createUser('agent');
-    const key = new TextEncoder().encode(testEnv.JWT_SECRET!);
-    const noSid = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt().setExpirationTime('1h').sign(key);
-    expect(await status(noSid)).toBe(401);
-    const theirs = await signIn(other.email, 1);
-    const theirSid = (await sessionRows(other.id)).find((r) => r.clientType === 1)!.id;
-    const borrowed = await new SignJWT({ ver: 0, sid: theirSid }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(key);
-    expect(await status(borrowed)).toBe(401);
-    expect(await status(theirs.accessToken)).toBe(200);
-    await other.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.id, theirSid));
-    expect(await status(theirs.accessToken)).toBe(401);
-    expect((await call('GET', '/api/auth/sessions', { token: other.token })).body.some((s: { _id: string }) => s._id === theirSid)).toBe(false);
-  });
+  for (const apart of [false, true]) {
+    it(`refuses a token without a session, an expired session and a session of another user (${apart ? 'on another shard' : 'on the same shard'})`, async () => {
+      const user = await createUser('agent');
+      const other = await createUser('agent', { shard: apart ? otherShard(user.shard) : user.shard });
+      expect(other.shard === user.shard).toBe(!apart);
+      const key = new TextEncoder().encode(testEnv.JWT_SECRET!);
+      const noSid = await new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt().setExpirationTime('1h').sign(key);
+      expect(await status(noSid)).toBe(401);
+      const theirs = await signIn(other.email, 1);
+      const theirSid = (await sessionRows(other.id)).find((r) => r.clientType === 1)!.id;
+      const borrowed = await new SignJWT({ ver: 0, sid: theirSid }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(key);
+      expect(await status(borrowed)).toBe(401);
+      expect(await status(theirs.accessToken)).toBe(200);
+      await other.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, theirSid));
+      expect(await status(theirs.accessToken)).toBe(401);
+      expect((await call('GET', '/api/auth/sessions', { token: other.token })).body.some((s: { _id: string }) => s._id === theirSid)).toBe(false);
+    });
+  }
 
   it('writes the last-active time at most every few minutes, once for many simultaneous requests', async () => {
     const user = await createUser('agent');
@@ -204,5 +215,14 @@ describe('sessions per client', () => {
       'Edge on Windows',
     );
     expect(deviceLabel(undefined)).toBe('');
+  });
+
+  it('reads a stored label back into its browser and system, whichever of them it has', () => {
+    expect(deviceParts('Chrome on Windows')).toEqual({ browser: 'Chrome', os: 'Windows' });
+    expect(deviceParts('Samsung Internet for Android on Android')).toEqual({ browser: 'Samsung Internet for Android', os: 'Android' });
+    expect(deviceParts('ChromeOS')).toEqual({ browser: '', os: 'ChromeOS' });
+    expect(deviceParts('Linux')).toEqual({ browser: '', os: 'Linux' });
+    expect(deviceParts('Firefox')).toEqual({ browser: 'Firefox', os: '' });
+    expect(deviceParts('')).toEqual({ browser: '', os: '' });
   });
 });

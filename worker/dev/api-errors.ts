@@ -95,6 +95,7 @@ export const PAGE_OF_SEGMENT: Record<string, string> = {
   extension: 'extension',
   live: 'extension',
   analytics: 'analytics',
+  shards: 'shards',
   mail: 'mail',
   health: 'health',
 };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { app } from '../app';
 import { responsesOf } from '../api-responses';
+import { app } from '../app';
 import { codeOf } from '../lib/error-codes';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';

@@ -2,21 +2,21 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { AUTH_MESSAGES, hasInvisibleChars, isEmail, normalizeEmail } from '../auth/auth.schema';
-import { problem } from '../lib/messages';
 import { mailOutbox, mcSettings, users } from '../db/schema';
-import { USER_TYPES } from '../users/users.schema';
 import type { AppEnv, Bindings, Db } from '../env';
+import { CONTACT_KINDS } from '../history/history.schema';
+import { CRONS, isJobCron, runScheduled } from '../jobs';
 import { allow } from '../lib/auth';
 import { allShards, shardDb } from '../lib/d1';
 import { ApiError, badRequest } from '../lib/errors';
-import { placeUser, staffHome, userAnywhere, userHome } from '../users/directory';
 import { randomId } from '../lib/ids';
+import { problem } from '../lib/messages';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
-import { validate } from '../lib/validate';
-import { CRONS, isJobCron, runScheduled } from '../jobs';
-import { CONTACT_KINDS } from '../history/history.schema';
 import { teamIdOf } from '../lib/team';
+import { validate } from '../lib/validate';
+import { placeUser, staffHome, userAnywhere, userHome } from '../users/directory';
+import { USER_TYPES } from '../users/users.schema';
 import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({

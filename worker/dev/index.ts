@@ -9,7 +9,7 @@ import { withSentryWhenSet } from '../lib/sentry';
 import { pathOf } from '../lib/url';
 import { devRoutes } from './dev.routes';
 
-export { ClickCounter, PaymentOrder, RateLimiter, TeamLive } from '../index';
+export { ClickCounter, PaymentOrder, RateLimiter, ShardMover, TeamLive } from '../index';
 
 const DEV = '/api/dev/';
 

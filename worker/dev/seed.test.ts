@@ -1,9 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { devApp } from './index';
 import { DAY_MS } from '../history/history.schema';
+import { allShards, d1Of } from '../lib/d1';
 import { kvKey } from '../links/links.service';
-import { call, testEnv } from '../test/helpers';
+import { call, countRows, testEnv } from '../test/helpers';
+import { devApp } from './index';
 
 const DOMAIN = 'seedtest.example';
 const SMALL = {
@@ -20,11 +21,12 @@ const SMALL = {
   password: 'demo12345',
 };
 
-const one = async <T>(sql: string, ...params: unknown[]) =>
-  (await testEnv.DB.prepare(sql)
+const one = async <T>(d1: D1Database, sql: string, ...params: unknown[]) =>
+  (await d1
+    .prepare(sql)
     .bind(...params)
     .first<T>())!;
-const count = async (sql: string, ...params: unknown[]) => (await one<{ n: number }>(sql, ...params)).n;
+const count = async (d1: D1Database, sql: string, ...params: unknown[]) => (await one<{ n: number }>(d1, sql, ...params)).n;
 
 describe('POST /api/dev/seed (development only)', () => {
   it('makes a whole company, consistent with itself, and refuses a second run', async () => {
@@ -34,6 +36,9 @@ describe('POST /api/dev/seed (development only)', () => {
     expect(res.body.director.email).toBe(`director@${DOMAIN}`);
     expect(res.body.agents).toHaveLength(6);
     expect(res.body.benchManager).toBe(`manager1@${DOMAIN}`);
+    // the company's data is in its shard; the directory and money in the control plane
+    const shard = d1Of(testEnv, res.body.shard);
+    expect(res.body.shard).not.toBe('DB');
     expect(res.body.counts).toMatchObject({
       users: 10,
       mcSettings: 2 * 2 + 6 * 2,
@@ -62,21 +67,26 @@ describe('POST /api/dev/seed (development only)', () => {
 
     // every history row is on its own user's MC setting, in its team, in the last 30 days
     const users = `(select id from users where email like '%@${DOMAIN}')`;
-    expect(await count(`select count(*) n from call_history where user_id in ${users}`)).toBe(1400);
+    expect(await count(shard, `select count(*) n from call_history where user_id in ${users}`)).toBe(1400);
     expect(
-      await count(`select count(*) n from call_history h join mc_settings s on s.id = h.mc_setting_id where h.user_id in ${users} and s.user_id <> h.user_id`),
+      await count(
+        shard,
+        `select count(*) n from call_history h join mc_settings s on s.id = h.mc_setting_id where h.user_id in ${users} and s.user_id <> h.user_id`,
+      ),
     ).toBe(0);
     expect(
       await count(
+        shard,
         `select count(*) n from call_history h join users u on u.id = h.user_id where h.user_id in ${users} and h.team_id <> (case when u.user_type = 'manager' then u.id else u.parent_id end)`,
       ),
     ).toBe(0);
-    const span = await one<{ lo: number; hi: number }>(`select min(call_date) lo, max(call_date) hi from call_history where user_id in ${users}`);
+    const span = await one<{ lo: number; hi: number }>(shard, `select min(call_date) lo, max(call_date) hi from call_history where user_id in ${users}`);
     expect(span.hi).toBeLessThanOrEqual(Date.now());
     expect(span.lo).toBeGreaterThan(Date.now() - 31 * DAY_MS);
     // an agent's settings point at its manager's MCs
     expect(
       await count(
+        shard,
         `select count(*) n from mc_settings s join users u on u.id = s.user_id join mc_settings p on p.id = s.parent_mc_id where u.email like '%@${DOMAIN}' and p.user_id <> u.parent_id`,
       ),
     ).toBe(0);
@@ -91,35 +101,40 @@ describe('POST /api/dev/seed (development only)', () => {
     expect(history.body).toHaveLength(700);
 
     // filters: numbered 1..n per team, their MCs are the team's
-    expect(await count(`select count(distinct "index") n from broker_filters where team_id in ${users}`)).toBe(40);
+    expect(await count(shard, `select count(distinct "index") n from broker_filters where team_id in ${users}`)).toBe(40);
     expect(
       await count(
+        shard,
         `select count(*) n from broker_filter_mcs m join broker_filters f on f.id = m.filter_id join mc_settings s on s.id = m.mc_id where f.team_id in ${users} and s.user_id <> f.team_id`,
       ),
     ).toBe(0);
-    expect(await count(`select count(*) n from filter_types where team_id in ${users}`)).toBe(10);
+    expect(await count(shard, `select count(*) n from filter_types where team_id in ${users}`)).toBe(10);
 
     // payments: confirmed ones counted once each, with distinct global numbers
-    expect(await count(`select count(*) n from payments where payer_user_id in ${users} and is_payment_confirmed = 1`)).toBe(2);
-    expect(await count(`select count(distinct global_index) n from payments where payer_user_id in ${users}`)).toBe(4);
+    const ids = JSON.stringify((await shard.prepare(`select id from users where email like '%@${DOMAIN}'`).all<{ id: string }>()).results.map((u) => u.id));
+    const payers = '(select value from json_each(?))';
+    expect(await count(testEnv.DB, `select count(*) n from payments where payer_user_id in ${payers} and is_payment_confirmed = 1`, ids)).toBe(2);
+    expect(await count(testEnv.DB, `select count(distinct global_index) n from payments where payer_user_id in ${payers}`, ids)).toBe(4);
+    for (const other of allShards(testEnv).filter((s) => s !== 'DB')) expect(await count(d1Of(testEnv, other), 'select count(*) n from payments')).toBe(0);
 
     // links: the D1 row, the KV entry the redirect reads, and the redirect itself
-    const link = await one<{ id: string; code: string; from: string }>(`select id, code, "from" from links where user_id in ${users} limit 1`);
-    expect(await testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link.id, from: link.from, disabled: false });
+    const link = await one<{ id: string; code: string; from: string }>(shard, `select id, code, "from" from links where user_id in ${users} limit 1`);
+    // the entry names the link's company, so a KV hit needs no directory read (docs/decisions/0180-links-on-shards.md)
+    expect(await testEnv.LINKS_KV.get(kvKey(link.code), 'json')).toEqual({ id: link.id, from: link.from, disabled: false, co: res.body.companyId });
     const redirect = await call('GET', `/s/${link.code}`, { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(link.from);
 
     // a second run changes nothing
-    const before = await count('select count(*) n from users');
+    const before = await countRows('users');
     const again = await call('POST', '/api/dev/seed', { body: SMALL });
     expect(again.status).toBe(409);
-    expect(await count('select count(*) n from users')).toBe(before);
+    expect(await countRows('users')).toBe(before);
 
     // a second company under another domain seeds beside it (its payments' Idram numbers are its own)
     const other = await call('POST', '/api/dev/seed', { body: { ...SMALL, emailDomain: 'second-seed.example' } });
     expect(other.status).toBe(201);
-    expect(await count("select count(*) n from users where email like '%@second-seed.example'")).toBeGreaterThan(0);
+    expect(await count(d1Of(testEnv, other.body.shard), "select count(*) n from users where email like '%@second-seed.example'")).toBeGreaterThan(0);
   });
 
   it('no statement binds more than the 100 parameters D1 allows', async () => {
@@ -146,7 +161,8 @@ describe('POST /api/dev/seed (development only)', () => {
           return typeof value === 'function' ? value.bind(target) : value;
         },
       });
-    const DB = counting(testEnv.DB);
+    // every database the seeder may write: the control plane and each shard
+    const counted = Object.fromEntries(allShards(testEnv).map((name) => [name, counting(d1Of(testEnv, name))]));
     const ctx = createExecutionContext();
     const res = await devApp.fetch(
       new Request('http://localhost/api/dev/seed', {
@@ -154,7 +170,7 @@ describe('POST /api/dev/seed (development only)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...SMALL, emailDomain: 'params.example', historyRowsPerTeam: 50, filtersPerTeam: 20 }),
       }),
-      { ...testEnv, DB },
+      { ...testEnv, ...counted },
       ctx,
     );
     await waitOnExecutionContext(ctx);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { LOAD_BOARDS } from '../history/boards';
 import { problem } from '../lib/messages';
 import { HEALTH_MESSAGES } from './extension-health.messages';
-import { LOAD_BOARDS } from '../history/boards';
 
 /**
  * What the extension counts of each row it reads on DAT's load board (extension/src/content/health.ts):

@@ -1,6 +1,7 @@
 import { count, countDistinct, gte, max, sql, sum } from 'drizzle-orm';
 import { extensionHealthReports } from '../db/schema';
-import type { Caller, Db } from '../env';
+import type { Bindings, Caller, Db } from '../env';
+import { allShards, shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import {
   BOARD_LAYOUTS,
@@ -58,14 +59,10 @@ const byVersionDesc = (a: string, b: string) => {
   return 0;
 };
 
-/**
- * The admin's view: the last `days` days of reports grouped by board and extension version, with
- * the share of rows read per field (each board's fields apart: a board that stops being read shows
- * on its own). Three aggregate reads over the created_at index, side by side; SQLite
- * sums the fields' JSON (json_each), so the Worker never holds the reports themselves.
- */
-export async function summary(db: Db, days: number, now = Date.now()): Promise<HealthSummaryDto> {
-  const since = new Date(now - days * DAY_MS);
+type Aggregates = Awaited<ReturnType<typeof aggregatesIn>>;
+
+/** One database's reports of the window, aggregated: SQLite sums the fields' JSON (json_each), so the Worker never holds the reports. */
+async function aggregatesIn(db: Db, since: Date) {
   const inWindow = gte(r.createdAt, since);
   const [totals, layouts, fields] = await Promise.all([
     db
@@ -87,6 +84,60 @@ export async function summary(db: Db, days: number, now = Date.now()): Promise<H
           from ${r}, json_each(${r.fields}) as j where ${r.createdAt} >= ${since.getTime()} group by ${r.board}, ${r.version}, j.key`,
     ),
   ]);
+  return { totals, layouts, fields };
+}
+
+const epochOf = (at: unknown) => Number(at instanceof Date ? at.getTime() : at);
+
+/**
+ * Each shard's aggregates summed into one per board and version (and layout, field). A session
+ * belongs to one user, so its reports are all in that user's shard: browsers add up across shards.
+ */
+function merge(parts: Aggregates[]): Aggregates {
+  const totals = new Map<string, Aggregates['totals'][number]>();
+  const layouts = new Map<string, Aggregates['layouts'][number]>();
+  const fields = new Map<string, Aggregates['fields'][number]>();
+  for (const part of parts) {
+    for (const t of part.totals) {
+      const key = `${t.board}\0${t.version}`;
+      const had = totals.get(key);
+      totals.set(
+        key,
+        had
+          ? {
+              ...had,
+              reports: had.reports + t.reports,
+              browsers: had.browsers + t.browsers,
+              unreadable: (had.unreadable ?? 0) + (t.unreadable ?? 0),
+              rowsSeen: (had.rowsSeen ?? 0) + (t.rowsSeen ?? 0),
+              lastAt: epochOf(t.lastAt) > epochOf(had.lastAt) ? t.lastAt : had.lastAt,
+            }
+          : t,
+      );
+    }
+    for (const l of part.layouts) {
+      const key = `${l.board}\0${l.version}\0${l.layout}`;
+      const had = layouts.get(key);
+      layouts.set(key, had ? { ...had, reports: had.reports + l.reports } : l);
+    }
+    for (const f of part.fields) {
+      const key = `${f.board}\0${f.version}\0${f.field}`;
+      const had = fields.get(key);
+      fields.set(key, had ? { ...had, read: Number(had.read) + Number(f.read), missed: Number(had.missed) + Number(f.missed) } : f);
+    }
+  }
+  return { totals: [...totals.values()], layouts: [...layouts.values()], fields: [...fields.values()] };
+}
+
+/**
+ * The admin's view: the last `days` days of reports grouped by board and extension version, with
+ * the share of rows read per field (each board's fields apart: a board that stops being read shows
+ * on its own). Reports are kept in the reporting user's shard, so every shard is read (three
+ * aggregate reads over the created_at index each, side by side) and the aggregates summed.
+ */
+export async function summary(env: Bindings, days: number, now = Date.now()): Promise<HealthSummaryDto> {
+  const since = new Date(now - days * DAY_MS);
+  const { totals, layouts, fields } = merge(await Promise.all(allShards(env).map((shard) => aggregatesIn(shardDb(env, shard), since))));
   const versions = totals
     .filter((t) => (HEALTH_BOARDS as readonly string[]).includes(t.board))
     .map((t): HealthVersionDto => {
@@ -104,7 +155,7 @@ export async function summary(db: Db, days: number, now = Date.now()): Promise<H
         browsers: t.browsers,
         unreadableReports: t.unreadable ?? 0,
         rowsSeen: t.rowsSeen ?? 0,
-        lastAt: new Date(Number(t.lastAt instanceof Date ? t.lastAt.getTime() : t.lastAt)).toISOString(),
+        lastAt: new Date(epochOf(t.lastAt)).toISOString(),
         layouts: layoutCounts,
         fields: HEALTH_FIELDS.filter((name) => own.has(name)).map((name: HealthField) => {
           const f = own.get(name)!;

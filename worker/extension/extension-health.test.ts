@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extensionHealthReports } from '../db/schema';
-import { call, countRows, createUser, db, errorBody, sessionToken, type TestUser } from '../test/helpers';
 import type { Message } from '../lib/messages';
+import { call, countRows, createUser, errorBody, everyDb, sessionToken, type TestUser } from '../test/helpers';
 import { HEALTH_MESSAGES } from './extension-health.messages';
 
 const report = (over: Record<string, unknown> = {}) => ({
@@ -30,8 +30,15 @@ describe('POST /api/extension/health (the board reports what it could read)', ()
     const again = await post(token, report({ rowsSeen: 3 }));
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ stored: false });
-    const rows = await db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id));
+    const rows = await agent.db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id));
     expect(rows).toHaveLength(1);
+    // in the reporter's shard, and no other database
+    const holding = await Promise.all(
+      everyDb().map(async ({ shard, db }) =>
+        (await db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id))).length ? [shard] : [],
+      ),
+    );
+    expect(holding.flat()).toEqual([agent.shard]);
     expect(rows[0]).toMatchObject({ version: '0.3.0', layout: 'compact', rowsSeen: 44, unreadable: false });
     expect(JSON.parse(rows[0]!.fields)).toEqual({
       company: { read: 44, missed: 0 },
@@ -77,7 +84,7 @@ describe('POST /api/extension/health (the board reports what it could read)', ()
       const answers = await Promise.all(Array.from({ length: 30 }, () => post(token, report())));
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 200 && a.body.stored === false)).toHaveLength(29);
-      const rows = await db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, user.id));
+      const rows = await user.db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, user.id));
       expect(rows).toHaveLength(1);
     }
   });
@@ -91,7 +98,7 @@ describe('each board reports on its own', () => {
     expect((await post(token, report({ board: 'truckstop' }))).status).toBe(201);
     expect((await post(token, report({ board: 'truckstop' }))).body).toEqual({ stored: false });
     expect((await post(token, report({ board: 'dat' }))).body).toEqual({ stored: false });
-    const rows = await db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id));
+    const rows = await agent.db.select().from(extensionHealthReports).where(eq(extensionHealthReports.userId, agent.id));
     expect(rows.map((r) => r.board).sort()).toEqual(['dat', 'truckstop']);
     const bad = await post(await sessionToken(agent.id, 1), report({ board: 'loadlink' }));
     expect(bad.status).toBe(400);
@@ -115,10 +122,12 @@ describe('each board reports on its own', () => {
 
 describe('GET /api/extension/health (the admin sees the reports by version)', () => {
   let admin: TestUser;
+  let a: TestUser;
+  let m: TestUser;
   beforeAll(async () => {
     admin = await createUser('admin');
-    const a = await createUser('agent');
-    const m = await createUser('manager');
+    a = await createUser('agent');
+    m = await createUser('manager');
     const send = async (userId: string, body: unknown) => expect((await post(await sessionToken(userId, 1), body)).status).toBe(201);
     await send(
       a.id,
@@ -129,6 +138,8 @@ describe('GET /api/extension/health (the admin sees the reports by version)', ()
   });
 
   it('groups by version, newest first, with the share of rows read per field', async () => {
+    // the two reporters' companies are on different shards, neither the admin's: the summary reads them all
+    expect(new Set([admin.shard, a.shard, m.shard]).size).toBe(3);
     const res = await summary(admin.token);
     expect(res.status).toBe(200);
     const v10 = res.body.versions.find((v: { version: string }) => v.version === '9.10.0');

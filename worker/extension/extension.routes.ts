@@ -27,7 +27,7 @@ export const extensionRoutes = new Hono<AppEnv>()
     },
   )
   .get('/health', allow('admin'), readOnly(), validate('query', healthQuerySchema), answers(healthSummarySchema, [HEALTH.days]), async (c) =>
-    c.var.answer(await health.summary(c.var.db, c.req.valid('query').days)),
+    c.var.answer(await health.summary(c.env, c.req.valid('query').days)),
   );
 
 export type ExtensionRoutes = typeof extensionRoutes;

@@ -4,9 +4,9 @@ import type { AppEnv } from '../env';
 import { answers, withMessage } from '../lib/answer';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
+import * as svc from './filter-types.service';
 import { FILTER_MESSAGES as FILTER } from './filters.messages';
 import { filterOverrideSchema, filterTypeSchema } from './filters.schema';
-import * as svc from './filter-types.service';
 
 /**
  * GET /api/user/filterOverrides and PUT /api/user/update/filterOverride/ (mounted under /api/user,

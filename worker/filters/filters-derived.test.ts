@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, mcSettings, users } from '../db/schema';
 import type { Caller } from '../env';
+import { d1Of } from '../lib/d1';
 import { addFilter as add, addMc, filterSave, teamWithMcs } from '../test/filters';
-import { call, createUser, db, type TestUser } from '../test/helpers';
+import { call, createUser, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { selectDtos, viewerOf, visibleTo } from './filters-visibility.service';
 
 /**
@@ -30,6 +31,7 @@ const lines = (s: string) => s.split('\n').sort();
 
 /** What the derived columns must hold for each of the team's filters, from the list tables themselves. */
 async function expectDerivedInStep(teamId: string) {
+  const { db } = await homeOfUser(teamId);
   const rows = await db.select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
   const ofTeam = <T extends { filterId: string }>(list: T[]) => {
     const by = new Map<string, T[]>();
@@ -162,7 +164,7 @@ describe('derived filter columns (migration 0017)', () => {
     const t = await teamWithMcs();
     await add(t.manager, body(t, { name: 'Fill One', contacts: ['f@fill.example'], aliases: ['Fill Uno'], comment: 'X' }));
     await add(t.agents[0], body(t, { name: 'Fill Two', onlyCreator: true, usersList: [] }));
-    await db
+    await t.manager.db
       .update(brokerFilters)
       .set({ mcListJson: '[]', usersListJson: '[]', contactsJson: '[]', aliasesJson: '[]', usersKind: 2, searchText: '', aliasesText: '' })
       .where(eq(brokerFilters.teamId, t.manager.id));
@@ -171,7 +173,9 @@ describe('derived filter columns (migration 0017)', () => {
     const text = migrations.find((m) => m.name.startsWith('0017_'))!.queries.join('\n');
     const start = text.indexOf('UPDATE `broker_filters` SET');
     expect(start).toBeGreaterThanOrEqual(0);
-    await env.DB.prepare(text.slice(start, text.indexOf(';', start) + 1)).run();
+    await d1Of(testEnv, t.manager.shard)
+      .prepare(text.slice(start, text.indexOf(';', start) + 1))
+      .run();
     const rows = await expectDerivedInStep(t.manager.id);
     expect(rows.map((r) => r.usersKind).sort()).toEqual([0, 1]);
   });
@@ -294,15 +298,15 @@ describe('GET /api/broker/minified reads only the filters that can apply to the 
     const late = await createUser('agent', { parentId: t.manager.id });
     await addMc(late, { parentMc: t.mcB, lines: [1] });
 
-    const filters = await db.select().from(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id));
+    const filters = await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id));
     const lists = async (filterId: string) => ({
-      mcs: (await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, filterId))).map((m) => m.mcId),
-      users: (await db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, filterId))).map((u) => u.userId),
+      mcs: (await t.manager.db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, filterId))).map((m) => m.mcId),
+      users: (await t.manager.db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, filterId))).map((u) => u.userId),
     });
     const listOf = new Map(await Promise.all(filters.map(async (f) => [f.id, await lists(f.id)] as const)));
     for (const user of [...people, late]) {
-      const [me] = await db.select().from(users).where(eq(users.id, user.id));
-      const mine = await db.select().from(mcSettings).where(eq(mcSettings.userId, user.id));
+      const [me] = await t.manager.db.select().from(users).where(eq(users.id, user.id));
+      const mine = await t.manager.db.select().from(mcSettings).where(eq(mcSettings.userId, user.id));
       const mcIds = user === t.manager ? mine.map((m) => m.id) : mine.map((m) => m.parentMcId!);
       const expected = filters
         .filter((f) => {
@@ -326,7 +330,7 @@ describe('GET /api/broker/minified reads only the filters that can apply to the 
 
 /** The caller as the app's auth would give it to the services. */
 async function callerOf(user: TestUser): Promise<Caller> {
-  const [u] = await db.select().from(users).where(eq(users.id, user.id));
+  const [u] = await user.db.select().from(users).where(eq(users.id, user.id));
   return { ...u!, sessionId: 'test' } as unknown as Caller;
 }
 
@@ -357,19 +361,19 @@ describe('answers built by SQLite (json_object per row) equal the object form', 
     expect(own && waiting).toBeTruthy();
 
     for (const user of [t.manager, t.agents[0], t.agents[1]]) {
-      const v = await viewerOf(db, await callerOf(user));
-      const objects = await selectDtos(db, v, visibleTo(v));
+      const v = await viewerOf(t.manager.db, await callerOf(user));
+      const objects = await selectDtos(t.manager.db, v, visibleTo(v));
       const res = await call('POST', '/api/broker', { token: user.token, body: { name: '', allMC: true } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.body).toEqual(objects);
       expect(objects.length).toBeGreaterThan(0);
     }
-    const v = await viewerOf(db, await callerOf(t.manager));
+    const v = await viewerOf(t.manager.db, await callerOf(t.manager));
     const queue = await call('GET', '/api/broker/queue', { token: t.manager.token });
     expect(queue.body).toEqual(
       await selectDtos(
-        db,
+        t.manager.db,
         v,
         sql`${brokerFilters.teamId} = ${t.manager.id} and ${brokerFilters.isVerified} = 0 and ${brokerFilters.rejectedReason} is null`,
         500,
@@ -382,7 +386,7 @@ describe('answers built by SQLite (json_object per row) equal the object form', 
     const types = (await call('GET', '/api/user/filterOverrides', { token: t.manager.token })).body as { _id: string; typeName: string; color: string }[];
     for (const user of [t.manager, t.agents[0], t.agents[1]]) {
       const list = (await call('GET', '/api/broker/minified', { token: user.token })).body as Record<string, unknown>[];
-      const all = await selectDtos(db, await viewerOf(db, await callerOf(t.manager)), eq(brokerFilters.teamId, t.manager.id));
+      const all = await selectDtos(t.manager.db, await viewerOf(t.manager.db, await callerOf(t.manager)), eq(brokerFilters.teamId, t.manager.id));
       for (const row of list) {
         const dto = all.find((d) => d._id === row._id)!;
         const type = types.find((x) => x._id === dto.type)!;
@@ -439,7 +443,7 @@ describe('GET /api/broker/minified: ETag and 304', () => {
     };
     const id = (await changed('add', () => add(t.manager, body(t, { name: 'Tagged', usersList: [t.agents[1].id], mcList: [t.mcB] })))) && '';
     expect(id).toBe('');
-    const [tagged] = await db.select().from(brokerFilters).where(eq(brokerFilters.name, 'Tagged'));
+    const [tagged] = await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.name, 'Tagged'));
     let list = await changed('update', () => update(t.manager, tagged!.id, body(t, { name: 'Tagged Again', usersList: [t.agents[1].id], mcList: [t.mcB] })));
     expect(list.map((r) => r.name)).toEqual(['Tagged Again']);
     list = await changed('type renamed', () =>
@@ -464,7 +468,7 @@ describe('GET /api/broker/minified: ETag and 304', () => {
     });
     // the caller's own MCs decide the list too
     list = await changed('MC setting removed', async () => {
-      const mine = await db.select().from(mcSettings).where(eq(mcSettings.userId, t.agents[1].id));
+      const mine = await t.manager.db.select().from(mcSettings).where(eq(mcSettings.userId, t.agents[1].id));
       const onB = mine.find((m) => m.parentMcId === t.mcB)!;
       return call('DELETE', '/api/mcSettings/', { token: t.agents[1].token, body: { settingID: onB.id } });
     });

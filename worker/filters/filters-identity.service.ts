@@ -2,11 +2,12 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { brokerFilterAliases, brokerFilters } from '../db/schema';
 import type { Db } from '../env';
-import { chunks, inJson, isUniqueViolation } from '../lib/db';
+import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { apiError, apiErrorWith } from '../lib/errors';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.messages';
 import { type Viewer, visibleTo } from './filters-visibility.service';
+
 const f = brokerFilters;
 const aliasesOf = brokerFilterAliases;
 
@@ -50,7 +51,7 @@ export async function fillNormalNames(db: Db, teamId: string) {
       })
       .where(and(eq(f.id, row.id), isNull(f.normalName)));
   });
-  for (const part of chunks(updates, 50)) await db.batch(part as unknown as [(typeof part)[0]]);
+  for (const part of chunks(updates, 50)) await runBatch(db, part);
 }
 
 /**

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFilters, brokerFilterUsers } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { apiError } from '../lib/errors';
-import { type Message, textOf } from '../lib/messages';
-import { randomId } from '../lib/ids';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { chunks, isUniqueViolation } from '../lib/db';
+import { apiError } from '../lib/errors';
+import { randomId } from '../lib/ids';
+import { type Message, textOf } from '../lib/messages';
 import { teamUsers } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypes } from './filter-types.service';
@@ -20,8 +21,7 @@ import {
   usersLabel,
 } from './filters.schema';
 import { fillNormalNames } from './filters-identity.service';
-import { selectDtos, viewerOf, visibleTo, type Viewer } from './filters-visibility.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { selectDtos, type Viewer, viewerOf, visibleTo } from './filters-visibility.service';
 
 const f = brokerFilters;
 

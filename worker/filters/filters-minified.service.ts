@@ -1,11 +1,12 @@
 /** The extension's list: the filters in force for the caller on a load board, with an ETag. */
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { brokerFilters, brokerFilterUsers, brokerVetting, filterTeamStamps, filterTypes } from '../db/schema';
+import { brokerFilters, brokerFilterUsers, brokerVetting, brokerVettingNames, filterTeamStamps, filterTypes } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { sha256Hex } from '../lib/ids';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { teamIdOf } from '../lib/team';
 import { appliesTo, jsonBool, onAnyMc, viewerOf } from './filters-visibility.service';
+
 const f = brokerFilters;
 
 /** One filter as the extension's JSON object (MinifiedFilterDto, key for key), built by SQLite like filterRowJson (filters-visibility.service.ts). */
@@ -22,7 +23,8 @@ const minifiedRowJson = sql<string>`json_object(
   'mcList', json(${f.mcListJson}),
   'mcNumber', ${f.mcNumber},
   'aliases', json(${f.aliasesJson}),
-  'vetting', (select json_object('state', bv.state, 'checkedAt', bv.checked_at) from ${brokerVetting} bv where bv.key = case
+  'vetting', (select json_object('state', bv.state, 'checkedAt', bv.checked_at)
+    from ${brokerVettingNames} bn join ${brokerVetting} bv on bv.key = bn.key where bn.name = case
     when ltrim(coalesce(${f.dotNumber}, ''), '0') <> '' then 'dot:' || ltrim(${f.dotNumber}, '0')
     when ltrim(coalesce(${f.mcNumber}, ''), '0') <> '' then 'mc:' || ltrim(${f.mcNumber}, '0') end)
 )`;

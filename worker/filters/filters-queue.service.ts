@@ -8,8 +8,9 @@ import { textOf } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
 import { type BulkInput, FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
-import { editableBy, selectJson, viewerOf, visibleTo } from './filters-visibility.service';
 import { deleteStatements, eventsFor } from './filters.service';
+import { editableBy, selectJson, viewerOf, visibleTo } from './filters-visibility.service';
+
 const f = brokerFilters;
 
 /** The team's filters waiting for the manager: unverified and not rejected. */

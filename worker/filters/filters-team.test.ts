@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterAliases, brokerFilterEvents, brokerFilterNotes, brokerFilters } from '../db/schema';
+import { d1Of } from '../lib/d1';
 import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
-import { call, createTeam, db, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, everyDb, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
 import { FILTER_MESSAGES } from './filters.messages';
 
@@ -21,9 +22,11 @@ type Team = Awaited<ReturnType<typeof teamWithMc>>;
 const body = (t: Team, extra: Record<string, unknown> = {}) => filterSave(t, { usersList: [t.manager.id, t.agents[0].id, t.agents[1].id], ...extra });
 
 const addRaw = (user: TestUser, b: Record<string, unknown>) => call('POST', '/api/broker/add', { token: user.token, body: b });
-const rowsOf = (teamId: string) => db.select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
-const eventsOf = (filterId: string) =>
-  db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filterId)).orderBy(asc(brokerFilterEvents.at), sql`rowid`);
+/** A team's rows, read in the team's own shard. */
+const teamDb = async (teamId: string) => (await homeOfUser(teamId)).db;
+const rowsOf = async (teamId: string) => (await teamDb(teamId)).select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId));
+const eventsOf = async (teamId: string, filterId: string) =>
+  (await teamDb(teamId)).select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filterId)).orderBy(asc(brokerFilterEvents.at), sql`rowid`);
 
 describe('normalizeBrokerName', () => {
   it('folds case, spacing, punctuation, & and trailing legal suffixes; keeps a lone suffix word', () => {
@@ -57,12 +60,17 @@ describe('identity and the duplicate rule', () => {
     expect([row!.mcNumber, row!.dotNumber, row!.normalName]).toEqual(['123456', '789', 'acme logistics']);
     const found = (await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: 'MC 123456' } })).body;
     expect(found.map((f: { _id: string }) => f._id)).toEqual([id]);
-    for (const [field, message] of [
-      ['mcNumber', FILTER_MESSAGES.badMcNumber.text],
-      ['dotNumber', FILTER_MESSAGES.badDotNumber.text],
+    for (const [field, message, code] of [
+      ['mcNumber', FILTER_MESSAGES.badMcNumber.text, 'filter.badMcNumber'],
+      ['dotNumber', FILTER_MESSAGES.badDotNumber.text, 'filter.badDotNumber'],
     ] as const) {
-      const res = await addRaw(t.manager, body(t, { name: 'Other', [field]: '12ab' }));
-      expect([res.status, res.body.message]).toEqual([400, message]);
+      // letters, more than 20 characters (zod's own "Too big" before), a wrong type: the field's message and code
+      for (const value of ['12ab', '1'.repeat(21), `MC ${'9'.repeat(40)}`, true]) {
+        for (const path of ['/api/broker/add', '/api/broker/update/details']) {
+          const res = await call('POST', path, { token: t.manager.token, body: body(t, { updateFilterId: id, name: 'Other', [field]: value }) });
+          expect([res.status, res.body.message, res.body.code], `${path} ${field} ${value}`).toEqual([400, message, code]);
+        }
+      }
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
   });
@@ -87,19 +95,19 @@ describe('identity and the duplicate rule', () => {
       });
     }
     expect(await rowsOf(t.manager.id)).toHaveLength(1);
-    expect(await db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);
+    expect(await t.manager.db.select().from(brokerFilterAliases).where(eq(brokerFilterAliases.teamId, t.manager.id))).toHaveLength(1);
     // another team may hold the same name and MC
     const other = await teamWithMc();
     await add(other.manager, body(other, { name: 'DUP PROBE LOGISTICS', mcNumber: '555' }));
     // renaming another filter onto the name is refused too, and writes no audit row
     const second = await add(t.manager, body(t, { name: 'Second Broker' }));
-    const before = (await eventsOf(second)).length;
+    const before = (await eventsOf(t.manager.id, second)).length;
     const res = await call('POST', '/api/broker/update/details', {
       token: t.manager.token,
       body: body(t, { updateFilterId: second, name: 'Dup Probe Logistics Co' }),
     });
     expect(res.status).toBe(409);
-    expect((await eventsOf(second)).length).toBe(before);
+    expect((await eventsOf(t.manager.id, second)).length).toBe(before);
     expect((await rowsOf(t.manager.id)).find((r) => r.id === second)!.name).toBe('Second Broker');
     // a filter keeps its own name and MC on save
     const self = await call('POST', '/api/broker/update/details', {
@@ -162,7 +170,7 @@ describe('identity and the duplicate rule', () => {
     expect(rows).toHaveLength(8);
     expect(new Set(rows.map((r) => r.normalName)).size).toBe(8);
     // every landed filter has exactly one "created" event; refused saves wrote none
-    const events = await db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.teamId, t.manager.id));
+    const events = await t.manager.db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.teamId, t.manager.id));
     expect(events.map((e) => e.kind).sort()).toEqual(Array(8).fill('created'));
   });
 
@@ -171,8 +179,8 @@ describe('identity and the duplicate rule', () => {
     const a = await add(t.manager, body(t, { name: 'Legacy One' }));
     const b = await add(t.manager, body(t, { name: 'Legacy Two' }));
     // as the migration leaves them: no normal name, and two rows that are the same broker
-    await testEnv.DB.prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('Legacy Freight LLC', a).run();
-    await testEnv.DB.prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('legacy freight', b).run();
+    await d1Of(testEnv, t.manager.shard).prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('Legacy Freight LLC', a).run();
+    await d1Of(testEnv, t.manager.shard).prepare('update broker_filters set normal_name = null, name = ? where id = ?').bind('legacy freight', b).run();
     const res = await addRaw(t.manager, body(t, { name: 'Legacy Freight Inc' }));
     expect(res.status).toBe(409);
     const rows = await rowsOf(t.manager.id);
@@ -199,7 +207,7 @@ describe('audit trail and notes', () => {
     expect(edited.changes).toEqual({ name: ['Audit Co', 'Audit Brokers'], comment: ['', 'pays late'], mcNumber: [null, '42'] });
     expect((history.body as { actor: { _id: string } }[]).at(-1)!.actor._id).toBe(t.agents[0].id);
     await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: id } });
-    const after = await eventsOf(id);
+    const after = await eventsOf(t.manager.id, id);
     expect(after.map((e) => e.kind)).toContain('deleted');
     expect(JSON.parse(after.find((e) => e.kind === 'deleted')!.changes)).toEqual({ name: 'Audit Brokers' });
     // the filter is gone, so its history answers 404 like any unknown filter
@@ -213,7 +221,7 @@ describe('audit trail and notes', () => {
       Array.from({ length: 25 }, () => call('PUT', '/api/broker/update/isactive', { token: t.manager.token, body: { filterId: id } })),
     );
     const set = answers.map((a) => (a.body.isVisible ? 'enabled' : 'disabled')).sort();
-    const events = (await eventsOf(id))
+    const events = (await eventsOf(t.manager.id, id))
       .filter((e) => e.kind !== 'created')
       .map((e) => e.kind)
       .sort();
@@ -231,7 +239,7 @@ describe('audit trail and notes', () => {
       ['Called, no answer', t.agents[0].id],
       ['They pay in 45 days', t.manager.id],
     ]);
-    expect((await eventsOf(shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
+    expect((await eventsOf(t.manager.id, shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
     const empty = await call('POST', `/api/broker/${shared}/notes`, { token: t.manager.token, body: { text: '   ' } });
     expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty.text]);
     // agent 0 does not see agent 1's creator-only filter; another team sees nothing
@@ -250,7 +258,7 @@ describe('audit trail and notes', () => {
         expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound.text]);
       }
     }
-    expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
+    for (const { db } of everyDb()) expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
   });
 });
 
@@ -291,8 +299,8 @@ describe('verification queue', () => {
     expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { name: string }) => q.name)).toEqual(['Q Four Fixed']);
     const [resubmitted] = (await rowsOf(t.manager.id)).filter((r) => r.id === ids[3]);
     expect(resubmitted).toMatchObject({ name: 'Q Four Fixed', rejectedReason: null, isVerified: false });
-    expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
-    expect((await eventsOf(ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited']);
+    expect((await eventsOf(t.manager.id, ids[0]!)).map((e) => e.kind)).toEqual(['created', 'verified']);
+    expect((await eventsOf(t.manager.id, ids[3]!)).map((e) => e.kind)).toEqual(['created', 'rejected', 'edited', 'resubmitted']);
   });
 
   it('simultaneous verifies of the same filters record each verification once', { timeout: 120_000 }, async () => {
@@ -303,11 +311,105 @@ describe('verification queue', () => {
       Array.from({ length: 20 }, () => call('POST', '/api/broker/queue/verify', { token: t.manager.token, body: { filterIds: ids } })),
     );
     expect(answers.reduce((sum, a) => sum + (a.status === 200 ? a.body.count : 0), 0)).toBe(5);
-    const events = await db
+    const events = await t.manager.db
       .select()
       .from(brokerFilterEvents)
       .where(and(eq(brokerFilterEvents.teamId, t.manager.id), eq(brokerFilterEvents.kind, 'verified')));
     expect(events).toHaveLength(5);
+  });
+});
+
+describe('an agent corrects its rejected team filter (rule 0089)', () => {
+  const save = (user: TestUser, t: Team, filterId: string, extra: Record<string, unknown> = {}) =>
+    call('POST', '/api/broker/update/details', { token: user.token, body: body(t, { updateFilterId: filterId, ...extra }) });
+  const reject = (t: Team, filterId: string, reason: string) =>
+    call('POST', '/api/broker/queue/reject', { token: t.manager.token, body: { filterId, reason } });
+  const minifiedIds = async (user: TestUser) =>
+    ((await call('GET', '/api/broker/minified', { token: user.token })).body as { _id: string }[]).map((m) => m._id);
+  const seenBy = async (user: TestUser, name: string) =>
+    ((await call('POST', '/api/broker', { token: user.token, body: { allMC: true, name } })).body as FilterLike[]).find((x) => x.name === name);
+
+  it('saves it back to the queue, unverified and not in force until verified, in its history; nothing else about edit rights widens', async () => {
+    const t = await teamWithMc();
+    const [agent, teammate] = t.agents;
+    // a team filter (not creator-only) for both agents, which the manager rejects
+    const id = await add(agent, body(t, { name: 'Team Rejected' }));
+    expect((await reject(t, id, 'Wrong MC number')).status).toBe(200);
+    expect(await seenBy(agent, 'Team Rejected')).toMatchObject({ rejectedReason: 'Wrong MC number', canEdit: false, canCorrect: true });
+    expect((await seenBy(t.manager, 'Team Rejected'))!.canCorrect).toBe(false);
+
+    // the correction's one right: no toggle, delete or bulk action on it
+    const toggle = await call('PUT', '/api/broker/update/isactive/', { token: agent.token, body: { filterId: id } });
+    expect([toggle.status, toggle.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
+    const del = await call('PUT', '/api/broker/update/delete/', { token: agent.token, body: { filterId: id } });
+    expect([del.status, del.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
+    expect((await call('POST', '/api/broker/bulk', { token: agent.token, body: { action: 'delete', filterIds: [id] } })).body.count).toBe(0);
+    // another agent of the team and another team's manager do not see it
+    expect((await save(teammate, t, id, { name: 'Teammate Fix' })).status).toBe(404);
+    const other = await teamWithMc();
+    expect((await save(other.manager, other, id, { name: 'Foreign Fix' })).status).toBe(404);
+
+    const fixed = await save(agent, t, id, { name: 'Team Corrected', comment: 'MC fixed' });
+    expect([fixed.status, fixed.body.message], fixed.text).toEqual([200, FILTER_MESSAGES.resubmitted.text]);
+    const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
+    expect(row).toMatchObject({ name: 'Team Corrected', comment: 'MC fixed', rejectedReason: null, isVerified: false, onlyCreator: false });
+    // back in the manager's queue
+    expect((await call('GET', '/api/broker/queue', { token: t.manager.token })).body.map((q: { _id: string }) => q._id)).toEqual([id]);
+    // in its history: the edit and the resubmission, by the agent
+    expect((await eventsOf(t.manager.id, id)).map((e) => [e.kind, e.actorId])).toEqual([
+      ['created', agent.id],
+      ['rejected', t.manager.id],
+      ['edited', agent.id],
+      ['resubmitted', agent.id],
+    ]);
+    const history = (await call('GET', `/api/broker/${id}/history`, { token: t.manager.token })).body as { kind: string; changes: Record<string, unknown> }[];
+    expect(history.find((e) => e.kind === 'resubmitted')!.changes).toEqual({ reason: 'Wrong MC number' });
+    expect(history.find((e) => e.kind === 'edited')!.changes).toMatchObject({ name: ['Team Rejected', 'Team Corrected'] });
+    // not in force on the teammate's board until the manager verifies it
+    expect(await minifiedIds(teammate)).not.toContain(id);
+    // the right ends with the rejection: a second save is refused and changes nothing
+    const again = await save(agent, t, id, { name: 'Team Again' });
+    expect([again.status, again.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
+    expect((await seenBy(agent, 'Team Corrected'))!.canCorrect).toBe(false);
+    expect((await call('POST', '/api/broker/queue/verify', { token: t.manager.token, body: { filterIds: [id] } })).status).toBe(200);
+    expect(await minifiedIds(teammate)).toContain(id);
+    // a verified filter stays the manager's to change
+    const verified = await save(agent, t, id, { name: 'Team After Verify' });
+    expect([verified.status, verified.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
+    expect((await rowsOf(t.manager.id)).find((r) => r.id === id)).toMatchObject({ name: 'Team Corrected', isVerified: true });
+    expect(await eventsOf(t.manager.id, id)).toHaveLength(5);
+  });
+
+  it("20 simultaneous corrections land once; a correction racing the manager never overwrites the manager's save", { timeout: 120_000 }, async () => {
+    const t = await teamWithMc();
+    const agent = t.agents[0];
+    const id = await add(agent, body(t, { name: 'Race Rejected' }));
+    for (let round = 0; round < 3; round++) {
+      expect((await reject(t, id, `Round ${round}`)).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => save(agent, t, id, { name: `Race ${round} ${i}` })));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.message === FILTER_MESSAGES.cannotEdit.text)).toBe(true);
+      const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
+      const winner = answers.findIndex((a) => a.status === 200);
+      expect(row).toMatchObject({ name: `Race ${round} ${winner}`, rejectedReason: null, isVerified: false });
+      const kinds = (await eventsOf(t.manager.id, id)).map((e) => e.kind);
+      expect(kinds.filter((k) => k === 'resubmitted')).toHaveLength(round + 1);
+      expect(kinds.filter((k) => k === 'edited')).toHaveLength(round + 1);
+    }
+    // the manager takes a rejected filter over while the agent corrects it: whichever lands first,
+    // the agent's save never lands on the filter the manager verified
+    for (let round = 0; round < 3; round++) {
+      const taken = await add(agent, body(t, { name: `Taken Over ${round}` }));
+      expect((await reject(t, taken, `Lead round ${round}`)).status).toBe(200);
+      const [lead, ...agents] = await Promise.all([
+        save(t.manager, t, taken, { name: `Lead ${round}` }),
+        ...Array.from({ length: 10 }, (_, i) => save(agent, t, taken, { name: `Agent ${round} ${i}` })),
+      ]);
+      expect(lead!.status, lead!.text).toBe(200);
+      expect(agents.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+      const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === taken);
+      expect(row).toMatchObject({ name: `Lead ${round}`, isVerified: true, rejectedReason: null });
+    }
   });
 });
 
@@ -343,9 +445,9 @@ describe('bulk actions', () => {
       ].sort(),
     );
     expect((await rowsOf(other.manager.id))[0]!.isVisible).toBe(true);
-    expect((await eventsOf(ids[0]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'enabled', 'edited']);
-    expect((await eventsOf(ids[1]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'edited', 'deleted']);
-    expect(await eventsOf(foreign)).toHaveLength(1);
+    expect((await eventsOf(t.manager.id, ids[0]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'enabled', 'edited']);
+    expect((await eventsOf(t.manager.id, ids[1]!)).map((e) => e.kind)).toEqual(['created', 'disabled', 'edited', 'deleted']);
+    expect(await eventsOf(other.manager.id, foreign)).toHaveLength(1);
   });
 });
 
@@ -371,6 +473,7 @@ describe('import and export', () => {
       row('Renamed But Same MC', { mcNumber: '700' }),
       row(''),
       row('Bad MC', { mcNumber: 'abc' }),
+      row('Long DOT', { dotNumber: '7'.repeat(45) }),
       row('No Type', { type: '' }),
       row('Odd Type', { type: 'Sometimes' }),
       row('new broker one, inc.'),
@@ -386,6 +489,7 @@ describe('import and export', () => {
       ['match', 'Existing Freight LLC'],
       ['refuse', FILTER_MESSAGES.nameEmpty.text],
       ['refuse', FILTER_MESSAGES.badMcNumber.text],
+      ['refuse', FILTER_MESSAGES.badDotNumber.text],
       ['refuse', FILTER_MESSAGES.typeEmpty.text],
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
@@ -399,22 +503,23 @@ describe('import and export', () => {
       null,
       'filter.nameEmpty',
       'filter.badMcNumber',
+      'filter.badDotNumber',
       'filter.typeEmpty',
       null,
       null,
       null,
       null,
     ]);
-    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 6]);
+    expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 7]);
     expect(await rowsOf(t.manager.id)).toEqual(before);
 
     const done = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
-    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 6 });
+    expect(done.body).toEqual({ message: '2 filters imported', create: 2, match: 2, refuse: 7 });
     const found = (await call('POST', '/api/broker', { token: t.agents[0].token, body: { allMC: true, name: '801' } })).body;
     expect(found.map((x: FilterLike) => [x.name, x.mcNumber, x.dotNumber, x.contacts, x.comment, x.isVerified, x.allMC])).toEqual([
       ['New Broker One', '801', '9001', ['+13125550100', 'ops@new1.example'], 'pays fast', true, true],
     ]);
-    expect((await eventsOf(found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
+    expect((await eventsOf(t.manager.id, found[0]._id)).map((e) => e.kind)).toEqual(['imported']);
     // the same file again creates nothing: every broker now matches
     const again = await call('POST', '/api/broker/import', { token: t.manager.token, body: { rows } });
     expect(again.body).toMatchObject({ message: 'Nothing to import', create: 0, match: 5 });
@@ -433,6 +538,8 @@ describe('import and export', () => {
       body: { rows: Array.from({ length: 5001 }, (_, i) => row(`B ${i}`)) },
     });
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'At most 5000 rows per import']);
+    const hugeMc = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows: [row('Huge', { mcNumber: '1'.repeat(201) })] } });
+    expect([hugeMc.status, hugeMc.body.message, hugeMc.body.code]).toEqual([400, FILTER_MESSAGES.badMcNumber.text, 'filter.badMcNumber']);
     const big = Array.from({ length: 5000 }, (_, i) =>
       row(`Bulk Broker ${i}`, { mcNumber: String(200000 + i), contacts: `+1555${String(i).padStart(7, '0')}` }),
     );
@@ -471,6 +578,9 @@ type FilterLike = {
   comment: string;
   isVerified: boolean;
   allMC: boolean;
+  canEdit: boolean;
+  canCorrect: boolean;
+  rejectedReason: string | null;
 };
 
 describe('search (FTS5 trigram index kept by triggers)', () => {
@@ -509,8 +619,11 @@ describe('search (FTS5 trigram index kept by triggers)', () => {
     expect(await find('fast pay')).toEqual([a]);
     await call('PUT', '/api/broker/update/delete', { token: t.manager.token, body: { filterId: a } });
     expect(await find('eastwind')).toEqual([]);
-    const [fts] = (await testEnv.DB.prepare('select count(*) as n from broker_filters_fts where broker_filters_fts match \'"eastwind"\'').all<{ n: number }>())
-      .results;
+    const [fts] = (
+      await d1Of(testEnv, t.manager.shard)
+        .prepare('select count(*) as n from broker_filters_fts where broker_filters_fts match \'"eastwind"\'')
+        .all<{ n: number }>()
+    ).results;
     expect(fts!.n).toBe(0);
     // a quote in the term is text, not FTS syntax
     expect((await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: '"bound' } })).status).toBe(200);

@@ -1,5 +1,5 @@
 /** Which filters a caller sees and may edit, the search over them, and the FilterDto rows they answer as (docs/decisions/0007-filters.md). */
-import { and, desc, eq, inArray, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { brokerFilterMcs, brokerFilters, brokerFilterUsers, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
@@ -8,6 +8,7 @@ import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { isLead, teamIdOf, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { ALL_TYPES, FILTER_MESSAGES, type FilterDto, type FilterSearchInput, SEARCH_LIMIT } from './filters.schema';
+
 const f = brokerFilters;
 
 /** Who is looking: the team, whether it is its lead, and what decides which filters apply to it. */
@@ -88,6 +89,16 @@ export const canEdit = (v: Viewer, row: { creatorId: string; onlyCreator: boolea
 export const editableBy = (v: Viewer): SQL =>
   v.lead ? eq(f.teamId, v.teamId) : and(eq(f.teamId, v.teamId), eq(f.creatorId, v.caller.id), eq(f.onlyCreator, true))!;
 
+/**
+ * The one right beyond `canEdit` (docs/rules/filters.md#0089-reject-marks): the creator of a rejected
+ * filter saves its details again, which sends it back to the queue. Not a toggle, delete or bulk.
+ */
+export const canCorrect = (v: Viewer, row: { creatorId: string; rejectedReason: string | null }) =>
+  row.creatorId === v.caller.id && row.rejectedReason !== null;
+
+/** Who may save a filter's details (`canEdit` or `canCorrect`), as a condition. */
+export const savableBy = (v: Viewer): SQL => or(editableBy(v), and(eq(f.teamId, v.teamId), eq(f.creatorId, v.caller.id), isNotNull(f.rejectedReason)))!;
+
 const dtoSelection = {
   id: f.id,
   name: f.name,
@@ -132,6 +143,7 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
     contacts: JSON.parse(r.contacts) as string[],
     newUsers: r.newUsers,
     canEdit: canEdit(v, r),
+    canCorrect: canCorrect(v, r),
     creator: { _id: r.creatorId, name: r.creatorName ?? '' },
     index: r.index,
     mcNumber: r.mcNumber,
@@ -149,7 +161,7 @@ export const jsonBool = (x: SQLWrapper) => sql`json(iif(${x}, 'true', 'false'))`
  * its derived lists (migration 0017): the Worker splices the rows into the answer instead of
  * materialising 500 objects and serialising them again (the house's way for big lists, as
  * Contact History's historyRowJson). One object a row, never the whole answer as one string
- * (D1's 2 MB string limit). `canEdit` is the same rule as `canEdit` above.
+ * (D1's 2 MB string limit). `canEdit` and `canCorrect` are the same rules as the functions above.
  */
 const filterRowJson = (v: Viewer) => sql<string>`json_object(
   '_id', ${f.id},
@@ -166,6 +178,7 @@ const filterRowJson = (v: Viewer) => sql<string>`json_object(
   'contacts', json(${f.contactsJson}),
   'newUsers', ${jsonBool(f.newUsers)},
   'canEdit', ${v.lead ? sql`json('true')` : jsonBool(sql`${f.creatorId} = ${v.caller.id} and ${f.onlyCreator}`)},
+  'canCorrect', ${jsonBool(sql`${f.creatorId} = ${v.caller.id} and ${f.rejectedReason} is not null`)},
   'creator', json_object('_id', ${f.creatorId}, 'name', coalesce(${users.name}, '')),
   'index', ${f.index},
   'mcNumber', ${f.mcNumber},
@@ -252,6 +265,13 @@ export async function visibleFilter(db: Db, v: Viewer, filterId: string) {
 export async function editableFilter(db: Db, v: Viewer, filterId: string) {
   const row = await visibleFilter(db, v, filterId);
   if (!canEdit(v, row)) throw apiError(FILTER_MESSAGES.cannotEdit);
+  return row;
+}
+
+/** A filter whose details the caller may save: one it may edit, or its own rejected one (`canCorrect`). */
+export async function savableFilter(db: Db, v: Viewer, filterId: string) {
+  const row = await visibleFilter(db, v, filterId);
+  if (!canEdit(v, row) && !canCorrect(v, row)) throw apiError(FILTER_MESSAGES.cannotEdit);
   return row;
 }
 

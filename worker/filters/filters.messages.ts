@@ -23,6 +23,7 @@ export const FILTER_MESSAGES = defineMessages('filter', {
   added: 'Filter added',
   addedUnverified: 'Filter added. It stays unverified until your manager verifies it',
   updated: 'Filter updated',
+  resubmitted: 'Filter updated and sent to your manager for verification',
   verified: 'Filter verified and updated',
   deleted: 'Filter deleted',
   activated: 'Filter activated',

@@ -11,29 +11,29 @@ import { signalsAfter } from '../team/live';
 import { FILTER_MESSAGES as FILTER } from './filters.messages';
 import {
   bulkSchema,
+  type FilterDto,
   filterEventSchema,
   filterIdParamSchema,
   filterIdSchema,
   filterNoteSchema,
   filterSaveSchema,
   filterSchema,
-  type FilterDto,
   filterSearchSchema,
   importPreviewSchema,
   importResultSchema,
   importSchema,
-  minifiedFilterSchema,
   type MinifiedFilterDto,
+  minifiedFilterSchema,
   noteSchema,
   rejectSchema,
   teamUserSchema,
   verifyManySchema,
 } from './filters.schema';
 import * as svc from './filters.service';
+import * as io from './filters-import.service';
 import { minified } from './filters-minified.service';
 import { bulk, queue, queueCount, reject, verifyMany } from './filters-queue.service';
 import { allNames, searchFilters } from './filters-visibility.service';
-import * as io from './filters-import.service';
 
 /** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
 // every write of the team's filters tells its open boards and screens (team/live.ts)

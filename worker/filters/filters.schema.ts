@@ -1,8 +1,8 @@
-import { VETTING_STATES } from '../vetting/vetting.states';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { problem } from '../lib/messages';
 import { inOrder } from '../lib/checks';
+import { problem } from '../lib/messages';
+import { VETTING_STATES } from '../vetting/vetting.states';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { FILTER_MESSAGES } from './filters.messages';
 
@@ -20,10 +20,10 @@ const id = z.string().max(64);
 const flag = z.boolean().optional().default(false);
 export const MAX_ALIASES = 20;
 
-/** An optional MC or USDOT number: "MC 012345" is stored as "12345"; empty is none. */
+/** An optional MC or USDOT number: "MC 012345" is stored as "12345"; empty is none. Anything else, however long, gets the field's message. */
 const carrierNumber = (message: string) =>
   z
-    .union([z.string().max(20), z.number().transform(String)])
+    .union([z.string({ error: message }).max(20, message), z.number({ error: message }).transform(String)], { error: message })
     .nullable()
     .optional()
     .transform((v) => (v == null ? null : normalizeCarrierNumber(v) || null))
@@ -157,6 +157,8 @@ export const filterSchema = z.strictObject({
   contacts: z.array(z.string()),
   newUsers: z.boolean(),
   canEdit: z.boolean(),
+  /** The caller created this rejected filter: it may save the details again (back to the queue), nothing more. */
+  canCorrect: z.boolean(),
   creator: person,
   index: z.number(),
   mcNumber: z.string().nullable(),
@@ -297,8 +299,9 @@ export const importRowSchema = z.object({
   comment: cell(2000),
   /** Phones or e-mails separated by ";" or "," (the export's form). */
   contacts: cell(4000),
-  mcNumber: cell(40),
-  dotNumber: cell(40),
+  // a bad number refuses its row (with the field's message), not the file; past 200 characters the file
+  mcNumber: z.string().max(200, problem(FILTER_MESSAGES.badMcNumber)).optional().default(''),
+  dotNumber: z.string().max(200, problem(FILTER_MESSAGES.badDotNumber)).optional().default(''),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 

@@ -12,12 +12,12 @@ import {
   users,
 } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { chunks } from '../lib/db';
-import { FMCSA_ACTOR, seedStatement } from '../vetting/vetting.service';
+import { chunks, runBatch } from '../lib/db';
 import { apiError } from '../lib/errors';
-import { messageOf, textOf } from '../lib/messages';
 import { randomId } from '../lib/ids';
+import { messageOf, textOf } from '../lib/messages';
 import { teamIdOf, teamUsers } from '../lib/team';
+import { FMCSA_ACTOR, seedStatements } from '../vetting/vetting.service';
 import { normalizeBrokerName } from './broker-name';
 import { teamTypeIds } from './filter-types.service';
 import {
@@ -29,8 +29,9 @@ import {
   type FilterSaveInput,
   type TeamUserDto,
 } from './filters.schema';
-import { editableBy, editableFilter, selectDtos, type Viewer, viewerOf, visibleFilter } from './filters-visibility.service';
 import { batchOrDuplicate, cleanAliases, fillNormalNames } from './filters-identity.service';
+import { editableBy, editableFilter, savableBy, savableFilter, selectDtos, type Viewer, viewerOf, visibleFilter } from './filters-visibility.service';
+
 const f = brokerFilters;
 const aliasesOf = brokerFilterAliases;
 
@@ -105,10 +106,7 @@ function childRows(db: Db, filterId: string, teamId: string, r: Pick<Resolved, '
 }
 
 /** The broker's FMCSA record, made (not checked yet) when a save names an MC or DOT number without one. */
-const vettingSeed = (db: Db, r: { mcNumber: string | null; dotNumber: string | null }) => {
-  const statement = seedStatement(db, [{ dot: r.dotNumber, mc: r.mcNumber }]);
-  return statement ? [statement] : [];
-};
+const vettingSeed = (db: Db, r: { mcNumber: string | null; dotNumber: string | null }) => seedStatements(db, [{ dot: r.dotNumber, mc: r.mcNumber }]);
 
 /** One audit row, for the batch that makes the change it records. */
 export const eventRow = (db: Db, v: Viewer, filterId: string, kind: FilterEventKind, changes: Record<string, unknown> = {}, at = new Date()) =>
@@ -179,39 +177,65 @@ function changedFields(before: FilterDto, r: Resolved): Record<string, [unknown,
 }
 
 /**
+ * The save's 'edited' audit row, first in its batch: its kind is null, which the column refuses,
+ * unless the caller still may save the filter as the statement runs. So a save whose rights went
+ * meanwhile (a lead took the rejected filter over, the filter was deleted) writes nothing at all.
+ */
+const guardedEditEvent = (db: Db, v: Viewer, filterId: string, changes: Record<string, unknown>, at: Date) =>
+  // columns in the table's order: id, filter_id, team_id, actor_id, kind, changes, at
+  db.insert(brokerFilterEvents).select(
+    sql`select ${randomId()}, ${filterId}, ${v.teamId}, ${v.caller.id},
+      case when exists (select 1 from ${f} where ${and(eq(f.id, filterId), savableBy(v))}) then 'edited' end,
+      ${JSON.stringify(changes)}, ${at.getTime()}`,
+  );
+
+const isGuardRefusal = (err: unknown) => /NOT NULL constraint failed: broker_filter_events\.kind/.test(String((err as { cause?: unknown })?.cause ?? err));
+
+/**
  * POST /api/broker/update/details: a lead's save verifies the filter ('Verify and Update Info');
- * an agent's save of its own filter makes it unverified again until the manager looks at it.
+ * an agent's save of its own filter makes it unverified again until the manager looks at it. The
+ * creator of a rejected filter may save it too: that sends it back to the queue (rule 0089).
  */
 export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInput) {
   if (!input.updateFilterId) throw apiError(FILTER_MESSAGES.notFound);
   const v = await viewerOf(db, caller, true);
-  const row = await editableFilter(db, v, input.updateFilterId);
+  const row = await savableFilter(db, v, input.updateFilterId);
   const r = await resolveInput(db, v, input, row.creatorId);
   await fillNormalNames(db, v.teamId);
   const [before] = await selectDtos(db, v, eq(f.id, row.id), 1);
   const changes = before ? changedFields(before, r) : {};
   const verifying = v.lead && !row.isVerified;
-  await batchOrDuplicate(
-    db,
-    v,
-    r,
-    [
-      db
-        .update(f)
-        .set({ ...filterColumns(r, v.lead), updatedAt: new Date() })
-        .where(eq(f.id, row.id)),
-      db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
-      db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),
-      db.delete(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, row.id)),
-      db.delete(aliasesOf).where(eq(aliasesOf.filterId, row.id)),
-      ...childRows(db, row.id, v.teamId, r),
-      eventRow(db, v, row.id, 'edited', changes),
-      ...(verifying ? [eventRow(db, v, row.id, 'verified')] : []),
-      ...vettingSeed(db, r),
-    ],
-    row.id,
-  );
-  return messageOf(verifying ? FILTER_MESSAGES.verified : FILTER_MESSAGES.updated);
+  const resubmitting = !v.lead && row.rejectedReason !== null;
+  const at = new Date();
+  try {
+    await batchOrDuplicate(
+      db,
+      v,
+      r,
+      [
+        guardedEditEvent(db, v, row.id, changes, at),
+        db
+          .update(f)
+          .set({ ...filterColumns(r, v.lead), updatedAt: at })
+          .where(eq(f.id, row.id)),
+        db.delete(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, row.id)),
+        db.delete(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, row.id)),
+        db.delete(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, row.id)),
+        db.delete(aliasesOf).where(eq(aliasesOf.filterId, row.id)),
+        ...childRows(db, row.id, v.teamId, r),
+        ...(verifying ? [eventRow(db, v, row.id, 'verified', {}, at)] : []),
+        ...(resubmitting ? [eventRow(db, v, row.id, 'resubmitted', { reason: row.rejectedReason }, at)] : []),
+        ...vettingSeed(db, r),
+      ],
+      row.id,
+    );
+  } catch (err) {
+    if (!isGuardRefusal(err)) throw err;
+    // the rights went between the check and the write: say why (404 or 403)
+    await savableFilter(db, v, row.id);
+    throw apiError(FILTER_MESSAGES.cannotEdit);
+  }
+  return messageOf(verifying ? FILTER_MESSAGES.verified : resubmitting ? FILTER_MESSAGES.resubmitted : FILTER_MESSAGES.updated);
 }
 
 /**
@@ -264,7 +288,7 @@ export function deleteStatements(db: Db, v: Viewer, where: SQL, reason?: string)
 export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
   const row = await editableFilter(db, v, filterId);
-  await db.batch(deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!) as unknown as Parameters<Db['batch']>[0]);
+  await runBatch(db, deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!));
   return { message: textOf(FILTER_MESSAGES.deleted) };
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
 import { addFilter as add, addMc, filterSave, teamWithMcs, typesOf } from '../test/filters';
-import { call, createTeam, createUser, db, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, otherShard, type TestUser } from '../test/helpers';
 import { FILTER_MESSAGES } from './filters.messages';
 import { SEARCH_LIMIT } from './filters.schema';
 
@@ -14,7 +14,7 @@ const filterBody = (t: { types: { _id: string }[]; mcA: string }, extra: Record<
 const search = (user: TestUser, body: Record<string, unknown> = {}) => call('POST', '/api/broker', { token: user.token, body: { allMC: true, ...body } });
 const namesSeen = async (user: TestUser, body: Record<string, unknown> = {}) =>
   ((await search(user, body)).body as { name: string }[]).map((f) => f.name).sort();
-const teamFilterCount = async (teamId: string) => (await db.select().from(brokerFilters).where(eq(brokerFilters.teamId, teamId))).length;
+const teamFilterCount = async (manager: TestUser) => (await manager.db.select().from(brokerFilters).where(eq(brokerFilters.teamId, manager.id))).length;
 
 describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filterOverride/', () => {
   it('gives each team the default set with colours on first read, sorted by index, shared with its agents', async () => {
@@ -34,7 +34,7 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
     // two first reads at once still leave one set
     const c = await createTeam();
     await Promise.all([typesOf(c.manager), typesOf(c.agents[0]), typesOf(c.agents[1])]);
-    expect(await db.select().from(filterTypes).where(eq(filterTypes.teamId, c.manager.id))).toHaveLength(5);
+    expect(await c.manager.db.select().from(filterTypes).where(eq(filterTypes.teamId, c.manager.id))).toHaveLength(5);
   });
 
   it('a manager renames and recolours; the order stays; agents may read but not rename', async () => {
@@ -81,7 +81,7 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
     const a = await createTeam();
     const put = (newFilters: unknown) => call('PUT', '/api/user/update/filterOverride/', { token: a.manager.token, body: { newFilters } });
     expect((await put([{ _id: `${a.manager.id}-t2`, typeName: ' ', color: '#000000' }])).status).toBe(400);
-    expect(await db.select().from(filterTypes).where(eq(filterTypes.teamId, a.manager.id))).toHaveLength(0);
+    expect(await a.manager.db.select().from(filterTypes).where(eq(filterTypes.teamId, a.manager.id))).toHaveLength(0);
     const res = await put([{ _id: `${a.manager.id}-t2`, typeName: 'Favourite', color: '#00838f' }]);
     expect(res.status).toBe(200);
     expect(res.body.filterTypes.map((t: any) => t.typeName)).toEqual(['Blocked', 'Favourite', 'Slow pay', 'Check first', 'Note']);
@@ -116,7 +116,7 @@ describe('POST /api/broker/add: validation and ids', () => {
       const res = await tryAdd({ contacts: ['ops@acme.example', bad] });
       expect([res.status, res.body.message]).toEqual([400, `"${bad}" is not a phone number or an e-mail`]);
     }
-    expect(await teamFilterCount(t.manager.id)).toBe(0);
+    expect(await teamFilterCount(t.manager)).toBe(0);
   });
 
   it("refuses another team's MC, user or type with 404 and writes nothing", async () => {
@@ -132,8 +132,8 @@ describe('POST /api/broker/add: validation and ids', () => {
     expect((await call('POST', '/api/broker/add', { token: t.agents[0].token, body: filterBody(t, { mcList: [agentSetting._id] }) })).status).toBe(404);
     // an agent may use only the manager's MCs it has in its own list
     expect((await call('POST', '/api/broker/add', { token: t.agents[0].token, body: filterBody(t, { mcList: [t.mcB] }) })).status).toBe(404);
-    expect(await teamFilterCount(t.manager.id)).toBe(0);
-    expect(await teamFilterCount(other.manager.id)).toBe(0);
+    expect(await teamFilterCount(t.manager)).toBe(0);
+    expect(await teamFilterCount(other.manager)).toBe(0);
   });
 
   it('stores the filter with its lists; no contacts turns contacts-only off; only-creator lists the creator', async () => {
@@ -148,12 +148,12 @@ describe('POST /api/broker/add: validation and ids', () => {
         mcList: [t.mcA, t.mcB],
       }),
     );
-    const [row] = await db.select().from(brokerFilters).where(eq(brokerFilters.id, id));
+    const [row] = await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, id));
     expect(row).toMatchObject({ teamId: t.manager.id, creatorId: t.manager.id, isVerified: true, onlyOnContacts: true, comment: 'slow to answer', index: 1 });
-    const contacts = await db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id));
+    const contacts = await t.manager.db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id));
     expect(contacts.sort((a, b) => a.position - b.position).map((c) => c.contact)).toEqual(['+15551234567', 'ops@acme.example']);
-    expect((await db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).map((u) => u.userId)).toEqual([t.agents[0].id]);
-    expect(await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(2);
+    expect((await t.manager.db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).map((u) => u.userId)).toEqual([t.agents[0].id]);
+    expect(await t.manager.db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(2);
 
     const second = await add(
       t.manager,
@@ -235,6 +235,8 @@ describe('POST /api/broker: what each user sees', () => {
         'dotNumber',
         'mcNumber',
         'rejectedReason',
+        // rule 0089: its creator may correct a rejected filter
+        'canCorrect',
       ].sort(),
     );
     expect(first.creator).toEqual({ _id: t.manager.id, name: t.manager.name });
@@ -334,13 +336,13 @@ describe('POST /api/broker: what each user sees', () => {
     }));
     // three rows a statement: D1 binds at most 100 parameters (26 columns a row)
     const inserts = [];
-    for (let i = 0; i < rows.length; i += 3) inserts.push(db.insert(brokerFilters).values(rows.slice(i, i + 3)));
-    await db.batch(inserts as [(typeof inserts)[0], ...(typeof inserts)[number][]]);
+    for (let i = 0; i < rows.length; i += 3) inserts.push(t.manager.db.insert(brokerFilters).values(rows.slice(i, i + 3)));
+    await t.manager.db.batch(inserts as [(typeof inserts)[0], ...(typeof inserts)[number][]]);
     const res = await search(t.manager);
     expect(res.body).toHaveLength(SEARCH_LIMIT);
     expect(res.body[0].index).toBe(6);
     expect(res.body.at(-1).index).toBe(SEARCH_LIMIT + 5);
-    await db.delete(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id));
+    await t.manager.db.delete(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id));
   });
 });
 
@@ -353,10 +355,10 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
     expect((await call('PUT', '/api/broker/update/isactive', { token: t.manager.token, body: { filterId: id } })).body.isVisible).toBe(true);
     const del = await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: { filterId: id } });
     expect(del.body).toEqual({ message: 'Filter deleted' });
-    expect(await db.select().from(brokerFilters).where(eq(brokerFilters.id, id))).toHaveLength(0);
-    expect(await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(0);
-    expect(await db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).toHaveLength(0);
-    expect(await db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id))).toHaveLength(0);
+    expect(await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, id))).toHaveLength(0);
+    expect(await t.manager.db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, id))).toHaveLength(0);
+    expect(await t.manager.db.select().from(brokerFilterUsers).where(eq(brokerFilterUsers.filterId, id))).toHaveLength(0);
+    expect(await t.manager.db.select().from(brokerFilterContacts).where(eq(brokerFilterContacts.filterId, id))).toHaveLength(0);
   });
 
   it('an agent edits only its own creator-only filters: 403 on others it sees, 404 on ones it does not', async () => {
@@ -375,29 +377,34 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
       expect((await call('POST', '/api/broker/update/details', { token: a0, body: filterBody(t, { updateFilterId: id, name: 'Hacked' }) })).status).toBe(403);
     }
     expect((await call('PUT', '/api/broker/update/delete/', { token: a0, body: { filterId: hidden } })).status).toBe(404);
-    const names = (await db.select().from(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id))).map((r) => r.name).sort();
+    const names = (await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.teamId, t.manager.id))).map((r) => r.name).sort();
     expect(names).toEqual(['Agent 1 private', 'Manager for team', 'Mine', 'Mine for team']);
     expect((await call('PUT', '/api/broker/update/delete/', { token: a0, body: { filterId: mine } })).status).toBe(200);
   });
 
-  it("another team's filter answers 404 to every write and stays as it was", async () => {
-    const t = await teamWithMcs();
-    const other = await teamWithMcs();
-    const theirs = await add(other.manager, filterBody(other, { name: 'Theirs' }));
-    for (const [method, path, body] of [
-      ['PUT', '/api/broker/update/isactive/', { filterId: theirs }],
-      ['PUT', '/api/broker/update/delete/', { filterId: theirs }],
-      ['POST', '/api/broker/update/details', filterBody(t, { updateFilterId: theirs, name: 'Mine now' })],
-    ] as const) {
-      const res = await call(method, path, { token: t.manager.token, body });
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe(FILTER_MESSAGES.notFound.text);
-    }
-    const [row] = await db.select().from(brokerFilters).where(eq(brokerFilters.id, theirs));
-    expect(row).toMatchObject({ name: 'Theirs', isVisible: true, teamId: other.manager.id });
-    expect((await call('POST', '/api/broker/update/details', { token: t.manager.token, body: filterBody(t, { updateFilterId: null }) })).status).toBe(404);
-    expect((await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: {} })).status).toBe(400);
-  });
+  for (const apart of [false, true]) {
+    it(`another team's filter (${apart ? 'on another shard' : 'on the same shard'}) answers 404 to every write and stays as it was`, async () => {
+      const t = await teamWithMcs();
+      const other = await teamWithMcs(apart ? otherShard(t.manager.shard) : t.manager.shard);
+      expect(other.manager.shard === t.manager.shard).toBe(!apart);
+      const theirs = await add(other.manager, filterBody(other, { name: 'Theirs' }));
+      for (const [method, path, body] of [
+        ['PUT', '/api/broker/update/isactive/', { filterId: theirs }],
+        ['PUT', '/api/broker/update/delete/', { filterId: theirs }],
+        ['POST', '/api/broker/update/details', filterBody(t, { updateFilterId: theirs, name: 'Mine now' })],
+      ] as const) {
+        const res = await call(method, path, { token: t.manager.token, body });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(FILTER_MESSAGES.notFound.text);
+      }
+      const [row] = await other.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, theirs));
+      expect(row).toMatchObject({ name: 'Theirs', isVisible: true, teamId: other.manager.id });
+      // nothing written anywhere under the foreign id or the name tried
+      for (const { db } of everyDb()) expect(await db.select().from(brokerFilters).where(eq(brokerFilters.name, 'Mine now'))).toEqual([]);
+      expect((await call('POST', '/api/broker/update/details', { token: t.manager.token, body: filterBody(t, { updateFilterId: null }) })).status).toBe(404);
+      expect((await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: {} })).status).toBe(400);
+    });
+  }
 });
 
 describe('concurrent toggles: PUT /api/broker/update/isactive/', () => {
@@ -407,7 +414,7 @@ describe('concurrent toggles: PUT /api/broker/update/isactive/', () => {
       [t.manager, await add(t.manager, filterBody(t, { name: 'Team filter' }))],
       [t.agents[0], await add(t.agents[0], filterBody(t, { name: 'Own filter', onlyCreator: true }))],
     ] as const;
-    const isVisible = async (id: string) => (await db.select().from(brokerFilters).where(eq(brokerFilters.id, id)))[0]!.isVisible;
+    const isVisible = async (id: string) => (await t.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, id)))[0]!.isVisible;
     for (const [user, id] of filters) {
       for (const n of [9, 20, 21, 50, 9, 21]) {
         const before = await isVisible(id);

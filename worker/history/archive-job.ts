@@ -1,5 +1,5 @@
-import { log } from '../lib/observe';
 import { fencedD1, isFenceRefusal } from '../lib/d1';
+import { log } from '../lib/observe';
 import { ArchiveCorrupt, type ArchivedRow, type ArchiveObject, archiveKey, readArchive, teamPrefix, writeArchive } from './archive-store';
 
 /**

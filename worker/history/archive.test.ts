@@ -1,16 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { historyDatabases } from '../jobs';
+import { allShards, d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
+import { messageOf } from '../lib/messages';
 import { fetchWorker } from '../test/dispatch';
-import { call, createTeam, createUser, errorBody, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, errorBody, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { type ArchiveStep, archiveBoundary, archiveSettings, archiveTeamMonth, deleteTeamArchive, monthOf, monthRange, runHistoryArchive } from './archive-job';
 import { type ArchivedRow, archiveKey, readArchive, writeArchive } from './archive-store';
-import { messageOf } from '../lib/messages';
 import { HISTORY_MESSAGES } from './history.messages';
 import { DAY_MS } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
-const d1 = testEnv.DB;
+/** The shard that holds a team's rows: its manager's company's (docs/decisions/0174-company-shards.md). */
+const d1 = async (teamId: string) => d1Of(testEnv, (await homeOfUser(teamId)).shard);
 const bucket = testEnv.HISTORY_ARCHIVE;
 const NOW = Date.now();
 const HOT_DAYS = 400;
@@ -18,8 +21,15 @@ const HOT_DAYS = 400;
 const OLD = monthOf(NOW - 470 * DAY_MS);
 const OLDER = monthOf(NOW - 540 * DAY_MS);
 const HOT = monthOf(NOW - 100 * DAY_MS);
-const run = (opts: { now?: number; onStep?: Parameters<typeof runHistoryArchive>[2]['onStep']; deleteBatch?: number } = {}) =>
-  runHistoryArchive(d1, bucket, { now: NOW, hotDays: HOT_DAYS, ...opts });
+/** One run over every database, one after the other, as the Cron Trigger runs it (jobs.ts): the results summed. */
+async function run(opts: { now?: number; onStep?: Parameters<typeof runHistoryArchive>[2]['onStep']; deleteBatch?: number } = {}) {
+  const total = { teams: 0, months: 0, rows: 0, written: 0, skipped: 0, failed: 0, more: 0 };
+  for (const { name, db } of historyDatabases(testEnv)) {
+    const result = await runHistoryArchive(db, bucket, { now: NOW, hotDays: HOT_DAYS, database: name, ...opts });
+    for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += result[key];
+  }
+  return total;
+}
 
 /**
  * `n` contacts of the team in the month, spread over it (distinct times, so every order is one
@@ -52,7 +62,7 @@ async function addRows(team: Team, month: string, n: number): Promise<void> {
   });
   for (let i = 0; i < rows.length; i += 500) {
     const columns = Object.keys(rows[0]!);
-    await d1
+    await (await d1(team.manager.id))
       .prepare(`insert into call_history (${columns.join(', ')}) select ${columns.map((c) => `value ->> '$.${c}'`).join(', ')} from json_each(?1)`)
       .bind(JSON.stringify(rows.slice(i, i + 500)))
       .run();
@@ -63,7 +73,9 @@ async function addRows(team: Team, month: string, n: number): Promise<void> {
 async function d1Rows(teamId: string, month: string): Promise<ArchivedRow[]> {
   const [from, to] = monthRange(month);
   return (
-    await d1
+    await (
+      await d1(teamId)
+    )
       .prepare('select * from call_history where team_id = ?1 and call_date >= ?2 and call_date < ?3 order by id')
       .bind(teamId, from, to)
       .all<ArchivedRow>()
@@ -76,15 +88,26 @@ async function objectRows(teamId: string, month: string): Promise<ArchivedRow[] 
 }
 async function hours(teamId: string) {
   return (
-    await d1.prepare('select hour, calls, emails from call_history_hours where team_id = ?1 and (calls > 0 or emails > 0) order by hour').bind(teamId).all()
+    await (
+      await d1(teamId)
+    )
+      .prepare('select hour, calls, emails from call_history_hours where team_id = ?1 and (calls > 0 or emails > 0) order by hour')
+      .bind(teamId)
+      .all()
   ).results;
 }
 async function ledger(teamId: string) {
-  return (await d1.prepare('select * from call_history_archive where team_id = ?1 order by month').bind(teamId).all()).results;
+  return (await (await d1(teamId)).prepare('select * from call_history_archive where team_id = ?1 order by month').bind(teamId).all()).results;
 }
 async function ledgerUsers(teamId: string) {
-  return (await d1.prepare('select user_id, month, rows from call_history_archive_users where team_id = ?1 order by month, user_id').bind(teamId).all())
-    .results;
+  return (
+    await (
+      await d1(teamId)
+    )
+      .prepare('select user_id, month, rows from call_history_archive_users where team_id = ?1 order by month, user_id')
+      .bind(teamId)
+      .all()
+  ).results;
 }
 
 /** The month's range as Contact History asks it (at most 40 days). */
@@ -128,7 +151,7 @@ describe('the archive job (docs/decisions/0171-history-retention-r2.md)', () => 
     expect(head?.customMetadata?.rows).toBe('37');
     // the hourly counts: the old months' hours are gone (no zero rows left behind), the hot month's unchanged
     expect(await hours(team.manager.id)).toEqual(hotHours);
-    const leftHours = await d1
+    const leftHours = await (await d1(team.manager.id))
       .prepare('select count(*) as n from call_history_hours where team_id = ?1 and hour < ?2')
       .bind(team.manager.id, monthRange(HOT)[0] / 3_600_000)
       .first<{ n: number }>();
@@ -175,7 +198,7 @@ describe('the archive job (docs/decisions/0171-history-retention-r2.md)', () => 
     const first = await bucket.head(key);
     const state = { ledger: await ledger(team.manager.id), users: await ledgerUsers(team.manager.id), rows: await objectRows(team.manager.id, OLD) };
     await run({ now: NOW + 3_600_000 });
-    expect(await archiveTeamMonth(d1, bucket, team.manager.id, OLD, { now: NOW + 7_200_000 })).toEqual({
+    expect(await archiveTeamMonth(await d1(team.manager.id), bucket, team.manager.id, OLD, { now: NOW + 7_200_000 })).toEqual({
       archived: 0,
       deleted: 0,
       wrote: false,
@@ -358,7 +381,7 @@ describe('the archive job (docs/decisions/0171-history-retention-r2.md)', () => 
     await addRows(team, OLD, 8);
     const res = await call('GET', `/api/dev/scheduled?cron=${encodeURIComponent('30 3 * * *')}&now=${NOW}`);
     expect(res.status).toBe(200);
-    expect(res.body.results['30 3 * * *']).toMatchObject({ databases: 1, failed: 0 });
+    expect(res.body.results['30 3 * * *']).toMatchObject({ databases: allShards(testEnv).length, failed: 0 });
     expect(res.body.results['30 3 * * *'].rows).toBeGreaterThanOrEqual(8);
     expect(await d1Rows(team.manager.id, OLD)).toEqual([]);
   });
@@ -405,11 +428,11 @@ describe('archived months for the people who read them', () => {
       ).arrayBuffer(),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(res.text.split('\r\n')[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact');
+    expect(res.text.split('\r\n')[0]).toBe('Agent,MC,Company,Address,Origin,Destination,Load Date,Contact Date,Type,Contact,Board');
     expect(res.text.split('\r\n')).toHaveLength(45 + 2);
     expect(res.text).toBe(regularCsv);
     // a deleted agent keeps its name in the archive's CSV
-    const deleted = await d1.prepare('update users set deleted_at = ?1 where id = ?2').bind(Date.now(), team.agents[1].id).run();
+    const deleted = await (await d1(team.manager.id)).prepare('update users set deleted_at = ?1 where id = ?2').bind(Date.now(), team.agents[1].id).run();
     expect(deleted.meta.changes).toBe(1);
     expect((await exportMonth(team.director, { managerId: team.manager.id, month: OLD })).text).toBe(regularCsv);
   });
@@ -424,6 +447,9 @@ describe('archived months for the people who read them', () => {
     expect((await list(admin, team.manager.id)).status).toBe(200);
     expect((await exportMonth(admin, { ...month, managerId: team.manager.id })).status).toBe(200);
     expect((await exportMonth(team.director, { ...month, managerId: team.manager.id })).status).toBe(200);
+    // the admin (the staff company's database) reads the team on its shard: the months its lead sees
+    expect(admin.shard).not.toBe(team.manager.shard);
+    expect((await list(admin, team.manager.id)).body).toEqual((await list(team.manager)).body);
     // everyone else
     for (const user of [team.agents[0], marketing, expired]) {
       for (const res of [await list(user, team.manager.id), await exportMonth(user, { ...month, managerId: team.manager.id }), await restore(user, month)]) {
@@ -432,7 +458,8 @@ describe('archived months for the people who read them', () => {
     }
     expect((await call('GET', '/api/callHistory/archive')).status).toBe(401);
     expect((await call('POST', '/api/callHistory/archive/restore', { body: month })).status).toBe(401);
-    // another team's month: 404, as if it did not exist
+    // another team's month (on another shard): 404, as if it did not exist
+    expect(other.manager.shard).not.toBe(team.manager.shard);
     for (const res of [
       await exportMonth(other.manager, month),
       await restore(other.manager, month),
@@ -462,7 +489,7 @@ describe('archived months for the people who read them', () => {
   it("deleting a team's archive removes its objects and its months, and no other team's", async () => {
     await run();
     expect(await objectRows(other.manager.id, OLDER)).toHaveLength(5);
-    expect(await deleteTeamArchive(d1, bucket, other.manager.id)).toBe(1);
+    expect(await deleteTeamArchive(await d1(other.manager.id), bucket, other.manager.id)).toBe(1);
     expect(await bucket.list({ prefix: `history/${other.manager.id}/` })).toMatchObject({ objects: [] });
     expect(await ledger(other.manager.id)).toEqual([]);
     expect(await ledgerUsers(other.manager.id)).toEqual([]);

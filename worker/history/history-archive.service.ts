@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { callHistoryArchive, callHistoryArchiveUsers, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { apiError } from '../lib/errors';
 import { GENERAL_MESSAGES } from '../lib/common-messages';
+import { apiError } from '../lib/errors';
 import { messageOf } from '../lib/messages';
 import { log } from '../lib/observe';
-import { lineSplitter, ndjsonText, type ArchivedRow, archiveKey, readArchive } from './archive-store';
 import { monthsBetween } from './archive-job';
+import { type ArchivedRow, archiveKey, lineSplitter, ndjsonText, readArchive } from './archive-store';
 import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
 import { type ArchivedMonthDto, type ArchiveMonthInput, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
 import { type Scope, scopeFor } from './history.service';

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mcSettings } from '../db/schema';
+import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
 import { fetchWorker } from '../test/dispatch';
-import { EXPORT_PAGE_ROWS } from './history.page';
+import { call, createTeam, createUser, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { HISTORY_MESSAGES } from './history.messages';
+import { EXPORT_PAGE_ROWS } from './history.page';
 import { DAY_MS, type HistoryRowDto } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
@@ -20,7 +21,7 @@ async function namedTeam(tag: string): Promise<Team> {
 
 async function addMc(user: TestUser, name: string, parentMcId: string | null = null) {
   const id = randomId();
-  await db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
+  await user.db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
   return id;
 }
 
@@ -49,8 +50,17 @@ interface Row {
   board?: 'dat' | 'truckstop';
 }
 
-/** Rows straight into D1, many per statement (one JSON parameter), as the extension would have logged them. */
-async function insertRows(rows: Row[]) {
+/** Rows straight into their team's shard, many per statement (one JSON parameter), as the extension would have logged them. */
+async function insertRows(all: Row[]) {
+  const teams = [...new Set(all.map((r) => r.teamId))];
+  for (const team of teams)
+    await insertTeamRows(
+      (await homeOfUser(team)).shard,
+      all.filter((r) => r.teamId === team),
+    );
+}
+
+async function insertTeamRows(shard: string, rows: Row[]) {
   for (let i = 0; i < rows.length; i += 2000) {
     const chunk = rows
       .slice(i, i + 2000)
@@ -71,10 +81,11 @@ async function insertRows(rows: Row[]) {
         randomId(),
         r.board ?? 'dat',
       ]);
-    await testEnv.DB.prepare(
-      `insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, address, origin, dest, load_date, call_date, client_id, board)
+    await d1Of(testEnv, shard)
+      .prepare(
+        `insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, address, origin, dest, load_date, call_date, client_id, board)
        select value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11, value->>12, value->>13, value->>14 from json_each(?)`,
-    )
+      )
       .bind(JSON.stringify(chunk))
       .run();
   }
@@ -285,6 +296,22 @@ describe('POST /api/callHistory/page', () => {
     expect((await page(A.manager, { search: 'Team B' })).body.filteredTotal).toBe(0);
     expect((await page(await createUser('marketing'), { managerId: A.manager.id })).status).toBe(403);
     expect((await call('POST', '/api/callHistory/page', { body: range() })).status).toBe(401);
+  });
+
+  it("teams on different shards: the admin reads each team's page from the team's shard, as its lead does", async () => {
+    expect(A.manager.shard).not.toBe(B.manager.shard);
+    const admin = await createUser('admin');
+    for (const lead of [A.manager, B.manager]) {
+      expect(admin.shard).not.toBe(lead.shard);
+      const own = await page(lead, { pageSize: 50 });
+      const asAdmin = await page(admin, { managerId: lead.id, pageSize: 50 });
+      expect(asAdmin.status).toBe(200);
+      expect(asAdmin.body.total).toBeGreaterThan(0);
+      expect(asAdmin.body).toEqual(own.body);
+    }
+    const unknown = await page(admin, { managerId: 'unknown' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
   });
 
   it("the load's choices narrow as getHistory's: users, MCs (a team MC with its agents' settings), kinds", async () => {
@@ -615,12 +642,14 @@ describe("a Load's chart and Companies from their own reads (call_history_hours,
       // every contact sent twice at once, as a retry racing its first try
       const answers = await Promise.all([...ids.map(logged), ...ids.map(logged)]);
       expect(answers.filter((a) => a.status !== 201 && a.status !== 200).map((a) => `${a.status} ${a.text}`)).toEqual([]);
-      const rows = await testEnv.DB.prepare(
-        `select call_date / 3600000 as hour, sum(kind = 'call') as calls, sum(kind = 'email') as emails from call_history where team_id = ? group by 1 order by 1`,
-      )
+      const rows = await d1Of(testEnv, T.manager.shard)
+        .prepare(
+          `select call_date / 3600000 as hour, sum(kind = 'call') as calls, sum(kind = 'email') as emails from call_history where team_id = ? group by 1 order by 1`,
+        )
         .bind(T.manager.id)
         .all();
-      const hours = await testEnv.DB.prepare('select hour, calls, emails from call_history_hours where team_id = ? and calls + emails > 0 order by hour')
+      const hours = await d1Of(testEnv, T.manager.shard)
+        .prepare('select hour, calls, emails from call_history_hours where team_id = ? and calls + emails > 0 order by hour')
         .bind(T.manager.id)
         .all();
       expect(hours.results).toEqual(rows.results);

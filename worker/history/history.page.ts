@@ -4,10 +4,10 @@ import { callHistory, callHistoryHours, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { jsonValues } from '../lib/db';
 import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
-import { HISTORY_SEARCH_COLUMNS } from './history.schema';
 import type { HistoryDayDto, HistoryExportQuery, HistoryPage, HistoryPageQuery, HistoryRowDto, HistorySortColumn } from './history.schema';
-import { archivedMonthsIn } from './history-archive.service';
+import { HISTORY_SEARCH_COLUMNS } from './history.schema';
 import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.service';
+import { archivedMonthsIn } from './history-archive.service';
 import { daysOf } from './zone-days';
 
 /**

@@ -5,12 +5,12 @@ import { answers, refuses } from '../lib/answer';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { jsonText } from '../lib/json-text';
+import { adminOnTeamHome } from '../lib/team-home';
 import { validate } from '../lib/validate';
 import { signalsAfter } from '../team/live';
 import { archiveSettings } from './archive-job';
-import { archivedMonthsIn, exportArchivedMonth, listArchive, restoreArchivedMonth } from './history-archive.service';
-import { exportHistory, historyPage } from './history.page';
 import { HISTORY_MESSAGES as HISTORY } from './history.messages';
+import { exportHistory, historyPage } from './history.page';
 import {
   archiveListQuerySchema,
   archiveListSchema,
@@ -27,6 +27,7 @@ import {
   logContactSchema,
 } from './history.schema';
 import * as svc from './history.service';
+import { archivedMonthsIn, exportArchivedMonth, listArchive, restoreArchivedMonth } from './history-archive.service';
 
 /**
  * The range's archived months for the spec's calls, whose bodies are the rows alone: a header
@@ -52,6 +53,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('history'),
     readOnly(),
     validate('json', historyQuerySchema),
+    adminOnTeamHome('json'),
     answers(z.array(historyRowSchema), [HISTORY.range, HISTORY.board, HISTORY.userNotFound, HISTORY.tooMany]),
     async (c) => {
       const q = c.req.valid('json');
@@ -66,6 +68,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('history'),
     readOnly(),
     validate('json', historyPageSchema),
+    adminOnTeamHome('json'),
     answers(historyPageResultSchema, [
       HISTORY.range,
       HISTORY.board,
@@ -84,6 +87,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('history'),
     readOnly(),
     validate('json', historyExportSchema),
+    adminOnTeamHome('json'),
     refuses([HISTORY.range, HISTORY.board, HISTORY.userNotFound]),
     async (c) => {
       const q = c.req.valid('json');
@@ -106,6 +110,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('historyArchive'),
     readOnly(),
     validate('query', archiveListQuerySchema),
+    adminOnTeamHome('query'),
     answers(archiveListSchema, [HISTORY.selectManager, HISTORY.managerNotFound]),
     async (c) => c.var.answer(await listArchive(c.var.db, c.var.caller, c.req.valid('query').managerId)),
   )
@@ -114,6 +119,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     allow('historyArchive'),
     readOnly(),
     validate('json', archiveMonthSchema),
+    adminOnTeamHome('json'),
     refuses([HISTORY.archiveMonth, HISTORY.selectManager, HISTORY.managerNotFound, HISTORY.archiveNotFound]),
     async (c) => {
       const input = c.req.valid('json');
@@ -129,6 +135,7 @@ export const callHistoryRoutes = new Hono<AppEnv>()
     '/archive/restore',
     allow('historyArchive'),
     validate('json', archiveMonthSchema),
+    adminOnTeamHome('json'),
     answers(archiveRestoreResultSchema, [HISTORY.archiveMonth, HISTORY.selectManager, HISTORY.managerNotFound, HISTORY.archiveNotFound]),
     async (c) => {
       const options = { now: Date.now(), restoreDays: archiveSettings(c.env).restoreDays };

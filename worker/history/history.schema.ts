@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { isEmail } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
-import { normalizeBoardPhone } from '../lib/phone';
 import { problem } from '../lib/messages';
+import { normalizeBoardPhone } from '../lib/phone';
 import { HISTORY_MESSAGES } from './history.messages';
 
 export { HISTORY_MESSAGES };
+
 import { LOAD_BOARDS, type LoadBoard } from './boards';
 
 /**

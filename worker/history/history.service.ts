@@ -1,12 +1,12 @@
 import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { callHistory, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { inJson } from '../lib/db';
-import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { GENERAL_MESSAGES } from '../lib/common-messages';
+import { inJson } from '../lib/db';
 import { apiError } from '../lib/errors';
-import type { Message } from '../lib/messages';
 import { randomId } from '../lib/ids';
+import { jsonArray, selectJsonRows } from '../lib/json-text';
+import type { Message } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
 import { callerNumberOfLine } from '../team/team.service';
 import { HISTORY_MESSAGES } from './history.messages';

@@ -3,17 +3,18 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { callHistory, mcSettings } from '../db/schema';
+import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, db, errorBody, testEnv, type TestUser } from '../test/helpers';
+import { call, countRows, createTeam, createUser, errorBody, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { HISTORY_MESSAGES } from './history.messages';
 import { DAY_MS } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
-/** An MC straight into D1: a manager's own (no parent) or an agent's setting pointing at one. */
+/** An MC straight into the user's shard: a manager's own (no parent) or an agent's setting pointing at one. */
 async function addMc(user: TestUser, name: string, parentMcId: string | null = null) {
   const id = randomId();
-  await db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
+  await user.db.insert(mcSettings).values({ id, userId: user.id, name, parentMcId, createdAt: new Date() });
   return id;
 }
 
@@ -81,7 +82,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
       // an extension from before Truckstop sends no board: DAT
       board: 'dat',
     });
-    const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
+    const [row] = await team.agents[0].db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
     expect(row).toMatchObject({ userId: team.agents[0].id, teamId: team.manager.id, mcSettingId: agentMc, clientId: body.clientId, board: 'dat' });
   });
 
@@ -96,7 +97,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     const res = await log(team.agents[0], contact(agentMc, { contact: shown }));
     expect(res.status).toBe(201);
     expect(res.body.contact).toBe(stored);
-    const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
+    const [row] = await team.agents[0].db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
     expect(row!.contact).toBe(stored);
   });
 
@@ -116,7 +117,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     const res = await log(team.manager, contact(teamMc, { kind: 'email', contact: 'dispatch@tql.example' }));
     expect(res.status).toBe(201);
     expect(Math.abs(new Date(res.body.callDate).getTime() - Date.now())).toBeLessThan(60_000);
-    const [row] = await db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
+    const [row] = await team.manager.db.select().from(callHistory).where(eq(callHistory.id, res.body._id));
     expect(row).toMatchObject({ teamId: team.manager.id, kind: 'email', contact: 'dispatch@tql.example' });
   });
 
@@ -288,6 +289,14 @@ describe('POST /api/callHistory/getHistory', () => {
     expect(otherManager.status).toBe(404);
     expect(otherManager.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
     expect(brokers((await history(B.manager, {})).body)).toEqual(['B0 call 1d']);
+    // the teams are on different shards, and each team's rows are in its shard alone
+    expect(A.manager.shard).not.toBe(B.manager.shard);
+    for (const lead of [A.manager, B.manager]) {
+      const holding = await Promise.all(
+        everyDb().map(async ({ shard, db }) => ((await db.select().from(callHistory).where(eq(callHistory.teamId, lead.id))).length ? [shard] : [])),
+      );
+      expect(holding.flat()).toEqual([lead.shard]);
+    }
   });
 
   it('a team MC matches the rows on it and on every agent setting pointing at it', async () => {
@@ -387,7 +396,7 @@ describe('POST /api/callHistory/getHistory', () => {
   });
 });
 
-/** Every SELECT a call runs, with its parameters, through a D1 binding (and its sessions) that records them. */
+/** Every SELECT a call runs, with its parameters, through the caller's shard's D1 binding (and its sessions) that records them. */
 async function selectsOf(who: TestUser, path: string, body: unknown) {
   const log: { sql: string; params: unknown[] }[] = [];
   const recording = (real: D1Database): D1Database =>
@@ -411,7 +420,7 @@ async function selectsOf(who: TestUser, path: string, body: unknown) {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-  const DB = recording(testEnv.DB);
+  const shard = recording(d1Of(testEnv, who.shard));
   const ctx = createExecutionContext();
   const res = await app.fetch(
     new Request(`http://localhost${path}`, {
@@ -419,7 +428,7 @@ async function selectsOf(who: TestUser, path: string, body: unknown) {
       headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }),
-    { ...testEnv, DB },
+    { ...testEnv, [who.shard]: shard },
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -501,7 +510,8 @@ describe('query plans', () => {
       const history = selects.filter((s) => s.sql.includes('from "call_history"'));
       expect(history).toHaveLength(1);
       for (const { sql, params } of selects) {
-        const plan = await testEnv.DB.prepare(`explain query plan ${sql}`)
+        const plan = await d1Of(testEnv, who.shard)
+          .prepare(`explain query plan ${sql}`)
           .bind(...params)
           .all<{ detail: string }>();
         const details = plan.results.map((r) => r.detail);

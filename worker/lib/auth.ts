@@ -7,11 +7,11 @@ import { apiKeys, companyHomes, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { accountOf, companyHome, type Home } from '../users/directory';
 import { GENERAL_MESSAGES } from './common-messages';
+import { openCompany } from './db';
 import { apiError, unauthorized } from './errors';
 import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
-import { openCompany } from './db';
 import { companyMoving } from './shards';
 import { subscriptionOf } from './subscription';
 
@@ -71,6 +71,18 @@ export function deviceLabel(userAgent: string | undefined): string {
   const system = SHORT_NAMES[parsed.os.name ?? ''] ?? parsed.os.name ?? '';
   if (browser && system) return `${browser} on ${system}`;
   return browser || system;
+}
+
+const SYSTEMS = new Set(Object.values(Bowser.OS_MAP).map((name) => SHORT_NAMES[name] ?? name));
+
+/**
+ * A stored device label's browser and system ('' when unknown), so a screen can name them in its
+ * own language: "Chrome on Linux" is Chrome and Linux; a label of one part is whichever it is.
+ */
+export function deviceParts(device: string): { browser: string; os: string } {
+  const at = device.lastIndexOf(' on ');
+  if (at > 0) return { browser: device.slice(0, at), os: device.slice(at + ' on '.length) };
+  return SYSTEMS.has(device) ? { browser: '', os: device } : { browser: device, os: '' };
 }
 
 /**
@@ -178,8 +190,9 @@ async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promis
   if (!companyId) throw unauthorized('Unauthorized');
   let home = await companyHome(c.env, companyId);
   let row = home && (await tokenRow(home.db, claims));
-  // the company moved since this isolate last looked: ask the control plane again, once
-  if (home && (!row?.home || row.home.state === 'moved')) {
+  // the company moved, or is moving, since this isolate last looked: ask the control plane again,
+  // once (a home `incoming` is a copy not yet opened, which only the control plane can tell)
+  if (home && (!row || row.home?.state !== 'active')) {
     home = await companyHome(c.env, companyId, true);
     row = home && (await tokenRow(home.db, claims));
   }
@@ -260,15 +273,22 @@ async function userOfApiKey(c: Context<AppEnv>, key: string) {
     .limit(1);
   if (!found || (found.expiresAt && found.expiresAt.getTime() <= now)) return undefined;
   const companyId = found.companyId || (await accountOf(control, found.userId))?.companyId;
-  const home = companyId ? await companyHome(c.env, companyId) : undefined;
-  if (!home) return undefined;
-  const [row] = await home.db
-    .select({ user: users, home: { state: companyHomes.state } })
-    .from(users)
-    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
-    .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!row) return undefined;
+  const keyRow = (h: Home) =>
+    h.db
+      .select({ user: users, home: { state: companyHomes.state } })
+      .from(users)
+      .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+      .where(and(eq(users.id, found.userId), isNull(users.deletedAt)))
+      .limit(1)
+      .then((rows) => rows[0]);
+  let home = companyId ? await companyHome(c.env, companyId) : undefined;
+  let row = home && (await keyRow(home));
+  // the company moved since this isolate last looked (as in `authenticate`)
+  if (home && companyId && (!row || row.home?.state !== 'active')) {
+    home = await companyHome(c.env, companyId, true);
+    row = home && (await keyRow(home));
+  }
+  if (!home || !row) return undefined;
   const lastUsed = found.lastUsedAt?.getTime() ?? 0;
   if (now - lastUsed >= LAST_USED_EVERY_MS) {
     const touch = control

@@ -2,8 +2,8 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { BOOKMARK_HEADER, bookmarkFor, shardBookmark } from './bookmark';
 import { type AppEnv, type Db, isDevelopment } from '../env';
+import { BOOKMARK_HEADER, bookmarkFor, shardBookmark } from './bookmark';
 import { CONTROL, createDb, d1Of, fencedD1 } from './d1';
 
 export { createDb } from './d1';

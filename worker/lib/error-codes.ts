@@ -5,15 +5,15 @@ import { HISTORY_MESSAGES } from '../history/history.messages';
 import { LINK_MESSAGES } from '../links/links.schema';
 import { LOAD_MESSAGES } from '../loads/loads.messages';
 import { MAIL_MESSAGES } from '../mail/mail.messages';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
+import { USER_MESSAGES } from '../users/users.messages';
 import { VETTING_MESSAGES } from '../vetting/vetting.messages';
 import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
-import type { Message } from './messages';
-import { USER_MESSAGES } from '../users/users.messages';
-import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { COMMON_MESSAGES } from './common-messages';
 import { codeOfMessage } from './message-codes';
+import type { Message } from './messages';
 
 /**
  * Every error message a screen or the extension can show, by its stable code

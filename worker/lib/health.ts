@@ -1,8 +1,8 @@
 import type { Bindings } from '../env';
-import { allShards, d1Of } from './d1';
 import type { ClickCounter } from '../links/click-counter';
 import type { PaymentOrder } from '../payments/payment-order';
 import type { TeamLive } from '../team/team-live';
+import { allShards, d1Of } from './d1';
 import type { RateLimiter } from './rate-limit';
 
 /** Each check's time: a binding that hangs fails the check instead of hanging the health call. */

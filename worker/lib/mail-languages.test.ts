@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema';
 import { runReminders } from '../subscriptions/reminders';
 import { addFilter, filterSave, teamWithMcs } from '../test/filters';
-import { call, createTeam, createUser, db, PASSWORD, type TestUser, testEnv } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, getUser, homeOfUser, PASSWORD, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo, order, PRICE, pay, paymentRow } from '../test/idram';
 import { checkBroker } from '../vetting/vetting.service';
 import type { Language } from './languages';
@@ -13,7 +13,9 @@ import type { Language } from './languages';
  * (docs/decisions/0023-languages.md), read from the development outbox as the recipient gets them.
  */
 const DAY = 86_400_000;
-const speak = (who: { id: string }, language: Language) => db.update(users).set({ language }).where(eq(users.id, who.id));
+/** The user's own shard (docs/decisions/0174-company-shards.md). */
+const dbOf = async (who: { id: string }) => (await homeOfUser(who.id)).db;
+const speak = async (who: { id: string }, language: Language) => (await dbOf(who)).update(users).set({ language }).where(eq(users.id, who.id));
 const CONTROL = (testEnv as unknown as { FMCSA_STAND_IN_CONTROL: string }).FMCSA_STAND_IN_CONTROL;
 const fast = { ...testEnv, FMCSA_CALLS_PER_SECOND: '50' };
 const putBroker = async (dot: string, body: Record<string, string>) =>
@@ -38,8 +40,8 @@ describe('mails in the recipient language', () => {
     expect(hy!.text).toContain('Շնորհակալություն վճարման համար։');
     expect(hy!.text).toContain(`Պատվեր: № ${n}`);
     expect(hy!.text).toContain(`Idram գործարք: ${conf.EDP_TRANS_ID}`);
-    expect(hy!.text).toContain(`${agent.name} (${agent.email}), 2 ամիս, ${amount.toLocaleString('hy-AM')} դր., բաժանորդագրությունն այժմ գործում է մինչև`);
-    expect(hy!.text).toContain(`Ընդամենը վճարվել է: ${amount.toLocaleString('hy-AM')} դր.`);
+    expect(hy!.text).toContain(`${agent.name} (${agent.email}), 2 ամիս, ${amount.toLocaleString('ru-RU')} դր., բաժանորդագրությունն այժմ գործում է մինչև`);
+    expect(hy!.text).toContain(`Ընդամենը վճարվել է: ${amount.toLocaleString('ru-RU')} դր.`);
     expect(hy!.html).toContain('Դիտել կամ տպել անդորրագիրը</a>');
     expect(hy!.text).not.toMatch(/Receipt|Order|Total paid|AMD/);
 
@@ -51,6 +53,49 @@ describe('mails in the recipient language', () => {
     // the agent sees what was bought for it, not the order's total
     expect(ru!.text).not.toContain('Итого оплачено');
     expect(ru!.text).toContain(`Открыть или распечатать чек: ${testEnv.PUBLIC_URL.replace(/\/$/, '')}/payment/receipt/${id}`);
+  });
+
+  it('Armenian mails carry Armenian dates though the runtime has no Armenian data, Russian mails Russian ones: the reminder and the receipt', async () => {
+    // workerd, like Chromium, has no Armenian: Intl would write "Jan 22, 2027"
+    expect(Intl.DateTimeFormat.supportedLocalesOf('hy-AM')).toEqual([]);
+    const ARMENIAN = ['հնվ', 'փտվ', 'մրտ', 'ապր', 'մյս', 'հնս', 'հլս', 'օգս', 'սեպ', 'հոկ', 'նոյ', 'դեկ'];
+    const ENGLISH_MONTH = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/;
+    const yerevan = (date: Date) => {
+      const parts = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Asia/Yerevan' }).formatToParts(date);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+      return { day: part('day'), month: part('month'), year: part('year') };
+    };
+    const armenianDay = (date: Date) => {
+      const { day, month, year } = yerevan(date);
+      return `${day} ${ARMENIAN[month - 1]}, ${year} թ.`;
+    };
+    const russianDay = (date: Date) => date.toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
+
+    const hyManager = await createUser('manager', { subscriptionDays: 3.5 });
+    await speak(hyManager, 'hy');
+    const ruManager = await createUser('manager', { subscriptionDays: 3.5 });
+    await speak(ruManager, 'ru');
+    await runReminders(testEnv);
+    const endOf = async (who: { id: string }) => (await getUser(who.id))!.subscriptionEndDate!;
+    const [hyReminder] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes('բաժանորդագրությունն'));
+    expect(hyReminder!.text).toContain(`${armenianDay(await endOf(hyManager))}, `);
+    expect(hyReminder!.text).toMatch(/\d\d:\d\d \(Երևանի ժամանակով\)/);
+    expect(hyReminder!.text).not.toMatch(ENGLISH_MONTH);
+    const [ruReminder] = (await mailsTo(ruManager.email)).filter((m) => m.subject.includes('подписка'));
+    expect(russianDay(await endOf(ruManager))).toMatch(/^\d+ [а-я]+\.? \d{4} г\.$/);
+    expect(ruReminder!.text).toContain(`${russianDay(await endOf(ruManager))}, `);
+    expect(ruReminder!.text).not.toMatch(ENGLISH_MONTH);
+
+    // the receipt: the day paid and the new end
+    const id = await order(hyManager, { amount: 1 });
+    await pay(id);
+    const n = (await paymentRow(id)).globalIndex;
+    const [receipt] = (await mailsTo(hyManager.email)).filter((m) => m.subject.includes(`№ ${n}`));
+    expect(receipt!.text).toContain(`բաժանորդագրությունն այժմ գործում է մինչև ${armenianDay(await endOf(hyManager))}`);
+    expect(receipt!.text).toContain(armenianDay(new Date()));
+    expect(receipt!.text).not.toMatch(ENGLISH_MONTH);
+    // the amount grouped as on the Armenian screens, not "5,000"
+    expect(receipt!.text).toContain(`${PRICE.toLocaleString('ru-RU')} դր.`);
   });
 
   it("a manager's digest in the manager's language, the days counted by its plural rules", async () => {
@@ -65,11 +110,11 @@ describe('mails in the recipient language', () => {
     ];
     const ruAgent = await createUser('agent', { parentId: ruManager.id, name: 'Ruzanna' });
     for (const a of hyAgents)
-      await db
+      await (await dbOf(a))
         .update(users)
         .set({ subscriptionEndDate: end(3) })
         .where(eq(users.id, a.id));
-    await db
+    await (await dbOf(ruAgent))
       .update(users)
       .set({ subscriptionEndDate: end(5) })
       .where(eq(users.id, ruAgent.id));
@@ -102,10 +147,12 @@ describe('mails in the recipient language', () => {
     await speak(teams[1].manager, 'hy');
     for (const t of teams) await addFilter(t.manager, filterSave(t, { name: `Lang ${dot}`, usersList: [t.agents[0].id], dotNumber: dot }));
     const key = `dot:${dot}`;
-    expect(await checkBroker(fast, db, key)).toBe('checked');
+    // each shard checks the records of its own teams' brokers (docs/decisions/0176-one-vetting-record-per-broker.md)
+    const shards = [...new Map(await Promise.all(teams.map(async (t) => [(await homeOfUser(t.manager.id)).shard, await dbOf(t.manager)] as const))).values()];
+    for (const shardDb of shards) expect(await checkBroker(fast, shardDb, key)).toBe('checked');
     await putBroker(dot, { brokerAuthorityStatus: 'I' });
-    expect(await checkBroker(fast, db, key)).toBe('changed');
-    const sent = (await db.select().from(mailOutbox)).filter((m) => m.subject.includes(name));
+    for (const shardDb of shards) expect(await checkBroker(fast, shardDb, key)).toBe('changed');
+    const sent = (await Promise.all(everyDb().map(({ db }) => db.select().from(mailOutbox)))).flat().filter((m) => m.subject.includes(name));
     expect(sent).toHaveLength(2);
 
     const ru = sent.find((m) => m.to === teams[0].manager.email)!;

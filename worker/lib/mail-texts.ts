@@ -21,6 +21,8 @@ interface MailTexts {
   /** "22 Jan 2027, 09:00 Yerevan time" */
   moment: (day: string, time: string) => string;
   locale: string;
+  /** A day of `locale` where the runtime has no date data for it (workerd has no Armenian): as Intl writes it where it has. */
+  dayByHand: (day: number, month: number, year: number) => string;
 
   /** The receipt mail: its subject, facts and lines. */
   receipt: {
@@ -70,7 +72,16 @@ interface MailTexts {
   };
 }
 
-const plural = (locale: string, n: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) =>
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Whether the runtime has date and number data for `locale`: workerd, like Chromium, has none for Armenian. */
+const hasData = (locale: string) => Intl.DateTimeFormat.supportedLocalesOf(locale).length > 0;
+
+/** CLDR's Armenian short month names: "22 հնվ, 2027 թ." is what Intl writes where it has the data. */
+const ARMENIAN_MONTHS = ['հնվ', 'փտվ', 'մրտ', 'ապր', 'մյս', 'հնս', 'հլս', 'օգս', 'սեպ', 'հոկ', 'նոյ', 'դեկ'] as const;
+
+/** `forms` picked by Intl's plural rules of `locale` (Russian one, few, many), '#' replaced by `n`. */
+export const plural = (locale: string, n: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) =>
   (forms[new Intl.PluralRules(locale).select(n)] ?? forms.other).replace('#', String(n));
 
 const TEXTS: Record<Language, MailTexts> = {
@@ -88,6 +99,7 @@ const TEXTS: Record<Language, MailTexts> = {
     reminderOff: (url) => `You can turn these reminders off on your Profile: ${url}`,
     moment: (day, time) => `${day}, ${time} Yerevan time`,
     locale: 'en-GB',
+    dayByHand: (day, month, year) => `${two(day)}/${two(month)}/${year}`,
     receipt: {
       subject: (n) => `Receipt for your FreightDesk order #${n}`,
       orderNumber: (n) => `#${n}`,
@@ -146,6 +158,7 @@ const TEXTS: Record<Language, MailTexts> = {
     reminderOff: (url) => `Отключить эти напоминания можно в профиле: ${url}`,
     moment: (day, time) => `${day}, ${time} по ереванскому времени`,
     locale: 'ru-RU',
+    dayByHand: (day, month, year) => `${two(day)}.${two(month)}.${year}`,
     receipt: {
       subject: (n) => `Чек по вашему заказу FreightDesk № ${n}`,
       orderNumber: (n) => `№ ${n}`,
@@ -218,6 +231,7 @@ const TEXTS: Record<Language, MailTexts> = {
     reminderOff: (url) => `Այս հիշեցումները կարող եք անջատել ձեր պրոֆիլում՝ ${url}`,
     moment: (day, time) => `${day}, ${time} (Երևանի ժամանակով)`,
     locale: 'hy-AM',
+    dayByHand: (day, month, year) => `${day} ${ARMENIAN_MONTHS[month - 1]}, ${year} թ.`,
     receipt: {
       subject: (n) => `Ձեր FreightDesk պատվերի անդորրագիրը՝ № ${n}`,
       orderNumber: (n) => `№ ${n}`,
@@ -237,7 +251,8 @@ const TEXTS: Record<Language, MailTexts> = {
       promo: (name, percent) => `Պրոմոկոդ ${name} (${percent}% զեղչ)`,
       totalPaid: 'Ընդամենը վճարվել է',
       view: 'Դիտել կամ տպել անդորրագիրը',
-      amount: (n) => `${n.toLocaleString('hy-AM')} դր.`,
+      // grouped as the screens group it where the runtime has no Armenian data ("5 000 դր.", web/lib/format.ts)
+      amount: (n) => `${n.toLocaleString(hasData('hy-AM') ? 'hy-AM' : 'ru-RU')} դր.`,
     },
     digest: {
       subject: (n) =>
@@ -275,14 +290,29 @@ const TEXTS: Record<Language, MailTexts> = {
 /** The mail texts of a recipient's language (English for none). */
 export const mailText = (language: Language | null | undefined): MailTexts => TEXTS[language ?? DEFAULT_LANGUAGE];
 
-/** A day as a mail in `language` writes it, on Yerevan's calendar ("22 Jan 2027" in English). */
-export const mailDayIn = (language: Language | null | undefined, date: Date) =>
-  date.toLocaleDateString(mailText(language).locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
+const yerevanDay = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Asia/Yerevan' });
+
+/**
+ * A day as a mail in `language` writes it, on Yerevan's calendar: "22 Jan 2027", "22 янв. 2027 г.",
+ * "22 հնվ, 2027 թ." (by hand where the runtime has no data for the language: never English month
+ * names in an Armenian mail, docs/decisions/0178-no-english-left.md).
+ */
+export function mailDayIn(language: Language | null | undefined, date: Date) {
+  const text = mailText(language);
+  if (hasData(text.locale)) return date.toLocaleDateString(text.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
+  const part = (type: string) => Number(yerevanDay.formatToParts(date).find((p) => p.type === type)?.value);
+  return text.dayByHand(part('day'), part('month'), part('year'));
+}
 
 /** A moment as a mail in `language` writes it, on Yerevan's calendar and clock. */
 export function mailMomentIn(language: Language | null | undefined, date: Date) {
   const text = mailText(language);
   const day = mailDayIn(language, date);
-  const time = date.toLocaleTimeString(text.locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Yerevan' });
+  const time = date.toLocaleTimeString(hasData(text.locale) ? text.locale : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Yerevan',
+  });
   return text.moment(day, time);
 }

@@ -3,8 +3,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { type MailKind, mailOutbox, mails } from '../db/schema';
 import { type Bindings, type Db, isDevelopment } from '../env';
 import { providerOf } from '../mail/providers';
-import { chunks } from './db';
 import { CONTROL } from './d1';
+import { chunks } from './db';
 import { randomId } from './ids';
 
 export interface Mail {

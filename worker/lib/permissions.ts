@@ -76,6 +76,8 @@ export const RULES = {
   teamLoads: { roles: ['manager'], needsSubscription: true },
   /** Contact History's archived months, their export and restore: the team's leads as Contact History reaches them (decision 0171). */
   historyArchive: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
+  /** The databases and moving companies between them (docs/decisions/0181-moving-companies.md). */
+  shards: { roles: ['admin'], needsSubscription: false },
 } as const satisfies Record<string, Rule>;
 export type RuleName = keyof typeof RULES;
 

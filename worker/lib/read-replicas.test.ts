@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extensionApi } from '../../extension/src/background/api';
 import { handleError } from '../app';
 import type { AppEnv } from '../env';
-import { call, createUser, getUser, sessionToken } from '../test/helpers';
 import { fetchWorker } from '../test/dispatch';
+import { call, createUser, getUser, sessionToken } from '../test/helpers';
 import { appRoutes } from '../test/routes';
 import { BOOKMARK_HEADER, isBookmark, newerBookmark } from './bookmark';
-import { readOnly, withDb } from './db';
+import { openCompany, readOnly, withDb } from './db';
 
 /**
  * Reads off the primary (docs/decisions/0015-read-replicas.md): every answer carries the request's
@@ -95,9 +95,14 @@ describe('the bookmark header', () => {
     expect(refused.body.message).toBe('Unauthorized');
     // a refused token opened no company: no database to name a bookmark of
     expect(bookmarkOf(refused)).toBeNull();
+    // an error after the caller's shard was read names that shard's bookmark
+    const missing = await call('GET', `/api/user/${'f'.repeat(24)}`, { token: user.token });
+    expect(missing.status).toBe(404);
+    expect(bookmarkOf(missing)).toMatch(new RegExp(`^${user.shard}~`));
+    // a refusal before any read of the shard has no newer bookmark to give: the client keeps its own
     const bad = await call('PUT', `/api/user/update/name/${user.id}`, { token: user.token, body: { newName: ' ' } });
     expect(bad.status).toBe(400);
-    expect(bookmarkOf(bad)).toMatch(new RegExp(`^${user.shard}~`));
+    expect(bookmarkOf(bad)).toBeNull();
   });
 });
 
@@ -178,8 +183,13 @@ describe('which calls read where', () => {
 
   it('in development a readOnly route that writes fails loudly instead of writing', async () => {
     const user = await createUser('manager', { name: 'Left Alone' });
+    // as allow() does once the token names the company: the user's shard, in a session
     const probe = new Hono<AppEnv>()
       .use(withDb)
+      .use(async (c, next) => {
+        openCompany(c, { companyId: user.companyId, shard: user.shard });
+        await next();
+      })
       .post('/reads', readOnly(), async (c) => c.json(await c.var.db.all(sql`select 1 as one`), 200))
       .post('/writes', readOnly(), async (c) => c.json(await c.var.db.run(sql`update users set name = 'Written' where id = ${user.id}`), 200));
     probe.onError(handleError);

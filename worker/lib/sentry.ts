@@ -1,5 +1,5 @@
-import * as Sentry from '@sentry/cloudflare';
 import type { DurableObject } from 'cloudflare:workers';
+import * as Sentry from '@sentry/cloudflare';
 import type { Bindings } from '../env';
 import type { MailMessage } from './mailer';
 

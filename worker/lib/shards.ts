@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
-import { controlDb, placementShards } from './d1';
 import { COMMON_MESSAGES } from './common-messages';
+import { controlDb, placementShards } from './d1';
 import { apiError } from './errors';
 
 /** Companies and their shards (docs/decisions/0174-company-shards.md). */
@@ -52,13 +52,22 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
     .values({ companyId, state, changedAt: now })
     .onConflictDoUpdate({ target: companyHomes.companyId, set: { state, changedAt: now } });
 
-/** The shard with the fewest companies among the placement shards (ties: the first named). */
-export async function placeNewCompany(env: Bindings, control: Db): Promise<string> {
+/**
+ * Places a new company on the shard of the placement shards with the fewest companies (ties: the
+ * first named), and records it, in one statement: D1 runs statements one at a time, so companies
+ * made in the same moment each see the ones before and spread evenly. Choosing first and writing
+ * after sent every company of a burst to the same shard, since they all read the same counts.
+ */
+export async function placeNewCompany(env: Bindings, control: Db, companyId: string, now = new Date()): Promise<string> {
   const shards = placementShards(env);
-  if (shards.length === 1) return shards[0]!;
-  const counts = await control.select({ shard: companies.shard, n: sql<number>`count(*)` }).from(companies).groupBy(companies.shard);
-  const by = new Map(counts.map((c) => [c.shard, Number(c.n)]));
-  return shards.reduce((best, s) => ((by.get(s) ?? 0) < (by.get(best) ?? 0) ? s : best), shards[0]!);
+  const [row] = await control.all<{ shard: string }>(
+    sql`insert into ${companies} (id, shard, created_at)
+      select ${companyId}, value, ${now.getTime()} from json_each(${JSON.stringify(shards)})
+      order by (select count(*) from ${companies} c where c.shard = value), key limit 1
+      returning shard`,
+  );
+  if (!row) throw new Error('no placement shard');
+  return row.shard;
 }
 
 /**

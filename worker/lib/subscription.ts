@@ -1,6 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { subscriptionDaysLeft as daysLeft } from './days-left';
 import type { SubscriptionStatus } from '../subscriptions/subscriptions.schema';
+import { subscriptionDaysLeft as daysLeft } from './days-left';
 import { isStaff, type Role } from './permissions';
 
 const DAY = 86_400_000;

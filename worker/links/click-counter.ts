@@ -1,10 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import { eq, lt, sql } from 'drizzle-orm';
-import { linkClickFlushes, linkClickStats, links } from '../db/schema';
-import type { Bindings } from '../env';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { createDb, isUniqueViolation, runBatch } from '../lib/db';
+import { companyHomes, linkClickFlushes, linkClickStats, links, users, writeFence } from '../db/schema';
+import type { Bindings, Db } from '../env';
+import { CONTROL, controlDb, isFenceRefusal, shardDb } from '../lib/d1';
+import { isUniqueViolation, runBatch } from '../lib/db';
 import { randomId } from '../lib/ids';
+import { forgetCompany, shardOfCompany } from '../lib/shards';
+import { placeOfLink } from './codes';
 
 /** One isolate's clicks for one link, sent together: the total and the per-day, per-dimension counts. */
 export interface ClickBatch {
@@ -16,6 +19,8 @@ export interface ClickBatch {
   stats: Record<string, number>;
   /** `${day}|${hash}` of each person in the batch (a salted daily hash of IP and user agent). */
   visitors?: string[];
+  /** The company of the link's owner, from its KV entry: where its shard is found (absent before shards). */
+  co?: string;
 }
 
 /** How long received clicks wait in the object's storage before they go to D1 together. */
@@ -25,6 +30,11 @@ const KEEP_BATCH_IDS_MS = 10 * 60_000;
 /** Applied D1 flush ids are kept this long in D1; an alarm's retry comes within minutes. */
 const KEEP_FLUSH_IDS_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** A flush the link's shard refuses (its company is moving) is tried again after 1, 2, 4 … s, at most this far apart. */
+export const MOVING_RETRY_MAX_MS = 30_000;
+
+/** Where a flush went: written (or written before: its id was there), refused by the link's fence, or the link is gone. */
+type FlushOutcome = 'applied' | 'refused';
 
 /**
  * Exact click counting, one object per link (docs/decisions/0045-exact-clicks.md).
@@ -47,6 +57,10 @@ export class ClickCounter extends DurableObject<Bindings> {
   private addsDuringInit = 0;
   /** True once this object has seen its D1 alarm set; the alarm clears it when it runs. */
   private alarmArmed = false;
+  /** The company of the link's owner as last heard (`home.co`); undefined before it is read. */
+  private company: string | null | undefined;
+  /** Alarm runs in a row whose flush the link's shard refused (a move of its company). */
+  private refusals = 0;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -64,6 +78,7 @@ export class ClickCounter extends DurableObject<Bindings> {
       create index if not exists click_batches_applied on click_batches (applied, received_at);
       create table if not exists visitors (day text not null, hash text not null, primary key (day, hash)) without rowid;
       create table if not exists meta (k text primary key, v integer not null);
+      create table if not exists home (k text primary key, v text not null);
     `);
   }
 
@@ -110,6 +125,7 @@ export class ClickCounter extends DurableObject<Bindings> {
   private store(batch: ClickBatch): boolean {
     const storage = this.ctx.storage.sql;
     if (storage.exec('select 1 from click_batches where id = ?', batch.id).toArray().length) return false;
+    if (batch.co && batch.co !== this.companyHint()) this.rememberCompany(batch.co);
     const stats = { ...batch.stats };
     for (const visitor of batch.visitors ?? []) {
       const bar = visitor.indexOf('|');
@@ -154,8 +170,8 @@ export class ClickCounter extends DurableObject<Bindings> {
       this.addsDuringInit = 0;
       const pending =
         this.ctx.storage.sql.exec<{ n: number }>('select coalesce(sum(clicks), 0) as n from click_batches where applied = 0').toArray()[0]?.n ?? 0;
-      const [row] = await createDb(this.env.DB).select({ clicks: links.clicks }).from(links).where(eq(links.id, linkId)).limit(1);
-      const total = pending + (row?.clicks ?? 0) + this.addsDuringInit;
+      const clicks = await this.clicksInD1(linkId);
+      const total = pending + clicks + this.addsDuringInit;
       this.ctx.storage.sql.exec("insert or replace into meta (k, v) values ('total', ?)", total);
       this.total = total;
     })().finally(() => {
@@ -187,8 +203,20 @@ export class ClickCounter extends DurableObject<Bindings> {
       perLink.set(row.link_id, sum);
     }
     // the sealing above is committed before this call leaves the object (output gate)
-    for (const [linkId, sum] of perLink) await this.writeD1(perLink.size === 1 ? flushId : `${flushId}:${linkId}`, linkId, sum.clicks, sum.stats);
+    let waiting = false;
+    for (const [linkId, sum] of perLink) {
+      if (!(await this.flush(perLink.size === 1 ? flushId : `${flushId}:${linkId}`, linkId, sum.clicks, sum.stats))) waiting = true;
+    }
     const now = Date.now();
+    if (waiting) {
+      // the link's company is moving: the flush stays sealed, with its id, and goes to wherever the
+      // company is once the move is over (a flush that landed there before is refused by its id)
+      this.refusals += 1;
+      await this.ctx.storage.setAlarm(now + Math.min(MOVING_RETRY_MAX_MS, D1_WRITE_DELAY_MS * 2 ** (this.refusals - 1)));
+      this.alarmArmed = true;
+      return;
+    }
+    this.refusals = 0;
     storage.exec('update click_batches set applied = 1, stats = null where flush_id = ?', flushId);
     storage.exec('delete from click_batches where applied = 1 and received_at < ?', now - KEEP_BATCH_IDS_MS);
     // a visitor is unique per day; yesterday's are kept for batches that arrive after midnight
@@ -199,9 +227,92 @@ export class ClickCounter extends DurableObject<Bindings> {
     }
   }
 
-  /** One D1 batch: the flush id, the link's total and every stats row (one upsert over a JSON list). */
-  private async writeD1(flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<void> {
-    const db = createDb(this.env.DB);
+  /** The company last named by a batch or found in the control plane; null when none is known. */
+  private companyHint(): string | null {
+    if (this.company === undefined) {
+      this.company = this.ctx.storage.sql.exec<{ v: string }>("select v from home where k = 'co'").toArray()[0]?.v ?? null;
+    }
+    return this.company;
+  }
+
+  private rememberCompany(companyId: string) {
+    this.ctx.storage.sql.exec("insert or replace into home (k, v) values ('co', ?)", companyId);
+    this.company = companyId;
+  }
+
+  /** The shard to try first: the hinted company's (kept a minute per isolate), else what the control plane says. */
+  private async firstShard(linkId: string): Promise<string | null> {
+    const hint = this.companyHint();
+    const shard = hint ? await shardOfCompany(this.env, hint) : undefined;
+    return shard ?? this.findLink(linkId);
+  }
+
+  /**
+   * Where the link lives now, from the control plane: its code's owner -> company -> shard; `DB`
+   * for a link from before the code directory; null when it is nowhere (deleted).
+   */
+  private async findLink(linkId: string): Promise<string | null> {
+    const control = controlDb(this.env);
+    const place = await placeOfLink(control, linkId);
+    const hint = this.companyHint();
+    // this isolate's company -> shard entry may be a minute old: the next look reads it again
+    if (hint) forgetCompany(hint);
+    if (place) {
+      if (place.companyId && place.companyId !== hint) this.rememberCompany(place.companyId);
+      return place.shard;
+    }
+    const [legacy] = await control.select({ id: links.id }).from(links).where(eq(links.id, linkId)).limit(1);
+    return legacy ? CONTROL : null;
+  }
+
+  /**
+   * Writes one link's flush to the link's shard; false when it must wait (the link's company is
+   * moving). Where the link was thought to be refuses it (its company is not active there: moving,
+   * or moved away): the control plane is asked where it is now, and the flush goes there.
+   */
+  private async flush(flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<boolean> {
+    const tried = new Set<string>();
+    let shard = await this.firstShard(linkId);
+    while (shard !== null && !tried.has(shard)) {
+      tried.add(shard);
+      if ((await this.writeD1(shardDb(this.env, shard), flushId, linkId, clicks, stats)) === 'applied') return true;
+      shard = await this.findLink(linkId);
+    }
+    // nowhere: the link was deleted, and its late clicks add nothing (docs/rules/links.md#0051-link-delete)
+    return shard === null;
+  }
+
+  /** The link's total in D1, from its shard (the company's while it moves; wherever it went after). */
+  private async clicksInD1(linkId: string): Promise<number> {
+    const read = async (shard: string) => {
+      const [row] = await shardDb(this.env, shard)
+        .select({ clicks: links.clicks, state: companyHomes.state })
+        .from(links)
+        .leftJoin(users, eq(users.id, links.userId))
+        .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+        .where(eq(links.id, linkId))
+        .limit(1);
+      // a copy on its way in, or one left behind by a move, is not the link's count
+      return row && row.state !== 'incoming' && row.state !== 'moved' ? row.clicks : undefined;
+    };
+    const first = await this.firstShard(linkId);
+    let clicks = first === null ? undefined : await read(first);
+    if (clicks === undefined) {
+      const now = await this.findLink(linkId);
+      if (now !== null && now !== first) clicks = await read(now);
+    }
+    return clicks ?? 0;
+  }
+
+  /**
+   * One D1 batch on the link's shard: the link's fence, the flush id, the link's total and every
+   * stats row (one upsert over a JSON list). The fence is the link's own: its CHECK fails unless
+   * the link is here and its owner's company is active here (lib/d1.ts, `fencedD1`, for the
+   * fence), so a flush lands before a move closes the company or after it opens elsewhere, never
+   * in a copy being left behind. D1 refuses a flush id it has applied, on this shard or (a move
+   * carries the link's flush ids) on the shard it came from.
+   */
+  private async writeD1(db: Db, flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<FlushOutcome> {
     const now = Date.now();
     const rows = JSON.stringify(
       Object.entries(stats).map(([key, count]) => {
@@ -210,7 +321,16 @@ export class ClickCounter extends DurableObject<Bindings> {
       }),
     );
     const statements: BatchItem<'sqlite'>[] = [
-      db.insert(linkClickFlushes).values({ id: flushId, at: new Date(now) }),
+      db
+        .insert(writeFence)
+        .values({
+          id: 1,
+          // an owner without a user row (data from before companies) belongs to no company that moves
+          ok: sql`(select count(*) from ${links} left join ${users} on ${users.id} = ${links.userId} left join ${companyHomes} on ${companyHomes.companyId} = ${users.companyId}
+            where ${links.id} = ${linkId} and (${users.id} is null or ${companyHomes.state} = 'active'))`,
+        })
+        .onConflictDoUpdate({ target: writeFence.id, set: { ok: sql`excluded.ok` } }),
+      db.insert(linkClickFlushes).values({ id: flushId, at: new Date(now), linkId }),
       db
         .update(links)
         .set({ clicks: sql`${links.clicks} + ${clicks}` })
@@ -218,7 +338,6 @@ export class ClickCounter extends DurableObject<Bindings> {
       // `where true`: SQLite needs it to read an upsert after insert … select
       db
         .insert(linkClickStats)
-        // a deleted link's late clicks add no rows
         .select(
           sql`select ${linkId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3 from json_each(${rows}) r where exists (select 1 from ${links} where ${links.id} = ${linkId})`,
         )
@@ -234,8 +353,10 @@ export class ClickCounter extends DurableObject<Bindings> {
     try {
       await runBatch(db, statements);
     } catch (err) {
+      if (isFenceRefusal(err)) return 'refused';
       // D1 refused the batch on the flush id: this flush was already applied
       if (!isUniqueViolation(err, 'link_click_flushes.id')) throw err;
     }
+    return 'applied';
   }
 }

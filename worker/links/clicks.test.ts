@@ -2,9 +2,9 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
-import type { Bindings } from '../env';
-import { call, createUser, db, testEnv } from '../test/helpers';
+import type { Bindings, Db } from '../env';
 import { fetchWorker } from '../test/dispatch';
+import { call, createUser, type TestUser, testEnv } from '../test/helpers';
 import { type ClickBatch, type ClickCounter, D1_WRITE_DELAY_MS } from './click-counter';
 import { describeVisit, recordClick } from './clicks';
 
@@ -15,9 +15,13 @@ import { describeVisit, recordClick } from './clicks';
 
 const browser = { 'sec-fetch-mode': 'navigate', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130' };
 
-async function newLink(token: string, from: string) {
-  const res = await call('POST', '/api/link/generate', { token, body: { from } });
+/** Each link's owner's shard, where its row and statistics live (docs/decisions/0180-links-on-shards.md). */
+const shardOf = new Map<string, Db>();
+
+async function newLink(owner: TestUser, from: string) {
+  const res = await call('POST', '/api/link/generate', { token: owner.token, body: { from } });
   expect(res.status).toBe(200);
+  shardOf.set(res.body._id, owner.db);
   return res.body as { _id: string; code: string };
 }
 
@@ -34,7 +38,7 @@ async function storedClicks(linkId: string) {
   });
 }
 
-const clicksInD1 = async (id: string) => (await db.select({ clicks: links.clicks }).from(links).where(eq(links.id, id)))[0]!.clicks;
+const clicksInD1 = async (id: string) => (await shardOf.get(id)!.select({ clicks: links.clicks }).from(links).where(eq(links.id, id)))[0]!.clicks;
 
 /** Polls D1 until the count stops changing at `want` or the time is up; answers the last count. */
 async function settledClicks(id: string, want: number, ms = 20_000) {
@@ -52,7 +56,7 @@ async function settledClicks(id: string, want: number, ms = 20_000) {
 describe('exact click counts', () => {
   it('counts 500 simultaneous redirects exactly, with people and bots apart', { timeout: 180_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/busy');
+    const link = await newLink(manager, 'https://example.com/busy');
     const N = 500;
     const answers = await Promise.all(
       Array.from({ length: N }, (_, i) =>
@@ -82,7 +86,7 @@ describe('exact click counts', () => {
 
   it("a served click is in its link's durable storage within milliseconds, without waiting for any timer; D1 follows", { timeout: 120_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/durable');
+    const link = await newLink(manager, 'https://example.com/durable');
     // far below the one-second buffer clicks used to wait in, and generous for a busy test machine
     const DURABLE_WITHIN_MS = 400;
     let served = 0;
@@ -112,8 +116,8 @@ describe('exact click counts', () => {
 
   it('clicks of several links in one flush land on each link', async () => {
     const manager = await createUser('manager');
-    const a = await newLink(manager.token, 'https://a.example/');
-    const b = await newLink(manager.token, 'https://b.example/');
+    const a = await newLink(manager, 'https://a.example/');
+    const b = await newLink(manager, 'https://b.example/');
     await Promise.all([
       ...Array.from({ length: 12 }, () => fetchWorker(`http://localhost/s/${a.code}`, { redirect: 'manual', headers: browser })),
       ...Array.from({ length: 8 }, () => fetchWorker(`http://localhost/s/${b.code}`, { redirect: 'manual', headers: browser })),
@@ -124,7 +128,7 @@ describe('exact click counts', () => {
 
   it('the ClickCounter stores a batch once, however often it is sent, and writes D1 once', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/once');
+    const link = await newLink(manager, 'https://example.com/once');
     const day = new Date().toISOString().slice(0, 10);
     const batch: ClickBatch = { id: `test-${link._id}`, linkId: link._id, clicks: 3, stats: { [`${day}|kind|person`]: 3 } };
     const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(link._id));
@@ -144,7 +148,7 @@ describe('exact click counts', () => {
 
   it('an alarm that runs again after D1 committed (its end was lost) adds nothing', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/alarm-twice');
+    const link = await newLink(manager, 'https://example.com/alarm-twice');
     const day = new Date().toISOString().slice(0, 10);
     const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(link._id));
     const stats = { [`${day}|kind|person`]: 7, [`${day}|referrer|mail.example|x`]: 7 };
@@ -157,7 +161,7 @@ describe('exact click counts', () => {
       await alarm();
     });
     expect(await clicksInD1(link._id)).toBe(7);
-    const rows = await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
+    const rows = await manager.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
     expect(rows.map((r) => [r.dimension, r.value, r.count]).sort()).toEqual([
       ['kind', 'person', 7],
       ['referrer', 'mail.example|x', 7],
@@ -166,7 +170,7 @@ describe('exact click counts', () => {
 
   it('a flush whose answer is lost is sent again and still counted once', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/flaky');
+    const link = await newLink(manager, 'https://example.com/flaky');
     let calls = 0;
     // the first call lands in D1 but its answer is lost; the second fails before landing
     const flaky = {

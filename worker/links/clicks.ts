@@ -209,10 +209,11 @@ const today = (now: number) => {
 };
 
 /**
- * Adds one click. Answers a promise to hand to `waitUntil` when this click started a send or the
- * timer (the isolate stays alive until it lands); null when a send or timer already covers it.
+ * Adds one click of a link of company `co` (its KV entry's, absent before shards). Answers a
+ * promise to hand to `waitUntil` when this click started a send or the timer (the isolate stays
+ * alive until it lands); null when a send or timer already covers it.
  */
-export function recordClick(env: Bindings, linkId: string, visit: Visit, now = Date.now()): Promise<void> | null {
+export function recordClick(env: Bindings, linkId: string, visit: Visit, co?: string, now = Date.now()): Promise<void> | null {
   const day = today(now);
   let state = perLink.get(linkId);
   if (!state) {
@@ -222,7 +223,7 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, now = D
   }
   let batch = state.pending;
   if (!batch) {
-    batch = { id: randomId(), linkId, clicks: 0, stats: {}, visits: new Map() };
+    batch = { id: randomId(), linkId, clicks: 0, stats: {}, visits: new Map(), co };
     state.pending = batch;
   }
   // one map entry per kind of visit; the per-dimension counts are made once per send (expandVisits)
@@ -294,17 +295,18 @@ export async function claimClick(
   linkId: string,
   maxClicks: number,
   visit: Visit,
+  co?: string,
   now = Date.now(),
 ): Promise<boolean> {
   const day = today(now);
-  const batch: ClickBatch = { id: randomId(), linkId, clicks: 0, stats: {} };
+  const batch: ClickBatch = { id: randomId(), linkId, clicks: 0, stats: {}, co };
   addVisit(batch, day, visit);
   try {
     if (visit.visitor) batch.visitors = await hashVisitors(env, [`${day}|${visit.visitor}`]);
     return await env.CLICK_COUNTER.get(env.CLICK_COUNTER.idFromName(linkId)).claim(batch, maxClicks);
   } catch (err) {
     console.error('click claim failed', err);
-    const flush = recordClick(env, linkId, visit, now);
+    const flush = recordClick(env, linkId, visit, co, now);
     if (flush) ctx.waitUntil(flush);
     return true;
   }

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { apiKeys } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { apiError, badRequest, conflict } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
 import { type ApiKeyDto, LINK_MESSAGES } from './links.schema';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** Every key starts so: a secret scanner (and a person) can tell what it is. */
 export const KEY_PREFIX = 'fd_live_';

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, links } from '../db/schema';
 import { sha256Hex } from '../lib/ids';
-import { call, createUser, db } from '../test/helpers';
-import { LINK_MESSAGES } from './links.schema';
+import { call, control, createUser } from '../test/helpers';
 import { MAX_KEYS_PER_USER } from './keys.service';
+import { LINK_MESSAGES } from './links.schema';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -20,7 +20,7 @@ describe('API keys', () => {
     const created = await newKey(manager.token, 'Zapier');
     expect(created.key).toMatch(/^fd_live_[A-Za-z0-9]{32}$/);
     expect(created.prefix).toBe(created.key.slice(0, 12));
-    const [stored] = await db.select().from(apiKeys).where(eq(apiKeys.id, created._id));
+    const [stored] = await control.select().from(apiKeys).where(eq(apiKeys.id, created._id));
     expect(stored).toMatchObject({ userId: manager.id, name: 'Zapier', hash: await sha256Hex(created.key), lastUsedAt: null });
     expect(JSON.stringify(stored)).not.toContain(created.key);
     const list = await call('GET', '/api/link/keys', { token: manager.token });
@@ -44,7 +44,7 @@ describe('API keys', () => {
     const res = await call('POST', '/api/link/keys', { token: manager.token, body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toEqual([]);
+    expect(await control.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toEqual([]);
   });
 
   it('a key authenticates the link calls as its owner: list, create, edit, export, delete', async () => {
@@ -52,7 +52,7 @@ describe('API keys', () => {
     const { key } = await newKey(manager.token);
     const made = await call('POST', '/api/link/generate', { token: key, body: { from: 'https://example.com/from-a-script' } });
     expect(made.status).toBe(200);
-    expect((await db.select().from(links).where(eq(links.id, made.body._id)))[0]!.userId).toBe(manager.id);
+    expect((await manager.db.select().from(links).where(eq(links.id, made.body._id)))[0]!.userId).toBe(manager.id);
     expect((await call('GET', '/api/link', { token: key })).body.map((l: { _id: string }) => l._id)).toEqual([made.body._id]);
     expect((await call('GET', `/api/link/${made.body._id}`, { token: key })).status).toBe(200);
     expect((await call('PUT', `/api/link/${made.body._id}`, { token: key, body: { maxClicks: 5 } })).body.maxClicks).toBe(5);
@@ -75,7 +75,7 @@ describe('API keys', () => {
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.message).toBe('Unauthorized');
     }
-    expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toHaveLength(1);
+    expect(await control.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toHaveLength(1);
   });
 
   it('revoked, expired, unknown and mangled keys answer 401', async () => {
@@ -87,7 +87,7 @@ describe('API keys', () => {
     const res = await call('DELETE', `/api/link/keys/${revoked._id}`, { token: manager.token });
     expect(res.status).toBe(200);
     expect((await call('DELETE', `/api/link/keys/${revoked._id}`, { token: manager.token })).status).toBe(404);
-    await db
+    await control
       .update(apiKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, expired._id));
@@ -103,7 +103,7 @@ describe('API keys', () => {
     const manager = await createUser('manager');
     const { key } = await newKey(manager.token);
     const { users } = await import('../db/schema');
-    await db
+    await manager.db
       .update(users)
       .set({ subscriptionEndDate: new Date(Date.now() - 86_400_000), isTrialPeriod: false })
       .where(eq(users.id, manager.id));
@@ -129,7 +129,7 @@ describe('API keys', () => {
   it('keeps the last-used time, moved at most once a minute (30 simultaneous calls, then a second and a minute later)', async () => {
     const manager = await createUser('manager');
     const { key, _id } = await newKey(manager.token);
-    const lastUsed = async () => (await db.select().from(apiKeys).where(eq(apiKeys.id, _id)))[0]!.lastUsedAt;
+    const lastUsed = async () => (await control.select().from(apiKeys).where(eq(apiKeys.id, _id)))[0]!.lastUsedAt;
     const before = Date.now();
     const answers = await Promise.all(Array.from({ length: 30 }, () => call('GET', '/api/link', { token: key })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -137,7 +137,7 @@ describe('API keys', () => {
     const first = (await lastUsed())!.getTime();
     expect(first).toBeGreaterThanOrEqual(before - 5);
     // a minute ago: the next call moves it; a second ago: it stays
-    await db
+    await control
       .update(apiKeys)
       .set({ lastUsedAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, _id));
@@ -145,7 +145,7 @@ describe('API keys', () => {
     await call('GET', '/api/link', { token: key });
     await new Promise((r) => setTimeout(r, 200));
     expect((await lastUsed())!.getTime()).toBe(recent);
-    await db
+    await control
       .update(apiKeys)
       .set({ lastUsedAt: new Date(Date.now() - 61_000) })
       .where(eq(apiKeys.id, _id));
@@ -165,7 +165,7 @@ describe('API keys', () => {
       const refused = answers.filter((a) => a.status === 409);
       expect(refused).toHaveLength(30 - (MAX_KEYS_PER_USER - already));
       expect(refused.every((a) => a.body.message === LINK_MESSAGES.tooManyKeys)).toBe(true);
-      expect(await db.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toHaveLength(MAX_KEYS_PER_USER);
+      expect(await control.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toHaveLength(MAX_KEYS_PER_USER);
     }
   });
 });

@@ -2,8 +2,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
-import { call, createUser, db, testEnv } from '../test/helpers';
+import type { Db } from '../env';
 import { fetchWorker } from '../test/dispatch';
+import { call, createUser, type TestUser, testEnv } from '../test/helpers';
 import { D1_WRITE_DELAY_MS } from './click-counter';
 import { describeVisit } from './clicks';
 import { toCsv } from './csv';
@@ -27,9 +28,13 @@ interface Link {
   status: string;
 }
 
-async function newLink(token: string, body: Record<string, unknown>): Promise<Link> {
-  const res = await call('POST', '/api/link/generate', { token, body });
+/** Each link's owner's shard, where its row and statistics live (docs/decisions/0180-links-on-shards.md). */
+const shardOf = new Map<string, Db>();
+
+async function newLink(owner: TestUser, body: Record<string, unknown>): Promise<Link> {
+  const res = await call('POST', '/api/link/generate', { token: owner.token, body });
   expect(res.status, res.text).toBe(200);
+  shardOf.set(res.body._id, owner.db);
   return res.body;
 }
 
@@ -40,7 +45,7 @@ const hop = (code: string, headers: Record<string, string> = nav, method = 'GET'
     text: await r.text(),
   }));
 
-const row = async (id: string) => (await db.select().from(links).where(eq(links.id, id)))[0];
+const row = async (id: string) => (await shardOf.get(id)!.select().from(links).where(eq(links.id, id)))[0];
 const clicksInD1 = async (id: string) => (await row(id))?.clicks ?? -1;
 
 /** Polls D1 until the count reaches `want` (or time is up), then waits a flush more to see it stays. */
@@ -66,7 +71,7 @@ async function statsWhen(id: string, token: string, ready: (stats: any) => boole
 describe('PUT /api/link/{id}: edit', () => {
   it('changes the target: the redirect follows at once in this isolate, and the cache window is CACHE_MS elsewhere', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/old' });
+    const link = await newLink(manager, { from: 'https://example.com/old' });
     expect((await hop(link.code)).location).toBe('https://example.com/old');
     // the isolate cache now holds the old target; it expires CACHE_MS after it was loaded
     expect(cachedCode(link.code)?.from).toBe('https://example.com/old');
@@ -96,7 +101,7 @@ describe('PUT /api/link/{id}: edit', () => {
     [{ maxClicks: '10' }, 400, LINK_MESSAGES.maxClicks],
   ])('refuses %j with %i "%s" and changes nothing', async (body, status, message) => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/keep' });
+    const link = await newLink(manager, { from: 'https://example.com/keep' });
     const before = await row(link._id);
     const kvBefore = await testEnv.LINKS_KV.get(kvKey(link.code));
     const res = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body });
@@ -110,8 +115,8 @@ describe('PUT /api/link/{id}: edit', () => {
     const manager = await createUser('manager');
     const other = await createUser('manager');
     const suffix = link6();
-    const link = await newLink(manager.token, { from: 'https://example.com/aliased', alias: `old-${suffix}` });
-    await newLink(other.token, { from: 'https://example.com/theirs', alias: `taken-${suffix}` });
+    const link = await newLink(manager, { from: 'https://example.com/aliased', alias: `old-${suffix}` });
+    await newLink(other, { from: 'https://example.com/theirs', alias: `taken-${suffix}` });
     expect((await hop(`old-${suffix}`)).status).toBe(302);
 
     const taken = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { alias: `taken-${suffix}` } });
@@ -128,12 +133,12 @@ describe('PUT /api/link/{id}: edit', () => {
     expect(moved.status).toBe(302);
     expect(moved.location).toBe('https://example.com/aliased');
     // the old alias is anyone's again
-    expect((await newLink(other.token, { from: 'https://example.com/reuse', alias: `old-${suffix}` })).code).toBe(`old-${suffix}`);
+    expect((await newLink(other, { from: 'https://example.com/reuse', alias: `old-${suffix}` })).code).toBe(`old-${suffix}`);
   });
 
   it('20 simultaneous edits of one link, 3 rounds: KV ends holding what D1 holds', { timeout: 60_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/start' });
+    const link = await newLink(manager, { from: 'https://example.com/start' });
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -151,6 +156,7 @@ describe('PUT /api/link/{id}: edit', () => {
         disabled: stored.isDisabled,
         expiresAt: null,
         maxClicks: stored.maxClicks,
+        co: manager.companyId,
       });
     }
   });
@@ -158,7 +164,7 @@ describe('PUT /api/link/{id}: edit', () => {
   it("another user's link answers 404 to edit and delete, and nothing changes", async () => {
     const owner = await createUser('manager');
     const stranger = await createUser('manager');
-    const link = await newLink(owner.token, { from: 'https://example.com/mine' });
+    const link = await newLink(owner, { from: 'https://example.com/mine' });
     const before = await row(link._id);
     for (const [method, body] of [
       ['PUT', { from: 'https://evil.example/' }],
@@ -179,10 +185,10 @@ describe('DELETE /api/link/{id}', () => {
   it('removes the link and its stats: the code answers 404, the alias is free, late clicks add nothing', { timeout: 30_000 }, async () => {
     const manager = await createUser('manager');
     const alias = `gone-${link6()}`;
-    const link = await newLink(manager.token, { from: 'https://example.com/gone', alias });
+    const link = await newLink(manager, { from: 'https://example.com/gone', alias });
     for (let i = 0; i < 3; i++) expect((await hop(alias)).status).toBe(302);
     expect(await settledClicks(link._id, 3)).toBe(3);
-    expect((await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id))).length).toBeGreaterThan(0);
+    expect((await manager.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id))).length).toBeGreaterThan(0);
 
     // a click still in flight when the link is deleted
     const late = hop(alias);
@@ -198,9 +204,9 @@ describe('DELETE /api/link/{id}', () => {
     expect((await call('DELETE', `/api/link/${link._id}`, { token: manager.token })).status).toBe(404);
     expect((await call('GET', '/api/link', { token: manager.token })).body).toEqual([]);
     await new Promise((r) => setTimeout(r, D1_WRITE_DELAY_MS + 500));
-    expect(await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id))).toEqual([]);
+    expect(await manager.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id))).toEqual([]);
 
-    const again = await newLink(manager.token, { from: 'https://example.com/new-owner', alias });
+    const again = await newLink(manager, { from: 'https://example.com/new-owner', alias });
     expect((await hop(alias)).location).toBe('https://example.com/new-owner');
     expect(again._id).not.toBe(link._id);
   });
@@ -217,7 +223,7 @@ describe('expiry', () => {
     expect(past.body.message).toBe(LINK_MESSAGES.expiresAt);
 
     const expiresAt = new Date(Date.now() + 1500).toISOString();
-    const link = await newLink(manager.token, { from: 'https://example.com/soon', expiresAt });
+    const link = await newLink(manager, { from: 'https://example.com/soon', expiresAt });
     expect(link).toMatchObject({ expiresAt, status: 'active' });
     expect((await hop(link.code)).status).toBe(302);
     await new Promise((r) => setTimeout(r, 1600));
@@ -242,7 +248,7 @@ describe('expiry', () => {
       [25, 50],
       [33, 40],
     ] as const) {
-      const link = await newLink(manager.token, { from: `https://example.com/limit-${limit}`, maxClicks: limit });
+      const link = await newLink(manager, { from: `https://example.com/limit-${limit}`, maxClicks: limit });
       const answers = await Promise.all(Array.from({ length: visits }, () => hop(link.code)));
       expect(answers.filter((a) => a.status === 302).length, `limit ${limit}`).toBe(limit);
       expect(answers.filter((a) => a.status === 410).length).toBe(visits - limit);
@@ -254,7 +260,7 @@ describe('expiry', () => {
 
   it('a limit set on a link with clicks counts those clicks; raising it opens the link again', { timeout: 60_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/later-limit' });
+    const link = await newLink(manager, { from: 'https://example.com/later-limit' });
     for (let i = 0; i < 5; i++) expect((await hop(link.code)).status).toBe(302);
     expect(await settledClicks(link._id, 5)).toBe(5);
     expect((await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { maxClicks: 8 } })).status).toBe(200);
@@ -297,7 +303,7 @@ describe('analytics', () => {
 
   it('counts HEAD and preview fetches as bots, people by browser and OS, and unique visitors per day', { timeout: 60_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/analytics' });
+    const link = await newLink(manager, { from: 'https://example.com/analytics' });
     const visits: [Record<string, string>, string?][] = [
       [{ 'user-agent': CHROME_WIN, 'cf-connecting-ip': '203.0.113.7' }],
       [{ 'user-agent': CHROME_WIN, 'cf-connecting-ip': '203.0.113.7' }],
@@ -334,7 +340,7 @@ describe('analytics', () => {
     expect(again.daily.at(-1)).toMatchObject({ people: 14, visitors: 4 });
 
     // no IP address is stored: neither in D1 nor in the counter's storage (only salted hashes)
-    const d1 = JSON.stringify(await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id)));
+    const d1 = JSON.stringify(await manager.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id)));
     const counter = testEnv.CLICK_COUNTER.get(testEnv.CLICK_COUNTER.idFromName(link._id));
     const stored = await runInDurableObject(counter, (_, state) =>
       JSON.stringify([state.storage.sql.exec('select * from visitors').toArray(), state.storage.sql.exec('select * from click_batches').toArray()]),
@@ -363,8 +369,8 @@ describe('CSV export', () => {
   });
   it("exports the caller's links, escaped, as an attachment", async () => {
     const manager = await createUser('manager');
-    const first = await newLink(manager.token, { from: 'https://example.com/a,b?x=1,2' });
-    const second = await newLink(manager.token, { from: 'https://example.com/plain', maxClicks: 5 });
+    const first = await newLink(manager, { from: 'https://example.com/a,b?x=1,2' });
+    const second = await newLink(manager, { from: 'https://example.com/plain', maxClicks: 5 });
     const res = await fetchWorker('http://localhost/api/link/export.csv', { headers: { authorization: `Bearer ${manager.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -380,7 +386,7 @@ describe('CSV export', () => {
 
   it("exports one link's clicks per day", { timeout: 30_000 }, async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, { from: 'https://example.com/daily' });
+    const link = await newLink(manager, { from: 'https://example.com/daily' });
     await hop(link.code, { 'user-agent': CHROME_WIN, 'cf-connecting-ip': '203.0.113.9' });
     await hop(link.code, { 'user-agent': 'curl/8' });
     await statsWhen(link._id, manager.token, (s) => s.bots === 1 && s.daily.at(-1).people === 1);

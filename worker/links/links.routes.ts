@@ -1,16 +1,18 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { allow } from '../lib/auth';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import { claimClick, describeVisit, recordClick } from './clicks';
 import { toCsv } from './csv';
 import * as keys from './keys.service';
-import { CODE_RE, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
+import { CODE_RE, canonicalHostname, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
 import * as svc from './links.service';
-import { canonicalHostname } from './links.schema';
 import { type CachedLink, cachedCode, resolveCode } from './links.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+
+/** The caller's company: its links, and the control plane where their codes are claimed. */
+const scopeOf = (c: Context<AppEnv>): svc.LinkScope => ({ control: c.var.control, db: c.var.db, companyId: c.var.companyId });
 
 const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -22,7 +24,7 @@ const csvHeaders = (filename: string) => ({
 export const linkRoutes = new Hono<AppEnv>()
   .get('/', allow('links'), readOnly(), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
   .post('/generate', allow('links'), validate('json', generateSchema), async (c) =>
-    c.json(await svc.createLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json')), 200),
+    c.json(await svc.createLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('json')), 200),
   )
   .get('/export.csv', allow('links'), readOnly(), async (c) => {
     const rows = await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1');
@@ -41,8 +43,8 @@ export const linkRoutes = new Hono<AppEnv>()
     return c.json({ ok: true }, 200);
   })
   .get('/:id/clicks.csv', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
-    const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
-    const days = await svc.dailyClicks(c.var.db, row);
+    const { row, db } = await svc.ownLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
+    const days = await svc.dailyClicks(db, row);
     const csv = toCsv(
       ['Day', 'People', 'Bots', 'Unique visitors'],
       days.map((d) => [d.day, d.people, d.bots, d.visitors]),
@@ -50,14 +52,14 @@ export const linkRoutes = new Hono<AppEnv>()
     return c.body(csv, 200, csvHeaders(`link-${row.code}-clicks.csv`));
   })
   .get('/:id', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
-    const row = await svc.ownLink(c.var.db, c.var.caller, c.req.valid('param').id);
-    return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(c.var.db, row.id) }, 200);
+    const { row, db } = await svc.ownLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
+    return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(db, row.id) }, 200);
   })
   .put('/:id', allow('links'), validate('param', linkIdParam), validate('json', editSchema), async (c) =>
-    c.json(await svc.updateLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(await svc.updateLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .delete('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
-    await svc.deleteLink(c.env, c.var.db, c.var.caller, c.req.valid('param').id);
+    await svc.deleteLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
     return c.json({ ok: true }, 200);
   });
 
@@ -115,11 +117,11 @@ function serveLink(env: Bindings, ctx: { waitUntil(promise: Promise<unknown>): v
   if (link.maxClicks) {
     // a click limit is exact: the link's ClickCounter counts this click before it is served
     // (the slower path, for these links only)
-    return claimClick(env, ctx, link.id, link.maxClicks, describeVisit(req)).then((ok) =>
+    return claimClick(env, ctx, link.id, link.maxClicks, describeVisit(req), link.co).then((ok) =>
       ok ? new Response(null, { status: 302, headers: redirectHeaders(link.from) }) : new Response(expiredPage, { status: 410, headers: htmlHeaders }),
     );
   }
-  const flush = recordClick(env, link.id, describeVisit(req));
+  const flush = recordClick(env, link.id, describeVisit(req), link.co);
   if (flush) ctx.waitUntil(flush);
   return new Response(null, { status: 302, headers: redirectHeaders(link.from) });
 }

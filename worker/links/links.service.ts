@@ -1,10 +1,14 @@
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
-import { linkClickStats, links, users } from '../db/schema';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { accounts, companies, companyHomes, linkClickStats, linkCodes, links, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { createDb, isUniqueViolation } from '../lib/db';
+import { COMMON_MESSAGES } from '../lib/common-messages';
+import { allShards, CONTROL, companyDb, controlDb, isFenceRefusal, shardDb } from '../lib/d1';
+import { isUniqueViolation } from '../lib/db';
 import { apiError, badRequest, conflict } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
+import { companyMoving } from '../lib/shards';
+import { claimCode, placeDb, placeOfLink, releaseCode } from './codes';
 import {
   ALIAS_RE,
   checkTarget,
@@ -17,9 +21,13 @@ import {
   type LinkStats,
   type OwnHosts,
 } from './links.schema';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 type LinkRow = typeof links.$inferSelect;
+
+/** A write refused by the fence of a company that is moving (the admin on another company's link): 503, try again. */
+const unlessMoving = (err: unknown): never => {
+  throw isFenceRefusal(err) ? companyMoving() : err;
+};
 export const CODE_LENGTH = 7;
 /** KV entry of a short code: what the redirect needs and nothing else. */
 export interface KvLink {
@@ -30,15 +38,21 @@ export interface KvLink {
   expiresAt?: number | null;
   /** Absent or null: no click limit. */
   maxClicks?: number | null;
+  /**
+   * The company of the link's owner, whose shard holds the link: its clicks are written there
+   * (docs/decisions/0180-links-on-shards.md). Absent in entries written before shards.
+   */
+  co?: string;
 }
 
-/** The KV entry of a link row. */
-export const kvLinkOf = (row: Pick<LinkRow, 'id' | 'from' | 'isDisabled' | 'expiresAt' | 'maxClicks'>): KvLink => ({
+/** The KV entry of a link row of company `companyId`. */
+export const kvLinkOf = (row: Pick<LinkRow, 'id' | 'from' | 'isDisabled' | 'expiresAt' | 'maxClicks'>, companyId: string): KvLink => ({
   id: row.id,
   from: row.from,
   disabled: row.isDisabled,
   expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
   maxClicks: row.maxClicks ?? null,
+  co: companyId,
 });
 export const kvKey = (code: string) => `s:${code}`;
 
@@ -82,9 +96,19 @@ export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
   return { names, loopback: isDevelopment(env) || [...names].some(isLoopbackHost) };
 }
 
+/**
+ * The caller's company on its shard: where its links live, and `control`, where their codes are
+ * claimed (docs/decisions/0180-links-on-shards.md).
+ */
+export interface LinkScope {
+  control: Db;
+  db: Db;
+  companyId: string;
+}
+
 export async function createLink(
   env: Bindings,
-  db: Db,
+  scope: LinkScope,
   caller: Caller,
   req: Request,
   input: { from: string; alias?: string; expiresAt?: string | null; maxClicks?: number | null },
@@ -98,14 +122,20 @@ export async function createLink(
   await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, COMMON_MESSAGES.tooManyLinks);
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date(), expiresAt, maxClicks };
-    try {
-      await db.insert(links).values(row);
-    } catch (err) {
-      if (!isUniqueViolation(err, 'links.code')) throw err;
+    // the code is the product's before the link is written: the directory decides races across shards
+    if (!(await claimCode(env, scope.control, { code: row.code, linkId: row.id, userId: caller.id }, !!alias))) {
       if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
       continue; // a code collision: draw another
     }
-    await env.LINKS_KV.put(kvKey(row.code), JSON.stringify(kvLinkOf({ ...row, isDisabled: false })));
+    try {
+      await scope.db.insert(links).values(row);
+    } catch (err) {
+      await releaseCode(scope.control, row.code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
+      if (!isUniqueViolation(err, 'links.code')) throw err;
+      if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
+      continue;
+    }
+    await env.LINKS_KV.put(kvKey(row.code), JSON.stringify(kvLinkOf({ ...row, isDisabled: false }, scope.companyId)));
     // this isolate may hold the code as unknown (a visit before, or a deleted link's code)
     forget(row.code);
     return toDto(env, { ...row, clicks: 0, isDisabled: false });
@@ -113,25 +143,74 @@ export async function createLink(
   throw apiError(COMMON_MESSAGES.noShortCode);
 }
 
-/** The caller's links, oldest first; the admin's `all` lists everyone's, with each owner. */
+/** The order of the links lists: creation time, then id (two links made in one millisecond). */
+const byDate = (a: LinkRow, b: LinkRow) => a.date.getTime() - b.date.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Every company's links on one shard, with their owners: the companies whose data is read here
+ * (`active`, or `moving` until its flip); a company's copy on its way in (`incoming`) or left behind
+ * (`moved`) is read on the other shard. Links of owners without a company row are from before shards.
+ */
+async function linksOnShard(db: Db) {
+  return db
+    .select({ link: links, owner: { _id: users.id, name: users.name, email: users.email } })
+    .from(links)
+    .leftJoin(users, eq(users.id, links.userId))
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+    .where(or(isNull(companyHomes.state), inArray(companyHomes.state, ['active', 'moving'])))
+    .orderBy(asc(links.date), asc(links.id));
+}
+
+/**
+ * The admin's view of every link: each shard read at once and the lists merged in one order
+ * (each shard's list is already in it), so the screen's sorting, search and totals are as before.
+ */
+export async function everyLink(env: Bindings): Promise<LinkDto[]> {
+  const lists = await Promise.all(allShards(env).map((shard) => linksOnShard(shardDb(env, shard))));
+  const rows = lists.flat().sort((a, b) => byDate(a.link, b.link));
+  const now = Date.now();
+  return rows.map((r) => ({ ...toDto(env, r.link, now), owner: r.owner ?? undefined }));
+}
+
+/** The caller's links, oldest first; the admin's `all` lists everyone's, with each owner, from every shard. */
 export async function listLinks(env: Bindings, db: Db, caller: Caller, all: boolean): Promise<LinkDto[]> {
-  if (all && caller.userType === 'admin') {
-    const rows = await db
-      .select({ link: links, owner: { _id: users.id, name: users.name, email: users.email } })
-      .from(links)
-      .leftJoin(users, eq(users.id, links.userId))
-      .orderBy(links.date);
-    return rows.map((r) => ({ ...toDto(env, r.link), owner: r.owner ?? undefined }));
-  }
-  const rows = await db.select().from(links).where(eq(links.userId, caller.id)).orderBy(links.date);
+  if (all && caller.userType === 'admin') return everyLink(env);
+  const rows = await db.select().from(links).where(eq(links.userId, caller.id)).orderBy(asc(links.date), asc(links.id));
   return rows.map((r) => toDto(env, r));
 }
 
-/** The caller's own link (the admin reaches every link); another user's answers 404. */
-export async function ownLink(db: Db, caller: Caller, id: string): Promise<LinkRow> {
-  const [row] = await db.select().from(links).where(eq(links.id, id)).limit(1);
-  if (!row || (row.userId !== caller.id && caller.userType !== 'admin')) throw apiError(COMMON_MESSAGES.linkNotFound);
-  return row;
+/** A link with the handle of its company's shard and that company (whose fence its writes pass). */
+export interface OwnedLink {
+  row: LinkRow;
+  db: Db;
+  companyId: string;
+}
+
+/**
+ * The caller's own link, in the caller's shard. The admin reaches every link: one of another
+ * company is found through the code directory, on its company's shard. Another user's link
+ * answers 404.
+ */
+export async function ownLink(env: Bindings, scope: LinkScope, caller: Caller, id: string): Promise<OwnedLink> {
+  const [row] = await scope.db.select().from(links).where(eq(links.id, id)).limit(1);
+  if (row && row.userId === caller.id) return { row, db: scope.db, companyId: scope.companyId };
+  if (caller.userType !== 'admin') throw apiError(COMMON_MESSAGES.linkNotFound);
+  // the admin on another user's link: on its owner's shard, behind its owner's company's fence
+  const place = await placeOfLink(scope.control, id);
+  if (place) {
+    const db = placeDb(env, place);
+    const [found] = await db.select().from(links).where(eq(links.id, id)).limit(1);
+    if (found) return { row: found, db, companyId: place.companyId };
+  }
+  // a link of `DB` from before the code directory: its owner's company is in the same database
+  const [legacy] = await shardDb(env, CONTROL)
+    .select({ link: links, companyId: users.companyId })
+    .from(links)
+    .innerJoin(users, eq(users.id, links.userId))
+    .where(eq(links.id, id))
+    .limit(1);
+  if (legacy) return { row: legacy.link, db: companyDb(env, CONTROL, legacy.companyId), companyId: legacy.companyId };
+  throw apiError(COMMON_MESSAGES.linkNotFound);
 }
 
 export async function linkStats(db: Db, linkId: string, days = 30): Promise<LinkStats> {
@@ -202,8 +281,8 @@ export async function dailyClicks(db: Db, row: LinkRow, now = Date.now()) {
  * from then on and is free for anyone), expiry and click limit. KV and this isolate's cache
  * follow at once; other isolates within CACHE_MS, other locations within KV's minute.
  */
-export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Request, id: string, input: LinkEdit) {
-  const row = await ownLink(db, caller, id);
+export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller, req: Request, id: string, input: LinkEdit) {
+  const { row, db, companyId } = await ownLink(env, scope, caller, id);
   const set: Partial<LinkRow> = {};
   if (input.isDisabled !== undefined) set.isDisabled = input.isDisabled;
   if (input.from !== undefined) {
@@ -219,19 +298,28 @@ export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Req
   if (input.expiresAt !== undefined) set.expiresAt = expiryOf(input.expiresAt) ?? null;
   if (input.maxClicks !== undefined) set.maxClicks = input.maxClicks;
   if (!Object.keys(set).length) return toDto(env, row);
+  const code = set.code;
+  const claimed = code ? await claimCode(env, scope.control, { code, linkId: row.id, userId: row.userId }, true) : undefined;
+  if (claimed === false) throw conflict(LINK_MESSAGES.aliasTaken);
   let updated: LinkRow | undefined;
   try {
     [updated] = await db.update(links).set(set).where(eq(links.id, row.id)).returning();
   } catch (err) {
+    if (code && claimed === 'claimed')
+      await releaseCode(scope.control, code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
     if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
-    throw err;
+    unlessMoving(err);
   }
-  if (!updated) throw apiError(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
+  if (!updated) {
+    if (code) await releaseCode(scope.control, code, row.id);
+    throw apiError(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
+  }
   if (updated.code !== row.code) {
+    await releaseCode(scope.control, row.code, row.id);
     await env.LINKS_KV.delete(kvKey(row.code));
     forget(row.code);
   }
-  await syncKv(env, db, updated);
+  await syncKv(env, db, updated, companyId);
   return toDto(env, updated);
 }
 
@@ -239,10 +327,10 @@ export async function updateLink(env: Bindings, db: Db, caller: Caller, req: Req
  * Writes the link's KV entry from D1, then reads D1 again and writes again if another edit landed
  * meanwhile: of two concurrent edits, the one that finishes last writes what D1 holds last.
  */
-async function syncKv(env: Bindings, db: Db, row: LinkRow) {
+async function syncKv(env: Bindings, db: Db, row: LinkRow, companyId: string) {
   let current: LinkRow | undefined = row;
   for (let round = 0; current && round < 3; round++) {
-    const value = JSON.stringify(kvLinkOf(current));
+    const value = JSON.stringify(kvLinkOf(current, companyId));
     await env.LINKS_KV.put(kvKey(current.code), value);
     forget(current.code);
     const [again]: (LinkRow | undefined)[] = await db.select().from(links).where(eq(links.id, row.id)).limit(1);
@@ -252,7 +340,7 @@ async function syncKv(env: Bindings, db: Db, row: LinkRow) {
       forget(current.code);
       return;
     }
-    if (again.code === current.code && JSON.stringify(kvLinkOf(again)) === value) return;
+    if (again.code === current.code && JSON.stringify(kvLinkOf(again, companyId)) === value) return;
     if (again.code !== current.code) await env.LINKS_KV.delete(kvKey(current.code));
     current = again;
   }
@@ -262,9 +350,11 @@ async function syncKv(env: Bindings, db: Db, row: LinkRow) {
  * Deletes a link and its per-day stats (docs/rules/links.md#0051-link-delete): the
  * code answers 404 and is free again. Clicks still on their way to the ClickCounter add nothing.
  */
-export async function deleteLink(env: Bindings, db: Db, caller: Caller, id: string) {
-  const row = await ownLink(db, caller, id);
-  await db.batch([db.delete(links).where(eq(links.id, row.id)), db.delete(linkClickStats).where(eq(linkClickStats.linkId, row.id))]);
+export async function deleteLink(env: Bindings, scope: LinkScope, caller: Caller, id: string) {
+  const { row, db } = await ownLink(env, scope, caller, id);
+  await db.batch([db.delete(links).where(eq(links.id, row.id)), db.delete(linkClickStats).where(eq(linkClickStats.linkId, row.id))]).catch(unlessMoving);
+  // the row first: a crash between the two leaves a claim without a link, free again (codes.ts)
+  await releaseCode(scope.control, row.code, row.id);
   await env.LINKS_KV.delete(kvKey(row.code));
   forget(row.code);
 }
@@ -292,9 +382,37 @@ export function cachedCode(code: string, now = Date.now()): CachedLink | null | 
 }
 
 /**
- * KV first (with its own edge cache), D1 when KV has not got the code yet (a link created in
- * another location less than a minute ago), then KV is filled off the response path through
- * `defer`. Concurrent misses of one code in one isolate share one lookup.
+ * The link of a code that KV has not got (a link created in another location less than a minute
+ * ago, or KV's entry evicted), with its company: the code directory names its owner's shard, read
+ * in one round trip with `DB`'s own link of that code (a link from before the directory).
+ */
+async function linkOfCode(env: Bindings, code: string): Promise<KvLink | null> {
+  const control = controlDb(env);
+  const inShard = (db: Db) =>
+    db.select({ link: links, companyId: users.companyId }).from(links).leftJoin(users, eq(users.id, links.userId)).where(eq(links.code, code)).limit(1);
+  const [[place], [legacy]] = await control.batch([
+    control
+      .select({ linkId: linkCodes.linkId, shard: companies.shard })
+      .from(linkCodes)
+      .leftJoin(accounts, eq(accounts.userId, linkCodes.userId))
+      .leftJoin(companies, eq(companies.id, accounts.companyId))
+      .where(eq(linkCodes.code, code))
+      .limit(1),
+    inShard(control),
+  ]);
+  let found = legacy;
+  if (place) {
+    const shard = place.shard ?? CONTROL;
+    [found] = shard === CONTROL ? [legacy] : await inShard(shardDb(env, shard));
+    if (found?.link.id !== place.linkId) found = undefined;
+  }
+  return found ? kvLinkOf(found.link, found.companyId ?? '') : null;
+}
+
+/**
+ * KV first (with its own edge cache), then the link's shard through the code directory, and KV is
+ * filled off the response path through `defer`. Concurrent misses of one code in one isolate
+ * share one lookup.
  */
 export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unknown>) => void): Promise<CachedLink | null> {
   let load = loading.get(code);
@@ -302,8 +420,7 @@ export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unkn
     load = (async () => {
       let link = await env.LINKS_KV.get<KvLink>(kvKey(code), { type: 'json', cacheTtl: 60 });
       if (!link) {
-        const [row] = await createDb(env.DB).select().from(links).where(eq(links.code, code)).limit(1);
-        link = row ? kvLinkOf(row) : null;
+        link = await linkOfCode(env, code);
         if (link) defer(env.LINKS_KV.put(kvKey(code), JSON.stringify(link)));
       }
       let cached: CachedLink | null = null;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkClickStats, links } from '../db/schema';
 import { LIMITS } from '../lib/rate-limit';
-import { call, countRows, createTeam, createUser, db, testEnv } from '../test/helpers';
 import { fetchWorker } from '../test/dispatch';
+import { call, countRows, createTeam, createUser, db, type TestUser, testEnv } from '../test/helpers';
 import { describeVisit } from './clicks';
 import { checkTarget, LINK_MESSAGES } from './links.schema';
 import { kvKey, ownHosts } from './links.service';
@@ -21,8 +21,8 @@ async function clicksSettled(id: string, token: string, want: number, tries = 10
   return clicks;
 }
 
-async function newLink(token: string, from = 'https://example.com/some/long/path?q=1', alias?: string) {
-  const res = await call('POST', '/api/link/generate', { token, body: { from, alias } });
+async function newLink(owner: TestUser, from = 'https://example.com/some/long/path?q=1', alias?: string) {
+  const res = await call('POST', '/api/link/generate', { token: owner.token, body: { from, alias } });
   expect(res.status).toBe(200);
   return res.body as { _id: string; from: string; to: string; code: string; clicks: number; date: string; isDisabled: boolean };
 }
@@ -36,7 +36,7 @@ describe('POST /api/link/generate', () => {
     expect(res.body.to).toMatch(new RegExp(`^${testEnv.PUBLIC_URL}/s/[A-Za-z0-9]{7}$`));
     expect(res.body.to).toBe(`${testEnv.PUBLIC_URL}/s/${res.body.code}`);
     expect(new Date(res.body.date).toISOString()).toBe(res.body.date);
-    const [row] = await db.select().from(links).where(eq(links.id, res.body._id));
+    const [row] = await manager.db.select().from(links).where(eq(links.id, res.body._id));
     expect(row).toMatchObject({ userId: manager.id, code: res.body.code, from: res.body.from, clicks: 0 });
     expect(await testEnv.LINKS_KV.get(kvKey(res.body.code), 'json')).toEqual({
       id: res.body._id,
@@ -44,13 +44,14 @@ describe('POST /api/link/generate', () => {
       disabled: false,
       expiresAt: null,
       maxClicks: null,
+      co: manager.companyId,
     });
   });
 
   it('draws a different code every time', async () => {
     const manager = await createUser('manager');
     const codes = new Set<string>();
-    for (let i = 0; i < 20; i++) codes.add((await newLink(manager.token, `https://example.com/${i}`)).code);
+    for (let i = 0; i < 20; i++) codes.add((await newLink(manager, `https://example.com/${i}`)).code);
     expect(codes.size).toBe(20);
   });
 
@@ -82,7 +83,7 @@ describe('POST /api/link/generate', () => {
     const manager = await createUser('manager');
     const long = `https://example.com/${'a'.repeat(2048 - 'https://example.com/'.length)}`;
     expect(long.length).toBe(2048);
-    expect((await newLink(manager.token, long)).from).toBe(long);
+    expect((await newLink(manager, long)).from).toBe(long);
   });
 
   // PUBLIC_URL is http://localhost:8787 and ENVIRONMENT development here: each is our own host
@@ -157,7 +158,7 @@ describe('POST /api/link/generate', () => {
   it('still accepts other hosts whose names merely look like ours', async () => {
     const manager = await createUser('manager');
     for (const from of ['https://example.com/s/abcdefg', 'http://localhost.example.com/s/X', 'http://127.0.0.1.example.com/', 'https://mylocalhost.example/']) {
-      expect((await newLink(manager.token, from)).from).toBe(new URL(from).toString());
+      expect((await newLink(manager, from)).from).toBe(new URL(from).toString());
     }
   });
 
@@ -180,7 +181,7 @@ describe('POST /api/link/generate', () => {
     const manager = await createUser('manager');
     const other = await createUser('manager');
     const alias = `team-${Date.now().toString(36)}`;
-    const ok = await newLink(manager.token, 'https://example.com/a', alias);
+    const ok = await newLink(manager, 'https://example.com/a', alias);
     expect(ok.to).toBe(`${testEnv.PUBLIC_URL}/s/${alias}`);
     const before = await countRows('links');
     const taken = await call('POST', '/api/link/generate', { token: other.token, body: { from: 'https://example.com/b', alias } });
@@ -204,7 +205,7 @@ describe('POST /api/link/generate', () => {
     mutableEnv.DISABLE_RATE_LIMITS = 'false';
     try {
       const { limit } = LIMITS.linkCreatePerUser;
-      for (let i = 0; i < limit; i++) await newLink(manager.token, `https://example.com/${i}`);
+      for (let i = 0; i < limit; i++) await newLink(manager, `https://example.com/${i}`);
       const before = await countRows('links');
       const res = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/one-more' } });
       expect(res.status).toBe(429);
@@ -273,7 +274,7 @@ describe('own hosts in production (checkTarget with the deployed settings)', () 
 describe('GET /s/{code}', () => {
   it('answers 302 to the target with no cache headers, as a browser navigation', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token);
+    const link = await newLink(manager);
     const hop = await call('GET', `/s/${link.code}`, { headers: nav });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toBe('https://example.com/some/long/path?q=1');
@@ -296,25 +297,25 @@ describe('GET /s/{code}', () => {
 
   it('falls back to D1 when KV has not got the code, and fills KV again', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/kv-miss');
+    const link = await newLink(manager, 'https://example.com/kv-miss');
     await testEnv.LINKS_KV.delete(kvKey(link.code));
     const hop = await call('GET', `/s/${link.code}`, { headers: nav });
     expect(hop.status).toBe(302);
     expect(hop.headers.get('location')).toBe('https://example.com/kv-miss');
     await expect
       .poll(() => testEnv.LINKS_KV.get(kvKey(link.code), 'json'))
-      .toEqual({ id: link._id, from: link.from, disabled: false, expiresAt: null, maxClicks: null });
+      .toEqual({ id: link._id, from: link.from, disabled: false, expiresAt: null, maxClicks: null, co: manager.companyId });
     expect(await clicksSettled(link._id, manager.token, 1)).toBe(1);
   });
 
   it('a disabled link answers 410 and counts nothing; enabled again it redirects', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/off');
+    const link = await newLink(manager, 'https://example.com/off');
     expect((await call('GET', `/s/${link.code}`, { headers: nav })).status).toBe(302);
     const off = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: true } });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ _id: link._id, isDisabled: true });
-    expect((await db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(true);
+    expect((await manager.db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(true);
     const page = await call('GET', `/s/${link.code}`, { headers: nav });
     expect(page.status).toBe(410);
     expect(page.text).toContain('Link disabled');
@@ -342,7 +343,7 @@ describe('GET /s/{code}', () => {
 
   it('a link whose target is the very host the visit came to (not configured as ours) does not redirect to itself', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://mirror-two.example/s/abcdefg');
+    const link = await newLink(manager, 'https://mirror-two.example/s/abcdefg');
     const loop = await fetchWorker(`https://mirror-two.example/s/${link.code}`, { redirect: 'manual', headers: nav });
     expect(loop.status).toBe(410);
     expect(await loop.text()).toContain('Link stopped');
@@ -352,7 +353,7 @@ describe('GET /s/{code}', () => {
 
   it('PUT refuses a body without a boolean isDisabled', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token);
+    const link = await newLink(manager);
     const res = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { isDisabled: 'yes' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('isDisabled must be true or false');
@@ -363,9 +364,9 @@ describe('who may call /api/link', () => {
   it("lists and shows only the caller's links, oldest first, numbered by the screen", async () => {
     const a = await createTeam();
     const b = await createTeam();
-    const first = await newLink(a.manager.token, 'https://a.example/1');
-    const second = await newLink(a.manager.token, 'https://a.example/2');
-    const theirs = await newLink(b.manager.token, 'https://b.example/');
+    const first = await newLink(a.manager, 'https://a.example/1');
+    const second = await newLink(a.manager, 'https://a.example/2');
+    const theirs = await newLink(b.manager, 'https://b.example/');
     const list = await call('GET', '/api/link', { token: a.manager.token });
     expect(list.status).toBe(200);
     expect(list.body.map((l: { _id: string }) => l._id)).toEqual([first._id, second._id]);
@@ -375,7 +376,7 @@ describe('who may call /api/link', () => {
     const put = await call('PUT', `/api/link/${theirs._id}`, { token: a.manager.token, body: { isDisabled: true } });
     expect(put.status).toBe(404);
     expect(put.body.message).toBe('Link not found');
-    expect((await db.select().from(links).where(eq(links.id, theirs._id)))[0]!.isDisabled).toBe(false);
+    expect((await b.manager.db.select().from(links).where(eq(links.id, theirs._id)))[0]!.isDisabled).toBe(false);
     expect((await call('GET', '/api/link/nope', { token: a.manager.token })).status).toBe(404);
     // ?all=1 means nothing for a manager
     expect((await call('GET', '/api/link?all=1', { token: a.manager.token })).body).toHaveLength(2);
@@ -384,8 +385,8 @@ describe('who may call /api/link', () => {
   it("the admin has its own list, every user's links with ?all=1, and reaches any link", async () => {
     const admin = await createUser('admin');
     const manager = await createUser('manager');
-    const theirs = await newLink(manager.token, 'https://m.example/');
-    const own = await newLink(admin.token, 'https://admin.example/');
+    const theirs = await newLink(manager, 'https://m.example/');
+    const own = await newLink(admin, 'https://admin.example/');
     expect((await call('GET', '/api/link', { token: admin.token })).body.map((l: { _id: string }) => l._id)).toEqual([own._id]);
     const all = (await call('GET', '/api/link?all=1', { token: admin.token })).body as { _id: string; owner: unknown }[];
     expect(all.find((l) => l._id === theirs._id)?.owner).toEqual({ _id: manager.id, name: manager.name, email: manager.email });
@@ -401,7 +402,7 @@ describe('who may call /api/link', () => {
     const team = await createTeam();
     const marketing = await createUser('marketing');
     const expired = await createUser('manager', { subscriptionDays: -1 });
-    const link = await newLink(team.manager.token);
+    const link = await newLink(team.manager);
     const calls = [
       ['GET', '/api/link'],
       ['POST', '/api/link/generate'],
@@ -422,14 +423,14 @@ describe('who may call /api/link', () => {
       expect((await call(method, path, { body })).status).toBe(401);
     }
     expect(await countRows('links')).toBe(before);
-    expect((await db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(false);
+    expect((await team.manager.db.select().from(links).where(eq(links.id, link._id)))[0]!.isDisabled).toBe(false);
   });
 });
 
 describe('click analytics', () => {
   it('splits people from bots and breaks people down by referrer, country and device', async () => {
     const manager = await createUser('manager');
-    const link = await newLink(manager.token, 'https://example.com/stats');
+    const link = await newLink(manager, 'https://example.com/stats');
     const visits: Record<string, string>[] = [
       { ...nav, referer: 'https://mail.example.com/inbox?id=1' },
       { ...nav, referer: 'https://mail.example.com/other' },
@@ -454,7 +455,7 @@ describe('click analytics', () => {
         { value: 'bot', count: 2 },
       ]),
     );
-    const rows = await db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
+    const rows = await manager.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
     expect(rows.filter((r) => r.dimension === 'kind').reduce((n, r) => n + r.count, 0)).toBe(5);
   });
 

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { activeLoads, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { ownMcSetting } from '../history/history.service';
 import { GENERAL_MESSAGES } from '../lib/common-messages';
 import { apiError } from '../lib/errors';
-import { textOf } from '../lib/messages';
-import { LOAD_MESSAGES } from './loads.messages';
 import { randomId } from '../lib/ids';
-import { ownMcSetting } from '../history/history.service';
+import { textOf } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
+import { LOAD_MESSAGES } from './loads.messages';
 import { type ActiveLoadDto, type AddLoadInput, MAX_ACTIVE_LOADS } from './loads.schema';
 
 const l = activeLoads;

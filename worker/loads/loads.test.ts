@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeLoads, mcSettings } from '../db/schema';
-import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, db, errorBody, type TestUser } from '../test/helpers';
 import { HISTORY_MESSAGES } from '../history/history.messages';
+import { randomId } from '../lib/ids';
+import { call, countRows, createTeam, createUser, errorBody, everyDb, type TestUser } from '../test/helpers';
 import { LOAD_MESSAGES } from './loads.messages';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
@@ -25,7 +25,15 @@ async function addOk(user: TestUser, extra: Record<string, unknown> = {}): Promi
 const my = async (user: TestUser) => (await call('GET', '/api/activeLoad/my', { token: user.token })).body as { _id: string; brokerName: string }[];
 const team = (user: TestUser) => call('POST', '/api/activeLoad/team', { token: user.token, body: {} });
 const del = (user: TestUser, id: unknown, path = '/api/activeLoad/delete/') => call('POST', path, { token: user.token, body: { id } });
-const exists = async (id: string) => (await db.select().from(activeLoads).where(eq(activeLoads.id, id))).length === 1;
+/** Whether the load is in its team's database (`user.db`, the team's shard). */
+const exists = async (user: TestUser, id: string) => (await user.db.select().from(activeLoads).where(eq(activeLoads.id, id))).length === 1;
+/** The databases that hold a load: its team's shard alone, or none. */
+const shardsHolding = async (id: string) => {
+  const found = await Promise.all(
+    everyDb().map(async ({ shard, db }) => ((await db.select().from(activeLoads).where(eq(activeLoads.id, id))).length ? [shard] : [])),
+  );
+  return found.flat();
+};
 
 describe('POST /api/activeLoad/add (extension ingestion)', () => {
   let T: Team;
@@ -34,7 +42,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     T = await createTeam();
     const teamMc = randomId();
     agentMc = randomId();
-    await db.insert(mcSettings).values([
+    await T.manager.db.insert(mcSettings).values([
       { id: teamMc, userId: T.manager.id, name: 'Team MC', createdAt: new Date() },
       { id: agentMc, userId: T.agents[0].id, name: 'Team MC', parentMcId: teamMc, createdAt: new Date() },
     ]);
@@ -56,7 +64,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
       board: 'dat',
       date: new Date(body.date as number).toISOString(),
     });
-    const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
+    const [row] = await T.agents[0].db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
     expect(row).toMatchObject({ userId: T.agents[0].id, teamId: T.manager.id, mcSettingId: agentMc, clientId: body.clientId });
   });
 
@@ -64,7 +72,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const res = await add(T.agents[0], load({ reference: '  TQL-884213 ' }));
     expect(res.status).toBe(201);
     expect(res.body.reference).toBe('TQL-884213');
-    const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
+    const [row] = await T.agents[0].db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
     expect(row?.reference).toBe('TQL-884213');
     expect((await my(T.agents[0])).find((l) => l._id === res.body._id)).toMatchObject({ reference: 'TQL-884213' });
     const before = await countRows('active_loads');
@@ -78,7 +86,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const res = await add(T.agents[0], load({ board: 'truckstop' }));
     expect(res.status).toBe(201);
     expect(res.body.board).toBe('truckstop');
-    const [row] = await db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
+    const [row] = await T.agents[0].db.select().from(activeLoads).where(eq(activeLoads.id, res.body._id));
     expect(row?.board).toBe('truckstop');
     expect((await my(T.agents[0])).find((l) => l._id === res.body._id)).toMatchObject({ board: 'truckstop' });
     expect((await team(T.manager)).body.find((l: { _id: string }) => l._id === res.body._id)).toMatchObject({ board: 'truckstop' });
@@ -202,16 +210,27 @@ describe("My active loads, the team's, and delete", () => {
     expect(await countRows('active_loads')).toBe(before);
   });
 
+  it("teams on different shards: each load is in its team's shard alone; the other shard's manager never lists or deletes it", async () => {
+    expect(A.manager.shard).not.toBe(B.manager.shard);
+    expect(await shardsHolding(ids.a0)).toEqual([A.manager.shard]);
+    expect(await shardsHolding(ids.b0)).toEqual([B.manager.shard]);
+    expect((await team(B.manager)).body.map((l: { _id: string }) => l._id)).not.toContain(ids.a0);
+    const res = await del(B.manager, ids.a0);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(LOAD_MESSAGES.notFound.text);
+    expect(await shardsHolding(ids.a0)).toEqual([A.manager.shard]);
+  });
+
   it("delete: the owner deletes its own load; the manager deletes its agent's; with or without the trailing slash", async () => {
     const res = await del(A.agents[0], ids.a0old);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(LOAD_MESSAGES.deleted.text);
-    expect(await exists(ids.a0old)).toBe(false);
+    expect(await exists(A.agents[0], ids.a0old)).toBe(false);
     expect((await del(A.manager, ids.a1, '/api/activeLoad/delete')).status).toBe(200);
-    expect(await exists(ids.a1)).toBe(false);
+    expect(await exists(A.agents[1], ids.a1)).toBe(false);
     // deleting twice answers 404
     expect((await del(A.manager, ids.a1)).status).toBe(404);
-    expect(await exists(ids.a0)).toBe(true);
-    expect(await exists(ids.b0)).toBe(true);
+    expect(await exists(A.agents[0], ids.a0)).toBe(true);
+    expect(await exists(B.agents[0], ids.b0)).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { iso } from '../lib/db';
 import { allShards, shardDb } from '../lib/d1';
+import { iso } from '../lib/db';
 import { apiError } from '../lib/errors';
-import { messageOf } from '../lib/messages';
 import { randomId } from '../lib/ids';
 import { enqueueMails } from '../lib/mailer';
+import { messageOf } from '../lib/messages';
 import { log, userHash } from '../lib/observe';
 import { type FailedMailDto, MAIL_MESSAGES } from './mail.schema';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mcSettings } from '../db/schema';
-import { call, createTeam, db } from '../test/helpers';
 import { problemText } from '../lib/messages';
+import { call, createTeam } from '../test/helpers';
 import { PLACEHOLDER_LIST, renderTemplate, SAMPLE_LOAD, templateError, unknownPlaceholders } from './email-template.schema';
 
 const load = { ...SAMPLE_LOAD, mcName: 'Swift Haul', userName: 'Ava Hakobyan' };
@@ -40,7 +40,7 @@ describe('saving templates', () => {
     const bad = await call('POST', '/api/mcSettings/add/', { token: manager.token, body: { name: 'Acme', lines: [1], emailSubject: 'Load {pickup}' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(`Unknown placeholder {pickup} in the e-mail subject. Use ${PLACEHOLDER_LIST}`);
-    expect(await db.select().from(mcSettings).where(eq(mcSettings.userId, manager.id))).toHaveLength(0);
+    expect(await manager.db.select().from(mcSettings).where(eq(mcSettings.userId, manager.id))).toHaveLength(0);
 
     const good = await call('POST', '/api/mcSettings/add/', {
       token: manager.token,
@@ -55,7 +55,7 @@ describe('saving templates', () => {
     });
     expect(update.status).toBe(400);
     expect(update.body.message).toBe(`Unknown placeholders {weight}, {equipment} in the e-mail content. Use ${PLACEHOLDER_LIST}`);
-    const [row] = await db.select().from(mcSettings).where(eq(mcSettings.id, id));
+    const [row] = await manager.db.select().from(mcSettings).where(eq(mcSettings.id, id));
     expect([row!.emailSubject, row!.emailContent]).toEqual(['Load {origin} → {destination}', 'Hi {broker}, {userName} of {mcName}']);
 
     const fixed = await call('POST', '/api/mcSettings/update/details', {

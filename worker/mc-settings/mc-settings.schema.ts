@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { problem } from '../lib/messages';
 import { type Check, inOrder } from '../lib/checks';
+import { problem } from '../lib/messages';
 import { templateError } from './email-template.schema';
 import { LINES_MESSAGES as LINES } from './mc-settings.messages';
 

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterMcs, brokerFilters, mcLines, mcSettings } from '../db/schema';
-import { call, createTeam, createUser, db, testEnv, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, everyDb, homeOfUser, otherShard, type TestUser, testEnv } from '../test/helpers';
 import { LINES_MESSAGES } from './mc-settings.messages';
 
 const addMc = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/mcSettings/add/', { token: user.token, body });
@@ -13,7 +13,7 @@ async function mcId(user: TestUser, body: Record<string, unknown>) {
   return res.body.mcSetting._id as string;
 }
 const mine = async (user: TestUser) => (await call('GET', '/api/mcSettings', { token: user.token })).body as any[];
-const rowsOf = (userId: string) => db.select().from(mcSettings).where(eq(mcSettings.userId, userId));
+const rowsOf = async (userId: string) => (await homeOfUser(userId)).db.select().from(mcSettings).where(eq(mcSettings.userId, userId));
 
 describe('POST /api/mcSettings/add/', () => {
   it('a manager adds MCs by name with one line each and its templates', async () => {
@@ -68,23 +68,28 @@ describe('POST /api/mcSettings/add/', () => {
     expect(res.body.mcSetting).toMatchObject({ name: 'Acme', parentMc: { _id: acme, name: 'Acme' }, lines: [1] });
   });
 
-  it("an agent picks one of its manager's MCs, once; never another team's", async () => {
-    const a = await createTeam();
-    const b = await createTeam();
-    const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
-    const theirs = await mcId(b.manager, { name: 'Theirs', lines: [1] });
-    const cross = await addMc(a.agents[0], { parentMc: theirs, lines: [2] });
-    expect(cross.status).toBe(404);
-    expect(cross.body.message).toBe(LINES_MESSAGES.mcNotFound.text);
-    // another agent's setting is not a parent MC either
-    const agentSetting = await mcId(a.agents[1], { parentMc: acme, lines: [4] });
-    expect((await addMc(a.agents[0], { parentMc: agentSetting, lines: [2] })).status).toBe(404);
-    await mcId(a.agents[0], { parentMc: acme, lines: [2], name: 'ignored' });
-    const twice = await addMc(a.agents[0], { parentMc: acme, lines: [3] });
-    expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe(LINES_MESSAGES.alreadyAdded.text);
-    expect((await mine(a.agents[0])).map((s) => [s.name, s.lines])).toEqual([['Acme', [2]]]);
-  });
+  for (const apart of [false, true]) {
+    it(`an agent picks one of its manager's MCs, once; never another team's (${apart ? 'on another shard' : 'on the same shard'})`, async () => {
+      const a = await createTeam();
+      const b = await createTeam(apart ? otherShard(a.manager.shard) : a.manager.shard);
+      expect(b.manager.shard === a.manager.shard).toBe(!apart);
+      const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
+      const theirs = await mcId(b.manager, { name: 'Theirs', lines: [1] });
+      const cross = await addMc(a.agents[0], { parentMc: theirs, lines: [2] });
+      expect(cross.status).toBe(404);
+      expect(cross.body.message).toBe(LINES_MESSAGES.mcNotFound.text);
+      // another agent's setting is not a parent MC either
+      const agentSetting = await mcId(a.agents[1], { parentMc: acme, lines: [4] });
+      expect((await addMc(a.agents[0], { parentMc: agentSetting, lines: [2] })).status).toBe(404);
+      await mcId(a.agents[0], { parentMc: acme, lines: [2], name: 'ignored' });
+      const twice = await addMc(a.agents[0], { parentMc: acme, lines: [3] });
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe(LINES_MESSAGES.alreadyAdded.text);
+      expect((await mine(a.agents[0])).map((s) => [s.name, s.lines])).toEqual([['Acme', [2]]]);
+      // the other team's MC has no child setting in any database
+      for (const { db } of everyDb()) expect(await db.select().from(mcSettings).where(eq(mcSettings.parentMcId, theirs))).toEqual([]);
+    });
+  }
 
   it('two adds racing for the same line: exactly one gets it', async () => {
     const { manager } = await createTeam();
@@ -245,7 +250,7 @@ describe("lines under concurrency: a line is one MC's, whatever arrives at once"
         }
       }
       // what D1 holds: five lines, one per MC, the free one the winner's
-      const stored = await db.select().from(mcLines).where(eq(mcLines.userId, user.id));
+      const stored = await user.db.select().from(mcLines).where(eq(mcLines.userId, user.id));
       expect(stored).toHaveLength(5);
       expect(new Set(stored.map((r) => r.mcSettingId)).size).toBe(5);
       expect(stored.filter((r) => r.line === free).map((r) => r.mcSettingId)).toEqual([winner._id]);
@@ -322,7 +327,7 @@ describe('concurrent toggles: POST /api/mcSettings/update/toggleVisibility', () 
     const a = await createTeam();
     const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
     const agentSetting = await mcId(a.agents[0], { parentMc: acme, lines: [2] });
-    const isVisible = async (id: string) => (await db.select().from(mcSettings).where(eq(mcSettings.id, id)))[0]!.isVisible;
+    const isVisible = async (id: string) => (await a.manager.db.select().from(mcSettings).where(eq(mcSettings.id, id)))[0]!.isVisible;
     for (const [user, id] of [
       [a.manager, acme],
       [a.agents[0], agentSetting],
@@ -364,9 +369,9 @@ describe('DELETE /api/mcSettings/', () => {
     expect((await mine(a.manager)).map((s) => s.name)).toEqual(['Beta']);
     expect((await mine(a.agents[0])).map((s) => s.name)).toEqual(['Beta']);
     expect(await mine(a.agents[1])).toEqual([]);
-    expect(await db.select().from(mcSettings).where(eq(mcSettings.parentMcId, acme))).toHaveLength(0);
-    expect((await db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, filter.body._id))).map((r) => r.mcId)).toEqual([beta]);
-    expect(await db.select().from(brokerFilters).where(eq(brokerFilters.id, filter.body._id))).toHaveLength(1);
+    expect(await a.manager.db.select().from(mcSettings).where(eq(mcSettings.parentMcId, acme))).toHaveLength(0);
+    expect((await a.manager.db.select().from(brokerFilterMcs).where(eq(brokerFilterMcs.filterId, filter.body._id))).map((r) => r.mcId)).toEqual([beta]);
+    expect(await a.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, filter.body._id))).toHaveLength(1);
   });
 
   it("an agent's delete removes only its own setting; another user's setting answers 404", async () => {
@@ -462,9 +467,9 @@ describe('migration 0003_mc_lines', () => {
     const { manager } = await createTeam();
     const a = await mcId(manager, { name: 'Acme', lines: [1] });
     const b = await mcId(manager, { name: 'Beta', lines: [2] });
-    await expect(db.insert(mcLines).values({ userId: manager.id, line: 1, mcSettingId: b })).rejects.toThrow();
-    await expect(db.insert(mcLines).values({ userId: manager.id, line: 7, mcSettingId: b })).rejects.toThrow();
-    expect((await db.select().from(mcLines).where(eq(mcLines.userId, manager.id))).map((r) => [r.line, r.mcSettingId]).sort()).toEqual([
+    await expect(manager.db.insert(mcLines).values({ userId: manager.id, line: 1, mcSettingId: b })).rejects.toThrow();
+    await expect(manager.db.insert(mcLines).values({ userId: manager.id, line: 7, mcSettingId: b })).rejects.toThrow();
+    expect((await manager.db.select().from(mcLines).where(eq(mcLines.userId, manager.id))).map((r) => [r.line, r.mcSettingId]).sort()).toEqual([
       [1, a],
       [2, b],
     ]);

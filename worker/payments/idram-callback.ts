@@ -4,8 +4,8 @@ import { payments, promoUses } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { randomId } from '../lib/ids';
 import { md5Hex } from './md5';
-import { sendReceipts } from './receipts';
 import { orderStub, type PaymentRow } from './payments.service';
+import { sendReceipts } from './receipts';
 
 /** Idram's amounts are decimals with a point ("10000.00"); anything else is no amount. */
 const parseAmount = (text: string | undefined) => (text !== undefined && /^\s*\d{1,12}(\.\d{1,6})?\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -33,10 +33,10 @@ const PRECHECK_REFUSALS = { expired: 'Order has expired', canceled: 'Order was c
  * precheck passes or the confirmation is applied (or replayed); anything else is a refusal
  * text that changes nothing. Never throws: Idram reads an error status as "paid".
  */
-export async function idramResult(env: Bindings, db: Db, form: Record<string, string>): Promise<string> {
+export async function idramResult(env: Bindings, control: Db, form: Record<string, string>): Promise<string> {
   try {
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);
-    const [order] = billNo ? await db.select().from(payments).where(eq(payments.id, billNo)).limit(1) : [];
+    const [order] = billNo ? await control.select().from(payments).where(eq(payments.id, billNo)).limit(1) : [];
     if (!order) return 'Unknown order';
     if (!env.IDRAM_REC_ACCOUNT || form.EDP_REC_ACCOUNT !== env.IDRAM_REC_ACCOUNT) return 'Wrong account';
     const amount = parseAmount(form.EDP_AMOUNT);
@@ -45,7 +45,7 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
 
     if ((form.EDP_PRECHECK ?? '').toUpperCase() === 'YES') {
       if (order.isPaymentConfirmed || order.status === 'needs_refund') return 'Order is already paid';
-      if (!(await discountStillOurs(db, order))) return 'The promo discount was already used';
+      if (!(await discountStillOurs(control, order))) return 'The promo discount was already used';
       const checked = await stub.precheck(amount);
       return checked === 'ok' ? 'OK' : PRECHECK_REFUSALS[checked];
     }
@@ -55,10 +55,13 @@ export async function idramResult(env: Bindings, db: Db, form: Record<string, st
     if (!secret || signed.some((f) => !form[f])) return 'Missing fields';
     const expected = await idramChecksum(form, secret);
     if (expected.toLowerCase() !== form.EDP_CHECKSUM!.trim().toLowerCase()) return 'Wrong checksum';
+    // the object confirms it in the control plane and writes the months in the payees' shards; a
+    // replay finishes what an earlier call left
     const result = await stub.confirm(order.id, { transId: form.EDP_TRANS_ID!.slice(0, 64), payerAccount: form.EDP_PAYER_ACCOUNT!.slice(0, 64) });
     if (result === 'unknown') return 'Unknown order';
-    // a replay sends too: only receipts no earlier call recorded go out (one per payment and recipient)
-    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, db, order.id);
+    // a replay sends too: only receipts no earlier call recorded go out (one per payment and
+    // recipient), and none while the months wait to be written
+    if (result === 'confirmed' || result === 'replay') await sendReceipts(env, control, order.id);
     // 'refund': the payment is recorded as received (Needs refund) and acknowledged, like a replay
     return result === 'error' ? 'Could not process the payment' : 'OK';
   } catch (err) {

@@ -1,8 +1,7 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { paymentItems, payments, users } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { paymentItems, payments } from '../db/schema';
 import type { Db } from '../env';
 import { inJson } from '../lib/db';
-import { extendSql } from '../lib/subscription';
 
 /** One line of a team order: whom it pays for, and what. */
 export interface OrderItem {
@@ -35,28 +34,6 @@ export const insertItems = (db: Db, orderId: string, items: readonly OrderItem[]
       .where(sql`exists (select 1 from ${payments} where ${payments.id} = ${orderId})`),
   );
 };
-
-/**
- * The statement that extends every item's user by its own months and days, computed in SQL from
- * the end date each row holds when it runs (one UPDATE … FROM payment_items), and only while
- * `condition` holds: the same guard the single-payee confirmation uses, so a replay extends nobody.
- */
-export const extendItems = (db: Db, orderId: string, condition: SQL, now = new Date()) =>
-  db
-    .update(users)
-    .set({
-      subscriptionEndDate: sql`${extendSql(sql`"users"."subscription_end_date"`, sql`"payment_items"."months"`, sql`"payment_items"."days"`, now)}`,
-      isTrialPeriod: false,
-    })
-    .from(paymentItems)
-    .where(and(eq(paymentItems.paymentId, orderId), sql`"payment_items"."user_id" = "users"."id"`, condition));
-
-/** The statement that records each item's end date as the extension left it (the receipt's new end dates); after `extendItems`. */
-export const recordItemEndDates = (db: Db, orderId: string, condition: SQL) =>
-  db
-    .update(paymentItems)
-    .set({ newEndDate: sql`(select subscription_end_date from users where users.id = "payment_items"."user_id")` })
-    .where(and(eq(paymentItems.paymentId, orderId), condition));
 
 /** A team order's items, in the order they were recorded. */
 export const itemsOf = (db: Db, orderId: string) => db.select().from(paymentItems).where(eq(paymentItems.paymentId, orderId)).orderBy(sql`rowid`);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, createTeam, createUser, db, getUser, type TestUser, testEnv, errorBody } from '../test/helpers';
+import { call, control, createTeam, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
 import { confirmation, order, PRICE, precheck, result } from '../test/idram';
 import { ORDER_TTL_MS } from './payment-order';
 import { PAYMENT_MESSAGES } from './payments.schema';
@@ -12,7 +12,7 @@ import { PAYMENT_MESSAGES } from './payments.schema';
 
 const ROUNDS = 3;
 const AT_ONCE = 20;
-const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const row = async (id: string) => (await control.select().from(payments).where(eq(payments.id, id)))[0]!;
 const stubOf = (id: string) => testEnv.PAYMENT_ORDER.get(testEnv.PAYMENT_ORDER.idFromName(id));
 const endOf = async (who: TestUser) => (await getUser(who.id))!.subscriptionEndDate?.getTime() ?? null;
 const cancel = (who: TestUser | null, orderId: unknown) => call('POST', '/api/payment/cancelOrder', { token: who?.token, body: { orderId } });
@@ -22,7 +22,7 @@ const historyOf = async (who: TestUser, id: string) =>
 /** Moves an order's clock back past its lifetime, in D1 and in its object, without running its alarm. */
 async function outlive(id: string) {
   const past = Date.now() - ORDER_TTL_MS - 1_000;
-  await db
+  await control
     .update(payments)
     .set({ dateCreated: new Date(past) })
     .where(eq(payments.id, id));

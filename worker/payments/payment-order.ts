@@ -1,12 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
 import { and, eq, ne, not, sql } from 'drizzle-orm';
-import { payments, users } from '../db/schema';
-import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
+import { payments } from '../db/schema';
 import { type Bindings, isDevelopment } from '../env';
-import { createDb, runBatch } from '../lib/db';
-import { extendByMonthsSql } from '../lib/subscription';
+import { controlDb } from '../lib/d1';
+import { runBatch } from '../lib/db';
 import { discountSpentOn, spendDiscount } from '../promo/promo.discount';
-import { extendItems, recordItemEndDates } from './items';
+import { ORDER_TTL_MS, type OrderStatus } from './payments.schema';
+import { sendReceipts } from './receipts';
+import { applyPayment, tryApply } from './settle';
 
 export { ORDER_TTL_MS } from './payments.schema';
 
@@ -56,11 +57,16 @@ const SETTLED: readonly OrderStatus[] = ['confirmed', 'needs_refund'];
 /** Whether the merchant settings let us build an Idram payment form (the link is our own page). */
 export const idramConfigured = (env: Bindings) => Boolean(env.IDRAM_REC_ACCOUNT && env.IDRAM_SECRET_KEY && (isDevelopment(env) || env.IDRAM_PAYMENT_URL));
 
+/** The first retry of a confirmed order's months whose shard write failed; each next one waits twice as long, up to APPLY_RETRY_MAX_MS. */
+export const APPLY_RETRY_MS = 5_000;
+const APPLY_RETRY_MAX_MS = 5 * 60_000;
+
 /**
  * One object per payment order (idFromName(orderId)): the state machine above, and the alarm
  * that expires an unpaid order. Every change runs under `blockConcurrencyWhile`, so two
- * confirmations racing are applied one after the other and the second is a replay. D1 holds
- * the record; the batch that confirms it also extends the payee's subscription.
+ * confirmations racing are applied one after the other and the second is a replay. The control
+ * plane holds the record; once it confirms the order, the payees' months are written in their
+ * shards (`settle`), and the alarm tries again until they are.
  */
 export class PaymentOrder extends DurableObject<Bindings> {
   /**
@@ -92,7 +98,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     if (!TRANSITIONS[order.status].includes(to)) return false;
     // D1 first, so a failed write leaves the object where it was; D1 never un-confirms a payment
     // nor forgets that one is owed back
-    await createDb(this.env.DB)
+    await controlDb(this.env)
       .update(payments)
       .set({ status: to, ...d1 })
       .where(and(eq(payments.id, order.orderId), eq(payments.isPaymentConfirmed, false), ne(payments.status, 'needs_refund')));
@@ -162,20 +168,45 @@ export class PaymentOrder extends DurableObject<Bindings> {
 
   /**
    * A checksum-verified confirmation: applied exactly once, whatever state the order is in
-   * (the money was taken). An order whose object was never opened is confirmed from D1.
+   * (the money was taken). An order whose object was never opened is confirmed from D1. The
+   * answer is `confirmed` once the control plane holds it, even if the months could not be
+   * written yet (the payee's company is moving): the alarm writes them.
    */
   async confirm(orderId: string, payment: IdramPayment): Promise<ConfirmResult> {
     return this.serial<ConfirmResult>('error', async () => {
       const order = (await this.state()) ?? (await orderFromD1(this.env, orderId));
       if (!order) return 'unknown';
-      if (SETTLED.includes(order.status)) return 'replay';
-      const outcome = await confirmInD1(this.env, order.orderId, payment);
+      if (SETTLED.includes(order.status)) {
+        // a replay also finishes what an earlier call left (its months, its receipts)
+        if (order.status === 'confirmed') await this.settle(order.orderId);
+        return 'replay';
+      }
+      const outcome = await confirmInControl(this.env, order.orderId, payment);
       if (outcome.result === 'unknown') return 'unknown';
       order.status = outcome.status;
       await this.ctx.storage.put('order', order);
-      await this.ctx.storage.deleteAlarm();
+      if (outcome.status === 'confirmed') await this.settle(order.orderId);
+      else await this.ctx.storage.deleteAlarm();
       return outcome.result;
     });
+  }
+
+  /**
+   * Writes a confirmed order's months in the payees' shards. The alarm is armed before the write,
+   * so an object cut off in between finishes it; a write that fails (the company is moving, a
+   * shard is out of reach) is tried again later, each time twice as late. True once written.
+   */
+  private async settle(orderId: string): Promise<boolean> {
+    const tries = (await this.ctx.storage.get<number>('applyTries')) ?? 0;
+    await this.ctx.storage.setAlarm(Date.now() + Math.min(APPLY_RETRY_MS * 2 ** tries, APPLY_RETRY_MAX_MS));
+    const done = await tryApply('payment', orderId, () => applyPayment(this.env, controlDb(this.env), orderId));
+    if (!done.ok) {
+      await this.ctx.storage.put('applyTries', tries + 1);
+      return false;
+    }
+    await this.ctx.storage.delete('applyTries');
+    await this.ctx.storage.deleteAlarm();
+    return true;
   }
 
   /** The payer declined (the development simulator's Decline). */
@@ -188,8 +219,21 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  /** Expiry. Alarms run at least once and may retry: a second run, or a paid order, changes nothing. */
+  /**
+   * Expiry, or a confirmed order's months not yet written. Alarms run at least once and may
+   * retry: a second run, or a paid order, changes nothing.
+   */
   async alarm(): Promise<void> {
+    const confirmed = await this.serial<{ orderId: string; settled: boolean } | null>(null, async () => {
+      const order = await this.state();
+      if (order?.status !== 'confirmed') return null;
+      return { orderId: order.orderId, settled: await this.settle(order.orderId) };
+    });
+    if (confirmed) {
+      // outside the lock, as after a confirmation (decision 0012)
+      if (confirmed.settled) await sendReceipts(this.env, controlDb(this.env), confirmed.orderId);
+      return;
+    }
     const expired = await this.expire();
     // throwing from alarm() makes the runtime retry it later
     if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');
@@ -206,57 +250,38 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 }
 
-/** SQL: a user's stored end date, read inside the statement (after the batch's earlier statements). */
-export const endDateOf = (userId: string) => sql<Date | null>`(select subscription_end_date from users where id = ${userId})`;
-
 async function orderFromD1(env: Bindings, orderId: string): Promise<OrderState | undefined> {
-  const [row] = await createDb(env.DB).select().from(payments).where(eq(payments.id, orderId)).limit(1);
+  const [row] = await controlDb(env).select().from(payments).where(eq(payments.id, orderId)).limit(1);
   return row ? { orderId: row.id, priceTotal: row.priceTotal, status: row.isPaymentConfirmed ? 'confirmed' : row.status } : undefined;
 }
 
 /**
- * One D1 batch (D1 runs a batch as one transaction, one batch at a time), no read before it:
+ * The confirmation's control-plane half: one D1 batch (one transaction), no read before it:
  *  1. the order's pending promo discount is spent on this order, if nobody spent it yet;
- *  2. the payee's subscription grows by the months bought, computed in SQL from the end date the
- *     row holds, only while this order is unconfirmed and its discount (if any) is spent on it (a
- *     team order: every item's user by its own months or days, in one UPDATE … FROM payment_items,
- *     and each item records the end date it left);
- *  3. the payment becomes confirmed, under the very same condition (nothing in between changes it),
- *     with the end date statement 2 left (the receipt's new end date);
- *  4. otherwise, if its discount went to another order, the money is recorded as received and the
- *     order as `needs_refund`: nothing is extended (docs/rules/payments.md#0056-needs-refund).
- * A replay (already confirmed or recorded) changes nothing.
+ *  2. the payment becomes confirmed, with its subscription change due (`applyPending`), only while
+ *     it is unconfirmed and its discount (if any) is spent on it;
+ *  3. otherwise, if its discount went to another order, the money is recorded as received and the
+ *     order as `needs_refund`: nothing is due (docs/rules/payments.md#0056-needs-refund).
+ * A replay (already confirmed or recorded) changes nothing. The months are written in the payees'
+ * shards after it (`applyPayment`, docs/decisions/0179-money-in-the-control-plane.md).
  */
-export async function confirmInD1(
+export async function confirmInControl(
   env: Bindings,
   orderId: string,
   payment: IdramPayment,
 ): Promise<{ result: Exclude<ConfirmResult, 'error'>; status: OrderStatus }> {
-  const db = createDb(env.DB);
+  const db = controlDb(env);
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order) return { result: 'unknown', status: 'requested' };
   if (order.isPaymentConfirmed || order.status === 'needs_refund') return { result: 'replay', status: order.isPaymentConfirmed ? 'confirmed' : 'needs_refund' };
   const open = and(eq(payments.id, orderId), eq(payments.isPaymentConfirmed, false), ne(payments.status, 'needs_refund'));
   const ours = order.promoUseId ? discountSpentOn(order.promoUseId, orderId) : sql`1`;
-  const confirmable = sql`exists (select 1 from ${payments} where ${and(open, ours)})`;
   const received = { isOrderConfirmationReceived: true, transId: payment.transId, payerAccount: payment.payerAccount, confirmedAt: new Date() };
-  // a team order extends each of its items' users, a single one its payee; both under `confirmable`
-  const extend =
-    order.kind === 'team'
-      ? [extendItems(db, orderId, confirmable), recordItemEndDates(db, orderId, confirmable)]
-      : [
-          db
-            .update(users)
-            .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount)}`, isTrialPeriod: false })
-            .where(and(eq(users.id, order.userId), confirmable)),
-        ];
   const statements = [
     ...(order.promoUseId ? [spendDiscount(db, order.promoUseId, orderId)] : []),
-    ...extend,
     db
       .update(payments)
-      // the end date the extension just wrote: the receipt's "new end date", exact whatever lands later
-      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed', newEndDate: order.kind === 'team' ? null : endDateOf(order.userId) })
+      .set({ ...received, isPaymentConfirmed: true, status: 'confirmed', applyPending: true })
       .where(and(open, ours)),
     ...(order.promoUseId
       ? [
@@ -269,7 +294,7 @@ export async function confirmInD1(
   ];
   const results = await runBatch(db, statements);
   const changed = (i: number) => ((results[i] as { meta?: { changes?: number } } | undefined)?.meta?.changes ?? 0) > 0;
-  const confirmStatement = (order.promoUseId ? 1 : 0) + extend.length;
+  const confirmStatement = order.promoUseId ? 1 : 0;
   if (changed(confirmStatement)) return { result: 'confirmed', status: 'confirmed' };
   if (changed(confirmStatement + 1)) return { result: 'refund', status: 'needs_refund' };
   // another batch settled it first (a confirmation outside this object's lock): a replay

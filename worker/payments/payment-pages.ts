@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
+import { idramText } from './idram-texts';
+
 /**
  * The two small HTML pages the Worker serves for Idram: the paymentURL page that posts the
  * Idram form, and the development simulator. They live under /api, whose default CSP is
@@ -6,10 +9,11 @@
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+// main's width holds its padding, so 92vw is the whole card on a 390 px phone
 const STYLE = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;padding:1.75rem 2.25rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12),0 8px 24px rgba(15,27,51,.08);width:min(92vw,460px)}
-h1{font-size:1.3rem;margin:0 0 .75rem}
+main{box-sizing:border-box;background:#fff;padding:1.75rem clamp(1rem,5vw,2.25rem);border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12),0 8px 24px rgba(15,27,51,.08);width:min(92vw,460px)}
+h1{font-size:1.3rem;margin:0 0 .75rem;overflow-wrap:break-word}
 .brand{display:flex;align-items:center;gap:.5rem;font-weight:700;color:#f47b20;margin-bottom:1rem;letter-spacing:.02em}
 .brand span{background:#f47b20;color:#fff;border-radius:6px;padding:.1rem .45rem}
 .tag{margin-left:auto;background:#fff4e5;color:#8a4b00;border-radius:999px;padding:.1rem .6rem;font-size:.75rem;font-weight:600}
@@ -23,7 +27,7 @@ button{font:inherit;font-weight:600;border-radius:6px;padding:.6rem 1.2rem;borde
 .note{color:#5b6678;font-size:.9rem;margin:.25rem 0 0}
 `;
 
-function page(title: string, body: string, opts: { nonce?: string; formAction?: string } = {}) {
+function page(title: string, body: string, opts: { nonce?: string; formAction?: string; lang?: string } = {}) {
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
@@ -34,7 +38,7 @@ function page(title: string, body: string, opts: { nonce?: string; formAction?: 
   ]
     .filter(Boolean)
     .join('; ');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="${opts.lang ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
   return {
     html,
     headers: {
@@ -54,17 +58,18 @@ const hidden = (fields: Record<string, string>) =>
 
 const amd = (amount: string) => `${Number(amount).toLocaleString('en-US')} AMD`;
 
-/** The paymentURL: shows the order and posts the Idram form at once (a button if scripts are off). */
-export function idramPayPage(form: { action: string; fields: Record<string, string> }) {
+/** The paymentURL: shows the order and posts the Idram form at once (a button if scripts are off), in the payer's language. */
+export function idramPayPage(form: { action: string; fields: Record<string, string>; language: Language | null }) {
   const nonce = crypto.randomUUID().replaceAll('-', '');
   const f = form.fields;
+  const text = idramText(form.language);
   return page(
-    'Redirecting to Idram',
-    `<div class="brand"><span>Idram</span> payment</div><h1>Redirecting to Idram…</h1>
-<dl><dt>Description</dt><dd>${esc(f.EDP_DESCRIPTION ?? '')}</dd><dt>Amount</dt><dd class="amount">${esc(amd(f.EDP_AMOUNT ?? '0'))}</dd></dl>
-<form id="idram" method="post" action="${esc(form.action)}" accept-charset="UTF-8">${hidden(form.fields)}<div class="row"><button class="pay" type="submit">Continue to Idram</button></div></form>
+    text.title,
+    `<div class="brand"><span>Idram</span> ${esc(text.payment)}</div><h1>${esc(text.heading)}</h1>
+<dl><dt>${esc(text.description)}</dt><dd>${esc(f.EDP_DESCRIPTION ?? '')}</dd><dt>${esc(text.amount)}</dt><dd class="amount">${esc(text.money(Number(f.EDP_AMOUNT ?? '0')))}</dd></dl>
+<form id="idram" method="post" action="${esc(form.action)}" accept-charset="UTF-8">${hidden(form.fields)}<div class="row"><button class="pay" type="submit">${esc(text.continue)}</button></div></form>
 <script nonce="${nonce}">document.getElementById('idram').submit()</script>`,
-    { nonce, formAction: form.action },
+    { nonce, formAction: form.action, lang: form.language ?? DEFAULT_LANGUAGE },
   );
 }
 

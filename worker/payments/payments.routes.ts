@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
+import * as idram from './idram-callback';
 import { idramPayPage, simulatorPage } from './payment-pages';
 import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, priceScheduleSchema, receiptParam, refundSchema, scheduleParam } from './payments.schema';
-import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
-import { paymentSummary, refund } from './refunds';
-import { receiptFor } from './receipts';
-import { generateTeamLink } from './team-order';
-import * as idram from './idram-callback';
 import * as svc from './payments.service';
+import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
+import { receiptFor } from './receipts';
+import { paymentSummary, refund } from './refunds';
+import { generateTeamLink } from './team-order';
 
 /** A form-encoded body as strings; anything unreadable is an empty form (Idram's calls never fail). */
 async function formBody(req: Request): Promise<Record<string, string>> {
@@ -61,36 +61,38 @@ export const paymentRoutes = new Hono<AppEnv>()
     return c.redirect('/paymentResult/failed', 303);
   })
   .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.control, c.var.caller), 200))
-  .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.var.db, c.var.caller), 200))
+  .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.env, c.var.control, c.var.db, c.var.caller), 200))
   .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
-    c.json(await svc.generateLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+    c.json(await svc.generateLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   // one order for several agents: a manager only, not behind its own subscription (like Pay for Team's list)
   .post('/generateTeamLink', allow('teamOrder'), validate('json', generateTeamLinkSchema), async (c) =>
-    c.json(await generateTeamLink(c.env, c.var.db, c.var.caller, c.req.valid('json')), 200),
+    c.json(await generateTeamLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json')), 200),
   )
   .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.paymentLink(c.env, c.var.db, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
+    c.json(await svc.paymentLink(c.env, c.var.control, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
   )
   // the payer cancels its own order while it waits for payment (docs/rules/payments.md#0163-cancel-order)
   .post('/cancelOrder', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.cancelOrder(c.env, c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
+    c.json(await svc.cancelOrder(c.env, c.var.control, c.var.caller, c.req.valid('json').orderId), 200),
   )
   .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
-    c.json(await receiptFor(c.var.db, c.var.caller, c.req.valid('param').id), 200),
+    c.json(await receiptFor(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('param').id), 200),
   )
   // Admin payments: refunds, the net totals, the price schedule
-  .post('/refund', allow('adminPayments'), validate('json', refundSchema), async (c) => c.json(await refund(c.var.db, c.var.caller, c.req.valid('json')), 200))
-  .get('/summary', allow('adminPayments'), async (c) => c.json(await paymentSummary(c.var.db), 200))
-  .get('/priceSchedule', allow('adminPayments'), async (c) => c.json(await listPriceChanges(c.env, c.var.db), 200))
+  .post('/refund', allow('adminPayments'), validate('json', refundSchema), async (c) =>
+    c.json(await refund(c.env, c.var.control, c.var.caller, c.req.valid('json')), 200),
+  )
+  .get('/summary', allow('adminPayments'), async (c) => c.json(await paymentSummary(c.var.control), 200))
+  .get('/priceSchedule', allow('adminPayments'), async (c) => c.json(await listPriceChanges(c.env, c.var.control), 200))
   .post('/priceSchedule', allow('adminPayments'), validate('json', priceScheduleSchema), async (c) =>
-    c.json(await schedulePrice(c.var.db, c.var.caller, c.req.valid('json')), 200),
+    c.json(await schedulePrice(c.var.control, c.var.caller, c.req.valid('json')), 200),
   )
   .delete('/priceSchedule/:id', allow('adminPayments'), validate('param', scheduleParam), async (c) =>
-    c.json(await cancelPriceChange(c.var.db, c.req.valid('param').id), 200),
+    c.json(await cancelPriceChange(c.var.control, c.req.valid('param').id), 200),
   )
   .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.arcaStatus(c.var.db, c.var.caller, c.req.valid('json').orderId), 200),
+    c.json(await svc.arcaStatus(c.var.control, c.var.caller, c.req.valid('json').orderId), 200),
   );
 
 export type PaymentRoutes = typeof paymentRoutes;

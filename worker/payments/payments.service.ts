@@ -1,24 +1,31 @@
-import { idramLanguage } from '../lib/languages';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
-import { inJson, runBatch } from '../lib/db';
-import { uncoded, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { runBatch } from '../lib/db';
+import { badRequest, conflict, forbidden, notFound, uncoded } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { extendByMonthsSql } from '../lib/subscription';
+import { idramLanguage } from '../lib/languages';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
-import { extendItems, insertItems, itemsByOrder, itemsOf, type OrderItem, recordItemEndDates } from './items';
-import { endDateOf, idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
+import { peopleByIds } from '../users/people';
+import { idramText } from './idram-texts';
+import { insertItems, itemsByOrder, itemsOf, type OrderItem } from './items';
+import { idramConfigured, ORDER_TTL_MS, PAYABLE } from './payment-order';
 import { PAYMENT_MESSAGES, type PaymentDto, type PaymentLabel, type PaymentLinkDto, type PriceInfo, priceFor } from './payments.schema';
 import { pricesAt } from './prices';
 import { sendReceipts } from './receipts';
 import { refundsByPayment } from './refunds';
+import { applyPayment, tryApply } from './settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/**
+ * Money lives in the control plane (`control`: payments, items, receipts, refunds, prices, promo
+ * codes); users in their company's shard (`db`: the caller's). docs/decisions/0179-money-in-the-control-plane.md.
+ */
+
 /** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */
-export async function priceInfo(env: Bindings, db: Db, caller: Caller): Promise<PriceInfo> {
-  const [discount, prices] = await Promise.all([pendingDiscount(db, caller.id), pricesAt(env, db)]);
+export async function priceInfo(env: Bindings, control: Db, caller: Caller): Promise<PriceInfo> {
+  const [discount, prices] = await Promise.all([pendingDiscount(control, caller.id), pricesAt(env, control)]);
   return { price: prices.price, currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null, upcoming: prices.upcoming };
 }
 
@@ -41,18 +48,24 @@ async function payeeFor(db: Db, caller: Caller, userToBePaidId: string | null | 
  * link). Answers the orderId; the screen then polls getPaymentLink. An order the discount makes
  * free is confirmed at once instead (`confirmFreeOrder`).
  */
-export async function generateLink(env: Bindings, db: Db, caller: Caller, input: { amount: number; userToBePaidId?: string | null; paymentType: string }) {
+export async function generateLink(
+  env: Bindings,
+  control: Db,
+  db: Db,
+  caller: Caller,
+  input: { amount: number; userToBePaidId?: string | null; paymentType: string },
+) {
   const type = input.paymentType.toLowerCase();
   if (type === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
   if (type !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
   const payeeId = await payeeFor(db, caller, input.userToBePaidId);
   // the price in force now: a scheduled change applies to orders made after it starts
-  const { price } = await pricesAt(env, db);
-  const discount = await pendingDiscount(db, caller.id);
+  const { price } = await pricesAt(env, control);
+  const discount = await pendingDiscount(control, caller.id);
   const priceTotal = priceFor(price, input.amount, discount?.percent ?? 0);
   const order: NewOrder = { id: randomId(), kind: 'single', userId: payeeId, payerUserId: caller.id, amount: input.amount, monthlyPrice: price };
-  if (priceTotal === 0 && discount) return confirmFreeOrder(env, db, order, discount.promoUseId);
-  return recordOrder(env, db, order, priceTotal, discount?.promoUseId ?? null);
+  if (priceTotal === 0 && discount) return confirmFreeOrder(env, control, order, discount.promoUseId);
+  return recordOrder(env, control, order, priceTotal, discount?.promoUseId ?? null);
 }
 
 /** The product-wide order number of a new row: max + 1, inside the INSERT itself. */
@@ -69,11 +82,13 @@ export interface NewOrder {
 }
 
 /**
- * A 100% discount leaves nothing to pay: one D1 batch spends the discount on this order, records
- * the order only if that spend landed (INSERT … SELECT … WHERE the use now names this order),
- * and extends the payee (a team order: its items, recorded only if the order is) only if the order
- * is there. Two orders racing for one discount: one is recorded and extends once; the other
- * records nothing and answers 409. No Durable Object: there is nothing to pay, precheck or expire.
+ * A 100% discount leaves nothing to pay: one control-plane batch spends the discount on this
+ * order, records the order, confirmed with its months due, only if that spend landed (INSERT …
+ * SELECT … WHERE the use now names this order), and a team order's items only if the order is
+ * there. Then the months are written in the payees' shards (`applyPayment`; if that fails, the
+ * sweep writes them). Two orders racing for one discount: one is recorded and extends once; the
+ * other records nothing and answers 409. No Durable Object: there is nothing to pay, precheck or
+ * expire.
  */
 export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, promoUseId: string, items: readonly OrderItem[] = []) {
   const now = new Date();
@@ -101,27 +116,19 @@ export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, p
         payerAccount: sql<null>`null`.as('payer_account'),
         confirmedAt: value(now.getTime(), 'confirmed_at'),
         newEndDate: sql<null>`null`.as('new_end_date'),
+        applyPending: value(1, 'apply_pending'),
+        appliedAt: sql<null>`null`.as('applied_at'),
       })
       .from(promoUses)
       .where(and(eq(promoUses.id, promoUseId), eq(promoUses.orderId, order.id))),
   );
-  const recorded = sql`exists (select 1 from ${payments} where ${payments.id} = ${order.id})`;
-  const extend =
-    order.kind === 'team'
-      ? [insertItems(db, order.id, items), extendItems(db, order.id, recorded, now), recordItemEndDates(db, order.id, recorded)]
-      : [
-          db
-            .update(users)
-            .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, order.amount, now)}`, isTrialPeriod: false })
-            .where(and(eq(users.id, order.userId), recorded)),
-          db
-            .update(payments)
-            .set({ newEndDate: endDateOf(order.userId) })
-            .where(eq(payments.id, order.id)),
-        ];
-  const [, inserted] = await runBatch(db, [spendDiscount(db, promoUseId, order.id), insertIfSpent, ...extend]);
+  const [, inserted] = await runBatch(db, [
+    spendDiscount(db, promoUseId, order.id),
+    insertIfSpent,
+    ...(order.kind === 'team' ? [insertItems(db, order.id, items)] : []),
+  ]);
   if (!(inserted as { meta: { changes: number } }).meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
-  await sendReceipts(env, db, order.id);
+  if ((await tryApply('payment', order.id, () => applyPayment(env, db, order.id))).ok) await sendReceipts(env, db, order.id);
   return { orderId: order.id };
 }
 
@@ -235,26 +242,31 @@ export function label(
  * for it included); the admin's: all. Newest first. A team order lists its agents in `items`; an
  * agent sees only its own line of it, and the order's months and total as that line's.
  */
-export async function history(db: Db, caller: Caller): Promise<PaymentDto[]> {
-  const query = db.select().from(payments);
-  const paidForMe = db.select({ id: paymentItems.paymentId }).from(paymentItems).where(eq(paymentItems.userId, caller.id));
+export async function history(env: Bindings, control: Db, db: Db, caller: Caller): Promise<PaymentDto[]> {
+  const query = control.select().from(payments);
+  const paidForMe = control.select({ id: paymentItems.paymentId }).from(paymentItems).where(eq(paymentItems.userId, caller.id));
   const mine = or(eq(payments.payerUserId, caller.id), eq(payments.userId, caller.id), inArray(payments.id, paidForMe));
   const rows = await (caller.userType === 'admin' ? query : query.where(mine)).orderBy(desc(payments.dateCreated), desc(payments.globalIndex));
   const [items, refunds] = await Promise.all([
     itemsByOrder(
-      db,
+      control,
       rows.filter((r) => r.kind === 'team').map((r) => r.id),
     ),
     refundsByPayment(
-      db,
+      control,
       rows.filter((r) => r.isOrderConfirmationReceived).map((r) => r.id),
     ),
   ]);
-  const ids = [...new Set(rows.flatMap((r) => [r.userId, r.payerUserId, ...(items.get(r.id) ?? []).map((i) => i.userId)]))];
+  const ids = rows.flatMap((r) => [
+    r.userId,
+    r.payerUserId,
+    ...(items.get(r.id) ?? []).map((i) => i.userId),
+    ...(refunds.get(r.id) ?? []).map((g) => g.userId ?? ''),
+  ]);
+  // the admin's list names every company's users; a team's names its own (the caller's shard)
   const people = new Map<string, { _id: string; name: string; email: string }>();
-  if (ids.length)
-    for (const u of await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inJson(users.id, ids)))
-      people.set(u.id, { _id: u.id, name: u.name, email: u.email });
+  for (const u of (await peopleByIds(env, control, ids, caller.userType === 'admin' ? undefined : db)).values())
+    people.set(u.id, { _id: u.id, name: u.name, email: u.email });
   const now = Date.now();
   return rows.map((r) => {
     const isTeam = r.kind === 'team';
@@ -338,21 +350,22 @@ export const initialsOf = (name: string) =>
  * payer needs: no e-mail of the payer or payee; `EDP_EMAIL` (optional for Idram) is not sent,
  * and an order for an agent names it by initials.
  */
-export async function payForm(env: Bindings, db: Db, req: Request, orderId: string) {
-  const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
+export async function payForm(env: Bindings, control: Db, req: Request, orderId: string) {
+  const [order] = await control.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;
   // past its time: Idram's precheck would refuse it, so the payer is not sent there
   if (!isWaiting(order)) return null;
-  const [payee] =
-    order.userId === order.payerUserId || order.kind === 'team' ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, order.userId));
+  const people = await peopleByIds(env, control, [order.payerUserId, order.userId]);
+  const payee = order.userId === order.payerUserId || order.kind === 'team' ? undefined : people.get(order.userId);
   const action = isDevelopment(env) ? `${originOf(env, req)}/api/payment/idram/simulator` : env.IDRAM_PAYMENT_URL;
   // Idram's page speaks the payer's language (docs/decisions/0023-languages.md)
-  const [payer] = await db.select({ language: users.language }).from(users).where(eq(users.id, order.payerUserId));
-  const months = `${order.amount} month${order.amount === 1 ? '' : 's'}`;
+  const payer = people.get(order.payerUserId);
+  const texts = idramText(payer?.language);
   const forWhom = payee ? initialsOf(payee.name) : '';
-  const description = order.kind === 'team' ? await teamDescription(db, order.id) : `FreightDesk subscription, ${months}${forWhom ? ` for ${forWhom}` : ''}`;
+  const description = order.kind === 'team' ? await teamDescription(control, order.id, texts) : texts.subscription(order.amount, forWhom);
   return {
     action,
+    language: payer?.language ?? null,
     fields: {
       EDP_LANGUAGE: idramLanguage(payer?.language),
       EDP_REC_ACCOUNT: env.IDRAM_REC_ACCOUNT,
@@ -364,12 +377,10 @@ export async function payForm(env: Bindings, db: Db, req: Request, orderId: stri
 }
 
 /** A team order on the public payment page: how many agents and for how long, no names. */
-async function teamDescription(db: Db, orderId: string) {
+async function teamDescription(db: Db, orderId: string, texts: ReturnType<typeof idramText>) {
   const items = await itemsOf(db, orderId);
   const months = new Set(items.map((i) => i.months));
-  const each =
-    items.every((i) => i.months > 0) && months.size === 1 ? `, ${items[0]!.months} month${items[0]!.months === 1 ? '' : 's'} each` : ', up to your end date';
-  return `FreightDesk subscription for ${items.length} agent${items.length === 1 ? '' : 's'}${each}`;
+  return texts.team(items.length, items.every((i) => i.months > 0) && months.size === 1 ? items[0]!.months : null);
 }
 
 /**

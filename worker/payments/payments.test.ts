@@ -6,7 +6,7 @@ import { payments, promoCodes, promoUses, users } from '../db/schema';
 import type { Bindings, Caller } from '../env';
 import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createTeam, createUser, db, getUser, type TestUser, testEnv, errorBody } from '../test/helpers';
+import { call, control, countRows, createTeam, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
 import { ACCOUNT, confirmation, form, PRICE, precheck, result } from '../test/idram';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
@@ -14,6 +14,7 @@ import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
 import * as svc from './payments.service';
 
 const DAY = 86_400_000;
+type PaymentDtoLike = { _id: string; isPaymentConfirmed: boolean; user: { name: string } | null };
 
 async function order(who: TestUser, body: object = { amount: 2 }) {
   const res = await call('POST', '/api/payment/generateLink', { token: who.token, body: { paymentType: 'idram', ...body } });
@@ -22,7 +23,7 @@ async function order(who: TestUser, body: object = { amount: 2 }) {
   return res.body.orderId as string;
 }
 
-const row = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const row = async (id: string) => (await control.select().from(payments).where(eq(payments.id, id)))[0]!;
 const endOf = async (id: string) => (await getUser(id))!.subscriptionEndDate?.getTime() ?? null;
 const stubOf = (id: string) => testEnv.PAYMENT_ORDER.get(testEnv.PAYMENT_ORDER.idFromName(id));
 const monthsBetween = (a: Date, b: Date) => (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
@@ -44,11 +45,13 @@ async function addDiscount(user: TestUser, percent: number) {
   const promoId = randomId();
   const useId = randomId();
   const name = `P${promoId}`.toUpperCase();
-  await db.insert(promoCodes).values({ id: promoId, name, effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
-  await db.insert(promoUses).values({ id: useId, promoId, userId: user.id, useDate: new Date() });
+  await control
+    .insert(promoCodes)
+    .values({ id: promoId, name, effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
+  await control.insert(promoUses).values({ id: useId, promoId, userId: user.id, useDate: new Date() });
   return { useId, name };
 }
-const promoUse = async (id: string) => (await db.select().from(promoUses).where(eq(promoUses.id, id)))[0]!;
+const promoUse = async (id: string) => (await control.select().from(promoUses).where(eq(promoUses.id, id)))[0]!;
 
 describe('md5', () => {
   it('matches the RFC 1321 test vectors (workerd digests MD5 through WebCrypto)', async () => {
@@ -129,7 +132,7 @@ describe('POST /api/payment/generateLink', () => {
     const b = await createTeam();
     const unverified = await createUser('agent', { parentId: a.manager.id, isEmailVerified: false });
     const gone = await createUser('agent', { parentId: a.manager.id });
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    await gone.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     const before = await countRows('payments');
     const attempt = (who: TestUser, userToBePaidId: string) =>
       call('POST', '/api/payment/generateLink', { token: who.token, body: { amount: 1, userToBePaidId, paymentType: 'idram' } });
@@ -176,7 +179,7 @@ describe('POST /api/payment/generateLink', () => {
       companyId: user.companyId,
       sessionId: 'none',
     };
-    const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, db, caller, { amount: 1, paymentType: 'idram' });
+    const { orderId } = await svc.generateLink({ ...testEnv, IDRAM_SECRET_KEY: '' }, control, user.db, caller, { amount: 1, paymentType: 'idram' });
     expect(await row(orderId)).toMatchObject({ status: 'link_failed', isLinkGenerationFailed: true });
     expect(await stubOf(orderId).status()).toBe('link_failed');
     const link = await call('POST', '/api/payment/getPaymentLink', { token: user.token, body: { orderId } });
@@ -218,7 +221,7 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
   it('re-drives an order whose object was never opened', async () => {
     const user = await createUser('manager');
     const id = randomId();
-    await db.insert(payments).values({
+    await control.insert(payments).values({
       id,
       globalIndex: 900_000 + Math.floor(Math.random() * 99_999),
       type: 'idram',
@@ -625,10 +628,10 @@ async function applyNewCode(who: TestUser, effectType: 'discountPercent' | 'free
   expect(made.status, made.text).toBe(200);
   const used = await call('POST', '/api/promocode/usePromoCode', { token: who.token, body: { promoName: name } });
   expect(used.status, used.text).toBe(200);
-  const [use] = await db.select().from(promoUses).where(eq(promoUses.userId, who.id));
+  const [use] = await control.select().from(promoUses).where(eq(promoUses.userId, who.id));
   return use!.id;
 }
-const ordersOf = (payer: TestUser) => db.select().from(payments).where(eq(payments.payerUserId, payer.id));
+const ordersOf = (payer: TestUser) => control.select().from(payments).where(eq(payments.payerUserId, payer.id));
 /** `n` generateLink calls at once; every answer must be a 200 or the documented 409, never a 5xx. */
 async function orderAtOnce(who: TestUser, n: number, amount: number) {
   const answers = await Promise.all(
@@ -739,7 +742,7 @@ describe('one discount, many orders at once (decision 0003)', { timeout: 180_000
       expect(paid).toEqual(Array(20).fill('OK'));
       expect(uses.filter((u) => u.status === 200)).toHaveLength(1);
       for (const u of uses.filter((x) => x.status !== 200)) expect([u.status, u.body.message]).toEqual([400, 'Promo code is already used']);
-      expect((await db.select().from(promoCodes).where(eq(promoCodes.name, name)))[0]!.usedCount).toBe(1);
+      expect((await control.select().from(promoCodes).where(eq(promoCodes.name, name)))[0]!.usedCount).toBe(1);
       // 3 free months + 20 paid months, from the end date the user had
       expect((await getUser(user.id))!.subscriptionEndDate!.getTime()).toBe(extendByMonths(start, 23, start).getTime());
     }
@@ -747,6 +750,36 @@ describe('one discount, many orders at once (decision 0003)', { timeout: 180_000
 });
 
 describe('GET /api/payment/paymentHistory', () => {
+  it("the admin's Payments screen lists every company's payments, on every shard, with their users' names", async () => {
+    const teams = [await createTeam(), await createTeam(), await createTeam()];
+    // new companies go to the emptiest shard: three teams in a row land on three shards
+    expect(new Set(teams.map((t) => t.manager.shard)).size).toBe(3);
+    const paid: { id: string; team: (typeof teams)[number] }[] = [];
+    for (const team of teams) {
+      const id = await order(team.manager, { amount: 1, userToBePaidId: team.agents[0].id });
+      expect(await result(await confirmation(id, String(PRICE)))).toBe('OK');
+      paid.push({ id, team });
+    }
+    const admin = await createUser('admin');
+    const list = (await call('GET', '/api/payment/paymentHistory', { token: admin.token })).body as PaymentDtoLike[];
+    for (const { id, team } of paid)
+      expect(list.find((p) => p._id === id)).toMatchObject({
+        status: 'confirmed',
+        user: { _id: team.agents[0].id, name: team.agents[0].name, email: team.agents[0].email },
+        payerUser: { _id: team.manager.id, name: team.manager.name, email: team.manager.email },
+      });
+    const summary = (await call('GET', '/api/payment/summary', { token: admin.token })).body;
+    expect(summary.confirmedCount).toBe(list.filter((p) => p.isPaymentConfirmed).length);
+    // each team sees its own, named from its own shard
+    for (const { id, team } of paid) {
+      const own = (await call('GET', '/api/payment/paymentHistory', { token: team.manager.token })).body as PaymentDtoLike[];
+      expect(own.map((p) => p._id)).toEqual([id]);
+      expect(own[0]!.user).toMatchObject({ name: team.agents[0].name });
+      const receipt = await call('GET', `/api/payment/receipt/${id}`, { token: admin.token });
+      expect(receipt.body.payer).toEqual({ _id: team.manager.id, name: team.manager.name, email: team.manager.email });
+    }
+  });
+
   it("lists the caller's payments as payer or payee with the spec's fields; the admin sees all", async () => {
     const a = await createTeam();
     const b = await createTeam();
@@ -805,7 +838,7 @@ describe('/api/subscription', () => {
     // days left are calendar days on Yerevan's clock (UTC+4): an end at 18:00 there, ten days on,
     // is 10 days left at any hour of today (10.5 days from now would be 10 or 11 by the hour)
     const yerevanToday = Math.floor((Date.now() + 4 * 3_600_000) / 86_400_000) * 86_400_000 - 4 * 3_600_000;
-    await db
+    await active.db
       .update(users)
       .set({ subscriptionEndDate: new Date(yerevanToday + 10 * 86_400_000 + 18 * 3_600_000) })
       .where(eq(users.id, active.id));
@@ -853,7 +886,7 @@ describe('/api/subscription', () => {
     });
     expect(agentsOnly.find((u: { _id: string }) => u._id === a.agents[0].id)).toMatchObject({ isEmailVerified: true, isSubscriptionActive: true });
     // an expired manager still sees whom it can pay for
-    await db
+    await a.manager.db
       .update(users)
       .set({ subscriptionEndDate: new Date(Date.now() - DAY) })
       .where(eq(users.id, a.manager.id));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { priceSchedule } from '../db/schema';
-import { call, countRows, createUser, db, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, type TestUser } from '../test/helpers';
 import { order, PRICE, pay, paymentRow } from '../test/idram';
 
 const DAY = 86_400_000;
@@ -9,14 +9,14 @@ const schedule = (who: TestUser, body: object) => call('POST', '/api/payment/pri
 const priceInfo = async (who: TestUser) => (await call('GET', '/api/payment/monthlyprice', { token: who.token })).body;
 /** A change whose start has passed, as if time had moved on (the API only schedules the future). */
 const startNow = (id: string) =>
-  db
+  control
     .update(priceSchedule)
     .set({ effectiveFrom: new Date(Date.now() - 1000) })
     .where(eq(priceSchedule.id, id));
 
 // this file's database only: the scheduled prices would change every other test's price
 afterEach(async () => {
-  await db.delete(priceSchedule);
+  await control.delete(priceSchedule);
 });
 
 describe('scheduled price changes (rule 0121)', () => {

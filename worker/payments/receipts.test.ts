@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { paymentReceipts, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { mailDay } from '../lib/mailer';
+import { call, control, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, mailsTo, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
-import { call, createTeam, createUser, db, getUser, type TestUser } from '../test/helpers';
 
-const receiptsOf = (orderId: string) => db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, orderId));
+const receiptsOf = (orderId: string) => control.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, orderId));
 const receiptMails = async (who: TestUser, orderNumber: number) =>
   (await mailsTo(who.email)).filter((m) => m.subject === `Receipt for your FreightDesk order #${orderNumber}`);
 const getReceipt = (who: TestUser | null, id: string) => call('GET', `/api/payment/receipt/${id}`, who ? { token: who.token } : {});
@@ -14,8 +14,10 @@ const getReceipt = (who: TestUser | null, id: string) => call('GET', `/api/payme
 async function addDiscount(user: TestUser, percent: number) {
   const promoId = randomId();
   const name = `R${promoId}`.toUpperCase();
-  await db.insert(promoCodes).values({ id: promoId, name, effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
-  await db.insert(promoUses).values({ id: randomId(), promoId, userId: user.id, useDate: new Date() });
+  await control
+    .insert(promoCodes)
+    .values({ id: promoId, name, effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
+  await control.insert(promoUses).values({ id: randomId(), promoId, userId: user.id, useDate: new Date() });
   return name;
 }
 
@@ -119,7 +121,7 @@ describe('receipts (decision 0012)', () => {
     const conf = await pay(id);
     const row = await paymentRow(id);
     // as if the first call had confirmed the payment and then died before mailing
-    await db.delete(paymentReceipts).where(eq(paymentReceipts.paymentId, id));
+    await control.delete(paymentReceipts).where(eq(paymentReceipts.paymentId, id));
     expect(await result(conf)).toBe('OK');
     expect(await receiptMails(manager, row.globalIndex)).toHaveLength(2);
     expect(await receiptsOf(id)).toHaveLength(1);

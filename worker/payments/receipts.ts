@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { paymentReceipts, payments, promoCodes, promoUses, users } from '../db/schema';
+import { paymentReceipts, payments, promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { inJson } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
 import { mailDayIn, mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
+import { peopleByIds } from '../users/people';
 import { itemsOf } from './items';
-import { refundsByPayment } from './refunds';
 import { PAYMENT_MESSAGES, type PaymentPerson, type ReceiptDto, type ReceiptLineDto } from './payments.schema';
+import { refundsByPayment } from './refunds';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -23,12 +23,10 @@ async function linesOf(db: Db, order: PaymentRow): Promise<{ userId: string; mon
   return [{ userId: order.userId, months: order.amount, days: 0, price: order.monthlyPrice * order.amount, newEndDate: order.newEndDate }];
 }
 
-async function peopleOf(db: Db, ids: string[]) {
+/** The payer and payees, from their shards (`local`: the caller's, read first). */
+async function peopleOf(env: Bindings, control: Db, ids: string[], local?: Db) {
   const people = new Map<string, PaymentPerson & { deleted: boolean; language: Language }>();
-  for (const u of await db
-    .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt, language: users.language })
-    .from(users)
-    .where(inJson(users.id, [...new Set(ids)])))
+  for (const u of (await peopleByIds(env, control, ids, local)).values())
     people.set(u.id, { _id: u.id, name: u.name, email: u.email, deleted: u.deletedAt !== null, language: u.language });
   return people;
 }
@@ -36,7 +34,12 @@ async function peopleOf(db: Db, ids: string[]) {
 const person = (p: (PaymentPerson & { deleted: boolean }) | undefined): PaymentPerson | null => (p ? { _id: p._id, name: p.name, email: p.email } : null);
 
 /** The whole receipt of a confirmed payment, or null when the payment is unknown or not confirmed. */
-async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt; people: Awaited<ReturnType<typeof peopleOf>> } | null> {
+async function loadReceipt(
+  env: Bindings,
+  db: Db,
+  orderId: string,
+  local?: Db,
+): Promise<{ receipt: Receipt; people: Awaited<ReturnType<typeof peopleOf>> } | null> {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order?.isPaymentConfirmed) return null;
   const lines = await linesOf(db, order);
@@ -48,7 +51,7 @@ async function loadReceipt(db: Db, orderId: string): Promise<{ receipt: Receipt;
         .where(eq(promoUses.id, order.promoUseId))
         .limit(1)
     : [];
-  const [people, refunds] = await Promise.all([peopleOf(db, [order.payerUserId, ...lines.map((l) => l.userId)]), refundsByPayment(db, [order.id])]);
+  const [people, refunds] = await Promise.all([peopleOf(env, db, [order.payerUserId, ...lines.map((l) => l.userId)], local), refundsByPayment(db, [order.id])]);
   const subtotal = lines.reduce((sum, l) => sum + l.price, 0);
   return {
     people,
@@ -108,10 +111,10 @@ function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptD
 }
 
 /** GET /api/payment/receipt/{id}: a confirmed payment's receipt, for its payer, its payees and the admin; 404 for anyone else. */
-export async function receiptFor(db: Db, caller: Caller, orderId: string): Promise<ReceiptDto> {
-  const loaded = await loadReceipt(db, orderId);
-  const receipt = loaded?.receipt;
+export async function receiptFor(env: Bindings, control: Db, db: Db, caller: Caller, orderId: string): Promise<ReceiptDto> {
   const isAdmin = caller.userType === 'admin';
+  const loaded = await loadReceipt(env, control, orderId, isAdmin ? undefined : db);
+  const receipt = loaded?.receipt;
   if (!receipt || !(isAdmin || receipt.payerUserId === caller.id || receipt.lines.some((l) => l.user?._id === caller.id)))
     throw notFound(PAYMENT_MESSAGES.receiptNotFound);
   return viewFor(receipt, caller.id, isAdmin);
@@ -169,26 +172,26 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson &
 }
 
 /**
- * Mails the receipts of a confirmed payment that no earlier call sent: the payer's, and each
- * payee's who is someone else. One batch writes the receipt mails and the receipt rows, one per
- * (payment, recipient): the mail insert first, guarded by "no receipt row yet" for its recipient,
- * then the rows with ON CONFLICT DO NOTHING. D1 runs a batch as one transaction, so of Idram
- * replaying the confirmation, even at the same moment, one batch writes each receipt and its mail
- * and the others find the rows and write nothing. Called after every confirmation and replay (a
- * replay sends what a failed earlier call did not record). Never throws: the payment is applied
- * whatever happens to the mail.
+ * Mails the receipts of a confirmed payment whose months are written (a receipt states the new
+ * end dates) that no earlier call sent: the payer's, and each payee's who is someone else. One
+ * batch writes the receipt mails and the receipt rows, one per (payment, recipient): the mail
+ * insert first, guarded by "no receipt row yet" for its recipient, then the rows with ON CONFLICT
+ * DO NOTHING. D1 runs a batch as one transaction, so of Idram replaying the confirmation, even at
+ * the same moment, one batch writes each receipt and its mail and the others find the rows and
+ * write nothing. Called after every confirmation and replay (a replay sends what a failed earlier
+ * call did not record). Never throws: the payment is applied whatever happens to the mail.
  */
 export async function sendReceipts(env: Bindings, db: Db, orderId: string): Promise<void> {
   try {
     const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-    if (!order?.isPaymentConfirmed) return;
+    if (!order?.isPaymentConfirmed || order.applyPending) return;
     const recipientIds = [...new Set([order.payerUserId, ...(await linesOf(db, order)).map((l) => l.userId)])];
     // a replay of an order whose receipts went out costs this read alone
     const recorded = new Set(
       (await db.select({ userId: paymentReceipts.userId }).from(paymentReceipts).where(eq(paymentReceipts.paymentId, order.id))).map((r) => r.userId),
     );
     if (recipientIds.every((id) => recorded.has(id))) return;
-    const loaded = await loadReceipt(db, orderId);
+    const loaded = await loadReceipt(env, db, orderId);
     if (!loaded) return;
     const drafts = recipientIds
       .filter((id) => !recorded.has(id))
@@ -210,10 +213,7 @@ export async function sendReceipts(env: Bindings, db: Db, orderId: string): Prom
       db
         .insert(paymentReceipts)
         .select(
-          sql`select ${order.id}, ${users.id}, ${users.email}, ${now} from ${users} where ${inJson(
-            users.id,
-            drafts.map((d) => d.ref.user),
-          )} and ${users.deletedAt} is null`,
+          sql`select ${order.id}, value ->> 'u', value ->> 'e', ${now} from json_each(${JSON.stringify(drafts.map((d) => ({ u: d.ref.user, e: d.to })))}) where true`,
         )
         .onConflictDoNothing(),
     ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { paymentRefunds, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { removeMonths } from '../lib/subscription';
-import { call, countRows, createTeam, createUser, db, getUser, type TestUser } from '../test/helpers';
+import { call, control, countRows, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
 
-const refundsOf = (paymentId: string) => db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
+const refundsOf = (paymentId: string) => control.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
 const endOf = async (who: { id: string }) => (await getUser(who.id))!.subscriptionEndDate!.getTime();
 const summary = async (admin: TestUser) => (await call('GET', '/api/payment/summary', { token: admin.token })).body;
 const refund = (admin: TestUser, body: object) => call('POST', '/api/payment/refund', { token: admin.token, body: { reason: 'Customer asked', ...body } });
@@ -126,10 +126,10 @@ describe('POST /api/payment/refund (rule 0120)', () => {
     // two orders paid at once with one 50% discount: the second is Needs refund
     const payer = await createUser('manager');
     const promoId = randomId();
-    await db
+    await control
       .insert(promoCodes)
       .values({ id: promoId, name: `N${promoId}`.toUpperCase(), effectType: 'discountPercent', effectValue: 50, createdBy: admin.id, createdAt: new Date() });
-    await db.insert(promoUses).values({ id: randomId(), promoId, userId: payer.id, useDate: new Date() });
+    await control.insert(promoUses).values({ id: randomId(), promoId, userId: payer.id, useDate: new Date() });
     const [x, y] = [await order(payer, { amount: 1 }), await order(payer, { amount: 1 })];
     const half = String(PRICE / 2);
     for (const o of [x, y]) expect(await precheck(o, half)).toBe('OK');

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type * as z from 'zod';
-import { paymentRefunds, payments, users } from '../db/schema';
-import type { Caller, Db } from '../env';
-import { inJson, runBatch } from '../lib/db';
+import { paymentRefunds, payments } from '../db/schema';
+import type { Bindings, Caller, Db } from '../env';
+import { inJson } from '../lib/db';
 import { badRequest, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { removeMonthsSql } from '../lib/subscription';
 import { itemsOf } from './items';
 import { PAYMENT_MESSAGES, type PaymentSummaryDto, type refundSchema } from './payments.schema';
+import { applyRefund, tryApply } from './settle';
 
 type RefundInput = z.output<typeof refundSchema>;
 
@@ -22,13 +22,13 @@ async function refundedSoFar(db: Db, paymentId: string) {
 /**
  * POST /api/payment/refund (admin): records money given back on a payment Idram was paid for (a
  * confirmed one, or one recorded as Needs refund), and optionally takes months back from the
- * user it extended. One batch: the refund is inserted only if the payment's refunds stay within
- * what it charged and the months within what it bought for that user (sums read inside the
- * INSERT … SELECT, so two refunds at once cannot both pass), and the end date is shortened only
- * if that refund row is there. The refund itself goes through Idram's merchant tools; this is the
- * record, the subscription and the totals.
+ * user it extended. One control-plane statement inserts the refund only if the payment's refunds
+ * stay within what it charged and the months within what it bought for that user (sums read
+ * inside the INSERT … SELECT, so two refunds at once cannot both pass); the months are then taken
+ * back in the user's shard, once (`applyRefund`; if that fails, the sweep does it). The refund
+ * itself goes through Idram's merchant tools; this is the record, the subscription and the totals.
  */
-export async function refund(db: Db, caller: Caller, input: RefundInput) {
+export async function refund(env: Bindings, db: Db, caller: Caller, input: RefundInput) {
   const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1);
   if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
   const moneyTaken = payment.isPaymentConfirmed || payment.status === 'needs_refund';
@@ -64,6 +64,8 @@ export async function refund(db: Db, caller: Caller, input: RefundInput) {
         userId: sql<string | null>`${target?.userId ?? null}`.as('user_id'),
         createdBy: sql<string>`${caller.id}`.as('created_by'),
         createdAt: sql<number>`${Date.now()}`.as('created_at'),
+        applyPending: sql<number>`${target ? 1 : 0}`.as('apply_pending'),
+        appliedAt: sql<null>`null`.as('applied_at'),
       })
       .from(payments)
       .where(
@@ -74,16 +76,8 @@ export async function refund(db: Db, caller: Caller, input: RefundInput) {
         ),
       ),
   );
-  const shorten = target
-    ? [
-        db
-          .update(users)
-          .set({ subscriptionEndDate: sql`${removeMonthsSql(users.subscriptionEndDate, input.monthsRemoved)}` })
-          .where(and(eq(users.id, target.userId), sql`exists (select 1 from ${paymentRefunds} where ${paymentRefunds.id} = ${id})`)),
-      ]
-    : [];
-  const [inserted] = await runBatch(db, [insert, ...shorten]);
-  if (!(inserted as { meta: { changes: number } }).meta.changes) {
+  const inserted = await insert;
+  if (!inserted.meta.changes) {
     // over the limits (perhaps because another refund landed first): say what is left
     const so = await refundedSoFar(db, payment.id);
     const left = payment.priceTotal - so.amount;
@@ -91,6 +85,7 @@ export async function refund(db: Db, caller: Caller, input: RefundInput) {
     const monthsLeft = (target?.bought ?? 0) - (target ? (so.months.get(target.userId) ?? 0) : 0);
     throw badRequest(monthsLeft === 1 ? PAYMENT_MESSAGES.refundMonthLeft : PAYMENT_MESSAGES.refundMonthsLeft({ months: monthsLeft }));
   }
+  if (target) await tryApply('refund', id, () => applyRefund(env, db, id));
   const so = await refundedSoFar(db, payment.id);
   return { message: 'Refund recorded', _id: id, refunded: so.amount, leftToRefund: payment.priceTotal - so.amount };
 }

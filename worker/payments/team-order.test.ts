@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentItems, paymentReceipts, promoCodes, promoUses, users } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createUser, db, getUser, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, getUser, type TestUser } from '../test/helpers';
 import { confirmation, mailsTo, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
 import { daysPrice } from './payments.schema';
 
@@ -24,16 +24,16 @@ async function teamWith(managerDays: number | null, ...agentDays: (number | null
   return { manager, agents };
 }
 const endOf = async (who: TestUser) => (await getUser(who.id))!.subscriptionEndDate?.getTime() ?? null;
-const itemsOf = (orderId: string) => db.select().from(paymentItems).where(eq(paymentItems.paymentId, orderId));
+const itemsOf = (orderId: string) => control.select().from(paymentItems).where(eq(paymentItems.paymentId, orderId));
 const receiptMails = async (who: TestUser, orderNumber: number) =>
   (await mailsTo(who.email)).filter((m) => m.subject === `Receipt for your FreightDesk order #${orderNumber}`);
 
 async function addDiscount(user: TestUser, percent: number) {
   const promoId = randomId();
-  await db
+  await control
     .insert(promoCodes)
     .values({ id: promoId, name: `T${promoId}`.toUpperCase(), effectType: 'discountPercent', effectValue: percent, createdBy: user.id, createdAt: new Date() });
-  await db.insert(promoUses).values({ id: randomId(), promoId, userId: user.id, useDate: new Date() });
+  await control.insert(promoUses).values({ id: randomId(), promoId, userId: user.id, useDate: new Date() });
 }
 
 describe('POST /api/payment/generateTeamLink (rule 0118)', () => {
@@ -89,7 +89,7 @@ describe('POST /api/payment/generateTeamLink (rule 0118)', () => {
       for (const [i, a] of agents.entries()) expect(await endOf(a)).toBe(extendByMonths(new Date(starts[i]!), 3, new Date(starts[i]!)).getTime());
       const row = await paymentRow(id);
       expect(row).toMatchObject({ isPaymentConfirmed: true, status: 'confirmed' });
-      expect(await db.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, id))).toHaveLength(4);
+      expect(await control.select().from(paymentReceipts).where(eq(paymentReceipts.paymentId, id))).toHaveLength(4);
       for (const who of [manager, ...agents]) expect(await receiptMails(who, row.globalIndex)).toHaveLength(1);
       // and a late replay still changes nothing
       expect(await result(others[0]!)).toBe('OK');
@@ -133,7 +133,7 @@ describe('POST /api/payment/generateTeamLink (rule 0118)', () => {
     const other = await teamWith(20, 10);
     const unverified = await createUser('agent', { parentId: manager.id, isEmailVerified: false });
     const deleted = await createUser('agent', { parentId: manager.id });
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+    await deleted.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
     const director = await createUser('director');
     const ids = agents.map((a) => a.id);
     const before = [await countRows('payments'), await countRows('payment_items')];
@@ -165,7 +165,7 @@ describe('POST /api/payment/generateTeamLink (rule 0118)', () => {
     // managers only; an expired manager may still pay for its agents
     for (const who of [agents[0]!, director, await createUser('admin'), await createUser('marketing')])
       expect((await teamOrder(who, { userIds: ids, amount: 1 })).status).toBe(403);
-    await db
+    await manager.db
       .update(users)
       .set({ subscriptionEndDate: new Date(Date.now() - DAY) })
       .where(eq(users.id, manager.id));

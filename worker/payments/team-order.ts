@@ -18,7 +18,7 @@ import { pricesAt } from './prices';
  * priced pro rata (`daysPrice`: a 30-day month, whole AMD per agent). The payer's pending promo
  * discount applies to the order's total. Answers the orderId, like generateLink.
  */
-export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, input: z.output<typeof generateTeamLinkSchema>) {
+export async function generateTeamLink(env: Bindings, control: Db, db: Db, caller: Caller, input: z.output<typeof generateTeamLinkSchema>) {
   if (input.paymentType.toLowerCase() === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
   if (input.paymentType.toLowerCase() !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
   const ids = [...new Set(input.userIds)];
@@ -39,7 +39,7 @@ export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, in
   if (agents.length !== ids.length) throw notFound(PAYMENT_MESSAGES.userNotFound);
   if (agents.some((a) => !a.isEmailVerified)) throw badRequest(PAYMENT_MESSAGES.notVerified);
 
-  const { price } = await pricesAt(env, db);
+  const { price } = await pricesAt(env, control);
   const now = Date.now();
   let items: OrderItem[];
   if (input.align) {
@@ -56,7 +56,7 @@ export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, in
     items = agents.map((a) => ({ userId: a.id, months, days: 0, price: price * months }));
   }
   const subtotal = items.reduce((sum, i) => sum + i.price, 0);
-  const discount = await pendingDiscount(db, caller.id);
+  const discount = await pendingDiscount(control, caller.id);
   const priceTotal = priceFor(subtotal, 1, discount?.percent ?? 0);
   const order: NewOrder = {
     id: randomId(),
@@ -67,6 +67,6 @@ export async function generateTeamLink(env: Bindings, db: Db, caller: Caller, in
     amount: items.reduce((sum, i) => sum + i.months, 0),
     monthlyPrice: price,
   };
-  if (priceTotal === 0 && discount) return confirmFreeOrder(env, db, order, discount.promoUseId, items);
-  return recordOrder(env, db, order, priceTotal, discount?.promoUseId ?? null, items);
+  if (priceTotal === 0 && discount) return confirmFreeOrder(env, control, order, discount.promoUseId, items);
+  return recordOrder(env, control, order, priceTotal, discount?.promoUseId ?? null, items);
 }

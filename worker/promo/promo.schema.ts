@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { problem } from '../lib/messages';
 import { hasInvisibleChars } from '../lib/text';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /** The effect types, and the promo codes table's enum. */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;

@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { promoCodes, promoUses, users } from '../db/schema';
 import { normalizeEmail } from '../auth/auth.schema';
+import { promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
-import { extendByMonthsSql } from '../lib/subscription';
+import { applyPromoUse, tryApply } from '../payments/settle';
+import { findUserByEmail, userAnywhere } from '../users/directory';
+import { peopleByIds } from '../users/people';
 import { pendingDiscount } from './promo.discount';
 import {
   effectLabel,
@@ -52,50 +54,53 @@ const STATUS_WHERE: Record<PromoStatus, SQL> = {
   used: and(lt(promoCodes.usedCount, promoCodes.maxUses), or(eq(promoCodes.isFree, false), gt(promoCodes.usedCount, 0), isNotNull(promoCodes.assignedUserId)))!,
 };
 
-/** Codes with their assigned user and who used them: two queries, whatever the number of codes. */
-async function listWhere(db: Db, where: SQL | undefined): Promise<PromoDto[]> {
-  const rows = await db
-    .select({ promo: promoCodes, assignedEmail: users.email, assignedName: users.name })
-    .from(promoCodes)
-    .leftJoin(users, eq(users.id, promoCodes.assignedUserId))
-    .where(where)
-    .orderBy(desc(promoCodes.createdAt), asc(promoCodes.name))
-    .limit(LIST_LIMIT);
-  const used = rows.filter((r) => r.promo.usedCount > 0).map((r) => r.promo.id);
+/**
+ * Codes with their assigned user and who used them: two control-plane queries, whatever the number
+ * of codes, then the users from their shards (one query per shard).
+ */
+async function listWhere(env: Bindings, db: Db, where: SQL | undefined): Promise<PromoDto[]> {
+  const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt), asc(promoCodes.name)).limit(LIST_LIMIT);
+  const used = rows.filter((r) => r.usedCount > 0).map((r) => r.id);
   const uses = used.length
     ? await db
-        .select({ promoId: promoUses.promoId, useDate: promoUses.useDate, userId: promoUses.userId, email: users.email, name: users.name })
+        .select({ promoId: promoUses.promoId, useDate: promoUses.useDate, userId: promoUses.userId })
         .from(promoUses)
-        .leftJoin(users, eq(users.id, promoUses.userId))
         .where(inJson(promoUses.promoId, used))
         .orderBy(asc(promoUses.useDate))
     : [];
+  const people = await peopleByIds(env, db, [...rows.map((r) => r.assignedUserId ?? ''), ...uses.map((u) => u.userId)]);
   const usesOf = new Map<string, PromoDto['usedUsersList']>();
   for (const u of uses) {
     const list = usesOf.get(u.promoId) ?? [];
-    list.push({ user: u.email ? { _id: u.userId, email: u.email, name: u.name ?? '' } : null, useDate: u.useDate.toISOString() });
+    const who = people.get(u.userId);
+    list.push({ user: who ? { _id: u.userId, email: who.email, name: who.name } : null, useDate: u.useDate.toISOString() });
     usesOf.set(u.promoId, list);
   }
-  return rows.map(({ promo: r, assignedEmail, assignedName }) => ({
-    _id: r.id,
-    name: r.name,
-    effectType: r.effectType,
-    effectValue: r.effectValue,
-    status: statusOf(r),
-    isFree: r.isFree,
-    isPublic: r.isPublic,
-    maxUses: r.maxUses,
-    usedCount: r.usedCount,
-    assignedUser: r.assignedUserId ? { _id: r.assignedUserId, email: assignedEmail ?? '', name: assignedName ?? '' } : null,
-    createdAt: r.createdAt.toISOString(),
-    usedUsersList: usesOf.get(r.id) ?? [],
-  }));
+  return rows.map((r) => {
+    const assigned = r.assignedUserId ? people.get(r.assignedUserId) : undefined;
+    return toDto(r, assigned?.email ?? '', assigned?.name ?? '', usesOf.get(r.id) ?? []);
+  });
 }
 
-export const list = (db: Db, which: PromoStatus | 'all') => listWhere(db, which === 'all' ? undefined : STATUS_WHERE[which]);
+const toDto = (r: PromoRow, assignedEmail: string, assignedName: string, usedUsersList: PromoDto['usedUsersList']): PromoDto => ({
+  _id: r.id,
+  name: r.name,
+  effectType: r.effectType,
+  effectValue: r.effectValue,
+  status: statusOf(r),
+  isFree: r.isFree,
+  isPublic: r.isPublic,
+  maxUses: r.maxUses,
+  usedCount: r.usedCount,
+  assignedUser: r.assignedUserId ? { _id: r.assignedUserId, email: assignedEmail, name: assignedName } : null,
+  createdAt: r.createdAt.toISOString(),
+  usedUsersList,
+});
 
-async function one(db: Db, id: string): Promise<PromoDto> {
-  const [dto] = await listWhere(db, eq(promoCodes.id, id));
+export const list = (env: Bindings, db: Db, which: PromoStatus | 'all') => listWhere(env, db, which === 'all' ? undefined : STATUS_WHERE[which]);
+
+async function one(env: Bindings, db: Db, id: string): Promise<PromoDto> {
+  const [dto] = await listWhere(env, db, eq(promoCodes.id, id));
   if (!dto) throw notFound(PROMO_MESSAGES.notFound);
   return dto;
 }
@@ -105,7 +110,7 @@ async function one(db: Db, id: string): Promise<PromoDto> {
  * a JSON array (D1 counts statements per request); a name that already exists is skipped and
  * drawn again, so the answer always holds exactly the amount asked for.
  */
-export async function createRandom(db: Db, caller: Caller, input: { effectType: PromoEffectType; effectValue: number; generateAmount: number }) {
+export async function createRandom(env: Bindings, db: Db, caller: Caller, input: { effectType: PromoEffectType; effectValue: number; generateAmount: number }) {
   const createdAt = Date.now();
   const made: string[] = [];
   for (let round = 0; round < 5 && made.length < input.generateAmount; round++) {
@@ -129,12 +134,13 @@ export async function createRandom(db: Db, caller: Caller, input: { effectType: 
       );
     made.push(...landed.map((r) => r.id));
   }
-  const codes = await listWhere(db, inJson(promoCodes.id, made));
+  const codes = await listWhere(env, db, inJson(promoCodes.id, made));
   return { message: `${codes.length} promo code${codes.length === 1 ? '' : 's'} created`, codes };
 }
 
 /** A named code (e.g. SPRING-2026), single- or multi-use, public or reserved for an assigned user. */
 export async function create(
+  env: Bindings,
   db: Db,
   caller: Caller,
   input: { name: string; effectType: PromoEffectType; effectValue: number; maxUses: number; isPublic: boolean },
@@ -154,7 +160,7 @@ export async function create(
     })
     .onConflictDoNothing();
   if (!result.meta.changes) throw conflict(PROMO_MESSAGES.nameTaken);
-  return one(db, id);
+  return one(env, db, id);
 }
 
 async function byId(db: Db, id: string) {
@@ -173,33 +179,30 @@ export async function remove(db: Db, id: string) {
   return { message: 'Promo code deleted' };
 }
 
-/** Ties an unused code to one user (by id or e-mail): only that user may use it; it is handed out. */
-export async function assign(db: Db, input: { id: string; userId?: string; email?: string }) {
+/** Ties an unused code to one user of any company (by id or e-mail, through the directory): only that user may use it; it is handed out. */
+export async function assign(env: Bindings, db: Db, input: { id: string; userId?: string; email?: string }) {
   const row = await byId(db, input.id);
-  const byUser = input.userId?.trim() ? eq(users.id, input.userId.trim()) : eq(users.email, normalizeEmail(input.email ?? ''));
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(byUser, isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) throw notFound(PROMO_MESSAGES.userNotFound);
+  const email = normalizeEmail(input.email ?? '');
+  const found = input.userId?.trim() ? await userAnywhere(env, db, input.userId.trim()) : email ? await findUserByEmail(env, db, email) : undefined;
+  const user = found?.row;
+  if (!user || user.deletedAt) throw notFound(PROMO_MESSAGES.userNotFound);
   if (user.userType === 'marketing') throw badRequest(PROMO_MESSAGES.userCannotUse);
   const result = await db
     .update(promoCodes)
     .set({ assignedUserId: user.id, isPublic: false, isFree: false })
     .where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0)));
   if (!result.meta.changes) throw conflict(PROMO_MESSAGES.assignUsed);
-  return { message: `Promo code ${row.name} assigned to ${user.email}`, promo: await one(db, row.id) };
+  return { message: `Promo code ${row.name} assigned to ${user.email}`, promo: await one(env, db, row.id) };
 }
 
 /** The code becomes public again; an unused one goes back to the free list. */
-export async function unassign(db: Db, id: string) {
+export async function unassign(env: Bindings, db: Db, id: string) {
   const row = await byId(db, id);
   await db
     .update(promoCodes)
     .set({ assignedUserId: null, isPublic: true, isFree: sql`case when ${promoCodes.usedCount} = 0 then 1 else ${promoCodes.isFree} end` })
     .where(eq(promoCodes.id, row.id));
-  return { message: 'Assignment removed', promo: await one(db, row.id) };
+  return { message: 'Assignment removed', promo: await one(env, db, row.id) };
 }
 
 /** Marks codes as handed out (`isFree: false`) or back; by `_id` or by name. One UPDATE. */
@@ -267,18 +270,18 @@ const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${pro
   where ${promoUses.userId} = ${callerId} and ${promoUses.orderId} is null and ${promoCodes.effectType} = 'discountPercent')`;
 
 /**
- * Uses a code once for the caller, exactly once however many requests race. One D1 batch
- * (D1 runs it as one transaction, one batch at a time), no read-then-write:
+ * Uses a code once for the caller, exactly once however many requests race. One control-plane
+ * batch (D1 runs it as one transaction, one batch at a time), no read-then-write:
  *  1. the use row goes in only while `used_count < max_uses`, the code is the caller's to use,
  *     and (discount) no other discount is pending; the unique (promo, user) index refuses a
- *     second use by the same user;
- *  2. `used_count = used_count + 1 … where used_count < max_uses`, only if that row landed;
- *  3. free months: the subscription grows by the code's months, computed in SQL from the end
- *     date the row holds when the statement runs (so a payment landing at the same moment adds
- *     its own months on top, and neither is lost), only if that row landed.
+ *     second use by the same user; free months go in with their change due (`applyPending`);
+ *  2. `used_count = used_count + 1 … where used_count < max_uses`, only if that row landed.
+ * Then free months are written in the caller's shard, once (`applyPromoUse`: computed in SQL from
+ * the end date the row holds, so a payment landing at the same moment adds its own months on top,
+ * and neither is lost; if the write fails, the sweep makes it and the answer has no end date yet).
  * If nothing landed, `usable` names the reason (finished, already used, a discount pending).
  */
-export async function use(env: Bindings, db: Db, caller: Caller, name: string): Promise<UsePromoResult> {
+export async function use(env: Bindings, db: Db, home: { companyId: string; shard: string }, caller: Caller, name: string): Promise<UsePromoResult> {
   const row = await usable(env, db, caller, name);
   const useId = randomId();
   const now = new Date();
@@ -292,6 +295,8 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
         userId: sql<string>`${caller.id}`.as('user_id'),
         useDate: sql<number>`${now.getTime()}`.as('use_date'),
         orderId: sql<null>`null`.as('order_id'),
+        applyPending: sql<number>`${row.effectType === 'freeMonths' ? 1 : 0}`.as('apply_pending'),
+        appliedAt: sql<null>`null`.as('applied_at'),
       })
       .from(promoCodes)
       .where(
@@ -307,20 +312,8 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1`, isFree: false })
     .where(and(eq(promoCodes.id, row.id), lt(promoCodes.usedCount, promoCodes.maxUses), landed));
-  let newEnd: Date | null = null;
   try {
-    if (row.effectType === 'freeMonths') {
-      const [, , extended] = await db.batch([
-        insertUse,
-        increment,
-        db
-          .update(users)
-          .set({ subscriptionEndDate: sql`${extendByMonthsSql(users.subscriptionEndDate, row.effectValue, now)}` })
-          .where(and(eq(users.id, caller.id), landed))
-          .returning({ end: users.subscriptionEndDate }),
-      ]);
-      newEnd = extended[0]?.end ?? null;
-    } else await db.batch([insertUse, increment]);
+    await db.batch([insertUse, increment]);
   } catch (err) {
     // the unique (promo, user) index: the same user raced itself, and the other request won
     if (isUniqueViolation(err, 'promo_uses.user_id')) throw badRequest(PROMO_MESSAGES.alreadyUsed);
@@ -332,6 +325,11 @@ export async function use(env: Bindings, db: Db, caller: Caller, name: string): 
     await usable(env, db, caller, name);
     throw conflict(PROMO_MESSAGES.busy);
   }
+  const applied =
+    row.effectType === 'freeMonths'
+      ? await tryApply('promo', useId, () => applyPromoUse(env, db, useId, { userId: caller.id, months: row.effectValue, useDate: now, home }))
+      : undefined;
+  const newEnd = applied?.ok ? applied.value : null;
   return {
     message: `Promo code applied: ${effectLabel(row.effectType, row.effectValue)}`,
     promo: checkDto({ ...row, usedCount: row.usedCount + 1 }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { promoCodes, promoUses, users } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, countRows, createUser, db, getUser, testEnv, type TestUser } from '../test/helpers';
+import { call, control, countRows, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
 import type { PromoDto } from './promo.schema';
 import { CODE_ALPHABET } from './promo.service';
 
@@ -26,8 +26,8 @@ async function createNamed(who: TestUser, body: Effect & { maxUses?: number; isP
 const use = (who: TestUser, promoName: string) => call('POST', '/api/promocode/usePromoCode', { token: who.token, body: { promoName } });
 const check = (who: TestUser, name: string) => call('POST', '/api/promocode/checkPromoCode', { token: who.token, body: { name } });
 const ids = async (who: TestUser, path: string) => ((await call('GET', `/api/promocode/${path}`, { token: who.token })).body as PromoDto[]).map((p) => p._id);
-const row = async (id: string) => (await db.select().from(promoCodes).where(eq(promoCodes.id, id)))[0];
-const usesOf = (id: string) => db.select().from(promoUses).where(eq(promoUses.promoId, id));
+const row = async (id: string) => (await control.select().from(promoCodes).where(eq(promoCodes.id, id)))[0];
+const usesOf = (id: string) => control.select().from(promoUses).where(eq(promoUses.promoId, id));
 const endOf = async (user: TestUser) => (await getUser(user.id))!.subscriptionEndDate;
 
 describe('creating codes', () => {
@@ -64,7 +64,7 @@ describe('creating codes', () => {
       expect(all).toContain(c._id);
       expect(allNoSlash).toContain(c._id);
     }
-    const stored = await db.select().from(promoCodes).where(eq(promoCodes.createdBy, marketing.id));
+    const stored = await control.select().from(promoCodes).where(eq(promoCodes.createdBy, marketing.id));
     expect(stored).toHaveLength(50);
   });
 
@@ -270,7 +270,7 @@ describe('using codes', () => {
     expect(used.status, used.text).toBe(200);
     expect(used.body).toMatchObject({ message: 'Promo code applied: 30% off the next payment', discountPercent: 30, subscriptionEndDate: null });
     expect((await endOf(user))!.getTime()).toBe(endBefore!.getTime());
-    const pending = await db
+    const pending = await control
       .select()
       .from(promoUses)
       .where(and(eq(promoUses.userId, user.id), isNull(promoUses.orderId)));
@@ -286,7 +286,7 @@ describe('using codes', () => {
     }
     expect((await use(user, months.name)).status).toBe(200);
     // the payment spends it (the payments area does this in its confirmation batch)
-    await db.update(promoUses).set({ orderId: 'order-1' }).where(eq(promoUses.id, pending[0]!.id));
+    await control.update(promoUses).set({ orderId: 'order-1' }).where(eq(promoUses.id, pending[0]!.id));
     expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toMatchObject({ discountPercent: 0 });
     expect((await use(user, other.name)).status).toBe(200);
     expect((await call('GET', '/api/payment/monthlyprice', { token: user.token })).body).toMatchObject({ discountPercent: 10, promoName: other.name });
@@ -373,7 +373,7 @@ describe('using codes', () => {
     expect((await assign({ id: code!._id, email: 'nobody@nowhere.example' })).body.message).toBe('User not found');
     expect((await assign({ id: code!._id, email: 'nobody@nowhere.example' })).status).toBe(404);
     const deleted = await createUser('agent');
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+    await deleted.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
     expect((await assign({ id: code!._id, userId: deleted.id })).status).toBe(404);
     const toMarketing = await assign({ id: code!._id, email: marketing.email });
     expect(toMarketing.status).toBe(400);
@@ -474,7 +474,7 @@ describe('exactly once under concurrent use', () => {
     const answers = await Promise.all(codes.map((c) => use(user, c.name)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 200)) expect(a.body.message).toBe('You already have a promo discount waiting for your next payment');
-    expect(await db.select().from(promoUses).where(eq(promoUses.userId, user.id))).toHaveLength(1);
+    expect(await control.select().from(promoUses).where(eq(promoUses.userId, user.id))).toHaveLength(1);
     const counts = await Promise.all(codes.map((c) => row(c._id)));
     expect(counts.reduce((n, r) => n + r!.usedCount, 0)).toBe(1);
   });

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../lib/messages';
-import { decide, ROLES, RULES, type Role, type RuleName } from '../lib/permissions';
-import { call, createUser, sessionToken, testEnv, tokenFromMail, type TestUser } from '../test/helpers';
+import { decide, ROLES, type Role, RULES, type RuleName } from '../lib/permissions';
+import { call, createUser, sessionToken, type TestUser, testEnv, tokenFromMail } from '../test/helpers';
 import { appRoutes } from '../test/routes';
 
 /**

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app';
-import { call, createUser, testEnv, errorBody } from '../test/helpers';
+import { call, createUser, errorBody, testEnv } from '../test/helpers';
 
 /** Security headers on API answers, and no secret or stack trace in any error body. */
 describe('API response headers', () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { filterBody } from '../../scripts/filter-body.mjs';
 import { randomId } from '../lib/ids';
 import { call, createTeam, createUser, type TestUser } from '../test/helpers';
 import { pay } from '../test/idram';
-import { filterBody } from '../../scripts/filter-body.mjs';
 import { snapshotDb } from './db-snapshot';
 
 /** A filter for the whole team on every MC: the body of `POST /api/broker/add` and `/update/details`. */

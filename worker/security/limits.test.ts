@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app';
-import type { Bindings } from '../env';
-import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
+import type { Bindings } from '../env';
 import { verifyPassword } from '../lib/passwords';
 import { LIMITS } from '../lib/rate-limit';
 import { countRows, createUser, outbox, PASSWORD, testEnv } from '../test/helpers';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { hashPassword } from '../lib/passwords';
 import { randomId } from '../lib/ids';
-import { call, countRows, createUser, db, getUser, PASSWORD, testEnv, type TestUser } from '../test/helpers';
+import { hashPassword } from '../lib/passwords';
+import { call, countRows, createUser, db, getUser, PASSWORD, type TestUser, testEnv } from '../test/helpers';
 
 /**
  * Look-alike accounts: an address or a name with a character nobody sees. Every path that takes

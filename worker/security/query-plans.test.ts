@@ -4,7 +4,7 @@ import { app } from '../app';
 import type { Bindings } from '../env';
 import { allShards, d1Of } from '../lib/d1';
 import { runReminders } from '../subscriptions/reminders';
-import { createTeam, createUser, testEnv, type TestUser } from '../test/helpers';
+import { createTeam, createUser, type TestUser, testEnv } from '../test/helpers';
 
 /**
  * The query plan of every statement the list screens run: each call goes through the app with

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { subscriptionReminders, users } from '../db/schema';
 import worker from '../index';
 import { mailMoment } from '../lib/mailer';
-import { call, createUser, db, getUser, type TestUser, testEnv } from '../test/helpers';
+import { call, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
 import { mailsTo } from '../test/idram';
 import { thresholdFor } from './reminders';
 
@@ -20,8 +20,8 @@ async function cron(time: number) {
 
 const reminders = async (who: TestUser) => (await mailsTo(who.email)).filter((m) => m.subject.startsWith('Your FreightDesk subscription ends'));
 const digests = async (who: TestUser) => (await mailsTo(who.email)).filter((m) => /agents?'s? FreightDesk subscriptions? ends? soon$/.test(m.subject));
-const rowsOf = (who: TestUser) => db.select().from(subscriptionReminders).where(eq(subscriptionReminders.userId, who.id));
-const setEnd = (who: TestUser, end: Date | null) => db.update(users).set({ subscriptionEndDate: end }).where(eq(users.id, who.id));
+const rowsOf = (who: TestUser) => who.db.select().from(subscriptionReminders).where(eq(subscriptionReminders.userId, who.id));
+const setEnd = (who: TestUser, end: Date | null) => who.db.update(users).set({ subscriptionEndDate: end }).where(eq(users.id, who.id));
 
 /**
  * Today 06:00 on Yerevan's clock (UTC+4 all year), the jobs' "now" here. Days left are calendar
@@ -101,12 +101,12 @@ describe('the reminders job (decision 0119)', () => {
   it('no mail for users with the reminders off, an unverified e-mail, no end date, staff, deleted users, or ends further away', async () => {
     const now = BASE;
     const off = await userEnding('manager', { subscriptionDays: 2.5 });
-    await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, off.id));
+    await off.db.update(users).set({ remindersEnabled: false }).where(eq(users.id, off.id));
     const unverified = await userEnding('manager', { subscriptionDays: 2.5, isEmailVerified: false });
     const none = await userEnding('manager', { subscriptionDays: null });
     const admin = await userEnding('admin', { subscriptionDays: 2.5 });
     const deleted = await userEnding('manager', { subscriptionDays: 2.5 });
-    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
+    await deleted.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, deleted.id));
     const far = await userEnding('manager', { subscriptionDays: 9 });
     const expired = await userEnding('manager', { subscriptionDays: -0.5 });
     const on = await userEnding('manager', { subscriptionDays: 2.5 });
@@ -121,7 +121,7 @@ describe('the reminders job (decision 0119)', () => {
     const soon = await userEnding('agent', { parentId: manager.id, subscriptionDays: 0.5, name: 'Ani Soon' });
     const later = await userEnding('agent', { parentId: manager.id, subscriptionDays: 6.5, name: 'Aram Later' });
     const optedOut = await userEnding('agent', { parentId: manager.id, subscriptionDays: 3.5, name: 'Anna Quiet' });
-    await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, optedOut.id));
+    await optedOut.db.update(users).set({ remindersEnabled: false }).where(eq(users.id, optedOut.id));
     await userEnding('agent', { parentId: manager.id, subscriptionDays: 40 });
     const otherManager = await userEnding('manager', { subscriptionDays: 60 });
     const stranger = await userEnding('agent', { parentId: otherManager.id, subscriptionDays: 1.5, name: 'Other Team' });
@@ -145,7 +145,7 @@ describe('the reminders job (decision 0119)', () => {
     expect(otherDigest!.text).toContain('Other Team');
     // a manager with the reminders off gets no digest
     const quietManager = await userEnding('manager', { subscriptionDays: 60 });
-    await db.update(users).set({ remindersEnabled: false }).where(eq(users.id, quietManager.id));
+    await quietManager.db.update(users).set({ remindersEnabled: false }).where(eq(users.id, quietManager.id));
     await userEnding('agent', { parentId: quietManager.id, subscriptionDays: 1.5 });
     await cron(now);
     expect(await digests(quietManager)).toEqual([]);

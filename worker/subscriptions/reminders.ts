@@ -2,17 +2,17 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { REMINDER_THRESHOLDS, subscriptionReminders, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
-import { activeCompanies, fenceFor } from '../lib/shards';
+import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
 import { apiError } from '../lib/errors';
-import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import type { Language } from '../lib/languages';
 import { mailMomentIn, mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, type Mail, type MailDraft, mailStatements } from '../lib/mailer';
 import { isStaff } from '../lib/permissions';
+import { activeCompanies, fenceFor } from '../lib/shards';
 import { subscriptionOf } from '../lib/subscription';
 import { visibleUser } from '../users/users.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 const DAY = 86_400_000;
 /** A reminder is due while fewer than this many days are left (days left 7 and under). */

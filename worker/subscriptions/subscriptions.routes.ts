@@ -5,6 +5,7 @@ import { readOnly } from '../lib/db';
 import { subscriptionOf } from '../lib/subscription';
 import { validate } from '../lib/validate';
 import type { TeamSubscriptionDto } from '../payments/payments.schema';
+import { homeForTarget } from '../users/directory';
 import { childUsersSchema } from '../users/users.schema';
 import { managerChildUsers } from '../users/users.service';
 
@@ -13,7 +14,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   .get('/status', allow('signedIn'), (c) => c.json(subscriptionOf(c.var.caller), 200))
   .post('/childUsersSubscriptions', allow('payForTeam'), readOnly(), validate('json', childUsersSchema), async (c) => {
     const { parentId, includeParent } = c.req.valid('json');
-    const team = await managerChildUsers(c.var.db, c.var.caller, parentId, includeParent);
+    // the admin's Pay for Team view of any company: that company's shard
+    const team = await managerChildUsers((await homeForTarget(c, parentId)).db, c.var.caller, parentId, includeParent);
     return c.json(
       team.map(
         (u): TeamSubscriptionDto => ({

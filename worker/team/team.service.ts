@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { callHistory, callHistoryHours, teamLines, teamSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { isLead, teamIdOf } from '../lib/team';
 import { sha256Hex } from '../lib/ids';
-import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { textOf } from '../lib/messages';
+import { isLead, teamIdOf } from '../lib/team';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { CONTACT_WINDOW, type TeamContactDto, type TeamContactsDto, type TeamSettingsDto, type TeamSettingsInput } from './team.schema';
 
 /** The team's phone settings as stored (the defaults when the lead never saved any). */

@@ -1,17 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callHistory, teamLines, teamSettings } from '../db/schema';
+import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, createTeam, createUser, db, type TestUser, testEnv } from '../test/helpers';
 import { problemText } from '../lib/messages';
 import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
+import { call, createTeam, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { dialerTemplateError, dialUrl } from './dialer';
 
 const get = (user: TestUser) => call('GET', '/api/team/settings', { token: user.token });
 const put = (user: TestUser, body: unknown) => call('PUT', '/api/team/settings', { token: user.token, body });
-const storedLines = async (teamId: string) =>
-  (await db.select().from(teamLines).where(eq(teamLines.teamId, teamId))).sort((a, b) => a.line - b.line).map((l) => [l.line, l.callerNumber, l.label]);
-const storedSettings = async (teamId: string) => (await db.select().from(teamSettings).where(eq(teamSettings.teamId, teamId)))[0];
+/** The team's lines and settings as its shard holds them (the team's id is its manager's). */
+const storedLines = async (manager: TestUser) =>
+  (await manager.db.select().from(teamLines).where(eq(teamLines.teamId, manager.id)))
+    .sort((a, b) => a.line - b.line)
+    .map((l) => [l.line, l.callerNumber, l.label]);
+const storedSettings = async (manager: TestUser) => (await manager.db.select().from(teamSettings).where(eq(teamSettings.teamId, manager.id)))[0];
 
 const LINES = [
   { line: 1, callerNumber: '+1 (312) 555-0101', label: 'Chicago desk' },
@@ -37,7 +41,7 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
     };
     expect(saved.body.settings).toEqual({ ...want, canEdit: true });
     expect((await get(agents[1])).body).toEqual({ ...want, canEdit: false });
-    expect(await storedLines(manager.id)).toEqual([
+    expect(await storedLines(manager)).toEqual([
       [1, '+13125550101', 'Chicago desk'],
       [2, '+13125550102', ''],
     ]);
@@ -45,13 +49,13 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
     expect((await get(director)).status).toBe(403);
     // saving again replaces the whole list: a line left out has no number any more
     await put(manager, { dialer: 'tel', lines: [{ line: 4, callerNumber: '+44 20 7946 0958', label: 'London' }] });
-    expect(await storedLines(manager.id)).toEqual([[4, '+442079460958', 'London']]);
+    expect(await storedLines(manager)).toEqual([[4, '+442079460958', 'London']]);
   });
 
   it('answers 400 with a clear message for bad input and changes nothing', async () => {
     const { manager } = await createTeam();
     await put(manager, { dialer: 'dialpad', lines: LINES });
-    const before = { settings: await storedSettings(manager.id), lines: await storedLines(manager.id) };
+    const before = { settings: await storedSettings(manager), lines: await storedLines(manager) };
     const cases: [unknown, string][] = [
       [{ dialer: 'skype', lines: [] }, LINES_MESSAGES.dialer.text],
       [{ lines: [] }, LINES_MESSAGES.dialer.text],
@@ -93,7 +97,7 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toBe(message);
     }
-    expect({ settings: await storedSettings(manager.id), lines: await storedLines(manager.id) }).toEqual(before);
+    expect({ settings: await storedSettings(manager), lines: await storedLines(manager) }).toEqual(before);
   });
 
   it('only the lead changes them: an agent gets 403, no token 401, another team never sees or touches them', async () => {
@@ -109,11 +113,19 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
     await put(other.manager, { dialer: 'tel', lines: [{ line: 1, callerNumber: '+14155550199', label: 'SF' }] });
     expect((await get(team.agents[0])).body.lines.map((l: { callerNumber: string }) => l.callerNumber)).toEqual(['+13125550101', '+13125550102']);
     expect((await get(other.agents[0])).body.lines).toEqual([{ line: 1, callerNumber: '+14155550199', label: 'SF' }]);
+    // the two teams are on different shards, and each team's lines are in its own shard alone
+    expect(team.manager.shard).not.toBe(other.manager.shard);
+    for (const lead of [team.manager, other.manager]) {
+      const holding = await Promise.all(
+        everyDb().map(async ({ shard, db }) => ((await db.select().from(teamLines).where(eq(teamLines.teamId, lead.id))).length ? [shard] : [])),
+      );
+      expect(holding.flat()).toEqual([lead.shard]);
+    }
     // marketing has no Lines; an expired manager cannot save
     expect((await get(await createUser('marketing'))).status).toBe(403);
     const expired = await createUser('manager', { subscriptionDays: -1 });
     expect((await put(expired, { dialer: 'tel', lines: [] })).status).toBe(403);
-    expect(await storedSettings(expired.id)).toBeUndefined();
+    expect(await storedSettings(expired)).toBeUndefined();
   });
 
   it('simultaneous saves: 30 at once, 3 rounds; the stored lines are always exactly one save’s, never a mix', async () => {
@@ -130,12 +142,12 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
       }));
       const answers = await Promise.all(bodies.map((b) => put(manager, b)));
       expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
-      const lines = await db.select().from(teamLines).where(eq(teamLines.teamId, manager.id));
+      const lines = await manager.db.select().from(teamLines).where(eq(teamLines.teamId, manager.id));
       const labels = new Set(lines.map((l) => l.label));
       expect(labels.size).toBe(1);
       const i = Number([...labels][0]!.slice(5));
       expect(lines.length).toBe(bodies[i]!.lines.length);
-      const settings = await storedSettings(manager.id);
+      const settings = await storedSettings(manager);
       expect(settings?.dialer).toBe(bodies[i]!.dialer);
       expect(settings?.dialerTemplate).toBe(bodies[i]!.dialerTemplate);
     }
@@ -186,7 +198,10 @@ describe('a logged call keeps its line and the number it was made from', () => {
     const bad = await log({ line: 9 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Lines are 1 to 6');
-    const rows = await db.select({ line: callHistory.line, fromNumber: callHistory.fromNumber }).from(callHistory).where(eq(callHistory.userId, agent.id));
+    const rows = await agent.db
+      .select({ line: callHistory.line, fromNumber: callHistory.fromNumber })
+      .from(callHistory)
+      .where(eq(callHistory.userId, agent.id));
     expect(rows.map((r) => `${r.line}:${r.fromNumber}`).sort()).toEqual(['1:+13125550101', '2:', '2:+13125550102', '5:']);
     const from = new Date(Date.now() - 86_400_000).toISOString();
     const to = new Date(Date.now() + 86_400_000).toISOString();
@@ -300,7 +315,7 @@ describe("the board's markers: GET /api/team/contacts", () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    expect(await storedSettings(team.manager.id)).toMatchObject({ contactMarkers: false, contactWindowHours: 24 });
+    expect(await storedSettings(team.manager)).toMatchObject({ contactMarkers: false, contactWindowHours: 24 });
   });
 
   it("never another team's contacts; directors, marketing and expired users get 403, no token 401", async () => {
@@ -329,7 +344,7 @@ describe("the board's markers: GET /api/team/contacts", () => {
       expect(now.status).toBe(200);
       expect(now.body.contacts).toHaveLength(30 * (round + 1));
       expect(new Set(now.body.contacts.map((c: { brokerName: string }) => c.brokerName)).size).toBe(30 * (round + 1));
-      const rows = await db.select({ id: callHistory.id }).from(callHistory).where(eq(callHistory.teamId, team.manager.id));
+      const rows = await team.manager.db.select({ id: callHistory.id }).from(callHistory).where(eq(callHistory.teamId, team.manager.id));
       expect(rows).toHaveLength(30 * (round + 1));
       expect(now.headers.get('etag')).not.toBe(etag);
       etag = now.headers.get('etag')!;
@@ -346,14 +361,15 @@ describe('the markers call stays small however big the history is', () => {
     const ROWS = 40_000;
     // one statement: 40,000 rows spread evenly over 40 days, 200 brokers, both agents, the triggers keep the hours
     const started = performance.now();
-    await testEnv.DB.prepare(
-      `with recursive n(i) as (select 0 union all select i + 1 from n where i < ?1 - 1)
+    await d1Of(testEnv, team.manager.shard)
+      .prepare(
+        `with recursive n(i) as (select 0 union all select i + 1 from n where i < ?1 - 1)
        insert into call_history (id, user_id, team_id, mc_setting_id, mc_name, kind, contact, broker_name, origin, dest, load_date, call_date, client_id, line, from_number)
        select 'bench-' || ?2 || '-' || i, case i % 2 when 0 then ?3 else ?4 end, ?2, 'mc', 'Swift Haul', case i % 5 when 0 then 'email' else 'call' end,
               '+1513555' || substr('0000' || (i % 200), -4), 'Broker ' || (i % 200), 'Chicago, IL', 'Dallas, TX', '2026-11-26',
               ?5 - (i * (?6 / ?1)), 'c-' || i, 1 + i % 6, ''
        from n`,
-    )
+      )
       .bind(ROWS, team.manager.id, team.agents[0].id, team.agents[1].id, now - 1000, DAYS * 86_400_000)
       .run();
     const seeded = performance.now() - started;
@@ -378,7 +394,8 @@ describe('the markers call stays small however big the history is', () => {
     }
     // 12 hours of 1,000 a day: about 500 rows, answered once per person, channel, broker and load:
     // the 200 brokers (each one's rows are one agent's and one channel's here)
-    const inWindow = await testEnv.DB.prepare('select count(*) as n from call_history where team_id = ? and call_date >= ?')
+    const inWindow = await d1Of(testEnv, team.manager.shard)
+      .prepare('select count(*) as n from call_history where team_id = ? and call_date >= ?')
       .bind(team.manager.id, Math.floor((Date.now() - 12 * 3_600_000) / 3_600_000) * 3_600_000)
       .first<{ n: number }>();
     expect(inWindow!.n).toBeGreaterThan(450);

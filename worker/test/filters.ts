@@ -12,9 +12,9 @@ export async function typesOf(user: TestUser) {
   return (await call('GET', '/api/user/filterOverrides', { token: user.token })).body as { _id: string; typeName: string }[];
 }
 
-/** A team with two manager MCs (A on line 1, B on line 2); agent 0 uses A, agent 1 uses A and B. */
-export async function teamWithMcs() {
-  const team = await createTeam();
+/** A team with two manager MCs (A on line 1, B on line 2); agent 0 uses A, agent 1 uses A and B. On `shard` when given. */
+export async function teamWithMcs(shard?: string) {
+  const team = await createTeam(shard);
   const mcA = await addMc(team.manager, { name: 'MC Alpha', lines: [1] });
   const mcB = await addMc(team.manager, { name: 'MC Beta', lines: [2] });
   await addMc(team.agents[0], { parentMc: mcA, lines: [1] });

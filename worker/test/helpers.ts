@@ -1,15 +1,15 @@
-import type { Message } from '../lib/messages';
 import { env } from 'cloudflare:workers';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mailOutbox, users } from '../db/schema';
-import type { UserType } from '../users/users.schema';
 import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
-import { allShards, createDb, d1Of, shardDb } from '../lib/d1';
-import { type Home, placeUser, userHome } from '../users/directory';
-import { randomId } from '../lib/ids';
-import { hashPassword } from '../lib/passwords';
+import { allShards, createDb, d1Of, placementShards, shardDb } from '../lib/d1';
 import { codeOf } from '../lib/error-codes';
+import { randomId } from '../lib/ids';
+import type { Message } from '../lib/messages';
+import { hashPassword } from '../lib/passwords';
+import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../users/directory';
+import type { UserType } from '../users/users.schema';
 import { fetchWorker } from './dispatch';
 
 export const testEnv = env as unknown as Bindings;
@@ -68,7 +68,15 @@ export interface TestUser {
  */
 export async function createUser(
   userType: UserType,
-  opts: { parentId?: string | null; subscriptionDays?: number | null; isEmailVerified?: boolean; name?: string; email?: string } = {},
+  opts: {
+    parentId?: string | null;
+    subscriptionDays?: number | null;
+    isEmailVerified?: boolean;
+    name?: string;
+    email?: string;
+    /** A new company on this shard rather than the emptiest (a director, or a manager or agent on its own). */
+    shard?: string;
+  } = {},
 ): Promise<TestUser> {
   passwordHash ??= hashPassword(PASSWORD, testEnv.PASSWORD_PEPPER!);
   const id = randomId();
@@ -87,7 +95,14 @@ export async function createUser(
     parentId: opts.parentId ?? null,
   };
   const parent = opts.parentId ? await homeOfUser(opts.parentId) : null;
-  const home = await placeUser(testEnv, control, row, parent, (h, placed) => h.db.insert(users).values(placed));
+  const home =
+    opts.shard && !parent
+      ? await newCompanyOn(testEnv, control, opts.shard)
+      : await placeUser(testEnv, control, row, parent, (h, placed) => h.db.insert(users).values(placed));
+  if (opts.shard && !parent) {
+    await claimEmail(testEnv, control, { userId: id, email, companyId: home.companyId });
+    await home.db.insert(users).values({ ...row, companyId: home.companyId });
+  }
   return { id, email, name, userType, token: await sessionToken(id), ...home };
 }
 
@@ -100,6 +115,9 @@ export async function homeOfUser(userId: string): Promise<Home> {
 
 /** A handle on every database, for reads that look everywhere (a user that may have moved). */
 export const everyDb = () => allShards(testEnv).map((shard) => ({ shard, db: shardDb(testEnv, shard) }));
+
+/** A company shard other than `shard` (for tests that put two companies apart). */
+export const otherShard = (shard: string) => placementShards(testEnv).find((s) => s !== shard)!;
 
 /**
  * Starts a session for the user straight in D1 (as a login would, without the password work) and
@@ -114,9 +132,9 @@ export async function sessionToken(userId: string, clientType = 0): Promise<stri
   return session.accessToken;
 }
 
-/** A director with one manager and two agents, all with active subscriptions. */
-export async function createTeam() {
-  const director = await createUser('director');
+/** A director with one manager and two agents, all with active subscriptions; their company on `shard` when given. */
+export async function createTeam(shard?: string) {
+  const director = await createUser('director', { shard });
   const manager = await createUser('manager', { parentId: director.id });
   const agent1 = await createUser('agent', { parentId: manager.id });
   const agent2 = await createUser('agent', { parentId: manager.id });

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payments } from '../db/schema';
 import { randomId } from '../lib/ids';
-import { call, db, outboxRowsTo, type TestUser, testEnv } from './helpers';
 import { md5Hex } from '../payments/md5';
+import { call, control, outboxRowsTo, type TestUser, testEnv } from './helpers';
 
 /** Idram as the tests play it: orders, prechecks and signed confirmations against the real result URL. */
 export const PRICE = Number(testEnv.MONTHLY_PRICE_AMD);
@@ -51,7 +51,7 @@ export async function confirmation(orderId: string, amount: string, over: Record
 
 /** Precheck and confirm an order as a paying Idram would; answers the confirmation's fields. */
 export async function pay(orderId: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, orderId));
+  const [row] = await control.select().from(payments).where(eq(payments.id, orderId));
   const amount = String(row!.priceTotal);
   expect(await precheck(orderId, amount)).toBe('OK');
   const conf = await confirmation(orderId, amount);
@@ -59,7 +59,7 @@ export async function pay(orderId: string) {
   return conf;
 }
 
-export const paymentRow = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0]!;
+export const paymentRow = async (id: string) => (await control.select().from(payments).where(eq(payments.id, id)))[0]!;
 
 /** The mails kept for one address in every database's outbox, newest first. */
 export const mailsTo = async (email: string) => (await outboxRowsTo(email)).reverse();

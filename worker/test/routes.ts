@@ -1,8 +1,8 @@
+import { responsesOf } from '../api-responses';
 import { app } from '../app';
 import { devApp } from '../dev/index';
-import type { RuleName } from '../lib/permissions';
-import { responsesOf } from '../api-responses';
 import type { Answers } from '../lib/answer';
+import type { RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
 
 /** Every route the local Worker answers (the product's and the development-only ones), with its rule and inputs. */

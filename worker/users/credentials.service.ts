@@ -2,21 +2,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { emailIsFree, endResetLinks, loginEmailKey, tokenMailStatements } from '../auth/auth.service';
-import { users } from '../db/schema';
+import { accounts, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { keepSessionStatement, renewedToken } from '../lib/auth';
-import { apiError } from '../lib/errors';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { isUniqueViolation } from '../lib/db';
+import { apiError } from '../lib/errors';
 import type { Language } from '../lib/languages';
-import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import { mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../lib/mailer';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { USER_MESSAGES } from './users.schema';
-import { accounts } from '../db/schema';
 import { live, managedUser, type UserRow } from './users.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
 
 /**
  * Re-authentication before a user changes its own e-mail or password: a stolen token alone must

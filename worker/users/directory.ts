@@ -1,13 +1,13 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { Context } from 'hono';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
+import { CONTROL, companyDb, shardDb } from '../lib/d1';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { apiError } from '../lib/errors';
-import { CONTROL, companyDb, shardDb } from '../lib/d1';
-import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from '../lib/shards';
 import { randomId } from '../lib/ids';
-import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from '../lib/shards';
 import type { UserType } from './users.schema';
 
 /**
@@ -130,8 +130,7 @@ export const releaseClaim = (control: Db, userId: string) => control.delete(acco
 /** Opens a new company on the emptiest placement shard: its control-plane row, then its home row in the shard. */
 export async function newCompany(env: Bindings, control: Db, now = new Date()): Promise<Home> {
   const companyId = randomId();
-  const shard = await placeNewCompany(env, control);
-  await control.insert(companies).values({ id: companyId, shard, createdAt: now });
+  const shard = await placeNewCompany(env, control, companyId, now);
   await homeStatement(shardDb(env, shard), companyId, 'active', now);
   return homeOf(env, companyId, shard);
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { languageFromHeader } from '../lib/languages';
 import { runReminders } from '../subscriptions/reminders';
 import { call, createTeam, createUser, getUser, PASSWORD, type TestUser, testEnv, userRowByEmail } from '../test/helpers';
-import { mailsTo, order } from '../test/idram';
-import { languageFromHeader } from '../lib/languages';
+import { mailsTo, order, PRICE } from '../test/idram';
 
 /** The user's language (docs/decisions/0023-languages.md): stored, chosen at sign-in and in Profile, and followed by mails and Idram. */
 const setLanguage = (who: TestUser, id: string, body: unknown) => call('PUT', `/api/user/update/language/${id}`, { token: who.token, body });
@@ -161,6 +161,60 @@ describe("Idram's page in the payer's language", () => {
       expect(page.text).toContain(`name="EDP_LANGUAGE" value="${edp}"`);
     });
   }
+
+  it("the page that forwards to Idram and the order's description are in the payer's language (docs/decisions/0178-no-english-left.md)", async () => {
+    const expected = {
+      hy: {
+        lang: 'hy',
+        heading: '<h1>Անցնում ենք Idram-ի էջ…</h1>',
+        button: 'Շարունակել Idram-ում',
+        own: 'FreightDesk բաժանորդագրություն, 3 ամիս',
+        agent: 'FreightDesk բաժանորդագրություն, 2 ամիս, A. A.',
+        team: 'FreightDesk բաժանորդագրություն 2 գործակալի համար, յուրաքանչյուրին 1 ամիս',
+        amount: `${(3 * PRICE).toLocaleString('ru-RU')} դր.`,
+      },
+      ru: {
+        lang: 'ru',
+        heading: '<h1>Переходим в Idram…</h1>',
+        button: 'Перейти в Idram',
+        own: 'Подписка FreightDesk на 3 месяца',
+        agent: 'Подписка FreightDesk на 2 месяца для A. A.',
+        team: 'Подписка FreightDesk для 2 агентов, каждому на 1 месяц',
+        amount: `${(3 * PRICE).toLocaleString('ru-RU')} драм`,
+      },
+      en: {
+        lang: 'en',
+        heading: '<h1>Redirecting to Idram…</h1>',
+        button: 'Continue to Idram',
+        own: 'FreightDesk subscription, 3 months',
+        agent: 'FreightDesk subscription, 2 months for A. A.',
+        team: 'FreightDesk subscription for 2 agents, 1 month each',
+        amount: `${(3 * PRICE).toLocaleString('en-US')} AMD`,
+      },
+    } as const;
+    for (const [language, want] of Object.entries(expected) as [keyof typeof expected, (typeof expected)[keyof typeof expected]][]) {
+      const manager = await createUser('manager', { subscriptionDays: 30 });
+      const agents = [await createUser('agent', { parentId: manager.id, name: 'Ani Avagyan' }), await createUser('agent', { parentId: manager.id })];
+      await manager.db.update(users).set({ language }).where(eq(users.id, manager.id));
+      const page = async (id: string) => (await call('GET', `/api/payment/idram/pay/${id}`)).text;
+      const own = await page(await order(manager, { amount: 3 }));
+      expect(own, language).toContain(`<html lang="${want.lang}">`);
+      expect(own, language).toContain(want.heading);
+      expect(own, language).toContain(want.button);
+      expect(own, language).toContain(`name="EDP_DESCRIPTION" value="${want.own}"`);
+      expect(own, language).toContain(want.amount);
+      expect(await page(await order(manager, { amount: 2, userToBePaidId: agents[0]!.id })), language).toContain(
+        `name="EDP_DESCRIPTION" value="${want.agent}"`,
+      );
+      const team = await call('POST', '/api/payment/generateTeamLink', {
+        token: manager.token,
+        body: { paymentType: 'idram', userIds: agents.map((a) => a.id), amount: 1 },
+      });
+      expect(team.status, team.text).toBe(200);
+      expect(await page(team.body.orderId), language).toContain(`name="EDP_DESCRIPTION" value="${want.team}"`);
+      if (language !== 'en') expect(own, language).not.toMatch(/Redirecting|Description|Amount|Continue|subscription|month/);
+    }
+  });
 });
 
 describe('error codes beside the message', () => {

@@ -2,8 +2,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { inJson } from '../lib/db';
-import { childrenOf } from '../lib/team';
 import { fenceFor, STAFF_COMPANY } from '../lib/shards';
+import { childrenOf } from '../lib/team';
 import { moveUsers } from '../shards/move';
 import { companyHome, type Home, newCompanyOn, repointAccounts, staffHome } from './directory';
 import type { UserType } from './users.schema';
@@ -56,10 +56,13 @@ export async function changeRoleOrParent(
   let to: Home = from;
   if (wanted === 'new') to = await newCompanyOn(env, control, from.shard);
   else if (wanted && wanted.companyId !== target.companyId) to = wanted;
-  const moved = to.shard !== from.shard;
-  if (moved) await moveUsers(env, control, { userIds: team, from, to });
+  // across shards the move's commit applies the change with the new company (shards/move.ts)
+  if (to.shard !== from.shard) {
+    await moveUsers(env, control, { userIds: team, from, to, change: { userId: target.id, ...patch } });
+    return;
+  }
   // on one shard: through the old company's fence and the new one's, so neither is mid-move
-  const db = moved ? to.db : from.db;
+  const db = from.db;
   await db.batch([
     fenceFor(db, to.companyId),
     db

@@ -8,7 +8,9 @@ import { COMMON_MESSAGES as COMMON } from '../lib/common-messages';
 import { readOnly } from '../lib/db';
 import { LANGUAGES } from '../lib/languages';
 import { validate } from '../lib/validate';
+import { setReminders } from '../subscriptions/reminders';
 import { endLiveSessionsOf } from '../team/live';
+import * as credentials from './credentials.service';
 import { homeForTarget } from './directory';
 import { USER_MESSAGES as USER } from './users.messages';
 import {
@@ -28,9 +30,7 @@ import {
   userSchema,
   userTypeSchema,
 } from './users.schema';
-import * as credentials from './credentials.service';
 import * as svc from './users.service';
-import { setReminders } from '../subscriptions/reminders';
 
 const users = z.array(userSchema);
 /** One's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md). */

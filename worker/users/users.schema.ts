@@ -2,11 +2,11 @@ import { getCountryCallingCode } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { AUTH_MESSAGES, emailError, languageSchema, lookupEmail, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
 import { type Check, inOrder } from '../lib/checks';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { dateField } from '../lib/dates';
+import { problem } from '../lib/messages';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
-import { COMMON_MESSAGES } from '../lib/common-messages';
-import { problem } from '../lib/messages';
 import { USER_MESSAGES } from './users.messages';
 
 /** The user types: the roles of the permissions table, and the users table's enum. */

@@ -1,21 +1,21 @@
-import type { Language } from '../lib/languages';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
+import { allShards, shardDb } from '../lib/d1';
+import { inJson } from '../lib/db';
 import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
-import { inJson } from '../lib/db';
+import type { Language } from '../lib/languages';
 import { hashPassword } from '../lib/passwords';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { childrenOf, visibleIds } from '../lib/team';
-import { allShards, shardDb } from '../lib/d1';
 import { findUserByEmail, type Home, settleAccount, userAnywhere } from './directory';
 import { changeRoleOrParent, splitAfterDirector } from './membership';
 import { type NewUser, USER_MESSAGES, type UserDto, type UserType } from './users.schema';
-import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
 
 export type UserRow = typeof users.$inferSelect;
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, ROLES, RULES, type Role } from '../lib/permissions';
+import { decide, ROLES, type Role, RULES } from '../lib/permissions';
 import { call, countRows, createTeam, createUser, getUser, loginToken, outbox, PASSWORD, type TestUser, tokenFromMail } from '../test/helpers';
 import { ruleOf } from '../test/routes';
 

@@ -1,18 +1,18 @@
 /** The vetting records of a team's filters: the filter list, the modal and Check now. */
 import { and, eq, inArray } from 'drizzle-orm';
+import type * as z from 'zod';
 import { brokerFilters as f } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
+import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { chunks } from '../lib/db';
 import { apiError } from '../lib/errors';
 import { messageOf } from '../lib/messages';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
-import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { fmcsaConfigured } from './fmcsa';
-import type * as z from 'zod';
 import { VETTING_MESSAGES } from './vetting.messages';
 import { type filterVettingAnswerSchema, VETTING_LABELS, type VettingDto } from './vetting.schema';
-import { checkBroker, recordsByKey, seedStatement, toDto, vettingKey } from './vetting.service';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { checkBroker, recordsByName, seedStatements, toDto, vettingName } from './vetting.service';
 
 /** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
 export const CHECK_NOW_LIMIT: Limit = { limit: 20, windowMs: 60 * 60_000 };
@@ -55,15 +55,16 @@ export async function vettingOfFilters(env: Bindings, db: Db, caller: Caller, fi
         .where(and(inArray(f.id, part), visibleTo(v)))),
     );
   }
-  const keys = new Map(rows.map((r) => [r.id, vettingKey(r.dot, r.mc)]));
-  const found = await recordsByKey(
+  // each filter's name for its broker leads to the broker's one record, however another team names it
+  const named = new Map(rows.map((r) => [r.id, vettingName(r.dot, r.mc)]));
+  const found = await recordsByName(
     db,
-    [...keys.values()].filter((k): k is string => !!k),
+    [...named.values()].filter((n): n is string => !!n),
   );
   const records: Record<string, VettingDto | null> = {};
   for (const r of rows) {
-    const key = keys.get(r.id);
-    records[r.id] = key ? (toDto(found.get(key)) ?? unchecked(r.dot, r.mc)) : null;
+    const name = named.get(r.id);
+    records[r.id] = name ? (toDto(found.get(name)) ?? unchecked(r.dot, r.mc)) : null;
   }
   return { configured, records };
 }
@@ -87,13 +88,13 @@ export async function checkNow(
     .limit(1);
   if (!row) throw apiError(VETTING_MESSAGES.notFound);
   if (!fmcsaConfigured(env)) return { ...messageOf(VETTING_MESSAGES.notConfigured), configured: false, record: null };
-  const key = vettingKey(row.dot, row.mc);
-  if (!key) return { ...messageOf(VETTING_MESSAGES.noNumber), configured: true, record: null };
+  const name = vettingName(row.dot, row.mc);
+  if (!name) return { ...messageOf(VETTING_MESSAGES.noNumber), configured: true, record: null };
   await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, COMMON_MESSAGES.tooManyChecks);
-  const seed = seedStatement(db, [{ dot: row.dot, mc: row.mc }]);
-  if (seed) await seed;
-  const outcome = await checkBroker(env, db, key);
+  const seed = seedStatements(db, [{ dot: row.dot, mc: row.mc }]);
+  if (seed.length) await db.batch(seed as [(typeof seed)[0], ...typeof seed]);
+  const outcome = await checkBroker(env, db, name);
   if (outcome === 'budget') throw apiError(COMMON_MESSAGES.fmcsaBudget);
-  const record = toDto((await recordsByKey(db, [key])).get(key));
+  const record = toDto((await recordsByName(db, [name])).get(name));
   return { ...messageOf(outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked), configured: true, record };
 }

@@ -6,9 +6,9 @@ import { allow } from '../lib/auth';
 import { COMMON_MESSAGES as COMMON } from '../lib/common-messages';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
+import { checkNow, vettingOfFilters } from './vetting.filters';
 import { VETTING_MESSAGES } from './vetting.messages';
 import { filterVettingAnswerSchema, vettingCheckSchema, vettingFiltersSchema, vettingSchema } from './vetting.schema';
-import { checkNow, vettingOfFilters } from './vetting.filters';
 
 /** /api/vetting: FMCSA records of the team's brokers (docs/api/vetting.md). */
 export const vettingRoutes = new Hono<AppEnv>()

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 
 export { isWarning, VETTING_LABELS, VETTING_STATES, type VettingState } from './vetting.states';
+
 import { VETTING_STATES } from './vetting.states';
 
 /** A broker's record as the screens and the extension read it. */

@@ -4,24 +4,27 @@
  * managers of the teams watching the broker, once per change, and enters each of their filters'
  * audit trail.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
   brokerFilterEvents,
-  brokerFilters as f,
-  brokerVetting as bv,
   brokerVettingChanges,
   brokerVettingNotices,
+  brokerVetting as bv,
   callHistory,
+  companyHomes,
+  brokerFilters as f,
   fmcsaCallDays,
+  brokerVettingNames as names,
   users,
 } from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { chunks, createDb, isUniqueViolation } from '../lib/db';
+import { allShards, controlDb, shardDb } from '../lib/d1';
+import { chunks, isUniqueViolation } from '../lib/db';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
-import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
 import { mailDayIn, mailText } from '../lib/mail-texts';
+import { enqueueMails, escapeHtml, mailStatements } from '../lib/mailer';
 import { log } from '../lib/observe';
 import { carrierByDot, carrierByMc, dailyBudget, fmcsaConfigured, type QcAnswer, type QcCarrier } from './fmcsa';
 import { VETTING_LABELS, type VettingDto, type VettingState } from './vetting.schema';
@@ -44,30 +47,55 @@ const trimZeros = (n: string | null | undefined) => {
   return d || null;
 };
 
-/** A broker's key: by USDOT number where the filter has one, else by MC (docket) number. */
-export function vettingKey(dot: string | null | undefined, mc: string | null | undefined): string | null {
+/** The name a filter gives its broker: by USDOT number where the filter has one, else by MC (docket) number. */
+export function vettingName(dot: string | null | undefined, mc: string | null | undefined): string | null {
   const d = trimZeros(dot);
   if (d) return `dot:${d}`;
   const m = trimZeros(mc);
   return m ? `mc:${m}` : null;
 }
 
+/** The record a name leads to (a record made before names existed answers to its own key). */
+const recordOfName = (name: string) =>
+  sql`coalesce((select ${bv.key} from ${bv} join ${names} on ${names.key} = ${bv.key} where ${names.name} = ${name}), (select ${bv.key} from ${bv} where ${bv.key} = ${name}))`;
+
 /**
- * The statement that makes sure a record exists for each broker a filter save names (never
- * checked yet: the 10-minute job asks FMCSA, never the user's request). For the save's own batch.
+ * The statements that make sure a record exists for each broker a filter save names (never
+ * checked yet: the 10-minute job asks FMCSA, never the user's request): a new name gets a record
+ * of its own, a name FMCSA already tied to a record (an MC resolved to its DOT) adds nothing. For
+ * the save's own batch.
  */
-export function seedStatement(db: Db, brokers: readonly { dot?: string | null; mc?: string | null }[], now = new Date()) {
-  const rows = new Map<string, { key: string; dotNumber: string | null; mcNumber: string | null; createdAt: Date }>();
+export function seedStatements(db: Db, brokers: readonly { dot?: string | null; mc?: string | null }[], now = new Date()) {
+  const rows = new Map<string, { dot: string | null; mc: string | null }>();
   for (const b of brokers) {
-    const key = vettingKey(b.dot, b.mc);
-    if (key) rows.set(key, { key, dotNumber: trimZeros(b.dot), mcNumber: trimZeros(b.mc), createdAt: now });
+    const name = vettingName(b.dot, b.mc);
+    if (name) rows.set(name, { dot: trimZeros(b.dot), mc: trimZeros(b.mc) });
   }
-  if (!rows.size) return null;
-  return db
-    .insert(bv)
-    .values([...rows.values()])
-    .onConflictDoNothing();
+  return [...rows].flatMap(([name, b]) => [
+    db
+      .insert(bv)
+      .select(sql`select ${newRecord({ key: name, dot: b.dot, mc: b.mc }, now)} where ${recordOfName(name)} is null`)
+      .onConflictDoNothing(),
+    nameItself(db.insert(names).values({ name, key: name })),
+  ]);
 }
+
+/** A new record's columns in the table's order, for an INSERT … SELECT (drizzle names every column). */
+function newRecord(v: { key: SQL | string; dot: SQL | string | null; mc: SQL | string | null }, now: Date) {
+  const given: Record<string, unknown> = { key: v.key, dotNumber: v.dot, mcNumber: v.mc, changeSeq: 0, createdAt: now.getTime() };
+  return sql.join(
+    Object.keys(getTableColumns(bv)).map((column) => sql`${given[column] ?? null}`),
+    sql`, `,
+  );
+}
+
+/** A name leads to its own record; one whose record is gone (never, but by a fold, which moves the names) is its own again. */
+const nameItself = <T extends { onConflictDoUpdate: (config: { target: typeof names.name; set: { key: SQL }; setWhere: SQL }) => unknown }>(insert: T) =>
+  insert.onConflictDoUpdate({
+    target: names.name,
+    set: { key: sql`excluded.key` },
+    setWhere: sql`not exists (select 1 from ${bv} where ${bv.key} = ${names.key})`,
+  }) as ReturnType<T['onConflictDoUpdate']>;
 
 /** The state a carrier record means for a broker: authority first, then the bond. */
 export function stateOf(c: QcCarrier): VettingState {
@@ -120,25 +148,103 @@ export async function takeBudget(env: Bindings, db: Db, now: Date): Promise<bool
 
 export type CheckOutcome = 'checked' | 'changed' | 'failed' | 'raced' | 'budget' | 'not_configured';
 
+/** The record `name` leads to. */
+async function recordNamed(db: Db, name: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(bv)
+    .where(sql`${bv.key} = ${recordOfName(name)}`)
+    .limit(1);
+  return row;
+}
+
 /**
- * Asks FMCSA about one broker and writes the answer. An MC record resolved to its DOT is asked
- * by DOT from then on. A failure (timeout, 429, 5xx, a refused webKey) keeps the last answer and
- * its date, and notes the attempt so the 10-minute job tries again after RETRY_MS.
+ * Asks FMCSA about one broker (`name`: any of its names) and writes the answer. An MC record
+ * resolved to its DOT is asked by DOT from then on. A failure (timeout, 429, 5xx, a refused
+ * webKey) keeps the last answer and its date, and notes the attempt so the 10-minute job tries
+ * again after RETRY_MS.
  */
-export async function checkBroker(env: Bindings, db: Db, key: string, now = new Date()): Promise<CheckOutcome> {
+export async function checkBroker(env: Bindings, db: Db, name: string, now = new Date()): Promise<CheckOutcome> {
   if (!fmcsaConfigured(env)) return 'not_configured';
-  const [row] = await db.select().from(bv).where(eq(bv.key, key)).limit(1);
+  const row = await recordNamed(db, name);
   if (!row) return 'failed';
-  if (!(await takeBudget(env, db, now))) return 'budget';
+  return (await checkRecord(env, db, row, now)).outcome;
+}
+
+async function checkRecord(env: Bindings, db: Db, row: Row, now: Date): Promise<{ outcome: CheckOutcome; key: string }> {
+  const key = row.key;
+  // the day's budget is the product's, whichever shard asks (docs/decisions/0176-one-vetting-record-per-broker.md)
+  if (!(await takeBudget(env, controlDb(env), now))) return { outcome: 'budget', key };
   const dot = row.dotNumber ?? (key.startsWith('dot:') ? key.slice(4) : null);
   const answer: QcAnswer<QcCarrier> = dot ? await carrierByDot(env, dot) : await carrierByMc(env, row.mcNumber ?? key.slice(3));
   const at = new Date();
   if (answer.kind === 'failed') {
     await db.update(bv).set({ attemptedAt: now, lastError: answer.reason }).where(eq(bv.key, key));
     log('warn', { event: 'vetting.check_failed', key, reason: answer.reason });
-    return 'failed';
+    return { outcome: 'failed', key };
   }
   const c = answer.kind === 'found' ? answer.value : null;
+  // the answer's USDOT number names this broker: another record under it is the same broker
+  const record = c ? await linkDot(db, row, c.dotNumber, at) : row;
+  return { outcome: await writeAnswer(env, db, record, c, now, at), key: record.key };
+}
+
+/**
+ * Ties `dot:<USDOT>` to the record FMCSA just answered for. When another record already answers
+ * to it (one team named the broker by MC, another by DOT), this one folds into that one: its
+ * names follow, it is deleted, and the other keeps the newer of the two answers. Answers the
+ * record the broker has from now on. Racing folds agree: each statement checks the survivor exists.
+ */
+async function linkDot(db: Db, row: Row, dotNumber: string, at: Date): Promise<Row> {
+  const dot = trimZeros(dotNumber);
+  if (!dot || row.key === `dot:${dot}`) return row;
+  const name = `dot:${dot}`;
+  await db.insert(names).values({ name, key: row.key }).onConflictDoNothing();
+  const into = await recordNamed(db, name);
+  if (!into || into.key === row.key) return row;
+  const survives = sql`exists (select 1 from ${bv} where ${bv.key} = ${into.key})`;
+  // the newer answer stays: the next change is told against the state the teams last saw
+  const answered = row.checkedAt !== null && (into.checkedAt === null || row.checkedAt > into.checkedAt);
+  await db.batch([
+    db
+      .update(bv)
+      .set({
+        ...(answered ? answerOf(row) : {}),
+        mcNumber: sql`coalesce(${bv.mcNumber}, ${row.mcNumber})`,
+        // the filters that named the folded record read this one now: the extension's list changes
+        stateChangedAt: at,
+      })
+      .where(eq(bv.key, into.key)),
+    db
+      .update(names)
+      .set({ key: into.key })
+      .where(and(eq(names.key, row.key), survives)),
+    db.delete(bv).where(and(eq(bv.key, row.key), survives)),
+  ]);
+  log('info', { event: 'vetting.folded', from: row.key, into: into.key });
+  return (await recordNamed(db, name)) ?? into;
+}
+
+/** A record's answer fields, to carry over when it folds into a record that has none. */
+const answerOf = (r: Row) => ({
+  state: r.state,
+  legalName: r.legalName,
+  brokerAuthority: r.brokerAuthority,
+  commonAuthority: r.commonAuthority,
+  contractAuthority: r.contractAuthority,
+  bondOnFile: r.bondOnFile,
+  bondRequired: r.bondRequired,
+  bipdOnFile: r.bipdOnFile,
+  bipdRequired: r.bipdRequired,
+  allowedToOperate: r.allowedToOperate,
+  statusCode: r.statusCode,
+  oosDate: r.oosDate,
+  checkedAt: r.checkedAt,
+});
+
+/** Writes FMCSA's answer (a carrier, or null: not found) on the record; a state change mails the watchers once. */
+async function writeAnswer(env: Bindings, db: Db, row: Row, c: QcCarrier | null, now: Date, at: Date): Promise<CheckOutcome> {
+  const key = row.key;
   const state: VettingState = c ? stateOf(c) : 'not_found';
   const fields = {
     state,
@@ -230,19 +336,27 @@ interface Manager {
  * last 30 days. Answers the filters (for their audit trails) and the teams' managers.
  */
 async function watchers(db: Db, row: Row, now: Date): Promise<{ filters: { id: string; teamId: string }[]; managers: Manager[] }> {
-  const dot = trimZeros(row.dotNumber);
-  const mc = trimZeros(row.mcNumber);
-  const byNumber = or(dot ? sql`ltrim(${f.dotNumber}, '0') = ${dot}` : undefined, mc ? sql`ltrim(${f.mcNumber}, '0') = ${mc}` : undefined);
+  // the filters whose name for a broker leads to this record: by a DOT number, or by an MC without one
+  const named = new Set((await db.select({ name: names.name }).from(names).where(eq(names.key, row.key))).map((n) => n.name));
+  named.add(row.key);
+  const numbers = (prefix: string) => [...named].filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
+  const dots = numbers('dot:');
+  const mcs = numbers('mc:');
+  const noDot = sql`ltrim(coalesce(${f.dotNumber}, ''), '0') = ''`;
+  const byNumber = or(
+    dots.length ? inArray(sql`ltrim(${f.dotNumber}, '0')`, dots) : undefined,
+    mcs.length ? and(noDot, inArray(sql`ltrim(${f.mcNumber}, '0')`, mcs)) : undefined,
+  );
   const filters = byNumber ? await db.select({ id: f.id, teamId: f.teamId, name: f.name }).from(f).where(byNumber) : [];
-  const names = [...new Set([row.legalName, ...filters.map((x) => x.name)].filter((n): n is string => !!n))];
-  const contacted = names.length
+  const brokerNames = [...new Set([row.legalName, ...filters.map((x) => x.name)].filter((n): n is string => !!n))];
+  const contacted = brokerNames.length
     ? await db
         .selectDistinct({ teamId: callHistory.teamId })
         .from(callHistory)
         .where(
           and(
             sql`${callHistory.brokerName} collate nocase in (${sql.join(
-              names.map((n) => sql`${n}`),
+              brokerNames.map((n) => sql`${n}`),
               sql`, `,
             )})`,
             sql`${callHistory.callDate} > ${now.getTime() - CONTACT_WINDOW_MS}`,
@@ -277,21 +391,34 @@ function changeMail(env: Bindings, to: Manager, row: Row, from: VettingState, st
   };
 }
 
-/** The records due for a check, oldest first: never asked, then the longest unasked before `before`. */
+/**
+ * The records due for a check, oldest first: never asked, then the longest unasked. An MC record
+ * not resolved to its DOT goes first in the run: its answer may fold it into a record the run
+ * would ask about again.
+ */
 async function dueKeys(db: Db, where: ReturnType<typeof or>, limit: number): Promise<string[]> {
   const rows = await db
-    .select({ key: bv.key })
+    .select({ key: bv.key, dotNumber: bv.dotNumber })
     .from(bv)
     .where(where)
     .orderBy(sql`${bv.attemptedAt} is not null`, asc(bv.attemptedAt), asc(bv.createdAt))
     .limit(limit);
-  return rows.map((r) => r.key);
+  const unresolved = (r: (typeof rows)[number]) => r.key.startsWith('mc:') && !r.dotNumber;
+  return [...rows.filter(unresolved), ...rows.filter((r) => !unresolved(r))].map((r) => r.key);
 }
 
+/** One FMCSA call per broker per run: a record folded into another this run is not asked again. */
 async function checkAll(env: Bindings, db: Db, keys: string[], now: Date) {
-  const counts: Record<CheckOutcome, number> = { checked: 0, changed: 0, failed: 0, raced: 0, budget: 0, not_configured: 0 };
+  const counts: Record<CheckOutcome | 'sameBroker', number> = { checked: 0, changed: 0, failed: 0, raced: 0, budget: 0, not_configured: 0, sameBroker: 0 };
+  const asked = new Set<string>();
   for (const key of keys) {
-    const outcome = await checkBroker(env, db, key, now);
+    const row = await recordNamed(db, key);
+    if (!row || asked.has(row.key)) {
+      counts.sameBroker++;
+      continue;
+    }
+    const { outcome, key: landed } = await checkRecord(env, db, row, now);
+    asked.add(row.key).add(landed);
     counts[outcome]++;
     if (outcome === 'budget' || outcome === 'not_configured') break;
   }
@@ -304,11 +431,39 @@ async function checkAll(env: Bindings, db: Db, keys: string[], now: Date) {
  */
 export async function runVettingDaily(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
-  const db = createDb(env.DB);
-  await seedMissing(db, now);
-  const keys = await dueKeys(db, or(isNull(bv.attemptedAt), lt(bv.attemptedAt, new Date(now.getTime() - STALE_MS))), dailyBudget(env));
-  const counts = await checkAll(env, db, keys, now);
-  return { due: keys.length, ...counts };
+  return everyShard(env, now, async (db) => {
+    await seedMissing(db, now);
+    const keys = await dueKeys(db, or(isNull(bv.attemptedAt), lt(bv.attemptedAt, new Date(now.getTime() - STALE_MS))), dailyBudget(env));
+    return { due: keys.length, ...(await checkAll(env, db, keys, now)) };
+  });
+}
+
+/**
+ * Runs a vetting job on every shard (each holds the records of its teams' brokers), the shards in
+ * an order that turns daily so a spent budget does not leave the same shard last every day. A
+ * shard with a company being moved waits for the next run: the job writes filter events and
+ * notices of many companies at once, and a moving company's rows must not change under the copy.
+ */
+async function everyShard(env: Bindings, now: Date, job: (db: Db) => Promise<Record<string, number>>): Promise<Record<string, number>> {
+  const shards = allShards(env);
+  const turn = Math.floor(now.getTime() / 86_400_000) % shards.length;
+  const totals: Record<string, number> = {};
+  for (const shard of [...shards.slice(turn), ...shards.slice(0, turn)]) {
+    const db = shardDb(env, shard);
+    const [moving] = await db
+      .select({ id: companyHomes.companyId })
+      .from(companyHomes)
+      .where(inArray(companyHomes.state, ['moving', 'incoming']))
+      .limit(1);
+    if (moving) {
+      totals.shardsWaiting = (totals.shardsWaiting ?? 0) + 1;
+      continue;
+    }
+    const counts = await job(db);
+    for (const [k, v] of Object.entries(counts)) totals[k] = (totals[k] ?? 0) + v;
+    if (counts.budget || counts.not_configured) break;
+  }
+  return totals;
 }
 
 /**
@@ -319,11 +474,20 @@ export async function runVettingDaily(env: Bindings, now = new Date()): Promise<
 async function seedMissing(db: Db, now: Date) {
   const dot = sql`nullif(ltrim(coalesce(${f.dotNumber}, ''), '0'), '')`;
   const mc = sql`nullif(ltrim(coalesce(${f.mcNumber}, ''), '0'), '')`;
-  await db.run(sql`insert into ${bv} (key, dot_number, mc_number, created_at)
-    select case when d is not null then 'dot:' || d else 'mc:' || m end, d, m, ${now.getTime()}
+  const named = sql`(select distinct case when d is not null then 'dot:' || d else 'mc:' || m end as name, d, m
     from (select distinct ${dot} as d, ${mc} as m from ${f} where ${f.dotNumber} is not null or ${f.mcNumber} is not null)
-    where d is not null or m is not null
-    on conflict do nothing`);
+    where d is not null or m is not null)`;
+  // as seedStatements, for every name at once: a record for a name that leads to none, then its name
+  await db.batch([
+    db
+      .insert(bv)
+      .select(
+        sql`select ${newRecord({ key: sql`w.name`, dot: sql`w.d`, mc: sql`w.m` }, now)} from ${named} as w
+        where not exists (select 1 from ${names} join ${bv} on ${bv.key} = ${names.key} where ${names.name} = w.name)`,
+      )
+      .onConflictDoNothing(),
+    nameItself(db.insert(names).select(sql`select ${bv.key}, ${bv.key} from ${bv} where true`)),
+  ]);
 }
 
 /**
@@ -332,22 +496,26 @@ async function seedMissing(db: Db, now: Date) {
  */
 export async function runVettingQueue(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
-  const db = createDb(env.DB);
-  const keys = await dueKeys(
-    db,
-    or(isNull(bv.attemptedAt), and(isNotNull(bv.lastError), lt(bv.attemptedAt, new Date(now.getTime() - RETRY_MS)))),
-    FREQUENT_LIMIT,
-  );
-  const counts = await checkAll(env, db, keys, now);
-  return { due: keys.length, ...counts };
+  return everyShard(env, now, async (db) => {
+    const keys = await dueKeys(
+      db,
+      or(isNull(bv.attemptedAt), and(isNotNull(bv.lastError), lt(bv.attemptedAt, new Date(now.getTime() - RETRY_MS)))),
+      FREQUENT_LIMIT,
+    );
+    return { due: keys.length, ...(await checkAll(env, db, keys, now)) };
+  });
 }
 
-/** The records of brokers by key (the filter list, the modal, the extension's list). */
-export async function recordsByKey(db: Db, keys: readonly string[]): Promise<Map<string, Row>> {
+/** The records of brokers by any of their names (the filter list, the modal, the extension's list). */
+export async function recordsByName(db: Db, brokerNames: readonly string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
-  for (const part of chunks([...new Set(keys)], 90)) {
+  for (const part of chunks([...new Set(brokerNames)], 90)) {
     if (!part.length) continue;
-    for (const r of await db.select().from(bv).where(inArray(bv.key, part))) out.set(r.key, r);
+    const linked = await db.select({ name: names.name, row: bv }).from(names).innerJoin(bv, eq(bv.key, names.key)).where(inArray(names.name, part));
+    for (const r of linked) out.set(r.name, r.row);
+    // records made before names existed answer to their own key
+    const rest = part.filter((n) => !out.has(n));
+    if (rest.length) for (const r of await db.select().from(bv).where(inArray(bv.key, rest))) out.set(r.key, r);
   }
   return out;
 }

@@ -1,9 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { env } from 'cloudflare:workers';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { brokerFilterEvents, brokerVetting, brokerVettingChanges, brokerVettingNotices, callHistory, fmcsaCallDays, mailOutbox, mails } from '../db/schema';
+import {
+  brokerFilterEvents,
+  brokerVetting,
+  brokerVettingChanges,
+  brokerVettingNames,
+  brokerVettingNotices,
+  callHistory,
+  fmcsaCallDays,
+  mailOutbox,
+  mails,
+} from '../db/schema';
+import type { Db } from '../env';
+import { d1Of, shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import { addFilter, filterSave, teamWithMcs } from '../test/filters';
-import { call, db, testEnv } from '../test/helpers';
+import { call, control, everyDb, otherShard, testEnv } from '../test/helpers';
 import { authorityByDot } from './fmcsa';
 import { vettingOfFilters } from './vetting.filters';
 import { checkBroker, runVettingDaily, takeBudget } from './vetting.service';
@@ -35,9 +48,21 @@ const queueJob = async (now = Date.now()) => {
 };
 
 let t: Awaited<ReturnType<typeof teamWithMcs>>;
+/** The shard of the team `t`, as the jobs see it (every company there): its brokers' records, mails and audit rows. */
+let db: Db;
 beforeAll(async () => {
   t = await teamWithMcs();
+  db = shardDb(testEnv, t.manager.shard);
 });
+/** Sets when every broker record of every shard was last asked, but `except`. */
+const allAskedAt = async (at: Date, except?: string) => {
+  for (const { db } of everyDb()) {
+    await db
+      .update(brokerVetting)
+      .set({ attemptedAt: at })
+      .where(except ? sql`${brokerVetting.key} <> ${except}` : undefined);
+  }
+};
 
 /** A filter of the team for the broker, and what the filter list's call answers for it afterwards. */
 async function filterFor(fields: Record<string, unknown>) {
@@ -146,7 +171,7 @@ describe('checking brokers at FMCSA (the stand-in)', () => {
     expect(await checkBroker(off, db, `dot:${b.dot}`)).toBe('not_configured');
     const answer = await vettingOfFilters(
       off,
-      db,
+      t.manager.db,
       { ...t.manager, parentId: null, isEmailVerified: true, subscriptionEndDate: null, isTrialPeriod: false, sessionId: '' },
       [filter.id],
     );
@@ -164,7 +189,8 @@ describe('checking brokers at FMCSA (the stand-in)', () => {
     const agent = await call('POST', '/api/vetting/check', { token: t.agents[0].token, body: { filterId: filter.id } });
     expect(agent.status).toBe(403);
     expect(agent.body.message).toBe('Only managers can check a broker at FMCSA');
-    const other = await teamWithMcs();
+    // another company, on another shard
+    const other = await teamWithMcs(otherShard(t.manager.shard));
     expect((await call('POST', '/api/vetting/check', { token: other.manager.token, body: { filterId: filter.id } })).status).toBe(404);
     expect((await call('POST', '/api/vetting/filters', { token: other.manager.token, body: { filterIds: [filter.id] } })).body.records).toEqual({});
     expect(await callsFor(b.dot)).toHaveLength(0);
@@ -199,7 +225,7 @@ describe('the daily job', () => {
   it('asks the oldest first, spaced at the gate, and stops at the daily budget', async () => {
     const day = Date.UTC(2031, 0, 10, 5);
     // every other record is fresh for this run
-    await db.update(brokerVetting).set({ attemptedAt: new Date(day) });
+    await allAskedAt(new Date(day));
     const brokers = [];
     for (let i = 0; i < 5; i++) brokers.push(await broker());
     for (const [i, b] of brokers.entries()) {
@@ -223,7 +249,7 @@ describe('the daily job', () => {
     // (208 ms apart was seen): no two together, and the three spread over about half a second
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(150);
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(2 * 250 - 100);
-    const [used] = await db.select().from(fmcsaCallDays).where(eq(fmcsaCallDays.day, '2031-01-10'));
+    const [used] = await control.select().from(fmcsaCallDays).where(eq(fmcsaCallDays.day, '2031-01-10'));
     expect(used?.calls).toBe(3);
     // the budget is spent for the day: a second run asks nothing
     await db
@@ -241,7 +267,7 @@ describe('the daily job', () => {
     const filter = await filterFor({ mcNumber: b.mc });
     await db.delete(brokerVetting).where(eq(brokerVetting.key, `mc:${b.mc}`));
     expect(await filter.status()).toMatchObject({ state: null, label: 'Not checked yet' });
-    await db.update(brokerVetting).set({ attemptedAt: new Date(Date.UTC(2033, 0, 1)) });
+    await allAskedAt(new Date(Date.UTC(2033, 0, 1)));
     const result = await runVettingDaily(fast, new Date(Date.UTC(2033, 0, 1, 5)));
     expect(result).toMatchObject({ due: 1, checked: 1 });
     expect(await filter.status()).toMatchObject({ state: 'inactive', dotNumber: b.dot });
@@ -251,9 +277,9 @@ describe('the daily job', () => {
     const env = { ...testEnv, FMCSA_DAILY_BUDGET: '10' };
     for (const round of [1, 2, 3]) {
       const now = new Date(Date.UTC(2032, 0, round, 5));
-      const taken = await Promise.all(Array.from({ length: 40 }, () => takeBudget(env, db, now)));
+      const taken = await Promise.all(Array.from({ length: 40 }, () => takeBudget(env, control, now)));
       expect(taken.filter(Boolean)).toHaveLength(10);
-      const [used] = await db
+      const [used] = await control
         .select()
         .from(fmcsaCallDays)
         .where(eq(fmcsaCallDays.day, now.toISOString().slice(0, 10)));
@@ -266,12 +292,13 @@ describe('the watch list', () => {
   it('a status change mails each watching manager once, however many runs race, and enters the filter audit trail', async () => {
     const b = await broker();
     const filter = await filterFor({ dotNumber: b.dot });
-    // a second team contacted the broker (by its legal name) 10 days ago; a third long ago; a fourth never
-    const contacted = await teamWithMcs();
-    const longAgo = await teamWithMcs();
-    await teamWithMcs();
+    // a second team contacted the broker (by its legal name) 10 days ago; a third long ago; a fourth
+    // never: other companies on the shard that keeps this broker's record
+    const contacted = await teamWithMcs(t.manager.shard);
+    const longAgo = await teamWithMcs(t.manager.shard);
+    await teamWithMcs(t.manager.shard);
     const logCall = (team: typeof contacted, at: number) =>
-      db.insert(callHistory).values({
+      team.manager.db.insert(callHistory).values({
         id: randomId(),
         userId: team.agents[0].id,
         teamId: team.manager.id,
@@ -308,10 +335,7 @@ describe('the watch list', () => {
 
     // reinstated: 20 daily jobs at once through the development route
     await putBroker(b.dot, { brokerAuthorityStatus: 'A' });
-    await db
-      .update(brokerVetting)
-      .set({ attemptedAt: new Date(Date.now() + 3 * DAY) })
-      .where(sql`${brokerVetting.key} <> ${key}`);
+    await allAskedAt(new Date(Date.now() + 3 * DAY), key);
     await db
       .update(brokerVetting)
       .set({ attemptedAt: new Date(Date.now() - 2 * DAY) })
@@ -325,5 +349,203 @@ describe('the watch list', () => {
     expect(await db.select().from(brokerVettingChanges).where(eq(brokerVettingChanges.key, key))).toHaveLength(2);
     const events = await db.select().from(brokerFilterEvents).where(eq(brokerFilterEvents.filterId, filter.id));
     expect(events.filter((e) => e.kind === 'vetting')).toHaveLength(2);
+  }, 120_000);
+});
+
+describe('one record per broker, however teams name it', () => {
+  /** What the records and names hold for a broker's numbers. */
+  const recordsFor = async (b: { dot: string; mc: string }) => {
+    const rows = await db
+      .select()
+      .from(brokerVetting)
+      .where(sql`${brokerVetting.dotNumber} = ${b.dot} or ${brokerVetting.key} in (${`dot:${b.dot}`}, ${`mc:${b.mc}`})`);
+    const links = await db
+      .select()
+      .from(brokerVettingNames)
+      .where(inArray(brokerVettingNames.name, [`dot:${b.dot}`, `mc:${b.mc}`]));
+    return { rows, links: Object.fromEntries(links.map((l) => [l.name, l.key])) };
+  };
+
+  it('a team naming it by MC and another by DOT: one record, one FMCSA call a run, one mail per manager per change', async () => {
+    const b = await broker();
+    const byMc = await filterFor({ mcNumber: b.mc });
+    // another company on the same shard (each shard keeps the records of its own teams' brokers)
+    const dotTeam = await teamWithMcs(t.manager.shard);
+    const dotFilterId = await addFilter(dotTeam.manager, filterSave(dotTeam, { name: `Dot Team ${randomId(6)}`, dotNumber: b.dot }));
+    const dotStatus = async () =>
+      (await call('POST', '/api/vetting/filters', { token: dotTeam.manager.token, body: { filterIds: [dotFilterId] } })).body.records[dotFilterId];
+
+    // the first run asks once (by MC, which names the DOT) and ties both names to one record
+    await queueJob();
+    expect([...(await callsFor(b.mc)), ...(await callsFor(b.dot))].map((c) => c.path)).toEqual([`/qc/services/carriers/docket-number/${b.mc}`]);
+    const after = await recordsFor(b);
+    expect(after.rows).toHaveLength(1);
+    expect(after.links).toEqual({ [`dot:${b.dot}`]: after.rows[0]!.key, [`mc:${b.mc}`]: after.rows[0]!.key });
+    expect(await byMc.status()).toMatchObject({ state: 'active', dotNumber: b.dot, mcNumber: b.mc });
+    expect(await dotStatus()).toMatchObject({ state: 'active', dotNumber: b.dot, checkedAt: (await byMc.status()).checkedAt });
+
+    // the daily runs ask once a run, by DOT
+    for (const day of [1, 2]) {
+      await allAskedAt(new Date(Date.now() + 5 * DAY), after.rows[0]!.key);
+      await db
+        .update(brokerVetting)
+        .set({ attemptedAt: new Date(Date.now() - 2 * DAY) })
+        .where(eq(brokerVetting.key, after.rows[0]!.key));
+      if (day === 2) await putBroker(b.dot, { brokerAuthorityStatus: 'I' });
+      const run = await call('GET', `/api/dev/scheduled?cron=${encodeURIComponent('0 5 * * *')}&now=${Date.now() + day * 60_000}`);
+      expect(run.status).toBe(200);
+      expect((await callsFor(b.dot)).map((c) => c.path)).toEqual(Array.from({ length: day }, () => `/qc/services/carriers/${b.dot}`));
+    }
+    // revoked: each watching manager is mailed once, each filter's history has one status change
+    const sent = (await db.select().from(mails).where(eq(mails.kind, 'vetting'))).filter((m) => m.subject.includes(b.name));
+    expect(sent.map((m) => m.to).sort()).toEqual([t.manager.email, dotTeam.manager.email].sort());
+    for (const [id, token] of [
+      [byMc.id, t.manager.token],
+      [dotFilterId, dotTeam.manager.token],
+    ] as const) {
+      const history = (await call('GET', `/api/broker/${id}/history`, { token })).body as { kind: string }[];
+      expect(history.filter((e) => e.kind === 'vetting')).toHaveLength(1);
+    }
+    expect(await dotStatus()).toMatchObject({ state: 'inactive' });
+    expect(await byMc.status()).toMatchObject({ state: 'inactive' });
+    // a later filter naming it by either number adds no record
+    await addFilter(dotTeam.manager, filterSave(dotTeam, { name: `Dot Team MC ${randomId(6)}`, mcNumber: b.mc }));
+    expect((await recordsFor(b)).rows).toHaveLength(1);
+  }, 120_000);
+
+  it('simultaneous checks of the two names fold them once: one record, every name leading to it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const b = await broker();
+      await filterFor({ mcNumber: b.mc });
+      await filterFor({ dotNumber: b.dot, name: `Dot ${randomId(6)}` });
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => checkBroker(fast, db, i % 2 ? `mc:${b.mc}` : `dot:${b.dot}`)));
+      expect(outcomes.every((o) => o === 'checked' || o === 'raced')).toBe(true);
+      const { rows, links } = await recordsFor(b);
+      expect(rows).toHaveLength(1);
+      expect(links).toEqual({ [`dot:${b.dot}`]: rows[0]!.key, [`mc:${b.mc}`]: rows[0]!.key });
+      expect(rows[0]).toMatchObject({ state: 'active', dotNumber: b.dot, mcNumber: b.mc });
+    }
+  }, 120_000);
+
+  it('the migration folds the twins made before it: the newest answer stays, every name leads to the one record', async () => {
+    const dot = String(3_990_000 + Math.floor(Math.random() * 9_000));
+    const [mc1, mc2, lone] = [1, 2, 3].map((i) => String(880_000 + Math.floor(Math.random() * 9_000) * 10 + i));
+    const start = Date.now();
+    const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
+    await db.insert(brokerVetting).values([
+      { key: `dot:${dot}`, dotNumber: dot, state: 'active', legalName: 'OLD NAME LLC', checkedAt: at(3), attemptedAt: at(3), createdAt: at(30) },
+      {
+        key: `mc:${mc1}`,
+        dotNumber: dot,
+        mcNumber: mc1,
+        state: 'inactive',
+        legalName: 'NEW NAME LLC',
+        brokerAuthority: 'I',
+        checkedAt: at(1),
+        attemptedAt: at(1),
+        createdAt: at(20),
+      },
+      { key: `mc:${mc2}`, dotNumber: dot, mcNumber: mc2, state: 'active', checkedAt: at(2), attemptedAt: at(2), createdAt: at(10) },
+      { key: `mc:${lone}`, mcNumber: lone, createdAt: at(5) },
+    ]);
+    const filterOnMc = await filterFor({ mcNumber: mc1 });
+    const migration = (env as unknown as { TEST_MIGRATIONS: { name: string; queries: string[] }[] }).TEST_MIGRATIONS.find((m) =>
+      m.name.includes('_merge_vetting_twins'),
+    )!;
+    const shard = d1Of(testEnv, t.manager.shard);
+    for (let run = 0; run < 2; run++) await shard.batch(migration.queries.map((q) => shard.prepare(q)));
+    const rows = await db
+      .select()
+      .from(brokerVetting)
+      .where(inArray(brokerVetting.key, [`dot:${dot}`, `mc:${mc1}`, `mc:${mc2}`, `mc:${lone}`]));
+    expect(rows.map((r) => r.key).sort()).toEqual([`dot:${dot}`, `mc:${lone}`].sort());
+    expect(rows.find((r) => r.key === `dot:${dot}`)).toMatchObject({ state: 'inactive', legalName: 'NEW NAME LLC', brokerAuthority: 'I', checkedAt: at(1) });
+    const links = await db
+      .select()
+      .from(brokerVettingNames)
+      .where(inArray(brokerVettingNames.key, [`dot:${dot}`, `mc:${lone}`]));
+    expect(Object.fromEntries(links.map((l) => [l.name, l.key]))).toEqual({
+      [`dot:${dot}`]: `dot:${dot}`,
+      [`mc:${mc1}`]: `dot:${dot}`,
+      [`mc:${mc2}`]: `dot:${dot}`,
+      [`mc:${lone}`]: `mc:${lone}`,
+    });
+    // the MC team's filter reads the one record
+    expect(await filterOnMc.status()).toMatchObject({ state: 'inactive', dotNumber: dot });
+  });
+});
+
+describe('every shard', () => {
+  it('a team on SHARD_2 has its brokers vetted and its manager mailed by the daily job; the day budget is one for every shard', async () => {
+    const day = Date.UTC(2035, 2, 10, 5);
+    await allAskedAt(new Date(day));
+    const home = 'SHARD_2';
+    const away = otherShard(home);
+    const onHome = await teamWithMcs(home);
+    const onAway = await teamWithMcs(away);
+    expect([onHome.manager.shard, onAway.manager.shard]).toEqual([home, away]);
+    const saved = async (team: typeof onHome) => {
+      const b = await broker();
+      const id = await addFilter(team.manager, filterSave(team, { name: `Shard ${randomId(6)}`, dotNumber: b.dot }));
+      return { ...b, id, team };
+    };
+    const brokers = [await saved(onHome), await saved(onHome), await saved(onAway), await saved(onAway)];
+    const calls = async () => (await Promise.all(brokers.map(async (b) => (await callsFor(b.dot)).length))).reduce((a, n) => a + n, 0);
+    const status = async (b: (typeof brokers)[number]) =>
+      (await call('POST', '/api/vetting/filters', { token: b.team.manager.token, body: { filterIds: [b.id] } })).body.records[b.id];
+
+    // four brokers due on two shards, a budget of three: three calls in all, then the day is spent
+    const env = { ...testEnv, FMCSA_DAILY_BUDGET: '3', FMCSA_CALLS_PER_SECOND: '50' };
+    expect(await runVettingDaily(env, new Date(day))).toMatchObject({ checked: 3, budget: 1 });
+    expect(await calls()).toBe(3);
+    const dayRows = async (d: number) =>
+      Promise.all(
+        everyDb().map(async ({ shard, db }) => [
+          shard,
+          (
+            await db
+              .select()
+              .from(fmcsaCallDays)
+              .where(eq(fmcsaCallDays.day, new Date(d).toISOString().slice(0, 10)))
+          )[0]?.calls ?? 0,
+        ]),
+      );
+    // the count is the control plane's alone
+    expect(Object.fromEntries(await dayRows(day))).toEqual(Object.fromEntries(everyDb().map(({ shard }) => [shard, shard === 'DB' ? 3 : 0])));
+    expect(await runVettingDaily(env, new Date(day + 3_600_000))).toMatchObject({ checked: 0, budget: 1 });
+    expect(await calls()).toBe(3);
+    // the next UTC day (before the three asked are stale) the fourth is asked, whichever shard holds it
+    expect(await runVettingDaily(env, new Date(day + 19 * 3_600_000))).toMatchObject({ due: 1, checked: 1 });
+    expect(await calls()).toBe(4);
+    for (const b of brokers) expect(await status(b)).toMatchObject({ state: 'active', dotNumber: b.dot });
+    // each record is in its team's shard only
+    for (const b of brokers) {
+      for (const { shard, db } of everyDb()) {
+        const rows = await db
+          .select()
+          .from(brokerVetting)
+          .where(eq(brokerVetting.key, `dot:${b.dot}`));
+        expect({ shard, n: rows.length }).toEqual({ shard, n: shard === b.team.manager.shard ? 1 : 0 });
+      }
+    }
+
+    // SHARD_2's broker is revoked: the daily job two days later mails its team's manager, once
+    const revoked = brokers[0]!;
+    await putBroker(revoked.dot, { brokerAuthorityStatus: 'I' });
+    const later = day + 3 * DAY;
+    await allAskedAt(new Date(later), `dot:${revoked.dot}`);
+    expect(await runVettingDaily(env, new Date(later))).toMatchObject({ due: 1, changed: 1 });
+    expect(await status(revoked)).toMatchObject({ state: 'inactive', label: 'Broker authority inactive' });
+    const mailed = await Promise.all(
+      everyDb().map(async ({ shard, db }) => ({
+        shard,
+        to: (await db.select().from(mails).where(eq(mails.kind, 'vetting'))).filter((m) => m.subject.includes(revoked.name)).map((m) => m.to),
+      })),
+    );
+    expect(mailed.filter((m) => m.to.length)).toEqual([{ shard: home, to: [onHome.manager.email] }]);
+    const history = (await call('GET', `/api/broker/${revoked.id}/history`, { token: onHome.manager.token })).body as { kind: string }[];
+    expect(history.filter((e) => e.kind === 'vetting')).toHaveLength(1);
+    // the away team's manager hears nothing of another company's broker
+    expect(mailed.flatMap((m) => m.to)).not.toContain(onAway.manager.email);
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 /** The board's health report. */
 import type { HealthReportInput } from '../../../worker/extension/extension-health.schema';
-import { isTransient } from './api';
 import type { LoadBoard } from '../../../worker/history/boards';
-import { read, type Stored, update, apiFor } from './store';
+import { isTransient } from './api';
+import { apiFor, read, type Stored, update } from './store';
 
 /** At most one report an hour from this browser and board (docs/decisions/0145-board-alarm.md). */
 const HEALTH_EVERY_MS = 3_600_000;

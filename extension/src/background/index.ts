@@ -5,18 +5,19 @@
  * the board's actions through a queue in storage, in order, retrying while the server is away.
  * It never reads the load board: the content script sends it only what the user clicked.
  */
-import type { Request, Response } from '../shared/protocol';
-import { onSessionEnded, Refused } from './api';
+
 import { MAIL_CLIENTS } from '../shared/compose';
-import { apiUrlOf, defaultApiUrl, patch, read, update } from './store';
-import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
-import { viewOf, boardTabs, rememberTab, pushState } from './view-state';
-import { closeLive, liveState, updateLive, syncAfter } from './live';
-import { endedElsewhere, signIn, signOut } from './session';
-import { syncing, syncingContacts, sync, syncContacts } from './sync';
-import { flush, act } from './queue';
-import { sendHealth } from './health';
+import type { Request, Response } from '../shared/protocol';
+import { CONTACTS_ALARM, CONTACTS_MINUTES, RETRY_ALARM, SYNC_ALARM, SYNC_MINUTES } from './alarms';
+import { onSessionEnded, Refused } from './api';
 import { connect } from './desk';
+import { sendHealth } from './health';
+import { closeLive, liveState, syncAfter, updateLive } from './live';
+import { act, flush } from './queue';
+import { endedElsewhere, signIn, signOut } from './session';
+import { apiUrlOf, defaultApiUrl, patch, read, update } from './store';
+import { sync, syncContacts, syncing, syncingContacts } from './sync';
+import { boardTabs, pushState, rememberTab, viewOf } from './view-state';
 
 // the parts call each other through the desk only (no import circle between them)
 connect({

@@ -1,8 +1,9 @@
 /** Live signals: a socket to the team's live object while a board is open. */
-import { endSession } from './api';
-import { apiUrlOf, BOARD_ROLES, read, type Stored } from './store';
+
 import { SYNC_ALARM, SYNC_MINUTES } from './alarms';
+import { endSession } from './api';
 import { desk } from './desk';
+import { apiUrlOf, BOARD_ROLES, read, type Stored } from './store';
 
 /** The subprotocol the server's /api/live names; the token follows it (a browser cannot set Authorization on a WebSocket). */
 const LIVE_PROTOCOL = 'freightdesk.live';

@@ -1,9 +1,9 @@
 /** The queue of the board's actions: kept in storage, sent in order, retried while the server is away. */
 import { type ActionOutcome, type QueuedAction, type QueuedBody, type RefusedAction, type RowAction, subjectOf } from '../shared/protocol';
-import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
-import { patch, read, update, apiFor } from './store';
 import { RETRY_ALARM, RETRY_MINUTES } from './alarms';
+import { type ExtensionApi, isTransient, Refused, SignInAgain } from './api';
 import { desk } from './desk';
+import { apiFor, patch, read, update } from './store';
 
 const MAX_REFUSED_SHOWN = 20;
 

@@ -1,9 +1,9 @@
 /** The session: sign-in, sign-out, and a session ended elsewhere. */
 import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
+import { CONTACTS_ALARM, CONTACTS_MINUTES, RETRY_ALARM, SYNC_ALARM, SYNC_MINUTES } from './alarms';
 import { extensionApi } from './api';
-import { apiUrlOf, patch, read, type Stored, apiFor, update } from './store';
-import { SYNC_ALARM, RETRY_ALARM, CONTACTS_ALARM, CONTACTS_MINUTES, SYNC_MINUTES } from './alarms';
 import { desk } from './desk';
+import { apiFor, apiUrlOf, patch, read, type Stored, update } from './store';
 
 /**
  * The session of `token` ended elsewhere (any call's 401, or the live socket closed for it): calls

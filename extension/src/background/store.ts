@@ -3,13 +3,14 @@
  * synced MCs and filters, the picked MC and the queue of actions. Only the service worker writes
  * it, one change at a time (`update`), and content scripts cannot read it (TRUSTED_CONTEXTS).
  */
-import { type ExtensionApi, extensionApi } from './api';
+
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
-import type { MailClient } from '../shared/compose';
-import type { Language } from '../../../worker/lib/languages';
 import type { LoadBoard } from '../../../worker/history/boards';
+import type { Language } from '../../../worker/lib/languages';
 import type { TeamContactsDto } from '../../../worker/team/team.schema';
+import type { MailClient } from '../shared/compose';
 import type { McChoice, QueuedAction, RefusedAction, SignedInUser, SubscriptionState, TeamPhones } from '../shared/protocol';
+import { type ExtensionApi, extensionApi } from './api';
 
 export interface Stored {
   /** Set in the options; the build's address when unset. */

@@ -2,8 +2,8 @@
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import type { McChoice } from '../shared/protocol';
 import { type ExtensionApi, SignInAgain } from './api';
-import { BOARD_ROLES, patch, read, type Stored, update, apiFor } from './store';
 import { desk } from './desk';
+import { apiFor, BOARD_ROLES, patch, read, type Stored, update } from './store';
 
 const toChoice = (m: {
   _id: string;

@@ -1,7 +1,7 @@
 /** What the popup, the options page and the board tabs are shown, and telling them when it changes. */
 import { type StatePush, subjectOf, type ViewState } from '../shared/protocol';
-import { apiUrlOf, read, type Stored } from './store';
 import { desk } from './desk';
+import { apiUrlOf, read, type Stored } from './store';
 
 export function viewOf(s: Stored): ViewState {
   const user = s.user ?? null;

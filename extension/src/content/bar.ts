@@ -1,9 +1,10 @@
 /** The FreightDesk bar: the MC picker, Refresh, the filters' count, and what is wrong. */
-import { filtersInForce } from '../shared/match';
-import { ask, mcLabel } from '../shared/protocol';
-import { state, health, el, applyState } from './board-state';
+
 import { makeFormat } from '../../../web/lib/format-dates';
 import { formatLocale, messageText, t } from '../i18n';
+import { filtersInForce } from '../shared/match';
+import { ask, mcLabel } from '../shared/protocol';
+import { applyState, el, health, state } from './board-state';
 
 export let bar: HTMLElement | null = null;
 

@@ -4,9 +4,9 @@
  * styles our elements need inside the board's shadow roots.
  */
 import type { McChoice, ViewState } from '../shared/protocol';
+import boardCss from './board.css?inline';
 import type { PageHealth } from './health';
 import type { BoardAdapter, ReadRow } from './read';
-import boardCss from './board.css?inline';
 
 export let state: ViewState | null = null;
 /** The board this page is (boards/), set once at start. */

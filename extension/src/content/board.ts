@@ -9,34 +9,35 @@
  * small health record, counts only), and never scrolls, clicks, searches or reloads the board
  * itself (docs/decisions/0126-restraint-on-dat.md).
  */
+
+import { followLanguage, messageText, t } from '../i18n';
 import { brokerKeys, contactedText, contactsForRow } from '../shared/contacted';
 import type { BoardLoad } from '../shared/load';
 import { filtersForRow, isBlockedLike } from '../shared/match';
 import { ask, type StatePush, type ViewState } from '../shared/protocol';
-import { assess, notePanel, noteRow, report, worthReporting } from './health';
-import { isOwn, type OpenPanel, type ReadRow, shadowRootsIn } from './read';
-import { adapterFor } from './boards';
-import { vettingBadge } from './vetting';
+import { bar, renderBar } from './bar';
 import {
-  state,
-  version,
-  health,
-  el,
-  pickedMc,
-  decorating,
-  signatureOf,
   computeVersion,
+  decorating,
+  el,
+  ensureStyles,
+  health,
+  onState,
+  pickedMc,
+  setAdapter,
+  setHealth,
   setState,
   setVersion,
-  setHealth,
-  setAdapter,
-  onState,
-  ensureStyles,
+  signatureOf,
+  state,
+  version,
 } from './board-state';
+import { adapterFor } from './boards';
+import { assess, notePanel, noteRow, report, worthReporting } from './health';
+import { isOwn, type OpenPanel, type ReadRow, shadowRootsIn } from './read';
 import { actionItems } from './row-actions';
-import { openMenu, menuButton, closeMenu, watchScroll, type MenuAnchor } from './row-menu';
-import { bar, renderBar } from './bar';
-import { followLanguage, messageText, t } from '../i18n';
+import { closeMenu, type MenuAnchor, menuButton, openMenu, watchScroll } from './row-menu';
+import { vettingBadge } from './vetting';
 
 const adapter = adapterFor(new URL(location.href));
 

@@ -1,8 +1,8 @@
 /** The dial note: the number being called, on which line and from which number, beside Call until closed. */
 import { formatBoardPhone, normalizeBoardPhone } from '../../../worker/lib/phone';
 import { dialUrl } from '../../../worker/team/dialer';
-import { state, el } from './board-state';
 import { t } from '../i18n';
+import { el, state } from './board-state';
 
 /** The calls whose number to dial is on screen, by the same key. */
 export const dialing = new Set<string>();

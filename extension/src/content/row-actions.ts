@@ -1,12 +1,12 @@
 /** The row's four actions (Call, E-mail, + Active load, Flag broker), as menu items or the details' buttons, and what became of each. */
 import { renderTemplate } from '../../../worker/mc-settings/email-template.schema';
+import { messageText, t } from '../i18n';
 import { composeUrl, opensInBrowser } from '../shared/compose';
 import { type BoardLoad, contactClientId, fullDate, loadClientId, readableDate } from '../shared/load';
 import { type ActionOutcome, ask, type McChoice, type RowAction } from '../shared/protocol';
-import { deepQueryAll, type ReadRow } from './read';
-import { state, el, applyState, adapter } from './board-state';
+import { adapter, applyState, el, state } from './board-state';
 import { dialing, dialOf, showDial } from './dial-note';
-import { messageText, t } from '../i18n';
+import { deepQueryAll, type ReadRow } from './read';
 
 /** Our elements on the page and inside the board's open shadow roots (Truckstop keeps its panel there). */
 const ownAll = <T extends Element>(selector: string) => deepQueryAll<T>(document, selector);

@@ -1,9 +1,10 @@
 /** The row's (or panel's) control and its menu, placed outside the row and following it while it shows the same load. */
-import type { McChoice } from '../shared/protocol';
-import type { ReadRow } from './read';
-import { el, signatureOf } from './board-state';
-import { actionItems } from './row-actions';
+
 import { t } from '../i18n';
+import type { McChoice } from '../shared/protocol';
+import { el, signatureOf } from './board-state';
+import type { ReadRow } from './read';
+import { actionItems } from './row-actions';
 
 /** What a menu is about: a row (or the open load's panel), read again when the menu opens, and the line it opens under. */
 export interface MenuAnchor {

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
+import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches } from '../../../web/i18n/catalogue-checks';
 import en from './en.json';
 import hy from './hy.json';
-import ru from './ru.json';
 import { followLanguage, messageText } from './index';
-import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches } from '../../../web/i18n/catalogue-checks';
+import ru from './ru.json';
 
 /**
  * The extension's catalogues (docs/decisions/0025-extension-languages.md): every key of English in

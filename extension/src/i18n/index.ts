@@ -7,12 +7,12 @@
  * three, else English.
  */
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALES, languageFromTags } from '../../../worker/lib/languages';
-import { codeOfMessage, keyOfCode } from '../../../worker/lib/message-codes';
 import { API_ERROR_TEXTS } from '../../../web/i18n/api-error-texts';
 import { messages as enMessages } from '../../../web/i18n/en.json';
 import { messages as hyMessages } from '../../../web/i18n/hy.json';
 import { messages as ruMessages } from '../../../web/i18n/ru.json';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALES, languageFromTags } from '../../../worker/lib/languages';
+import { codeOfMessage, keyOfCode } from '../../../worker/lib/message-codes';
 import type { ActionSubject } from '../shared/protocol';
 import type { Refusal } from '../shared/refusal';
 import en from './en.json';

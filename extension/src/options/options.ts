@@ -4,9 +4,10 @@
  * manifest; another one is asked for here (optional_host_permissions), in the click that saves it,
  * as Chrome requires.
  */
+
+import { followLanguage, messageText, t } from '../i18n';
 import { MAIL_CLIENTS, type MailClient } from '../shared/compose';
 import { ask, type StatePush } from '../shared/protocol';
-import { followLanguage, messageText, t } from '../i18n';
 
 /** Each mail client's label in the catalogue (literal keys). */
 const MAIL_CLIENT_KEYS: Record<MailClient, string> = { system: 'options.mailSystem', gmail: 'options.mailGmail', outlook: 'options.mailOutlook' };

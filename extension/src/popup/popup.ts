@@ -2,10 +2,11 @@
  * The toolbar popup: sign in (as the load-board client), who is signed in and the subscription,
  * the MC to work for, the filters' sync, actions waiting to be sent, and Sign out.
  */
-import { filtersInForce } from '../shared/match';
-import { ask, mcLabel, type Response, type ViewState } from '../shared/protocol';
+
 import { makeFormat } from '../../../web/lib/format-dates';
 import { actionLabel, followLanguage, formatLocale, messageText, t } from '../i18n';
+import { filtersInForce } from '../shared/match';
+import { ask, mcLabel, type Response, type ViewState } from '../shared/protocol';
 
 /** The web app's one date and time format, in the language's locale (English: the browser's). */
 let format = makeFormat(formatLocale());

@@ -7,9 +7,9 @@
 import type { MinifiedFilterDto } from '../../../worker/filters/filters.schema';
 import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';
 import type { TeamContactDto, TeamContactsDto } from '../../../worker/team/team.schema';
+import { formatLocale, t } from '../i18n';
 import { fullDate } from './load';
 import { companyKey, emailKey, phoneKey } from './match';
-import { formatLocale, t } from '../i18n';
 
 export interface RowForContacts {
   company: string;

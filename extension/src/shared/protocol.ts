@@ -13,10 +13,11 @@ import type { addLoadSchema } from '../../../worker/loads/loads.schema';
 import type { Refusal } from './refusal';
 
 export type { Refusal };
-import type { SubscriptionStatus } from '../../../worker/subscriptions/subscriptions.schema';
-import type { MailClient } from './compose';
-import type { TeamContactsDto, TeamSettingsDto } from '../../../worker/team/team.schema';
+
 import type { Language } from '../../../worker/lib/languages';
+import type { SubscriptionStatus } from '../../../worker/subscriptions/subscriptions.schema';
+import type { TeamContactsDto, TeamSettingsDto } from '../../../worker/team/team.schema';
+import type { MailClient } from './compose';
 
 /** The team's phones: which dialer "Call on line N" opens, and each line's caller number. */
 export type TeamPhones = Pick<TeamSettingsDto, 'dialer' | 'dialerTemplate' | 'lines'>;

@@ -17,7 +17,7 @@ export interface ToastItem {
 export default function ToastList({ items, onClose }: { items: ToastItem[]; onClose: (id: number) => void }) {
   const { t } = useTranslation();
   return (
-    <Toast.Provider swipeDirection="right" duration={5000}>
+    <Toast.Provider swipeDirection="right" duration={5000} label={t('common.toast.label')}>
       {items.map((item) => (
         <Toast.Root key={item.id} className={`toast toast-${item.kind}`} data-testid="toast" onOpenChange={(open) => !open && onClose(item.id)}>
           <Toast.Description>{item.message}</Toast.Description>
@@ -26,7 +26,8 @@ export default function ToastList({ items, onClose }: { items: ToastItem[]; onCl
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" />
+      {/* radix's label is a template: it puts the hotkey where {hotkey} is */}
+      <Toast.Viewport className="toast-viewport" label={t('common.toast.region')} />
     </Toast.Provider>
   );
 }

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { LoginHistoryItem } from '../../../worker/analytics/analytics.schema';
 import { Button } from '../../components/ui/button';
+import { ChartLegend } from '../../components/ui/chart-legend';
 import { DataTable } from '../../components/ui/data-table';
-import { ErrorText, Field } from '../../components/ui/field';
-import { Card, Stat } from '../../components/ui/section';
+import { DateField } from '../../components/ui/date-input';
+import { ErrorText } from '../../components/ui/field';
 import { Loaded } from '../../components/ui/request-state';
-import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
+import { Card, Stat } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-analytics.json';
+import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
 import { useLoginHistory } from './api';
 import { ExtensionHealth } from './extension-health';
 import './analytics.css';
@@ -79,7 +81,7 @@ export default function Analytics() {
       <h1>{t('analytics.title')}</h1>
       <Card>
         <form className="form-row" onSubmit={submit} noValidate>
-          <Field label={t('analytics.from')} type="date" value={from} max={dayValue(new Date())} onChange={(e) => setFrom(e.target.value)} />
+          <DateField label={t('analytics.from')} value={from} max={dayValue(new Date())} onChange={setFrom} />
           <Button type="submit" disabled={isValidating}>
             {isValidating ? t('analytics.loading') : t('analytics.load')}
           </Button>
@@ -109,7 +111,7 @@ export default function Analytics() {
                     <XAxis dataKey="label" fontSize={12} minTickGap={16} />
                     <YAxis allowDecimals={false} fontSize={12} />
                     <Tooltip />
-                    <Legend />
+                    <Legend content={ChartLegend} />
                     <Bar dataKey="logins" name={t('analytics.logins')} fill="#1d4ed8" isAnimationActive={false} />
                     <Line dataKey="users" name={t('analytics.users')} stroke="#f47b20" strokeWidth={2} dot={false} isAnimationActive={false} />
                   </ComposedChart>

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-analytics.json';
+import { errorText } from '../../i18n/errors';
 import { api } from '../../lib/api-client';
 import { dateAndTime } from '../../lib/format';
 import { type Data, useGet } from '../../lib/use-api';
-import { addEnglish } from '../../i18n';
-import { errorText } from '../../i18n/errors';
-import english from '../../i18n/en-analytics.json';
-import { BOARD_NAMES } from '../../../worker/history/boards';
 
 addEnglish(english);
 

@@ -8,8 +8,8 @@ import { Loaded } from '../../components/ui/request-state';
 import { FilterModal } from './filter-modal';
 import { FiltersTable } from './filters-table';
 import { SearchPanel } from './search-panel';
-import { useCompanyFilters } from './use-company-filters';
 import { filterMessage } from './texts';
+import { useCompanyFilters } from './use-company-filters';
 import './filters.css';
 
 /**

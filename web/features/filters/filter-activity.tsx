@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { RequestFailed } from '../../components/ui/request-state';
+import { Spinner } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -53,6 +53,7 @@ function eventText(e: FilterEventDto, t: TFunction): string {
   if (e.kind === 'rejected') return t('filterActivity.rejected', { reason: show(c.reason) });
   if (e.kind === 'noted') return t('filterActivity.noted');
   if (e.kind === 'imported') return t('filterActivity.imported');
+  if (e.kind === 'resubmitted') return t('filterActivity.resubmitted');
   if (e.kind === 'vetting' && Array.isArray(c.status)) return t('filterActivity.statusChanged', { before: show(c.status[0]), after: show(c.status[1]) });
   return KIND_LABELS[e.kind] ? t(KIND_LABELS[e.kind]) : e.kind;
 }

@@ -4,13 +4,13 @@ import { NO_TYPE } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
-import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
-import { FilterActivity } from './filter-activity';
-import { VettingPanel } from './vetting';
-import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { messageText } from '../../i18n/errors';
+import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
+import { FilterActivity } from './filter-activity';
+import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
+import { VettingPanel } from './vetting';
 
 const TITLES = { create: 'filterModal.titleCreate', update: 'filterModal.titleUpdate', view: 'filterModal.titleView' } as const satisfies Record<
   ModalMode,
@@ -44,8 +44,15 @@ export function FilterModal(props: {
   const commentId = useId();
   const aliasesId = useId();
   const dup = props.duplicate;
+  const rejected = filter?.rejectedReason ?? null;
   const saveLabel =
-    mode === 'create' ? t('filterModal.saveCreate') : me.isLead && filter && !filter.isVerified ? t('filterModal.saveVerify') : t('filterModal.saveUpdate');
+    mode === 'create'
+      ? t('filterModal.saveCreate')
+      : me.isLead && filter && !filter.isVerified
+        ? t('filterModal.saveVerify')
+        : rejected !== null
+          ? t('filterModal.saveResubmit')
+          : t('filterModal.saveUpdate');
   // Unsaved edits are never dropped silently (rule 0130): Cancel, Escape and the close button
   // ask first, and leaving the screen offers Save (saves and stays here) / Discard / Stay.
   const [askDiscard, setAskDiscard] = useState(false);
@@ -84,7 +91,13 @@ export function FilterModal(props: {
       }
     >
       <form id="filter-form" className="filter-form" onSubmit={form.submit} noValidate>
-        {filter && !filter.isVerified && (
+        {rejected !== null && (
+          <p className="notice filter-rejected" data-testid="rejected-note">
+            <span className="label-pill pill-bad">{t('filterModal.rejected')}</span>{' '}
+            {me.isLead ? t('filterModal.rejectedLead', { reason: rejected }) : t('filterModal.rejectedAgent', { reason: rejected })}
+          </p>
+        )}
+        {filter && !filter.isVerified && rejected === null && (
           <p className="notice filter-unverified" data-testid="unverified-note">
             <span className="label-pill pill-warn">{t('filterModal.unverified')}</span> {me.isLead ? t('filterModal.addedLead') : t('filterModal.addedAgent')}
           </p>

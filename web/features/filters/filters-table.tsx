@@ -4,10 +4,10 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusLabel, usersLabel } from '../../../worker/filters/filters.schema';
 import { DataTable } from '../../components/ui/data-table';
-import type { FilterDto, FilterTypeDto } from './api';
-import { useFilterVetting, VettingChip } from './vetting';
 import { textColorOn } from '../../lib/color';
 import { contactText } from '../../lib/format';
+import type { FilterDto, FilterTypeDto } from './api';
+import { useFilterVetting, VettingChip } from './vetting';
 import './texts';
 
 /** A filter type's coloured label. */
@@ -45,7 +45,8 @@ const usersText = (f: FilterDto, t: TFunction) => {
 
 /**
  * Filters List (Total: n): newest first, with the spec's column, status and action rules. The
- * server's `canEdit` decides between edit/toggle/delete and the view-only button.
+ * server's `canEdit` decides between edit/toggle/delete and the view-only button; `canCorrect`
+ * offers Edit alone on the caller's own rejected filter.
  */
 export function FiltersTable(props: {
   filters: FilterDto[];
@@ -188,6 +189,18 @@ export function FiltersTable(props: {
         enableSorting: false,
         cell: ({ row }) => {
           const f = row.original;
+          // its creator corrects a rejected filter (back to the queue): Edit alone, no Disable or Delete
+          if (!f.canEdit && f.canCorrect)
+            return (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => on.current.onEdit(f)}
+                aria-label={t('filters.editRow', { name: f.name })}
+              >
+                {t('filters.edit')}
+              </button>
+            );
           if (!f.canEdit)
             return (
               <button

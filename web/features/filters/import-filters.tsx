@@ -5,9 +5,10 @@ import { useSWRConfig } from 'swr';
 import { MAX_IMPORT_ROWS } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
+import { FileInput } from '../../components/ui/file-input';
 import { api } from '../../lib/api-client';
-import { keyOf } from '../../lib/use-api';
 import { formatLocale } from '../../lib/format-dates';
+import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
@@ -115,10 +116,7 @@ export default function ImportFilters() {
         <p>
           <Trans i18nKey="importFilters.intro" components={CODES} />
         </p>
-        <div className="field">
-          <label htmlFor="import-file">{t('importFilters.file')}</label>
-          <input id="import-file" type="file" accept=".csv,text/csv" onChange={pick} />
-        </div>
+        <FileInput label={t('importFilters.file')} accept=".csv,text/csv" onChange={pick} />
         <ErrorText>{problem}</ErrorText>
       </section>
       {preview && (

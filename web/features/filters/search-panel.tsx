@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ALL_TYPES, filterSearchSchema } from '../../../worker/filters/filters.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
-import { firstProblem } from '../../lib/use-schema-form';
 import { CollapsibleSection } from '../../components/ui/section';
+import { messageText } from '../../i18n/errors';
+import { firstProblem } from '../../lib/use-schema-form';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
 import { TypeSelect } from './filter-fields';
-import { messageText } from '../../i18n/errors';
 
 const MAX_SUGGESTIONS = 12;
 const SHOW_FOR = [

@@ -1,12 +1,13 @@
+import { parseResponse } from 'hono/client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { normalizeContact } from '../../../worker/filters/filters.schema';
-import { parseResponse } from 'hono/client';
 import { useSWRConfig } from 'swr';
-import { api, ApiFailure } from '../../lib/api-client';
-import { keyOf } from '../../lib/use-api';
+import { normalizeContact } from '../../../worker/filters/filters.schema';
+import { errorText, messageText } from '../../i18n/errors';
+import { ApiFailure, api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
 import {
@@ -26,10 +27,9 @@ import {
   useFilterTypes,
   useTeamUsers,
 } from './api';
-import { errorText, messageText } from '../../i18n/errors';
 import { filterMessage } from './texts';
-import { useMcNames } from './use-mc-names';
 import type { FilterDraft, ModalMode } from './use-filter-form';
+import { useMcNames } from './use-mc-names';
 
 const SEARCH_PREFIX = 's.';
 
@@ -179,7 +179,7 @@ export function useCompanyFilters() {
     const filter = found?.find((x) => x._id === filterId);
     if (!filter) return;
     setDuplicate(null);
-    setModal({ mode: filter.canEdit ? 'update' : 'view', draft: { filter } });
+    setModal({ mode: filter.canEdit || filter.canCorrect ? 'update' : 'view', draft: { filter } });
   };
 
   /** "3 filters disabled": what the API answered, in the user's language. */

@@ -6,16 +6,16 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText } from '../../components/ui/field';
 import { Loaded } from '../../components/ui/request-state';
+import { messageText } from '../../i18n/errors';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type FilterDto, type FilterPayload, rejectFilter, updateFilter, useFilterTypes, useQueue, useTeamUsers, verifyFilters } from './api';
 import { FilterModal } from './filter-modal';
-import { useMcNames } from './use-mc-names';
 import { TypeLabel } from './filters-table';
-import { messageText } from '../../i18n/errors';
 import { filterMessage } from './texts';
+import { useMcNames } from './use-mc-names';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 

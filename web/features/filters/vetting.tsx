@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import type { VettingDto } from '../../../worker/vetting/vetting.schema';
 import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
+import { messageText } from '../../i18n/errors';
 import { api } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
 import { usePost } from '../../lib/use-api';
-import { messageText } from '../../i18n/errors';
+import { useRequest } from '../../lib/use-request';
 import { VETTING_LABEL_KEYS } from './texts';
 
 /** The records of these filters' brokers (one call for the list on screen). */

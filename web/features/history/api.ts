@@ -1,9 +1,9 @@
 import { parseResponse } from 'hono/client';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { saveBlob } from '../../lib/download';
 import type { Role } from '../../../worker/lib/permissions';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
 import { type Args, type Data, useGet, usePost } from '../../lib/use-api';
 
 export type HistoryRowDto = Data<typeof api.callHistory.getHistory.$post>[number];
@@ -44,7 +44,7 @@ export function useHistoryMcs(role: Role | undefined, userId: string | undefined
     () => (role === 'manager' ? read.data?.filter((mc) => mc.parentMc === null && mc.userId === userId) : read.data),
     [role, userId, read.data],
   );
-  return { data, isLoading: read.isLoading };
+  return { data, isLoading: read.isLoading, error: read.error as unknown, mutate: read.mutate };
 }
 
 /** A page of the view with its load's total, Companies and days always there. */

@@ -3,10 +3,10 @@ import { useSWRConfig } from 'swr';
 import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
+import { api } from '../../lib/api-client';
 import { monthOf as monthName, shortDate } from '../../lib/format';
 import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
-import { api } from '../../lib/api-client';
 import { type ArchivedMonth, exportArchivedMonth, restoreArchivedMonth, useArchivedMonths } from './api';
 
 /**

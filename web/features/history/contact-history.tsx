@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
+import { RequestFailed } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { RequestFailed } from '../../components/ui/request-state';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-history.json';
 import { ArchivedInRange, ArchivedMonthsCard } from './archived-months';
 import { Checklist, DateRangeFields, ManagerSelect, Toggle } from './history-filters';
 import { ContactsPerDay, HistoryTable } from './history-results';
 import { useContactHistory } from './use-contact-history';
-import { BOARD_NAMES, LOAD_BOARDS } from '../../../worker/history/boards';
-import { addEnglish } from '../../i18n';
-import english from '../../i18n/en-history.json';
 import './history.css';
 
 // this screen's English texts (its chunk brings them)
@@ -25,6 +25,9 @@ export default function ContactHistory() {
   // the team's leads export and restore its archived months (the rule of the archive calls)
   const isLead = role === 'manager' || role === 'director' || role === 'admin';
   const archiveTeam = isLead && managers.current !== null;
+  // an empty list is said as empty only when it loaded: not while loading, nor before the managers it needs
+  const listText = (isLoading: boolean, empty: string) =>
+    isLoading ? t('contactHistory.loadingList') : screen.waitingForManagers ? t('contactHistory.afterManagers') : empty;
   return (
     <div className="page contact-history">
       <div className="page-header">
@@ -50,7 +53,16 @@ export default function ContactHistory() {
           </div>
           <ErrorText>{screen.rangeError}</ErrorText>
 
-          {screen.picks && <ManagerSelect managers={managers.list} isLoading={managers.isLoading} value={managers.current} onChange={managers.pick} />}
+          {screen.picks && (
+            <ManagerSelect
+              managers={managers.list}
+              isLoading={managers.isLoading}
+              error={managers.error}
+              onRetry={managers.retry}
+              value={managers.current}
+              onChange={managers.pick}
+            />
+          )}
 
           <div className="history-row groups">
             {!screen.isAgent && (
@@ -60,7 +72,8 @@ export default function ContactHistory() {
                 items={users.items}
                 excluded={users.excluded}
                 onChange={users.setExcluded}
-                emptyText={users.isLoading ? t('contactHistory.loadingList') : t('contactHistory.noUsers')}
+                emptyText={listText(users.isLoading, t('contactHistory.noUsers'))}
+                failure={users.error != null ? { what: t('contactHistory.usersWhat'), error: users.error, onRetry: users.retry } : null}
               />
             )}
             <Checklist
@@ -69,7 +82,8 @@ export default function ContactHistory() {
               items={mcs.items}
               excluded={mcs.excluded}
               onChange={mcs.setExcluded}
-              emptyText={mcs.isLoading ? t('contactHistory.loadingList') : t('contactHistory.noMcs')}
+              emptyText={listText(mcs.isLoading, t('contactHistory.noMcs'))}
+              failure={mcs.error != null ? { what: t('contactHistory.mcsWhat'), error: mcs.error, onRetry: mcs.retry } : null}
             />
           </div>
 

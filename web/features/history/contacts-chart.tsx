@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartLegend } from '../../components/ui/chart-legend';
 import { monthDay, parseDay } from '../../lib/format';
 import type { HistoryPageView } from './api';
 
@@ -17,7 +18,7 @@ export default function ContactsChart({ perDay }: { perDay: HistoryPageView['per
           <XAxis dataKey="label" fontSize={12} interval="preserveStartEnd" minTickGap={12} />
           <YAxis allowDecimals={false} fontSize={12} />
           <Tooltip />
-          <Legend />
+          <Legend content={ChartLegend} />
           <Bar dataKey="calls" name={t('historyTable.phoneCalls')} stackId="c" fill="#1d4ed8" isAnimationActive={false} />
           <Bar dataKey="emails" name={t('historyTable.emails')} stackId="c" fill="#7fa3ef" isAnimationActive={false} />
         </BarChart>

@@ -1,12 +1,12 @@
 import { Popover, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DayPicker } from 'react-day-picker';
-import { enUS, hy, ru } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
-import { Button } from '../../components/ui/button';
-import { dayValue, parseDay, shortDate } from '../../lib/format';
 import { firstOfLastDays, MAX_HISTORY_DAYS } from '../../../worker/history/history.schema';
+import { Button } from '../../components/ui/button';
+import { Calendar } from '../../components/ui/calendar';
+import { DateInput } from '../../components/ui/date-input';
+import { RequestFailed } from '../../components/ui/request-state';
+import { dayValue, parseDay, shortDate } from '../../lib/format';
 import { type Range, startOfToday } from './use-contact-history';
 
 /** Quick ranges by how many days they cover, today included: the same count as the 40-day rule. */
@@ -20,16 +20,16 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
     <>
       <div className="field date-field">
         <label htmlFor={ids.from}>{t('historyFilters.from')}</label>
-        <input
+        <DateInput
           id={ids.from}
-          type="date"
+          calendar={false}
           value={range.from ? dayValue(range.from) : ''}
-          onChange={(e) => onChange({ ...range, from: parseDay(e.target.value) })}
+          onChange={(day) => onChange({ ...range, from: parseDay(day) })}
         />
       </div>
       <div className="field date-field">
         <label htmlFor={ids.to}>{t('historyFilters.to')}</label>
-        <input id={ids.to} type="date" value={range.to ? dayValue(range.to) : ''} onChange={(e) => onChange({ ...range, to: parseDay(e.target.value) })} />
+        <DateInput id={ids.to} calendar={false} value={range.to ? dayValue(range.to) : ''} onChange={(day) => onChange({ ...range, to: parseDay(day) })} />
       </div>
       <CalendarButton range={range} onChange={onChange} />
       <div className="presets" role="group" aria-label={t('historyFilters.quickRanges')}>
@@ -43,11 +43,8 @@ export function DateRangeFields({ range, onChange }: { range: Range; onChange: (
   );
 }
 
-/** The calendar's month and day names in the screen's language. */
-const DAY_PICKER_LOCALES = { en: enUS, ru, hy } as const;
-
 function CalendarButton({ range, onChange }: { range: Range; onChange: (range: Range) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -62,14 +59,12 @@ function CalendarButton({ range, onChange }: { range: Range; onChange: (range: R
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="calendar-popover" align="start" sideOffset={6}>
-          <DayPicker
+          <Calendar
             mode="range"
             numberOfMonths={2}
             selected={range.from ? { from: range.from, to: range.to } : undefined}
             onSelect={(r) => onChange({ from: r?.from, to: r?.to })}
             defaultMonth={range.to ? new Date(range.to.getFullYear(), range.to.getMonth() - 1, 1) : undefined}
-            weekStartsOn={1}
-            locale={DAY_PICKER_LOCALES[i18n.language as keyof typeof DAY_PICKER_LOCALES] ?? enUS}
           />
           <div className="calendar-footer">
             <span className="muted">{range.from && range.to ? `${shortDate(range.from)} – ${shortDate(range.to)}` : t('historyFilters.pickDays')}</span>
@@ -83,16 +78,25 @@ function CalendarButton({ range, onChange }: { range: Range; onChange: (range: R
   );
 }
 
-/** A director's or the admin's manager: whose team's contacts to load. */
+/** A director's or the admin's manager: whose team's contacts to load. A list that did not load says so, with Retry. */
 export function ManagerSelect(props: {
   managers: { _id: string; name: string; email: string }[] | undefined;
   isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const list = props.managers ?? [];
+  if (props.error != null && !props.managers)
+    return (
+      <div className="field manager-field" role="group" aria-label={t('historyFilters.manager')}>
+        <span className="label">{t('historyFilters.manager')}</span>
+        <RequestFailed what={t('historyFilters.managersWhat')} error={props.error} onRetry={props.onRetry} />
+      </div>
+    );
   return (
     <div className="field manager-field">
       <label htmlFor={id}>{t('historyFilters.manager')}</label>
@@ -108,7 +112,10 @@ export function ManagerSelect(props: {
   );
 }
 
-/** A checklist with an All box; `excluded` holds the unchecked ids, so new members start checked. */
+/**
+ * A checklist with an All box; `excluded` holds the unchecked ids, so new members start checked.
+ * A list that did not load (`failure`) says so with Retry, never as empty.
+ */
 export function Checklist(props: {
   legend: string;
   allLabel: string;
@@ -116,6 +123,7 @@ export function Checklist(props: {
   excluded: Set<string>;
   onChange: (excluded: Set<string>) => void;
   emptyText: string;
+  failure?: { what: string; error: unknown; onRetry: () => void } | null;
 }) {
   const { items, excluded } = props;
   const allChecked = items.length > 0 && excluded.size === 0;
@@ -128,7 +136,9 @@ export function Checklist(props: {
   return (
     <fieldset className="group-box history-group" aria-label={props.legend}>
       <legend>{props.legend}</legend>
-      {items.length === 0 ? (
+      {props.failure && items.length === 0 ? (
+        <RequestFailed what={props.failure.what} error={props.failure.error} onRetry={props.failure.onRetry} />
+      ) : items.length === 0 ? (
         <span className="muted">{props.emptyText}</span>
       ) : (
         <>

@@ -2,11 +2,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BOARD_NAMES } from '../../../worker/history/boards';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Card } from '../../components/ui/section';
 import { loadDateText, phoneText, shortDate, timeOfDay } from '../../lib/format';
-import { BOARD_NAMES } from '../../../worker/history/boards';
 import type { HistoryPageView, HistoryRowDto } from './api';
 
 const ContactsChart = lazy(() => import('./contacts-chart'));
@@ -126,7 +126,8 @@ export function HistoryTable(props: { page: HistoryPageView | null; busy: boolea
       testId="history-table"
       busy={props.busy}
       server={{ total: page?.total ?? 0, shown: page?.filteredTotal ?? 0, filterOptions: { brokerName: page?.companies ?? [] } }}
-      title={<span data-testid="history-total">{t('historyTable.total', { total: page?.total ?? 0 })}</span>}
+      // nothing loaded yet is no count: "—", never 0 (decision 0018)
+      title={<span data-testid="history-total">{t('historyTable.total', { total: page ? page.total : '—' })}</span>}
       emptyText={props.emptyText}
       toolbar={
         <Button variant="secondary" onClick={props.onExport} disabled={!page?.filteredTotal || props.exporting}>

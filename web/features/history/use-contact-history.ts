@@ -8,8 +8,10 @@ import { dayValue, parseDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useUrlParams } from '../../lib/use-url-state';
+
 /** The board a URL names, or null (every board). */
 const boardOf = (value: string | null): LoadBoard | null => ((LOAD_BOARDS as readonly string[]).includes(value ?? '') ? (value as LoadBoard) : null);
+
 import { exportHistory, type HistoryQuery, picksManager, useHistoryMcs, useHistoryPage, useManagers, useTeamUsers } from './api';
 
 export interface Range {
@@ -149,7 +151,12 @@ export function useContactHistory() {
   const noMcs = mcItems.length > 0 && excludedMcs.size >= mcItems.length;
   const noKinds = !phoneLogs && !emailLogs;
   const waitingForManager = picks && !managerId;
-  const canLoad = !rangeError && !noUsers && !noMcs && !noKinds && !waitingForManager && !loading;
+  // a list that did not load is said with Retry (decision 0018); Load waits for it, since an
+  // unchecked id it cannot show would otherwise be sent as "all"
+  const failed = (read: { error?: unknown }) => (read.error != null && !isLoggedOut(read.error) ? read.error : null);
+  const failures = { managers: picks ? failed(managers) : null, users: isAgent ? null : failed(team), mcs: failed(mcs) };
+  const listsFailed = !!(failures.managers ?? failures.users ?? failures.mcs);
+  const canLoad = !rangeError && !noUsers && !noMcs && !noKinds && !waitingForManager && !listsFailed && !loading;
   const hint = noUsers ? t('contactHistory.pickUser') : noMcs ? t('contactHistory.pickMc') : noKinds ? t('contactHistory.pickKind') : '';
 
   const load = async () => {
@@ -164,7 +171,7 @@ export function useContactHistory() {
 
   // a reload, Back or shared link of a loaded view loads it again once the lists it needs are in
   const restored = useRef(false);
-  const listsReady = !team.isLoading && !mcs.isLoading && !(picks && managers.isLoading);
+  const listsReady = !team.isLoading && !mcs.isLoading && !(picks && managers.isLoading) && !listsFailed;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the lists are in
   useEffect(() => {
     if (restored.current || !listsReady) return;
@@ -185,9 +192,25 @@ export function useContactHistory() {
     range,
     setRange,
     rangeError,
-    managers: { list: managers.data, isLoading: managers.isLoading, current: managerId, pick: setPickedManager },
-    users: { items: userItems, excluded: excludedUsers, setExcluded: setExcludedUsers, isLoading: team.isLoading },
-    mcs: { items: mcItems, excluded: excludedMcs, setExcluded: setExcludedMcs, isLoading: mcs.isLoading },
+    managers: {
+      list: managers.data,
+      isLoading: managers.isLoading,
+      error: failures.managers,
+      retry: () => void managers.mutate(),
+      current: managerId,
+      pick: setPickedManager,
+    },
+    users: {
+      items: userItems,
+      excluded: excludedUsers,
+      setExcluded: setExcludedUsers,
+      isLoading: team.isLoading,
+      error: failures.users,
+      retry: () => void team.mutate(),
+    },
+    mcs: { items: mcItems, excluded: excludedMcs, setExcluded: setExcludedMcs, isLoading: mcs.isLoading, error: failures.mcs, retry: () => void mcs.mutate() },
+    /** A director's or the admin's lists wait for a manager that could not be loaded. */
+    waitingForManagers: picks && !managerId && failures.managers !== null,
     kinds: { phoneLogs, setPhoneLogs, emailLogs, setEmailLogs },
     board: { value: board, set: setBoard },
     hint,

@@ -1,7 +1,7 @@
 import { parseResponse } from 'hono/client';
 import { api } from '../../lib/api-client';
-import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 import { saveBlob } from '../../lib/download';
+import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 
 const link = api.link;
 

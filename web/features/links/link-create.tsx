@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
+import { DateTimeField } from '../../components/ui/date-input';
 import { CollapsibleSection } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
-import { errorText } from '../../i18n/errors';
 import english from '../../i18n/en-links.json';
+import { errorText } from '../../i18n/errors';
 import { isLoggedOut } from '../../lib/api-client';
 import { createLink, LINKS_KEY } from './api';
 import './links.css';
@@ -101,11 +102,14 @@ export default function LinkCreate() {
             </div>
           </div>
           <div className="link-settings-row">
-            <div className="field">
-              <label htmlFor="link-expires">{t('linkCreate.expires')}</label>
-              <input id="link-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} onKeyDown={submitOnEnter} />
-              <div className="field-hint">{t('linkCreate.emptyNever')}</div>
-            </div>
+            <DateTimeField
+              id="link-expires"
+              label={t('linkCreate.expires')}
+              hint={t('linkCreate.emptyNever')}
+              value={expires}
+              onChange={setExpires}
+              onKeyDown={submitOnEnter}
+            />
             <div className="field">
               <label htmlFor="link-limit">{t('linkCreate.limit')}</label>
               <input

@@ -3,14 +3,15 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { RequestFailed } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { RequestFailed } from '../../components/ui/request-state';
-import { addEnglish } from '../../i18n';
+import { addEnglish, currentLanguage } from '../../i18n';
 import english from '../../i18n/en-links.json';
 import { ApiFailure } from '../../lib/api-client';
 import { copyText } from '../../lib/clipboard';
 import { fullDateTime } from '../../lib/format';
+import { useRegionNames } from '../../lib/region-names';
 import { useRequest } from '../../lib/use-request';
 import { exportClicks, setLinkDisabled, useLink } from './api';
 import { LinkSettings } from './link-settings';
@@ -39,6 +40,9 @@ const VALUE_NAMES = new Map([
  */
 export default function LinkDetail() {
   const { t } = useTranslation();
+  // Cloudflare's two-letter codes, named in the screen's language
+  const regionNames = useRegionNames(currentLanguage());
+  const countryName = (code: string) => (/^[A-Z]{2}$/.test(code) && regionNames ? regionNames(code) : code);
   const { id } = useParams();
   const read = useLink(id);
   const { data, error, mutate } = read;
@@ -143,7 +147,7 @@ export default function LinkDetail() {
           </p>
           <div className="link-breakdowns">
             <Breakdown title={t('linkDetail.referrers')} rows={data.stats.referrers} />
-            <Breakdown title={t('linkDetail.countries')} rows={data.stats.countries} />
+            <Breakdown title={t('linkDetail.countries')} rows={data.stats.countries} nameOf={countryName} />
             <Breakdown title={t('linkDetail.devices')} rows={data.stats.devices.filter((d) => d.value !== 'bot')} />
             <Breakdown title={t('linkDetail.browsers')} rows={data.stats.browsers} />
             <Breakdown title={t('linkDetail.oses')} rows={data.stats.oses} />
@@ -182,13 +186,13 @@ function LinkPage({ children }: { children: ReactNode }) {
   );
 }
 
-function Breakdown({ title, rows }: { title: string; rows: { value: string; count: number }[] }) {
+function Breakdown({ title, rows, nameOf }: { title: string; rows: { value: string; count: number }[]; nameOf?: (value: string) => string }) {
   const { t } = useTranslation();
   const top = rows.slice(0, 5);
   const max = Math.max(1, ...top.map((r) => r.count));
   const name = (value: string) => {
     const key = VALUE_NAMES.get(value);
-    return key ? t(key) : value;
+    return key ? t(key) : (nameOf?.(value) ?? value);
   };
   return (
     <section className="link-breakdown" aria-label={title}>

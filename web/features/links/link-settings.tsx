@@ -3,10 +3,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
+import { DateTimeField } from '../../components/ui/date-input';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Card } from '../../components/ui/section';
-import { useRequest } from '../../lib/use-request';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { useRequest } from '../../lib/use-request';
 import { deleteLink, LINKS_KEY, type LinkDetail, updateLink } from './api';
 
 /** `2026-11-24T10:30` in the browser's time zone, as a datetime-local input wants it. */
@@ -93,11 +94,7 @@ export function LinkSettings({ link, onSaved }: { link: LinkDetail; onSaved: () 
           </div>
         </div>
         <div className="link-settings-row">
-          <div className="field">
-            <label htmlFor="link-edit-expires">{t('linkSettings.expires')}</label>
-            <input id="link-edit-expires" type="datetime-local" value={expires} onChange={(e) => setExpires(e.target.value)} />
-            <div className="field-hint">{t('linkSettings.expiresHint')}</div>
-          </div>
+          <DateTimeField id="link-edit-expires" label={t('linkSettings.expires')} hint={t('linkSettings.expiresHint')} value={expires} onChange={setExpires} />
           <div className="field">
             <label htmlFor="link-edit-limit">{t('linkSettings.limit')}</label>
             <input id="link-edit-limit" type="number" min={1} step={1} inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />

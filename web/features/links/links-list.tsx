@@ -2,13 +2,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
 import { Loaded } from '../../components/ui/request-state';
-import { useSession } from '../../lib/session';
-import { exportLinks, type LinkDto, useLinks } from './api';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-links.json';
+import { useSession } from '../../lib/session';
+import { exportLinks, type LinkDto, useLinks } from './api';
 import './links.css';
 
 // this feature's English texts (the login page's first bundle has none of them)

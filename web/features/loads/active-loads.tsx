@@ -2,16 +2,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/dialog';
-import { DataTable } from '../../components/ui/data-table';
-import { Loaded } from '../../components/ui/request-state';
-import { useSession } from '../../lib/session';
-import { useRequest } from '../../lib/use-request';
-import { dateAndTime, loadDateText } from '../../lib/format';
 import { BOARD_NAMES, LOAD_BOARDS, type LoadBoard } from '../../../worker/history/boards';
-import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
+import { DataTable } from '../../components/ui/data-table';
+import { ConfirmDialog } from '../../components/ui/dialog';
+import { Loaded } from '../../components/ui/request-state';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-loads.json';
+import { dateAndTime, loadDateText } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useRequest } from '../../lib/use-request';
+import { type ActiveLoadDto, deleteLoad, useActiveLoads } from './api';
 import './loads.css';
 
 // this screen's English texts (its chunk brings them)

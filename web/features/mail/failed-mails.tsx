@@ -4,11 +4,11 @@ import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-mail.json';
+import { errorText } from '../../i18n/errors';
 import { shortDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
-import { addEnglish } from '../../i18n';
-import { errorText } from '../../i18n/errors';
-import english from '../../i18n/en-mail.json';
 import { FAILED_MAILS_KEY, type FailedMailDto, resendMail, useFailedMails } from './api';
 import './mail.css';
 

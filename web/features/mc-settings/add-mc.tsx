@@ -4,10 +4,10 @@ import { mcAddSchemaFor } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
+import { messageText } from '../../i18n/errors';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
-import { messageText } from '../../i18n/errors';
 import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */

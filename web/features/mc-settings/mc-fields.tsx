@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PlaceholderName, PLACEHOLDER_NAMES, renderTemplate, SAMPLE_LOAD, unknownPlaceholders } from '../../../worker/mc-settings/email-template.schema';
+import { PLACEHOLDER_NAMES, type PlaceholderName, renderTemplate, SAMPLE_LOAD, unknownPlaceholders } from '../../../worker/mc-settings/email-template.schema';
 import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { useSession } from '../../lib/session';
 import { templateProblem } from './messages';

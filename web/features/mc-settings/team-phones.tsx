@@ -1,14 +1,14 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { type Dialer, dialUrl } from '../../../worker/team/dialer';
 import { teamSettingsInputSchema } from '../../../worker/team/team.schema';
-import { LINE_NUMBERS } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { useRequest } from '../../lib/use-request';
 import { messageText } from '../../i18n/errors';
+import { useRequest } from '../../lib/use-request';
 import { saveTeamSettings, type TeamSettingsDto, useTeamSettings } from './api';
 
 /** Each dialer's name as a catalogue key. */

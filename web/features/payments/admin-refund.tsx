@@ -5,10 +5,10 @@ import { MAX_MONTHS } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
-import { amd } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-payments.json';
+import { amd } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, type PaymentDto, recordRefund, SUMMARY_KEY } from './api';
 
 addEnglish(english);

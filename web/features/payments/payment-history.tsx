@@ -6,10 +6,10 @@ import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/dialog';
-import { amd, shortDateTime, timeOfDay } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-payments.json';
+import { amd, shortDateTime, timeOfDay } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
 import { cancelOrder, HISTORY_KEY, type PaymentDto } from './api';
 import { agentsText, bought, monthsBackText } from './order-text';
 

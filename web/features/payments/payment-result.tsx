@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addEnglish } from '../../i18n';
-import english from '../../i18n/en-payments.json';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { mutate } from 'swr';
 import { ORDER_TTL_MS } from '../../../worker/payments/payments.schema';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { Spinner } from '../../components/ui/spinner';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
 import { getSession } from '../../lib/session';
 import { SUBSCRIPTION_KEY } from '../../lib/subscription';
 import { arcaStatus, HISTORY_KEY, PRICE_KEY, refreshSubscription, TEAM_KEY } from './api';

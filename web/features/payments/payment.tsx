@@ -1,41 +1,41 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import english from '../../i18n/en-payments.json';
 import { mutate } from 'swr';
 import { MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
+import { Loaded, Pending } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
-import { Loaded, Pending } from '../../components/ui/request-state';
-import { useOnline } from '../../lib/online';
 import { WholeNumberStepper } from '../../components/ui/stepper';
 import { Tabs } from '../../components/ui/tabs';
+import { addEnglish, currentLanguage } from '../../i18n';
+import english from '../../i18n/en-payments.json';
+import { messageText } from '../../i18n/errors';
 import { amd, shortDate } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { daysLeftTo, SUBSCRIPTION_KEY, useSubscription } from '../../lib/subscription';
-import { addEnglish, currentLanguage } from '../../i18n';
-import { messageText } from '../../i18n/errors';
 import { useRequest } from '../../lib/use-request';
 import {
+  applyPromoCode,
   checkPromoCode,
   HISTORY_KEY,
-  PRICE_KEY,
   type PaymentDto,
+  PRICE_KEY,
   type PromoCheckDto,
   payWithIdram,
   type TeamSubscriptionDto,
   useHistory,
   usePrice,
-  applyPromoCode,
   useTeamSubscriptions,
 } from './api';
 import { CancelOrderButton, PaymentsTable } from './payment-history';
-import { UpcomingPrice } from './upcoming-price';
 import { TeamCheckout } from './team-checkout';
+import { UpcomingPrice } from './upcoming-price';
 import './payments.css';
 
 // this screen's English texts (the login page's first bundle has none of them)

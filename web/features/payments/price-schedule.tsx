@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { Button } from '../../components/ui/button';
+import { DateField } from '../../components/ui/date-input';
 import { ErrorText, Field } from '../../components/ui/field';
-import { Card } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
-import { amd, shortDate } from '../../lib/format';
-import { useRequest } from '../../lib/use-request';
+import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-payments.json';
+import { amd, shortDate } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
 import { cancelPriceChange, PRICE_KEY, SCHEDULE_KEY, schedulePrice, usePriceChanges } from './api';
 
 /** Admin payments: the monthly price in force, the scheduled changes (cancel one before it starts), and a new one from a day. */
@@ -73,7 +74,7 @@ export function PriceScheduleCard() {
           value={priceText}
           onChange={(e) => setPriceText(e.target.value.replace(/[^\d]/g, '').slice(0, 8))}
         />
-        <Field label={t('priceSchedule.from')} type="date" value={day} onChange={(e) => setDay(e.target.value)} hint={t('priceSchedule.fromHint')} />
+        <DateField label={t('priceSchedule.from')} value={day} onChange={setDay} hint={t('priceSchedule.fromHint')} />
         <Button type="submit" variant="secondary" disabled={add.loading || !priceText || !day}>
           {t('priceSchedule.schedule')}
         </Button>

@@ -4,19 +4,19 @@ import { mutate } from 'swr';
 import { alignDays, DAYS_IN_PRICED_MONTH, daysPrice, MAX_MONTHS, PAYMENT_MESSAGES, priceFor } from '../../../worker/payments/payments.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
-import { Card } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
-import { useOnline } from '../../lib/online';
+import { Card } from '../../components/ui/section';
 import { WholeNumberStepper } from '../../components/ui/stepper';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-payments.json';
+import { messageText } from '../../i18n/errors';
 import { amd, shortDate } from '../../lib/format';
+import { useOnline } from '../../lib/online';
+import { useColumnLabels } from '../../lib/use-column-labels';
 import { useRequest } from '../../lib/use-request';
 import { HISTORY_KEY, PRICE_KEY, payTeamWithIdram, type TeamSubscriptionDto, usePrice } from './api';
-import { UpcomingPrice } from './upcoming-price';
-import { useColumnLabels } from '../../lib/use-column-labels';
-import { addEnglish } from '../../i18n';
-import { messageText } from '../../i18n/errors';
-import english from '../../i18n/en-payments.json';
 import { daysText, monthsText as monthsWords } from './order-text';
+import { UpcomingPrice } from './upcoming-price';
 
 addEnglish(english);
 

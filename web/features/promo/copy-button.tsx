@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-promo.json';
-import { useToast } from '../../lib/toast';
 import { copyText } from '../../lib/clipboard';
+import { useToast } from '../../lib/toast';
 
 addEnglish(english);
 

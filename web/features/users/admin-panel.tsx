@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { DateField } from '../../components/ui/date-input';
 import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
 import { useRequest } from '../../lib/use-request';
-import { setTrial, setTrialEndDate, updateParent, updateType, type UserDto, type UserType, useChildUsers, useDirectors, useManagers } from './api';
+import { setTrial, setTrialEndDate, type UserDto, type UserType, updateParent, updateType, useChildUsers, useDirectors, useManagers } from './api';
 import { roleText } from './texts';
 import { UserTypeSelect } from './user-type-select';
 
@@ -65,7 +65,7 @@ function TrialCard({ user, busy, act }: { user: UserDto; busy: boolean; act: Act
           </Button>
         )}
         <div className="form-row">
-          <Field label={t('adminPanel.endDate')} type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          <DateField label={t('adminPanel.endDate')} value={endDate} onChange={setEndDate} />
           <Button variant="secondary" disabled={busy || !endDate} onClick={() => act(() => setTrialEndDate(user._id, endDate), t('adminPanel.endDateSaved'))}>
             {t('adminPanel.saveDate')}
           </Button>

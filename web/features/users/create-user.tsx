@@ -5,15 +5,15 @@ import { mutate } from 'swr';
 import { adminCreateUserSchema, createUserSchema } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { CountrySelect, callingCodePrefix } from '../../components/ui/country-select';
-import { Card } from '../../components/ui/section';
 import { ErrorText, Field } from '../../components/ui/field';
+import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
+import { messageText } from '../../i18n/errors';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { createUser, USERS_KEY, type UserType, useDirectors, useManagers } from './api';
-import { messageText } from '../../i18n/errors';
 import { UserTypeSelect } from './user-type-select';
 import './users.css';
 

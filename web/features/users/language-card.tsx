@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { Card } from '../../components/ui/section';
 import { applyLanguage, currentLanguage, type Language } from '../../i18n';

@@ -1,28 +1,28 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addEnglish } from '../../i18n';
-import english from '../../i18n/en-users.json';
 import { useParams } from 'react-router';
+import { isStaff } from '../../../worker/lib/permissions';
 import { normalizeEmail } from '../../../worker/lib/text';
 import { emailFormSchema, newNameSchema, passwordFormSchema } from '../../../worker/users/users.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
-import { Card, CollapsibleSection } from '../../components/ui/section';
 import { Pending } from '../../components/ui/request-state';
+import { Card, CollapsibleSection } from '../../components/ui/section';
+import { UnsavedChangesScope, useUnsavedSection } from '../../components/unsaved-changes';
+import { addEnglish } from '../../i18n';
+import english from '../../i18n/en-users.json';
+import { messageText } from '../../i18n/errors';
 import { ApiFailure } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { UnsavedChangesScope, useUnsavedSection } from '../../components/unsaved-changes';
-import { isStaff } from '../../../worker/lib/permissions';
 import { AdminPanel } from './admin-panel';
+import { resendVerification, type UserDto, updateEmail, updateName, updatePassword, useUser } from './api';
 import { LanguageCard } from './language-card';
 import { RemindersCard } from './reminders-card';
 import { ActiveSessions } from './sessions';
-import { messageText } from '../../i18n/errors';
 import { roleText } from './texts';
-import { resendVerification, updateEmail, updateName, updatePassword, type UserDto, useUser } from './api';
 
 // this screen's English texts (the login page's first bundle has none of them)
 addEnglish(english);

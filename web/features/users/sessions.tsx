@@ -1,13 +1,22 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/section';
 import { Loaded } from '../../components/ui/request-state';
+import { Card } from '../../components/ui/section';
 import { dateAndTime } from '../../lib/format';
 import { setSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type SessionDto, signOutSession, useSessions } from './api';
 import './users.css';
+import { CLIENT_TYPES } from '../../../worker/auth/sessions.schema';
 import { useColumnLabels } from '../../lib/use-column-labels';
+
+/** A session's client in the screen's language (the API's `client` is English). */
+const clientKey = (clientType: number) =>
+  clientType === CLIENT_TYPES.web ? 'sessions.clients.web' : clientType === CLIENT_TYPES.extension ? 'sessions.clients.extension' : 'sessions.clients.other';
+
+/** Browser and system in the screen's language ("Chrome, Linux"); their names are their makers'. */
+const deviceText = (t: TFunction, s: SessionDto) => (s.browser && s.os ? t('sessions.deviceOn', { browser: s.browser, os: s.os }) : s.browser || s.os);
 
 /**
  * My Profile's Active sessions: where the user is signed in (the web app, the load-board
@@ -44,40 +53,41 @@ export function ActiveSessions() {
                 </tr>
               </thead>
               <tbody>
-                {data.map((s) => (
-                  <tr key={s._id} data-testid="session-row">
-                    <td>
-                      {s.client}
-                      {s.current && <span className="label-pill pill-ok"> {t('sessions.this')}</span>}
-                    </td>
-                    <td>{s.device || <span className="muted">{t('sessions.unknownDevice')}</span>}</td>
-                    <td>{dateAndTime(s.createdAt)}</td>
-                    <td>{dateAndTime(s.lastSeenAt)}</td>
-                    <td>
-                      <Button
-                        variant="secondary"
-                        className="btn-sm session-signout"
-                        disabled={loading}
-                        onClick={() => signOut(s)}
-                        aria-label={t(
-                          s.device
-                            ? s.current
-                              ? 'sessions.signOutThisOn'
-                              : 'sessions.signOutOn'
-                            : s.current
-                              ? 'sessions.signOutThis'
-                              : 'sessions.signOutClient',
-                          {
-                            client: s.client,
-                            device: s.device,
-                          },
-                        )}
-                      >
-                        {t('sessions.signOut')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
+                {data.map((s) => {
+                  const client = t(clientKey(s.clientType));
+                  const device = deviceText(t, s);
+                  return (
+                    <tr key={s._id} data-testid="session-row">
+                      <td>
+                        {client}
+                        {s.current && <span className="label-pill pill-ok"> {t('sessions.this')}</span>}
+                      </td>
+                      <td>{device || <span className="muted">{t('sessions.unknownDevice')}</span>}</td>
+                      <td>{dateAndTime(s.createdAt)}</td>
+                      <td>{dateAndTime(s.lastSeenAt)}</td>
+                      <td>
+                        <Button
+                          variant="secondary"
+                          className="btn-sm session-signout"
+                          disabled={loading}
+                          onClick={() => signOut(s)}
+                          aria-label={t(
+                            device
+                              ? s.current
+                                ? 'sessions.signOutThisOn'
+                                : 'sessions.signOutOn'
+                              : s.current
+                                ? 'sessions.signOutThis'
+                                : 'sessions.signOutClient',
+                            { client, device },
+                          )}
+                        >
+                          {t('sessions.signOut')}
+                        </Button>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
-import { ROLE_NAMES } from '../../lib/roles';
 import { shortDate } from '../../lib/format';
+import { ROLE_NAMES } from '../../lib/roles';
 import type { UserDto, UserType } from './api';
 
 /**

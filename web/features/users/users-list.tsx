@@ -2,13 +2,14 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../components/ui/dialog';
 import { DataTable } from '../../components/ui/data-table';
-import { Stat } from '../../components/ui/section';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
+import { Stat } from '../../components/ui/section';
 import { addEnglish, currentLanguage } from '../../i18n';
 import english from '../../i18n/en-users.json';
-import { shortDate, phoneText } from '../../lib/format';
+import { phoneText, shortDate } from '../../lib/format';
+import { useRegionNames } from '../../lib/region-names';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { deleteUser, type UserDto, useUsers } from './api';
@@ -65,6 +66,7 @@ export default function UsersList() {
   const { t } = useTranslation();
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
+  const regionNames = useRegionNames(currentLanguage());
   const usersRead = useUsers();
   const { data, mutate } = usersRead;
   // a count is shown only once the list is in: never a 0 that is not true, while loading or after a failure
@@ -131,7 +133,12 @@ export default function UsersList() {
         filterFn: 'equalsString',
         meta: { filter: 'select' },
       },
-      { accessorKey: 'country', header: t('users.country') },
+      {
+        id: 'country',
+        header: t('users.country'),
+        // the stored ISO code named in the screen's language, so it is searched and sorted by that name too
+        accessorFn: (u) => (u.country && regionNames ? regionNames(u.country) : ''),
+      },
       { accessorKey: 'phone', header: t('users.phone'), cell: ({ getValue }) => (getValue() ? phoneText(getValue()) : '') },
       {
         id: 'registrationDate',
@@ -142,7 +149,7 @@ export default function UsersList() {
       subEnd,
       action,
     ];
-  }, [isAdmin, session?.userId, t]);
+  }, [isAdmin, session?.userId, t, regionNames]);
 
   const confirmDelete = async () => {
     if (!deleting) return;

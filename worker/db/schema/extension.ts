@@ -25,6 +25,11 @@ export const extensionHealthReports = sqliteTable(
     fields: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  // one report per session, hour and board (a browser with both boards open reports each)
-  (t) => [uniqueIndex('extension_health_session_hour_board').on(t.sessionId, t.hour, t.board), index('extension_health_created').on(t.createdAt)],
+  (t) => [
+    // one report per session, hour and board (a browser with both boards open reports each)
+    uniqueIndex('extension_health_session_hour_board').on(t.sessionId, t.hour, t.board),
+    index('extension_health_created').on(t.createdAt),
+    // moving a user's rows to another shard (worker/shards/tables.ts)
+    index('extension_health_user').on(t.userId),
+  ],
 );

@@ -146,7 +146,19 @@ export const brokerFilterAliases = sqliteTable(
   ],
 );
 
-export const FILTER_EVENT_KINDS = ['created', 'edited', 'verified', 'rejected', 'disabled', 'enabled', 'deleted', 'noted', 'imported', 'vetting'] as const;
+export const FILTER_EVENT_KINDS = [
+  'created',
+  'edited',
+  'verified',
+  'rejected',
+  'disabled',
+  'enabled',
+  'deleted',
+  'noted',
+  'imported',
+  'vetting',
+  'resubmitted',
+] as const;
 export type FilterEventKind = (typeof FILTER_EVENT_KINDS)[number];
 
 /** A filter's audit trail; rows outlive the filter (a deleted filter's history stays). */
@@ -162,8 +174,12 @@ export const brokerFilterEvents = sqliteTable(
     changes: text().notNull().default('{}'),
     at: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  // the filter modal's History: one filter's events, newest first
-  (t) => [index('broker_filter_events_filter').on(t.filterId, t.at)],
+  (t) => [
+    // the filter modal's History: one filter's events, newest first
+    index('broker_filter_events_filter').on(t.filterId, t.at),
+    // moving a team's rows to another shard (worker/shards/tables.ts)
+    index('broker_filter_events_team').on(t.teamId),
+  ],
 );
 
 /** A filter's notes thread. */
@@ -177,6 +193,10 @@ export const brokerFilterNotes = sqliteTable(
     text: text().notNull(),
     at: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  // the filter modal's Notes: one filter's notes in order
-  (t) => [index('broker_filter_notes_filter').on(t.filterId, t.at)],
+  (t) => [
+    // the filter modal's Notes: one filter's notes in order
+    index('broker_filter_notes_filter').on(t.filterId, t.at),
+    // moving a team's rows to another shard (worker/shards/tables.ts)
+    index('broker_filter_notes_team').on(t.teamId),
+  ],
 );

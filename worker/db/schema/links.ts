@@ -46,9 +46,37 @@ export const linkClickFlushes = sqliteTable(
   {
     id: text().primaryKey(),
     at: integer({ mode: 'timestamp_ms' }).notNull(),
+    // the link the flush counted (null before shards): a move carries a link's flush ids with it,
+    // so a flush retried on the new shard is still refused
+    linkId: text(),
   },
-  // the ClickCounter's pruning of old ids
-  (t) => [index('link_click_flushes_at').on(t.at)],
+  (t) => [
+    // the ClickCounter's pruning of old ids
+    index('link_click_flushes_at').on(t.at),
+    // a move: the flush ids of the moving links
+    index('link_click_flushes_link').on(t.linkId),
+  ],
+);
+
+/**
+ * Control plane: every short code in the product, with its link and owner (docs/decisions/0180-links-on-shards.md).
+ * The one place a code is unique across shards: a code is claimed here before its link is written
+ * in the owner's shard. The owner's company (and so the shard) is read through `accounts`, which
+ * follows a user into another company or shard; the link row in the shard is the truth.
+ */
+export const linkCodes = sqliteTable(
+  'link_codes',
+  {
+    code: text().primaryKey(),
+    linkId: text().notNull(),
+    userId: text().notNull(),
+    /** When the code was claimed: a claim left by a cut-off creation is taken over after a few minutes. */
+    claimedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // the click flush and the admin find a link by its id
+    index('link_codes_link').on(t.linkId),
+  ],
 );
 
 /**

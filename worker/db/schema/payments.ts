@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_TYPES } from '../../payments/payments.schema';
 
@@ -26,8 +27,11 @@ export const payments = sqliteTable(
     transId: text(),
     payerAccount: text(),
     confirmedAt: integer({ mode: 'timestamp_ms' }),
-    // the payee's end date as the confirmation left it, written by the same batch (the receipt's "new end date")
+    // the payee's end date as the confirmation left it (the receipt's "new end date")
     newEndDate: integer({ mode: 'timestamp_ms' }),
+    // confirmed, and the subscription change not yet written in the payee's shard (docs/decisions/0179-money-in-the-control-plane.md)
+    applyPending: integer({ mode: 'boolean' }).notNull().default(false),
+    appliedAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     // Payment History: what a user paid
@@ -42,6 +46,8 @@ export const payments = sqliteTable(
     uniqueIndex('payments_trans_id').on(t.transId),
     // Admin payments: the paid orders still owed back (status needs_refund)
     index('payments_status').on(t.status),
+    // the sweep: confirmations whose subscription change is still to be written
+    index('payments_apply_pending').on(t.confirmedAt).where(sql`apply_pending = 1`),
   ],
 );
 
@@ -105,10 +111,15 @@ export const paymentRefunds = sqliteTable(
     userId: text(),
     createdBy: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // months to take back not yet written in the user's shard
+    applyPending: integer({ mode: 'boolean' }).notNull().default(false),
+    appliedAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     // a payment's refunds (history, receipts, the guard's sums)
     index('payment_refunds_payment').on(t.paymentId),
+    // the sweep
+    index('payment_refunds_apply_pending').on(t.createdAt).where(sql`apply_pending = 1`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { PROMO_EFFECT_TYPES } from '../../promo/promo.schema';
 
@@ -33,10 +34,15 @@ export const promoUses = sqliteTable(
     useDate: integer({ mode: 'timestamp_ms' }).notNull(),
     // for a discount: the order it was spent on (null while pending for the next payment)
     orderId: text(),
+    // free months not yet written in the user's shard (docs/decisions/0179-money-in-the-control-plane.md)
+    applyPending: integer({ mode: 'boolean' }).notNull().default(false),
+    appliedAt: integer({ mode: 'timestamp_ms' }),
   },
   (t) => [
     // a code is used once per user
     uniqueIndex('promo_uses_promo_user').on(t.promoId, t.userId),
     index('promo_uses_user').on(t.userId),
+    // the sweep
+    index('promo_uses_apply_pending').on(t.useDate).where(sql`apply_pending = 1`),
   ],
 );

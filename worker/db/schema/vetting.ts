@@ -3,9 +3,10 @@ import { VETTING_STATES } from '../../vetting/vetting.states';
 
 /**
  * One row per broker, shared by every team (FMCSA's data is public): what QCMobile last said about
- * it (docs/decisions/0021-broker-vetting.md). Keyed `dot:<USDOT>` when a filter names the DOT
- * number, else `mc:<docket>` (the MC is resolved to its DOT by the first lookup, and later lookups
- * ask by DOT). A failed lookup keeps the last answer and its `checkedAt`.
+ * it (docs/decisions/0021-broker-vetting.md). Keyed by the first name a filter gave it, `dot:<USDOT>`
+ * when the filter names the DOT number, else `mc:<docket>` (the MC is resolved to its DOT by the
+ * first lookup, and later lookups ask by DOT); `broker_vetting_names` leads every other name to it.
+ * A failed lookup keeps the last answer and its `checkedAt`.
  */
 export const brokerVetting = sqliteTable(
   'broker_vetting',
@@ -50,6 +51,21 @@ export const brokerVetting = sqliteTable(
 );
 
 /**
+ * The names a broker's record answers to, `dot:<USDOT>` and `mc:<docket>` (leading zeros dropped):
+ * its own key, and the numbers FMCSA tied to it (an MC lookup answers the broker's USDOT number).
+ * Teams that name one broker by MC and by DOT read, check and are mailed about one record.
+ */
+export const brokerVettingNames = sqliteTable(
+  'broker_vetting_names',
+  {
+    name: text().primaryKey(),
+    key: text().notNull(),
+  },
+  // a record's names: the watch list's filters, and moving them when two records turn out one broker
+  (t) => [index('broker_vetting_names_key').on(t.key)],
+);
+
+/**
  * A broker's status changes. The primary key makes a change happen once: of two job runs that
  * both saw the old state, the second's batch (this row, the state update, the mails and the
  * filters' audit rows together) fails on it and sends nothing.
@@ -75,7 +91,11 @@ export const brokerVettingNotices = sqliteTable(
     userId: text().notNull(),
     mailId: text().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.seq, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.key, t.seq, t.userId] }),
+    // moving a user's rows to another shard (worker/shards/tables.ts)
+    index('broker_vetting_notices_user').on(t.userId),
+  ],
 );
 
 /** FMCSA calls per UTC day, counted before each call: the daily budget (one atomic upsert). */

@@ -1,4 +1,3 @@
-import { normalizeBrokerName } from '../../filters/broker-name';
 import type {
   activeLoads,
   brokerFilterContacts,
@@ -14,6 +13,7 @@ import type {
   payments,
   users,
 } from '../../db/schema';
+import { normalizeBrokerName } from '../../filters/broker-name';
 import { randomId } from '../../lib/ids';
 import { CODE_LENGTH } from '../../links/links.service';
 import { address, anyBroker, brokerEmail, contactTime, DAY, digitsOf, isoDay, lane, personName, phone, type Rand } from './random';

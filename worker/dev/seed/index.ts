@@ -10,6 +10,7 @@ import {
   brokerFilterUsers,
   callHistory,
   linkClickStats,
+  linkCodes,
   links,
   loginEvents,
   mcLines,
@@ -21,10 +22,10 @@ import type { Bindings, Db } from '../../env';
 import { teamTypes } from '../../filters/filter-types.service';
 import { chunks, MAX_PARAMS, runBatch } from '../../lib/db';
 import { conflict } from '../../lib/errors';
-import { accountByEmail, newCompany, staffHome } from '../../users/directory';
 import { hashPassword } from '../../lib/passwords';
 import { secrets } from '../../lib/secrets';
 import { type KvLink, kvKey } from '../../links/links.service';
+import { accountByEmail, newCompany, staffHome } from '../../users/directory';
 import { buildCompany, buildFilters, buildLinks, buildLoads, buildLogins, buildPayments, historySlices } from './builders';
 import { makeRand } from './random';
 
@@ -147,11 +148,19 @@ export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
     ),
   );
 
-  // short links: the D1 rows, the KV entries the redirect reads, and some click history
+  // short links: their codes in the control plane's directory, the rows in the company's shard,
+  // the KV entries the redirect reads, and some click history (docs/decisions/0180-links-on-shards.md)
   const linked = buildLinks(r, teams, input.linksPerManager, now);
+  await insertAll(
+    control,
+    linkCodes,
+    linked.links.map((l) => ({ code: l.code, linkId: l.id!, userId: l.userId, claimedAt: new Date(now) })),
+  );
   await insertAll(db, links, linked.links);
   await insertAll(db, linkClickStats, linked.stats);
-  await Promise.all(linked.links.map((l) => env.LINKS_KV.put(kvKey(l.code), JSON.stringify({ id: l.id!, from: l.from, disabled: false } satisfies KvLink))));
+  await Promise.all(
+    linked.links.map((l) => env.LINKS_KV.put(kvKey(l.code), JSON.stringify({ id: l.id!, from: l.from, disabled: false, co: home.companyId } satisfies KvLink))),
+  );
 
   const loginRows = buildLogins(r, teams, now);
   await insertAll(db, loginEvents, loginRows);

@@ -1,0 +1,38 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Bindings } from '../env';
+import { log } from '../lib/observe';
+import { advanceMove, isFinished } from './move';
+
+/** Pause before the next piece after a failed one, growing with the failures in a row (at most a minute). */
+const retryDelay = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
+
+/**
+ * One object per move (`idFromName(moveId)`): runs it to its end, one alarm per piece of at most
+ * MOVE_BUDGET D1 queries, so no invocation nears D1's 1,000 queries and a crash (an eviction, a
+ * deploy) costs only the piece it interrupted: the runtime retries the alarm, and the 5-minute job
+ * (`sweepMoves`) wakes a move whose alarms ran out. Its state is the move's row in the control plane.
+ */
+export class ShardMover extends DurableObject<Bindings> {
+  /** Starts the move (again): its next piece runs at once. */
+  async run(moveId: string): Promise<void> {
+    await this.ctx.storage.put('move', moveId);
+    await this.ctx.storage.setAlarm(Date.now());
+  }
+
+  async alarm(): Promise<void> {
+    const moveId = await this.ctx.storage.get<string>('move');
+    if (!moveId) return;
+    const move = await advanceMove(this.env, moveId);
+    if (isFinished(move)) {
+      await this.ctx.storage.deleteAll();
+      return;
+    }
+    const failures = (JSON.parse(move.progress) as { failures?: number }).failures ?? 0;
+    if (failures) log('warn', { event: 'move.retry', move: moveId, step: move.step, failures, error: move.error });
+    await this.ctx.storage.setAlarm(Date.now() + (failures ? retryDelay(failures) : 0));
+  }
+
+  ping(): 'ok' {
+    return 'ok';
+  }
+}
