@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { messageSchema, okSchema, withMessage } from './lib/answer';
-import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
+import { messageSchema, withMessage } from './lib/answer';
 import {
   PAYMENT_LABELS,
   paymentLinkSchema,
@@ -12,7 +11,6 @@ import {
   receiptSchema,
   teamSubscriptionSchema,
 } from './payments/payments.schema';
-import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
 import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
 import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 
@@ -28,16 +26,7 @@ type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // links
-  'GET /api/link': ok200(z.array(linkSchema)),
-  'POST /api/link/generate': ok200(linkSchema),
-  'GET /api/link/keys': ok200(z.array(apiKeySchema)),
-  'POST /api/link/keys': { 201: createdApiKeySchema },
-  'DELETE /api/link/keys/:id': ok200(okSchema),
-  'GET /api/link/:id': ok200(linkWithStatsSchema),
-  'PUT /api/link/:id': ok200(linkSchema),
-  'DELETE /api/link/:id': ok200(okSchema),
-  // payments, subscriptions, promo codes
+  // payments and subscriptions
   'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
   'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),
   'POST /api/payment/getPaymentLink': ok200(paymentLinkSchema),
@@ -53,20 +42,6 @@ export const API_RESPONSES = {
   'DELETE /api/payment/priceSchedule/:id': ok200(messageSchema),
   'GET /api/subscription/status': ok200(subscriptionStatusSchema),
   'POST /api/subscription/childUsersSubscriptions': ok200(z.array(teamSubscriptionSchema)),
-  'POST /api/promocode/checkPromoCode': ok200(promoCheckSchema),
-  'POST /api/promocode/usePromoCode': ok200(usePromoResultSchema),
-  'GET /api/promocode': ok200(z.array(promoSchema)),
-  'GET /api/promocode/freeAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/usedAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/finishedAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/types': ok200(z.array(z.enum(PROMO_EFFECT_TYPES))),
-  'POST /api/promocode/create': ok200(promoSchema),
-  'POST /api/promocode/delete': ok200(messageSchema),
-  'GET /api/promocode/effectTypes': ok200(z.array(z.strictObject({ value: z.enum(PROMO_EFFECT_TYPES), label: z.string() }))),
-  'POST /api/promocode/createRandomPublic': ok200(withMessage({ codes: z.array(promoSchema) })),
-  'POST /api/promocode/assignUser': ok200(withMessage({ promo: promoSchema })),
-  'POST /api/promocode/removeUserAssignment': ok200(withMessage({ promo: promoSchema })),
-  'POST /api/promocode/updatePromoListFreeStatus': ok200(withMessage({ updated: z.number() })),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
   // shards (admin)

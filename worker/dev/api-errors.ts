@@ -7,34 +7,6 @@
 export type ApiError = readonly [status: number, message: string, when?: string];
 
 export const API_ERRORS: Record<string, readonly ApiError[]> = {
-  'POST /api/link/generate': [
-    [400, 'Enter a link', '`from` missing or blank'],
-    [
-      400,
-      'Enter a link starting with http:// or https://',
-      'any other scheme: `javascript:`, `data:`, `ftp:`, `file:`, `mailto:`, or no scheme (`example.com`)',
-    ],
-    [400, 'This is not a valid link', 'does not parse as a URL, has no host, or contains spaces, `<`, `>` or `"`'],
-    [400, 'This link is too long (2048 characters at most)', 'more than 2048 characters after trimming'],
-    [400, 'Links with a user name or password are not allowed', '`https://user:pass@…` or `https://user@…`'],
-    [
-      400,
-      'Links to this site are not allowed: a short link must lead somewhere else',
-      "the host is one of ours, whatever the path, port or scheme: `PUBLIC_URL`'s, the host the request came to, `OWN_HOSTS`; in development (or when one of those is a loopback name) also `localhost`, `*.localhost`, 127.0.0.0/8, 0.0.0.0/8, `[::1]`, `[::]` and IPv4-mapped forms. Hosts are compared after the WHATWG URL parser's normalisation (case, punycode, `%`-escapes, full-width letters, decimal/hex/octal IPv4) with trailing dots removed",
-    ],
-    [400, 'An alias is 3 to 32 letters, digits, - or _', '`alias` given and not `[A-Za-z0-9_-]{3,32}`'],
-    [409, 'This alias is already taken', "another link (anyone's) already has that code"],
-    [429, 'You are creating links too fast, please try again later', 'more than 60 links by one user in an hour (`LIMITS.linkCreatePerUser`)'],
-  ],
-  'GET /api/link/:id': [[404, 'Link not found']],
-  'PUT /api/link/:id': [
-    [409, 'This alias is already taken'],
-    [400, 'Choose an expiry date and time in the future'],
-    [400, 'A click limit is a whole number from 1 to 1000000000'],
-    [400, 'isDisabled must be true or false'],
-    [404, 'Link not found'],
-  ],
-  'DELETE /api/link/:id': [[404, 'Link not found']],
   'POST /api/payment/generateLink': [
     [400, 'Months to buy: minimum 1', '`amount` missing, not a whole number, or below 1'],
     [400, 'Months to buy: at most 36', '`amount` above 36'],

@@ -67,6 +67,21 @@ describe('error codes in the answers', () => {
     expect(badName.body).toEqual({ message: 'A promo code name is 4 to 32 letters, digits or -', code: 'promo.name' });
   });
 
+  it("a link's refusals answer their table's codes, the boolean check too; a promo form problem its own", async () => {
+    const { manager } = await createTeam();
+    const created = await call('POST', '/api/link/generate', { token: manager.token, body: { from: 'https://example.com/codes' } });
+    expect(created.status).toBe(200);
+    const edit = (body: unknown) => call('PUT', `/api/link/${created.body._id}`, { token: manager.token, body });
+    expect((await edit({ isDisabled: 'yes' })).body).toEqual({ message: 'isDisabled must be true or false', code: 'link.isDisabled' });
+    expect((await edit({ maxClicks: 0 })).body).toEqual({ message: 'A click limit is a whole number from 1 to 1000000000', code: 'link.maxClicks' });
+    const admin = await createUser('admin');
+    const percent = await call('POST', '/api/promocode/create', {
+      token: admin.token,
+      body: { name: `PCT-${Date.now().toString(36).toUpperCase()}`, effectType: 'discountPercent', effectValue: 101 },
+    });
+    expect([percent.status, percent.body]).toEqual([400, { message: 'A discount is 1 to 100 percent', code: 'promo.percent' }]);
+  });
+
   it('a duplicate filter answers its code and the name of the filter that has it', async () => {
     const t = await teamWithMcs();
     const save = (name: string) => call('POST', '/api/broker/add', { token: t.manager.token, body: filterSave(t, { name }) });
@@ -94,7 +109,7 @@ describe('the code table', () => {
     const uncoded = new Set<string>();
     for (const errors of Object.values(API_ERRORS)) for (const [, message] of errors) if (!codeOf(message)) uncoded.add(message);
     // booleans the screens always send as booleans: only a hand-made call sees these
-    expect([...uncoded].sort()).toEqual(['align must be true or false', 'isDisabled must be true or false']);
+    expect([...uncoded].sort()).toEqual(['align must be true or false']);
   });
 
   it("reads a template's values back exactly, numbers as numbers", () => {

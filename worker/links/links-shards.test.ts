@@ -137,7 +137,7 @@ describe('short codes across shards', () => {
       expect(won).toHaveLength(1);
       for (const lost of answers.filter((a) => a.status !== 200)) {
         expect(lost.status).toBe(409);
-        expect(lost.body.message).toBe(LINK_MESSAGES.aliasTaken);
+        expect(lost.body.message).toBe(LINK_MESSAGES.aliasTaken.text);
       }
       // one row in one shard, one directory entry naming it, and the code leads to it
       expect(await shardsHolding(won[0]!.body._id)).toHaveLength(1);
