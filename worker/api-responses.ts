@@ -1,18 +1,5 @@
 import * as z from 'zod';
-import { messageSchema, withMessage } from './lib/answer';
-import {
-  PAYMENT_LABELS,
-  paymentLinkSchema,
-  paymentSchema,
-  paymentSummarySchema,
-  priceChangeSchema,
-  priceInfoSchema,
-  priceScheduleListSchema,
-  receiptSchema,
-  teamSubscriptionSchema,
-} from './payments/payments.schema';
 import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
-import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
@@ -26,22 +13,6 @@ type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // payments and subscriptions
-  'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
-  'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),
-  'POST /api/payment/getPaymentLink': ok200(paymentLinkSchema),
-  'POST /api/payment/generateLink': ok200(z.strictObject({ orderId: z.string() })),
-  'POST /api/payment/generateTeamLink': ok200(z.strictObject({ orderId: z.string() })),
-  'POST /api/payment/get_arca_status': ok200(z.strictObject({ isPaymentConfirmed: z.boolean() })),
-  'POST /api/payment/refund': ok200(withMessage({ _id: z.string(), refunded: z.number(), leftToRefund: z.number() })),
-  'POST /api/payment/cancelOrder': ok200(z.strictObject({ orderId: z.string(), status: z.enum(PAYMENT_LABELS) })),
-  'GET /api/payment/receipt/:id': ok200(receiptSchema),
-  'GET /api/payment/summary': ok200(paymentSummarySchema),
-  'GET /api/payment/priceSchedule': ok200(priceScheduleListSchema),
-  'POST /api/payment/priceSchedule': ok200(z.strictObject({ message: z.string(), change: priceChangeSchema })),
-  'DELETE /api/payment/priceSchedule/:id': ok200(messageSchema),
-  'GET /api/subscription/status': ok200(subscriptionStatusSchema),
-  'POST /api/subscription/childUsersSubscriptions': ok200(z.array(teamSubscriptionSchema)),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
   // shards (admin)

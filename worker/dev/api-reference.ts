@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { responsesOf } from '../api-responses';
 import { app } from '../app';
-import { codeOf } from '../lib/error-codes';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
-import { API_ERRORS, PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
+import { PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
 import { apiPages } from './api-pages';
 
 /**
@@ -77,9 +76,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     if (body || parameters.length) responses['400'] = ERROR;
     if (!open) Object.assign(responses, { '401': ERROR, '403': ERROR });
     // the call's own messages: each an example of the error answer of its status
-    const errors = route.errors.length
-      ? route.errors.map((e) => [e.status, e.text, e.when, e.code] as const)
-      : (API_ERRORS[`${route.method} ${route.path}`] ?? []).map(([status, message, when]) => [status, message, when, codeOf(message)?.code] as const);
+    const errors = route.errors.map((e) => [e.status, e.text, e.when, e.code] as const);
     for (const [status, message, when, code] of errors) {
       const answer = (
         responses[status] === ERROR || !responses[status]

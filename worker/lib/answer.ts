@@ -42,6 +42,9 @@ function declare<R extends Schemas>(responses: R, errors: readonly Message[]) {
   return Object.assign(middleware, { answers: { responses, errors } satisfies Answers });
 }
 
+/** A refusal as one route answers it: the entry, with why this call answers it (for the API reference). */
+export const because = <M extends Message>(entry: M, when: string): M => ({ ...entry, when });
+
 /** The refusals of a route that answers no JSON (a CSV, a redirect), for the API reference. */
 export function refuses(errors: readonly Message[]) {
   const middleware = createMiddleware(async (_c, next) => {

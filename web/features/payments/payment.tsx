@@ -242,7 +242,9 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
       </div>
       {!monthsOk && (
         <ErrorText>
-          {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
+          {months > MAX_MONTHS
+            ? messageText(PAYMENT_MESSAGES.maxMonths.text, PAYMENT_MESSAGES.maxMonths.code)
+            : messageText(PAYMENT_MESSAGES.months.text, PAYMENT_MESSAGES.months.code)}
         </ErrorText>
       )}
       <div className="pay-options">
@@ -257,7 +259,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             {t('payment.payCard')}
           </Button>
           <span className="muted" data-testid="card-note">
-            {messageText(PAYMENT_MESSAGES.arca, 'payment.arca')}
+            {messageText(PAYMENT_MESSAGES.arca.text, PAYMENT_MESSAGES.arca.code)}
           </span>
         </div>
       </div>
@@ -308,7 +310,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
             aria-label={t('payment.select', { name: row.original.name })}
             checked={selected.has(row.original._id)}
             disabled={!row.original.isEmailVerified}
-            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}
+            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified.text, PAYMENT_MESSAGES.notVerified.code)}
             onChange={(e) => setSelected((prev) => toggled(prev, row.original._id, e.target.checked))}
           />
         ),
@@ -347,7 +349,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
               {t('payment.pay')}
             </Button>
           ) : (
-            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}</span>
+            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified.text, PAYMENT_MESSAGES.notVerified.code)}</span>
           ),
       },
     ],

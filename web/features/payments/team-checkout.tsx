@@ -102,7 +102,9 @@ export function TeamCheckout({ agents, managerEnd }: { agents: TeamSubscriptionD
               <UpcomingPrice upcoming={price.upcoming} />
               {!monthsOk && (
                 <ErrorText>
-                  {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths, 'payment.maxMonths') : messageText(PAYMENT_MESSAGES.months, 'payment.months')}
+                  {months > MAX_MONTHS
+                    ? messageText(PAYMENT_MESSAGES.maxMonths.text, PAYMENT_MESSAGES.maxMonths.code)
+                    : messageText(PAYMENT_MESSAGES.months.text, PAYMENT_MESSAGES.months.code)}
                 </ErrorText>
               )}
             </div>
