@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_RESPONSES, type ApiCall } from './api-responses';
 import { DAY_MS } from './history/history.schema';
 import { call, createUser, tokenFromMail } from './test/helpers';
+import { answeringCalls, responsesOfCall } from './test/routes';
 
 /**
  * Every answer the web app and the extension read, parsed with its response schema: a seeded
@@ -38,12 +38,12 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     });
     expect(seeded.status, seeded.text).toBe(201);
 
-    const checked = new Set<ApiCall>();
+    const checked = new Set<string>();
     /** Calls the route and parses its answer with the schema of the status it answered. */
-    const expectAnswer = async (name: ApiCall, token: string | undefined, path: string, body?: unknown) => {
+    const expectAnswer = async (name: string, token: string | undefined, path: string, body?: unknown) => {
       const [method] = name.split(' ');
       const res = await call(method!, path, { token, body });
-      const schemas = API_RESPONSES[name] as Partial<Record<number, { safeParse: (v: unknown) => { success: boolean; error?: unknown } }>>;
+      const schemas = responsesOfCall(name) as Partial<Record<number, { safeParse: (v: unknown) => { success: boolean; error?: unknown } }>>;
       const schema = schemas[res.status];
       expect(schema, `${name} answered ${res.status}: ${res.text.slice(0, 300)}`).toBeDefined();
       const parsed = schema!.safeParse(res.body);
@@ -54,7 +54,7 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
 
     // signed in through the login call, as the clients do (its answer is checked too)
     const managerLogin = await login(`manager1@${DOMAIN}`);
-    expect(managerLogin.body).toEqual(API_RESPONSES['POST /api/auth/login'][200].parse(managerLogin.body));
+    expect(managerLogin.body).toEqual(responsesOfCall('POST /api/auth/login')[200]!.parse(managerLogin.body));
     checked.add('POST /api/auth/login');
     const manager = managerLogin.body.accessToken as string;
     const managerId = managerLogin.body.userId as string;
@@ -286,7 +286,7 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     });
 
     // every GET with a response schema was called
-    const gets = (Object.keys(API_RESPONSES) as ApiCall[]).filter((k) => k.startsWith('GET '));
+    const gets = answeringCalls().filter((k) => k.startsWith('GET '));
     expect(gets.filter((k) => !checked.has(k))).toEqual([]);
   });
 });

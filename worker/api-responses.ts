@@ -1,41 +1,5 @@
 import * as z from 'zod';
-import { loginHistoryResultSchema } from './analytics/analytics.schema';
-import { loginAnswerSchema, sessionSchema } from './auth/auth.schema';
-import { healthSummarySchema } from './extension/extension-health.schema';
-import {
-  filterEventSchema,
-  filterNoteSchema,
-  filterSchema,
-  filterTypeSchema,
-  importPreviewSchema,
-  importResultSchema,
-  minifiedFilterSchema,
-  teamUserSchema,
-} from './filters/filters.schema';
-import { archiveListSchema, archiveRestoreResultSchema, historyPageResultSchema, historyRowSchema } from './history/history.schema';
-import { LANGUAGES } from './lib/languages';
-import { MESSAGE_CODES, type MessageCode } from './lib/message-codes';
-import { apiKeySchema, createdApiKeySchema, linkSchema, linkWithStatsSchema } from './links/links.schema';
-import { activeLoadSchema } from './loads/loads.schema';
-import { failedMailSchema } from './mail/mail.schema';
-import { mcSettingSchema } from './mc-settings/mc-settings.schema';
-import {
-  PAYMENT_LABELS,
-  paymentLinkSchema,
-  paymentSchema,
-  paymentSummarySchema,
-  priceChangeSchema,
-  priceInfoSchema,
-  priceScheduleListSchema,
-  receiptSchema,
-  teamSubscriptionSchema,
-} from './payments/payments.schema';
-import { PROMO_EFFECT_TYPES, promoCheckSchema, promoSchema, usePromoResultSchema } from './promo/promo.schema';
 import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
-import { subscriptionStatusSchema } from './subscriptions/subscriptions.schema';
-import { teamContactsSchema, teamSettingsSchema } from './team/team.schema';
-import { userSchema } from './users/users.schema';
-import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.schema';
 
 /**
  * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
@@ -45,143 +9,12 @@ import { filterVettingAnswerSchema, vettingSchema } from './vetting/vetting.sche
  * parses the real answers of the calls the web app and the extension read with these schemas.
  */
 
-/** A message's stable code, beside the messages the translated screens show (docs/decisions/0023-languages.md). */
-const messageCode = z.enum(Object.keys(MESSAGE_CODES) as [MessageCode, ...MessageCode[]]).optional();
-/** A short confirmation the screens show as a toast. */
-export const messageSchema = z.strictObject({ message: z.string(), code: messageCode });
-const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), code: messageCode, ...shape });
-export const okSchema = z.strictObject({ ok: z.literal(true) });
-
 type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });
 
 export const API_RESPONSES = {
-  // auth
-  'POST /api/auth/login': ok200(loginAnswerSchema),
-  'POST /api/auth/register': ok200(messageSchema),
-  'POST /api/auth/sendPasswordHash': ok200(messageSchema),
-  'POST /api/auth/passwordHashVerify/:hash': ok200(messageSchema),
-  'POST /api/auth/logout': ok200(messageSchema),
-  'GET /api/auth/sessions': ok200(z.array(sessionSchema)),
-  'DELETE /api/auth/sessions/:id': ok200(messageSchema),
-  'GET /api/user/verify/:hash': ok200(messageSchema),
-  // users and filter types (both under /api/user)
-  'GET /api/user/filterOverrides': ok200(z.array(filterTypeSchema)),
-  'GET /api/user': ok200(z.array(userSchema)),
-  'GET /api/user/directorsList': ok200(z.array(userSchema)),
-  'GET /api/user/marketingUsers': ok200(z.array(userSchema)),
-  'GET /api/user/manager': ok200(userSchema.nullable()),
-  'GET /api/user/directorChildManagers': ok200(z.array(userSchema)),
-  'GET /api/user/allTeam': ok200(z.array(userSchema)),
-  'GET /api/user/childUsers/:id': ok200(z.array(userSchema)),
-  'POST /api/user/managerChildUsers': ok200(z.array(userSchema)),
-  'POST /api/user/userByEmail': ok200(userSchema),
-  'GET /api/user/:id': ok200(userSchema),
-  'PUT /api/user/update/name/:id': ok200(messageSchema),
-  'PUT /api/user/update/filterOverride': ok200(withMessage({ filterTypes: z.array(filterTypeSchema) })),
-  'POST /api/user/register': ok200(withMessage({ user: userSchema })),
-  'DELETE /api/user': ok200(messageSchema),
-  // one's own change ends one's other sessions and answers this session's new token (docs/rules/users.md#0073-sessions-end-when-access-shrinks)
-  'PUT /api/user/update/email/:id': ok200(withMessage({ accessToken: z.string().optional() })),
-  'PUT /api/user/update/password/:id': ok200(withMessage({ accessToken: z.string().optional() })),
-  'PUT /api/user/update/reminders/:id': ok200(withMessage({ remindersEnabled: z.boolean() })),
-  'PUT /api/user/update/language/:id': ok200(withMessage({ language: z.enum(LANGUAGES) })),
-  'PUT /api/user/update/userType/:id': ok200(messageSchema),
-  'PUT /api/user/update/trialPeriodState/:id': ok200(messageSchema),
-  'PUT /api/user/update/trialPeriodEndDate/:id': ok200(messageSchema),
-  'PUT /api/user/update/parent/:id': ok200(messageSchema),
-  'PUT /api/user/resendEmailVerification/:id': ok200(messageSchema),
-  // analytics, extension health
-  'POST /api/analytics/loginHistory': ok200(loginHistoryResultSchema),
-  'POST /api/extension/health': { 200: z.strictObject({ stored: z.boolean() }), 201: z.strictObject({ stored: z.boolean() }) },
-  'GET /api/extension/health': ok200(healthSummarySchema),
-  // broker filters
-  'POST /api/broker': ok200(z.array(filterSchema)),
-  'POST /api/broker/add': ok200(withMessage({ _id: z.string() })),
-  'POST /api/broker/update/details': ok200(messageSchema),
-  'PUT /api/broker/update/isactive': ok200(withMessage({ isVisible: z.boolean() })),
-  'PUT /api/broker/update/delete': ok200(messageSchema),
-  'GET /api/broker/minified': ok200(z.array(minifiedFilterSchema)),
-  'GET /api/broker/allNames': ok200(z.array(z.string())),
-  'GET /api/broker/teamUsers': ok200(z.array(teamUserSchema)),
-  'GET /api/broker/queue/count': ok200(z.strictObject({ count: z.number() })),
-  'GET /api/broker/queue': ok200(z.array(filterSchema)),
-  'POST /api/broker/queue/verify': ok200(withMessage({ count: z.number() })),
-  'POST /api/broker/queue/reject': ok200(messageSchema),
-  'POST /api/broker/import/preview': ok200(importPreviewSchema),
-  'POST /api/broker/import': ok200(importResultSchema),
-  'POST /api/broker/bulk': ok200(withMessage({ count: z.number() })),
-  'GET /api/broker/:filterId/history': ok200(z.array(filterEventSchema)),
-  'GET /api/broker/:filterId/notes': ok200(z.array(filterNoteSchema)),
-  'POST /api/broker/:filterId/notes': ok200(withMessage({ _id: z.string() })),
-  // contact history, active loads
-  'POST /api/callHistory/getHistory': ok200(z.array(historyRowSchema)),
-  'POST /api/callHistory/page': ok200(historyPageResultSchema),
-  'POST /api/callHistory/log': { 200: historyRowSchema, 201: historyRowSchema },
-  'GET /api/callHistory/archive': ok200(archiveListSchema),
-  'POST /api/callHistory/archive/restore': ok200(archiveRestoreResultSchema),
-  'GET /api/activeLoad/my': ok200(z.array(activeLoadSchema)),
-  'POST /api/activeLoad/team': ok200(z.array(activeLoadSchema)),
-  'POST /api/activeLoad/add': { 200: activeLoadSchema, 201: activeLoadSchema },
-  'POST /api/activeLoad/delete': ok200(messageSchema),
-  // links
-  'GET /api/link': ok200(z.array(linkSchema)),
-  'POST /api/link/generate': ok200(linkSchema),
-  'GET /api/link/keys': ok200(z.array(apiKeySchema)),
-  'POST /api/link/keys': { 201: createdApiKeySchema },
-  'DELETE /api/link/keys/:id': ok200(okSchema),
-  'GET /api/link/:id': ok200(linkWithStatsSchema),
-  'PUT /api/link/:id': ok200(linkSchema),
-  'DELETE /api/link/:id': ok200(okSchema),
-  // mail, MC settings, team
-  'GET /api/mail/failed': ok200(z.strictObject({ total: z.number(), mails: z.array(failedMailSchema) })),
-  'POST /api/mail/:id/resend': ok200(messageSchema),
-  'GET /api/mcSettings': ok200(z.array(mcSettingSchema)),
-  'GET /api/mcSettings/parentMcSettings': ok200(z.array(mcSettingSchema)),
-  'GET /api/mcSettings/allMcSettings': ok200(z.array(mcSettingSchema)),
-  'POST /api/mcSettings/byParentId': ok200(z.array(mcSettingSchema)),
-  'POST /api/mcSettings/update/toggleVisibility': ok200(withMessage({ isVisible: z.boolean() })),
-  'POST /api/mcSettings/add': ok200(withMessage({ mcSetting: mcSettingSchema })),
-  'POST /api/mcSettings/update/details': ok200(withMessage({ mcSettings: z.array(mcSettingSchema) })),
-  'DELETE /api/mcSettings': ok200(messageSchema),
-  'GET /api/team/settings': ok200(teamSettingsSchema),
-  'PUT /api/team/settings': ok200(withMessage({ settings: teamSettingsSchema })),
-  'GET /api/team/contacts': ok200(teamContactsSchema),
-  // payments, subscriptions, promo codes
-  'GET /api/payment/monthlyprice': ok200(priceInfoSchema),
-  'GET /api/payment/paymentHistory': ok200(z.array(paymentSchema)),
-  'POST /api/payment/getPaymentLink': ok200(paymentLinkSchema),
-  'POST /api/payment/generateLink': ok200(z.strictObject({ orderId: z.string() })),
-  'POST /api/payment/generateTeamLink': ok200(z.strictObject({ orderId: z.string() })),
-  'POST /api/payment/get_arca_status': ok200(z.strictObject({ isPaymentConfirmed: z.boolean() })),
-  'POST /api/payment/refund': ok200(withMessage({ _id: z.string(), refunded: z.number(), leftToRefund: z.number() })),
-  'POST /api/payment/cancelOrder': ok200(z.strictObject({ orderId: z.string(), status: z.enum(PAYMENT_LABELS) })),
-  'GET /api/payment/receipt/:id': ok200(receiptSchema),
-  'GET /api/payment/summary': ok200(paymentSummarySchema),
-  'GET /api/payment/priceSchedule': ok200(priceScheduleListSchema),
-  'POST /api/payment/priceSchedule': ok200(z.strictObject({ message: z.string(), change: priceChangeSchema })),
-  'DELETE /api/payment/priceSchedule/:id': ok200(messageSchema),
-  'GET /api/subscription/status': ok200(subscriptionStatusSchema),
-  'POST /api/subscription/childUsersSubscriptions': ok200(z.array(teamSubscriptionSchema)),
-  'POST /api/promocode/checkPromoCode': ok200(promoCheckSchema),
-  'POST /api/promocode/usePromoCode': ok200(usePromoResultSchema),
-  'GET /api/promocode': ok200(z.array(promoSchema)),
-  'GET /api/promocode/freeAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/usedAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/finishedAndPublic': ok200(z.array(promoSchema)),
-  'GET /api/promocode/types': ok200(z.array(z.enum(PROMO_EFFECT_TYPES))),
-  'POST /api/promocode/create': ok200(promoSchema),
-  'POST /api/promocode/delete': ok200(messageSchema),
-  'GET /api/promocode/effectTypes': ok200(z.array(z.strictObject({ value: z.enum(PROMO_EFFECT_TYPES), label: z.string() }))),
-  'POST /api/promocode/createRandomPublic': ok200(withMessage({ codes: z.array(promoSchema) })),
-  'POST /api/promocode/assignUser': ok200(withMessage({ promo: promoSchema })),
-  'POST /api/promocode/removeUserAssignment': ok200(withMessage({ promo: promoSchema })),
-  'POST /api/promocode/updatePromoListFreeStatus': ok200(withMessage({ updated: z.number() })),
   // the health check (public)
   'GET /api/health': ok200(z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) })),
-  // vetting
-  'POST /api/vetting/filters': ok200(filterVettingAnswerSchema),
-  'POST /api/vetting/check': ok200(withMessage({ configured: z.boolean(), record: vettingSchema.nullable() })),
   // shards (admin)
   'GET /api/shards': ok200(shardsSchema),
   'GET /api/shards/:shard/companies': ok200(shardCompaniesSchema),

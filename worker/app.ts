@@ -11,13 +11,13 @@ import { brokerRoutes } from './filters/filters.routes';
 import { checkHealth } from './health';
 import { callHistoryRoutes } from './history/history.routes';
 import { allow } from './lib/auth';
-import { COMMON_MESSAGES } from './lib/common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
 import { isFenceRefusal } from './lib/d1';
 import { withDb } from './lib/db';
 import { codeOf } from './lib/error-codes';
-import { ApiError } from './lib/errors';
+import { ApiError, apiError } from './lib/errors';
 import { observeRequests } from './lib/observe';
-import { companyMoving, MOVING_MESSAGE, MOVING_RETRY_SECONDS } from './lib/shards';
+import { companyMoving, MOVING_RETRY_SECONDS } from './lib/shards';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
 import { activeLoadRoutes } from './loads/loads.routes';
 import { mailRoutes } from './mail/mail.routes';
@@ -36,7 +36,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 /** A filters import (up to 5,000 CSV rows as JSON) may be larger. */
 export const MAX_IMPORT_BODY_BYTES = 4 * 1024 * 1024;
 const tooLarge = () => {
-  throw new ApiError('too_large', COMMON_MESSAGES.bodyTooLarge);
+  throw apiError(COMMON_MESSAGES.bodyTooLarge);
 };
 const bodyLimits = {
   normal: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
@@ -92,7 +92,7 @@ export const app = new Hono<AppEnv>({ strict: false })
   .route('/api', api)
   .route('/s', shortLinkRoutes)
   .all('/api/*', () => {
-    throw new ApiError('not_found', 'Not found');
+    throw apiError(GENERAL_MESSAGES.notFound);
   });
 
 /**
@@ -102,18 +102,18 @@ export const app = new Hono<AppEnv>({ strict: false })
 export const handleError: ErrorHandler = (thrown, c) => {
   // a write refused by its company's fence: the company is moving to another shard (docs/decisions/0181)
   const err = isFenceRefusal(thrown) ? companyMoving() : thrown;
-  if (err instanceof ApiError && err.message === MOVING_MESSAGE) c.header('Retry-After', String(MOVING_RETRY_SECONDS));
+  if (err instanceof ApiError && err.code === COMMON_MESSAGES.companyMoving.code) c.header('Retry-After', String(MOVING_RETRY_SECONDS));
   if (err instanceof HTTPException) {
     const status = err.status;
     const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    // a stable `code` (and the values the message names) beside the message, for the screens to
-    // translate (docs/decisions/0023-languages.md, "Error codes")
+    // the code and values beside the message, for the screens to translate (docs/decisions/0023-languages.md, "Error codes")
+    if (err instanceof ApiError && err.code) return c.json({ ...err.details, message, code: err.code, ...(err.params ? { params: err.params } : {}) }, status);
     const coded = codeOf(message);
     return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...coded }, status);
   }
   // outside the request middleware (no request id yet): log it here
   if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));
-  return c.json({ message: 'Something went wrong', code: 'somethingWrong' }, 500);
+  return c.json({ message: GENERAL_MESSAGES.somethingWrong.text, code: GENERAL_MESSAGES.somethingWrong.code }, 500);
 };
 
 app.onError(handleError);

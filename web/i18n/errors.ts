@@ -1,4 +1,5 @@
-import { codeOfMessage, keyOfCode } from '../../worker/lib/message-codes';
+import { codeOfMessage } from '../../worker/lib/message-codes';
+import { fillText, keyOfCode, readProblem } from '../../worker/lib/messages';
 import { currentLanguage, t } from './startup';
 
 /**
@@ -9,6 +10,9 @@ import { currentLanguage, t } from './startup';
  */
 export function messageText(message: string | null | undefined, code?: unknown, params?: unknown): string {
   if (!message) return '';
+  // a shared schema's check: its code and values (worker/lib/messages.ts `problem()`)
+  const problem = code ? null : readProblem(message);
+  if (problem) return messageText(fillText(problem.entry.text, problem.params), problem.entry.code, problem.params);
   const known = (typeof code === 'string' && code) || codeOfMessage(message);
   // English is the message itself, byte for byte (web/i18n/catalogues.test.ts holds the catalogue to it)
   if (!known || currentLanguage() === 'en') return message;

@@ -1,14 +1,21 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { answers } from '../lib/answer';
 import { allow } from '../lib/auth';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
-import { loginHistorySchema } from './analytics.schema';
+import { ANALYTICS_MESSAGES as ANALYTICS } from './analytics.messages';
+import { loginHistoryResultSchema, loginHistorySchema } from './analytics.schema';
 import * as svc from './analytics.service';
 
 /** /api/analytics: the admin's Login History (with daily logins for the chart), over every shard. */
-export const analyticsRoutes = new Hono<AppEnv>().post('/loginHistory', allow('analytics'), readOnly(), validate('json', loginHistorySchema), async (c) =>
-  c.json(await svc.loginHistory(c.env, c.req.valid('json')), 200),
+export const analyticsRoutes = new Hono<AppEnv>().post(
+  '/loginHistory',
+  allow('analytics'),
+  readOnly(),
+  validate('json', loginHistorySchema),
+  answers(loginHistoryResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future]),
+  async (c) => c.var.answer(await svc.loginHistory(c.env, c.req.valid('json'))),
 );
 
 export type AnalyticsRoutes = typeof analyticsRoutes;

@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { dateInput, parseDate } from '../lib/dates';
+import { problem } from '../lib/messages';
+import { ANALYTICS_MESSAGES } from './analytics.messages';
 
-export const ANALYTICS_MESSAGES = {
-  dateFrom: 'Select a valid From date',
-  future: 'The From date cannot be in the future',
-} as const;
+export { ANALYTICS_MESSAGES };
 
 /** The earliest From date accepted (the product did not exist before). */
 export const EARLIEST_DATE = Date.UTC(2000, 0, 1);
@@ -13,7 +12,7 @@ export const MAX_CHART_DAYS = 366;
 
 export const loginHistorySchema = z
   .object({
-    dateFrom: dateInput(ANALYTICS_MESSAGES.dateFrom),
+    dateFrom: dateInput(problem(ANALYTICS_MESSAGES.dateFrom)),
     // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
     timezoneOffset: z
       .number({ message: 'Invalid time zone' })
@@ -26,11 +25,11 @@ export const loginHistorySchema = z
   .transform((input, ctx) => {
     const from = parseDate(input.dateFrom)?.getTime() ?? Number.NaN;
     if (!Number.isFinite(from) || from < EARLIEST_DATE) {
-      ctx.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.dateFrom });
+      ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.dateFrom) });
       return z.NEVER;
     }
     if (from > Date.now()) {
-      ctx.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.future });
+      ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.future) });
       return z.NEVER;
     }
     return { dateFrom: new Date(from), timezoneOffset: input.timezoneOffset };

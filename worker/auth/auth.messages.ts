@@ -1,19 +1,28 @@
-// No imports: the login page takes these without zod or the phone metadata.
+// No imports but the table's: the login page takes these without zod or the phone metadata.
+import { defineMessages } from '../lib/messages';
 
 /**
- * The one map of the account fields' messages (spec section 5): registration, password reset,
- * and the users area (`USER_MESSAGES` adds its own to these). Shared with the screens.
+ * The login page's messages (spec section 5): the account fields' checks, which registration,
+ * password reset and the users area share, and the sign-in's refusals. Their codes are bare
+ * (`wrongCredentials`), the catalogue's `messages.<code>` in the login page's bundle.
  */
-export const MESSAGES = {
-  nameEmpty: 'Name is Empty',
-  nameInvisible: 'Name contains invisible characters',
-  emailEmpty: 'Email is Empty',
-  emailInvalid: 'Email is not valid',
-  emailTaken: 'This e-mail is already registered',
-  passwordEmpty: 'Password is Empty',
-  passwordShort: 'Password minimum 6 symbols',
-  country: 'Select your country',
-  phone: 'Wrong phone number',
-  repeatEmpty: 'Repeat password is Empty',
-  mismatch: "Passwords don't match",
-} as const;
+export const AUTH_MESSAGES = defineMessages('', {
+  nameEmpty: [400, 'Name is Empty'],
+  nameInvisible: [400, 'Name contains invisible characters'],
+  emailEmpty: [400, 'Email is Empty'],
+  emailInvalid: [400, 'Email is not valid'],
+  emailTaken: [409, 'This e-mail is already registered'],
+  passwordEmpty: [400, 'Password is Empty'],
+  passwordShort: [400, 'Password minimum 6 symbols'],
+  country: [400, 'Select your country'],
+  phone: [400, 'Wrong phone number'],
+  repeatEmpty: [400, 'Repeat password is Empty'],
+  mismatch: [400, "Passwords don't match"],
+  wrongCredentials: [400, 'Wrong email or password'],
+  tooManyLogins: [429, 'Too many failed logins, please try again later'],
+  tooManyMails: [429, 'Too many e-mails requested, please try again later'],
+  invalidLink: [400, 'This link is invalid or has expired'],
+  // answers, not errors: the e-mail verification page shows them
+  verified: 'Your e-mail has been verified',
+  alreadyVerified: 'Your e-mail is already verified',
+});

@@ -1,16 +1,17 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
 import { LANGUAGES } from '../lib/languages';
+import { problem } from '../lib/messages';
 import { ROLES } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { hasInvisibleChars, normalizeEmail } from '../lib/text';
-import { MESSAGES } from './auth.messages';
+import { AUTH_MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
 
 /** A language of the product (docs/decisions/0023-languages.md). */
 export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });
 
-export { hasInvisibleChars, MESSAGES, normalizeEmail };
+export { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail };
 
 export const MIN_PASSWORD = 6;
 
@@ -19,27 +20,27 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (email: string) => email.length <= 320 && !hasInvisibleChars(email) && EMAIL_RE.test(normalizeEmail(email));
 
 /** An e-mail field of a form: 'Email is Empty', then 'Email is not valid' (invisible characters included). */
-export function emailError(email: string): typeof MESSAGES.emailEmpty | typeof MESSAGES.emailInvalid | null {
-  if (!email.trim()) return MESSAGES.emailEmpty;
+export function emailError(email: string): string | null {
+  if (!email.trim()) return problem(AUTH_MESSAGES.emailEmpty);
   // before trimming: trim() would quietly drop a trailing U+FEFF or U+2028
-  if (hasInvisibleChars(email) || !isEmail(email.trim())) return MESSAGES.emailInvalid;
+  if (hasInvisibleChars(email) || !isEmail(email.trim())) return problem(AUTH_MESSAGES.emailInvalid);
   return null;
 }
 
 /** A name field of a form: 'Name is Empty', then invisible characters. */
-export function nameError(name: string): typeof MESSAGES.nameEmpty | typeof MESSAGES.nameInvisible | null {
-  if (!name.trim()) return MESSAGES.nameEmpty;
-  if (hasInvisibleChars(name)) return MESSAGES.nameInvisible;
+export function nameError(name: string): string | null {
+  if (!name.trim()) return problem(AUTH_MESSAGES.nameEmpty);
+  if (hasInvisibleChars(name)) return problem(AUTH_MESSAGES.nameInvisible);
   return null;
 }
 
 /** A zod e-mail field for calls that only look an address up (userByEmail, promo assign). */
-export const lookupEmail = (message: string = MESSAGES.emailEmpty) =>
+export const lookupEmail = (message: string = problem(AUTH_MESSAGES.emailEmpty)) =>
   z
     .string()
     .max(320)
     .refine((v) => v.trim() !== '', { message })
-    .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid });
+    .refine((v) => !hasInvisibleChars(v), { message: problem(AUTH_MESSAGES.emailInvalid) });
 
 const str = z.string().max(1000).optional().default('');
 
@@ -67,10 +68,16 @@ export const registerSchema = z
     inOrder([
       ['name', (v) => nameError(v.name)],
       ['email', (v) => emailError(v.email)],
-      ['password', (v) => (!v.password ? MESSAGES.passwordEmpty : v.password.length < MIN_PASSWORD ? MESSAGES.passwordShort : null)],
-      ['country', (v) => (isCountryCode(v.country) ? null : MESSAGES.country)],
-      ['phone', (v) => (normalizePhone(v.phone, v.country) ? null : MESSAGES.phone)],
-      ['repeatPassword', (v) => (!v.repeatPassword ? MESSAGES.repeatEmpty : v.repeatPassword !== v.password ? MESSAGES.mismatch : null)],
+      [
+        'password',
+        (v) => (!v.password ? problem(AUTH_MESSAGES.passwordEmpty) : v.password.length < MIN_PASSWORD ? problem(AUTH_MESSAGES.passwordShort) : null),
+      ],
+      ['country', (v) => (isCountryCode(v.country) ? null : problem(AUTH_MESSAGES.country))],
+      ['phone', (v) => (normalizePhone(v.phone, v.country) ? null : problem(AUTH_MESSAGES.phone))],
+      [
+        'repeatPassword',
+        (v) => (!v.repeatPassword ? problem(AUTH_MESSAGES.repeatEmpty) : v.repeatPassword !== v.password ? problem(AUTH_MESSAGES.mismatch) : null),
+      ],
     ]),
   )
   .transform((v) => ({
@@ -89,12 +96,14 @@ export const emailSchema = z.object({
   email: z
     .string()
     .max(320)
-    .refine((v) => normalizeEmail(v) !== '', { message: MESSAGES.emailEmpty }),
+    .refine((v) => normalizeEmail(v) !== '', { message: problem(AUTH_MESSAGES.emailEmpty) }),
 });
 export const hashParam = z.object({ hash: z.string().min(1).max(200) });
 
 const newPassword = z.string().max(1000);
-const resetChecks: Check<{ newPassword: string }>[] = [['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? MESSAGES.passwordShort : null)]];
+const resetChecks: Check<{ newPassword: string }>[] = [
+  ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? problem(AUTH_MESSAGES.passwordShort) : null)],
+];
 /** POST /api/auth/passwordHashVerify/{hash}: the new password ('Password minimum 6 symbols'). */
 export const newPasswordSchema = z.object({ newPassword }).superRefine(inOrder(resetChecks));
 /** The Password recovery screen: the API's check, then the repeated password ("Passwords don't match"). */
@@ -103,7 +112,7 @@ export const resetPasswordFormSchema = z
   .superRefine(
     inOrder<{ newPassword: string; repeatPassword: string }>([
       ...resetChecks,
-      ['repeatPassword', (v) => (v.repeatPassword !== v.newPassword ? MESSAGES.mismatch : null)],
+      ['repeatPassword', (v) => (v.repeatPassword !== v.newPassword ? problem(AUTH_MESSAGES.mismatch) : null)],
     ]),
   );
 

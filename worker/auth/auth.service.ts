@@ -6,22 +6,22 @@ import { deviceParts, newSession, readDeviceToken, signDeviceToken } from '../li
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { CONTROL, shardDb } from '../lib/d1';
 import { accountByEmail, findUserByEmail, type Home, placeUser, userHome } from '../lib/directory';
-import { badRequest, conflict, notFound, unauthorized } from '../lib/errors';
+import { apiError, unauthorized } from '../lib/errors';
 import { randomId, randomToken, sha256Hex, toHex } from '../lib/ids';
 import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../lib/languages';
+import { textOf } from '../lib/messages';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, clientIp, enforceLimit, LIMITS } from '../lib/rate-limit';
 import { secrets } from '../lib/secrets';
 import { subscriptionOf } from '../lib/subscription';
 import { enqueueMails, linkMail, mailStatements } from '../mail/mailer';
 import { mailText } from '../mail/texts';
-import { hasInvisibleChars, type LoginAnswer, MESSAGES, normalizeEmail, type Registration } from './auth.schema';
+import { AUTH_MESSAGES, hasInvisibleChars, type LoginAnswer, normalizeEmail, type Registration } from './auth.schema';
 import { clientLabel, type SessionDto } from './sessions.schema';
 
 const HOUR = 3_600_000;
 export const VERIFY_TOKEN_TTL = 48 * HOUR;
 export const RESET_TOKEN_TTL = 1 * HOUR;
-export const WRONG_CREDENTIALS = 'Wrong email or password';
 export const RESET_SENT = 'If this e-mail is registered, a password reset link has been sent to it';
 
 /** The live user of an e-mail in one shard (a caller's own company). */
@@ -36,7 +36,7 @@ export const findLiveUserByEmail = async (db: Db, email: string) =>
 
 /** 409 'This e-mail is already registered' when a live account has the address anywhere (a deleted one's may be taken again). */
 export async function emailIsFree(control: Db, email: string) {
-  if (await accountByEmail(control, normalizeEmail(email))) throw conflict(MESSAGES.emailTaken);
+  if (await accountByEmail(control, normalizeEmail(email))) throw apiError(AUTH_MESSAGES.emailTaken);
 }
 
 type NewAccount = Omit<typeof users.$inferInsert, 'companyId'> & { id: string; email: string };
@@ -50,7 +50,6 @@ type NewAccount = Omit<typeof users.$inferInsert, 'companyId'> & { id: string; e
 export const insertAccount = (env: Bindings, control: Db, user: NewAccount, parent: { companyId: string } | null): Promise<Home> =>
   placeUser(env, control, user, parent, (home, row) => sendTokenMail(env, home.db, row, 'verify', [home.db.insert(users).values(row)]));
 
-export const TOO_MANY_LOGINS = 'Too many failed logins, please try again later';
 /** The bucket of an account's failed logins from untrusted clients (also fed by wrong current passwords). */
 export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(email)}`;
 
@@ -82,14 +81,14 @@ export async function login(
         [loginEmailKey(email), LIMITS.loginFailuresPerEmail],
         [`login-ip:${clientIp(req)}`, LIMITS.loginFailuresPerIp],
       ] as const);
-  const attempt = await beginAttempt(env, buckets, TOO_MANY_LOGINS);
+  const attempt = await beginAttempt(env, buckets, AUTH_MESSAGES.tooManyLogins);
   let ok = false;
   try {
     ok = await verifyPassword(input.password, user?.passwordHash ?? null, secrets(env).pepper);
   } finally {
     await attempt.settle(!ok);
   }
-  if (!user || !found || !ok) throw badRequest(WRONG_CREDENTIALS);
+  if (!user || !found || !ok) throw apiError(AUTH_MESSAGES.wrongCredentials);
   const db = found.home.db;
   const now = new Date();
   const session = await newSession(env, db, user, input.clientType, req.headers.get('user-agent') ?? undefined, now);
@@ -200,7 +199,7 @@ export async function register(env: Bindings, control: Db, req: Request, input: 
 /** Answers the same whether or not the e-mail exists. */
 export async function sendPasswordHash(env: Bindings, control: Db, rawEmail: string) {
   const email = normalizeEmail(rawEmail);
-  await enforceLimit(env, `mail:${email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
+  await enforceLimit(env, `mail:${email}`, LIMITS.mailPerAddress, AUTH_MESSAGES.tooManyMails);
   // an address with invisible characters is nobody's (answered the same, as for any unknown one)
   const found = hasInvisibleChars(rawEmail) ? undefined : await findUserByEmail(env, control, email);
   if (found) await sendTokenMail(env, found.home.db, found.row, 'reset');
@@ -235,8 +234,6 @@ export async function tokenDb(env: Bindings, control: Db, rawToken: string): Pro
   return (await userHome(env, control, userId))?.db ?? shardDb(env, CONTROL);
 }
 
-const INVALID_LINK = 'This link is invalid or has expired';
-
 async function takeToken(db: Db, rawToken: string, kind: 'verify' | 'reset') {
   const tokenHash = await sha256Hex(rawToken);
   const now = new Date();
@@ -246,7 +243,7 @@ async function takeToken(db: Db, rawToken: string, kind: 'verify' | 'reset') {
     .set({ usedAt: now })
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
     .returning();
-  if (!token) throw badRequest(INVALID_LINK);
+  if (!token) throw apiError(AUTH_MESSAGES.invalidLink);
   return token;
 }
 
@@ -267,7 +264,7 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
   const liveLink = and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
   // a first look, so an unknown or spent link costs no password hashing; the batch below decides
   const [seen] = await db.select({ userId: emailTokens.userId }).from(emailTokens).where(liveLink).limit(1);
-  if (!seen) throw badRequest(INVALID_LINK);
+  if (!seen) throw apiError(AUTH_MESSAGES.invalidLink);
   const passwordHash = await hashPassword(newPassword, secrets(env).pepper);
   const stillLive = exists(db.select({ id: emailTokens.id }).from(emailTokens).where(liveLink));
   // One batch is one transaction: the password changes only while this link is still unused,
@@ -283,7 +280,7 @@ export async function resetPassword(env: Bindings, db: Db, rawToken: string, new
       .set({ usedAt: now })
       .where(and(eq(emailTokens.userId, seen.userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt), stillLive)),
   ]);
-  if (!changed.length) throw badRequest(INVALID_LINK);
+  if (!changed.length) throw apiError(AUTH_MESSAGES.invalidLink);
   // the user id is for the route (its live sockets close), not for the answer
   return { message: 'Your password has been changed', userId: seen.userId };
 }
@@ -295,17 +292,15 @@ export async function verifyEmail(db: Db, rawToken: string) {
     if (await linkOfVerifiedAccount(db, rawToken)) return null;
     throw err;
   });
-  if (!token) return { message: ALREADY_VERIFIED, code: 'alreadyVerified' as const };
+  if (!token) return { message: textOf(AUTH_MESSAGES.alreadyVerified), code: AUTH_MESSAGES.alreadyVerified.code };
   const [user] = await db
     .update(users)
     .set({ isEmailVerified: true })
     .where(and(eq(users.id, token.userId), eq(users.email, token.email), isNull(users.deletedAt)))
     .returning({ id: users.id });
-  if (!user) throw badRequest(INVALID_LINK);
-  return { message: 'Your e-mail has been verified', code: 'verified' as const };
+  if (!user) throw apiError(AUTH_MESSAGES.invalidLink);
+  return { message: textOf(AUTH_MESSAGES.verified), code: AUTH_MESSAGES.verified.code };
 }
-
-export const ALREADY_VERIFIED = 'Your e-mail is already verified';
 
 /** Whether a verification link (any state) belongs to a live account whose same e-mail is verified. */
 async function linkOfVerifiedAccount(db: Db, rawToken: string) {
@@ -369,6 +364,6 @@ export async function revokeSession(db: Db, caller: Caller, sessionId: string) {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), activeSessionOf(caller.id, new Date())))
     .returning({ id: sessions.id });
-  if (!ended.length) throw notFound(COMMON_MESSAGES.sessionNotFound);
+  if (!ended.length) throw apiError(COMMON_MESSAGES.sessionNotFound);
   return { message: 'Session signed out' };
 }

@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { responsesOf } from '../api-responses';
 import { app } from '../app';
-import { codeOf } from '../lib/error-codes';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
-import { API_ERRORS, PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
+import { PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
 import { apiPages } from './api-pages';
 
 /**
@@ -47,12 +46,6 @@ type ErrorAnswer = {
   content: { 'application/json': { schema: unknown; examples: Record<string, { summary?: string; value: { message: string; code?: string } }> } };
 };
 
-/** An example's code (without a template's values: the example shows the placeholders). */
-const withCode = (message: string) => {
-  const code = codeOf(message)?.code;
-  return code ? { code } : {};
-};
-
 export function openApiDocument(routes: readonly RouteEntry[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes.filter((r) => r.path.startsWith('/api/'))) {
@@ -71,7 +64,7 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
           schema,
         }));
       });
-    const declared = Object.entries(responsesOf(route.method, route.path) ?? { 200: undefined });
+    const declared = Object.entries(route.responses ?? responsesOf(route.method, route.path) ?? { 200: undefined });
     const responses: Record<string, unknown> = Object.fromEntries(
       declared.map(([status, schema]) => [
         status,
@@ -83,14 +76,15 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     if (body || parameters.length) responses['400'] = ERROR;
     if (!open) Object.assign(responses, { '401': ERROR, '403': ERROR });
     // the call's own messages: each an example of the error answer of its status
-    for (const [status, message, when] of API_ERRORS[`${route.method} ${route.path}`] ?? []) {
+    const errors = route.errors.map((e) => [e.status, e.text, e.when, e.code] as const);
+    for (const [status, message, when, code] of errors) {
       const answer = (
         responses[status] === ERROR || !responses[status]
           ? { ...ERROR_ANSWER, content: { 'application/json': { schema: ERROR_SCHEMA, examples: {} } } }
           : responses[status]
       ) as ErrorAnswer;
       const examples = answer.content['application/json'].examples;
-      examples[`e${Object.keys(examples).length + 1}`] = { ...(when ? { summary: when } : {}), value: { message, ...withCode(message) } };
+      examples[`e${Object.keys(examples).length + 1}`] = { ...(when ? { summary: when } : {}), value: { message, ...(code ? { code } : {}) } };
       responses[status] = answer;
     }
     paths[openApiPath(route.path)] ??= {};

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { hasInvisibleChars, isEmail, MESSAGES, normalizeEmail } from '../auth/auth.schema';
+import { AUTH_MESSAGES, hasInvisibleChars, isEmail, normalizeEmail } from '../auth/auth.schema';
 import { mailOutbox, mcSettings, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { CONTACT_KINDS } from '../history/history.schema';
@@ -11,6 +11,7 @@ import { allShards, shardDb } from '../lib/d1';
 import { placeUser, staffHome, userAnywhere, userHome } from '../lib/directory';
 import { ApiError, badRequest } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { problem } from '../lib/messages';
 import { hashPassword } from '../lib/passwords';
 import { secrets } from '../lib/secrets';
 import { teamIdOf } from '../lib/team';
@@ -20,13 +21,16 @@ import { seedDemo, seedSchema } from './seed';
 
 const devUserSchema = z.object({
   userType: z.enum(USER_TYPES),
-  email: z.string().max(320).refine(isEmail, { message: MESSAGES.emailInvalid }),
+  email: z
+    .string()
+    .max(320)
+    .refine(isEmail, { message: problem(AUTH_MESSAGES.emailInvalid) }),
   password: z.string().min(6).max(200),
   name: z
     .string()
     .min(1)
     .max(200)
-    .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.nameInvisible }),
+    .refine((v) => !hasInvisibleChars(v), { message: problem(AUTH_MESSAGES.nameInvisible) }),
   parentId: z.string().max(64).nullable().optional(),
   subscriptionDays: z.number().min(-3650).max(3650).nullable().optional(),
   isEmailVerified: z.boolean().optional(),

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { LOAD_BOARDS } from '../history/boards';
+import { problem } from '../lib/messages';
+import { HEALTH_MESSAGES } from './extension-health.messages';
 
 /**
  * What the extension counts of each row it reads on DAT's load board (extension/src/content/health.ts):
@@ -44,22 +46,23 @@ export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
 /** The boards a report is about (the history's boards). */
 export const HEALTH_BOARDS = LOAD_BOARDS;
 
-export const HEALTH_MESSAGES = {
-  version: 'Wrong extension version',
-  counts: 'Counts must be whole numbers from 0 to 100000',
-  layout: 'Layout must be wide, compact or unknown',
-  days: 'Days must be from 1 to 30',
-  board: 'Board must be dat or truckstop',
-} as const;
+export { HEALTH_MESSAGES };
 
-const count = z.number({ error: HEALTH_MESSAGES.counts }).int(HEALTH_MESSAGES.counts).min(0, HEALTH_MESSAGES.counts).max(100_000, HEALTH_MESSAGES.counts);
+const count = z
+  .number({ error: problem(HEALTH_MESSAGES.counts) })
+  .int(problem(HEALTH_MESSAGES.counts))
+  .min(0, problem(HEALTH_MESSAGES.counts))
+  .max(100_000, problem(HEALTH_MESSAGES.counts));
 
 /** POST /api/extension/health: one browser's report, at most once an hour. Unknown keys are refused. */
 export const healthReportSchema = z.strictObject({
-  version: z.string({ error: HEALTH_MESSAGES.version }).regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, HEALTH_MESSAGES.version),
+  version: z.string({ error: problem(HEALTH_MESSAGES.version) }).regex(/^\d{1,5}(\.\d{1,5}){0,3}$/, problem(HEALTH_MESSAGES.version)),
   /** The board the report is about; DAT when an extension from before Truckstop sends none. */
-  board: z.enum(HEALTH_BOARDS, { error: HEALTH_MESSAGES.board }).optional().default('dat'),
-  layout: z.enum(BOARD_LAYOUTS, { error: HEALTH_MESSAGES.layout }),
+  board: z
+    .enum(HEALTH_BOARDS, { error: problem(HEALTH_MESSAGES.board) })
+    .optional()
+    .default('dat'),
+  layout: z.enum(BOARD_LAYOUTS, { error: problem(HEALTH_MESSAGES.layout) }),
   rowsSeen: count,
   unreadable: z.boolean(),
   fields: z.partialRecord(z.enum(HEALTH_FIELDS), z.strictObject({ read: count, missed: count })),
@@ -68,7 +71,7 @@ export type HealthReportInput = z.output<typeof healthReportSchema>;
 
 /** GET /api/extension/health?days=: the admin's view, 1 to 30 days back (7 by default). */
 export const healthQuerySchema = z.object({
-  days: z.coerce.number().int().min(1, HEALTH_MESSAGES.days).max(30, HEALTH_MESSAGES.days).optional().default(7),
+  days: z.coerce.number().int().min(1, problem(HEALTH_MESSAGES.days)).max(30, problem(HEALTH_MESSAGES.days)).optional().default(7),
 });
 
 /** One extension version's reports in the window. */

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extensionHealthReports } from '../db/schema';
-import { call, countRows, createUser, everyDb, sessionToken, type TestUser } from '../test/helpers';
-import { HEALTH_MESSAGES } from './extension-health.schema';
-
-const HISTORY_BOARD_MESSAGE = HEALTH_MESSAGES.board;
+import type { Message } from '../lib/messages';
+import { call, countRows, createUser, errorBody, everyDb, sessionToken, type TestUser } from '../test/helpers';
+import { HEALTH_MESSAGES } from './extension-health.messages';
 
 const report = (over: Record<string, unknown> = {}) => ({
   version: '0.3.0',
@@ -54,7 +53,7 @@ describe('POST /api/extension/health (the board reports what it could read)', ()
   it('refuses anything but counts: unknown fields, row content, bad numbers, a made-up version; nothing stored', async () => {
     const token = await sessionToken(agent.id, 1);
     const before = await countRows('extension_health_reports');
-    const bad: [unknown, number, string | RegExp][] = [
+    const bad: [unknown, number, Message | RegExp][] = [
       [report({ company: 'Total Quality Logistics' }), 400, /Invalid input|Unrecognized/],
       [report({ fields: { phone: { read: 1, missed: 0 } } }), 400, /Invalid input|Unrecognized/],
       [report({ fields: { company: { read: 1, missed: 0, sample: 'TQL' } } }), 400, /Invalid input|Unrecognized/],
@@ -67,8 +66,8 @@ describe('POST /api/extension/health (the board reports what it could read)', ()
     for (const [body, status, message] of bad) {
       const res = await post(token, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
-      if (typeof message === 'string') expect(res.body.message).toBe(message);
-      else expect(res.body.message).toMatch(message);
+      if (message instanceof RegExp) expect(res.body.message).toMatch(message);
+      else expect(res.body).toEqual(errorBody(message));
     }
     expect(await countRows('extension_health_reports')).toBe(before);
   });
@@ -103,7 +102,7 @@ describe('each board reports on its own', () => {
     expect(rows.map((r) => r.board).sort()).toEqual(['dat', 'truckstop']);
     const bad = await post(await sessionToken(agent.id, 1), report({ board: 'loadlink' }));
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(HISTORY_BOARD_MESSAGE);
+    expect(bad.body).toEqual(errorBody(HEALTH_MESSAGES.board));
   });
 
   it("the admin's summary keeps each board's fields apart: a board whose rows stop being read shows on its own", async () => {

@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { filterTypes } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { runBatch } from '../lib/db';
-import { badRequest, forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
+import { textOf } from '../lib/messages';
 import { isLead, teamIdOf } from '../lib/team';
 import { FILTER_MESSAGES, type FilterTypeDto, HEX_COLOR } from './filters.schema';
 
@@ -63,14 +64,14 @@ export async function listTypes(db: Db, caller: Caller): Promise<FilterTypeDto[]
 
 /** PUT /api/user/update/filterOverride/: a lead renames and recolours its team's types; agents may not. */
 export async function updateTypes(db: Db, caller: Caller, newFilters: { _id: string; typeName: string; color: string }[]) {
-  if (!isLead(caller)) throw forbidden(FILTER_MESSAGES.agentsCannotRename);
+  if (!isLead(caller)) throw apiError(FILTER_MESSAGES.agentsCannotRename);
   const teamId = teamIdOf(caller);
   const existing = await readTypes(db, teamId);
   const known = new Set((existing.length ? existing : defaultRows(teamId)).map((t) => t.id));
   for (const t of newFilters) {
-    if (!known.has(t._id)) throw notFound(FILTER_MESSAGES.typeNotFound);
-    if (!t.typeName.trim()) throw badRequest(FILTER_MESSAGES.typeNameEmpty);
-    if (!HEX_COLOR.test(t.color)) throw badRequest(FILTER_MESSAGES.badColor);
+    if (!known.has(t._id)) throw apiError(FILTER_MESSAGES.typeNotFound);
+    if (!t.typeName.trim()) throw apiError(FILTER_MESSAGES.typeNameEmpty);
+    if (!HEX_COLOR.test(t.color)) throw apiError(FILTER_MESSAGES.badColor);
   }
   // a rename before the team's first read writes the defaults in the same batch
   const statements = [
@@ -83,5 +84,5 @@ export async function updateTypes(db: Db, caller: Caller, newFilters: { _id: str
     ),
   ];
   await runBatch(db, statements);
-  return { message: FILTER_MESSAGES.typesSaved, filterTypes: (await readTypes(db, teamId)).map(toDto) };
+  return { message: textOf(FILTER_MESSAGES.typesSaved), filterTypes: (await readTypes(db, teamId)).map(toDto) };
 }

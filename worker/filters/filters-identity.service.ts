@@ -4,9 +4,9 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilterAliases, brokerFilters } from '../db/schema';
 import type { Db } from '../env';
 import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
-import { conflict } from '../lib/errors';
+import { apiError, apiErrorWith } from '../lib/errors';
 import { normalizeBrokerName } from './broker-name';
-import { DUPLICATE_THIS_NAME, duplicateMessage, HIDDEN_DUPLICATE_MESSAGE } from './filters.schema';
+import { FILTER_MESSAGES } from './filters.messages';
 import { type Viewer, visibleTo } from './filters-visibility.service';
 
 const f = brokerFilters;
@@ -76,10 +76,10 @@ export async function duplicateError(
     .from(f)
     .where(and(eq(f.teamId, v.teamId), selfId ? sql`${f.id} <> ${selfId}` : undefined, r.mcNumber ? or(byName, eq(f.mcNumber, r.mcNumber)) : byName))
     .limit(1);
-  if (!hit) return conflict(DUPLICATE_THIS_NAME);
+  if (!hit) return apiError(FILTER_MESSAGES.duplicateThisName);
   // a filter the caller cannot see is not named: neither its name nor its id leaks
-  if (!hit.visible) return conflict(HIDDEN_DUPLICATE_MESSAGE);
-  return conflict(duplicateMessage({ name: hit.name }), { existingFilterId: hit.id, existingFilterName: hit.name });
+  if (!hit.visible) return apiError(FILTER_MESSAGES.hiddenDuplicate);
+  return apiErrorWith({ existingFilterId: hit.id, existingFilterName: hit.name }, FILTER_MESSAGES.duplicate, { name: hit.name });
 }
 
 export async function batchOrDuplicate(db: Db, v: Viewer, r: Parameters<typeof duplicateError>[2], statements: BatchItem<'sqlite'>[], selfId?: string) {

@@ -4,8 +4,9 @@ import { brokerFilterAliases, brokerFilterContacts, brokerFilterEvents, brokerFi
 import type { Caller, Db } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { chunks, isUniqueViolation, runBatch } from '../lib/db';
-import { conflict } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { type Message, textOf } from '../lib/messages';
 import { teamUsers } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
 import { teamTypes } from './filter-types.service';
@@ -65,7 +66,9 @@ async function plan(db: Db, v: Viewer, rows: ImportRow[]): Promise<Planned[]> {
   return rows.map((r, i): Planned => {
     const row = i + 1;
     const name = r.name.trim();
-    const refuse = (detail: string): Planned => ({ preview: { row, name, outcome: 'refuse', detail } });
+    const refuse = (reason: string | Message): Planned => ({
+      preview: { row, name, outcome: 'refuse', ...(typeof reason === 'string' ? { detail: reason } : { detail: textOf(reason), code: reason.code }) },
+    });
     const normalName = normalizeBrokerName(name);
     if (!normalName) return refuse(FILTER_MESSAGES.nameEmpty);
     const mcNumber = digitsOrNull(r.mcNumber);
@@ -152,7 +155,7 @@ export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   try {
     await runBatch(db, statements);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(COMMON_MESSAGES.importMeanwhile);
+    if (isUniqueViolation(err)) throw apiError(COMMON_MESSAGES.importMeanwhile);
     throw err;
   }
   return { message: `${counts.create} ${counts.create === 1 ? 'filter' : 'filters'} imported`, ...counts };

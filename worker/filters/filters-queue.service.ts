@@ -4,7 +4,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilters } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson, runBatch } from '../lib/db';
-import { notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
+import { textOf } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
 import { teamTypeIds } from './filter-types.service';
 import { type BulkInput, FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
@@ -41,7 +42,7 @@ export async function verifyMany(db: Db, caller: Caller, filterIds: string[]) {
     eventsFor(db, v, 'verified', sql`'{}'`, where),
     db.update(f).set({ isVerified: true }).where(where).returning({ id: f.id }),
   ]);
-  if (!updated.length) throw notFound(FILTER_MESSAGES.notFound);
+  if (!updated.length) throw apiError(FILTER_MESSAGES.notFound);
   return { message: updated.length === 1 ? 'Filter verified' : `${updated.length} filters verified`, count: updated.length };
 }
 
@@ -53,8 +54,8 @@ export async function reject(db: Db, caller: Caller, filterId: string, reason: s
     eventsFor(db, v, 'rejected', sql`json_object('reason', ${reason})`, where),
     db.update(f).set({ rejectedReason: reason }).where(where).returning({ id: f.id }),
   ]);
-  if (!updated.length) throw notFound(FILTER_MESSAGES.notFound);
-  return { message: FILTER_MESSAGES.rejected };
+  if (!updated.length) throw apiError(FILTER_MESSAGES.notFound);
+  return { message: textOf(FILTER_MESSAGES.rejected) };
 }
 
 /**
@@ -69,7 +70,7 @@ export async function bulk(db: Db, caller: Caller, input: BulkInput) {
     .select({ n: sql<number>`count(*)` })
     .from(f)
     .where(and(inJson(f.id, input.filterIds), visibleTo(v)));
-  if (!seen?.n) throw notFound(FILTER_MESSAGES.notFound);
+  if (!seen?.n) throw apiError(FILTER_MESSAGES.notFound);
   const mine = and(inJson(f.id, input.filterIds), editableBy(v))!;
   let statements: BatchItem<'sqlite'>[];
   if (input.action === 'disable' || input.action === 'enable') {
@@ -78,7 +79,7 @@ export async function bulk(db: Db, caller: Caller, input: BulkInput) {
     statements = [eventsFor(db, v, input.action === 'enable' ? 'enabled' : 'disabled', sql`'{}'`, where), db.update(f).set({ isVisible: on }).where(where)];
   } else if (input.action === 'setType') {
     const type = input.type!;
-    if (!(await teamTypeIds(db, v.teamId)).has(type)) throw notFound(FILTER_MESSAGES.typeNotFound);
+    if (!(await teamTypeIds(db, v.teamId)).has(type)) throw apiError(FILTER_MESSAGES.typeNotFound);
     const where = and(mine, sql`${f.typeId} <> ${type}`)!;
     statements = [
       eventsFor(db, v, 'edited', sql`json_object('type', json_array(${f.typeId}, ${type}))`, where),

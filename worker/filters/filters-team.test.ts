@@ -5,7 +5,7 @@ import { d1Of } from '../lib/d1';
 import { addFilter as add, addMc, filterSave, typesOf } from '../test/filters';
 import { call, createTeam, everyDb, homeOfUser, type TestUser, testEnv } from '../test/helpers';
 import { normalizeBrokerName } from './broker-name';
-import { FILTER_MESSAGES } from './filters.schema';
+import { FILTER_MESSAGES } from './filters.messages';
 
 /** Decision 0007: identity and the duplicate rule, the audit trail, notes, the verification queue, bulk actions. */
 
@@ -61,8 +61,8 @@ describe('identity and the duplicate rule', () => {
     const found = (await call('POST', '/api/broker', { token: t.manager.token, body: { allMC: true, name: 'MC 123456' } })).body;
     expect(found.map((f: { _id: string }) => f._id)).toEqual([id]);
     for (const [field, message, code] of [
-      ['mcNumber', FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber'],
-      ['dotNumber', FILTER_MESSAGES.badDotNumber, 'filter.badDotNumber'],
+      ['mcNumber', FILTER_MESSAGES.badMcNumber.text, 'filter.badMcNumber'],
+      ['dotNumber', FILTER_MESSAGES.badDotNumber.text, 'filter.badDotNumber'],
     ] as const) {
       // letters, more than 20 characters (zod's own "Too big" before), a wrong type: the field's message and code
       for (const value of ['12ab', '1'.repeat(21), `MC ${'9'.repeat(40)}`, true]) {
@@ -241,7 +241,7 @@ describe('audit trail and notes', () => {
     ]);
     expect((await eventsOf(t.manager.id, shared)).filter((e) => e.kind === 'noted')).toHaveLength(2);
     const empty = await call('POST', `/api/broker/${shared}/notes`, { token: t.manager.token, body: { text: '   ' } });
-    expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty]);
+    expect([empty.status, empty.body.message]).toEqual([400, FILTER_MESSAGES.noteEmpty.text]);
     // agent 0 does not see agent 1's creator-only filter; another team sees nothing
     const other = await teamWithMc();
     for (const [user, filterId] of [
@@ -255,7 +255,7 @@ describe('audit trail and notes', () => {
         ['GET', `/api/broker/${filterId}/history`, undefined],
       ] as const) {
         const res = await call(method, path, { token: user.token, body: b });
-        expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound]);
+        expect([res.status, res.body.message]).toEqual([404, FILTER_MESSAGES.notFound.text]);
       }
     }
     for (const { db } of everyDb()) expect(await db.select().from(brokerFilterNotes).where(eq(brokerFilterNotes.text, 'sneak'))).toHaveLength(0);
@@ -340,9 +340,9 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
 
     // the correction's one right: no toggle, delete or bulk action on it
     const toggle = await call('PUT', '/api/broker/update/isactive/', { token: agent.token, body: { filterId: id } });
-    expect([toggle.status, toggle.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect([toggle.status, toggle.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
     const del = await call('PUT', '/api/broker/update/delete/', { token: agent.token, body: { filterId: id } });
-    expect([del.status, del.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect([del.status, del.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
     expect((await call('POST', '/api/broker/bulk', { token: agent.token, body: { action: 'delete', filterIds: [id] } })).body.count).toBe(0);
     // another agent of the team and another team's manager do not see it
     expect((await save(teammate, t, id, { name: 'Teammate Fix' })).status).toBe(404);
@@ -350,7 +350,7 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
     expect((await save(other.manager, other, id, { name: 'Foreign Fix' })).status).toBe(404);
 
     const fixed = await save(agent, t, id, { name: 'Team Corrected', comment: 'MC fixed' });
-    expect([fixed.status, fixed.body.message], fixed.text).toEqual([200, FILTER_MESSAGES.resubmitted]);
+    expect([fixed.status, fixed.body.message], fixed.text).toEqual([200, FILTER_MESSAGES.resubmitted.text]);
     const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
     expect(row).toMatchObject({ name: 'Team Corrected', comment: 'MC fixed', rejectedReason: null, isVerified: false, onlyCreator: false });
     // back in the manager's queue
@@ -369,13 +369,13 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
     expect(await minifiedIds(teammate)).not.toContain(id);
     // the right ends with the rejection: a second save is refused and changes nothing
     const again = await save(agent, t, id, { name: 'Team Again' });
-    expect([again.status, again.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect([again.status, again.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
     expect((await seenBy(agent, 'Team Corrected'))!.canCorrect).toBe(false);
     expect((await call('POST', '/api/broker/queue/verify', { token: t.manager.token, body: { filterIds: [id] } })).status).toBe(200);
     expect(await minifiedIds(teammate)).toContain(id);
     // a verified filter stays the manager's to change
     const verified = await save(agent, t, id, { name: 'Team After Verify' });
-    expect([verified.status, verified.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit]);
+    expect([verified.status, verified.body.message]).toEqual([403, FILTER_MESSAGES.cannotEdit.text]);
     expect((await rowsOf(t.manager.id)).find((r) => r.id === id)).toMatchObject({ name: 'Team Corrected', isVerified: true });
     expect(await eventsOf(t.manager.id, id)).toHaveLength(5);
   });
@@ -388,7 +388,7 @@ describe('an agent corrects its rejected team filter (rule 0089)', () => {
       expect((await reject(t, id, `Round ${round}`)).status).toBe(200);
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => save(agent, t, id, { name: `Race ${round} ${i}` })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.message === FILTER_MESSAGES.cannotEdit)).toBe(true);
+      expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.message === FILTER_MESSAGES.cannotEdit.text)).toBe(true);
       const [row] = (await rowsOf(t.manager.id)).filter((r) => r.id === id);
       const winner = answers.findIndex((a) => a.status === 200);
       expect(row).toMatchObject({ name: `Race ${round} ${winner}`, rejectedReason: null, isVerified: false });
@@ -429,12 +429,12 @@ describe('bulk actions', () => {
     expect((await run(t.agents[0], { action: 'enable', filterIds: [...ids, agentOwn] })).body.count).toBe(0);
     expect((await run(t.manager, { action: 'enable', filterIds: [ids[0]] })).body).toEqual({ message: '1 filter activated', count: 1 });
     const bad = await run(t.manager, { action: 'setType', filterIds: ids, type: other.types[0]!._id });
-    expect([bad.status, bad.body.message]).toEqual([404, FILTER_MESSAGES.typeNotFound]);
+    expect([bad.status, bad.body.message]).toEqual([404, FILTER_MESSAGES.typeNotFound.text]);
     const noType = await run(t.manager, { action: 'setType', filterIds: ids });
-    expect([noType.status, noType.body.message]).toEqual([400, FILTER_MESSAGES.typeEmpty]);
+    expect([noType.status, noType.body.message]).toEqual([400, FILTER_MESSAGES.typeEmpty.text]);
     expect((await run(t.manager, { action: 'setType', filterIds: ids, type: t.types[1]!._id })).body.count).toBe(3);
     const none = await run(t.manager, { action: 'delete', filterIds: [] });
-    expect([none.status, none.body.message]).toEqual([400, FILTER_MESSAGES.noneSelected]);
+    expect([none.status, none.body.message]).toEqual([400, FILTER_MESSAGES.noneSelected.text]);
     expect((await run(t.manager, { action: 'delete', filterIds: [ids[1], ids[2], foreign] })).body).toEqual({ message: '2 filters deleted', count: 2 });
 
     const rows = await rowsOf(t.manager.id);
@@ -487,14 +487,28 @@ describe('import and export', () => {
       ['create', ''],
       ['match', 'Existing Freight LLC'],
       ['match', 'Existing Freight LLC'],
-      ['refuse', FILTER_MESSAGES.nameEmpty],
-      ['refuse', FILTER_MESSAGES.badMcNumber],
-      ['refuse', FILTER_MESSAGES.badDotNumber],
-      ['refuse', FILTER_MESSAGES.typeEmpty],
+      ['refuse', FILTER_MESSAGES.nameEmpty.text],
+      ['refuse', FILTER_MESSAGES.badMcNumber.text],
+      ['refuse', FILTER_MESSAGES.badDotNumber.text],
+      ['refuse', FILTER_MESSAGES.typeEmpty.text],
       ['refuse', 'Unknown type "Sometimes"'],
       ['refuse', 'Same broker as row 1'],
       ['create', ''],
       ['refuse', '"call me" is not a phone number or an e-mail'],
+    ]);
+    // a reason of the area's table carries its code, for the screen to translate; the others are said as they are
+    expect(preview.body.rows.map((r: { code?: string }) => r.code ?? null)).toEqual([
+      null,
+      null,
+      null,
+      'filter.nameEmpty',
+      'filter.badMcNumber',
+      'filter.badDotNumber',
+      'filter.typeEmpty',
+      null,
+      null,
+      null,
+      null,
     ]);
     expect([preview.body.create, preview.body.match, preview.body.refuse]).toEqual([2, 2, 7]);
     expect(await rowsOf(t.manager.id)).toEqual(before);
@@ -525,7 +539,7 @@ describe('import and export', () => {
     });
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'At most 5000 rows per import']);
     const hugeMc = await call('POST', '/api/broker/import/preview', { token: t.manager.token, body: { rows: [row('Huge', { mcNumber: '1'.repeat(201) })] } });
-    expect([hugeMc.status, hugeMc.body.message, hugeMc.body.code]).toEqual([400, FILTER_MESSAGES.badMcNumber, 'filter.badMcNumber']);
+    expect([hugeMc.status, hugeMc.body.message, hugeMc.body.code]).toEqual([400, FILTER_MESSAGES.badMcNumber.text, 'filter.badMcNumber']);
     const big = Array.from({ length: 5000 }, (_, i) =>
       row(`Bulk Broker ${i}`, { mcNumber: String(200000 + i), contacts: `+1555${String(i).padStart(7, '0')}` }),
     );

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, type SQLWrapper, s
 import { brokerFilterMcs, brokerFilters, brokerFilterUsers, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
 import { isLead, teamIdOf, usableMcIds } from '../lib/team';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
@@ -258,20 +258,20 @@ export async function visibleFilter(db: Db, v: Viewer, filterId: string) {
     .from(f)
     .where(and(eq(f.id, filterId), visibleTo(v)))
     .limit(1);
-  if (!row) throw notFound(FILTER_MESSAGES.notFound);
+  if (!row) throw apiError(FILTER_MESSAGES.notFound);
   return row;
 }
 
 export async function editableFilter(db: Db, v: Viewer, filterId: string) {
   const row = await visibleFilter(db, v, filterId);
-  if (!canEdit(v, row)) throw forbidden(FILTER_MESSAGES.cannotEdit);
+  if (!canEdit(v, row)) throw apiError(FILTER_MESSAGES.cannotEdit);
   return row;
 }
 
 /** A filter whose details the caller may save: one it may edit, or its own rejected one (`canCorrect`). */
 export async function savableFilter(db: Db, v: Viewer, filterId: string) {
   const row = await visibleFilter(db, v, filterId);
-  if (!canEdit(v, row) && !canCorrect(v, row)) throw forbidden(FILTER_MESSAGES.cannotEdit);
+  if (!canEdit(v, row) && !canCorrect(v, row)) throw apiError(FILTER_MESSAGES.cannotEdit);
   return row;
 }
 

@@ -1,51 +1,12 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { inOrder } from '../lib/checks';
-import { template } from '../lib/coded';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { problem } from '../lib/messages';
 import { VETTING_STATES } from '../vetting/vetting.states';
 import { normalizeBrokerName, normalizeCarrierNumber } from './broker-name';
+import { FILTER_MESSAGES } from './filters.messages';
 
-/** The filters area's messages (spec section 5 and the screens). Shared with the screens. */
-export const FILTER_MESSAGES = {
-  nameEmpty: 'Name is empty',
-  typeEmpty: 'Select the type',
-  mcEmpty: 'Select minimum 1 mc or All MC',
-  searchMcEmpty: 'Choose minimum 1 MC',
-  noMcs: 'Add your MC in Lines tab before creating filters',
-  typeNameEmpty: 'Type name is empty',
-  badColor: 'Choose a colour',
-  agentsCannotRename: 'Agents cannot edit filter types',
-  cannotEdit: 'You are not allowed to edit this filter',
-  notFound: 'Filter not found',
-  mcNotFound: 'MC not found',
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  typeNotFound: 'Filter type not found',
-  added: 'Filter added',
-  addedUnverified: 'Filter added. It stays unverified until your manager verifies it',
-  updated: 'Filter updated',
-  resubmitted: 'Filter updated and sent to your manager for verification',
-  verified: 'Filter verified and updated',
-  deleted: 'Filter deleted',
-  activated: 'Filter activated',
-  disabled: 'Filter disabled',
-  typesSaved: 'Filter types saved',
-  badMcNumber: 'MC number must be 1 to 8 digits',
-  badDotNumber: 'DOT number must be 1 to 8 digits',
-  aliasEmpty: 'An alias is empty',
-  noteEmpty: 'Note is empty',
-  noteAdded: 'Note added',
-  reasonEmpty: 'Give a reason',
-  rejected: 'Filter rejected',
-  noneSelected: 'Select at least one filter',
-} as const;
-
-/** The duplicate rule's refusal (409), naming the filter that already has the name or MC number. */
-export const duplicateMessage = template<'name'>('A filter for {{name}} already exists');
-/** The refusal when the name matched nothing the caller may be told about. */
-export const DUPLICATE_THIS_NAME = duplicateMessage({ name: 'this name' });
-/** The same refusal to a caller who cannot see that filter (a teammate's private one): it names nothing. */
-export const HIDDEN_DUPLICATE_MESSAGE = 'A filter for this broker already exists in your team';
+export { FILTER_MESSAGES };
 
 /** '-1' is the spec's "no type". */
 export const NO_TYPE = '-1';
@@ -70,8 +31,8 @@ const carrierNumber = (message: string) =>
 
 /** The zod piece for a filter's identity fields, shared by the modal's save and the import's rows. */
 export const identityFields = {
-  mcNumber: carrierNumber(FILTER_MESSAGES.badMcNumber),
-  dotNumber: carrierNumber(FILTER_MESSAGES.badDotNumber),
+  mcNumber: carrierNumber(problem(FILTER_MESSAGES.badMcNumber)),
+  dotNumber: carrierNumber(problem(FILTER_MESSAGES.badDotNumber)),
 };
 
 /**
@@ -101,15 +62,15 @@ export const filterSaveSchema = z
   })
   .superRefine(
     inOrder([
-      ['name', (v) => (normalizeBrokerName(v.name) ? null : FILTER_MESSAGES.nameEmpty)],
-      ['type', (v) => (v.type && v.type !== NO_TYPE ? null : FILTER_MESSAGES.typeEmpty)],
-      ['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.mcEmpty)],
+      ['name', (v) => (normalizeBrokerName(v.name) ? null : problem(FILTER_MESSAGES.nameEmpty))],
+      ['type', (v) => (v.type && v.type !== NO_TYPE ? null : problem(FILTER_MESSAGES.typeEmpty))],
+      ['mcList', (v) => (v.allMC || v.mcList.length ? null : problem(FILTER_MESSAGES.mcEmpty))],
       ['contacts', (v) => badContactMessage(v.contacts)],
     ]),
   );
 export type FilterSaveInput = z.output<typeof filterSaveSchema>;
 
-export const filterIdSchema = z.object({ filterId: id.min(1, FILTER_MESSAGES.notFound) });
+export const filterIdSchema = z.object({ filterId: id.min(1, problem(FILTER_MESSAGES.notFound)) });
 export const filterIdParamSchema = filterIdSchema;
 
 /** POST /api/broker/:filterId/notes. */
@@ -118,29 +79,29 @@ export const noteSchema = z.object({
     .string()
     .max(4000)
     .transform((t) => t.trim())
-    .pipe(z.string().min(1, FILTER_MESSAGES.noteEmpty)),
+    .pipe(z.string().min(1, problem(FILTER_MESSAGES.noteEmpty))),
 });
 
-const filterIds = z.array(id.min(1)).min(1, FILTER_MESSAGES.noneSelected).max(500);
+const filterIds = z.array(id.min(1)).min(1, problem(FILTER_MESSAGES.noneSelected)).max(500);
 
 /** POST /api/broker/queue/verify: verify several at once. */
 export const verifyManySchema = z.object({ filterIds });
 
 /** POST /api/broker/queue/reject: the agent sees "Rejected: <reason>". */
 export const rejectSchema = z.object({
-  filterId: id.min(1, FILTER_MESSAGES.notFound),
+  filterId: id.min(1, problem(FILTER_MESSAGES.notFound)),
   reason: z
     .string()
     .max(500)
     .transform((t) => t.trim())
-    .pipe(z.string().min(1, FILTER_MESSAGES.reasonEmpty)),
+    .pipe(z.string().min(1, problem(FILTER_MESSAGES.reasonEmpty))),
 });
 
 export const BULK_ACTIONS = ['disable', 'enable', 'delete', 'setType'] as const;
 /** POST /api/broker/bulk: one action on the selected rows. */
 export const bulkSchema = z
   .object({ action: z.enum(BULK_ACTIONS), filterIds, type: z.string().max(64).optional() })
-  .superRefine(inOrder([['type', (v) => (v.action !== 'setType' || (v.type && v.type !== NO_TYPE) ? null : FILTER_MESSAGES.typeEmpty)]]));
+  .superRefine(inOrder([['type', (v) => (v.action !== 'setType' || (v.type && v.type !== NO_TYPE) ? null : problem(FILTER_MESSAGES.typeEmpty))]]));
 export type BulkInput = z.output<typeof bulkSchema>;
 
 /** POST /api/broker: the Filter search form ('Choose minimum 1 MC' unless All MCs). */
@@ -160,7 +121,7 @@ export const filterSearchSchema = z
     allMC: flag,
     mcList: z.array(id).max(200).optional().default([]),
   })
-  .superRefine(inOrder([['mcList', (v) => (v.allMC || v.mcList.length ? null : FILTER_MESSAGES.searchMcEmpty)]]));
+  .superRefine(inOrder([['mcList', (v) => (v.allMC || v.mcList.length ? null : problem(FILTER_MESSAGES.searchMcEmpty))]]));
 export type FilterSearchInput = z.output<typeof filterSearchSchema>;
 
 /** PUT /api/user/update/filterOverride/. */
@@ -339,8 +300,8 @@ export const importRowSchema = z.object({
   /** Phones or e-mails separated by ";" or "," (the export's form). */
   contacts: cell(4000),
   // a bad number refuses its row (with the field's message), not the file; past 200 characters the file
-  mcNumber: z.string().max(200, FILTER_MESSAGES.badMcNumber).optional().default(''),
-  dotNumber: z.string().max(200, FILTER_MESSAGES.badDotNumber).optional().default(''),
+  mcNumber: z.string().max(200, problem(FILTER_MESSAGES.badMcNumber)).optional().default(''),
+  dotNumber: z.string().max(200, problem(FILTER_MESSAGES.badDotNumber)).optional().default(''),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
@@ -357,6 +318,8 @@ export const importPreviewRowSchema = z.strictObject({
   outcome: z.enum(['create', 'match', 'refuse']),
   /** For `match`: the existing filter's name; for `refuse`: the reason. */
   detail: z.string(),
+  /** A reason's code, when it is one of the area's messages (the screen translates it). */
+  code: z.string().optional(),
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 const importCounts = { create: z.number(), match: z.number(), refuse: z.number() };

@@ -13,8 +13,9 @@ import {
 } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { chunks, runBatch } from '../lib/db';
-import { forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { messageOf, textOf } from '../lib/messages';
 import { teamIdOf, teamUsers } from '../lib/team';
 import { FMCSA_ACTOR, seedStatements } from '../vetting/vetting.service';
 import { normalizeBrokerName } from './broker-name';
@@ -38,17 +39,17 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 /** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
-  if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw notFound(FILTER_MESSAGES.typeNotFound);
+  if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw apiError(FILTER_MESSAGES.typeNotFound);
   const mcList = input.allMC ? [] : unique(input.mcList);
   const usable = new Set(v.mcIds);
-  if (mcList.some((id) => !usable.has(id))) throw notFound(FILTER_MESSAGES.mcNotFound);
+  if (mcList.some((id) => !usable.has(id))) throw apiError(FILTER_MESSAGES.mcNotFound);
   let usersList: string[];
   if (input.onlyCreator) usersList = [creatorId];
   else {
     usersList = unique(input.usersList);
     const team = new Set((await teamUsers(db, v.teamId)).map((u) => u.id));
     team.add(creatorId);
-    if (usersList.some((id) => !team.has(id))) throw notFound(FILTER_MESSAGES.userNotFound);
+    if (usersList.some((id) => !team.has(id))) throw apiError(FILTER_MESSAGES.userNotFound);
   }
   const contacts = cleanContacts(input.contacts);
   const name = input.name.trim();
@@ -144,7 +145,7 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
     // a new MC or DOT number: its FMCSA record, checked by the vetting job (never in this request)
     ...vettingSeed(db, r),
   ]);
-  return { message: v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified, _id: id };
+  return { ...messageOf(v.lead ? FILTER_MESSAGES.added : FILTER_MESSAGES.addedUnverified), _id: id };
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -196,7 +197,7 @@ const isGuardRefusal = (err: unknown) => /NOT NULL constraint failed: broker_fil
  * creator of a rejected filter may save it too: that sends it back to the queue (rule 0089).
  */
 export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInput) {
-  if (!input.updateFilterId) throw notFound(FILTER_MESSAGES.notFound);
+  if (!input.updateFilterId) throw apiError(FILTER_MESSAGES.notFound);
   const v = await viewerOf(db, caller, true);
   const row = await savableFilter(db, v, input.updateFilterId);
   const r = await resolveInput(db, v, input, row.creatorId);
@@ -232,9 +233,9 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
     if (!isGuardRefusal(err)) throw err;
     // the rights went between the check and the write: say why (404 or 403)
     await savableFilter(db, v, row.id);
-    throw forbidden(FILTER_MESSAGES.cannotEdit);
+    throw apiError(FILTER_MESSAGES.cannotEdit);
   }
-  return { message: verifying ? FILTER_MESSAGES.verified : resubmitting ? FILTER_MESSAGES.resubmitted : FILTER_MESSAGES.updated };
+  return messageOf(verifying ? FILTER_MESSAGES.verified : resubmitting ? FILTER_MESSAGES.resubmitted : FILTER_MESSAGES.updated);
 }
 
 /**
@@ -263,10 +264,10 @@ export async function toggleActive(db: Db, caller: Caller, filterId: string) {
     // nothing flipped: answer why (404 not seen, 403 not editable); rights gained meanwhile flip now
     await editableFilter(db, v, filterId);
     after = await flip();
-    if (!after) throw notFound(FILTER_MESSAGES.notFound);
+    if (!after) throw apiError(FILTER_MESSAGES.notFound);
   }
   const isVisible = !!after.isVisible;
-  return { message: isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled, isVisible };
+  return { message: textOf(isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled), isVisible };
 }
 
 /** The statements deleting every filter `where` selects with its child rows, audit first (one batch). */
@@ -288,7 +289,7 @@ export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
   const row = await editableFilter(db, v, filterId);
   await runBatch(db, deleteStatements(db, v, and(eq(f.id, row.id), editableBy(v))!));
-  return { message: FILTER_MESSAGES.deleted };
+  return { message: textOf(FILTER_MESSAGES.deleted) };
 }
 
 /** GET /api/broker/:filterId/history: the filter's audit trail, newest first. */
@@ -337,7 +338,7 @@ export async function addNote(db: Db, caller: Caller, filterId: string, text: st
     db.insert(brokerFilterNotes).values({ id, filterId, teamId: v.teamId, authorId: caller.id, text, at }),
     eventRow(db, v, filterId, 'noted', { noteId: id }, at),
   ]);
-  return { message: FILTER_MESSAGES.noteAdded, _id: id };
+  return { message: textOf(FILTER_MESSAGES.noteAdded), _id: id };
 }
 
 /** GET /api/broker/teamUsers (not in the spec): the team's users for the modal's user list. */

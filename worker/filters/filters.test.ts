@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
 import { addFilter as add, addMc, filterSave, teamWithMcs, typesOf } from '../test/filters';
 import { call, createTeam, createUser, everyDb, otherShard, type TestUser } from '../test/helpers';
-import { FILTER_MESSAGES, SEARCH_LIMIT } from './filters.schema';
+import { FILTER_MESSAGES } from './filters.messages';
+import { SEARCH_LIMIT } from './filters.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -44,7 +45,7 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
       body: { newFilters: [{ _id: types[0]!._id, typeName: '  Never again ', color: '#7B1FA2' }] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(FILTER_MESSAGES.typesSaved);
+    expect(res.body.message).toBe(FILTER_MESSAGES.typesSaved.text);
     const after = await typesOf(a.agents[0]);
     expect(after[0]).toMatchObject({ typeName: 'Never again', color: '#7b1fa2', className: 'purple', index: 1 });
     expect(after.slice(1).map((t) => t.typeName)).toEqual(['Preferred', 'Slow pay', 'Check first', 'Note']);
@@ -54,7 +55,7 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
       body: { newFilters: [{ _id: types[1]!._id, typeName: 'Mine', color: '#000000' }] },
     });
     expect(agentTry.status).toBe(403);
-    expect(agentTry.body.message).toBe(FILTER_MESSAGES.agentsCannotRename);
+    expect(agentTry.body.message).toBe(FILTER_MESSAGES.agentsCannotRename.text);
     expect((await typesOf(a.manager))[1]!.typeName).toBe('Preferred');
   });
 
@@ -64,8 +65,8 @@ describe('filter types: GET /api/user/filterOverrides, PUT /api/user/update/filt
     const mine = await typesOf(a.manager);
     const theirs = await typesOf(b.manager);
     const put = (newFilters: unknown) => call('PUT', '/api/user/update/filterOverride/', { token: a.manager.token, body: { newFilters } });
-    expect((await put([{ _id: mine[0]!._id, typeName: '  ', color: '#000000' }])).body.message).toBe(FILTER_MESSAGES.typeNameEmpty);
-    expect((await put([{ _id: mine[0]!._id, typeName: 'X', color: 'red' }])).body.message).toBe(FILTER_MESSAGES.badColor);
+    expect((await put([{ _id: mine[0]!._id, typeName: '  ', color: '#000000' }])).body.message).toBe(FILTER_MESSAGES.typeNameEmpty.text);
+    expect((await put([{ _id: mine[0]!._id, typeName: 'X', color: 'red' }])).body.message).toBe(FILTER_MESSAGES.badColor.text);
     const cross = await put([
       { _id: mine[0]!._id, typeName: 'X', color: '#000000' },
       { _id: theirs[0]!._id, typeName: 'Hacked', color: '#000000' },
@@ -123,8 +124,8 @@ describe('POST /api/broker/add: validation and ids', () => {
     const other = await teamWithMcs();
     const tryAdd = (extra: Record<string, unknown>) => call('POST', '/api/broker/add', { token: t.manager.token, body: filterBody(t, extra) });
     expect((await tryAdd({ mcList: [other.mcA] })).status).toBe(404);
-    expect((await tryAdd({ mcList: [t.mcA, other.mcB] })).body.message).toBe(FILTER_MESSAGES.mcNotFound);
-    expect((await tryAdd({ usersList: [other.agents[0].id] })).body.message).toBe(FILTER_MESSAGES.userNotFound);
+    expect((await tryAdd({ mcList: [t.mcA, other.mcB] })).body.message).toBe(FILTER_MESSAGES.mcNotFound.text);
+    expect((await tryAdd({ usersList: [other.agents[0].id] })).body.message).toBe(FILTER_MESSAGES.userNotFound.text);
     expect((await tryAdd({ type: other.types[0]!._id })).status).toBe(404);
     // an agent's own MC setting id is not a team MC id: filters hold the manager's MC ids
     const [agentSetting] = (await call('GET', '/api/mcSettings', { token: t.agents[0].token })).body;
@@ -275,13 +276,13 @@ describe('POST /api/broker: what each user sees', () => {
       body: { ...filterBody(t, teamFilter), type: teamFilter.type, updateFilterId: teamFilter._id },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(FILTER_MESSAGES.verified);
+    expect(res.body.message).toBe(FILTER_MESSAGES.verified.text);
     const after = (await search(t.manager, { name: 'Agent 0 for team' })).body[0];
     expect(after).toMatchObject({ isVerified: true, creator: { _id: t.agents[0].id } });
     expect(await namesSeen(t.agents[1])).toContain('Agent 0 for team');
     // a second save by the manager is a plain update
     const again = await call('POST', '/api/broker/update/details', { token: t.manager.token, body: { ...filterBody(t, after), updateFilterId: after._id } });
-    expect(again.body.message).toBe(FILTER_MESSAGES.updated);
+    expect(again.body.message).toBe(FILTER_MESSAGES.updated.text);
   });
 
   it("an agent's edit of its own filter needs verifying again", async () => {
@@ -293,7 +294,7 @@ describe('POST /api/broker: what each user sees', () => {
       token: t.agents[0].token,
       body: { ...filterBody(t, own), comment: 'changed', updateFilterId: own._id },
     });
-    expect(res.body.message).toBe(FILTER_MESSAGES.updated);
+    expect(res.body.message).toBe(FILTER_MESSAGES.updated.text);
     expect((await search(t.manager, { name: 'Agent 0 private' })).body[0]).toMatchObject({ isVerified: false, comment: 'changed' });
   });
 
@@ -350,7 +351,7 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
     const t = await teamWithMcs();
     const id = await add(t.agents[0], filterBody(t, { name: 'From agent', usersList: [t.agents[0].id], contacts: ['a@b.example'] }));
     const toggled = await call('PUT', '/api/broker/update/isactive/', { token: t.manager.token, body: { filterId: id } });
-    expect(toggled.body).toEqual({ message: FILTER_MESSAGES.disabled, isVisible: false });
+    expect(toggled.body).toEqual({ message: FILTER_MESSAGES.disabled.text, isVisible: false });
     expect((await call('PUT', '/api/broker/update/isactive', { token: t.manager.token, body: { filterId: id } })).body.isVisible).toBe(true);
     const del = await call('PUT', '/api/broker/update/delete/', { token: t.manager.token, body: { filterId: id } });
     expect(del.body).toEqual({ message: 'Filter deleted' });
@@ -371,7 +372,7 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
     for (const id of [mineForTeam, managers]) {
       const res = await call('PUT', '/api/broker/update/isactive/', { token: a0, body: { filterId: id } });
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe(FILTER_MESSAGES.cannotEdit);
+      expect(res.body.message).toBe(FILTER_MESSAGES.cannotEdit.text);
       expect((await call('PUT', '/api/broker/update/delete/', { token: a0, body: { filterId: id } })).status).toBe(403);
       expect((await call('POST', '/api/broker/update/details', { token: a0, body: filterBody(t, { updateFilterId: id, name: 'Hacked' }) })).status).toBe(403);
     }
@@ -394,7 +395,7 @@ describe('edit rights: update/details, update/isactive/, update/delete/', () => 
       ] as const) {
         const res = await call(method, path, { token: t.manager.token, body });
         expect(res.status).toBe(404);
-        expect(res.body.message).toBe(FILTER_MESSAGES.notFound);
+        expect(res.body.message).toBe(FILTER_MESSAGES.notFound.text);
       }
       const [row] = await other.manager.db.select().from(brokerFilters).where(eq(brokerFilters.id, theirs));
       expect(row).toMatchObject({ name: 'Theirs', isVisible: true, teamId: other.manager.id });
@@ -426,7 +427,7 @@ describe('concurrent toggles: PUT /api/broker/update/isactive/', () => {
         const setTo = answers.map((a) => a.body.isVisible as boolean);
         expect(setTo.filter((v) => v !== before)).toHaveLength(Math.ceil(n / 2));
         expect(setTo.filter((v) => v === before)).toHaveLength(Math.floor(n / 2));
-        for (const a of answers) expect(a.body.message).toBe(a.body.isVisible ? FILTER_MESSAGES.activated : FILTER_MESSAGES.disabled);
+        for (const a of answers) expect(a.body.message).toBe(a.body.isVisible ? FILTER_MESSAGES.activated.text : FILTER_MESSAGES.disabled.text);
       }
     }
   });

@@ -3,12 +3,14 @@ import { historyDatabases } from '../jobs';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
+import { messageOf } from '../lib/messages';
 import { fetchWorker } from '../test/dispatch';
 import { call, createTeam, createUser, errorBody, homeOfUser, otherShard, type TestUser, testEnv } from '../test/helpers';
 import { USER_MESSAGES } from '../users/users.schema';
 import { type ArchiveStep, archiveBoundary, archiveSettings, archiveTeamMonth, deleteTeamArchive, monthOf, monthRange, runHistoryArchive } from './archive-job';
 import { type ArchivedRow, archiveKey, readArchive, writeArchive } from './archive-store';
-import { DAY_MS, HISTORY_MESSAGES } from './history.schema';
+import { HISTORY_MESSAGES } from './history.messages';
+import { DAY_MS } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -222,7 +224,7 @@ describe('the archive job (docs/decisions/0171-history-retention-r2.md)', () => 
     const res = await restore(team.manager, { month: OLD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      message: HISTORY_MESSAGES.archiveRestored,
+      ...messageOf(HISTORY_MESSAGES.archiveRestored),
       month: { month: OLD, contacts: 60, state: 'restored', restoredUntil: expect.any(String) },
     });
     let until = new Date(res.body.month.restoredUntil).getTime();
@@ -477,7 +479,7 @@ describe('archived months for the people who read them', () => {
     for (const bad of ['2024-13', '2024-1', 'May', '', null]) {
       const res = await exportMonth(team.manager, { month: bad });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(HISTORY_MESSAGES.archiveMonth);
+      expect(res.body).toEqual(errorBody(HISTORY_MESSAGES.archiveMonth));
     }
     // nothing of the refused calls restored anything
     expect(await d1Rows(team.manager.id, OLD)).toEqual([]);

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { callHistoryArchive, callHistoryArchiveUsers, users } from '../db/schema';
 import type { Caller, Db } from '../env';
-import { ApiError, notFound } from '../lib/errors';
+import { GENERAL_MESSAGES } from '../lib/common-messages';
+import { apiError } from '../lib/errors';
+import { messageOf } from '../lib/messages';
 import { log } from '../lib/observe';
 import { monthsBetween } from './archive-job';
 import { type ArchivedRow, archiveKey, lineSplitter, ndjsonText, readArchive } from './archive-store';
@@ -54,7 +56,7 @@ export async function archivedMonthsIn(db: Db, scope: Scope, from: Date, to: Dat
 /** The team a lead asks for: Contact History's scope, which for these calls is always a team (agents are refused by the route's rule). */
 async function leadTeam(db: Db, caller: Caller, managerId: string | null | undefined): Promise<string> {
   const scope = await scopeFor(db, caller, managerId);
-  if (!('teamId' in scope)) throw notFound(HISTORY_MESSAGES.archiveNotFound);
+  if (!('teamId' in scope)) throw apiError(HISTORY_MESSAGES.archiveNotFound);
   return scope.teamId;
 }
 
@@ -64,7 +66,7 @@ async function ledgerRow(db: Db, teamId: string, month: string): Promise<LedgerR
     .from(a)
     .where(and(eq(a.teamId, teamId), eq(a.month, month)))
     .limit(1);
-  if (!row) throw notFound(HISTORY_MESSAGES.archiveNotFound);
+  if (!row) throw apiError(HISTORY_MESSAGES.archiveNotFound);
   return row;
 }
 
@@ -121,7 +123,7 @@ export async function exportArchivedMonth(db: Db, bucket: R2Bucket, caller: Call
   const object = await bucket.get(archiveKey(teamId, input.month));
   if (!object) {
     log('error', { event: 'history_archive.object_missing', teamId, month: input.month });
-    throw new ApiError('server_error', 'Something went wrong');
+    throw apiError(GENERAL_MESSAGES.somethingWrong);
   }
   const header = `\uFEFF${HISTORY_CSV_COLUMNS.map(([title]) => title).join(',')}\r\n`;
   let started = false;
@@ -166,7 +168,7 @@ export async function restoreArchivedMonth(
   const object = await readArchive(bucket, archiveKey(teamId, input.month));
   if (!object) {
     log('error', { event: 'history_archive.object_missing', teamId, month: input.month });
-    throw new ApiError('server_error', 'Something went wrong');
+    throw apiError(GENERAL_MESSAGES.somethingWrong);
   }
   const until = new Date(opts.now + opts.restoreDays * 86_400_000);
   // first the state, which stops a running job's deletes of this month, then the rows
@@ -189,5 +191,5 @@ export async function restoreArchivedMonth(
     );
   }
   for (let i = 0; i < statements.length; i += 20) await d1.batch(statements.slice(i, i + 20));
-  return { message: HISTORY_MESSAGES.archiveRestored, month: toDto(await ledgerRow(db, teamId, input.month)) };
+  return { ...messageOf(HISTORY_MESSAGES.archiveRestored), month: toDto(await ledgerRow(db, teamId, input.month)) };
 }

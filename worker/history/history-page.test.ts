@@ -4,8 +4,9 @@ import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import { fetchWorker } from '../test/dispatch';
 import { call, createTeam, createUser, homeOfUser, type TestUser, testEnv } from '../test/helpers';
+import { HISTORY_MESSAGES } from './history.messages';
 import { EXPORT_PAGE_ROWS } from './history.page';
-import { DAY_MS, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
+import { DAY_MS, type HistoryRowDto } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -271,7 +272,7 @@ describe('POST /api/callHistory/page', () => {
     expect(res.body.perDay.slice(2, 9).every((d: { calls: number; emails: number }) => d.calls + d.emails === 0)).toBe(true);
     const bad = await call('POST', '/api/callHistory/page', { token: T.manager.token, body: { dateFrom: from, dateTo: to, timeZone: 'Mars/Olympus' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(HISTORY_MESSAGES.timeZone);
+    expect(bad.body.message).toBe(HISTORY_MESSAGES.timeZone.text);
   });
 
   it('scope as getHistory: an agent its own rows; a director its own managers; 400 and 404 with the same messages', async () => {
@@ -281,16 +282,16 @@ describe('POST /api/callHistory/page', () => {
     expect((await page(A.agents[0], { usersList: [A.agents[1].id] })).status).toBe(404);
     const none = await page(A.director, {});
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager);
+    expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager.text);
     expect((await page(A.director, { managerId: A.manager.id })).body.total).toBe(32);
     for (const managerId of [B.manager.id, A.agents[0].id, 'unknown']) {
       const res = await page(A.director, { managerId });
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(HISTORY_MESSAGES.managerNotFound);
+      expect(res.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
     }
     const foreign = await page(A.manager, { usersList: [B.agents[0].id] });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe(HISTORY_MESSAGES.userNotFound);
+    expect(foreign.body.message).toBe(HISTORY_MESSAGES.userNotFound.text);
     // another team's rows never show, whatever the search
     expect((await page(A.manager, { search: 'Team B' })).body.filteredTotal).toBe(0);
     expect((await page(await createUser('marketing'), { managerId: A.manager.id })).status).toBe(403);
@@ -310,7 +311,7 @@ describe('POST /api/callHistory/page', () => {
     }
     const unknown = await page(admin, { managerId: 'unknown' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(HISTORY_MESSAGES.managerNotFound);
+    expect(unknown.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
   });
 
   it("the load's choices narrow as getHistory's: users, MCs (a team MC with its agents' settings), kinds", async () => {
@@ -349,16 +350,16 @@ describe('POST /api/callHistory/page', () => {
   });
 
   it.each([
-    [{ pageSize: 5 }, HISTORY_MESSAGES.pageSize],
-    [{ pageSize: 51 }, HISTORY_MESSAGES.pageSize],
-    [{ pageSize: 12.5 }, HISTORY_MESSAGES.pageSize],
-    [{ page: 0 }, HISTORY_MESSAGES.page],
-    [{ page: '2' }, HISTORY_MESSAGES.page],
-    [{ sort: { column: 'password', dir: 'asc' } }, HISTORY_MESSAGES.sort],
-    [{ sort: { column: 'agent', dir: 'up' } }, HISTORY_MESSAGES.sort],
-    [{ search: 'x'.repeat(201) }, HISTORY_MESSAGES.search],
-    [{ dateFrom: 'soon' }, HISTORY_MESSAGES.range],
-    [{ ...range(41, 0) }, HISTORY_MESSAGES.range],
+    [{ pageSize: 5 }, HISTORY_MESSAGES.pageSize.text],
+    [{ pageSize: 51 }, HISTORY_MESSAGES.pageSize.text],
+    [{ pageSize: 12.5 }, HISTORY_MESSAGES.pageSize.text],
+    [{ page: 0 }, HISTORY_MESSAGES.page.text],
+    [{ page: '2' }, HISTORY_MESSAGES.page.text],
+    [{ sort: { column: 'password', dir: 'asc' } }, HISTORY_MESSAGES.sort.text],
+    [{ sort: { column: 'agent', dir: 'up' } }, HISTORY_MESSAGES.sort.text],
+    [{ search: 'x'.repeat(201) }, HISTORY_MESSAGES.search.text],
+    [{ dateFrom: 'soon' }, HISTORY_MESSAGES.range.text],
+    [{ ...range(41, 0) }, HISTORY_MESSAGES.range.text],
   ])('bad input %j answers 400 %s', async (extra, message) => {
     const res = await page(A.manager, extra);
     expect(res.status).toBe(400);
@@ -503,10 +504,10 @@ describe('POST /api/callHistory/export', () => {
     const other = await createTeam();
     const none = await exportCsv(T.director, {});
     expect(none.status).toBe(400);
-    expect(((await none.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.selectManager);
+    expect(((await none.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.selectManager.text);
     const foreign = await exportCsv(T.director, { managerId: other.manager.id });
     expect(foreign.status).toBe(404);
-    expect(((await foreign.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.managerNotFound);
+    expect(((await foreign.json()) as { message: string }).message).toBe(HISTORY_MESSAGES.managerNotFound.text);
     expect((await exportCsv(T.manager, { dateTo: 'never' })).status).toBe(400);
     expect((await exportCsv(await createUser('marketing'), { managerId: T.manager.id })).status).toBe(403);
     const anonymous = await fetchWorker('http://localhost/api/callHistory/export', {

@@ -1,37 +1,13 @@
 import * as z from 'zod';
-import { isEmail, MESSAGES } from '../auth/auth.schema';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { isEmail } from '../auth/auth.schema';
 import { dateInput, parseDate } from '../lib/dates';
+import { problem } from '../lib/messages';
 import { normalizeBoardPhone } from '../lib/phone';
-import { LOAD_BOARDS, type LoadBoard } from './boards';
+import { HISTORY_MESSAGES } from './history.messages';
 
-/** Contact History's messages (spec section 5) and the ingestion call's. Shared with the screen. */
-export const HISTORY_MESSAGES = {
-  range: 'History is available for maximum 40 days',
-  selectManager: 'Select a manager',
-  managerNotFound: COMMON_MESSAGES.managerNotFound,
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  mcNotFound: 'MC not found',
-  selectMc: 'Select MC',
-  tooMany: 'Too many contacts for one load: choose fewer days or users',
-  clientId: 'A client id is required: 1 to 100 letters, digits or . _ : -',
-  clientIdReused: 'This client id was already used for a different entry',
-  kind: "Kind must be 'call' or 'email'",
-  phone: MESSAGES.phone,
-  email: MESSAGES.emailInvalid,
-  brokerEmpty: 'Broker name is empty',
-  contactDate: 'Wrong contact date',
-  search: 'Search is at most 200 characters',
-  sort: 'Sort by one of the table columns, asc or desc',
-  page: 'Page is a whole number from 1',
-  pageSize: 'Page size is 10 to 50',
-  timeZone: 'Unknown time zone',
-  line: 'Lines are 1 to 6',
-  archiveMonth: 'Pick a month as year and month: 2025-03',
-  archiveNotFound: 'This month is not in the archive',
-  archiveRestored: 'The month is back in Contact History',
-  board: 'Board must be dat or truckstop',
-} as const;
+export { HISTORY_MESSAGES };
+
+import { LOAD_BOARDS, type LoadBoard } from './boards';
 
 /**
  * Spec section 9: Contact history at most 40 days, counted as 40 calendar days with both ends
@@ -47,7 +23,10 @@ const DST_SLACK_MS = 3_600_000;
 
 export { LOAD_BOARDS, type LoadBoard };
 /** The board of a logged contact or load: DAT when a client sends none (the extension before Truckstop). */
-export const boardField = z.enum(LOAD_BOARDS, { error: HISTORY_MESSAGES.board }).optional().default('dat');
+export const boardField = z
+  .enum(LOAD_BOARDS, { error: problem(HISTORY_MESSAGES.board) })
+  .optional()
+  .default('dat');
 
 /** The kinds of contact the extension logs, and the history table's enum. */
 export const CONTACT_KINDS = ['call', 'email'] as const;
@@ -62,9 +41,13 @@ const historyQueryFields = {
   emailLogs: z.boolean().optional().default(true),
   managerId: id.nullable().optional(),
   /** One board's contacts only; all boards when null or left out. */
-  board: z.enum(LOAD_BOARDS, { error: HISTORY_MESSAGES.board }).nullable().optional().default(null),
-  dateFrom: dateInput(HISTORY_MESSAGES.range),
-  dateTo: dateInput(HISTORY_MESSAGES.range),
+  board: z
+    .enum(LOAD_BOARDS, { error: problem(HISTORY_MESSAGES.board) })
+    .nullable()
+    .optional()
+    .default(null),
+  dateFrom: dateInput(problem(HISTORY_MESSAGES.range)),
+  dateTo: dateInput(problem(HISTORY_MESSAGES.range)),
 };
 /** The range rule: the dates come out parsed, or the call answers the spec's message. */
 function withRange<T extends { dateFrom: string | number; dateTo: string | number }>(query: T, ctx: z.RefinementCtx) {
@@ -98,12 +81,15 @@ export const HISTORY_PAGE_SIZES = { min: 10, max: 50 } as const;
 
 const viewFields = {
   /** Case-insensitive words to find in Agent, MC, Company, Address, Origin, Destination, Load Date or Contact. */
-  search: z.string().trim().max(200, HISTORY_MESSAGES.search).optional().default(''),
+  search: z.string().trim().max(200, problem(HISTORY_MESSAGES.search)).optional().default(''),
   /** One Company (broker name) from the answer's `companies`, matched exactly. */
   company: z.string().max(200).nullable().optional().default(null),
   /** Default: Contact Date, newest first. */
   sort: z
-    .object({ column: z.enum(HISTORY_SORT_COLUMNS, { error: HISTORY_MESSAGES.sort }), dir: z.enum(['asc', 'desc'], { error: HISTORY_MESSAGES.sort }) })
+    .object({
+      column: z.enum(HISTORY_SORT_COLUMNS, { error: problem(HISTORY_MESSAGES.sort) }),
+      dir: z.enum(['asc', 'desc'], { error: problem(HISTORY_MESSAGES.sort) }),
+    })
     .nullable()
     .optional()
     .transform((v) => v ?? { column: 'callDate' as const, dir: 'desc' as const }),
@@ -126,7 +112,7 @@ const timeZone = z
     } catch {
       return false;
     }
-  }, HISTORY_MESSAGES.timeZone);
+  }, problem(HISTORY_MESSAGES.timeZone));
 
 /** POST /api/callHistory/page: one page of the view, with the counts, the Company list and the chart's days. */
 export const historyPageSchema = z
@@ -134,17 +120,17 @@ export const historyPageSchema = z
     ...historyQueryFields,
     ...viewFields,
     page: z
-      .number({ error: HISTORY_MESSAGES.page })
-      .int(HISTORY_MESSAGES.page)
-      .min(1, HISTORY_MESSAGES.page)
-      .max(100_000, HISTORY_MESSAGES.page)
+      .number({ error: problem(HISTORY_MESSAGES.page) })
+      .int(problem(HISTORY_MESSAGES.page))
+      .min(1, problem(HISTORY_MESSAGES.page))
+      .max(100_000, problem(HISTORY_MESSAGES.page))
       .optional()
       .default(1),
     pageSize: z
-      .number({ error: HISTORY_MESSAGES.pageSize })
-      .int(HISTORY_MESSAGES.pageSize)
-      .min(HISTORY_PAGE_SIZES.min, HISTORY_MESSAGES.pageSize)
-      .max(HISTORY_PAGE_SIZES.max, HISTORY_MESSAGES.pageSize)
+      .number({ error: problem(HISTORY_MESSAGES.pageSize) })
+      .int(problem(HISTORY_MESSAGES.pageSize))
+      .min(HISTORY_PAGE_SIZES.min, problem(HISTORY_MESSAGES.pageSize))
+      .max(HISTORY_PAGE_SIZES.max, problem(HISTORY_MESSAGES.pageSize))
       .optional()
       .default(HISTORY_PAGE_SIZES.min),
     timeZone,
@@ -153,7 +139,10 @@ export const historyPageSchema = z
      * has the load's total, Companies and days for already (they do not change with the view);
      * `total`, `companies` and `perDay` answer null, and `filteredTotal` too when nothing narrows the load.
      */
-    summary: z.boolean({ error: 'summary is true or false' }).optional().default(true),
+    summary: z
+      .boolean({ error: problem(HISTORY_MESSAGES.summaryFlag) })
+      .optional()
+      .default(true),
   })
   .transform(withRange);
 export type HistoryPageQuery = z.output<typeof historyPageSchema>;
@@ -172,9 +161,9 @@ export type HistoryDayDto = z.infer<typeof historyDaySchema>;
  * when the range may be loaded.
  */
 export function serverRangeError(from: Date | null, to: Date | null): string | null {
-  if (!from || !to) return HISTORY_MESSAGES.range;
+  if (!from || !to) return problem(HISTORY_MESSAGES.range);
   const span = to.getTime() - from.getTime();
-  if (span <= 0 || span > MAX_HISTORY_DAYS * DAY_MS + DST_SLACK_MS) return HISTORY_MESSAGES.range;
+  if (span <= 0 || span > MAX_HISTORY_DAYS * DAY_MS + DST_SLACK_MS) return problem(HISTORY_MESSAGES.range);
   return null;
 }
 
@@ -195,9 +184,9 @@ export function firstOfLastDays(days: number, today: Date): Date {
 
 /** The screen's rule on the picked days: both picked, From not after To, at most 40 days with both ends. */
 export function pickedRangeError(from: Date | undefined, to: Date | undefined): string | null {
-  if (!from || !to) return HISTORY_MESSAGES.range;
+  if (!from || !to) return problem(HISTORY_MESSAGES.range);
   const days = daysInRange(from, to);
-  return days < 1 || days > MAX_HISTORY_DAYS ? HISTORY_MESSAGES.range : null;
+  return days < 1 || days > MAX_HISTORY_DAYS ? problem(HISTORY_MESSAGES.range) : null;
 }
 
 /** The picked days as the call's dateFrom and dateTo (the end date plus one day, spec section 7). */
@@ -253,7 +242,7 @@ export const archivedMonthSchema = z.strictObject({
 export type ArchivedMonthDto = z.infer<typeof archivedMonthSchema>;
 
 /** A UTC month of the archive, '2025-03'. */
-const archiveMonthField = z.string({ error: HISTORY_MESSAGES.archiveMonth }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, HISTORY_MESSAGES.archiveMonth);
+const archiveMonthField = z.string({ error: problem(HISTORY_MESSAGES.archiveMonth) }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, problem(HISTORY_MESSAGES.archiveMonth));
 
 /** GET /api/callHistory/archive: a team's archived months (a director or the admin names the manager). */
 export const archiveListQuerySchema = z.object({ managerId: id.optional() });
@@ -262,7 +251,7 @@ export const archiveMonthSchema = z.object({ managerId: id.nullable().optional()
 export type ArchiveMonthInput = z.output<typeof archiveMonthSchema>;
 
 export const archiveListSchema = z.strictObject({ months: z.array(archivedMonthSchema) });
-export const archiveRestoreResultSchema = z.strictObject({ message: z.string(), month: archivedMonthSchema });
+export const archiveRestoreResultSchema = z.strictObject({ message: z.string(), code: z.string().optional(), month: archivedMonthSchema });
 
 /** GET /api/callHistory/page: a page of rows, and the load's totals when `summary` is true. */
 export const historyPageResultSchema = z.strictObject({
@@ -285,7 +274,10 @@ export type HistoryPage = z.infer<typeof historyPageResultSchema>;
 // ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
 
 const CLIENT_ID_RE = /^[A-Za-z0-9._:-]{1,100}$/;
-export const clientIdField = z.string({ error: HISTORY_MESSAGES.clientId }).trim().regex(CLIENT_ID_RE, HISTORY_MESSAGES.clientId);
+export const clientIdField = z
+  .string({ error: problem(HISTORY_MESSAGES.clientId) })
+  .trim()
+  .regex(CLIENT_ID_RE, problem(HISTORY_MESSAGES.clientId));
 const text = (max: number) =>
   z
     .string()
@@ -302,35 +294,43 @@ const boardPhone = (contact: string) => (contact.length <= 40 ? normalizeBoardPh
 export const logContactSchema = z
   .object({
     clientId: clientIdField,
-    mcSettingId: z.string({ error: HISTORY_MESSAGES.selectMc }).trim().min(1, HISTORY_MESSAGES.selectMc).max(64, HISTORY_MESSAGES.mcNotFound),
-    kind: z.enum(CONTACT_KINDS, { error: HISTORY_MESSAGES.kind }),
+    mcSettingId: z
+      .string({ error: problem(HISTORY_MESSAGES.selectMc) })
+      .trim()
+      .min(1, problem(HISTORY_MESSAGES.selectMc))
+      .max(64, problem(HISTORY_MESSAGES.mcNotFound)),
+    kind: z.enum(CONTACT_KINDS, { error: problem(HISTORY_MESSAGES.kind) }),
     contact: z.string().trim().max(320).optional().default(''),
-    brokerName: z.string({ error: HISTORY_MESSAGES.brokerEmpty }).trim().min(1, HISTORY_MESSAGES.brokerEmpty).max(200),
+    brokerName: z
+      .string({ error: problem(HISTORY_MESSAGES.brokerEmpty) })
+      .trim()
+      .min(1, problem(HISTORY_MESSAGES.brokerEmpty))
+      .max(200),
     address: text(300),
     origin: text(200),
     dest: text(200),
     loadDate: text(40),
-    callDate: dateInput(HISTORY_MESSAGES.contactDate).nullable().optional(),
+    callDate: dateInput(problem(HISTORY_MESSAGES.contactDate)).nullable().optional(),
     /** The line the board offered the contact on ("Call on line 2"); the MC's line now when left out. */
     line: z
-      .number({ error: HISTORY_MESSAGES.line })
-      .int(HISTORY_MESSAGES.line)
-      .min(1, HISTORY_MESSAGES.line)
-      .max(6, HISTORY_MESSAGES.line)
+      .number({ error: problem(HISTORY_MESSAGES.line) })
+      .int(problem(HISTORY_MESSAGES.line))
+      .min(1, problem(HISTORY_MESSAGES.line))
+      .max(6, problem(HISTORY_MESSAGES.line))
       .nullable()
       .optional(),
     board: boardField,
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.phone, path: ['contact'] });
-    if (v.kind === 'email' && !isEmail(v.contact)) ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.email, path: ['contact'] });
+    if (v.kind === 'call' && !boardPhone(v.contact)) ctx.addIssue({ code: 'custom', message: problem(HISTORY_MESSAGES.phone), path: ['contact'] });
+    if (v.kind === 'email' && !isEmail(v.contact)) ctx.addIssue({ code: 'custom', message: problem(HISTORY_MESSAGES.email), path: ['contact'] });
   })
   // last: the contact's date, within the window (now when the client sent none), and a call's
   // number stored normalised, so the same number written as DAT shows it and as E.164 is one contact
   .transform((v, ctx) => {
     const callDate = contactDateOf(v.callDate);
     if (!callDate) {
-      ctx.addIssue({ code: 'custom', message: HISTORY_MESSAGES.contactDate, path: ['callDate'] });
+      ctx.addIssue({ code: 'custom', message: problem(HISTORY_MESSAGES.contactDate), path: ['callDate'] });
       return z.NEVER;
     }
     return { ...v, callDate, contact: v.kind === 'call' ? boardPhone(v.contact)! : v.contact };

@@ -1,13 +1,16 @@
 import { type AnyColumn, and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { callHistory, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
+import { GENERAL_MESSAGES } from '../lib/common-messages';
 import { inJson } from '../lib/db';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { jsonArray, selectJsonRows } from '../lib/json-text';
+import type { Message } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
 import { callerNumberOfLine } from '../team/team.service';
-import { HISTORY_MESSAGES, type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';
+import { HISTORY_MESSAGES } from './history.messages';
+import { type HistoryQuery, type HistoryRowDto, type LogContactInput, MAX_HISTORY_ROWS } from './history.schema';
 
 const h = callHistory;
 
@@ -21,16 +24,16 @@ export type Scope = { userId: string } | { teamId: string };
 export async function scopeFor(db: Db, caller: Caller, managerId: string | null | undefined): Promise<Scope> {
   if (caller.userType === 'agent') return { userId: caller.id };
   if (caller.userType === 'manager') {
-    if (managerId && managerId !== caller.id) throw notFound(HISTORY_MESSAGES.managerNotFound);
+    if (managerId && managerId !== caller.id) throw apiError(HISTORY_MESSAGES.managerNotFound);
     return { teamId: caller.id };
   }
-  if (!managerId) throw badRequest(HISTORY_MESSAGES.selectManager);
+  if (!managerId) throw apiError(HISTORY_MESSAGES.selectManager);
   const [manager] = await db
     .select({ id: users.id, parentId: users.parentId })
     .from(users)
     .where(and(eq(users.id, managerId), eq(users.userType, 'manager'), isNull(users.deletedAt)))
     .limit(1);
-  if (!manager || (caller.userType === 'director' && manager.parentId !== caller.id)) throw notFound(HISTORY_MESSAGES.managerNotFound);
+  if (!manager || (caller.userType === 'director' && manager.parentId !== caller.id)) throw apiError(HISTORY_MESSAGES.managerNotFound);
   return { teamId: manager.id };
 }
 
@@ -42,14 +45,14 @@ export async function checkUsers(db: Db, scope: Scope, usersList: string[]): Pro
   const wanted = [...new Set(usersList)];
   if (!wanted.length) return;
   if ('userId' in scope) {
-    if (wanted.some((id) => id !== scope.userId)) throw notFound(HISTORY_MESSAGES.userNotFound);
+    if (wanted.some((id) => id !== scope.userId)) throw apiError(HISTORY_MESSAGES.userNotFound);
     return;
   }
   const found = await db
     .select({ id: users.id })
     .from(users)
     .where(and(inJson(users.id, wanted), or(eq(users.id, scope.teamId), eq(users.parentId, scope.teamId))));
-  if (found.length !== wanted.length) throw notFound(HISTORY_MESSAGES.userNotFound);
+  if (found.length !== wanted.length) throw apiError(HISTORY_MESSAGES.userNotFound);
 }
 
 const rowSelection = {
@@ -158,12 +161,12 @@ export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery
       .orderBy(desc(h.callDate), desc(h.id))
       .limit(MAX_HISTORY_ROWS + 1),
   );
-  if (rows.length > MAX_HISTORY_ROWS) throw new ApiError('too_large', HISTORY_MESSAGES.tooMany);
+  if (rows.length > MAX_HISTORY_ROWS) throw apiError(HISTORY_MESSAGES.tooMany);
   return jsonArray(rows);
 }
 
-/** The caller's own MC setting with its line, or 404: the extension logs only on the caller's own MCs. */
-export async function ownMcSetting(db: Db, caller: Caller, settingId: string) {
+/** The caller's own MC setting with its line, or the area's 404: the extension logs only on the caller's own MCs. */
+export async function ownMcSetting(db: Db, caller: Caller, settingId: string, notFound: Message<never> = HISTORY_MESSAGES.mcNotFound) {
   const [row] = await db
     .select({
       id: mcSettings.id,
@@ -173,7 +176,7 @@ export async function ownMcSetting(db: Db, caller: Caller, settingId: string) {
     .from(mcSettings)
     .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
     .limit(1);
-  if (!row) throw notFound(HISTORY_MESSAGES.mcNotFound);
+  if (!row) throw apiError(notFound);
   return row;
 }
 
@@ -223,11 +226,11 @@ export async function logContact(db: Db, caller: Caller, input: LogContactInput)
     .onConflictDoNothing()
     .returning({ id: h.id });
   const stored = await rowByClientId(db, caller.id, input.clientId);
-  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  if (!stored) throw apiError(GENERAL_MESSAGES.somethingWrong);
   const created = inserted.length > 0;
   if (!created) {
     const same = stored.kind === input.kind && stored.mcSettingId === setting.id && stored.contact === input.contact && stored.brokerName === input.brokerName;
-    if (!same) throw conflict(HISTORY_MESSAGES.clientIdReused);
+    if (!same) throw apiError(HISTORY_MESSAGES.clientIdReused);
   }
   return { created, row: toDto(stored) };
 }

@@ -5,8 +5,9 @@ import { app } from '../app';
 import { callHistory, mcSettings } from '../db/schema';
 import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
-import { DAY_MS, HISTORY_MESSAGES } from './history.schema';
+import { call, countRows, createTeam, createUser, errorBody, everyDb, type TestUser, testEnv } from '../test/helpers';
+import { HISTORY_MESSAGES } from './history.messages';
+import { DAY_MS } from './history.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -133,7 +134,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     // the same client id for a different contact is refused
     const reused = await log(team.agents[0], { ...body, brokerName: 'Coyote Logistics' });
     expect(reused.status).toBe(409);
-    expect(reused.body.message).toBe(HISTORY_MESSAGES.clientIdReused);
+    expect(reused.body.message).toBe(HISTORY_MESSAGES.clientIdReused.text);
     expect(await countRows('call_history')).toBe(before);
     // client ids are per user: another user may use the same one
     const other = await log(team.manager, { ...body, mcSettingId: teamMc });
@@ -151,24 +152,24 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
   });
 
   it.each([
-    [{ clientId: undefined }, HISTORY_MESSAGES.clientId],
-    [{ clientId: '' }, HISTORY_MESSAGES.clientId],
-    [{ clientId: 'has space' }, HISTORY_MESSAGES.clientId],
-    [{ clientId: 'x'.repeat(101) }, HISTORY_MESSAGES.clientId],
-    [{ mcSettingId: undefined }, HISTORY_MESSAGES.selectMc],
-    [{ mcSettingId: '' }, HISTORY_MESSAGES.selectMc],
-    [{ kind: 'fax' }, HISTORY_MESSAGES.kind],
-    [{ brokerName: '  ' }, HISTORY_MESSAGES.brokerEmpty],
-    [{ brokerName: undefined }, HISTORY_MESSAGES.brokerEmpty],
-    [{ contact: 'call me' }, HISTORY_MESSAGES.phone],
-    [{ contact: '' }, HISTORY_MESSAGES.phone],
-    [{ contact: '555' }, HISTORY_MESSAGES.phone],
-    [{ contact: '(312) 555-01' }, HISTORY_MESSAGES.phone],
-    [{ kind: 'email', contact: '+1 312 555 0142' }, HISTORY_MESSAGES.email],
-    [{ callDate: NOW + 3600_000 }, HISTORY_MESSAGES.contactDate],
-    [{ callDate: NOW - 400 * DAY_MS }, HISTORY_MESSAGES.contactDate],
-    [{ callDate: 'yesterday' }, HISTORY_MESSAGES.contactDate],
-    [{ callDate: true }, HISTORY_MESSAGES.contactDate],
+    [{ clientId: undefined }, HISTORY_MESSAGES.clientId.text],
+    [{ clientId: '' }, HISTORY_MESSAGES.clientId.text],
+    [{ clientId: 'has space' }, HISTORY_MESSAGES.clientId.text],
+    [{ clientId: 'x'.repeat(101) }, HISTORY_MESSAGES.clientId.text],
+    [{ mcSettingId: undefined }, HISTORY_MESSAGES.selectMc.text],
+    [{ mcSettingId: '' }, HISTORY_MESSAGES.selectMc.text],
+    [{ kind: 'fax' }, HISTORY_MESSAGES.kind.text],
+    [{ brokerName: '  ' }, HISTORY_MESSAGES.brokerEmpty.text],
+    [{ brokerName: undefined }, HISTORY_MESSAGES.brokerEmpty.text],
+    [{ contact: 'call me' }, HISTORY_MESSAGES.phone.text],
+    [{ contact: '' }, HISTORY_MESSAGES.phone.text],
+    [{ contact: '555' }, HISTORY_MESSAGES.phone.text],
+    [{ contact: '(312) 555-01' }, HISTORY_MESSAGES.phone.text],
+    [{ kind: 'email', contact: '+1 312 555 0142' }, HISTORY_MESSAGES.email.text],
+    [{ callDate: NOW + 3600_000 }, HISTORY_MESSAGES.contactDate.text],
+    [{ callDate: NOW - 400 * DAY_MS }, HISTORY_MESSAGES.contactDate.text],
+    [{ callDate: 'yesterday' }, HISTORY_MESSAGES.contactDate.text],
+    [{ callDate: true }, HISTORY_MESSAGES.contactDate.text],
   ])('%o answers 400 %s and stores nothing', async (patch, message) => {
     const before = await countRows('call_history');
     const res = await log(team.agents[0], contact(agentMc, patch));
@@ -185,7 +186,7 @@ describe('POST /api/callHistory/log (extension ingestion)', () => {
     for (const mc of [teamMc, teammateMc, otherMc, 'unknown']) {
       const res = await log(team.agents[0], contact(mc));
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(HISTORY_MESSAGES.mcNotFound);
+      expect(res.body.message).toBe(HISTORY_MESSAGES.mcNotFound.text);
     }
     expect((await log(team.manager, contact(agentMc))).status).toBe(404);
     expect(await countRows('call_history')).toBe(before);
@@ -266,7 +267,7 @@ describe('POST /api/callHistory/getHistory', () => {
     for (const other of [A.agents[1].id, A.manager.id, B.agents[0].id]) {
       const res2 = await history(A.agents[0], { usersList: [A.agents[0].id, other] });
       expect(res2.status).toBe(404);
-      expect(res2.body.message).toBe(HISTORY_MESSAGES.userNotFound);
+      expect(res2.body.message).toBe(HISTORY_MESSAGES.userNotFound.text);
     }
   });
 
@@ -283,10 +284,10 @@ describe('POST /api/callHistory/getHistory', () => {
     expect(brokers((await history(A.manager, { usersList: [A.manager.id, A.agents[1].id] })).body)).toEqual(['A1 call 1d', 'Manager call 3d']);
     const foreign = await history(A.manager, { usersList: [A.agents[0].id, B.agents[0].id] });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toBe(HISTORY_MESSAGES.userNotFound);
+    expect(foreign.body.message).toBe(HISTORY_MESSAGES.userNotFound.text);
     const otherManager = await history(A.manager, { managerId: B.manager.id });
     expect(otherManager.status).toBe(404);
-    expect(otherManager.body.message).toBe(HISTORY_MESSAGES.managerNotFound);
+    expect(otherManager.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
     expect(brokers((await history(B.manager, {})).body)).toEqual(['B0 call 1d']);
     // the teams are on different shards, and each team's rows are in its shard alone
     expect(A.manager.shard).not.toBe(B.manager.shard);
@@ -315,7 +316,7 @@ describe('POST /api/callHistory/getHistory', () => {
   it("a director picks one of its own managers; another director's manager answers 404", async () => {
     const none = await history(A.director, {});
     expect(none.status).toBe(400);
-    expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager);
+    expect(none.body.message).toBe(HISTORY_MESSAGES.selectManager.text);
     expect(brokers((await history(A.director, { managerId: A.manager.id })).body)).toEqual(TEAM_A_10D);
     expect(brokers((await history(A.director, { managerId: A.manager.id, usersList: [A.agents[0].id], mcList: [mcA] })).body)).toEqual([
       'A0 call today',
@@ -324,7 +325,7 @@ describe('POST /api/callHistory/getHistory', () => {
     for (const managerId of [B.manager.id, A.agents[0].id, A.director.id, 'unknown']) {
       const res = await history(A.director, { managerId });
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe(HISTORY_MESSAGES.managerNotFound);
+      expect(res.body.message).toBe(HISTORY_MESSAGES.managerNotFound.text);
     }
     const foreignUser = await history(A.director, { managerId: A.manager.id, usersList: [B.agents[0].id] });
     expect(foreignUser.status).toBe(404);
@@ -365,7 +366,7 @@ describe('POST /api/callHistory/getHistory', () => {
   ])('%s answers 400 with the range message', async (_name, body) => {
     const res = await history(A.manager, body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(HISTORY_MESSAGES.range);
+    expect(res.body.message).toBe(HISTORY_MESSAGES.range.text);
   });
 
   it('40 calendar days with both ends (dateTo is the last day plus one, 40 days after From) are allowed; 41 are not', async () => {
@@ -467,12 +468,12 @@ describe('the board a contact came from (DAT, Truckstop)', () => {
     for (const board of ['123loadboard', '', 'DAT', 7]) {
       const res = await log(T.agents[0], contact(own, { board }));
       expect(res.status, String(board)).toBe(400);
-      expect(res.body.message).toBe(HISTORY_MESSAGES.board);
+      expect(res.body).toEqual(errorBody(HISTORY_MESSAGES.board));
     }
     expect(await countRows('call_history')).toBe(before);
     const filtered = await history(T.manager, { board: 'loadlink' });
     expect(filtered.status).toBe(400);
-    expect(filtered.body.message).toBe(HISTORY_MESSAGES.board);
+    expect(filtered.body).toEqual(errorBody(HISTORY_MESSAGES.board));
   });
 
   it('the same client id from another board is the same contact (a retry): one row, the first board kept', async () => {

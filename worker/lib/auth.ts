@@ -5,9 +5,10 @@ import { createMiddleware } from 'hono/factory';
 import { jwtVerify, SignJWT } from 'jose';
 import { apiKeys, companyHomes, sessions, users } from '../db/schema';
 import { type AppEnv, type Bindings, type Caller, type Db, isDevelopment } from '../env';
+import { GENERAL_MESSAGES } from './common-messages';
 import { openCompany } from './db';
 import { accountOf, companyHome, type Home } from './directory';
-import { forbidden, notFound, unauthorized } from './errors';
+import { apiError, unauthorized } from './errors';
 import { randomId, sha256Hex } from './ids';
 import { decide, RULES, type RuleName } from './permissions';
 import { secrets } from './secrets';
@@ -332,12 +333,12 @@ function touchSession(c: Context<AppEnv>, db: Db, sessionId: string, now: number
 export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
   const rule = RULES[name];
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
-    if (rule === 'development' && !isDevelopment(c.env)) throw notFound('Not found');
+    if (rule === 'development' && !isDevelopment(c.env)) throw apiError(GENERAL_MESSAGES.notFound);
     if (rule !== 'public' && rule !== 'development') {
       // API keys authenticate the link calls only (not the keys' own management)
       const { caller, home, moving } = await authenticate(c, name === 'links');
       const verdict = decide(rule, caller.userType, subscriptionOf(caller).isSubscriptionActive);
-      if (!verdict.ok) throw forbidden(verdict.message);
+      if (!verdict.ok) throw apiError(verdict.refusal);
       // while the company moves its data reads as before, and a change waits (503, Retry-After)
       if (moving && c.req.method !== 'GET' && c.req.method !== 'HEAD') throw companyMoving();
       c.set('caller', caller);

@@ -4,11 +4,12 @@ import { registerSchema, resetPasswordFormSchema } from '../auth/auth.schema';
 import { filterSaveSchema } from '../filters/filters.schema';
 import { mcAddSchemaFor } from '../mc-settings/mc-settings.schema';
 import { adminCreateUserSchema, createUserSchema, emailFormSchema, passwordFormSchema } from '../users/users.schema';
+import { problemText } from './messages';
 
-/** What a form shows: every issue the schema reports (one at most: the first failing check's). */
+/** What a form shows: every issue the schema reports (one at most: the first failing check's), in English. */
 const issues = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+  return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), problemText(i.message)]);
 };
 
 const registration = { name: 'Ann', email: 'ann@x.example', password: 'secret1', country: 'AM', phone: '+37491234567', repeatPassword: 'secret1' };

@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
-// biome-ignore lint/style/noRestrictedImports: the sign-up refusal's text is the auth area's (one text for both ways in)
-import { MESSAGES } from '../auth/auth.schema';
+// biome-ignore lint/style/noRestrictedImports: the sign-up refusal is the auth area's entry (one refusal for both ways in)
+import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { CONTROL, companyDb, shardDb } from './d1';
 import { inJson, isUniqueViolation } from './db';
-import { conflict } from './errors';
+import { apiError } from './errors';
 import { randomId } from './ids';
 import type { Role as UserType } from './permissions';
 import { homeStatement, placeNewCompany, STAFF_COMPANY, shardOfCompany } from './shards';
@@ -114,7 +114,7 @@ export async function claimEmail(env: Bindings, control: Db, claim: { userId: st
       if (!isUniqueViolation(err, 'accounts.email')) throw err;
     }
   }
-  throw conflict(MESSAGES.emailTaken);
+  throw apiError(AUTH_MESSAGES.emailTaken);
 }
 
 async function isOrphan(env: Bindings, account: typeof accounts.$inferSelect) {
@@ -189,7 +189,7 @@ export const repointAccounts = (control: Db, userIds: readonly string[], company
  * Where the caller acts on user `userId`: its own company, unless the admin acts on another
  * company's user (a tree never crosses companies, so nobody else reaches another company).
  */
-export async function homeForTarget(c: Context<AppEnv>, userId: string): Promise<Home> {
+export async function homeForTarget<E extends AppEnv>(c: Context<E>, userId: string): Promise<Home> {
   const own: Home = { companyId: c.var.companyId, shard: c.var.shard, db: c.var.db };
   if (c.var.caller.userType !== 'admin') return own;
   const account = await accountOf(c.var.control, userId);
@@ -215,7 +215,7 @@ export async function placeUser<T extends { id: string; email: string; userType:
     await write(home, { ...user, companyId: home.companyId });
   } catch (err) {
     await releaseClaim(control, user.id).catch((e: unknown) => console.error('releasing an e-mail claim failed', e));
-    if (isUniqueViolation(err, 'users.email')) throw conflict(MESSAGES.emailTaken);
+    if (isUniqueViolation(err, 'users.email')) throw apiError(AUTH_MESSAGES.emailTaken);
     throw err;
   }
   return home;

@@ -1,21 +1,19 @@
-import { ANALYTICS_MESSAGES } from '../analytics/analytics.schema';
-import { HEALTH_MESSAGES } from '../extension/extension-health.schema';
-import { DUPLICATE_THIS_NAME, duplicateMessage, FILTER_MESSAGES, HIDDEN_DUPLICATE_MESSAGE } from '../filters/filters.schema';
-import { HISTORY_MESSAGES } from '../history/history.schema';
+import { ANALYTICS_MESSAGES } from '../analytics/analytics.messages';
+import { HEALTH_MESSAGES } from '../extension/extension-health.messages';
+import { FILTER_MESSAGES } from '../filters/filters.messages';
+import { HISTORY_MESSAGES } from '../history/history.messages';
 import { LINK_MESSAGES } from '../links/links.schema';
-import { LOAD_MESSAGES } from '../loads/loads.schema';
-import { MAIL_MESSAGES } from '../mail/mail.schema';
-import { TEMPLATE_MESSAGES } from '../mc-settings/email-template.schema';
-import { MC_MESSAGES } from '../mc-settings/mc-settings.schema';
+import { LOAD_MESSAGES } from '../loads/loads.messages';
+import { MAIL_MESSAGES } from '../mail/mail.messages';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { PAYMENT_MESSAGES } from '../payments/payments.schema';
 import { PROMO_MESSAGES } from '../promo/promo.schema';
-import { DIALER_MESSAGES } from '../team/dialer';
-import { TEAM_MESSAGES } from '../team/team.schema';
-import { USER_MESSAGES } from '../users/users.schema';
-import { VETTING_MESSAGES } from '../vetting/vetting.schema';
+import { USER_MESSAGES } from '../users/users.messages';
+import { VETTING_MESSAGES } from '../vetting/vetting.messages';
 import { isTemplate, type MessageParams, matchTemplate, type Template } from './coded';
 import { COMMON_MESSAGES } from './common-messages';
 import { codeOfMessage } from './message-codes';
+import type { Message } from './messages';
 
 /**
  * Every error message a screen or the extension can show, by its stable code
@@ -26,46 +24,21 @@ import { codeOfMessage } from './message-codes';
  * Server only: the login page keeps its small table (worker/lib/message-codes.ts), which wins
  * for the messages it has.
  */
-type Entry = string | Template;
-const only = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
-const without = <T extends Record<string, unknown>, K extends keyof T>(table: T, keys: readonly K[]) =>
-  Object.fromEntries(Object.entries(table).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
+type Entry = string | Template | Message;
+const isMessage = (entry: Entry): entry is Message => typeof entry === 'object';
 
 export const ERROR_TABLES = {
   common: COMMON_MESSAGES,
-  filter: {
-    ...FILTER_MESSAGES,
-    duplicate: duplicateMessage,
-    hiddenDuplicate: HIDDEN_DUPLICATE_MESSAGE,
-    duplicateThisName: DUPLICATE_THIS_NAME,
-  },
-  vetting: only(VETTING_MESSAGES, ['notConfigured', 'noNumber', 'unavailable']),
-  lines: {
-    ...without(MC_MESSAGES, ['shown', 'hidden']),
-    teamSaved: TEAM_MESSAGES.saved,
-    line: TEAM_MESSAGES.line,
-    tooManyLines: TEAM_MESSAGES.tooManyLines,
-    lineTwice: TEAM_MESSAGES.lineTwice,
-    callerNumber: TEAM_MESSAGES.callerNumber,
-    label: TEAM_MESSAGES.label,
-    window: TEAM_MESSAGES.window,
-    markers: TEAM_MESSAGES.markers,
-    dialer: DIALER_MESSAGES.dialer,
-    templateEmpty: DIALER_MESSAGES.templateEmpty,
-    templateTo: DIALER_MESSAGES.templateTo,
-    templateLong: DIALER_MESSAGES.templateLong,
-    templateScheme: DIALER_MESSAGES.templateScheme,
-    templateUnknown: DIALER_MESSAGES.templateUnknown,
-    ...TEMPLATE_MESSAGES,
-  },
-  user: without(USER_MESSAGES, ['passwordShortUpdate']),
+  filter: FILTER_MESSAGES,
+  vetting: VETTING_MESSAGES,
+  lines: LINES_MESSAGES,
+  user: USER_MESSAGES,
   history: HISTORY_MESSAGES,
-  load: without(LOAD_MESSAGES, ['deleted']),
+  load: LOAD_MESSAGES,
   promo: PROMO_MESSAGES,
   link: LINK_MESSAGES,
   payment: PAYMENT_MESSAGES,
-  mail: without(MAIL_MESSAGES, ['resent']),
+  mail: MAIL_MESSAGES,
   analytics: ANALYTICS_MESSAGES,
   health: HEALTH_MESSAGES,
 } satisfies Record<string, Record<string, Entry>>;
@@ -73,8 +46,15 @@ export const ERROR_TABLES = {
 /** One code per text: the login page's own code first, else the first table that has the text. */
 const byMessage = new Map<string, string>();
 const templates: [code: string, text: string][] = [];
+const ownCodes = new Map<string, string>();
 for (const [area, table] of Object.entries(ERROR_TABLES)) {
   for (const [key, entry] of Object.entries(table as Record<string, Entry>)) {
+    if (isMessage(entry)) {
+      if (entry.code.includes('.')) ownCodes.set(entry.code, entry.text);
+      if (entry.text.includes('{{')) templates.push([entry.code, entry.text]);
+      else if (!byMessage.has(entry.text)) byMessage.set(entry.text, codeOfMessage(entry.text) ?? entry.code);
+      continue;
+    }
     const code = `${area}.${key}`;
     if (isTemplate(entry)) templates.push([code, entry.text]);
     else if (!byMessage.has(entry)) byMessage.set(entry, codeOfMessage(entry) ?? code);
@@ -85,6 +65,7 @@ for (const [area, table] of Object.entries(ERROR_TABLES)) {
 export const ERROR_CODES: ReadonlyMap<string, string> = new Map([
   ...[...byMessage].filter(([, code]) => code.includes('.')).map(([message, code]) => [code, message] as const),
   ...templates,
+  ...ownCodes,
 ]);
 
 /** A message's code, and the values it carries; undefined for a message no table has. */

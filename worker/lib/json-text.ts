@@ -27,5 +27,5 @@ export async function selectJsonRows(db: Db, query: { toSQL(): { sql: string; pa
 }
 
 /** A 200 whose JSON text is already written, typed as the JSON it is for the typed clients. */
-export const jsonText = <T>(c: Context<AppEnv>, json: string) =>
+export const jsonText = <T>(c: Pick<Context<AppEnv>, 'body'>, json: string) =>
   c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as Response & TypedResponse<T, 200, 'json'>;

@@ -1,26 +1,12 @@
 // No server imports: the login page reads the same table to translate the shared schemas' messages.
-import { MESSAGES } from '../auth/auth.messages';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { GENERAL_MESSAGES } from './common-messages';
 
-/**
- * Stable codes for the messages the login page shows (docs/decisions/0023-languages.md): the API
- * answers `{message, code}` for these (the contract `{message}` stays), and the screens translate
- * by the code, never by the English text. Kept small, it is in the login page's bundle: every other
- * area's messages have their codes in worker/lib/error-codes.ts (server only).
- */
-export const MESSAGE_CODES = {
-  ...MESSAGES,
-  wrongCredentials: 'Wrong email or password',
-  tooManyLogins: 'Too many failed logins, please try again later',
-  tooManyMails: 'Too many e-mails requested, please try again later',
-  invalidLink: 'This link is invalid or has expired',
-  somethingWrong: 'Something went wrong',
-  notAllowed: 'You are not allowed to do this',
-  notFound: 'Not found',
-  tooManyRequests: 'Too many requests, please try again later',
-  // answers, not errors: the e-mail verification page shows them
-  verified: 'Your e-mail has been verified',
-  alreadyVerified: 'Your e-mail is already verified',
-} as const;
+/** The login page's texts by their bare codes, until the screens translate by the answer's code alone. */
+export const MESSAGE_CODES = Object.fromEntries(Object.values({ ...AUTH_MESSAGES, ...GENERAL_MESSAGES }).map((e) => [e.code, e.text])) as Record<
+  keyof typeof AUTH_MESSAGES | keyof typeof GENERAL_MESSAGES,
+  string
+>;
 
 export type MessageCode = keyof typeof MESSAGE_CODES;
 
@@ -29,8 +15,4 @@ const byMessage = new Map<string, MessageCode>(Object.entries(MESSAGE_CODES).map
 /** The code of one of the messages above, or undefined. */
 export const codeOfMessage = (message: string): MessageCode | undefined => byMessage.get(message);
 
-/**
- * The catalogue key of a code the API answers: the codes above are `messages.<code>`; an area's
- * (`lines.lineTaken`, worker/lib/error-codes.ts) are `<area>Messages.<key>`, in that area's part.
- */
-export const keyOfCode = (code: string) => (code.includes('.') ? code.replace('.', 'Messages.') : `messages.${code}`);
+export { keyOfCode } from './messages';

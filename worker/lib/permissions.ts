@@ -1,4 +1,5 @@
-import { COMMON_MESSAGES } from './common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from './common-messages';
+import type { Message } from './messages';
 /**
  * The one permissions table. `AREAS` says which role reaches which part of the product and
  * whether it needs an active subscription; `RULES` adds the calls narrower than an area and the
@@ -14,7 +15,7 @@ export interface RoleRule {
   roles: readonly Role[];
   needsSubscription: boolean;
   /** The refusal a role gets instead of the generic one (agents renaming filter types). */
-  refusals?: Partial<Record<Role, string>>;
+  refusals?: Partial<Record<Role, Message>>;
 }
 
 export const AREAS = {
@@ -60,7 +61,7 @@ export const RULES = {
   /** One Idram order for several of a manager's agents: not behind its own subscription either. */
   teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
-  filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: 'Agents cannot edit filter types' } },
+  filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.filterTypesAgents } },
   /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
@@ -84,13 +85,13 @@ export type RuleName = keyof typeof RULES;
 export const isStaff = (role: Role) => role === 'admin' || role === 'marketing';
 
 /**
- * What a rule answers a signed-in caller: let through, or the refusal's message (403).
+ * What a rule answers a signed-in caller: let through, or its refusal (403).
  * `public`, `signedIn` and `development` let every signed-in caller through.
  */
-export function decide(rule: Rule, role: Role, isSubscriptionActive: boolean): { ok: true } | { ok: false; message: string } {
+export function decide(rule: Rule, role: Role, isSubscriptionActive: boolean): { ok: true } | { ok: false; refusal: Message } {
   if (typeof rule === 'string') return { ok: true };
-  if (!rule.roles.includes(role)) return { ok: false, message: rule.refusals?.[role] ?? 'You are not allowed to do this' };
-  if (rule.needsSubscription && !isStaff(role) && !isSubscriptionActive) return { ok: false, message: COMMON_MESSAGES.subscriptionInactive };
+  if (!rule.roles.includes(role)) return { ok: false, refusal: rule.refusals?.[role] ?? GENERAL_MESSAGES.notAllowed };
+  if (rule.needsSubscription && !isStaff(role) && !isSubscriptionActive) return { ok: false, refusal: COMMON_MESSAGES.subscriptionInactive };
   return { ok: true };
 }
 

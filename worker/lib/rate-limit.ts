@@ -1,6 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
-import { tooManyRequests } from './errors';
+import { GENERAL_MESSAGES } from './common-messages';
+import { apiError, tooManyRequests } from './errors';
+import type { Message } from './messages';
+
+/** A limit's refusal: a table's 429 (a text only until every area has its table). */
+type Refusal = Message | string;
+const refused = (message: Refusal) => (typeof message === 'string' ? tooManyRequests(message) : apiError(message));
 
 interface Window {
   start: number;
@@ -154,16 +160,16 @@ const stub = (env: Bindings, key: string) => env.RATE_LIMITER.get(env.RATE_LIMIT
 const disabled = (env: Bindings) => env.DISABLE_RATE_LIMITS === 'true';
 
 /** Counts one hit against `key`; throws 429 past the limit. */
-export async function enforceLimit(env: Bindings, key: string, rule: Limit, message?: string): Promise<void> {
+export async function enforceLimit(env: Bindings, key: string, rule: Limit, message: Refusal = GENERAL_MESSAGES.tooManyRequests): Promise<void> {
   if (disabled(env)) return;
   const { allowed } = await stub(env, key).hit(rule.limit, rule.windowMs);
-  if (!allowed) throw tooManyRequests(message);
+  if (!allowed) throw refused(message);
 }
 
 /** Throws 429 if `key` is already at its limit (failures are counted separately with `countHit`). */
-export async function checkLimit(env: Bindings, key: string, rule: Limit, message?: string): Promise<void> {
+export async function checkLimit(env: Bindings, key: string, rule: Limit, message: Refusal = GENERAL_MESSAGES.tooManyRequests): Promise<void> {
   if (disabled(env)) return;
-  if ((await stub(env, key).peek(rule.windowMs)) >= rule.limit) throw tooManyRequests(message);
+  if ((await stub(env, key).peek(rule.windowMs)) >= rule.limit) throw refused(message);
 }
 
 export async function countHit(env: Bindings, key: string, rule: Limit): Promise<void> {
@@ -183,7 +189,11 @@ const noAttempt: Attempt = { settle: async () => {} };
  * order given (always the same order, so two attempts never wait on each other): throws 429 when
  * a bucket's failures (with the attempts in flight) reach its limit. Exact under concurrency.
  */
-export async function beginAttempt(env: Bindings, buckets: readonly (readonly [string, Limit])[], message?: string): Promise<Attempt> {
+export async function beginAttempt(
+  env: Bindings,
+  buckets: readonly (readonly [string, Limit])[],
+  message: Refusal = GENERAL_MESSAGES.tooManyRequests,
+): Promise<Attempt> {
   if (disabled(env)) return noAttempt;
   const taken: { key: string; rule: Limit; ticket: string }[] = [];
   const settleAll = async (failed: boolean) => {
@@ -193,7 +203,7 @@ export async function beginAttempt(env: Bindings, buckets: readonly (readonly [s
     const { allowed, ticket } = await stub(env, key).begin(rule.limit, rule.windowMs);
     if (!allowed) {
       await settleAll(false);
-      throw tooManyRequests(message);
+      throw refused(message);
     }
     taken.push({ key, rule, ticket });
   }

@@ -3,7 +3,7 @@ import { companies, companyHomes, writeFence } from '../db/schema/companies';
 import type { Bindings, Db } from '../env';
 import { COMMON_MESSAGES } from './common-messages';
 import { controlDb, placementShards } from './d1';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 
 /** Companies and their shards (docs/decisions/0174-company-shards.md). */
 /** The company of the admin and marketing users: they belong to no team tree. */
@@ -41,10 +41,9 @@ export async function shardOfCompany(env: Bindings, companyId: string, fresh = f
 /** Forgets where a company is (after a move, in this isolate). */
 export const forgetCompany = (companyId: string) => placed.delete(companyId);
 
-export const MOVING_MESSAGE = COMMON_MESSAGES.companyMoving;
 /** Seconds a client waits before it tries a write again during a move. */
 export const MOVING_RETRY_SECONDS = 30;
-export const companyMoving = () => new ApiError('unavailable', MOVING_MESSAGE);
+export const companyMoving = () => apiError(COMMON_MESSAGES.companyMoving);
 
 /** The statement that opens a company on a shard (a new company, or a move's flip). */
 export const homeStatement = (db: Db, companyId: string, state: (typeof companyHomes.$inferInsert)['state'], now = new Date()) =>

@@ -3,15 +3,15 @@ import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type * as z from 'zod';
 import type { AppEnv, Caller } from '../env';
-import { badRequest } from './errors';
+import { problemError } from './errors';
 
-/** Our error shape: the first issue's message becomes `{message}` with 400. */
+/** Our error shape: the first issue's problem (an area's code and values) answers 400 with its entry; zod's own as it is. */
 const firstIssue = (result: { success: boolean; error?: { issues: readonly z.core.$ZodIssue[] } }) => {
   if (result.success) return;
   const issue = result.error?.issues[0];
   const where = issue?.path?.length ? ` (${issue.path.join('.')})` : '';
   const message = issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `Invalid input${where}`;
-  throw badRequest(message);
+  throw problemError(message, 400);
 };
 
 /**

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { apiKeys } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId, sha256Hex } from '../lib/ids';
 import { type ApiKeyDto, LINK_MESSAGES } from './links.schema';
 
@@ -37,7 +37,7 @@ export async function createKey(db: Db, caller: Caller, input: { name: string; e
   if (input.expiresAt) {
     expiresAt = new Date(input.expiresAt);
     const at = expiresAt.getTime();
-    if (Number.isNaN(at) || at <= now || at > now + MAX_KEY_LIFETIME_MS) throw badRequest(LINK_MESSAGES.keyExpiresAt);
+    if (Number.isNaN(at) || at <= now || at > now + MAX_KEY_LIFETIME_MS) throw apiError(LINK_MESSAGES.keyExpiresAt);
   }
   const key = `${KEY_PREFIX}${randomId(32)}`;
   const row: KeyRow = {
@@ -58,7 +58,7 @@ export async function createKey(db: Db, caller: Caller, input: { name: string; e
           where (select count(*) from ${apiKeys} where ${apiKeys.userId} = ${caller.id}) < ${MAX_KEYS_PER_USER}`,
     )
     .returning({ id: apiKeys.id });
-  if (!inserted.length) throw conflict(LINK_MESSAGES.tooManyKeys);
+  if (!inserted.length) throw apiError(LINK_MESSAGES.tooManyKeys);
   return { ...toDto(row), key };
 }
 
@@ -68,5 +68,5 @@ export async function revokeKey(db: Db, caller: Caller, id: string) {
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.id)))
     .returning({ id: apiKeys.id });
-  if (!deleted.length) throw notFound(COMMON_MESSAGES.keyNotFound);
+  if (!deleted.length) throw apiError(COMMON_MESSAGES.keyNotFound);
 }

@@ -32,13 +32,13 @@ describe('API keys', () => {
   });
 
   it.each([
-    [{ name: '' }, LINK_MESSAGES.keyName],
-    [{ name: '   ' }, LINK_MESSAGES.keyName],
-    [{ name: 'x'.repeat(61) }, LINK_MESSAGES.keyName],
-    [{}, LINK_MESSAGES.keyName],
-    [{ name: 'ok', expiresAt: '2001-01-01T00:00:00Z' }, LINK_MESSAGES.keyExpiresAt],
-    [{ name: 'ok', expiresAt: inDays(800) }, LINK_MESSAGES.keyExpiresAt],
-    [{ name: 'ok', expiresAt: 'soon' }, LINK_MESSAGES.keyExpiresAt],
+    [{ name: '' }, LINK_MESSAGES.keyName.text],
+    [{ name: '   ' }, LINK_MESSAGES.keyName.text],
+    [{ name: 'x'.repeat(61) }, LINK_MESSAGES.keyName.text],
+    [{}, LINK_MESSAGES.keyName.text],
+    [{ name: 'ok', expiresAt: '2001-01-01T00:00:00Z' }, LINK_MESSAGES.keyExpiresAt.text],
+    [{ name: 'ok', expiresAt: inDays(800) }, LINK_MESSAGES.keyExpiresAt.text],
+    [{ name: 'ok', expiresAt: 'soon' }, LINK_MESSAGES.keyExpiresAt.text],
   ])('refuses %j with 400 "%s" and stores nothing', async (body, message) => {
     const manager = await createUser('manager');
     const res = await call('POST', '/api/link/keys', { token: manager.token, body });
@@ -164,7 +164,7 @@ describe('API keys', () => {
       expect(answers.filter((a) => a.status === 201)).toHaveLength(MAX_KEYS_PER_USER - already);
       const refused = answers.filter((a) => a.status === 409);
       expect(refused).toHaveLength(30 - (MAX_KEYS_PER_USER - already));
-      expect(refused.every((a) => a.body.message === LINK_MESSAGES.tooManyKeys)).toBe(true);
+      expect(refused.every((a) => a.body.message === LINK_MESSAGES.tooManyKeys.text)).toBe(true);
       expect(await control.select().from(apiKeys).where(eq(apiKeys.userId, manager.id))).toHaveLength(MAX_KEYS_PER_USER);
     }
   });

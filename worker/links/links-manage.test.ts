@@ -88,17 +88,17 @@ describe('PUT /api/link/{id}: edit', () => {
   });
 
   it.each([
-    [{ from: 'javascript:alert(1)' }, 400, LINK_MESSAGES.scheme],
-    [{ from: 'http://localhost:8787/s/abc' }, 400, LINK_MESSAGES.ownSite],
-    [{ from: `${testEnv.PUBLIC_URL}/anything` }, 400, LINK_MESSAGES.ownSite],
-    [{ from: 'https://user:pw@example.com/' }, 400, LINK_MESSAGES.credentials],
-    [{ alias: 'a b' }, 400, LINK_MESSAGES.alias],
-    [{ alias: 'x' }, 400, LINK_MESSAGES.alias],
-    [{ expiresAt: '2001-01-01T00:00:00Z' }, 400, LINK_MESSAGES.expiresAt],
-    [{ expiresAt: 'tomorrow' }, 400, LINK_MESSAGES.expiresAt],
-    [{ maxClicks: 0 }, 400, LINK_MESSAGES.maxClicks],
-    [{ maxClicks: 2.5 }, 400, LINK_MESSAGES.maxClicks],
-    [{ maxClicks: '10' }, 400, LINK_MESSAGES.maxClicks],
+    [{ from: 'javascript:alert(1)' }, 400, LINK_MESSAGES.scheme.text],
+    [{ from: 'http://localhost:8787/s/abc' }, 400, LINK_MESSAGES.ownSite.text],
+    [{ from: `${testEnv.PUBLIC_URL}/anything` }, 400, LINK_MESSAGES.ownSite.text],
+    [{ from: 'https://user:pw@example.com/' }, 400, LINK_MESSAGES.credentials.text],
+    [{ alias: 'a b' }, 400, LINK_MESSAGES.alias.text],
+    [{ alias: 'x' }, 400, LINK_MESSAGES.alias.text],
+    [{ expiresAt: '2001-01-01T00:00:00Z' }, 400, LINK_MESSAGES.expiresAt.text],
+    [{ expiresAt: 'tomorrow' }, 400, LINK_MESSAGES.expiresAt.text],
+    [{ maxClicks: 0 }, 400, LINK_MESSAGES.maxClicks.text],
+    [{ maxClicks: 2.5 }, 400, LINK_MESSAGES.maxClicks.text],
+    [{ maxClicks: '10' }, 400, LINK_MESSAGES.maxClicks.text],
   ])('refuses %j with %i "%s" and changes nothing', async (body, status, message) => {
     const manager = await createUser('manager');
     const link = await newLink(manager, { from: 'https://example.com/keep' });
@@ -121,7 +121,7 @@ describe('PUT /api/link/{id}: edit', () => {
 
     const taken = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { alias: `taken-${suffix}` } });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(LINK_MESSAGES.aliasTaken);
+    expect(taken.body.message).toBe(LINK_MESSAGES.aliasTaken.text);
     expect((await row(link._id))!.code).toBe(`old-${suffix}`);
 
     const res = await call('PUT', `/api/link/${link._id}`, { token: manager.token, body: { alias: `new-${suffix}` } });
@@ -220,7 +220,7 @@ describe('expiry', () => {
       body: { from: 'https://example.com/x', expiresAt: new Date(Date.now() - 1000).toISOString() },
     });
     expect(past.status).toBe(400);
-    expect(past.body.message).toBe(LINK_MESSAGES.expiresAt);
+    expect(past.body.message).toBe(LINK_MESSAGES.expiresAt.text);
 
     const expiresAt = new Date(Date.now() + 1500).toISOString();
     const link = await newLink(manager, { from: 'https://example.com/soon', expiresAt });

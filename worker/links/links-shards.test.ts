@@ -3,10 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, companies, companyHomes, linkClickFlushes, linkClickStats, linkCodes, links, users } from '../db/schema';
 import type { Db } from '../env';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { CONTROL, shardDb } from '../lib/d1';
 import { newCompanyOn } from '../lib/directory';
 import { randomId } from '../lib/ids';
-import { forgetCompany, MOVING_MESSAGE } from '../lib/shards';
+import { forgetCompany } from '../lib/shards';
 import { fetchWorker } from '../test/dispatch';
 import { call, control, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { type ClickCounter, D1_WRITE_DELAY_MS } from './click-counter';
@@ -136,7 +137,7 @@ describe('short codes across shards', () => {
       expect(won).toHaveLength(1);
       for (const lost of answers.filter((a) => a.status !== 200)) {
         expect(lost.status).toBe(409);
-        expect(lost.body.message).toBe(LINK_MESSAGES.aliasTaken);
+        expect(lost.body.message).toBe(LINK_MESSAGES.aliasTaken.text);
       }
       // one row in one shard, one directory entry naming it, and the code leads to it
       expect(await shardsHolding(won[0]!.body._id)).toHaveLength(1);
@@ -416,7 +417,7 @@ describe("the admin's view of every shard", () => {
     await closeCompany(manager!, CONTROL);
     const refused = await call('PUT', `/api/link/${link._id}`, { token: admin.token, body: { isDisabled: true } });
     expect(refused.status).toBe(503);
-    expect(refused.body.message).toBe(MOVING_MESSAGE);
+    expect(refused.body.message).toBe(COMMON_MESSAGES.companyMoving.text);
     expect((await linkIn(manager!.db, link._id))!.isDisabled).toBe(false);
     await control.update(companies).set({ state: 'active', moveTo: null }).where(eq(companies.id, manager!.companyId));
     await shardDb(testEnv, manager!.shard).update(companyHomes).set({ state: 'active' }).where(eq(companyHomes.companyId, manager!.companyId));

@@ -1,18 +1,37 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import * as z from 'zod';
 import type { AppEnv, Bindings } from '../env';
+import { answers, okSchema, refuses } from '../lib/answer';
 import { allow } from '../lib/auth';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { COMMON_MESSAGES as COMMON } from '../lib/common-messages';
 import { readOnly } from '../lib/db';
 import { validate } from '../lib/validate';
 import { claimClick, describeVisit, recordClick } from './clicks';
 import { toCsv } from './csv';
 import * as keys from './keys.service';
-import { CODE_RE, canonicalHostname, editSchema, generateSchema, keyCreateSchema, keyIdParam, linkIdParam } from './links.schema';
+import { LINK_MESSAGES as LINK } from './links.messages';
+import {
+  apiKeySchema,
+  CODE_RE,
+  canonicalHostname,
+  createdApiKeySchema,
+  editSchema,
+  generateSchema,
+  keyCreateSchema,
+  keyIdParam,
+  linkIdParam,
+  linkSchema,
+  linkWithStatsSchema,
+} from './links.schema';
 import * as svc from './links.service';
 import { type CachedLink, cachedCode, resolveCode } from './links.service';
 
 /** The caller's company: its links, and the control plane where their codes are claimed. */
-const scopeOf = (c: Context<AppEnv>): svc.LinkScope => ({ control: c.var.control, db: c.var.db, companyId: c.var.companyId });
+const scopeOf = (c: { var: Pick<AppEnv['Variables'], 'control' | 'db' | 'companyId'> }): svc.LinkScope => ({
+  control: c.var.control,
+  db: c.var.db,
+  companyId: c.var.companyId,
+});
 
 const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
@@ -22,9 +41,25 @@ const csvHeaders = (filename: string) => ({
 
 /** /api/link: the caller's own links (the admin may ask for all with ?all=1), and the caller's API keys. */
 export const linkRoutes = new Hono<AppEnv>()
-  .get('/', allow('links'), readOnly(), async (c) => c.json(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1'), 200))
-  .post('/generate', allow('links'), validate('json', generateSchema), async (c) =>
-    c.json(await svc.createLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('json')), 200),
+  .get('/', allow('links'), readOnly(), answers(z.array(linkSchema)), async (c) =>
+    c.var.answer(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1')),
+  )
+  .post(
+    '/generate',
+    allow('links'),
+    validate('json', generateSchema),
+    answers(linkSchema, [
+      LINK.empty,
+      LINK.scheme,
+      LINK.invalid,
+      LINK.tooLong,
+      LINK.credentials,
+      LINK.ownSite,
+      LINK.alias,
+      LINK.aliasTaken,
+      COMMON.tooManyLinks,
+    ]),
+    async (c) => c.var.answer(await svc.createLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('json'))),
   )
   .get('/export.csv', allow('links'), readOnly(), async (c) => {
     const rows = await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1');
@@ -34,15 +69,15 @@ export const linkRoutes = new Hono<AppEnv>()
     );
     return c.body(csv, 200, csvHeaders('links.csv'));
   })
-  .get('/keys', allow('linkKeys'), readOnly(), async (c) => c.json(await keys.listKeys(c.var.control, c.var.caller), 200))
-  .post('/keys', allow('linkKeys'), validate('json', keyCreateSchema), async (c) =>
-    c.json(await keys.createKey(c.var.control, c.var.caller, c.req.valid('json')), 201),
+  .get('/keys', allow('linkKeys'), readOnly(), answers(z.array(apiKeySchema)), async (c) => c.var.answer(await keys.listKeys(c.var.control, c.var.caller)))
+  .post('/keys', allow('linkKeys'), validate('json', keyCreateSchema), answers({ 201: createdApiKeySchema }), async (c) =>
+    c.var.answer(await keys.createKey(c.var.control, c.var.caller, c.req.valid('json')), 201),
   )
-  .delete('/keys/:id', allow('linkKeys'), validate('param', keyIdParam), async (c) => {
+  .delete('/keys/:id', allow('linkKeys'), validate('param', keyIdParam), answers(okSchema), async (c) => {
     await keys.revokeKey(c.var.control, c.var.caller, c.req.valid('param').id);
-    return c.json({ ok: true }, 200);
+    return c.var.answer({ ok: true });
   })
-  .get('/:id/clicks.csv', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
+  .get('/:id/clicks.csv', allow('links'), readOnly(), validate('param', linkIdParam), refuses([COMMON.linkNotFound]), async (c) => {
     const { row, db } = await svc.ownLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
     const days = await svc.dailyClicks(db, row);
     const csv = toCsv(
@@ -51,22 +86,27 @@ export const linkRoutes = new Hono<AppEnv>()
     );
     return c.body(csv, 200, csvHeaders(`link-${row.code}-clicks.csv`));
   })
-  .get('/:id', allow('links'), readOnly(), validate('param', linkIdParam), async (c) => {
+  .get('/:id', allow('links'), readOnly(), validate('param', linkIdParam), answers(linkWithStatsSchema, [COMMON.linkNotFound]), async (c) => {
     const { row, db } = await svc.ownLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
-    return c.json({ ...svc.toDto(c.env, row), stats: await svc.linkStats(db, row.id) }, 200);
+    return c.var.answer({ ...svc.toDto(c.env, row), stats: await svc.linkStats(db, row.id) });
   })
-  .put('/:id', allow('links'), validate('param', linkIdParam), validate('json', editSchema), async (c) =>
-    c.json(await svc.updateLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('param').id, c.req.valid('json')), 200),
+  .put(
+    '/:id',
+    allow('links'),
+    validate('param', linkIdParam),
+    validate('json', editSchema),
+    answers(linkSchema, [LINK.aliasTaken, LINK.expiresAt, LINK.maxClicks, LINK.isDisabled, COMMON.linkNotFound]),
+    async (c) => c.var.answer(await svc.updateLink(c.env, scopeOf(c), c.var.caller, c.req.raw, c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/:id', allow('links'), validate('param', linkIdParam), async (c) => {
+  .delete('/:id', allow('links'), validate('param', linkIdParam), answers(okSchema, [COMMON.linkNotFound]), async (c) => {
     await svc.deleteLink(c.env, scopeOf(c), c.var.caller, c.req.valid('param').id);
-    return c.json({ ok: true }, 200);
+    return c.var.answer({ ok: true });
   });
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font-family:system-ui,sans-serif;background:#f4f6fa;color:#1b2433;display:grid;place-items:center;min-height:100vh;margin:0}main{background:#fff;padding:2rem 2.5rem;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);text-align:center}a{color:#1d4ed8}</style></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">FreightDesk</a></p></main></body></html>`;
 
-const notFoundPage = page(COMMON_MESSAGES.linkNotFound, 'This short link does not exist.');
+const notFoundPage = page(COMMON.linkNotFound.text, 'This short link does not exist.');
 const disabledPage = page('Link disabled', 'The owner of this short link has disabled it.');
 const expiredPage = page('Link expired', 'This short link has expired.');
 const loopPage = page('Link stopped', 'This short link leads back to this site, so it does not redirect.');

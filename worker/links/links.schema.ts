@@ -1,30 +1,20 @@
 import * as z from 'zod';
+import { type Message, problem } from '../lib/messages';
+import { LINK_MESSAGES } from './links.messages';
 
-/** The link shortener's messages; shared with the screens. */
-export const LINK_MESSAGES = {
-  empty: 'Enter a link',
-  scheme: 'Enter a link starting with http:// or https://',
-  invalid: 'This is not a valid link',
-  tooLong: 'This link is too long (2048 characters at most)',
-  credentials: 'Links with a user name or password are not allowed',
-  ownSite: 'Links to this site are not allowed: a short link must lead somewhere else',
-  alias: 'An alias is 3 to 32 letters, digits, - or _',
-  aliasTaken: 'This alias is already taken',
-  expiresAt: 'Choose an expiry date and time in the future',
-  maxClicks: 'A click limit is a whole number from 1 to 1000000000',
-  keyName: 'Give the key a name (1 to 60 characters)',
-  keyExpiresAt: 'Choose a key expiry in the future, at most 2 years ahead',
-  tooManyKeys: 'You have 20 keys already: revoke one first',
-} as const;
+export { LINK_MESSAGES };
 
 export const MAX_CLICK_LIMIT = 1_000_000_000;
 /** An ISO date-time; null removes the expiry. */
-const expiresAtField = z.iso.datetime({ offset: true, message: LINK_MESSAGES.expiresAt }).nullable().optional();
+const expiresAtField = z.iso
+  .datetime({ offset: true, message: problem(LINK_MESSAGES.expiresAt) })
+  .nullable()
+  .optional();
 const maxClicksField = z
-  .number({ message: LINK_MESSAGES.maxClicks })
-  .int(LINK_MESSAGES.maxClicks)
-  .min(1, LINK_MESSAGES.maxClicks)
-  .max(MAX_CLICK_LIMIT, LINK_MESSAGES.maxClicks)
+  .number({ message: problem(LINK_MESSAGES.maxClicks) })
+  .int(problem(LINK_MESSAGES.maxClicks))
+  .min(1, problem(LINK_MESSAGES.maxClicks))
+  .max(MAX_CLICK_LIMIT, problem(LINK_MESSAGES.maxClicks))
   .nullable()
   .optional();
 
@@ -35,10 +25,10 @@ export const generateSchema = z.object({
   // generous bounds here; checkTarget gives the exact reasons
   from: z
     .string()
-    .max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong)
+    .max(MAX_LINK_LENGTH * 2, problem(LINK_MESSAGES.tooLong))
     .optional()
     .default(''),
-  alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
+  alias: z.string().max(64, problem(LINK_MESSAGES.alias)).optional(),
   expiresAt: expiresAtField,
   maxClicks: maxClicksField,
 });
@@ -48,20 +38,27 @@ export const CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;
 export const codeParam = z.object({ code: z.string().regex(CODE_RE) });
 /** An edit: any of these fields; the ones left out stay as they are. */
 export const editSchema = z.object({
-  isDisabled: z.boolean({ message: 'isDisabled must be true or false' }).optional(),
+  isDisabled: z.boolean({ message: problem(LINK_MESSAGES.isDisabled) }).optional(),
   from: z
     .string()
-    .max(MAX_LINK_LENGTH * 2, LINK_MESSAGES.tooLong)
+    .max(MAX_LINK_LENGTH * 2, problem(LINK_MESSAGES.tooLong))
     .optional(),
-  alias: z.string().max(64, LINK_MESSAGES.alias).optional(),
+  alias: z.string().max(64, problem(LINK_MESSAGES.alias)).optional(),
   expiresAt: expiresAtField,
   maxClicks: maxClicksField,
 });
 export type LinkEdit = z.infer<typeof editSchema>;
 
 export const keyCreateSchema = z.object({
-  name: z.string({ message: LINK_MESSAGES.keyName }).trim().min(1, LINK_MESSAGES.keyName).max(60, LINK_MESSAGES.keyName),
-  expiresAt: z.iso.datetime({ offset: true, message: LINK_MESSAGES.keyExpiresAt }).nullable().optional(),
+  name: z
+    .string({ message: problem(LINK_MESSAGES.keyName) })
+    .trim()
+    .min(1, problem(LINK_MESSAGES.keyName))
+    .max(60, problem(LINK_MESSAGES.keyName)),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: problem(LINK_MESSAGES.keyExpiresAt) })
+    .nullable()
+    .optional(),
 });
 export const keyIdParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -135,7 +132,7 @@ export function isOwnHost(hostname: string, own: OwnHosts): boolean {
  * redirect again (a loop that counts a click per hop), and hiding another short link behind ours
  * helps nobody. Hosts are compared after the URL parser's normalisation, never as typed.
  */
-export function checkTarget(raw: string, own: OwnHosts): { error: string } | { url: string } {
+export function checkTarget(raw: string, own: OwnHosts): { error: Message<never> } | { url: string } {
   const text = raw.trim();
   if (!text) return { error: LINK_MESSAGES.empty };
   if (text.length > MAX_LINK_LENGTH) return { error: LINK_MESSAGES.tooLong };

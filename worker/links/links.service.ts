@@ -4,7 +4,7 @@ import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, CONTROL, companyDb, controlDb, isFenceRefusal, shardDb } from '../lib/d1';
 import { isUniqueViolation } from '../lib/db';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { enforceLimit, LIMITS } from '../lib/rate-limit';
 import { companyMoving } from '../lib/shards';
@@ -78,7 +78,7 @@ const isExpired = (row: Pick<LinkRow, 'expiresAt' | 'maxClicks' | 'clicks'>, now
 function expiryOf(value: string | null | undefined, now = Date.now()): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const at = new Date(value);
-  if (Number.isNaN(at.getTime()) || at.getTime() <= now) throw badRequest(LINK_MESSAGES.expiresAt);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now) throw apiError(LINK_MESSAGES.expiresAt);
   return at;
 }
 
@@ -114,9 +114,9 @@ export async function createLink(
   input: { from: string; alias?: string; expiresAt?: string | null; maxClicks?: number | null },
 ) {
   const target = checkTarget(input.from, ownHosts(env, req.url));
-  if ('error' in target) throw badRequest(target.error);
+  if ('error' in target) throw apiError(target.error);
   const alias = input.alias?.trim();
-  if (alias && !ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
+  if (alias && !ALIAS_RE.test(alias)) throw apiError(LINK_MESSAGES.alias);
   const expiresAt = expiryOf(input.expiresAt) ?? null;
   const maxClicks = input.maxClicks ?? null;
   await enforceLimit(env, `link-user:${caller.id}`, LIMITS.linkCreatePerUser, COMMON_MESSAGES.tooManyLinks);
@@ -124,7 +124,7 @@ export async function createLink(
     const row = { id: randomId(), userId: caller.id, code: alias || randomId(CODE_LENGTH), from: target.url, date: new Date(), expiresAt, maxClicks };
     // the code is the product's before the link is written: the directory decides races across shards
     if (!(await claimCode(env, scope.control, { code: row.code, linkId: row.id, userId: caller.id }, !!alias))) {
-      if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
+      if (alias) throw apiError(LINK_MESSAGES.aliasTaken);
       continue; // a code collision: draw another
     }
     try {
@@ -132,7 +132,7 @@ export async function createLink(
     } catch (err) {
       await releaseCode(scope.control, row.code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
       if (!isUniqueViolation(err, 'links.code')) throw err;
-      if (alias) throw conflict(LINK_MESSAGES.aliasTaken);
+      if (alias) throw apiError(LINK_MESSAGES.aliasTaken);
       continue;
     }
     await env.LINKS_KV.put(kvKey(row.code), JSON.stringify(kvLinkOf({ ...row, isDisabled: false }, scope.companyId)));
@@ -140,7 +140,7 @@ export async function createLink(
     forget(row.code);
     return toDto(env, { ...row, clicks: 0, isDisabled: false });
   }
-  throw conflict(COMMON_MESSAGES.noShortCode);
+  throw apiError(COMMON_MESSAGES.noShortCode);
 }
 
 /** The order of the links lists: creation time, then id (two links made in one millisecond). */
@@ -194,7 +194,7 @@ export interface OwnedLink {
 export async function ownLink(env: Bindings, scope: LinkScope, caller: Caller, id: string): Promise<OwnedLink> {
   const [row] = await scope.db.select().from(links).where(eq(links.id, id)).limit(1);
   if (row && row.userId === caller.id) return { row, db: scope.db, companyId: scope.companyId };
-  if (caller.userType !== 'admin') throw notFound(COMMON_MESSAGES.linkNotFound);
+  if (caller.userType !== 'admin') throw apiError(COMMON_MESSAGES.linkNotFound);
   // the admin on another user's link: on its owner's shard, behind its owner's company's fence
   const place = await placeOfLink(scope.control, id);
   if (place) {
@@ -210,7 +210,7 @@ export async function ownLink(env: Bindings, scope: LinkScope, caller: Caller, i
     .where(eq(links.id, id))
     .limit(1);
   if (legacy) return { row: legacy.link, db: companyDb(env, CONTROL, legacy.companyId), companyId: legacy.companyId };
-  throw notFound(COMMON_MESSAGES.linkNotFound);
+  throw apiError(COMMON_MESSAGES.linkNotFound);
 }
 
 export async function linkStats(db: Db, linkId: string, days = 30): Promise<LinkStats> {
@@ -287,12 +287,12 @@ export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller
   if (input.isDisabled !== undefined) set.isDisabled = input.isDisabled;
   if (input.from !== undefined) {
     const target = checkTarget(input.from, ownHosts(env, req.url));
-    if ('error' in target) throw badRequest(target.error);
+    if ('error' in target) throw apiError(target.error);
     set.from = target.url;
   }
   if (input.alias !== undefined) {
     const alias = input.alias.trim();
-    if (!ALIAS_RE.test(alias)) throw badRequest(LINK_MESSAGES.alias);
+    if (!ALIAS_RE.test(alias)) throw apiError(LINK_MESSAGES.alias);
     if (alias !== row.code) set.code = alias;
   }
   if (input.expiresAt !== undefined) set.expiresAt = expiryOf(input.expiresAt) ?? null;
@@ -300,19 +300,19 @@ export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller
   if (!Object.keys(set).length) return toDto(env, row);
   const code = set.code;
   const claimed = code ? await claimCode(env, scope.control, { code, linkId: row.id, userId: row.userId }, true) : undefined;
-  if (claimed === false) throw conflict(LINK_MESSAGES.aliasTaken);
+  if (claimed === false) throw apiError(LINK_MESSAGES.aliasTaken);
   let updated: LinkRow | undefined;
   try {
     [updated] = await db.update(links).set(set).where(eq(links.id, row.id)).returning();
   } catch (err) {
     if (code && claimed === 'claimed')
       await releaseCode(scope.control, code, row.id).catch((e: unknown) => console.error('giving a short code back failed', e));
-    if (isUniqueViolation(err, 'links.code')) throw conflict(LINK_MESSAGES.aliasTaken);
+    if (isUniqueViolation(err, 'links.code')) throw apiError(LINK_MESSAGES.aliasTaken);
     unlessMoving(err);
   }
   if (!updated) {
     if (code) await releaseCode(scope.control, code, row.id);
-    throw notFound(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
+    throw apiError(COMMON_MESSAGES.linkNotFound); // deleted meanwhile
   }
   if (updated.code !== row.code) {
     await releaseCode(scope.control, row.code, row.id);

@@ -150,7 +150,7 @@ describe('POST /api/link/generate', () => {
         body: JSON.stringify({ from }),
       });
       expect(res.status, from).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(LINK_MESSAGES.ownSite);
+      expect(((await res.json()) as { message: string }).message).toBe(LINK_MESSAGES.ownSite.text);
     }
     expect(await countRows('links')).toBe(before);
   });

@@ -1,28 +1,21 @@
 import * as z from 'zod';
 import { LOAD_BOARDS } from '../history/boards';
-import { boardField, clientIdField, contactDateOf, HISTORY_MESSAGES } from '../history/history.schema';
+import { boardField, clientIdField, contactDateOf } from '../history/history.schema';
 import { dateInput } from '../lib/dates';
+import { problem } from '../lib/messages';
+import { LOAD_MESSAGES } from './loads.messages';
 
-/** Active loads' messages. Shared with the screen. */
-export const LOAD_MESSAGES = {
-  notFound: 'Load not found',
-  deleted: 'Load deleted',
-  managersOnly: "Only a manager sees the team's active loads",
-  brokerEmpty: HISTORY_MESSAGES.brokerEmpty,
-  originEmpty: 'Origin is empty',
-  destEmpty: 'Destination is empty',
-  mcNotFound: HISTORY_MESSAGES.mcNotFound,
-  clientIdReused: HISTORY_MESSAGES.clientIdReused,
-  date: 'Wrong load date',
-  reference: 'Reference is too long',
-} as const;
+export { LOAD_MESSAGES };
 
 /** A list answers at most this many loads, newest first (docs/decisions/0008-history.md). */
 export const MAX_ACTIVE_LOADS = 5000;
 
 /** POST /api/activeLoad/delete/ {id}. */
 export const deleteLoadSchema = z.object({
-  id: z.string({ error: LOAD_MESSAGES.notFound }).min(1, LOAD_MESSAGES.notFound).max(64, LOAD_MESSAGES.notFound),
+  id: z
+    .string({ error: problem(LOAD_MESSAGES.notFound) })
+    .min(1, problem(LOAD_MESSAGES.notFound))
+    .max(64, problem(LOAD_MESSAGES.notFound)),
 });
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -30,10 +23,10 @@ const required = (message: string, max: number) => z.string({ error: message }).
 /** POST /api/activeLoad/add: a load the extension's user is working on. */
 export const addLoadSchema = z.object({
   clientId: clientIdField,
-  mcSettingId: z.string().trim().max(64, LOAD_MESSAGES.mcNotFound).nullable().optional(),
-  brokerName: required(LOAD_MESSAGES.brokerEmpty, 200),
-  origin: required(LOAD_MESSAGES.originEmpty, 200),
-  dest: required(LOAD_MESSAGES.destEmpty, 200),
+  mcSettingId: z.string().trim().max(64, problem(LOAD_MESSAGES.mcNotFound)).nullable().optional(),
+  brokerName: required(problem(LOAD_MESSAGES.brokerEmpty), 200),
+  origin: required(problem(LOAD_MESSAGES.originEmpty), 200),
+  dest: required(problem(LOAD_MESSAGES.destEmpty), 200),
   loadDate: z
     .string()
     .trim()
@@ -42,13 +35,13 @@ export const addLoadSchema = z.object({
     .optional()
     .transform((v) => v ?? ''),
   /** When the load became active: now when the client sent nothing; within the contact window. */
-  date: dateInput(LOAD_MESSAGES.date)
+  date: dateInput(problem(LOAD_MESSAGES.date))
     .nullable()
     .optional()
     .transform((value, ctx) => {
       const date = contactDateOf(value);
       if (!date) {
-        ctx.addIssue({ code: 'custom', message: LOAD_MESSAGES.date });
+        ctx.addIssue({ code: 'custom', message: problem(LOAD_MESSAGES.date) });
         return z.NEVER;
       }
       return date;
@@ -57,7 +50,7 @@ export const addLoadSchema = z.object({
   reference: z
     .string()
     .trim()
-    .max(100, LOAD_MESSAGES.reference)
+    .max(100, problem(LOAD_MESSAGES.reference))
     .nullable()
     .optional()
     .transform((v) => v ?? ''),

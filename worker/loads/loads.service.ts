@@ -2,10 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { activeLoads, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { ownMcSetting } from '../history/history.service';
-import { ApiError, conflict, notFound } from '../lib/errors';
+import { GENERAL_MESSAGES } from '../lib/common-messages';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { textOf } from '../lib/messages';
 import { teamIdOf } from '../lib/team';
-import { type ActiveLoadDto, type AddLoadInput, LOAD_MESSAGES, MAX_ACTIVE_LOADS } from './loads.schema';
+import { LOAD_MESSAGES } from './loads.messages';
+import { type ActiveLoadDto, type AddLoadInput, MAX_ACTIVE_LOADS } from './loads.schema';
 
 const l = activeLoads;
 
@@ -66,9 +69,9 @@ export async function teamLoads(db: Db, caller: Caller): Promise<ActiveLoadDto[]
 export async function deleteLoad(db: Db, caller: Caller, id: string) {
   const [row] = await db.select({ userId: l.userId, teamId: l.teamId }).from(l).where(eq(l.id, id)).limit(1);
   const allowed = row && (row.userId === caller.id || (caller.userType === 'manager' && row.teamId === caller.id));
-  if (!allowed) throw notFound(LOAD_MESSAGES.notFound);
+  if (!allowed) throw apiError(LOAD_MESSAGES.notFound);
   await db.delete(l).where(eq(l.id, id));
-  return { message: LOAD_MESSAGES.deleted };
+  return { message: textOf(LOAD_MESSAGES.deleted) };
 }
 
 /**
@@ -77,7 +80,7 @@ export async function deleteLoad(db: Db, caller: Caller, id: string) {
  */
 export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Promise<{ created: boolean; load: ActiveLoadDto }> {
   const { date } = input;
-  const setting = input.mcSettingId ? await ownMcSetting(db, caller, input.mcSettingId) : null;
+  const setting = input.mcSettingId ? await ownMcSetting(db, caller, input.mcSettingId, LOAD_MESSAGES.mcNotFound) : null;
   const inserted = await db
     .insert(l)
     .values({
@@ -102,12 +105,12 @@ export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Prom
     .leftJoin(users, eq(users.id, l.userId))
     .where(and(eq(l.userId, caller.id), eq(l.clientId, input.clientId)))
     .limit(1);
-  if (!stored) throw new ApiError('server_error', 'Something went wrong');
+  if (!stored) throw apiError(GENERAL_MESSAGES.somethingWrong);
   const created = inserted.length > 0;
   if (!created) {
     const same =
       stored.brokerName === input.brokerName && stored.origin === input.origin && stored.dest === input.dest && stored.mcSettingId === (setting?.id ?? null);
-    if (!same) throw conflict(LOAD_MESSAGES.clientIdReused);
+    if (!same) throw apiError(LOAD_MESSAGES.clientIdReused);
   }
   return { created, load: toDto(stored) };
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activeLoads, mcSettings } from '../db/schema';
-import { HISTORY_MESSAGES } from '../history/history.schema';
+import { HISTORY_MESSAGES } from '../history/history.messages';
 import { randomId } from '../lib/ids';
-import { call, countRows, createTeam, createUser, everyDb, type TestUser } from '../test/helpers';
-import { LOAD_MESSAGES } from './loads.schema';
+import { call, countRows, createTeam, createUser, errorBody, everyDb, type TestUser } from '../test/helpers';
+import { LOAD_MESSAGES } from './loads.messages';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -78,7 +78,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const before = await countRows('active_loads');
     const long = await add(T.agents[0], load({ reference: 'R'.repeat(101) }));
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe(LOAD_MESSAGES.reference);
+    expect(long.body.message).toBe(LOAD_MESSAGES.reference.text);
     expect(await countRows('active_loads')).toBe(before);
   });
 
@@ -94,7 +94,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     for (const board of ['123loadboard', 'Truckstop', null]) {
       const bad = await add(T.agents[0], load({ board }));
       expect(bad.status, String(board)).toBe(400);
-      expect(bad.body.message).toBe(HISTORY_MESSAGES.board);
+      expect(bad.body).toEqual(errorBody(HISTORY_MESSAGES.board));
     }
     expect(await countRows('active_loads')).toBe(before);
   });
@@ -109,17 +109,17 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     expect(again.body).toEqual(first.body);
     const reused = await add(T.agents[0], { ...body, dest: 'Orlando, FL' });
     expect(reused.status).toBe(409);
-    expect(reused.body.message).toBe(LOAD_MESSAGES.clientIdReused);
+    expect(reused.body.message).toBe(LOAD_MESSAGES.clientIdReused.text);
     expect(await countRows('active_loads')).toBe(before);
   });
 
   it.each([
-    [{ brokerName: '' }, LOAD_MESSAGES.brokerEmpty],
-    [{ origin: ' ' }, LOAD_MESSAGES.originEmpty],
-    [{ dest: undefined }, LOAD_MESSAGES.destEmpty],
+    [{ brokerName: '' }, LOAD_MESSAGES.brokerEmpty.text],
+    [{ origin: ' ' }, LOAD_MESSAGES.originEmpty.text],
+    [{ dest: undefined }, LOAD_MESSAGES.destEmpty.text],
     [{ clientId: 'no spaces allowed' }, 'A client id is required: 1 to 100 letters, digits or . _ : -'],
-    [{ date: Date.now() + 3_600_000 }, LOAD_MESSAGES.date],
-    [{ date: 'soon' }, LOAD_MESSAGES.date],
+    [{ date: Date.now() + 3_600_000 }, LOAD_MESSAGES.date.text],
+    [{ date: 'soon' }, LOAD_MESSAGES.date.text],
   ])('%o answers 400 %s and stores nothing', async (patch, message) => {
     const before = await countRows('active_loads');
     const res = await add(T.agents[0], load(patch));
@@ -132,7 +132,7 @@ describe('POST /api/activeLoad/add (extension ingestion)', () => {
     const before = await countRows('active_loads');
     const res = await add(T.agents[1], load({ mcSettingId: agentMc }));
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(LOAD_MESSAGES.mcNotFound);
+    expect(res.body.message).toBe(LOAD_MESSAGES.mcNotFound.text);
     expect(await countRows('active_loads')).toBe(before);
   });
 
@@ -200,7 +200,7 @@ describe("My active loads, the team's, and delete", () => {
     ] as const) {
       const res = await del(who, ids.a0);
       expect(res.status).toBe(status);
-      if (status === 404) expect(res.body.message).toBe(LOAD_MESSAGES.notFound);
+      if (status === 404) expect(res.body.message).toBe(LOAD_MESSAGES.notFound.text);
     }
     // an agent cannot delete its manager's load either
     expect((await del(A.agents[0], ids.manager)).status).toBe(404);
@@ -217,14 +217,14 @@ describe("My active loads, the team's, and delete", () => {
     expect((await team(B.manager)).body.map((l: { _id: string }) => l._id)).not.toContain(ids.a0);
     const res = await del(B.manager, ids.a0);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(LOAD_MESSAGES.notFound);
+    expect(res.body.message).toBe(LOAD_MESSAGES.notFound.text);
     expect(await shardsHolding(ids.a0)).toEqual([A.manager.shard]);
   });
 
   it("delete: the owner deletes its own load; the manager deletes its agent's; with or without the trailing slash", async () => {
     const res = await del(A.agents[0], ids.a0old);
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(LOAD_MESSAGES.deleted);
+    expect(res.body.message).toBe(LOAD_MESSAGES.deleted.text);
     expect(await exists(A.agents[0], ids.a0old)).toBe(false);
     expect((await del(A.manager, ids.a1, '/api/activeLoad/delete')).status).toBe(200);
     expect(await exists(A.agents[1], ids.a1)).toBe(false);

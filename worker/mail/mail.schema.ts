@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAIL_MESSAGES } from './mail.messages';
 
 export const MAIL_KINDS = ['verify', 'reset', 'email_changed', 'receipt', 'reminder', 'digest', 'vetting'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -20,10 +21,6 @@ export const failedMailSchema = z.strictObject({
 });
 export type FailedMailDto = z.infer<typeof failedMailSchema>;
 
-export const MAIL_MESSAGES = {
-  notFound: 'Mail not found',
-  notFailed: 'This mail is not failed: it was already resent',
-  resent: 'The mail is queued again',
-} as const;
+export { MAIL_MESSAGES };
 
 export const mailIdParam = z.object({ id: z.string().min(1).max(64) });

@@ -3,8 +3,9 @@ import { mails } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
 import { iso } from '../lib/db';
-import { conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { messageOf } from '../lib/messages';
 import { log, userHash } from '../lib/observe';
 import { type FailedMailDto, MAIL_MESSAGES } from './mail.schema';
 import { enqueueMails } from './mailer';
@@ -78,9 +79,9 @@ export async function resendMail(env: Bindings, db: Db, id: string, adminId: str
     .returning({ id: mails.id, kind: mails.kind });
   if (!row) {
     const [exists] = await db.select({ id: mails.id }).from(mails).where(eq(mails.id, id)).limit(1);
-    throw exists ? conflict(MAIL_MESSAGES.notFailed) : notFound(MAIL_MESSAGES.notFound);
+    throw apiError(exists ? MAIL_MESSAGES.notFailed : MAIL_MESSAGES.notFound);
   }
   log('info', { event: 'mail.resend', mailId: id, kind: row.kind, by: await userHash(adminId) });
   await enqueueMails(env, [id]);
-  return { message: MAIL_MESSAGES.resent };
+  return messageOf(MAIL_MESSAGES.resent);
 }

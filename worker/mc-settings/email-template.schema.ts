@@ -5,7 +5,8 @@
  * No server imports: the web app and the extension import this file.
  */
 
-import { template } from '../lib/coded';
+import { problem } from '../lib/messages';
+import { LINES_MESSAGES } from './mc-settings.messages';
 
 /** The placeholders, in the order the docs and the Lines screen list them, with what each becomes. */
 export const TEMPLATE_PLACEHOLDERS = {
@@ -45,22 +46,14 @@ export function unknownPlaceholders(template: string): string[] {
 /** The list the refusal names: `{origin}, {destination}, …`. */
 export const PLACEHOLDER_LIST = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
 
-/** The save's refusals for a template with unknown placeholders (one or more, in the subject or the content). */
-export const TEMPLATE_MESSAGES = {
-  unknownSubjectOne: template<'names'>(`Unknown placeholder {{names}} in the e-mail subject. Use ${PLACEHOLDER_LIST}`),
-  unknownSubjectMany: template<'names'>(`Unknown placeholders {{names}} in the e-mail subject. Use ${PLACEHOLDER_LIST}`),
-  unknownContentOne: template<'names'>(`Unknown placeholder {{names}} in the e-mail content. Use ${PLACEHOLDER_LIST}`),
-  unknownContentMany: template<'names'>(`Unknown placeholders {{names}} in the e-mail content. Use ${PLACEHOLDER_LIST}`),
-} as const;
-
-/** The save's refusal for a template with an unknown placeholder, or null when it may be saved. */
+/** The save's refusal for a template with an unknown placeholder (a coded problem), or null when it may be saved. */
 export function templateError(template: string | null | undefined, where: 'subject' | 'content'): string | null {
   const unknown = unknownPlaceholders(template ?? '');
   if (!unknown.length) return null;
   const names = unknown.join(', ');
   const many = unknown.length > 1;
-  if (where === 'subject') return (many ? TEMPLATE_MESSAGES.unknownSubjectMany : TEMPLATE_MESSAGES.unknownSubjectOne)({ names });
-  return (many ? TEMPLATE_MESSAGES.unknownContentMany : TEMPLATE_MESSAGES.unknownContentOne)({ names });
+  if (where === 'subject') return problem(many ? LINES_MESSAGES.unknownSubjectMany : LINES_MESSAGES.unknownSubjectOne, { names });
+  return problem(many ? LINES_MESSAGES.unknownContentMany : LINES_MESSAGES.unknownContentOne, { names });
 }
 
 /** Fills a template: each known placeholder becomes its value; anything else stays as written. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mcSettings } from '../db/schema';
+import { problemText } from '../lib/messages';
 import { call, createTeam } from '../test/helpers';
 import { PLACEHOLDER_LIST, renderTemplate, SAMPLE_LOAD, templateError, unknownPlaceholders } from './email-template.schema';
 
@@ -23,8 +24,10 @@ describe('the e-mail template renderer', () => {
 
   it('names the unknown placeholders, each once', () => {
     expect(unknownPlaceholders('{origin} {weight} {Weight} {weight} {pickup}')).toEqual(['{weight}', '{Weight}', '{pickup}']);
-    expect(templateError('Load {origin} {pickup}', 'subject')).toBe(`Unknown placeholder {pickup} in the e-mail subject. Use ${PLACEHOLDER_LIST}`);
-    expect(templateError('{a} and {b}', 'content')).toBe(`Unknown placeholders {a}, {b} in the e-mail content. Use ${PLACEHOLDER_LIST}`);
+    expect(problemText(templateError('Load {origin} {pickup}', 'subject')!)).toBe(
+      `Unknown placeholder {pickup} in the e-mail subject. Use ${PLACEHOLDER_LIST}`,
+    );
+    expect(problemText(templateError('{a} and {b}', 'content')!)).toBe(`Unknown placeholders {a}, {b} in the e-mail content. Use ${PLACEHOLDER_LIST}`);
     expect(templateError('', 'content')).toBeNull();
     expect(templateError(null, 'content')).toBeNull();
     expect(PLACEHOLDER_LIST).toBe('{origin}, {destination}, {pickupDate}, {broker}, {rate}, {reference}, {mcName}, {userName}');

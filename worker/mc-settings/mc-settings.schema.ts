@@ -1,28 +1,8 @@
 import * as z from 'zod';
 import { type Check, inOrder } from '../lib/checks';
-import { template as messageTemplate } from '../lib/coded';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { problem } from '../lib/messages';
 import { templateError } from './email-template.schema';
-
-/** The Lines area's messages (spec section 5). Shared with the Lines screen. */
-export const MC_MESSAGES = {
-  nameEmpty: 'Name is empty',
-  selectMc: 'Select MC',
-  selectLine: 'Select line for new MC',
-  oneLine: 'Select one line per MC',
-  lineForEvery: 'Select a line for every MC',
-  mcNotFound: 'MC not found',
-  alreadyAdded: 'This MC is already in your list',
-  added: 'MC added',
-  saved: 'Settings saved',
-  deleted: 'MC deleted',
-  shown: 'MC is shown in DAT',
-  hidden: 'MC is hidden in DAT',
-  managerNotFound: COMMON_MESSAGES.managerNotFound,
-  /** "Line 3 is already used by Acme": the refusal for a taken line. */
-  lineTaken: messageTemplate<'line' | 'name'>('Line {{line}} is already used by {{name}}'),
-  linesChanged: 'The lines changed meanwhile, please try again',
-} as const;
+import { LINES_MESSAGES as LINES } from './mc-settings.messages';
 
 export const LINE_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
 export const MAX_TEMPLATE = 10_000;
@@ -35,10 +15,10 @@ const template = (max: number, where: 'subject' | 'content') =>
     .string()
     .max(max)
     .superRefine((value, ctx) => {
-      const problem = templateError(value, where);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      const refused = templateError(value, where);
+      if (refused) ctx.addIssue({ code: 'custom', message: refused });
     });
-const line = z.number().int().min(1, 'Lines are 1 to 6').max(6, 'Lines are 1 to 6');
+const line = z.number().int().min(1, problem(LINES.line)).max(6, problem(LINES.line));
 
 const mcAddShape = {
   name: z.string().max(200).nullable().optional().default(''),
@@ -52,14 +32,14 @@ export const mcAddSchema = z.object(mcAddShape);
 export type McAddInput = z.output<typeof mcAddSchema>;
 
 const oneLine: Check<McAddInput>[] = [
-  ['lines', (v) => (v.lines.length ? null : MC_MESSAGES.selectLine)],
-  ['lines', (v) => (v.lines.length > 1 ? MC_MESSAGES.oneLine : null)],
+  ['lines', (v) => (v.lines.length ? null : problem(LINES.selectLine))],
+  ['lines', (v) => (v.lines.length > 1 ? problem(LINES.oneLine) : null)],
   // after the spec's checks: the templates' placeholders (docs/api/mc-settings.md, "E-mail templates")
   ['emailSubject', (v) => templateError(v.emailSubject, 'subject')],
   ['emailContent', (v) => templateError(v.emailContent, 'content')],
 ];
-const byLead = mcAddSchema.superRefine(inOrder<McAddInput>([['name', (v) => ((v.name ?? '').trim() ? null : MC_MESSAGES.nameEmpty)], ...oneLine]));
-const byAgent = mcAddSchema.superRefine(inOrder<McAddInput>([['parentMc', (v) => (v.parentMc ? null : MC_MESSAGES.selectMc)], ...oneLine]));
+const byLead = mcAddSchema.superRefine(inOrder<McAddInput>([['name', (v) => ((v.name ?? '').trim() ? null : problem(LINES.nameEmpty))], ...oneLine]));
+const byAgent = mcAddSchema.superRefine(inOrder<McAddInput>([['parentMc', (v) => (v.parentMc ? null : problem(LINES.selectMc))], ...oneLine]));
 /** Add New MC's checks in the spec's order: a lead names a new MC, an agent picks one of its manager's; both one line. The Lines screen uses the same. */
 export const mcAddSchemaFor = (isAgent: boolean) => (isAgent ? byAgent : byLead);
 
@@ -79,8 +59,8 @@ export const mcUpdateSchema = z.object({
 });
 export type McUpdateInput = z.output<typeof mcUpdateSchema>;
 
-export const settingIdSchema = z.object({ settingID: id.min(1, MC_MESSAGES.mcNotFound) });
-export const parentIdSchema = z.object({ parentId: id.min(1, MC_MESSAGES.managerNotFound) });
+export const settingIdSchema = z.object({ settingID: id.min(1, problem(LINES.mcNotFound)) });
+export const parentIdSchema = z.object({ parentId: id.min(1, problem(LINES.managerNotFound)) });
 
 /** The MC setting entity (spec section 3). */
 export const mcSettingSchema = z.strictObject({

@@ -3,10 +3,12 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { brokerFilterMcs, mcLines, mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
+import { textOf } from '../lib/messages';
 import { isLead, teamIdOf, visibleIds } from '../lib/team';
-import { MC_MESSAGES, type McAddInput, type McSettingDto, type McUpdateInput } from './mc-settings.schema';
+import { LINES_MESSAGES as LINES } from './mc-settings.messages';
+import type { McAddInput, McSettingDto, McUpdateInput } from './mc-settings.schema';
 
 type McRow = typeof mcSettings.$inferSelect & { lines: number[] };
 const parent = alias(mcSettings, 'parent_mc');
@@ -63,7 +65,7 @@ export async function settingsByParent(db: Db, caller: Caller, parentId: string)
         .where(and(eq(users.id, parentId), isNull(users.deletedAt)))
         .limit(1)
     : [];
-  if (!owner) throw notFound(MC_MESSAGES.managerNotFound);
+  if (!owner) throw apiError(LINES.managerNotFound);
   return settingsWhere(db, and(eq(mcSettings.userId, parentId), isNull(mcSettings.parentMcId)));
 }
 
@@ -73,7 +75,7 @@ async function ownSetting(db: Db, caller: Caller, settingId: string) {
     .from(mcSettings)
     .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
     .limit(1);
-  if (!row) throw notFound(MC_MESSAGES.mcNotFound);
+  if (!row) throw apiError(LINES.mcNotFound);
   return row;
 }
 
@@ -136,7 +138,7 @@ export async function addSetting(db: Db, caller: Caller, input: McAddInput) {
       .from(mcSettings)
       .where(and(eq(mcSettings.id, input.parentMc!), eq(mcSettings.userId, teamId), isNull(mcSettings.parentMcId)))
       .limit(1);
-    if (!parentMc || caller.parentId === null) throw notFound(MC_MESSAGES.mcNotFound);
+    if (!parentMc || caller.parentId === null) throw apiError(LINES.mcNotFound);
     name = parentMc.name;
     parentMcId = parentMc.id;
   }
@@ -158,18 +160,18 @@ export async function addSetting(db: Db, caller: Caller, input: McAddInput) {
           .from(mcSettings)
           .where(and(eq(mcSettings.userId, caller.id), eq(mcSettings.parentMcId, parentMcId!)))
           .limit(1);
-        throw already ? conflict(MC_MESSAGES.alreadyAdded) : notFound(MC_MESSAGES.mcNotFound);
+        throw already ? apiError(LINES.alreadyAdded) : apiError(LINES.mcNotFound);
       }
     } catch (err) {
       if (!isLineTaken(err)) throw err;
       const holder = await lineHolder(db, caller.id, line);
-      if (holder) throw conflict(MC_MESSAGES.lineTaken({ line, name: holder.name }));
+      if (holder) throw apiError(LINES.lineTaken, { line, name: holder.name });
       // the holder let the line go in between: try again
-      if (attempt >= LINE_ATTEMPTS) throw conflict(MC_MESSAGES.linesChanged);
+      if (attempt >= LINE_ATTEMPTS) throw apiError(LINES.linesChanged);
       continue;
     }
     const [dto] = await settingsWhere(db, eq(mcSettings.id, id));
-    return { message: MC_MESSAGES.added, mcSetting: dto! };
+    return { message: textOf(LINES.added), mcSetting: dto! };
   }
 }
 
@@ -184,15 +186,15 @@ async function planUpdate(db: Db, caller: Caller, input: McUpdateInput) {
   const linesChanged = new Set<string>();
   for (const patch of input.mcSettings) {
     const row = byId.get(patch._id);
-    if (!row) throw notFound(MC_MESSAGES.mcNotFound);
+    if (!row) throw apiError(LINES.mcNotFound);
     if (patch.name !== undefined && row.parentMcId === null) {
       const name = patch.name.trim();
-      if (!name) throw badRequest(MC_MESSAGES.nameEmpty);
+      if (!name) throw apiError(LINES.nameEmpty);
       row.name = name;
     }
     if (patch.lines !== undefined) {
-      if (patch.lines.length === 0) throw badRequest(MC_MESSAGES.lineForEvery);
-      if (patch.lines.length > 1) throw badRequest(MC_MESSAGES.oneLine);
+      if (patch.lines.length === 0) throw apiError(LINES.lineForEvery);
+      if (patch.lines.length > 1) throw apiError(LINES.oneLine);
       row.lines = [...patch.lines];
       linesChanged.add(row.id);
     }
@@ -207,7 +209,7 @@ async function planUpdate(db: Db, caller: Caller, input: McUpdateInput) {
   for (const row of ordered) {
     for (const line of row.lines) {
       const other = holders.get(line);
-      if (other) throw conflict(MC_MESSAGES.lineTaken({ line, name: other.name }));
+      if (other) throw apiError(LINES.lineTaken, { line, name: other.name });
       holders.set(line, row);
     }
   }
@@ -243,10 +245,10 @@ export async function updateSettings(db: Db, caller: Caller, input: McUpdateInpu
       break;
     } catch (err) {
       if (!isLineTaken(err)) throw err;
-      if (attempt >= LINE_ATTEMPTS) throw conflict(MC_MESSAGES.linesChanged);
+      if (attempt >= LINE_ATTEMPTS) throw apiError(LINES.linesChanged);
     }
   }
-  return { message: MC_MESSAGES.saved, mcSettings: await mySettings(db, caller) };
+  return { message: textOf(LINES.saved), mcSettings: await mySettings(db, caller) };
 }
 
 /**
@@ -266,7 +268,7 @@ export async function deleteSetting(db: Db, caller: Caller, settingId: string) {
   } else {
     await db.batch([db.delete(mcLines).where(eq(mcLines.mcSettingId, row.id)), db.delete(mcSettings).where(eq(mcSettings.id, row.id))]);
   }
-  return { message: MC_MESSAGES.deleted };
+  return { message: textOf(LINES.deleted) };
 }
 
 /**
@@ -279,7 +281,7 @@ export async function toggleVisibility(db: Db, caller: Caller, settingId: string
     .set({ isVisible: sql`not ${mcSettings.isVisible}` })
     .where(and(eq(mcSettings.id, settingId), eq(mcSettings.userId, caller.id)))
     .returning({ isVisible: mcSettings.isVisible });
-  if (!row) throw notFound(MC_MESSAGES.mcNotFound);
+  if (!row) throw apiError(LINES.mcNotFound);
   const isVisible = !!row.isVisible;
-  return { message: isVisible ? MC_MESSAGES.shown : MC_MESSAGES.hidden, isVisible };
+  return { message: textOf(isVisible ? LINES.shown : LINES.hidden), isVisible };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterMcs, brokerFilters, mcLines, mcSettings } from '../db/schema';
 import { call, createTeam, createUser, everyDb, homeOfUser, otherShard, type TestUser, testEnv } from '../test/helpers';
-import { MC_MESSAGES } from './mc-settings.schema';
+import { LINES_MESSAGES } from './mc-settings.messages';
 
 const addMc = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/mcSettings/add/', { token: user.token, body });
 async function mcId(user: TestUser, body: Record<string, unknown>) {
@@ -26,7 +26,7 @@ describe('POST /api/mcSettings/add/', () => {
       emailContent: 'Hello,\nis it still available?',
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MC_MESSAGES.added);
+    expect(res.body.message).toBe(LINES_MESSAGES.added.text);
     expect(res.body.mcSetting).toEqual({
       _id: expect.any(String),
       name: 'Acme MC',
@@ -45,7 +45,7 @@ describe('POST /api/mcSettings/add/', () => {
     expect((await addMc(manager, { name: ' ', lines: [1] })).body.message).toBe('Name is empty');
     expect((await addMc(manager, { name: 'X', lines: [] })).body.message).toBe('Select line for new MC');
     expect((await addMc(manager, { name: 'X' })).body.message).toBe('Select line for new MC');
-    expect((await addMc(manager, { name: 'X', lines: [1, 2] })).body.message).toBe(MC_MESSAGES.oneLine);
+    expect((await addMc(manager, { name: 'X', lines: [1, 2] })).body.message).toBe(LINES_MESSAGES.oneLine.text);
     expect((await addMc(manager, { name: 'X', lines: [7] })).status).toBe(400);
     expect((await addMc(manager, { name: 'X', lines: ['1'] })).status).toBe(400);
     expect((await addMc(agents[0], { name: 'Own name', lines: [1] })).body.message).toBe('Select MC');
@@ -77,14 +77,14 @@ describe('POST /api/mcSettings/add/', () => {
       const theirs = await mcId(b.manager, { name: 'Theirs', lines: [1] });
       const cross = await addMc(a.agents[0], { parentMc: theirs, lines: [2] });
       expect(cross.status).toBe(404);
-      expect(cross.body.message).toBe(MC_MESSAGES.mcNotFound);
+      expect(cross.body.message).toBe(LINES_MESSAGES.mcNotFound.text);
       // another agent's setting is not a parent MC either
       const agentSetting = await mcId(a.agents[1], { parentMc: acme, lines: [4] });
       expect((await addMc(a.agents[0], { parentMc: agentSetting, lines: [2] })).status).toBe(404);
       await mcId(a.agents[0], { parentMc: acme, lines: [2], name: 'ignored' });
       const twice = await addMc(a.agents[0], { parentMc: acme, lines: [3] });
       expect(twice.status).toBe(409);
-      expect(twice.body.message).toBe(MC_MESSAGES.alreadyAdded);
+      expect(twice.body.message).toBe(LINES_MESSAGES.alreadyAdded.text);
       expect((await mine(a.agents[0])).map((s) => [s.name, s.lines])).toEqual([['Acme', [2]]]);
       // the other team's MC has no child setting in any database
       for (const { db } of everyDb()) expect(await db.select().from(mcSettings).where(eq(mcSettings.parentMcId, theirs))).toEqual([]);
@@ -164,7 +164,7 @@ describe('POST /api/mcSettings/update/details (Save Settings)', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MC_MESSAGES.saved);
+    expect(res.body.message).toBe(LINES_MESSAGES.saved.text);
     const after = await mine(manager);
     expect(after.map((s) => [s.name, s.lines, s.emailSubject, s.emailContent, s.isVisible])).toEqual([
       ['Acme Trucking', [2], 'Subject A', 'Body A', false],
@@ -185,8 +185,8 @@ describe('POST /api/mcSettings/update/details (Save Settings)', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Line 1 is already used by Acme');
     expect((await save([{ _id: acme, name: '  ' }])).body.message).toBe('Name is empty');
-    expect((await save([{ _id: acme, lines: [] }])).body.message).toBe(MC_MESSAGES.lineForEvery);
-    expect((await save([{ _id: acme, lines: [3, 4] }])).body.message).toBe(MC_MESSAGES.oneLine);
+    expect((await save([{ _id: acme, lines: [] }])).body.message).toBe(LINES_MESSAGES.lineForEvery.text);
+    expect((await save([{ _id: acme, lines: [3, 4] }])).body.message).toBe(LINES_MESSAGES.oneLine.text);
     const cross = await save([
       { _id: acme, emailSubject: 'changed' },
       { _id: agentSetting, lines: [5] },
@@ -243,7 +243,7 @@ describe("lines under concurrency: a line is one MC's, whatever arrives at once"
       for (const a of answers) {
         if (a.mc._id === winner._id) {
           expect(a.status).toBe(200);
-          expect(a.body.message).toBe(MC_MESSAGES.saved);
+          expect(a.body.message).toBe(LINES_MESSAGES.saved.text);
         } else {
           expect(a.status).toBe(409);
           expect(a.body.message).toBe(`Line ${free} is already used by ${winner.name}`);
@@ -304,7 +304,7 @@ describe("lines under concurrency: a line is one MC's, whatever arrives at once"
     expect(list).toHaveLength(1);
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect(a.status).toBe(409);
-      expect([`Line 3 is already used by ${list[0].name}`, MC_MESSAGES.alreadyAdded]).toContain(a.body.message);
+      expect([`Line 3 is already used by ${list[0].name}`, LINES_MESSAGES.alreadyAdded.text]).toContain(a.body.message);
     }
   });
 });
@@ -314,8 +314,8 @@ describe('POST /api/mcSettings/update/toggleVisibility (Show in DAT)', () => {
     const a = await createTeam();
     const acme = await mcId(a.manager, { name: 'Acme', lines: [1] });
     const toggle = (token: string) => call('POST', '/api/mcSettings/update/toggleVisibility', { token, body: { settingID: acme } });
-    expect((await toggle(a.manager.token)).body).toEqual({ message: MC_MESSAGES.hidden, isVisible: false });
-    expect((await toggle(a.manager.token)).body).toEqual({ message: MC_MESSAGES.shown, isVisible: true });
+    expect((await toggle(a.manager.token)).body).toEqual({ message: LINES_MESSAGES.hidden.text, isVisible: false });
+    expect((await toggle(a.manager.token)).body).toEqual({ message: LINES_MESSAGES.shown.text, isVisible: true });
     expect((await toggle(a.agents[0].token)).status).toBe(404);
     expect((await toggle((await createUser('manager')).token)).status).toBe(404);
     expect((await mine(a.manager))[0].isVisible).toBe(true);
@@ -342,7 +342,7 @@ describe('concurrent toggles: POST /api/mcSettings/update/toggleVisibility', () 
         const setTo = answers.map((r) => r.body.isVisible as boolean);
         expect(setTo.filter((v) => v !== before)).toHaveLength(Math.ceil(n / 2));
         expect(setTo.filter((v) => v === before)).toHaveLength(Math.floor(n / 2));
-        for (const r of answers) expect(r.body.message).toBe(r.body.isVisible ? MC_MESSAGES.shown : MC_MESSAGES.hidden);
+        for (const r of answers) expect(r.body.message).toBe(r.body.isVisible ? LINES_MESSAGES.shown.text : LINES_MESSAGES.hidden.text);
       }
     }
   });
@@ -365,7 +365,7 @@ describe('DELETE /api/mcSettings/', () => {
 
     const res = await call('DELETE', '/api/mcSettings/', { token: a.manager.token, body: { settingID: acme } });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MC_MESSAGES.deleted);
+    expect(res.body.message).toBe(LINES_MESSAGES.deleted.text);
     expect((await mine(a.manager)).map((s) => s.name)).toEqual(['Beta']);
     expect((await mine(a.agents[0])).map((s) => s.name)).toEqual(['Beta']);
     expect(await mine(a.agents[1])).toEqual([]);

@@ -1,10 +1,29 @@
 import { Hono } from 'hono';
+import * as z from 'zod';
 import type { AppEnv } from '../env';
+import { answers, because, messageSchema, withMessage } from '../lib/answer';
 import { allow } from '../lib/auth';
 import { validate } from '../lib/validate';
 import * as idram from './idram-callback';
 import { idramPayPage, simulatorPage } from './payment-pages';
-import { generateLinkSchema, generateTeamLinkSchema, orderIdSchema, priceScheduleSchema, receiptParam, refundSchema, scheduleParam } from './payments.schema';
+import { PAYMENT_MESSAGES as PAY } from './payments.messages';
+import {
+  generateLinkSchema,
+  generateTeamLinkSchema,
+  orderIdSchema,
+  PAYMENT_LABELS,
+  paymentLinkSchema,
+  paymentSchema,
+  paymentSummarySchema,
+  priceChangeSchema,
+  priceInfoSchema,
+  priceScheduleListSchema,
+  priceScheduleSchema,
+  receiptParam,
+  receiptSchema,
+  refundSchema,
+  scheduleParam,
+} from './payments.schema';
 import * as svc from './payments.service';
 import { cancelPriceChange, listPriceChanges, schedulePrice } from './prices';
 import { receiptFor } from './receipts';
@@ -24,6 +43,8 @@ async function formBody(req: Request): Promise<Record<string, string>> {
   }
   return out;
 }
+
+const orderAnswer = z.strictObject({ orderId: z.string() });
 
 /** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
@@ -60,39 +81,85 @@ export const paymentRoutes = new Hono<AppEnv>()
     if (billNo) await idram.simulateDecline(c.env, billNo);
     return c.redirect('/paymentResult/failed', 303);
   })
-  .get('/monthlyprice', allow('payment'), async (c) => c.json(await svc.priceInfo(c.env, c.var.control, c.var.caller), 200))
-  .get('/paymentHistory', allow('payment'), async (c) => c.json(await svc.history(c.env, c.var.control, c.var.db, c.var.caller), 200))
-  .post('/generateLink', allow('payment'), validate('json', generateLinkSchema), async (c) =>
-    c.json(await svc.generateLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  .get('/monthlyprice', allow('payment'), answers(priceInfoSchema), async (c) => c.var.answer(await svc.priceInfo(c.env, c.var.control, c.var.caller)))
+  .get('/paymentHistory', allow('payment'), answers(z.array(paymentSchema)), async (c) =>
+    c.var.answer(await svc.history(c.env, c.var.control, c.var.db, c.var.caller)),
+  )
+  .post(
+    '/generateLink',
+    allow('payment'),
+    validate('json', generateLinkSchema),
+    answers(orderAnswer, [
+      PAY.months,
+      PAY.maxMonths,
+      PAY.arca,
+      PAY.paymentType,
+      PAY.onlyManager,
+      because(PAY.userNotFound, "a manager names a user who is not one of its live agents (another team's, its director, a deleted agent, an unknown id)"),
+      because(PAY.notVerified, "the manager's agent has not verified its e-mail"),
+      because(PAY.discountUsed, 'a free (100%) order lost its discount to another order made at the same moment'),
+    ]),
+    async (c) => c.var.answer(await svc.generateLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json'))),
   )
   // one order for several agents: a manager only, not behind its own subscription (like Pay for Team's list)
-  .post('/generateTeamLink', allow('teamOrder'), validate('json', generateTeamLinkSchema), async (c) =>
-    c.json(await generateTeamLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json')), 200),
+  .post(
+    '/generateTeamLink',
+    allow('teamOrder'),
+    validate('json', generateTeamLinkSchema),
+    answers(orderAnswer, [
+      PAY.chooseAgents,
+      PAY.tooManyAgents,
+      PAY.align,
+      because(PAY.notVerified, 'an agent has not verified its e-mail'),
+      because(PAY.noEndToAlign, "`align` and the caller's subscription has ended or has no end date"),
+      because(PAY.alignTooLong, '`align` and a line would exceed 1,116 days'),
+      because(PAY.userNotFound, "an id that is not one of the caller's live agents (another team's, itself, unknown, deleted)"),
+      because(PAY.discountUsed, 'as for generateLink'),
+    ]),
+    async (c) => c.var.answer(await generateTeamLink(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('json'))),
   )
-  .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.paymentLink(c.env, c.var.control, c.var.caller, c.req.raw, c.req.valid('json').orderId), 200),
+  .post('/getPaymentLink', allow('payment'), validate('json', orderIdSchema), answers(paymentLinkSchema, [PAY.orderNotFound]), async (c) =>
+    c.var.answer(await svc.paymentLink(c.env, c.var.control, c.var.caller, c.req.raw, c.req.valid('json').orderId)),
   )
   // the payer cancels its own order while it waits for payment (docs/rules/payments.md#0163-cancel-order)
-  .post('/cancelOrder', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.cancelOrder(c.env, c.var.control, c.var.caller, c.req.valid('json').orderId), 200),
+  .post(
+    '/cancelOrder',
+    allow('payment'),
+    validate('json', orderIdSchema),
+    answers(z.strictObject({ orderId: z.string(), status: z.enum(PAYMENT_LABELS) }), [PAY.orderNotFound, PAY.cannotCancelPaid, PAY.cannotCancelClosed]),
+    async (c) => c.var.answer(await svc.cancelOrder(c.env, c.var.control, c.var.caller, c.req.valid('json').orderId)),
   )
-  .get('/receipt/:id', allow('payment'), validate('param', receiptParam), async (c) =>
-    c.json(await receiptFor(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('param').id), 200),
+  .get('/receipt/:id', allow('payment'), validate('param', receiptParam), answers(receiptSchema, [PAY.receiptNotFound]), async (c) =>
+    c.var.answer(await receiptFor(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('param').id)),
   )
   // Admin payments: refunds, the net totals, the price schedule
-  .post('/refund', allow('adminPayments'), validate('json', refundSchema), async (c) =>
-    c.json(await refund(c.env, c.var.control, c.var.caller, c.req.valid('json')), 200),
+  .post(
+    '/refund',
+    allow('adminPayments'),
+    validate('json', refundSchema),
+    answers(withMessage({ _id: z.string(), refunded: z.number(), leftToRefund: z.number() }), [
+      because({ ...PAY.paymentNotFound, status: 400 }, 'no `paymentId`'),
+      because(PAY.refundAmount, '`amount` missing, negative or fractional'),
+      because(PAY.refundReason, '`reason` missing or blank (at most 500 characters)'),
+      because(PAY.refundMonths, 'bad `monthsRemoved`'),
+      because(PAY.refundNothing, 'both 0'),
+      because(PAY.notPaid, 'an unpaid order'),
+      because(PAY.nothingExtended, 'months on a *Needs refund* payment'),
+      because(PAY.chooseRefundUser, 'months on a team order without one of its agents, or another user on a single payment'),
+      because(PAY.paymentNotFound, 'unknown payment'),
+    ]),
+    async (c) => c.var.answer(await refund(c.env, c.var.control, c.var.caller, c.req.valid('json'))),
   )
-  .get('/summary', allow('adminPayments'), async (c) => c.json(await paymentSummary(c.var.control), 200))
-  .get('/priceSchedule', allow('adminPayments'), async (c) => c.json(await listPriceChanges(c.env, c.var.control), 200))
-  .post('/priceSchedule', allow('adminPayments'), validate('json', priceScheduleSchema), async (c) =>
-    c.json(await schedulePrice(c.var.control, c.var.caller, c.req.valid('json')), 200),
+  .get('/summary', allow('adminPayments'), answers(paymentSummarySchema), async (c) => c.var.answer(await paymentSummary(c.var.control)))
+  .get('/priceSchedule', allow('adminPayments'), answers(priceScheduleListSchema), async (c) => c.var.answer(await listPriceChanges(c.env, c.var.control)))
+  .post('/priceSchedule', allow('adminPayments'), validate('json', priceScheduleSchema), answers(withMessage({ change: priceChangeSchema })), async (c) =>
+    c.var.answer(await schedulePrice(c.var.control, c.var.caller, c.req.valid('json'))),
   )
-  .delete('/priceSchedule/:id', allow('adminPayments'), validate('param', scheduleParam), async (c) =>
-    c.json(await cancelPriceChange(c.var.control, c.req.valid('param').id), 200),
+  .delete('/priceSchedule/:id', allow('adminPayments'), validate('param', scheduleParam), answers(messageSchema), async (c) =>
+    c.var.answer(await cancelPriceChange(c.var.control, c.req.valid('param').id)),
   )
-  .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), async (c) =>
-    c.json(await svc.arcaStatus(c.var.control, c.var.caller, c.req.valid('json').orderId), 200),
+  .post('/get_arca_status', allow('payment'), validate('json', orderIdSchema), answers(z.strictObject({ isPaymentConfirmed: z.boolean() })), async (c) =>
+    c.var.answer(await svc.arcaStatus(c.var.control, c.var.caller, c.req.valid('json').orderId)),
   );
 
 export type PaymentRoutes = typeof paymentRoutes;

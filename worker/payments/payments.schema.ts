@@ -1,46 +1,9 @@
 import * as z from 'zod';
-import { template } from '../lib/coded';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { problem } from '../lib/messages';
+import { PAYMENT_MESSAGES } from './payments.messages';
 
 /** The spec's payment messages, shared by the worker and the Payment screen. */
-export const PAYMENT_MESSAGES = {
-  months: 'Months to buy: minimum 1',
-  maxMonths: 'Months to buy: at most 36',
-  arca: 'Visa Payment Temporary not supported. Please pay with Idram.',
-  paymentType: 'Choose a payment type',
-  notVerified: 'Email is not verified',
-  onlyManager: 'Only a manager can pay for its agents',
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  orderNotFound: 'Order not found',
-  linkFailed: 'Payment Failed, please try again',
-  discountUsed: 'Your promo discount was already used for another order',
-  receiptNotFound: 'Receipt not found',
-  chooseAgents: 'Choose the agents to pay for',
-  tooManyAgents: 'At most 50 agents in one order',
-  noEndToAlign: 'Your subscription has no end date to align to',
-  alignTooLong: 'Aligning would buy more than 36 months',
-  paymentNotFound: 'Payment not found',
-  notPaid: 'Only a paid payment can be refunded',
-  nothingExtended: 'This payment extended no subscription: no months to take back',
-  chooseRefundUser: 'Choose whose months to take back',
-  refundAmount: 'Refund amount: a whole number of AMD, 0 or more',
-  refundReason: 'Give a reason for the refund',
-  refundMonths: 'Months to take back: a whole number from 0 to 36',
-  refundNothing: 'Give an amount or months to take back',
-  refundAmountLeft: template<'amount'>('At most {{amount}} AMD is left to refund'),
-  refundMonthLeft: 'At most 1 month can be taken back',
-  refundMonthsLeft: template<'months'>('At most {{months}} months can be taken back'),
-  alreadyAligned: template<'name'>('{{name}} already runs until your end date'),
-  price: 'Price: a whole number of AMD from 1 to 10,000,000',
-  priceDate: 'Choose a valid date',
-  priceInPast: 'The new price must start in the future',
-  priceTaken: 'A price change is already scheduled for that moment',
-  scheduleNotFound: 'Price change not found',
-  scheduleStarted: 'This price is already in force',
-  cannotCancelPaid: 'A paid order cannot be canceled',
-  cannotCancelClosed: 'This order is no longer waiting for payment',
-  cancelFailed: 'Could not cancel the order, please try again',
-} as const;
+export { PAYMENT_MESSAGES };
 
 /** How an order is paid, and the payments table's enum. */
 export const PAYMENT_TYPES = ['idram', 'arca'] as const;
@@ -74,12 +37,16 @@ export const MAX_MONTHS = 36;
 
 export const generateLinkSchema = z.object({
   amount: z
-    .number({ message: PAYMENT_MESSAGES.months })
-    .int(PAYMENT_MESSAGES.months)
-    .min(1, PAYMENT_MESSAGES.months)
-    .max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths),
+    .number({ message: problem(PAYMENT_MESSAGES.months) })
+    .int(problem(PAYMENT_MESSAGES.months))
+    .min(1, problem(PAYMENT_MESSAGES.months))
+    .max(MAX_MONTHS, problem(PAYMENT_MESSAGES.maxMonths)),
   userToBePaidId: z.string().max(64).nullable().optional(),
-  paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
+  paymentType: z
+    .string({ message: problem(PAYMENT_MESSAGES.paymentType) })
+    .max(20)
+    .optional()
+    .default('idram'),
 });
 /** Agents in one team order, at most. */
 export const MAX_TEAM_ORDER = 50;
@@ -87,21 +54,28 @@ export const MAX_TEAM_ORDER = 50;
 export const generateTeamLinkSchema = z
   .object({
     userIds: z
-      .array(z.string().min(1).max(64), { message: PAYMENT_MESSAGES.chooseAgents })
-      .min(1, PAYMENT_MESSAGES.chooseAgents)
-      .max(MAX_TEAM_ORDER, PAYMENT_MESSAGES.tooManyAgents),
+      .array(z.string().min(1).max(64), { message: problem(PAYMENT_MESSAGES.chooseAgents) })
+      .min(1, problem(PAYMENT_MESSAGES.chooseAgents))
+      .max(MAX_TEAM_ORDER, problem(PAYMENT_MESSAGES.tooManyAgents)),
     // months for each agent; not used when aligning
     amount: z
-      .number({ message: PAYMENT_MESSAGES.months })
-      .int(PAYMENT_MESSAGES.months)
-      .min(1, PAYMENT_MESSAGES.months)
-      .max(MAX_MONTHS, PAYMENT_MESSAGES.maxMonths)
+      .number({ message: problem(PAYMENT_MESSAGES.months) })
+      .int(problem(PAYMENT_MESSAGES.months))
+      .min(1, problem(PAYMENT_MESSAGES.months))
+      .max(MAX_MONTHS, problem(PAYMENT_MESSAGES.maxMonths))
       .optional(),
     // pay each agent up to the payer's own end date, by the day
-    align: z.boolean({ message: 'align must be true or false' }).optional().default(false),
-    paymentType: z.string({ message: PAYMENT_MESSAGES.paymentType }).max(20).optional().default('idram'),
+    align: z
+      .boolean({ message: problem(PAYMENT_MESSAGES.align) })
+      .optional()
+      .default(false),
+    paymentType: z
+      .string({ message: problem(PAYMENT_MESSAGES.paymentType) })
+      .max(20)
+      .optional()
+      .default('idram'),
   })
-  .refine((b) => b.align || b.amount !== undefined, { message: PAYMENT_MESSAGES.months, path: ['amount'] });
+  .refine((b) => b.align || b.amount !== undefined, { message: problem(PAYMENT_MESSAGES.months), path: ['amount'] });
 
 const DAY_MS = 86_400_000;
 /** Days priced pro rata: a 30-day month, rounded to whole AMD per agent. */
@@ -117,45 +91,65 @@ export const MAX_ALIGN_DAYS = MAX_MONTHS * 31;
 
 export const refundSchema = z
   .object({
-    paymentId: z.string({ message: PAYMENT_MESSAGES.paymentNotFound }).min(1, PAYMENT_MESSAGES.paymentNotFound).max(64),
-    amount: z.number({ message: PAYMENT_MESSAGES.refundAmount }).int(PAYMENT_MESSAGES.refundAmount).min(0, PAYMENT_MESSAGES.refundAmount).max(1_000_000_000),
-    reason: z.string({ message: PAYMENT_MESSAGES.refundReason }).trim().min(1, PAYMENT_MESSAGES.refundReason).max(500, 'Reason: at most 500 characters'),
+    paymentId: z
+      .string({ message: problem(PAYMENT_MESSAGES.paymentNotFound) })
+      .min(1, problem(PAYMENT_MESSAGES.paymentNotFound))
+      .max(64),
+    amount: z
+      .number({ message: problem(PAYMENT_MESSAGES.refundAmount) })
+      .int(problem(PAYMENT_MESSAGES.refundAmount))
+      .min(0, problem(PAYMENT_MESSAGES.refundAmount))
+      .max(1_000_000_000),
+    reason: z
+      .string({ message: problem(PAYMENT_MESSAGES.refundReason) })
+      .trim()
+      .min(1, problem(PAYMENT_MESSAGES.refundReason))
+      .max(500, 'Reason: at most 500 characters'),
     monthsRemoved: z
-      .number({ message: PAYMENT_MESSAGES.refundMonths })
-      .int(PAYMENT_MESSAGES.refundMonths)
-      .min(0, PAYMENT_MESSAGES.refundMonths)
-      .max(MAX_MONTHS, PAYMENT_MESSAGES.refundMonths)
+      .number({ message: problem(PAYMENT_MESSAGES.refundMonths) })
+      .int(problem(PAYMENT_MESSAGES.refundMonths))
+      .min(0, problem(PAYMENT_MESSAGES.refundMonths))
+      .max(MAX_MONTHS, problem(PAYMENT_MESSAGES.refundMonths))
       .optional()
       .default(0),
     // a team order: whose months to take back
     userId: z.string().max(64).nullable().optional(),
   })
-  .refine((r) => r.amount > 0 || r.monthsRemoved > 0, { message: PAYMENT_MESSAGES.refundNothing });
+  .refine((r) => r.amount > 0 || r.monthsRemoved > 0, { message: problem(PAYMENT_MESSAGES.refundNothing) });
 
 /** A moment as the admin picks it: an ISO date-time, or a bare day (00:00 UTC of that day). */
 const moment = z
-  .string({ message: PAYMENT_MESSAGES.priceDate })
-  .max(40, PAYMENT_MESSAGES.priceDate)
+  .string({ message: problem(PAYMENT_MESSAGES.priceDate) })
+  .max(40, problem(PAYMENT_MESSAGES.priceDate))
   .transform((text, ctx) => {
     const value = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
     const time = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
     // a day that does not exist (2026-02-30) is not rolled over into the next month
     const realDay = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === text : true;
     if (!Number.isFinite(time) || !realDay || time < Date.UTC(2000, 0, 1) || time > Date.UTC(2200, 0, 1)) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.priceDate });
+      ctx.addIssue({ code: 'custom', message: problem(PAYMENT_MESSAGES.priceDate) });
       return z.NEVER;
     }
     return new Date(time);
   });
 
 export const priceScheduleSchema = z.object({
-  price: z.number({ message: PAYMENT_MESSAGES.price }).int(PAYMENT_MESSAGES.price).min(1, PAYMENT_MESSAGES.price).max(10_000_000, PAYMENT_MESSAGES.price),
+  price: z
+    .number({ message: problem(PAYMENT_MESSAGES.price) })
+    .int(problem(PAYMENT_MESSAGES.price))
+    .min(1, problem(PAYMENT_MESSAGES.price))
+    .max(10_000_000, problem(PAYMENT_MESSAGES.price)),
   effectiveFrom: moment,
 });
 export const scheduleParam = z.object({ id: z.string().min(1).max(64) });
 
 export const receiptParam = z.object({ id: z.string().min(1).max(64) });
-export const orderIdSchema = z.object({ orderId: z.string({ message: PAYMENT_MESSAGES.orderNotFound }).min(1, PAYMENT_MESSAGES.orderNotFound).max(64) });
+export const orderIdSchema = z.object({
+  orderId: z
+    .string({ message: problem(PAYMENT_MESSAGES.orderNotFound) })
+    .min(1, problem(PAYMENT_MESSAGES.orderNotFound))
+    .max(64),
+});
 
 /** The labels a payment shows in Payment History (spec: Payment status labels). */
 export const PAYMENT_LABELS = [

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { paymentItems, payments, promoUses, users } from '../db/schema';
 import { type Bindings, type Caller, type Db, isDevelopment } from '../env';
 import { runBatch } from '../lib/db';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { idramLanguage } from '../lib/languages';
 import { pendingDiscount, spendDiscount } from '../promo/promo.discount';
@@ -34,11 +34,11 @@ export const orderStub = (env: Bindings, orderId: string) => env.PAYMENT_ORDER.g
 /** Whom the caller may pay for: itself or, for a manager, one of its agents with a verified e-mail. */
 async function payeeFor(db: Db, caller: Caller, userToBePaidId: string | null | undefined): Promise<string> {
   if (!userToBePaidId || userToBePaidId === caller.id) return caller.id;
-  if (caller.userType !== 'manager') throw forbidden(PAYMENT_MESSAGES.onlyManager);
+  if (caller.userType !== 'manager') throw apiError(PAYMENT_MESSAGES.onlyManager);
   const [payee] = await db.select().from(users).where(eq(users.id, userToBePaidId)).limit(1);
   // another team's user answers as if it did not exist
-  if (!payee || payee.deletedAt || payee.userType !== 'agent' || payee.parentId !== caller.id) throw notFound(PAYMENT_MESSAGES.userNotFound);
-  if (!payee.isEmailVerified) throw badRequest(PAYMENT_MESSAGES.notVerified);
+  if (!payee || payee.deletedAt || payee.userType !== 'agent' || payee.parentId !== caller.id) throw apiError(PAYMENT_MESSAGES.userNotFound);
+  if (!payee.isEmailVerified) throw apiError(PAYMENT_MESSAGES.notVerified);
   return payee.id;
 }
 
@@ -56,8 +56,8 @@ export async function generateLink(
   input: { amount: number; userToBePaidId?: string | null; paymentType: string },
 ) {
   const type = input.paymentType.toLowerCase();
-  if (type === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
-  if (type !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
+  if (type === 'arca') throw apiError(PAYMENT_MESSAGES.arca);
+  if (type !== 'idram') throw apiError(PAYMENT_MESSAGES.paymentType);
   const payeeId = await payeeFor(db, caller, input.userToBePaidId);
   // the price in force now: a scheduled change applies to orders made after it starts
   const { price } = await pricesAt(env, control);
@@ -127,7 +127,7 @@ export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, p
     insertIfSpent,
     ...(order.kind === 'team' ? [insertItems(db, order.id, items)] : []),
   ]);
-  if (!(inserted as { meta: { changes: number } }).meta.changes) throw conflict(PAYMENT_MESSAGES.discountUsed);
+  if (!(inserted as { meta: { changes: number } }).meta.changes) throw apiError(PAYMENT_MESSAGES.discountUsed);
   if ((await tryApply('payment', order.id, () => applyPayment(env, db, order.id))).ok) await sendReceipts(env, db, order.id);
   return { orderId: order.id };
 }
@@ -176,7 +176,7 @@ const originOf = (env: Bindings, req: Request) => {
 /** POST /api/payment/getPaymentLink: only the order's payer sees its link. */
 export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Request, orderId: string): Promise<PaymentLinkDto> {
   let [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!order || order.payerUserId !== caller.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (!order || order.payerUserId !== caller.id) throw apiError(PAYMENT_MESSAGES.orderNotFound);
   // an order left in 'requested' (its object was not reached) is opened again by the poll
   if (order.status === 'requested') {
     await openOrder(env, db, order.id, order.priceTotal, order.dateCreated);
@@ -197,7 +197,7 @@ export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Re
 /** POST /api/payment/get_arca_status: the caller's own orders (as payer or payee). */
 export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!order || (order.payerUserId !== caller.id && order.userId !== caller.id)) throw notFound(PAYMENT_MESSAGES.orderNotFound);
+  if (!order || (order.payerUserId !== caller.id && order.userId !== caller.id)) throw apiError(PAYMENT_MESSAGES.orderNotFound);
   return { isPaymentConfirmed: order.isPaymentConfirmed };
 }
 
@@ -317,9 +317,9 @@ export async function history(env: Bindings, control: Db, db: Db, caller: Caller
  */
 export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId: string): Promise<{ orderId: string; status: PaymentLabel }> {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
-  if (!order || order.payerUserId !== caller.id) throw notFound(PAYMENT_MESSAGES.orderNotFound);
-  if (order.isPaymentConfirmed || order.status === 'needs_refund') throw conflict(PAYMENT_MESSAGES.cannotCancelPaid);
-  if (order.type !== 'idram' || (order.status !== 'canceled' && !isWaiting(order))) throw conflict(PAYMENT_MESSAGES.cannotCancelClosed);
+  if (!order || order.payerUserId !== caller.id) throw apiError(PAYMENT_MESSAGES.orderNotFound);
+  if (order.isPaymentConfirmed || order.status === 'needs_refund') throw apiError(PAYMENT_MESSAGES.cannotCancelPaid);
+  if (order.type !== 'idram' || (order.status !== 'canceled' && !isWaiting(order))) throw apiError(PAYMENT_MESSAGES.cannotCancelClosed);
   let outcome: Awaited<ReturnType<ReturnType<typeof orderStub>['cancel']>>;
   try {
     outcome = await orderStub(env, order.id).cancel(order.id);
@@ -327,10 +327,10 @@ export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId
     console.error('payment order could not be canceled', err);
     outcome = 'error';
   }
-  if (outcome === 'paid') throw conflict(PAYMENT_MESSAGES.cannotCancelPaid);
-  if (outcome === 'closed') throw conflict(PAYMENT_MESSAGES.cannotCancelClosed);
-  if (outcome === 'unknown') throw notFound(PAYMENT_MESSAGES.orderNotFound);
-  if (outcome === 'error') throw new ApiError('server_error', PAYMENT_MESSAGES.cancelFailed);
+  if (outcome === 'paid') throw apiError(PAYMENT_MESSAGES.cannotCancelPaid);
+  if (outcome === 'closed') throw apiError(PAYMENT_MESSAGES.cannotCancelClosed);
+  if (outcome === 'unknown') throw apiError(PAYMENT_MESSAGES.orderNotFound);
+  if (outcome === 'error') throw apiError(PAYMENT_MESSAGES.cancelFailed);
   return { orderId: order.id, status: 'Canceled' };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type * as z from 'zod';
 import { priceSchedule } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { PAYMENT_MESSAGES, type PriceChangeDto, type priceScheduleSchema } from './payments.schema';
 
@@ -45,13 +45,13 @@ export async function listPriceChanges(env: Bindings, db: Db) {
 
 /** POST /api/payment/priceSchedule (admin): a new monthly price from a moment in the future; one change per moment. */
 export async function schedulePrice(db: Db, caller: Caller, input: z.output<typeof priceScheduleSchema>) {
-  if (input.effectiveFrom.getTime() <= Date.now()) throw badRequest(PAYMENT_MESSAGES.priceInPast);
+  if (input.effectiveFrom.getTime() <= Date.now()) throw apiError(PAYMENT_MESSAGES.priceInPast);
   const [row] = await db
     .insert(priceSchedule)
     .values({ id: randomId(), price: input.price, effectiveFrom: input.effectiveFrom, createdBy: caller.id, createdAt: new Date() })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict(PAYMENT_MESSAGES.priceTaken);
+  if (!row) throw apiError(PAYMENT_MESSAGES.priceTaken);
   return { message: 'Price change scheduled', change: toDto(row, Date.now()) };
 }
 
@@ -64,6 +64,6 @@ export async function cancelPriceChange(db: Db, id: string) {
     .returning({ id: priceSchedule.id });
   if (gone) return { message: 'Price change cancelled' };
   const [row] = await db.select({ id: priceSchedule.id }).from(priceSchedule).where(eq(priceSchedule.id, id)).limit(1);
-  if (!row) throw notFound(PAYMENT_MESSAGES.scheduleNotFound);
-  throw badRequest(PAYMENT_MESSAGES.scheduleStarted);
+  if (!row) throw apiError(PAYMENT_MESSAGES.scheduleNotFound);
+  throw apiError(PAYMENT_MESSAGES.scheduleStarted);
 }

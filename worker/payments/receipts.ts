@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { paymentReceipts, payments, promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { runBatch } from '../lib/db';
-import { notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import type { Language } from '../lib/languages';
 import { enqueueMails, escapeHtml, type Mail, mailStatements } from '../mail/mailer';
 import { mailDayIn, mailText } from '../mail/texts';
@@ -116,7 +116,7 @@ export async function receiptFor(env: Bindings, control: Db, db: Db, caller: Cal
   const loaded = await loadReceipt(env, control, orderId, isAdmin ? undefined : db);
   const receipt = loaded?.receipt;
   if (!receipt || !(isAdmin || receipt.payerUserId === caller.id || receipt.lines.some((l) => l.user?._id === caller.id)))
-    throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+    throw apiError(PAYMENT_MESSAGES.receiptNotFound);
   return viewFor(receipt, caller.id, isAdmin);
 }
 

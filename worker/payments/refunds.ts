@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { paymentRefunds, payments } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { badRequest, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { itemsOf } from './items';
 import { PAYMENT_MESSAGES, type PaymentSummaryDto, type refundSchema } from './payments.schema';
@@ -30,20 +30,20 @@ async function refundedSoFar(db: Db, paymentId: string) {
  */
 export async function refund(env: Bindings, db: Db, caller: Caller, input: RefundInput) {
   const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1);
-  if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+  if (!payment) throw apiError(PAYMENT_MESSAGES.paymentNotFound);
   const moneyTaken = payment.isPaymentConfirmed || payment.status === 'needs_refund';
-  if (!moneyTaken) throw badRequest(PAYMENT_MESSAGES.notPaid);
+  if (!moneyTaken) throw apiError(PAYMENT_MESSAGES.notPaid);
 
   // whose months, and how many the payment bought for them
   let target: { userId: string; bought: number } | null = null;
   if (input.monthsRemoved > 0) {
-    if (!payment.isPaymentConfirmed) throw badRequest(PAYMENT_MESSAGES.nothingExtended);
+    if (!payment.isPaymentConfirmed) throw apiError(PAYMENT_MESSAGES.nothingExtended);
     if (payment.kind === 'team') {
       const item = (await itemsOf(db, payment.id)).find((i) => i.userId === input.userId);
-      if (!item) throw badRequest(PAYMENT_MESSAGES.chooseRefundUser);
+      if (!item) throw apiError(PAYMENT_MESSAGES.chooseRefundUser);
       target = { userId: item.userId, bought: item.months };
     } else {
-      if (input.userId && input.userId !== payment.userId) throw badRequest(PAYMENT_MESSAGES.chooseRefundUser);
+      if (input.userId && input.userId !== payment.userId) throw apiError(PAYMENT_MESSAGES.chooseRefundUser);
       target = { userId: payment.userId, bought: payment.amount };
     }
   }
@@ -81,9 +81,9 @@ export async function refund(env: Bindings, db: Db, caller: Caller, input: Refun
     // over the limits (perhaps because another refund landed first): say what is left
     const so = await refundedSoFar(db, payment.id);
     const left = payment.priceTotal - so.amount;
-    if (input.amount > left) throw badRequest(PAYMENT_MESSAGES.refundAmountLeft({ amount: left }));
+    if (input.amount > left) throw apiError(PAYMENT_MESSAGES.refundAmountLeft, { amount: left });
     const monthsLeft = (target?.bought ?? 0) - (target ? (so.months.get(target.userId) ?? 0) : 0);
-    throw badRequest(monthsLeft === 1 ? PAYMENT_MESSAGES.refundMonthLeft : PAYMENT_MESSAGES.refundMonthsLeft({ months: monthsLeft }));
+    throw monthsLeft === 1 ? apiError(PAYMENT_MESSAGES.refundMonthLeft) : apiError(PAYMENT_MESSAGES.refundMonthsLeft, { months: monthsLeft });
   }
   if (target) await tryApply('refund', id, () => applyRefund(env, db, id));
   const so = await refundedSoFar(db, payment.id);

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson } from '../lib/db';
-import { badRequest, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { pendingDiscount } from '../promo/promo.discount';
 import type { OrderItem } from './items';
@@ -19,8 +19,8 @@ import { pricesAt } from './prices';
  * discount applies to the order's total. Answers the orderId, like generateLink.
  */
 export async function generateTeamLink(env: Bindings, control: Db, db: Db, caller: Caller, input: z.output<typeof generateTeamLinkSchema>) {
-  if (input.paymentType.toLowerCase() === 'arca') throw badRequest(PAYMENT_MESSAGES.arca);
-  if (input.paymentType.toLowerCase() !== 'idram') throw badRequest(PAYMENT_MESSAGES.paymentType);
+  if (input.paymentType.toLowerCase() === 'arca') throw apiError(PAYMENT_MESSAGES.arca);
+  if (input.paymentType.toLowerCase() !== 'idram') throw apiError(PAYMENT_MESSAGES.paymentType);
   const ids = [...new Set(input.userIds)];
   const found = await db
     .select({
@@ -36,19 +36,19 @@ export async function generateTeamLink(env: Bindings, control: Db, db: Db, calle
   const byId = new Map(found.map((u) => [u.id, u]));
   const agents = ids.map((id) => byId.get(id)).filter((a): a is NonNullable<typeof a> => a?.userType === 'agent' && a.parentId === caller.id);
   // another team's user, the manager itself, a deleted or unknown id: as if it did not exist
-  if (agents.length !== ids.length) throw notFound(PAYMENT_MESSAGES.userNotFound);
-  if (agents.some((a) => !a.isEmailVerified)) throw badRequest(PAYMENT_MESSAGES.notVerified);
+  if (agents.length !== ids.length) throw apiError(PAYMENT_MESSAGES.userNotFound);
+  if (agents.some((a) => !a.isEmailVerified)) throw apiError(PAYMENT_MESSAGES.notVerified);
 
   const { price } = await pricesAt(env, control);
   const now = Date.now();
   let items: OrderItem[];
   if (input.align) {
     const payerEnd = caller.subscriptionEndDate?.getTime() ?? null;
-    if (payerEnd === null || payerEnd <= now) throw badRequest(PAYMENT_MESSAGES.noEndToAlign);
+    if (payerEnd === null || payerEnd <= now) throw apiError(PAYMENT_MESSAGES.noEndToAlign);
     items = agents.map((a) => {
       const days = alignDays(payerEnd, a.end?.getTime() ?? null, now);
-      if (days < 1) throw badRequest(PAYMENT_MESSAGES.alreadyAligned({ name: a.name }));
-      if (days > MAX_ALIGN_DAYS) throw badRequest(PAYMENT_MESSAGES.alignTooLong);
+      if (days < 1) throw apiError(PAYMENT_MESSAGES.alreadyAligned, { name: a.name });
+      if (days > MAX_ALIGN_DAYS) throw apiError(PAYMENT_MESSAGES.alignTooLong);
       return { userId: a.id, months: 0, days, price: daysPrice(price, days) };
     });
   } else {

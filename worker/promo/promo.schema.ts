@@ -1,35 +1,14 @@
 import * as z from 'zod';
-import { MESSAGES } from '../auth/auth.messages';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
+import { type Message, problem } from '../lib/messages';
 import { hasInvisibleChars } from '../lib/text';
+import { PROMO_MESSAGES } from './promo.messages';
 
 /** The effect types, and the promo codes table's enum. */
 export const PROMO_EFFECT_TYPES = ['discountPercent', 'freeMonths'] as const;
 export type PromoEffectType = (typeof PROMO_EFFECT_TYPES)[number];
 
-/** Shared by the server and the Promo Codes screen. */
-export const PROMO_MESSAGES = {
-  type: 'Select the promo type',
-  notFound: 'Promo code not found',
-  alreadyUsed: 'Promo code is already used',
-  finished: 'Promo code is finished',
-  pending: 'You already have a promo discount waiting for your next payment',
-  busy: 'The promo code could not be applied, please try again',
-  nameTaken: 'A promo code with this name already exists',
-  name: 'A promo code name is 4 to 32 letters, digits or -',
-  deleteUsed: 'A promo code that has been used cannot be deleted',
-  assignUsed: 'A promo code that has been used cannot be assigned',
-  value: 'The effect value must be a whole number of at least 1',
-  percent: 'A discount is 1 to 100 percent',
-  months: 'Free months are 1 to 24',
-  amount: 'The amount must be a whole number from 1 to 500',
-  maxUses: 'Uses must be a whole number from 1 to 100000',
-  userNotFound: COMMON_MESSAGES.userNotFound,
-  userMissing: "Enter the user's e-mail",
-  userCannotUse: 'This user cannot use promo codes',
-  listEmpty: 'Select at least one promo code',
-  tooManyChecks: 'Too many promo code attempts, please try again later',
-} as const;
+export { PROMO_MESSAGES };
 
 export const MAX_GENERATE = 500;
 export const MAX_PERCENT = 100;
@@ -44,7 +23,7 @@ export const effectLabel = (type: PromoEffectType, value: number) =>
   type === 'discountPercent' ? `${value}% off the next payment` : `${value} free month${value === 1 ? '' : 's'}`;
 
 /** Checks an effect's value against its type; answers the message or null. */
-export function effectValueError(type: PromoEffectType, value: number): string | null {
+export function effectValueError(type: PromoEffectType, value: number): Message<never> | null {
   if (type === 'discountPercent' && (value < 1 || value > MAX_PERCENT)) return PROMO_MESSAGES.percent;
   if (type === 'freeMonths' && (value < 1 || value > MAX_FREE_MONTHS)) return PROMO_MESSAGES.months;
   return null;
@@ -59,14 +38,24 @@ export const toPositiveInt = (text: string | number) => {
 /** Codes are matched case-insensitively; they are stored upper-case. */
 export const normalizeCode = (name: string) => name.trim().toUpperCase();
 
-const int = (message: string, max: number) => z.number({ message }).int(message).min(1, message).max(max, message);
-const effectType = z.enum(PROMO_EFFECT_TYPES, { message: PROMO_MESSAGES.type });
-const id = z.string({ message: PROMO_MESSAGES.notFound }).min(1, PROMO_MESSAGES.notFound).max(64, PROMO_MESSAGES.notFound);
-const codeName = z.string({ message: PROMO_MESSAGES.notFound }).trim().min(1, PROMO_MESSAGES.notFound).max(64, PROMO_MESSAGES.notFound);
+const int = (entry: Message<never>, max: number) => {
+  const message = problem(entry);
+  return z.number({ message }).int(message).min(1, message).max(max, message);
+};
+const effectType = z.enum(PROMO_EFFECT_TYPES, { message: problem(PROMO_MESSAGES.type) });
+const id = z
+  .string({ message: problem(PROMO_MESSAGES.notFound) })
+  .min(1, problem(PROMO_MESSAGES.notFound))
+  .max(64, problem(PROMO_MESSAGES.notFound));
+const codeName = z
+  .string({ message: problem(PROMO_MESSAGES.notFound) })
+  .trim()
+  .min(1, problem(PROMO_MESSAGES.notFound))
+  .max(64, problem(PROMO_MESSAGES.notFound));
 
 const withEffectValue = <T extends { effectType: PromoEffectType; effectValue: number }>(input: T, ctx: z.RefinementCtx) => {
-  const problem = effectValueError(input.effectType, input.effectValue);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['effectValue'] });
+  const refused = effectValueError(input.effectType, input.effectValue);
+  if (refused) ctx.addIssue({ code: 'custom', message: problem(refused), path: ['effectValue'] });
 };
 
 export const createRandomSchema = z
@@ -80,10 +69,10 @@ export const createRandomSchema = z
 export const createSchema = z
   .object({
     name: z
-      .string({ message: PROMO_MESSAGES.name })
-      .max(64, PROMO_MESSAGES.name)
+      .string({ message: problem(PROMO_MESSAGES.name) })
+      .max(64, problem(PROMO_MESSAGES.name))
       .transform(normalizeCode)
-      .pipe(z.string().regex(/^[A-Z0-9-]{4,32}$/, PROMO_MESSAGES.name)),
+      .pipe(z.string().regex(/^[A-Z0-9-]{4,32}$/, problem(PROMO_MESSAGES.name))),
     effectType,
     effectValue: int(PROMO_MESSAGES.value, 1000),
     maxUses: int(PROMO_MESSAGES.maxUses, 100_000).optional().default(1),
@@ -102,19 +91,19 @@ export const assignSchema = z
       .string()
       .max(320)
       // a look-alike of an address (zero-width and other invisible characters) is nobody's
-      .refine((v) => !hasInvisibleChars(v), { message: MESSAGES.emailInvalid })
+      .refine((v) => !hasInvisibleChars(v), { message: problem(AUTH_MESSAGES.emailInvalid) })
       .optional(),
   })
-  .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: PROMO_MESSAGES.userMissing });
+  .refine((v) => !!v.userId?.trim() || !!v.email?.trim(), { message: problem(PROMO_MESSAGES.userMissing) });
 export const freeStatusSchema = z.object({
   list: z
     .array(
       z
         .object({ _id: z.string().max(64).optional(), name: z.string().max(64).optional(), isFree: z.boolean() })
-        .refine((v) => !!v._id || !!v.name, { message: PROMO_MESSAGES.listEmpty }),
-      { message: PROMO_MESSAGES.listEmpty },
+        .refine((v) => !!v._id || !!v.name, { message: problem(PROMO_MESSAGES.listEmpty) }),
+      { message: problem(PROMO_MESSAGES.listEmpty) },
     )
-    .min(1, PROMO_MESSAGES.listEmpty)
+    .min(1, problem(PROMO_MESSAGES.listEmpty))
     .max(MAX_GENERATE, `At most ${MAX_GENERATE} promo codes at a time`),
 });
 

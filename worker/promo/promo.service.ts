@@ -4,7 +4,7 @@ import { promoCodes, promoUses } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { inJson, isUniqueViolation } from '../lib/db';
 import { findUserByEmail, userAnywhere } from '../lib/directory';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { checkLimit, countHit, type Limit } from '../lib/rate-limit';
 import { applyPromoUse, tryApply } from '../payments/settle';
@@ -101,7 +101,7 @@ export const list = (env: Bindings, db: Db, which: PromoStatus | 'all') => listW
 
 async function one(env: Bindings, db: Db, id: string): Promise<PromoDto> {
   const [dto] = await listWhere(env, db, eq(promoCodes.id, id));
-  if (!dto) throw notFound(PROMO_MESSAGES.notFound);
+  if (!dto) throw apiError(PROMO_MESSAGES.notFound);
   return dto;
 }
 
@@ -159,13 +159,13 @@ export async function create(
       createdAt: new Date(),
     })
     .onConflictDoNothing();
-  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.nameTaken);
+  if (!result.meta.changes) throw apiError(PROMO_MESSAGES.nameTaken);
   return one(env, db, id);
 }
 
 async function byId(db: Db, id: string) {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id)).limit(1);
-  if (!row) throw notFound(PROMO_MESSAGES.notFound);
+  if (!row) throw apiError(PROMO_MESSAGES.notFound);
   return row;
 }
 
@@ -175,7 +175,7 @@ export async function remove(db: Db, id: string) {
   const result = await db
     .delete(promoCodes)
     .where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0), sql`not exists (select 1 from ${promoUses} where ${promoUses.promoId} = ${row.id})`));
-  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.deleteUsed);
+  if (!result.meta.changes) throw apiError(PROMO_MESSAGES.deleteUsed);
   return { message: 'Promo code deleted' };
 }
 
@@ -185,13 +185,13 @@ export async function assign(env: Bindings, db: Db, input: { id: string; userId?
   const email = normalizeEmail(input.email ?? '');
   const found = input.userId?.trim() ? await userAnywhere(env, db, input.userId.trim()) : email ? await findUserByEmail(env, db, email) : undefined;
   const user = found?.row;
-  if (!user || user.deletedAt) throw notFound(PROMO_MESSAGES.userNotFound);
-  if (user.userType === 'marketing') throw badRequest(PROMO_MESSAGES.userCannotUse);
+  if (!user || user.deletedAt) throw apiError(PROMO_MESSAGES.userNotFound);
+  if (user.userType === 'marketing') throw apiError(PROMO_MESSAGES.userCannotUse);
   const result = await db
     .update(promoCodes)
     .set({ assignedUserId: user.id, isPublic: false, isFree: false })
     .where(and(eq(promoCodes.id, row.id), eq(promoCodes.usedCount, 0)));
-  if (!result.meta.changes) throw conflict(PROMO_MESSAGES.assignUsed);
+  if (!result.meta.changes) throw apiError(PROMO_MESSAGES.assignUsed);
   return { message: `Promo code ${row.name} assigned to ${user.email}`, promo: await one(env, db, row.id) };
 }
 
@@ -248,16 +248,16 @@ async function usable(env: Bindings, db: Db, caller: Caller, rawName: string): P
   // a code reserved for someone else is, for this caller, not there at all
   if (!row || (!row.isPublic && row.assignedUserId !== caller.id)) {
     await countHit(env, limitKey, PROMO_GUESS_LIMIT);
-    throw notFound(PROMO_MESSAGES.notFound);
+    throw apiError(PROMO_MESSAGES.notFound);
   }
   const [mine] = await db
     .select({ id: promoUses.id })
     .from(promoUses)
     .where(and(eq(promoUses.promoId, row.id), eq(promoUses.userId, caller.id)))
     .limit(1);
-  if (mine) throw badRequest(PROMO_MESSAGES.alreadyUsed);
-  if (row.usedCount >= row.maxUses) throw badRequest(PROMO_MESSAGES.finished);
-  if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw conflict(PROMO_MESSAGES.pending);
+  if (mine) throw apiError(PROMO_MESSAGES.alreadyUsed);
+  if (row.usedCount >= row.maxUses) throw apiError(PROMO_MESSAGES.finished);
+  if (row.effectType === 'discountPercent' && (await pendingDiscount(db, caller.id))) throw apiError(PROMO_MESSAGES.pending);
   return row;
 }
 
@@ -316,14 +316,14 @@ export async function use(env: Bindings, db: Db, home: { companyId: string; shar
     await db.batch([insertUse, increment]);
   } catch (err) {
     // the unique (promo, user) index: the same user raced itself, and the other request won
-    if (isUniqueViolation(err, 'promo_uses.user_id')) throw badRequest(PROMO_MESSAGES.alreadyUsed);
+    if (isUniqueViolation(err, 'promo_uses.user_id')) throw apiError(PROMO_MESSAGES.alreadyUsed);
     throw err;
   }
   const [mine] = await db.select({ id: promoUses.id }).from(promoUses).where(eq(promoUses.id, useId)).limit(1);
   if (!mine) {
     // not landed: a racing request took the last use or left a discount pending; `usable` says which
     await usable(env, db, caller, name);
-    throw conflict(PROMO_MESSAGES.busy);
+    throw apiError(PROMO_MESSAGES.busy);
   }
   const applied =
     row.effectType === 'freeMonths'

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../lib/messages';
 import { decide, ROLES, type Role, RULES, type RuleName } from '../lib/permissions';
 import { call, createUser, sessionToken, type TestUser, testEnv, tokenFromMail } from '../test/helpers';
 import { appRoutes } from '../test/routes';
@@ -50,6 +51,7 @@ const fill = (path: string) => path.replace(/:[A-Za-z_]+\??/g, 'ZZZZZZZZZZZZZZZZ
 const send = (method: string, path: string, token: string) =>
   call(method, fill(path), { token: token || undefined, ...(method === 'GET' ? {} : { body: {} }) });
 
+const refusedAs = (body: { message?: string; code?: string } | undefined, refusal: Message) => body?.message === refusal.text && body.code === refusal.code;
 const expected = (rule: RuleName, who: Identity): 'allowed' | 403 => (decide(RULES[rule], who.role, who.active).ok ? 'allowed' : 403);
 const isOpen = (rule: RuleName) => rule === 'public' || rule === 'development';
 
@@ -120,8 +122,8 @@ export function accessMatrix(part: number) {
           const want = expected(rule, who);
           if (res.status >= 500) failures.push(`${who.label}: ${res.status}`);
           else if (want === 403 && res.status !== 403) failures.push(`${who.label}: expected 403, got ${res.status}`);
-          else if (want === 403 && res.body?.message !== (decide(RULES[rule], who.role, who.active) as { message: string }).message)
-            failures.push(`${who.label}: refused with "${res.body?.message}"`);
+          else if (want === 403 && !refusedAs(res.body, (decide(RULES[rule], who.role, who.active) as { refusal: Message }).refusal))
+            failures.push(`${who.label}: refused with "${res.body?.message}" (${res.body?.code})`);
           else if (want === 'allowed' && (res.status === 401 || res.status === 403))
             failures.push(`${who.label}: expected to be let through, got ${res.status} ${res.body?.message}`);
           if (res.status >= 400 && typeof res.body?.message !== 'string') failures.push(`${who.label}: no message`);

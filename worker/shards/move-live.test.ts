@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { activeLoads, callHistory } from '../db/schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
 import { randomId } from '../lib/ids';
-import { MOVING_MESSAGE } from '../lib/shards';
 import { call, control, errorBody, testEnv } from '../test/helpers';
 import { companyUserIds, mcOf, otherShard, placementOf, SEED_PASSWORD, seedCompany } from '../test/shards';
 import { advanceMove, isFinished, loadMove, startCompanyMove } from './move';
@@ -60,7 +60,7 @@ describe('moving a company under live traffic', () => {
           return;
         }
         refused++;
-        if (res.headers.get('retry-after') !== '30' || JSON.stringify(res.body) !== JSON.stringify(errorBody(MOVING_MESSAGE)))
+        if (res.headers.get('retry-after') !== '30' || JSON.stringify(res.body) !== JSON.stringify(errorBody(COMMON_MESSAGES.companyMoving)))
           problems.push(`503 without the moving answer: ${res.headers.get('retry-after')} ${res.text}`);
         await pause(100);
       }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, callHistory, companyMoves } from '../db/schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
 import { d1Of, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
 import { randomId } from '../lib/ids';
-import { MOVING_MESSAGE } from '../lib/shards';
 import { call, control, createUser, errorBody, loginToken, testEnv } from '../test/helpers';
 import { companyUserIds, mcOf, otherShard, placementOf, rowsOf, SEED_PASSWORD, seedCompany } from '../test/shards';
 import { type AdvanceOptions, advanceMove, type CrashPoint, isFinished, loadMove, type MoveRow, rollbackMove, startCompanyMove } from './move';
@@ -136,7 +136,7 @@ describe('moving a company between shards', () => {
         move = await advanceMove(testEnv, id, { budget: 1, page: 5 });
       // a write now is refused (a login writes its session): 503 with Retry-After, nothing written
       const refused = await call('POST', '/api/auth/login', { body: { email: company.agents[0], password: SEED_PASSWORD, clientType: 1 } });
-      expect([refused.status, refused.headers.get('retry-after'), refused.body]).toEqual([503, '30', errorBody(MOVING_MESSAGE)]);
+      expect([refused.status, refused.headers.get('retry-after'), refused.body]).toEqual([503, '30', errorBody(COMMON_MESSAGES.companyMoving)]);
       move = await rollbackMove(control, id);
       expect(move.step).toBe('rolling_back');
       move = await runMove(id, { page: 5 });

@@ -5,7 +5,7 @@ import type { Bindings, Caller, Db } from '../env';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { allShards, isFenceRefusal, shardDb } from '../lib/d1';
 import { chunks, inJson, isUniqueViolation, runBatch } from '../lib/db';
-import { forbidden } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import type { Language } from '../lib/languages';
 import { isStaff } from '../lib/permissions';
 import { activeCompanies, fenceFor } from '../lib/shards';
@@ -190,7 +190,7 @@ async function remindOnce(env: Bindings, db: Db, t: number): Promise<{ reminders
 /** PUT /api/user/update/reminders/{id}: a user turns its own reminders on or off (the admin may for anyone). */
 export async function setReminders(db: Db, caller: Caller, id: string, remindersEnabled: boolean) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw apiError(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ remindersEnabled }).where(eq(users.id, target.id));
   return { message: remindersEnabled ? 'Reminders turned on' : 'Reminders turned off', remindersEnabled };
 }

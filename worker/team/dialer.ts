@@ -12,7 +12,8 @@
  * - `template`: any other phone system's click-to-call URL with `{to}`, `{from}` and `{line}`,
  *   each filled URL-encoded.
  */
-import { template } from '../lib/coded';
+import { problem } from '../lib/messages';
+import { LINES_MESSAGES as LINES } from '../mc-settings/mc-settings.messages';
 
 export const DIALERS = ['tel', 'dialpad', 'template'] as const;
 export type Dialer = (typeof DIALERS)[number];
@@ -20,30 +21,21 @@ export type Dialer = (typeof DIALERS)[number];
 export const TEMPLATE_PLACEHOLDERS = ['to', 'from', 'line'] as const;
 export const MAX_DIALER_TEMPLATE = 500;
 
-export const DIALER_MESSAGES = {
-  dialer: "Dialer must be 'tel', 'dialpad' or 'template'",
-  templateEmpty: "Enter the phone system's URL template",
-  templateTo: 'The URL template needs {to}, the number to call',
-  templateLong: template<'max'>('The URL template is at most {{max}} characters'),
-  templateScheme: "The URL template must start with https:// or a phone app's own scheme (like aircall: or callto:)",
-  templateUnknown: template<'name'>('Unknown placeholder {{name}} in the URL template: use {to}, {from} or {line}'),
-} as const;
-
 /** Schemes a template may not use: they run code or read files instead of opening a phone app. */
 const REFUSED_SCHEMES = new Set(['http', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'chrome', 'chrome-extension', 'filesystem', 'view-source']);
 
-/** What is wrong with a dialer URL template, or null when it may be saved. */
+/** What is wrong with a dialer URL template (a coded problem), or null when it may be saved. */
 export function dialerTemplateError(template: string): string | null {
   const value = template.trim();
-  if (!value) return DIALER_MESSAGES.templateEmpty;
-  if (value.length > MAX_DIALER_TEMPLATE) return DIALER_MESSAGES.templateLong({ max: MAX_DIALER_TEMPLATE });
+  if (!value) return problem(LINES.templateEmpty);
+  if (value.length > MAX_DIALER_TEMPLATE) return problem(LINES.templateLong, { max: MAX_DIALER_TEMPLATE });
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
-  if (!scheme || REFUSED_SCHEMES.has(scheme) || (scheme === 'https' && !/^https:\/\/[^/\s{}]+/i.test(value))) return DIALER_MESSAGES.templateScheme;
-  if (/\s/.test(value)) return DIALER_MESSAGES.templateScheme;
+  if (!scheme || REFUSED_SCHEMES.has(scheme) || (scheme === 'https' && !/^https:\/\/[^/\s{}]+/i.test(value))) return problem(LINES.templateScheme);
+  if (/\s/.test(value)) return problem(LINES.templateScheme);
   for (const match of value.matchAll(/\{([^{}]*)\}/g)) {
-    if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(match[1]!)) return DIALER_MESSAGES.templateUnknown({ name: `{${match[1]}}` });
+    if (!(TEMPLATE_PLACEHOLDERS as readonly string[]).includes(match[1]!)) return problem(LINES.templateUnknown, { name: `{${match[1]}}` });
   }
-  if (!value.includes('{to}')) return DIALER_MESSAGES.templateTo;
+  if (!value.includes('{to}')) return problem(LINES.templateTo);
   return null;
 }
 

@@ -9,8 +9,11 @@ import type { LiveSignalType, TeamLive } from './team-live';
 /** The team's live object (team-live.ts): one per team, by the team's id. */
 export const liveOf = (env: Bindings, teamId: string): DurableObjectStub<TeamLive> => env.TEAM_LIVE.get(env.TEAM_LIVE.idFromName(teamId));
 
+/** What these need of a request: its bindings, and its context to outlive the answer. */
+type Request = Pick<Context<AppEnv>, 'env' | 'executionCtx'>;
+
 /** Runs a call after the answer: the write's answer never waits for the live object, and its failure is only logged. */
-function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>, what: string) {
+function afterAnswer(c: Request, work: Promise<unknown>, what: string) {
   const done = work.then(
     () => undefined,
     (err: unknown) => console.error(`live ${what} failed`, err),
@@ -23,7 +26,7 @@ function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>, what: string) {
 }
 
 /** Tells the team's open boards and screens that its filters or contacts changed. */
-export function signalTeam(c: Context<AppEnv>, teamId: string, type: LiveSignalType) {
+export function signalTeam(c: Request, teamId: string, type: LiveSignalType) {
   afterAnswer(c, liveOf(c.env, teamId).signal({ type, at: Date.now() }), 'signal');
 }
 
@@ -40,7 +43,7 @@ export const signalsAfter = (type: LiveSignalType): MiddlewareHandler<AppEnv> =>
 
 /** Closes the live sockets of one ended session (sign-out, a session signed out from Profile). */
 export function endLiveSession(
-  c: Context<AppEnv>,
+  c: Request,
   user: { id: string; userType: AppEnv['Variables']['caller']['userType']; parentId: string | null },
   sessionId: string,
 ) {
@@ -51,7 +54,7 @@ export function endLiveSession(
  * Closes every live socket of a user whose sessions ended (a password change or reset), but the
  * one session a change of one's own password keeps. The user's team is read after the answer.
  */
-export function endLiveSessionsOf(c: Context<AppEnv>, db: Db, userId: string, exceptSessionId?: string) {
+export function endLiveSessionsOf(c: Request, db: Db, userId: string, exceptSessionId?: string) {
   const work = db
     .select({ id: users.id, userType: users.userType, parentId: users.parentId })
     .from(users)

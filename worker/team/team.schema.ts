@@ -1,20 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import * as z from 'zod';
 import { contactFieldsSchema } from '../history/history.schema';
-import { template } from '../lib/coded';
-import { DIALER_MESSAGES, DIALERS, dialerTemplateError, MAX_DIALER_TEMPLATE } from './dialer';
-
-/** The team settings' messages. Shared with the Lines screen. */
-export const TEAM_MESSAGES = {
-  saved: 'Team phone settings saved',
-  line: 'Lines are 1 to 6',
-  tooManyLines: 'A team has at most 6 lines',
-  lineTwice: template<'line'>('Line {{line}} is listed twice'),
-  callerNumber: template<'line'>('Line {{line}}: enter the caller number in international format, like +1 312 555 0100'),
-  label: template<'line' | 'max'>('Line {{line}}: the label is at most {{max}} characters'),
-  window: 'The window is 1 to 48 hours',
-  markers: 'Markers are on (true) or off (false)',
-} as const;
+import { problem } from '../lib/messages';
+import { LINES_MESSAGES as LINES } from '../mc-settings/mc-settings.messages';
+import { DIALERS, dialerTemplateError, MAX_DIALER_TEMPLATE } from './dialer';
 
 /** How far back the board's "contacted by the team" markers look, by default and at most. */
 export const CONTACT_WINDOW = { defaultHours: 12, minHours: 1, maxHours: 48 } as const;
@@ -34,19 +23,23 @@ export function callerNumberOf(value: string): string | null {
 
 const lineSchema = z
   .object({
-    line: z.number({ error: TEAM_MESSAGES.line }).int(TEAM_MESSAGES.line).min(1, TEAM_MESSAGES.line).max(6, TEAM_MESSAGES.line),
+    line: z
+      .number({ error: problem(LINES.line) })
+      .int(problem(LINES.line))
+      .min(1, problem(LINES.line))
+      .max(6, problem(LINES.line)),
     callerNumber: z.string().max(100).optional().default(''),
     label: z.string().max(200).nullable().optional().default(''),
   })
   .transform((v, ctx) => {
     const callerNumber = callerNumberOf(v.callerNumber);
     if (!callerNumber) {
-      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.callerNumber({ line: v.line }) });
+      ctx.addIssue({ code: 'custom', message: problem(LINES.callerNumber, { line: v.line }) });
       return z.NEVER;
     }
     const label = (v.label ?? '').trim();
     if (label.length > MAX_LINE_LABEL) {
-      ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.label({ line: v.line, max: MAX_LINE_LABEL }) });
+      ctx.addIssue({ code: 'custom', message: problem(LINES.label, { line: v.line, max: MAX_LINE_LABEL }) });
       return z.NEVER;
     }
     return { line: v.line, callerNumber, label };
@@ -59,31 +52,34 @@ const lineSchema = z
  */
 export const teamSettingsInputSchema = z
   .object({
-    dialer: z.enum(DIALERS, { error: DIALER_MESSAGES.dialer }),
+    dialer: z.enum(DIALERS, { error: problem(LINES.dialer) }),
     dialerTemplate: z.string().max(2000).nullable().optional().default(''),
-    lines: z.array(lineSchema).max(6, TEAM_MESSAGES.tooManyLines).optional().default([]),
+    lines: z.array(lineSchema).max(6, problem(LINES.tooManyLines)).optional().default([]),
     /** The board's "contacted by the team" markers on or off (default on). */
-    contactMarkers: z.boolean({ error: TEAM_MESSAGES.markers }).optional().default(true),
+    contactMarkers: z
+      .boolean({ error: problem(LINES.markers) })
+      .optional()
+      .default(true),
     /** How many hours back the markers look (default 12: a shift that crosses midnight). */
     contactWindowHours: z
-      .number({ error: TEAM_MESSAGES.window })
-      .int(TEAM_MESSAGES.window)
-      .min(CONTACT_WINDOW.minHours, TEAM_MESSAGES.window)
-      .max(CONTACT_WINDOW.maxHours, TEAM_MESSAGES.window)
+      .number({ error: problem(LINES.window) })
+      .int(problem(LINES.window))
+      .min(CONTACT_WINDOW.minHours, problem(LINES.window))
+      .max(CONTACT_WINDOW.maxHours, problem(LINES.window))
       .optional()
       .default(CONTACT_WINDOW.defaultHours),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<number>();
     for (const l of v.lines) {
-      if (seen.has(l.line)) ctx.addIssue({ code: 'custom', message: TEAM_MESSAGES.lineTwice({ line: l.line }), path: ['lines'] });
+      if (seen.has(l.line)) ctx.addIssue({ code: 'custom', message: problem(LINES.lineTwice, { line: l.line }), path: ['lines'] });
       seen.add(l.line);
     }
     if (v.dialer === 'template') {
-      const problem = dialerTemplateError(v.dialerTemplate ?? '');
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['dialerTemplate'] });
+      const refused = dialerTemplateError(v.dialerTemplate ?? '');
+      if (refused) ctx.addIssue({ code: 'custom', message: refused, path: ['dialerTemplate'] });
     } else if ((v.dialerTemplate ?? '').length > MAX_DIALER_TEMPLATE)
-      ctx.addIssue({ code: 'custom', message: DIALER_MESSAGES.templateLong({ max: MAX_DIALER_TEMPLATE }), path: ['dialerTemplate'] });
+      ctx.addIssue({ code: 'custom', message: problem(LINES.templateLong, { max: MAX_DIALER_TEMPLATE }), path: ['dialerTemplate'] });
   })
   .transform((v) => ({ ...v, dialerTemplate: (v.dialerTemplate ?? '').trim(), lines: [...v.lines].sort((a, b) => a.line - b.line) }));
 export type TeamSettingsInput = z.output<typeof teamSettingsInputSchema>;

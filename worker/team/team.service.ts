@@ -2,8 +2,10 @@ import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import { callHistory, callHistoryHours, teamLines, teamSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { sha256Hex } from '../lib/ids';
+import { textOf } from '../lib/messages';
 import { isLead, teamIdOf } from '../lib/team';
-import { CONTACT_WINDOW, TEAM_MESSAGES, type TeamContactDto, type TeamContactsDto, type TeamSettingsDto, type TeamSettingsInput } from './team.schema';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
+import { CONTACT_WINDOW, type TeamContactDto, type TeamContactsDto, type TeamSettingsDto, type TeamSettingsInput } from './team.schema';
 
 /** The team's phone settings as stored (the defaults when the lead never saved any). */
 export async function settingsOf(db: Db, teamId: string): Promise<Omit<TeamSettingsDto, 'canEdit'>> {
@@ -60,7 +62,7 @@ export async function saveTeamSettings(db: Db, caller: Caller, input: TeamSettin
     db.delete(teamLines).where(eq(teamLines.teamId, teamId)),
     ...input.lines.map((l) => db.insert(teamLines).values({ teamId, line: l.line, callerNumber: l.callerNumber, label: l.label })),
   ]);
-  return { message: TEAM_MESSAGES.saved, settings: await teamSettingsFor(db, caller) };
+  return { message: textOf(LINES_MESSAGES.teamSaved), settings: await teamSettingsFor(db, caller) };
 }
 
 /** The caller number of a team's line, '' when the line has none. */

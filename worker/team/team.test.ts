@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { callHistory, teamLines, teamSettings } from '../db/schema';
 import { d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
+import { problemText } from '../lib/messages';
+import { LINES_MESSAGES } from '../mc-settings/mc-settings.messages';
 import { call, createTeam, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
-import { DIALER_MESSAGES, dialerTemplateError, dialUrl } from './dialer';
-import { TEAM_MESSAGES } from './team.schema';
+import { dialerTemplateError, dialUrl } from './dialer';
 
 const get = (user: TestUser) => call('GET', '/api/team/settings', { token: user.token });
 const put = (user: TestUser, body: unknown) => call('PUT', '/api/team/settings', { token: user.token, body });
@@ -27,7 +28,7 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
     expect((await get(agents[0])).body).toEqual({ dialer: 'tel', dialerTemplate: '', lines: [], contactMarkers: true, contactWindowHours: 12, canEdit: false });
     const saved = await put(manager, { dialer: 'dialpad', lines: LINES });
     expect(saved.status).toBe(200);
-    expect(saved.body.message).toBe(TEAM_MESSAGES.saved);
+    expect(saved.body.message).toBe(LINES_MESSAGES.teamSaved.text);
     const want = {
       dialer: 'dialpad',
       dialerTemplate: '',
@@ -56,11 +57,11 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
     await put(manager, { dialer: 'dialpad', lines: LINES });
     const before = { settings: await storedSettings(manager), lines: await storedLines(manager) };
     const cases: [unknown, string][] = [
-      [{ dialer: 'skype', lines: [] }, DIALER_MESSAGES.dialer],
-      [{ lines: [] }, DIALER_MESSAGES.dialer],
-      [{ dialer: 'tel', lines: [{ line: 7, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
-      [{ dialer: 'tel', lines: [{ line: 0, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
-      [{ dialer: 'tel', lines: [{ line: 1.5, callerNumber: '+13125550101' }] }, TEAM_MESSAGES.line],
+      [{ dialer: 'skype', lines: [] }, LINES_MESSAGES.dialer.text],
+      [{ lines: [] }, LINES_MESSAGES.dialer.text],
+      [{ dialer: 'tel', lines: [{ line: 7, callerNumber: '+13125550101' }] }, LINES_MESSAGES.line.text],
+      [{ dialer: 'tel', lines: [{ line: 0, callerNumber: '+13125550101' }] }, LINES_MESSAGES.line.text],
+      [{ dialer: 'tel', lines: [{ line: 1.5, callerNumber: '+13125550101' }] }, LINES_MESSAGES.line.text],
       [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '312 555 0101' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
       [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '+1 555' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
       [{ dialer: 'tel', lines: [{ line: 3, callerNumber: '' }] }, 'Line 3: enter the caller number in international format, like +1 312 555 0100'],
@@ -79,12 +80,12 @@ describe('team phone settings: the lines 1-6 with their caller numbers, and the 
         },
         'Line 2 is listed twice',
       ],
-      [{ dialer: 'template', dialerTemplate: '', lines: [] }, DIALER_MESSAGES.templateEmpty],
-      [{ dialer: 'template', dialerTemplate: 'https://pbx.example/call?from={from}', lines: [] }, DIALER_MESSAGES.templateTo],
-      [{ dialer: 'template', dialerTemplate: 'javascript:alert({to})', lines: [] }, DIALER_MESSAGES.templateScheme],
-      [{ dialer: 'template', dialerTemplate: 'http://pbx.example/call?n={to}', lines: [] }, DIALER_MESSAGES.templateScheme],
-      [{ dialer: 'template', dialerTemplate: 'data:text/html,{to}', lines: [] }, DIALER_MESSAGES.templateScheme],
-      [{ dialer: 'template', dialerTemplate: 'pbx.example/call?n={to}', lines: [] }, DIALER_MESSAGES.templateScheme],
+      [{ dialer: 'template', dialerTemplate: '', lines: [] }, LINES_MESSAGES.templateEmpty.text],
+      [{ dialer: 'template', dialerTemplate: 'https://pbx.example/call?from={from}', lines: [] }, LINES_MESSAGES.templateTo.text],
+      [{ dialer: 'template', dialerTemplate: 'javascript:alert({to})', lines: [] }, LINES_MESSAGES.templateScheme.text],
+      [{ dialer: 'template', dialerTemplate: 'http://pbx.example/call?n={to}', lines: [] }, LINES_MESSAGES.templateScheme.text],
+      [{ dialer: 'template', dialerTemplate: 'data:text/html,{to}', lines: [] }, LINES_MESSAGES.templateScheme.text],
+      [{ dialer: 'template', dialerTemplate: 'pbx.example/call?n={to}', lines: [] }, LINES_MESSAGES.templateScheme.text],
       [
         { dialer: 'template', dialerTemplate: 'https://pbx.example/call?n={to}&agent={user}', lines: [] },
         'Unknown placeholder {user} in the URL template: use {to}, {from} or {line}',
@@ -166,10 +167,10 @@ describe('the dialer URL: what "Call on line N" opens', () => {
   it('templates: https or an app scheme, {to} required, known placeholders only', () => {
     expect(dialerTemplateError('callto:{to}')).toBeNull();
     expect(dialerTemplateError('https://app.example.com/call?number={to}&caller={from}')).toBeNull();
-    expect(dialerTemplateError('https://{to}')).toBe(DIALER_MESSAGES.templateScheme);
-    expect(dialerTemplateError('vbscript:{to}')).toBe(DIALER_MESSAGES.templateScheme);
-    expect(dialerTemplateError('https://a.example/{to} x')).toBe(DIALER_MESSAGES.templateScheme);
-    expect(dialerTemplateError(`https://a.example/${'x'.repeat(500)}{to}`)).toBe('The URL template is at most 500 characters');
+    expect(problemText(dialerTemplateError('https://{to}')!)).toBe(LINES_MESSAGES.templateScheme.text);
+    expect(problemText(dialerTemplateError('vbscript:{to}')!)).toBe(LINES_MESSAGES.templateScheme.text);
+    expect(problemText(dialerTemplateError('https://a.example/{to} x')!)).toBe(LINES_MESSAGES.templateScheme.text);
+    expect(problemText(dialerTemplateError(`https://a.example/${'x'.repeat(500)}{to}`)!)).toBe('The URL template is at most 500 characters');
   });
 });
 
@@ -304,11 +305,11 @@ describe("the board's markers: GET /api/team/contacts", () => {
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ contactMarkers: false, contactWindowHours: 24, contacts: [] });
     for (const [body, message] of [
-      [{ dialer: 'tel', contactWindowHours: 0 }, TEAM_MESSAGES.window],
-      [{ dialer: 'tel', contactWindowHours: 49 }, TEAM_MESSAGES.window],
-      [{ dialer: 'tel', contactWindowHours: 2.5 }, TEAM_MESSAGES.window],
-      [{ dialer: 'tel', contactWindowHours: '12' }, TEAM_MESSAGES.window],
-      [{ dialer: 'tel', contactMarkers: 'yes' }, TEAM_MESSAGES.markers],
+      [{ dialer: 'tel', contactWindowHours: 0 }, LINES_MESSAGES.window.text],
+      [{ dialer: 'tel', contactWindowHours: 49 }, LINES_MESSAGES.window.text],
+      [{ dialer: 'tel', contactWindowHours: 2.5 }, LINES_MESSAGES.window.text],
+      [{ dialer: 'tel', contactWindowHours: '12' }, LINES_MESSAGES.window.text],
+      [{ dialer: 'tel', contactMarkers: 'yes' }, LINES_MESSAGES.markers.text],
     ] as const) {
       const res = await put(team.manager, body);
       expect(res.status).toBe(400);

@@ -7,6 +7,7 @@ import { allShards, createDb, d1Of, placementShards, shardDb } from '../lib/d1';
 import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../lib/directory';
 import { codeOf } from '../lib/error-codes';
 import { randomId } from '../lib/ids';
+import type { Message } from '../lib/messages';
 import { hashPassword } from '../lib/passwords';
 import type { UserType } from '../users/users.schema';
 import { fetchWorker } from './dispatch';
@@ -169,7 +170,8 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
 }
 
 /** An error body as the API sends it: the message, with its stable code (and values) when it has one (docs/decisions/0023-languages.md). */
-export function errorBody(message: string): { message: string; code?: string; params?: Record<string, string | number> } {
+export function errorBody(message: string | Message): { message: string; code?: string; params?: Record<string, string | number> } {
+  if (typeof message !== 'string') return { message: message.text, code: message.code };
   return { message, ...codeOf(message) };
 }
 

@@ -1,5 +1,7 @@
+import { responsesOf } from '../api-responses';
 import { app } from '../app';
 import { devApp } from '../dev/index';
+import type { Answers } from '../lib/answer';
 import type { RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
 
@@ -15,4 +17,18 @@ export function ruleOf(method: string, path: string): RuleName {
   const rule = matches[0]?.rules[0];
   if (!rule) throw new Error(`no route with a rule for ${method} ${path}`);
   return rule;
+}
+
+/** `METHOD /api/path` of each route that declares its answers (lib/answer.ts). */
+export const answeringCalls = (): string[] =>
+  appRoutes()
+    .filter((r) => r.responses ?? responsesOf(r.method, r.path))
+    .map((r) => `${r.method} ${r.path}`);
+
+/** The success schemas a route declares, by `METHOD /api/path` as the route is written. */
+export function responsesOfCall(call: string): NonNullable<Answers['responses']> {
+  const route = appRoutes().find((r) => `${r.method} ${r.path}` === call);
+  const responses = route?.responses ?? (route && responsesOf(route.method, route.path));
+  if (!responses) throw new Error(`${call} declares no answers`);
+  return responses;
 }

@@ -1,12 +1,13 @@
 /** A user's credentials: changing the e-mail or the password, with the current password when it is one's own. */
 import { and, eq, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { emailIsFree, endResetLinks, loginEmailKey, tokenMailStatements } from '../auth/auth.service';
 import { accounts, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { keepSessionStatement, renewedToken } from '../lib/auth';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { isUniqueViolation } from '../lib/db';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import type { Language } from '../lib/languages';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { beginAttempt, countHit, LIMITS } from '../lib/rate-limit';
@@ -16,16 +17,14 @@ import { mailText } from '../mail/texts';
 import { USER_MESSAGES } from './users.schema';
 import { live, managedUser, type UserRow } from './users.service';
 
-export const TOO_MANY_WRONG_PASSWORDS = COMMON_MESSAGES.tooManyWrongPasswords;
-
 /**
  * Re-authentication before a user changes its own e-mail or password: a stolen token alone must
  * not take the account. Throttled per user, and each wrong password also counts as a failed login
  * of the account (untrusted clients' bucket), so this is no side door for guessing.
  */
 async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassword: string) {
-  if (!currentPassword) throw badRequest(USER_MESSAGES.currentPasswordEmpty);
-  const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], TOO_MANY_WRONG_PASSWORDS);
+  if (!currentPassword) throw apiError(USER_MESSAGES.currentPasswordEmpty);
+  const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], COMMON_MESSAGES.tooManyWrongPasswords);
   let ok = false;
   try {
     ok = await verifyPassword(currentPassword, target.passwordHash, secrets(env).pepper);
@@ -34,7 +33,7 @@ async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassw
   }
   if (!ok) {
     await countHit(env, loginEmailKey(target.email), LIMITS.loginFailuresPerEmail);
-    throw badRequest(USER_MESSAGES.currentPasswordWrong);
+    throw apiError(USER_MESSAGES.currentPasswordWrong);
   }
 }
 
@@ -88,13 +87,13 @@ export async function updateEmail(env: Bindings, control: Db, db: Db, caller: Ca
   } catch (err) {
     await moveEmail(control, target.id, target.email).catch((e: unknown) => console.error('restoring a directory e-mail failed', e));
     // two changes raced to one address: the unique index decided, and the batch rolled back
-    if (isUniqueViolation(err, 'users.email')) throw conflict(USER_MESSAGES.emailTaken);
+    if (isUniqueViolation(err, 'users.email')) throw apiError(AUTH_MESSAGES.emailTaken);
     throw err;
   }
   const [row] = changed;
   if (!row) {
     await moveEmail(control, target.id, target.email);
-    throw notFound(COMMON_MESSAGES.userNotFound);
+    throw apiError(COMMON_MESSAGES.userNotFound);
   }
   await enqueueMails(env, [...verify.mailIds, ...notice.ids]);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
@@ -120,7 +119,7 @@ export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: 
     // one's own change keeps the session it was made from (its token is renewed below)
     ...(isSelf ? [keepSessionStatement(db, caller.id, caller.sessionId)] : []),
   ]);
-  if (!row) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (!row) throw apiError(COMMON_MESSAGES.userNotFound);
   const accessToken = isSelf ? await renewedToken(env, caller, row.tokenVersion) : undefined;
   return { message: 'Password updated', ...(accessToken ? { accessToken } : {}) };
 }
@@ -130,7 +129,7 @@ async function moveEmail(control: Db, userId: string, email: string) {
   try {
     await control.update(accounts).set({ email }).where(eq(accounts.userId, userId));
   } catch (err) {
-    if (isUniqueViolation(err, 'accounts.email')) throw conflict(USER_MESSAGES.emailTaken);
+    if (isUniqueViolation(err, 'accounts.email')) throw apiError(AUTH_MESSAGES.emailTaken);
     throw err;
   }
 }

@@ -1,31 +1,19 @@
 import { getCountryCallingCode } from 'libphonenumber-js/min';
 import * as z from 'zod';
-import { emailError, languageSchema, lookupEmail, MESSAGES, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
+import { AUTH_MESSAGES, emailError, languageSchema, lookupEmail, MIN_PASSWORD, nameError, normalizeEmail } from '../auth/auth.schema';
 import { type Check, inOrder } from '../lib/checks';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { dateField } from '../lib/dates';
+import { problem } from '../lib/messages';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
+import { USER_MESSAGES } from './users.messages';
 
 /** The user types: the roles of the permissions table, and the users table's enum. */
 export const USER_TYPES = ROLES;
 export type UserType = Role;
 
-/** The users area's messages (spec section 5): the account fields' map plus its own. Shared with the screens. */
-export const USER_MESSAGES = {
-  ...MESSAGES,
-  passwordShortCreate: 'Password must be minimum 6 symbols',
-  passwordEmptyUpdate: 'Password is empty',
-  passwordShortUpdate: MESSAGES.passwordShort,
-  parentRequired: 'Select the parent manager',
-  wrongParent: 'The parent must be a manager',
-  wrongDirector: 'The parent must be a director',
-  wrongType: 'Select the user type',
-  badDate: 'Choose a valid date',
-  chooseManager: 'Choose a manager',
-  currentPasswordEmpty: 'Current password is empty',
-  currentPasswordWrong: 'Current password is wrong',
-} as const;
+export { USER_MESSAGES };
 
 const text = (max = 200) => z.string().max(max).optional().default('');
 export const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -55,9 +43,12 @@ type CreateUserFields = z.output<z.ZodObject<typeof createUserShape>>;
 /** Create user: the spec's order, then the admin form's phone (a manager's form has none). */
 const createUserChecks: Check<CreateUserFields>[] = [
   ['email', (v) => emailError(v.email)],
-  ['password', (v) => (!v.password ? USER_MESSAGES.passwordEmpty : v.password.length < MIN_PASSWORD ? USER_MESSAGES.passwordShortCreate : null)],
+  [
+    'password',
+    (v) => (!v.password ? problem(AUTH_MESSAGES.passwordEmpty) : v.password.length < MIN_PASSWORD ? problem(USER_MESSAGES.passwordShortCreate) : null),
+  ],
   ['name', (v) => nameError(v.name)],
-  ['phone', (v) => (createUserPhone(v.phone, v.country) ? null : USER_MESSAGES.phone)],
+  ['phone', (v) => (createUserPhone(v.phone, v.country) ? null : problem(AUTH_MESSAGES.phone))],
 ];
 const createdUser = (v: CreateUserFields) => ({ ...v, name: v.name.trim(), email: normalizeEmail(v.email), ...createUserPhone(v.phone, v.country)! });
 
@@ -72,7 +63,9 @@ export type NewUser = z.output<typeof createUserSchema>;
  */
 export const adminCreateUserSchema = z
   .object(createUserShape)
-  .superRefine(inOrder([...createUserChecks, ['parentUser', (v) => (v.newUserType === 'agent' && !v.parentUser ? USER_MESSAGES.parentRequired : null)]]))
+  .superRefine(
+    inOrder([...createUserChecks, ['parentUser', (v) => (v.newUserType === 'agent' && !v.parentUser ? problem(USER_MESSAGES.parentRequired) : null)]]),
+  )
   .transform(createdUser);
 
 /** PUT /api/user/update/name/{id}: 'Name is Empty', then invisible characters; the name is stored trimmed. */
@@ -84,7 +77,10 @@ export const newNameSchema = z
 // `currentPassword` is our addition: required when the caller changes its own e-mail or password
 // (the server knows whose account it is; the profile screen adds the check with `ownAccount`)
 const currentPassword = text(1000);
-const needsCurrentPassword: Check<{ currentPassword: string }> = ['currentPassword', (v) => (v.currentPassword ? null : USER_MESSAGES.currentPasswordEmpty)];
+const needsCurrentPassword: Check<{ currentPassword: string }> = [
+  'currentPassword',
+  (v) => (v.currentPassword ? null : problem(USER_MESSAGES.currentPasswordEmpty)),
+];
 
 const emailChecks: Check<{ newEmail: string }>[] = [['newEmail', (v) => emailError(v.newEmail)]];
 /** PUT /api/user/update/email/{id}: 'Email is Empty', 'Email is not valid'; the address is stored normalised. */
@@ -94,10 +90,10 @@ export const newEmailSchema = z
   .transform((v) => ({ ...v, newEmail: normalizeEmail(v.newEmail) }));
 
 const passwordChecks: Check<{ newPassword: string; repeatPassword: string }>[] = [
-  ['newPassword', (v) => (v.newPassword ? null : USER_MESSAGES.passwordEmptyUpdate)],
-  ['repeatPassword', (v) => (v.repeatPassword ? null : USER_MESSAGES.passwordEmptyUpdate)],
-  ['repeatPassword', (v) => (v.repeatPassword === v.newPassword ? null : USER_MESSAGES.mismatch)],
-  ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? USER_MESSAGES.passwordShortUpdate : null)],
+  ['newPassword', (v) => (v.newPassword ? null : problem(USER_MESSAGES.passwordEmptyUpdate))],
+  ['repeatPassword', (v) => (v.repeatPassword ? null : problem(USER_MESSAGES.passwordEmptyUpdate))],
+  ['repeatPassword', (v) => (v.repeatPassword === v.newPassword ? null : problem(AUTH_MESSAGES.mismatch))],
+  ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? problem(AUTH_MESSAGES.passwordShort) : null)],
 ];
 /** PUT /api/user/update/password/{id}: the profile form's checks without its repeated password. */
 export const newPasswordSchema = z
@@ -121,30 +117,33 @@ export const passwordFormSchema = (ownAccount: boolean) =>
 
 /** `newParent` is our addition: the parent a user needs in its new role (an agent's manager, a manager's director). */
 export const userTypeSchema = z.object({
-  userNewType: z.enum(USER_TYPES, { message: USER_MESSAGES.wrongType }),
+  userNewType: z.enum(USER_TYPES, { message: problem(USER_MESSAGES.wrongType) }),
   newParent: z.string().max(64).nullable().optional(),
 });
 /** PUT /api/user/update/language/{id} (docs/decisions/0023-languages.md). */
 export const languageBodySchema = z.object({ language: languageSchema });
 
-export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: 'remindersEnabled must be true or false' }) });
-export const trialStateSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });
+export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: problem(USER_MESSAGES.remindersFlag) }) });
+export const trialStateSchema = z.object({ isActive: z.boolean({ message: problem(USER_MESSAGES.trialFlag) }) });
 /** The trial's end date: a date from 2000 to 2200 ('Choose a valid date'). */
 export const trialDateSchema = z.object({
-  newDate: dateField(USER_MESSAGES.badDate, (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
+  newDate: dateField(problem(USER_MESSAGES.badDate), (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
 });
 export const parentSchema = z.object({ newParent: z.string().max(64).nullable() });
 export const deleteUserSchema = z.object({
-  userId: z.string().min(1, COMMON_MESSAGES.chooseUser).max(64),
+  userId: z.string().min(1, problem(COMMON_MESSAGES.chooseUser)).max(64),
   /** The admin erases the team's Contact History for good with it (docs/decisions/0185-erasing-a-deleted-team.md). */
   eraseHistory: z.boolean().optional().default(false),
 });
 /** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
-  parentId: z.string({ message: USER_MESSAGES.chooseManager }).min(1, USER_MESSAGES.chooseManager).max(64),
+  parentId: z
+    .string({ message: problem(USER_MESSAGES.chooseManager) })
+    .min(1, problem(USER_MESSAGES.chooseManager))
+    .max(64),
   includeParent: z.boolean().optional().default(false),
 });
-export const byEmailSchema = z.object({ email: lookupEmail(USER_MESSAGES.emailEmpty) });
+export const byEmailSchema = z.object({ email: lookupEmail(problem(AUTH_MESSAGES.emailEmpty)) });
 
 /** A user as the screens receive it (spec: User entity). */
 export const userSchema = z.strictObject({

@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
+import { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail } from '../auth/auth.schema';
 import { emailIsFree, insertAccount, sendTokenMail } from '../auth/auth.service';
 import { users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { eraseTeamHistory } from '../history/archive-job';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
 import { allShards, d1Of, fencedD1, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
 import { findUserByEmail, type Home, settleAccount, userAnywhere } from '../lib/directory';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import type { Language } from '../lib/languages';
 import { hashPassword } from '../lib/passwords';
@@ -72,7 +72,7 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
 /** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
 export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
   const target = await visibleUser(db, caller, id);
-  if (caller.userType !== 'admin' && target.id !== caller.id) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (caller.userType !== 'admin' && target.id !== caller.id) throw apiError(COMMON_MESSAGES.notAllowedUser);
   await db.update(users).set({ language }).where(eq(users.id, target.id));
   return { message: 'Language updated', language };
 }
@@ -86,7 +86,7 @@ async function toDtos(db: Db, rows: UserRow[]): Promise<UserDto[]> {
 export async function visibleUser(db: Db, caller: Caller, id: string): Promise<UserRow> {
   const row = await liveUser(db, id);
   const ids = row ? await visibleIds(db, caller) : null;
-  if (!row || (ids && !ids.has(row.id))) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (!row || (ids && !ids.has(row.id))) throw apiError(COMMON_MESSAGES.userNotFound);
   return row;
 }
 
@@ -99,7 +99,7 @@ function mayManage(caller: Caller, target: UserRow) {
 
 export async function managedUser(db: Db, caller: Caller, id: string) {
   const target = await visibleUser(db, caller, id);
-  if (!mayManage(caller, target)) throw forbidden(COMMON_MESSAGES.notAllowedUser);
+  if (!mayManage(caller, target)) throw apiError(COMMON_MESSAGES.notAllowedUser);
   return target;
 }
 
@@ -181,7 +181,7 @@ export async function allTeam(env: Bindings, db: Db, caller: Caller) {
 /** A manager's agents (and the manager), for managers, their directors and the admin. */
 export async function managerChildUsers(db: Db, caller: Caller, parentId: string, includeParent: boolean) {
   const manager = await visibleUser(db, caller, parentId);
-  if (manager.userType !== 'manager') throw notFound(COMMON_MESSAGES.managerNotFound);
+  if (manager.userType !== 'manager') throw apiError(COMMON_MESSAGES.managerNotFound);
   const agents = await childrenOf(db, [manager.id]);
   return toDtos(db, includeParent ? [manager, ...agents] : agents);
 }
@@ -189,7 +189,7 @@ export async function managerChildUsers(db: Db, caller: Caller, parentId: string
 export async function userByEmail(env: Bindings, control: Db, email: string) {
   // the schema refuses invisible characters; an older look-alike row is never answered either
   const found = hasInvisibleChars(email) ? undefined : await findUserByEmail(env, control, normalizeEmail(email));
-  if (!found) throw notFound(COMMON_MESSAGES.userNotFound);
+  if (!found) throw apiError(COMMON_MESSAGES.userNotFound);
   return (await toDtos(found.home.db, [found.row]))[0]!;
 }
 
@@ -199,14 +199,14 @@ export async function userByEmail(env: Bindings, control: Db, email: string) {
  */
 async function checkParent(env: Bindings, control: Db, type: UserType, parentId: string | null | undefined): Promise<UserRow | null> {
   if (type === 'agent') {
-    if (!parentId) throw badRequest(USER_MESSAGES.parentRequired);
+    if (!parentId) throw apiError(USER_MESSAGES.parentRequired);
     const parent = (await userAnywhere(env, control, parentId))?.row;
-    if (parent?.userType !== 'manager') throw badRequest(USER_MESSAGES.wrongParent);
+    if (parent?.userType !== 'manager') throw apiError(USER_MESSAGES.wrongParent);
     return parent;
   }
   if (type === 'manager' && parentId) {
     const parent = (await userAnywhere(env, control, parentId))?.row;
-    if (parent?.userType !== 'director') throw badRequest(USER_MESSAGES.wrongDirector);
+    if (parent?.userType !== 'director') throw apiError(USER_MESSAGES.wrongDirector);
     return parent;
   }
   return null;
@@ -247,10 +247,10 @@ export async function createUser(env: Bindings, control: Db, caller: Caller, inp
 export async function deleteUser(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
   const db = home.db;
   const target = await visibleUser(db, caller, userId);
-  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotDeleteSelf);
+  if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotDeleteSelf);
   const allowed = caller.userType === 'admin' || (caller.userType === 'manager' && target.parentId === caller.id);
-  if (!allowed) throw forbidden(COMMON_MESSAGES.notAllowedDelete);
-  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.managerHasAgents);
+  if (!allowed) throw apiError(COMMON_MESSAGES.notAllowedDelete);
+  if (target.userType === 'manager' && (await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.managerHasAgents);
   const now = new Date();
   const orphans = target.userType === 'director' ? await childrenOf(db, [target.id]) : [];
   await db.batch([
@@ -298,7 +298,7 @@ export async function updateName(db: Db, caller: Caller, id: string, newName: st
 }
 
 async function adminTarget(db: Db, caller: Caller, id: string) {
-  if (caller.userType !== 'admin') throw forbidden();
+  if (caller.userType !== 'admin') throw apiError(GENERAL_MESSAGES.notAllowed);
   return visibleUser(db, caller, id);
 }
 
@@ -310,10 +310,10 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
 export async function updateType(env: Bindings, control: Db, home: Home, caller: Caller, id: string, type: UserType, newParent?: string | null) {
   const db = home.db;
   const target = await adminTarget(db, caller, id);
-  if (target.id === caller.id) throw badRequest(COMMON_MESSAGES.cannotChangeOwnType);
+  if (target.id === caller.id) throw apiError(COMMON_MESSAGES.cannotChangeOwnType);
   if (target.userType === type) return { message: 'User type updated' };
-  if ((await childrenOf(db, [target.id])).length) throw conflict(COMMON_MESSAGES.userHasTeam);
-  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
+  if ((await childrenOf(db, [target.id])).length) throw apiError(COMMON_MESSAGES.userHasTeam);
+  if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
   const wanted = newParent !== undefined ? newParent : type === 'agent' ? target.parentId : null;
   const parent = await checkParent(env, control, type, wanted);
   await changeRoleOrParent(env, control, home, target, { userType: type, parentId: parent?.id ?? null }, parent);
@@ -322,8 +322,8 @@ export async function updateType(env: Bindings, control: Db, home: Home, caller:
 
 export async function updateParent(env: Bindings, control: Db, home: Home, caller: Caller, id: string, newParent: string | null) {
   const target = await adminTarget(home.db, caller, id);
-  if (target.userType !== 'agent' && target.userType !== 'manager') throw badRequest(COMMON_MESSAGES.onlyAgentsHaveParent);
-  if (newParent === target.id) throw badRequest(COMMON_MESSAGES.ownParent);
+  if (target.userType !== 'agent' && target.userType !== 'manager') throw apiError(COMMON_MESSAGES.onlyAgentsHaveParent);
+  if (newParent === target.id) throw apiError(COMMON_MESSAGES.ownParent);
   const parent = await checkParent(env, control, target.userType, newParent || null);
   await changeRoleOrParent(env, control, home, target, { userType: target.userType, parentId: parent?.id ?? null }, parent);
   return { message: 'Parent updated' };
@@ -352,8 +352,8 @@ export async function setTrialEndDate(db: Db, caller: Caller, id: string, date: 
 
 export async function resendVerification(env: Bindings, db: Db, caller: Caller, id: string) {
   const target = await managedUser(db, caller, id);
-  if (target.isEmailVerified) throw badRequest(COMMON_MESSAGES.alreadyVerified);
-  await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, 'Too many e-mails requested, please try again later');
+  if (target.isEmailVerified) throw apiError(COMMON_MESSAGES.alreadyVerified);
+  await enforceLimit(env, `mail:${target.email}`, LIMITS.mailPerAddress, AUTH_MESSAGES.tooManyMails);
   await sendTokenMail(env, db, target, 'verify');
   return { message: 'Verification e-mail sent' };
 }

@@ -6,10 +6,12 @@ import type { Bindings, Caller, Db } from '../env';
 import { viewerOf, visibleTo } from '../filters/filters-visibility.service';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { chunks } from '../lib/db';
-import { notFound, tooManyRequests } from '../lib/errors';
+import { apiError } from '../lib/errors';
+import { messageOf } from '../lib/messages';
 import { enforceLimit, type Limit } from '../lib/rate-limit';
 import { fmcsaConfigured } from './fmcsa';
-import { type filterVettingAnswerSchema, VETTING_LABELS, VETTING_MESSAGES, type VettingDto } from './vetting.schema';
+import { VETTING_MESSAGES } from './vetting.messages';
+import { type filterVettingAnswerSchema, VETTING_LABELS, type VettingDto } from './vetting.schema';
 import { checkBroker, recordsByName, seedStatements, toDto, vettingName } from './vetting.service';
 
 /** Check now, per manager: FMCSA is asked at most this often on request (the daily job does the rest). */
@@ -77,22 +79,22 @@ export async function checkNow(
   db: Db,
   caller: Caller,
   filterId: string,
-): Promise<{ message: string; configured: boolean; record: VettingDto | null }> {
+): Promise<{ message: string; code: string; configured: boolean; record: VettingDto | null }> {
   const v = await viewerOf(db, caller);
   const [row] = await db
     .select({ id: f.id, dot: f.dotNumber, mc: f.mcNumber })
     .from(f)
     .where(and(eq(f.id, filterId), visibleTo(v)))
     .limit(1);
-  if (!row) throw notFound(VETTING_MESSAGES.notFound);
-  if (!fmcsaConfigured(env)) return { message: VETTING_MESSAGES.notConfigured, configured: false, record: null };
+  if (!row) throw apiError(VETTING_MESSAGES.notFound);
+  if (!fmcsaConfigured(env)) return { ...messageOf(VETTING_MESSAGES.notConfigured), configured: false, record: null };
   const name = vettingName(row.dot, row.mc);
-  if (!name) return { message: VETTING_MESSAGES.noNumber, configured: true, record: null };
+  if (!name) return { ...messageOf(VETTING_MESSAGES.noNumber), configured: true, record: null };
   await enforceLimit(env, `vetting-check:${caller.id}`, CHECK_NOW_LIMIT, COMMON_MESSAGES.tooManyChecks);
   const seed = seedStatements(db, [{ dot: row.dot, mc: row.mc }]);
   if (seed.length) await db.batch(seed as [(typeof seed)[0], ...typeof seed]);
   const outcome = await checkBroker(env, db, name);
-  if (outcome === 'budget') throw tooManyRequests(COMMON_MESSAGES.fmcsaBudget);
+  if (outcome === 'budget') throw apiError(COMMON_MESSAGES.fmcsaBudget);
   const record = toDto((await recordsByName(db, [name])).get(name));
-  return { message: outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked, configured: true, record };
+  return { ...messageOf(outcome === 'failed' ? VETTING_MESSAGES.unavailable : VETTING_MESSAGES.checked), configured: true, record };
 }

@@ -4,14 +4,6 @@ export { isWarning, VETTING_LABELS, VETTING_STATES, type VettingState } from './
 
 import { VETTING_STATES } from './vetting.states';
 
-export const VETTING_MESSAGES = {
-  notConfigured: 'FMCSA checks are not configured',
-  noNumber: 'The filter has no MC or DOT number',
-  checked: 'Checked at FMCSA',
-  unavailable: 'FMCSA did not answer; the last answer is kept',
-  notFound: 'Filter not found',
-} as const;
-
 /** A broker's record as the screens and the extension read it. */
 export const vettingSchema = z.strictObject({
   state: z.enum(VETTING_STATES).nullable(),

@@ -1,5 +1,6 @@
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { MESSAGES } from '../../../worker/auth/auth.messages';
+import { AUTH_MESSAGES } from '../../../worker/auth/auth.messages';
+import { problem } from '../../../worker/lib/messages';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { LanguageSelect } from '../../components/ui/language-select';
@@ -115,7 +116,7 @@ function ForgotForm({ onDone }: { onDone: (message?: string) => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // the API's rule (emailSchema), without loading zod on the login page
-    if (!email.trim()) return setClientError(MESSAGES.emailEmpty);
+    if (!email.trim()) return setClientError(problem(AUTH_MESSAGES.emailEmpty));
     setClientError(null);
     const res = await run(() => sendPasswordHash(email), { silent: true });
     // the API answers the same text whatever the address: said in the user's language

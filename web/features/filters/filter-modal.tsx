@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Modal } from '../../components/ui/dialog';
 import { ErrorText, Field } from '../../components/ui/field';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { messageText } from '../../i18n/errors';
 import type { FilterPayload, FilterTypeDto, TeamUserDto } from './api';
 import { FilterActivity } from './filter-activity';
 import { AudienceFields, ContactFields, McFields, TypeSelect } from './filter-fields';
-import { filterMessageText } from './texts';
 import { type FilterDraft, type Mc, type ModalMode, useFilterForm } from './use-filter-form';
 import { VettingPanel } from './vetting';
 
@@ -151,7 +151,7 @@ export function FilterModal(props: {
             {t('filterModal.active')}
           </label>
         </fieldset>
-        <ErrorText>{filterMessageText(form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         {dup && (
           <p className="error-text filter-duplicate" role="alert" data-testid="duplicate-note">
             {dup.message}.{' '}

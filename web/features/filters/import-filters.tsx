@@ -12,8 +12,8 @@ import { keyOf } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
 import { type ImportPreview, type ImportRowInput, previewImport, runImport } from './api';
 import './filters.css';
+import { messageText } from '../../i18n/errors';
 import { useColumnLabels } from '../../lib/use-column-labels';
-import { filterMessageText } from './texts';
 
 /** The CSV headers the import reads (any case, spaces or underscores), as the export writes them. */
 const HEADERS: Record<string, keyof ImportRowInput> = {
@@ -153,7 +153,7 @@ export default function ImportFilters() {
                     <td>
                       <span className={`label-pill ${OUTCOME_PILL[r.outcome]}`}>{t(OUTCOME_LABEL[r.outcome])}</span>
                     </td>
-                    <td>{filterMessageText(r.detail)}</td>
+                    <td>{messageText(r.detail, r.code)}</td>
                   </tr>
                 ))}
               </tbody>

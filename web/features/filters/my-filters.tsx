@@ -2,16 +2,18 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FILTER_MESSAGES, HEX_COLOR } from '../../../worker/filters/filters.schema';
+import { problem as problemOf } from '../../../worker/lib/messages';
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Loaded } from '../../components/ui/request-state';
 import { Card } from '../../components/ui/section';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
+import { messageText } from '../../i18n/errors';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { type FilterTypeDto, saveFilterTypes, useFilterTypes } from './api';
 import { TypeLabel } from './filters-table';
-import { filterMessage, filterMessageText } from './texts';
+import { filterMessage } from './texts';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
@@ -41,7 +43,7 @@ export default function MyFilters() {
   /** Save: true when saved, false when refused (the unsaved-changes dialog keeps the person here then). */
   const save = async (): Promise<boolean> => {
     const empty = rows.find((r) => !r.typeName.trim());
-    const error = empty ? FILTER_MESSAGES.typeNameEmpty : rows.some((r) => !HEX_COLOR.test(r.color)) ? FILTER_MESSAGES.badColor : null;
+    const error = empty ? problemOf(FILTER_MESSAGES.typeNameEmpty) : rows.some((r) => !HEX_COLOR.test(r.color)) ? problemOf(FILTER_MESSAGES.badColor) : null;
     setProblem(error);
     if (error) return false;
     const res = await run(() => saveFilterTypes(rows.map(({ _id, typeName, color }) => ({ _id, typeName, color }))), {
@@ -116,7 +118,7 @@ export default function MyFilters() {
                   ))}
                 </tbody>
               </table>
-              <ErrorText>{filterMessageText(problem)}</ErrorText>
+              <ErrorText>{messageText(problem)}</ErrorText>
               {canEdit && (
                 <div className="search-actions">
                   <Button variant="ghost" disabled={!dirty || loading} onClick={() => data && setRows(data)}>

@@ -4,10 +4,10 @@ import { ALL_TYPES, filterSearchSchema } from '../../../worker/filters/filters.s
 import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { CollapsibleSection } from '../../components/ui/section';
+import { messageText } from '../../i18n/errors';
 import { firstProblem } from '../../lib/use-schema-form';
 import { EMPTY_SEARCH, type FilterTypeDto, type SearchForm } from './api';
 import { TypeSelect } from './filter-fields';
-import { filterMessageText } from './texts';
 
 const MAX_SUGGESTIONS = 12;
 const SHOW_FOR = [
@@ -123,7 +123,7 @@ export function SearchPanel(props: {
             </div>
           </fieldset>
         </div>
-        <ErrorText>{filterMessageText(problem)}</ErrorText>
+        <ErrorText>{messageText(problem)}</ErrorText>
         <div className="search-actions">
           <Button variant="ghost" onClick={reset}>
             {t('filters.reset')}

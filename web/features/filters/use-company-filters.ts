@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { normalizeContact } from '../../../worker/filters/filters.schema';
-import { errorText } from '../../i18n/errors';
+import { errorText, messageText } from '../../i18n/errors';
 import { ApiFailure, api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { keyOf } from '../../lib/use-api';
@@ -27,7 +27,7 @@ import {
   useFilterTypes,
   useTeamUsers,
 } from './api';
-import { filterMessageText } from './texts';
+import { filterMessage } from './texts';
 import type { FilterDraft, ModalMode } from './use-filter-form';
 import { useMcNames } from './use-mc-names';
 
@@ -154,7 +154,7 @@ export function useCompanyFilters() {
           throw err;
         }
       },
-      { success: (r) => (r ? filterMessageText(r.message) : undefined) },
+      { success: (r) => (r ? messageText(r.message, r.code) : undefined) },
     );
     if (!res) return;
     closeModal();
@@ -162,13 +162,13 @@ export function useCompanyFilters() {
   };
 
   const toggle = async (f: FilterDto) => {
-    const res = await act.run(() => toggleFilter(f._id), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => toggleFilter(f._id), { success: (r) => filterMessage(r.isVisible ? 'activated' : 'disabled') });
     if (res) await results.mutate();
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await act.run(() => deleteFilter(deleting._id), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => deleteFilter(deleting._id), { success: () => filterMessage('deleted') });
     setDeleting(null);
     if (res) await Promise.all([results.mutate(), refreshNames()]);
   };

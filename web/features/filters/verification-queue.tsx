@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/dialog';
 import { ErrorText } from '../../components/ui/field';
 import { Loaded } from '../../components/ui/request-state';
+import { messageText } from '../../i18n/errors';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { keyOf } from '../../lib/use-api';
@@ -13,7 +14,7 @@ import { useRequest } from '../../lib/use-request';
 import { type FilterDto, type FilterPayload, rejectFilter, updateFilter, useFilterTypes, useQueue, useTeamUsers, verifyFilters } from './api';
 import { FilterModal } from './filter-modal';
 import { TypeLabel } from './filters-table';
-import { filterMessageText } from './texts';
+import { filterMessage } from './texts';
 import { useMcNames } from './use-mc-names';
 import './filters.css';
 import { useColumnLabels } from '../../lib/use-column-labels';
@@ -53,7 +54,7 @@ export default function VerificationQueue() {
   };
   const confirmReject = async () => {
     if (!rejecting) return;
-    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: (r) => filterMessageText(r.message) });
+    const res = await act.run(() => rejectFilter(rejecting._id, reason), { success: () => filterMessage('rejected') });
     if (res) {
       setRejecting(null);
       setReason('');
@@ -61,7 +62,7 @@ export default function VerificationQueue() {
     }
   };
   const saveEdit = async (payload: FilterPayload) => {
-    if (await save.run(() => updateFilter(payload), { success: (r) => filterMessageText(r.message) })) {
+    if (await save.run(() => updateFilter(payload), { success: (r) => messageText(r.message, r.code) })) {
       setEditing(null);
       await refresh();
     }
@@ -199,7 +200,7 @@ export default function VerificationQueue() {
           </div>
         </div>
         {rejecting && <p className="muted">{t('queue.submittedBy', { name: rejecting.creator.name })}</p>}
-        <ErrorText>{filterMessageText(act.error)}</ErrorText>
+        <ErrorText>{act.error}</ErrorText>
       </Modal>
     </div>
   );

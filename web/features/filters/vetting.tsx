@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { VettingDto } from '../../../worker/vetting/vetting.schema';
 import { Button } from '../../components/ui/button';
 import { RequestFailed } from '../../components/ui/request-state';
+import { messageText } from '../../i18n/errors';
 import { api } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
 import { usePost } from '../../lib/use-api';
 import { useRequest } from '../../lib/use-request';
-import { filterMessageText, VETTING_LABEL_KEYS } from './texts';
+import { VETTING_LABEL_KEYS } from './texts';
 
 /** The records of these filters' brokers (one call for the list on screen). */
 export function useFilterVetting(filterIds: string[]) {
@@ -57,7 +58,7 @@ export function VettingPanel({ filterId, canCheck }: { filterId: string; canChec
   const record = state.data?.records[filterId];
   const configured = state.data?.configured ?? true;
   const check = async () => {
-    const res = await req.run(() => checkVetting(filterId), { success: (r) => filterMessageText(r.message) });
+    const res = await req.run(() => checkVetting(filterId), { success: (r) => messageText(r.message, r.code) });
     if (res) await state.mutate();
   };
   return (

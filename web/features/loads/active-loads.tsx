@@ -3,14 +3,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BOARD_NAMES, type LoadBoard } from '../../../worker/history/boards';
-import { LOAD_MESSAGES } from '../../../worker/loads/loads.schema';
 import { BoardSelect } from '../../components/ui/board-select';
 import { DataTable } from '../../components/ui/data-table';
 import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-loads.json';
-import { messageText } from '../../i18n/errors';
 import { dateAndTime, loadDateText } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
@@ -81,7 +79,7 @@ export default function ActiveLoads() {
   const confirmDelete = async () => {
     if (!deleting) return;
     const res = await run(() => deleteLoad(deleting._id), {
-      success: (r) => (r.message === LOAD_MESSAGES.deleted ? t('activeLoads.deleted') : messageText(r.message)),
+      success: () => t('loadMessages.deleted'),
     });
     setDeleting(null);
     if (res) await mutate();

@@ -4,11 +4,11 @@ import { mcAddSchemaFor } from '../../../worker/mc-settings/mc-settings.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
+import { messageText } from '../../i18n/errors';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { addMc, type McSettingDto } from './api';
 import { LinePicker, PlaceholderHint, TemplateArea, TemplatePreview } from './mc-fields';
-import { linesMessage } from './messages';
 
 /** Add New MC: a lead names a new MC; an agent picks one of its manager's MCs. */
 export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine: McSettingDto[]; takenBy: Map<number, string>; onAdded: () => void }) {
@@ -28,7 +28,7 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
 
   const submit = form.handleSubmit(async (values) => {
     // errors of MC add are silently ignored (spec: Error catalogue); taken lines cannot be picked
-    const res = await run(() => addMc({ ...values, parentMc: values.parentMc || null }), { success: (r) => linesMessage(t, r.message), silent: true });
+    const res = await run(() => addMc({ ...values, parentMc: values.parentMc || null }), { success: () => t('linesMessages.added'), silent: true });
     if (res) {
       form.reset();
       props.onAdded();
@@ -66,7 +66,7 @@ export function AddMc(props: { isAgent: boolean; parentMcs: McSettingDto[]; mine
         <TemplateArea label={t('addMc.emailContent')} value={emailContent} onChange={(text) => form.setValue('emailContent', text)} />
         <PlaceholderHint />
         <TemplatePreview subject={emailSubject} content={emailContent} mcName={props.isAgent ? (choices.find((p) => p._id === parentMc)?.name ?? '') : name} />
-        <ErrorText>{linesMessage(t, form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             {t('addMc.submit')}

@@ -8,9 +8,9 @@ import { Card } from '../../components/ui/section';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-lines.json';
+import { messageText } from '../../i18n/errors';
 import { AddMc } from './add-mc';
 import { McItem } from './mc-item';
-import { linesMessage } from './messages';
 import { TeamPhones } from './team-phones';
 import { useLines } from './use-lines';
 import './lines.css';
@@ -62,7 +62,7 @@ export default function Lines() {
             )
           }
         </Loaded>
-        <ErrorText>{linesMessage(t, screen.listProblem)}</ErrorText>
+        <ErrorText>{messageText(screen.listProblem)}</ErrorText>
         {screen.dirty && <p className="muted unsaved">{t('lines.unsaved')}</p>}
       </Card>
       <ConfirmDialog

@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button';
 import { ErrorText } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
+import { messageText } from '../../i18n/errors';
 import { useRequest } from '../../lib/use-request';
 import { saveTeamSettings, type TeamSettingsDto, useTeamSettings } from './api';
-import { linesMessage } from './messages';
 
 /** Each dialer's name as a catalogue key. */
 const DIALER_LABELS: Record<Dialer, `teamPhones.dialer${'Tel' | 'Dialpad' | 'Template'}`> = {
@@ -104,7 +104,7 @@ export function TeamPhones() {
       return;
     }
     setProblem(null);
-    const res = await run(() => saveTeamSettings(input), { success: (r) => linesMessage(t, r.message) });
+    const res = await run(() => saveTeamSettings(input), { success: () => t('linesMessages.teamSaved') });
     if (res) await mutate(res.settings, { revalidate: false });
   };
   const example = rows.findIndex((r) => r.callerNumber.trim());
@@ -194,7 +194,7 @@ export function TeamPhones() {
           <input id={windowId} inputMode="numeric" value={windowHours} disabled={!markers} onChange={(e) => setWindowHours(e.target.value)} />
         </div>
       </fieldset>
-      <ErrorText>{linesMessage(t, problem)}</ErrorText>
+      <ErrorText>{messageText(problem)}</ErrorText>
       {dirty && <p className="muted unsaved">{t('teamPhones.unsaved')}</p>}
     </Card>
   );

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MC_MESSAGES } from '../../../worker/mc-settings/mc-settings.schema';
+import { problem } from '../../../worker/lib/messages';
+import { LINES_MESSAGES } from '../../../worker/mc-settings/mc-settings.messages';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { deleteMc, type McSettingDto, saveMcs, useMyMcs, useParentMcs } from './api';
-import { linesMessage } from './messages';
 
 /** What My MC List lets a person change before Save Settings. */
 export type McEdit = Partial<Pick<McSettingDto, 'name' | 'lines' | 'emailSubject' | 'emailContent' | 'isVisible'>>;
@@ -51,7 +51,7 @@ export function useLines() {
 
   /** Save Settings: true when saved (or nothing to save), false when refused. */
   const saveSettings = async (): Promise<boolean> => {
-    const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? MC_MESSAGES.nameEmpty : null;
+    const error = mcs.some((m) => !m.parentMc && !m.name.trim()) ? problem(LINES_MESSAGES.nameEmpty) : null;
     setListProblem(error);
     if (error) return false;
     // only the MCs edited here: a line or template another tab saved meanwhile is not overwritten
@@ -67,7 +67,7 @@ export function useLines() {
         // sent only when changed here: another tab's Show in DAT is not overwritten
         ...(edits[m._id]?.isVisible !== undefined ? { isVisible: m.isVisible } : {}),
       }));
-    const res = await save.run(() => saveMcs(changes), { success: (r) => linesMessage(t, r.message) });
+    const res = await save.run(() => saveMcs(changes), { success: () => t('linesMessages.saved') });
     if (res) {
       setEdits({});
       await mutate(res.mcSettings, { revalidate: false });
@@ -94,7 +94,7 @@ export function useLines() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const res = await act.run(() => deleteMc(deleting._id), { success: (r) => linesMessage(t, r.message) });
+    const res = await act.run(() => deleteMc(deleting._id), { success: () => t('linesMessages.deleted') });
     if (res) {
       setEdits(({ [deleting._id]: _gone, ...rest }) => rest);
       await mutate();

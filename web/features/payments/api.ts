@@ -72,7 +72,7 @@ async function followPaymentLink(orderId: string) {
     await sleep(LINK_POLL_MS);
   }
   // said in the user's language by its code, as the API's own refusals are (web/i18n/errors.ts)
-  throw Object.assign(new Error(PAYMENT_MESSAGES.linkFailed), { data: { code: 'payment.linkFailed' } });
+  throw Object.assign(new Error(PAYMENT_MESSAGES.linkFailed.text), { data: { code: PAYMENT_MESSAGES.linkFailed.code } });
 }
 
 /** Reads the subscription again and writes the session's flag, so every screen unlocks at once. */

@@ -239,7 +239,7 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
             {t('payment.payCard')}
           </Button>
           <span className="muted" data-testid="card-note">
-            {messageText(PAYMENT_MESSAGES.arca, 'payment.arca')}
+            {messageText(PAYMENT_MESSAGES.arca.text, PAYMENT_MESSAGES.arca.code)}
           </span>
         </div>
       </div>
@@ -290,7 +290,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
             aria-label={t('payment.select', { name: row.original.name })}
             checked={selected.has(row.original._id)}
             disabled={!row.original.isEmailVerified}
-            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}
+            title={row.original.isEmailVerified ? undefined : messageText(PAYMENT_MESSAGES.notVerified.text, PAYMENT_MESSAGES.notVerified.code)}
             onChange={(e) => setSelected((prev) => toggled(prev, row.original._id, e.target.checked))}
           />
         ),
@@ -329,7 +329,7 @@ function PayForTeam({ managerId }: { managerId: string }) {
               {t('payment.pay')}
             </Button>
           ) : (
-            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified, 'payment.notVerified')}</span>
+            <span className="muted">{messageText(PAYMENT_MESSAGES.notVerified.text, PAYMENT_MESSAGES.notVerified.code)}</span>
           ),
       },
     ],

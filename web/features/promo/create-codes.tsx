@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Message } from '../../../worker/lib/messages';
 import { EFFECT_TYPES, effectValueError, MAX_GENERATE, PROMO_MESSAGES, type PromoEffectType, toPositiveInt } from '../../../worker/promo/promo.schema';
 import { Button } from '../../components/ui/button';
 import { ErrorText, Field } from '../../components/ui/field';
@@ -48,7 +49,7 @@ export function CreatePromoCodes() {
   const [type, setType] = useState('');
   const [value, setValue] = useState('10');
   const [amount, setAmount] = useState('10');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Message | null>(null);
   const [generated, setGenerated] = useState<PromoDto[]>([]);
   const { loading, run } = useRequest();
 
@@ -146,7 +147,7 @@ function NamedCode() {
   const [value, setValue] = useState('10');
   const [uses, setUses] = useState('1');
   const [isPublic, setIsPublic] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Message | null>(null);
   const { loading, run } = useRequest();
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
-import { PROMO_MESSAGES, type PromoEffectType } from '../../../worker/promo/promo.schema';
+import type { Message } from '../../../worker/lib/messages';
+import type { PROMO_MESSAGES, PromoEffectType } from '../../../worker/promo/promo.schema';
+import { messageText } from '../../i18n/errors';
 
 /** A code's effect in the user's language: "20% off the next payment", "2 free months". */
 export const effectText = (t: TFunction, type: PromoEffectType, value: number) =>
@@ -8,19 +10,19 @@ export const effectText = (t: TFunction, type: PromoEffectType, value: number) =
 /** The effect types of the type select, in the user's language. */
 export const effectTypeText = (t: TFunction, type: PromoEffectType) => (type === 'discountPercent' ? t('promo.typeDiscount') : t('promo.typeMonths'));
 
-/** The promo form's own messages (the shared schema's, checked on the screen before anything is sent) as catalogue keys. */
-const FORM_MESSAGES = new Map<string, `promo.errors.${'type' | 'name' | 'percent' | 'months' | 'amount' | 'userMissing'}`>([
-  [PROMO_MESSAGES.type, 'promo.errors.type'],
-  [PROMO_MESSAGES.name, 'promo.errors.name'],
-  [PROMO_MESSAGES.percent, 'promo.errors.percent'],
-  [PROMO_MESSAGES.months, 'promo.errors.months'],
-  [PROMO_MESSAGES.amount, 'promo.errors.amount'],
-  [PROMO_MESSAGES.userMissing, 'promo.errors.userMissing'],
-]);
+/** The promo form's own messages (the shared schema's, checked on the screen before anything is sent) by their entries' keys. */
+const FORM_KEYS: Partial<Record<keyof typeof PROMO_MESSAGES, `promo.errors.${'type' | 'name' | 'percent' | 'months' | 'amount' | 'userMissing'}`>> = {
+  type: 'promo.errors.type',
+  name: 'promo.errors.name',
+  percent: 'promo.errors.percent',
+  months: 'promo.errors.months',
+  amount: 'promo.errors.amount',
+  userMissing: 'promo.errors.userMissing',
+};
 
-/** A message the promo forms made, in the user's language (null for none). */
-export function formProblemText(t: TFunction, message: string | null): string | null {
-  if (!message) return null;
-  const key = FORM_MESSAGES.get(message);
-  return key ? t(key) : message;
+/** A problem the promo forms found, in the user's language (null for none). */
+export function formProblemText(t: TFunction, problem: Message | null): string | null {
+  if (!problem) return null;
+  const key = FORM_KEYS[problem.code.slice('promo.'.length) as keyof typeof PROMO_MESSAGES];
+  return key ? t(key) : messageText(problem.text, problem.code);
 }

@@ -9,11 +9,11 @@ import { ErrorText, Field } from '../../components/ui/field';
 import { Card } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
+import { messageText } from '../../i18n/errors';
 import { useSession } from '../../lib/session';
 import { useRequest } from '../../lib/use-request';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { createUser, USERS_KEY, type UserType, useDirectors, useManagers } from './api';
-import { formMessageText } from './texts';
 import { UserTypeSelect } from './user-type-select';
 import './users.css';
 
@@ -64,13 +64,13 @@ export default function CreateUser() {
     <div className="page narrow">
       <Card title={title} headingLevel={1}>
         <form className="form" onSubmit={submit} noValidate aria-label={title}>
-          <Field label={t('users.email')} type="email" autoComplete="off" error={formMessageText(form.errorFor('email'))} {...form.register('email')} />
-          <Field label={t('users.name')} error={formMessageText(form.errorFor('name'))} {...form.register('name')} />
+          <Field label={t('users.email')} type="email" autoComplete="off" error={messageText(form.errorFor('email'))} {...form.register('email')} />
+          <Field label={t('users.name')} error={messageText(form.errorFor('name'))} {...form.register('name')} />
           <Field
             label={t('createUser.password')}
             type="password"
             autoComplete="new-password"
-            error={formMessageText(form.errorFor('password'))}
+            error={messageText(form.errorFor('password'))}
             {...form.register('password')}
           />
           {isAdmin && (
@@ -94,7 +94,7 @@ export default function CreateUser() {
                   type="tel"
                   disabled={!country}
                   placeholder={country ? '' : t('createUser.countryFirst')}
-                  error={formMessageText(form.errorFor('phone'))}
+                  error={messageText(form.errorFor('phone'))}
                   {...form.register('phone')}
                 />
               </div>
@@ -121,7 +121,7 @@ export default function CreateUser() {
               )}
             </>
           )}
-          <ErrorText>{formMessageText(form.otherProblem()) || error}</ErrorText>
+          <ErrorText>{messageText(form.otherProblem()) || error}</ErrorText>
           <div className="form-row">
             <Button type="submit" disabled={loading}>
               {loading ? t('createUser.creating') : t('createUser.create')}

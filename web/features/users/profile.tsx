@@ -11,6 +11,7 @@ import { Card, CollapsibleSection } from '../../components/ui/section';
 import { UnsavedChangesScope, useUnsavedSection } from '../../components/unsaved-changes';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-users.json';
+import { messageText } from '../../i18n/errors';
 import { ApiFailure } from '../../lib/api-client';
 import { shortDate } from '../../lib/format';
 import { updateSession, useSession } from '../../lib/session';
@@ -21,7 +22,7 @@ import { resendVerification, type UserDto, updateEmail, updateName, updatePasswo
 import { LanguageCard } from './language-card';
 import { RemindersCard } from './reminders-card';
 import { ActiveSessions } from './sessions';
-import { formMessageText, roleText } from './texts';
+import { roleText } from './texts';
 
 // this screen's English texts (the login page's first bundle has none of them)
 addEnglish(english);
@@ -146,7 +147,7 @@ function NameSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => vo
     <Section title={t('profile.updateName')}>
       <form className="form" onSubmit={submit} noValidate aria-label={t('profile.updateName')}>
         <Field label={t('profile.newName')} {...form.register('newName')} />
-        <ErrorText>{formMessageText(form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             {t('profile.saveName')}
@@ -186,7 +187,7 @@ function EmailSection({ user, onSaved, isMe }: { user: UserDto; onSaved: () => v
       <form className="form" onSubmit={submit} noValidate aria-label={t('profile.updateEmail')}>
         <Field label={t('profile.newEmail')} type="email" hint={t('profile.newEmailHint')} {...form.register('newEmail')} />
         {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
-        <ErrorText>{formMessageText(form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             {t('profile.saveEmail')}
@@ -224,7 +225,7 @@ function PasswordSection({ user, isMe }: { user: UserDto; isMe: boolean }) {
         <Field label={t('profile.newPassword')} type="password" autoComplete="new-password" {...form.register('newPassword')} />
         <Field label={t('profile.repeatNewPassword')} type="password" autoComplete="new-password" {...form.register('repeatPassword')} />
         {isMe && <CurrentPasswordField {...form.register('currentPassword')} />}
-        <ErrorText>{formMessageText(form.problem)}</ErrorText>
+        <ErrorText>{messageText(form.problem)}</ErrorText>
         <div>
           <Button type="submit" disabled={loading}>
             {t('profile.savePassword')}

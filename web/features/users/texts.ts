@@ -1,26 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
-import { USER_MESSAGES } from '../../../worker/users/users.schema';
-import { messageText } from '../../i18n/errors';
 import { shortDate } from '../../lib/format';
 import { ROLE_NAMES } from '../../lib/roles';
 import type { UserDto, UserType } from './api';
-
-/**
- * The users area's own form messages (the shared schema's, checked on the screen before anything
- * is sent) as catalogue keys; the account fields' messages have codes (web/i18n/errors.ts).
- */
-const FORM_MESSAGES = new Map<string, `userMessages.${'passwordShortCreate' | 'passwordEmptyUpdate' | 'parentRequired' | 'currentPasswordEmpty'}`>([
-  [USER_MESSAGES.passwordShortCreate, 'userMessages.passwordShortCreate'],
-  [USER_MESSAGES.passwordEmptyUpdate, 'userMessages.passwordEmptyUpdate'],
-  [USER_MESSAGES.parentRequired, 'userMessages.parentRequired'],
-  [USER_MESSAGES.currentPasswordEmpty, 'userMessages.currentPasswordEmpty'],
-]);
-
-/** A users form's message in the user's language: the schema's own by its key, else by its code, else as it is. */
-export function formMessageText(message: string | null | undefined): string {
-  const key = message ? FORM_MESSAGES.get(message) : undefined;
-  return key ? i18next.t(key) : messageText(message);
-}
 
 /**
  * A user type as the lists write it: the role's name in lower case, which in English is the type

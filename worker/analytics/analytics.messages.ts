@@ -1,0 +1,7 @@
+import { defineMessages } from '../lib/messages';
+
+/** Login History's messages. Shared with the screen. */
+export const ANALYTICS_MESSAGES = defineMessages('analytics', {
+  dateFrom: [400, 'Select a valid From date'],
+  future: [400, 'The From date cannot be in the future'],
+});
