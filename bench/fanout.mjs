@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { median, ms, percentile, ratio } from './load.mjs';
-import { buildWeb, bundleProduct, startProductBare } from './runtimes.mjs';
+import { buildWeb, bundleProduct, call, startProductBare } from './runtimes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const COMPANIES = Number(process.env.FANOUT_COMPANIES ?? 30);
@@ -22,17 +22,6 @@ const ROUNDS = Number(process.env.FANOUT_ROUNDS ?? 10);
 const REQUESTS = Number(process.env.FANOUT_REQUESTS ?? 20);
 const SHARD_COUNTS = (process.env.FANOUT_SHARDS ?? '3,30').split(',').map(Number);
 const log = (...a) => console.log(`[fanout ${new Date().toISOString().slice(11, 19)}]`, ...a);
-
-async function call(url, method, p, body, token) {
-  const res = await fetch(`${url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text.slice(0, 300)}`);
-  return text;
-}
 
 /** A product with `shards` SHARD_* databases beside DB (0: DB alone, as before shards), its companies seeded. */
 async function start(script, shards, memory) {
@@ -47,25 +36,21 @@ async function start(script, shards, memory) {
       defaultPersistRoot: path.join(memory, String(shards)),
     },
   );
-  const admin = JSON.parse(
-    await call(product.url, 'POST', '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 }),
-  );
+  const admin = await call(product.url, 'POST', '/api/auth/login', { email: product.vars.ADMIN_EMAIL, password: product.vars.ADMIN_PASSWORD, clientType: 0 });
   const placed = new Map();
   for (let i = 0; i < COMPANIES; i++) {
-    const seeded = JSON.parse(
-      await call(product.url, 'POST', '/api/dev/seed', {
-        teams: 2,
-        agentsPerTeam: AGENTS,
-        mcsPerTeam: 1,
-        filtersPerTeam: 0,
-        historyRowsPerTeam: 0,
-        loadsPerAgent: 0,
-        payments: 0,
-        linksPerManager: LINKS / 2,
-        emailDomain: `company${i}.example`,
-        seed: i + 1,
-      }),
-    );
+    const seeded = await call(product.url, 'POST', '/api/dev/seed', {
+      teams: 2,
+      agentsPerTeam: AGENTS,
+      mcsPerTeam: 1,
+      filtersPerTeam: 0,
+      historyRowsPerTeam: 0,
+      loadsPerAgent: 0,
+      payments: 0,
+      linksPerManager: LINKS / 2,
+      emailDomain: `company${i}.example`,
+      seed: i + 1,
+    });
     placed.set(seeded.shard, (placed.get(seeded.shard) ?? 0) + 1);
   }
   const name = shards ? `${shards} shards` : 'one database (baseline)';

@@ -10,24 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENERATOR, load, ms, PERSON_CLICK, PINNED, pairedLoad, ratio, wrkLoad } from './load.mjs';
-import { buildWeb, bundleProduct, shardManager, startEmptyBare, startProductBare } from './runtimes.mjs';
+import { buildWeb, bundleProduct, call, shardManager, startEmptyBare, startProductBare } from './runtimes.mjs';
 
 export const REDIRECT_SECONDS = Number(process.env.BENCH_REDIRECT_SECONDS ?? process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** The redirect's targets (BENCHMARKS.md, Budgets), judged on the bare runtime with wrk. */
 export const REDIRECT_BUDGET = { rps: 0.95, p99: 1.25, maxMs: 500 };
 const log = (...a) => console.log(`[redirect ${new Date().toISOString().slice(11, 19)}]`, ...a);
-
-async function call(url, method, p, body, token) {
-  const res = await fetch(`${url}${p}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
 
 /** Runs the pairs on a fresh link of `url` (signed in with `token`), then compares the link's clicks with the 302s seen. */
 export async function measureRedirect(url, token, emptyUrl, pairs) {

@@ -19,6 +19,18 @@ export const d1Bindings = () =>
   [...fs.readFileSync(path.join(root, 'wrangler.toml'), 'utf8').matchAll(/^binding = "(DB|SHARD_[A-Z0-9_]+)"/gm)].map((m) => m[1]);
 
 /** A loopback port free now: fixed ports collide with the other checkouts' servers on a shared machine. */
+/** One API call with the JSON body and bearer token a client sends; its JSON answer, or an error naming the status. */
+export async function call(url, method, p, body, token) {
+  const res = await fetch(`${url}${p}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
