@@ -43,7 +43,7 @@ export const userRoutes = new Hono<AppEnv>()
     '/',
     allow('users'),
     validate('json', deleteUserSchema),
-    answers(messageSchema, [COMMON.cannotDeleteSelf, COMMON.notAllowedDelete, COMMON.userNotFound, COMMON.managerHasAgents]),
+    answers(messageSchema, [COMMON.cannotDeleteSelf, COMMON.notAllowedDelete, COMMON.userNotFound, COMMON.managerHasAgents, USER.chooseManager]),
     async (c) => {
       const { userId, eraseHistory } = c.req.valid('json');
       const home = await homeForTarget(c, userId);

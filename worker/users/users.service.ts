@@ -276,10 +276,10 @@ export async function deleteUser(env: Bindings, control: Db, home: Home, caller:
  * erased again by the same call: every part deletes what is left.
  */
 export async function eraseTeam(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
-  if (caller.userType !== 'admin') throw forbidden(COMMON_MESSAGES.notAllowedDelete);
+  if (caller.userType !== 'admin') throw apiError(COMMON_MESSAGES.notAllowedDelete);
   const [target] = await home.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!target) throw notFound(COMMON_MESSAGES.userNotFound);
-  if (target.userType !== 'manager') throw badRequest(USER_MESSAGES.chooseManager);
+  if (!target) throw apiError(COMMON_MESSAGES.userNotFound);
+  if (target.userType !== 'manager') throw apiError(USER_MESSAGES.chooseManager);
   // a live manager is deleted first, with the delete's own checks (its agents gone); another erase
   // of the same team may delete it meanwhile (the delete then answers 404), which is as good
   if (!target.deletedAt)

@@ -39,7 +39,9 @@ export function MonthsField(props: {
 export function MonthsError({ months }: { months: number }) {
   return (
     <ErrorText>
-      {months > MAX_MONTHS ? messageText(PAYMENT_MESSAGES.maxMonths.text, PAYMENT_MESSAGES.maxMonths.code) : messageText(PAYMENT_MESSAGES.months.text, PAYMENT_MESSAGES.months.code)}
+      {months > MAX_MONTHS
+        ? messageText(PAYMENT_MESSAGES.maxMonths.text, PAYMENT_MESSAGES.maxMonths.code)
+        : messageText(PAYMENT_MESSAGES.months.text, PAYMENT_MESSAGES.months.code)}
     </ErrorText>
   );
 }
