@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { historyDatabases } from '../jobs';
-import { COMMON_MESSAGES } from '../lib/common-messages';
+import { COMMON_MESSAGES, GENERAL_MESSAGES } from '../lib/common-messages';
 import { allShards, d1Of } from '../lib/d1';
 import { randomId } from '../lib/ids';
 import { messageOf } from '../lib/messages';
@@ -585,16 +585,16 @@ describe('archived months for the people who read them', () => {
       await run();
       const kept = await historyOf(team.manager.id);
       const refusals = [
-        [await erase(team.manager, team.agents[0].id), 403, COMMON_MESSAGES.notAllowedDelete],
-        [await erase(team.director, team.manager.id), 403, 'You are not allowed to do this'],
-        [await erase(admin, team.agents[0].id), 400, USER_MESSAGES.chooseManager],
-        [await erase(admin, team.director.id), 400, USER_MESSAGES.chooseManager],
-        [await erase(admin, team.manager.id), 409, COMMON_MESSAGES.managerHasAgents],
-        [await erase(admin, 'no-such-user'), 404, COMMON_MESSAGES.userNotFound],
+        [await erase(team.manager, team.agents[0].id), COMMON_MESSAGES.notAllowedDelete],
+        [await erase(team.director, team.manager.id), GENERAL_MESSAGES.notAllowed],
+        [await erase(admin, team.agents[0].id), USER_MESSAGES.chooseManager],
+        [await erase(admin, team.director.id), USER_MESSAGES.chooseManager],
+        [await erase(admin, team.manager.id), COMMON_MESSAGES.managerHasAgents],
+        [await erase(admin, 'no-such-user'), COMMON_MESSAGES.userNotFound],
       ] as const;
-      for (const [res, status, message] of refusals) {
-        expect(res.status).toBe(status);
-        expect(res.body.message).toBe(message);
+      for (const [res, refusal] of refusals) {
+        expect(res.status).toBe(refusal.status);
+        expect(res.body).toMatchObject({ message: refusal.text, code: refusal.code });
       }
       expect(await historyOf(team.manager.id)).toEqual(kept);
       expect((await call('GET', `/api/user/${team.manager.id}`, { token: admin.token })).status).toBe(200);
