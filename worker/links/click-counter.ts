@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { companyHomes, linkClickFlushes, linkClickStats, links, users, writeFence } from '../db/schema';
 import type { Bindings, Db } from '../env';
@@ -347,7 +347,16 @@ export class ClickCounter extends DurableObject<Bindings> {
         }),
     ];
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
-      statements.push(db.delete(linkClickFlushes).where(lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS))));
+      statements.push(
+        db.delete(linkClickFlushes).where(
+          and(
+            lt(linkClickFlushes.at, new Date(now - KEEP_FLUSH_IDS_MS)),
+            // a company being moved keeps its links' receipts on both shards: the move counts and carries them
+            sql`not exists (select 1 from ${links} join ${users} on ${users.id} = ${links.userId} left join ${companyHomes} on ${companyHomes.companyId} = ${users.companyId}
+              where ${links.id} = ${linkClickFlushes.linkId} and ${companyHomes.state} is not 'active')`,
+          ),
+        ),
+      );
       this.lastPrune = now;
     }
     try {

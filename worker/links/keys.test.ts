@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, links } from '../db/schema';
-import { sha256Hex } from '../lib/ids';
+import { randomId, sha256Hex } from '../lib/ids';
 import { call, control, createUser } from '../test/helpers';
 import { MAX_KEYS_PER_USER } from './keys.service';
 import { LINK_MESSAGES } from './links.schema';
@@ -13,6 +13,9 @@ async function newKey(token: string, name = 'Script', expiresAt: string | null =
   expect(res.status, res.text).toBe(201);
   return res.body as { _id: string; key: string; prefix: string; name: string };
 }
+
+/** The key with its last character changed: a different key, whatever that character was. */
+const mangled = (key: string) => `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
 
 describe('API keys', () => {
   it('creates a key shown once and stored only as its SHA-256; the list has no secret', async () => {
@@ -91,12 +94,31 @@ describe('API keys', () => {
       .update(apiKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiKeys.id, expired._id));
-    for (const token of [revoked.key, expired.key, `${kept.key.slice(0, -1)}x`, 'fd_live_', `${kept.key} `.repeat(2)]) {
+    // a live key whose last character is the one a careless mangling writes (1 key in 62 at random):
+    // its one-character change must be a different key all the same
+    const endsInX = `fd_live_${randomId(31)}x`;
+    await control.insert(apiKeys).values({
+      id: randomId(),
+      userId: manager.id,
+      companyId: manager.companyId,
+      name: 'ends in x',
+      prefix: endsInX.slice(0, 12),
+      hash: await sha256Hex(endsInX),
+      createdAt: new Date(),
+      expiresAt: null,
+      lastUsedAt: null,
+    });
+    for (const token of [revoked.key, expired.key, mangled(kept.key), mangled(endsInX), 'fd_live_', `${kept.key} `.repeat(2)]) {
       const r = await call('GET', '/api/link', { token });
       expect(r.status, token).toBe(401);
     }
     expect((await call('GET', '/api/link', { token: kept.key })).status).toBe(200);
-    expect((await call('GET', '/api/link/keys', { token: manager.token })).body.map((k: { name: string }) => k.name).sort()).toEqual(['expired', 'kept']);
+    expect((await call('GET', '/api/link', { token: endsInX })).status).toBe(200);
+    expect((await call('GET', '/api/link/keys', { token: manager.token })).body.map((k: { name: string }) => k.name).sort()).toEqual([
+      'ends in x',
+      'expired',
+      'kept',
+    ]);
   });
 
   it('a key follows its owner: a role without links or an ended subscription is refused', async () => {

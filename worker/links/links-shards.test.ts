@@ -8,6 +8,7 @@ import { CONTROL, shardDb } from '../lib/d1';
 import { newCompanyOn } from '../lib/directory';
 import { randomId } from '../lib/ids';
 import { forgetCompany } from '../lib/shards';
+import { advanceMove, isFinished, loadMove, type MoveRow, moveView, startCompanyMove } from '../shards/move';
 import { fetchWorker } from '../test/dispatch';
 import { call, control, createUser, everyDb, type TestUser, testEnv } from '../test/helpers';
 import { type ClickCounter, D1_WRITE_DELAY_MS } from './click-counter';
@@ -62,6 +63,15 @@ async function shardsHolding(id: string) {
   const found: string[] = [];
   for (const { shard, db } of everyDb()) if (await linkIn(db, id)) found.push(shard);
   return found;
+}
+
+/** Runs a move to its end in pieces, as its Durable Object would. */
+async function runMove(id: string): Promise<MoveRow> {
+  for (let i = 0; i < 10_000; i++) {
+    const move = await advanceMove(testEnv, id);
+    if (isFinished(move)) return move;
+  }
+  throw new Error('the move did not end');
 }
 
 async function clicksWhen(db: Db, id: string, want: number, ms = 15_000) {
@@ -332,26 +342,57 @@ describe("clicks while the link's company moves", () => {
     expect(kinds.reduce((n, r) => n + r.count, 0)).toBe(39);
   });
 
-  it('a flush that landed before the move but whose end was lost is not counted again on the new shard', { timeout: 60_000 }, async () => {
-    const [manager, other] = await managersOnShards(2);
-    const link = await newLink(manager!, { from: 'https://example.com/landed' });
+  it('a flush applied before a company move whose end was lost is refused after it by the id the move carried', { timeout: 60_000 }, async () => {
+    const manager = await createUser('manager', { shard: 'SHARD_1' });
+    const link = await newLink(manager, { from: 'https://example.com/landed' });
     const day = new Date().toISOString().slice(0, 10);
     const stats = { [`${day}|kind|person`]: 7 };
     const counter = counterOf(link._id);
-    await counter.add({ id: `b-${link._id}`, linkId: link._id, clicks: 7, stats, co: manager!.companyId });
+    await counter.add({ id: `b-${link._id}`, linkId: link._id, clicks: 7, stats, co: manager.companyId });
     await runInDurableObject(counter, async (instance, state) => {
       await (instance as ClickCounter).alarm();
       // as if the object died after D1 committed and before it marked the flush applied
       state.storage.sql.exec('update click_batches set applied = 0, stats = ?', JSON.stringify(stats));
     });
-    expect((await linkIn(manager!.db, link._id))!.clicks).toBe(7);
-    await closeCompany(manager!, other!.shard);
-    const moved = await copyAndFlip(manager!, other!.shard);
+    expect((await linkIn(manager.db, link._id))!.clicks).toBe(7);
+    // the real mover (npm run company:move), its count check included
+    const move = await runMove((await startCompanyMove(testEnv, control, manager.companyId, 'SHARD_2')).id);
+    expect([move.step, move.error]).toEqual(['done', null]);
+    const moved = shardDb(testEnv, 'SHARD_2');
     await runInDurableObject(counter, (instance) => (instance as ClickCounter).alarm());
-    expect((await linkIn(moved.db, link._id))!.clicks).toBe(7);
-    const kinds = await moved.db.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
+    expect((await linkIn(moved, link._id))!.clicks).toBe(7);
+    const kinds = await moved.select().from(linkClickStats).where(eq(linkClickStats.linkId, link._id));
     expect(kinds.map((r) => r.count)).toEqual([7]);
     expect(await waitingClicks(link._id)).toBe(0);
+    // the move's count check covered it, and the receipt left the old shard with the link
+    expect(moveView(move).verified.link_click_flushes?.rows).toBe(1);
+    expect(await shardDb(testEnv, 'SHARD_1').select().from(linkClickFlushes).where(eq(linkClickFlushes.linkId, link._id))).toEqual([]);
+  });
+
+  it('receipts past the pruning age stay on both shards while the move runs: other links’ counters prune around them', { timeout: 60_000 }, async () => {
+    const manager = await createUser('manager', { shard: 'SHARD_1' });
+    const link = await newLink(manager, { from: 'https://example.com/old-receipt' });
+    const receipt = { id: `old-${randomId()}`, at: new Date(Date.now() - 2 * 3_600_000), linkId: link._id };
+    await manager.db.insert(linkClickFlushes).values(receipt);
+    const { id } = await startCompanyMove(testEnv, control, manager.companyId, 'SHARD_2');
+    let move = await loadMove(control, id);
+    while (move.step !== 'verifying') move = await advanceMove(testEnv, id, { budget: 1 });
+    // a fresh counter prunes old receipts with its first flush: one on each shard, between the copy and its check
+    const day = new Date().toISOString().slice(0, 10);
+    for (const shard of ['SHARD_1', 'SHARD_2']) {
+      const other = await createUser('manager', { shard });
+      const otherLink = await newLink(other, { from: `https://example.com/pruner-${shard}` });
+      const stale = { id: `stale-${randomId()}`, at: new Date(Date.now() - 2 * 3_600_000), linkId: otherLink._id };
+      await other.db.insert(linkClickFlushes).values(stale);
+      await counterOf(otherLink._id).add({ id: randomId(), linkId: otherLink._id, clicks: 1, stats: { [`${day}|kind|person`]: 1 }, co: other.companyId });
+      await runDurableObjectAlarm(counterOf(otherLink._id));
+      expect(await clicksWhen(other.db, otherLink._id, 1)).toBe(1);
+      // the prune ran: the active company's old receipt is gone
+      expect(await other.db.select().from(linkClickFlushes).where(eq(linkClickFlushes.id, stale.id))).toEqual([]);
+    }
+    move = await runMove(id);
+    expect([move.step, move.error]).toEqual(['done', null]);
+    expect(await shardDb(testEnv, 'SHARD_2').select().from(linkClickFlushes).where(eq(linkClickFlushes.linkId, link._id))).toEqual([receipt]);
   });
 
   it('a deleted link’s late clicks add nothing anywhere, and its counter lets them go', async () => {

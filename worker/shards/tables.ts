@@ -52,6 +52,9 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { table: 'active_loads', column: 'user_id', order: ['client_id'] },
   { table: 'links', column: 'user_id' },
   { table: 'link_click_stats', column: 'link_id', via: { table: 'links', key: 'id', column: 'user_id' } },
+  // the receipts of the links' applied click flushes: a flush retried after the move is refused on the target
+  // (decision 0180); the counters' pruning leaves a moving company's alone, so the count check holds
+  { table: 'link_click_flushes', column: 'link_id', via: { table: 'links', key: 'id', column: 'user_id' } },
   { table: 'broker_vetting_notices', column: 'user_id' },
   // the ledger of the team's months in R2 (decision 0171): without it the moved team's archived
   // months would vanish from Contact History (their objects stay where they are, keyed by team)
@@ -107,7 +110,6 @@ export const INFRASTRUCTURE_TABLES: Readonly<Record<string, string>> = {
   write_fence: 'the fence’s one row',
   mails: 'kept where the change that sends them was written, and sent from there',
   mail_outbox: 'the development outbox',
-  link_click_flushes: 'applied click flushes, kept a short while against a retried flush',
   d1_migrations: 'the migrations applied to this database',
   // each shard vets its own teams' brokers (decision 0176): a moved team's brokers are seeded on the
   // new shard by its filters (the daily run, or their next save) and checked by the next runs

@@ -12,6 +12,8 @@ import {
   companyHomes,
   emailTokens,
   extensionHealthReports,
+  linkClickFlushes,
+  links,
   mcSettings,
   subscriptionChanges,
   subscriptionReminders,
@@ -66,7 +68,7 @@ export async function seedCompany(domain: string, size: Record<string, number> =
   return seeded;
 }
 
-/** Rows of the tables the seed leaves empty (tokens, reports, reminders, team desk, aliases, events, notes, notices, archive ledger, sessions). */
+/** Rows of the tables the seed leaves empty (tokens, reports, reminders, team desk, aliases, events, notes, click receipts, notices, archive ledger, sessions). */
 export async function fillEveryTable(companyId: string) {
   const home = (await companyHome(testEnv, companyId, true))!;
   const db = home.db;
@@ -74,6 +76,7 @@ export async function fillEveryTable(companyId: string) {
   const manager = people.find((u) => u.userType === 'manager')!;
   const agent = people.find((u) => u.userType === 'agent')!;
   const [filter] = await db.select().from(brokerFilters).where(eq(brokerFilters.teamId, manager.id)).limit(1);
+  const [link] = await db.select().from(links).where(eq(links.userId, manager.id)).limit(1);
   const now = new Date();
   await db.batch([
     db
@@ -103,6 +106,8 @@ export async function fillEveryTable(companyId: string) {
       .values({ filterId: filter!.id, teamId: manager.id, alias: `Alias ${randomId(6)}`, normalAlias: `alias ${randomId(6).toLowerCase()}` }),
     db.insert(brokerFilterEvents).values({ id: randomId(), filterId: filter!.id, teamId: manager.id, actorId: manager.id, kind: 'noted', at: now }),
     db.insert(brokerFilterNotes).values({ id: randomId(), filterId: filter!.id, teamId: manager.id, authorId: manager.id, text: 'Pays in 30 days', at: now }),
+    // an applied click flush's receipt (decision 0180): a retry after the move must find it
+    db.insert(linkClickFlushes).values({ id: randomId(), at: now, linkId: link!.id }),
     db.insert(brokerVettingNotices).values({ key: `dot:${randomId(6)}`, seq: 1, userId: manager.id, mailId: randomId() }),
     // a month of the team's history in R2 (decision 0171): its ledger rows move with the team
     db.insert(callHistoryArchive).values({ teamId: manager.id, month: '2024-01', rows: 3, calls: 2, emails: 1, state: 'archived', archivedAt: now }),

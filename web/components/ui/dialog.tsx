@@ -65,6 +65,8 @@ export function ConfirmDialog(props: {
   dismissLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
+  /** More under the message: a choice that changes what the confirmation does, its warning, its error. */
+  children?: ReactNode;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const { t } = useTranslation();
@@ -86,6 +88,7 @@ export function ConfirmDialog(props: {
       }
     >
       <p>{props.message}</p>
+      {props.children}
     </Modal>
   );
 }

@@ -19,7 +19,9 @@ export const useManagers = (enabled: boolean) => useGet(enabled ? user.directorC
 export const useDirectors = (enabled: boolean) => useGet(enabled ? user.directorsList : null);
 
 export const createUser = (json: NewUser) => parseResponse(user.register.$post({ json }));
-export const deleteUser = (userId: string) => parseResponse(user.index.$delete({ json: { userId } }));
+/** `eraseHistory`: the admin erases a deleted manager's team's Contact History for good (decision 0185). */
+export const deleteUser = (userId: string, eraseHistory = false) =>
+  parseResponse(user.index.$delete({ json: eraseHistory ? { userId, eraseHistory } : { userId } }));
 export const resendVerification = (id: string) => parseResponse(user.resendEmailVerification[':id'].$put(byId(id)));
 export const updateName = (id: string, newName: string) => parseResponse(user.update.name[':id'].$put({ ...byId(id), json: { newName } }));
 /** `currentPassword` only for one's own e-mail or password (re-authentication); staff changing another user send none. */

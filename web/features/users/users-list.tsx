@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
-import { ConfirmDialog } from '../../components/ui/dialog';
 import { Loaded } from '../../components/ui/request-state';
 import { Stat } from '../../components/ui/section';
 import { addEnglish, currentLanguage } from '../../i18n';
@@ -11,8 +10,8 @@ import english from '../../i18n/en-users.json';
 import { phoneText, shortDate } from '../../lib/format';
 import { useRegionNames } from '../../lib/region-names';
 import { useSession } from '../../lib/session';
-import { useRequest } from '../../lib/use-request';
-import { deleteUser, type UserDto, useUsers } from './api';
+import { type UserDto, useUsers } from './api';
+import { DeleteUserDialog } from './delete-user-dialog';
 import { roleText, subscriptionEndText } from './texts';
 import './users.css';
 
@@ -72,7 +71,6 @@ export default function UsersList() {
   // a count is shown only once the list is in: never a 0 that is not true, while loading or after a failure
   const known = data !== undefined;
   const [deleting, setDeleting] = useState<UserDto | null>(null);
-  const { loading, run } = useRequest();
   const users = useMemo(() => data ?? [], [data]);
   const managers = users.filter((u) => u.userType === 'manager').length;
   const agents = users.filter((u) => u.userType === 'agent').length;
@@ -151,15 +149,6 @@ export default function UsersList() {
     ];
   }, [isAdmin, session?.userId, t, regionNames]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const { name } = deleting;
-    // English: the server's own words; another language: the same fact in it
-    const res = await run(() => deleteUser(deleting._id), { success: (r) => (currentLanguage() === 'en' ? r.message : t('users.deleted', { name })) });
-    setDeleting(null);
-    if (res) await mutate();
-  };
-
   return (
     <div className="page users-list">
       <div className="page-header">
@@ -181,15 +170,7 @@ export default function UsersList() {
       <Loaded what={t('users.what')} state={usersRead}>
         {() => <DataTable data={users} columns={columns} emptyText={t('users.empty')} testId="users-table" />}
       </Loaded>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        message={t('users.confirmDelete', { name: deleting?.name ?? '' })}
-        confirmLabel={t('users.delete')}
-        dismissLabel={t('users.cancel')}
-        onConfirm={confirmDelete}
-        busy={loading}
-      />
+      <DeleteUserDialog user={deleting} isAdmin={isAdmin} onClose={() => setDeleting(null)} onDeleted={mutate} />
     </div>
   );
 }
