@@ -196,12 +196,7 @@ export const historyRowSchema = contactFieldsSchema.extend({
 });
 export type HistoryRowDto = z.infer<typeof historyRowSchema>;
 
-/**
- * A team-month moved to R2 (docs/decisions/0171-history-retention-r2.md): `archived`, its contacts are
- * not in Contact History but in the archive (export or restore it); `restored`, they are back until
- * `restoredUntil`, when the nightly job moves them out again. `contacts` is the team's month (an
- * agent's own, for an agent).
- */
+/** docs/decisions/0171-history-retention-r2.md: `restored` months are back in D1 until `restoredUntil`. */
 export const archivedMonthSchema = z.strictObject({
   month: z.string(),
   contacts: z.number(),
@@ -210,7 +205,6 @@ export const archivedMonthSchema = z.strictObject({
 });
 export type ArchivedMonthDto = z.infer<typeof archivedMonthSchema>;
 
-/** A UTC month of the archive, '2025-03'. */
 const archiveMonthField = z.string({ error: problem(HISTORY_MESSAGES.archiveMonth) }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, problem(HISTORY_MESSAGES.archiveMonth));
 
 export const archiveListQuerySchema = z.object({ managerId: id.optional() });
@@ -254,7 +248,6 @@ const text = (max: number) =>
 /** A call's number as the board shows it, normalised (lib/phone.ts); null when it is not one. */
 const boardPhone = (contact: string) => (contact.length <= 40 ? normalizeBoardPhone(contact) : null);
 
-/** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
 export const logContactSchema = z
   .object({
     clientId: clientIdField,

@@ -70,13 +70,9 @@ export const apiKeySchema = z.strictObject({
   lastUsedAt: z.string().nullable(),
 });
 export type ApiKeyDto = z.infer<typeof apiKeySchema>;
-/** POST /api/link/keys: the new key, its secret in this answer only. */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
-/**
- * The product's own host names, canonical (see `canonicalHostname`). `loopback` also counts every
- * loopback spelling as ours: in development, or when the product itself is served from one.
- */
+/** `loopback`: every loopback spelling counts as ours (development, or the product served from one). */
 export interface OwnHosts {
   names: ReadonlySet<string>;
   loopback: boolean;
@@ -95,7 +91,6 @@ export function hostnameOf(urlOrHost: string): string {
   }
 }
 
-/** An IPv4 address (dotted, as the parser writes it) in 127.0.0.0/8 or 0.0.0.0/8. */
 const isLoopbackIpv4 = (first: number) => first === 127 || first === 0;
 
 /**
