@@ -1,5 +1,6 @@
 // The calls `npm run bench` measures: each call's service time (callList) and a team's working hour
 // for the mixed workload (mixActions), both read from what bench/run.mjs prepared.
+import { callBody } from '../scripts/call-body.mjs';
 import { PERSON_CLICK } from './load.mjs';
 import { ONLY } from './settings.mjs';
 
@@ -75,18 +76,14 @@ export function callList(ctx, vars) {
         headers: a,
         expect: 201,
         setup: () =>
-          JSON.stringify({
-            clientId: uniqueId('call'),
-            mcSettingId: ag.mcSettingId,
-            kind: 'call',
-            contact: '+1 (312) 555-0142',
-            brokerName: 'Total Quality Logistics',
-            address: '4289 Ivy Pointe Blvd, Cincinnati, OH',
-            origin: 'Chicago, IL',
-            dest: 'Dallas, TX',
-            loadDate: new Date().toISOString().slice(0, 10),
-            callDate: Date.now(),
-          }),
+          JSON.stringify(
+            callBody({
+              clientId: uniqueId('call'),
+              mcSettingId: ag.mcSettingId,
+              loadDate: new Date().toISOString().slice(0, 10),
+              callDate: Date.now(),
+            }),
+          ),
       },
     ],
     ['GET /api/activeLoad/my', { p: '/api/activeLoad/my', headers: a }],
@@ -146,18 +143,17 @@ export function mixActions(ctx) {
           path: '/api/callHistory/log',
           expect: 201,
           headers: json(a.accessToken),
-          body: JSON.stringify({
-            clientId: uniqueId(kind),
-            mcSettingId: a.mcSettingId,
-            kind,
-            contact: kind === 'call' ? '+1 (312) 555-0142' : 'dispatch@broker.example',
-            brokerName: `${word()} Logistics`,
-            address: '4289 Ivy Pointe Blvd, Cincinnati, OH',
-            origin: 'Chicago, IL',
-            dest: 'Dallas, TX',
-            loadDate: new Date().toISOString().slice(0, 10),
-            callDate: Date.now(),
-          }),
+          body: JSON.stringify(
+            callBody({
+              clientId: uniqueId(kind),
+              mcSettingId: a.mcSettingId,
+              kind,
+              contact: kind === 'call' ? '+1 (312) 555-0142' : 'dispatch@broker.example',
+              brokerName: `${word()} Logistics`,
+              loadDate: new Date().toISOString().slice(0, 10),
+              callDate: Date.now(),
+            }),
+          ),
         };
       },
     },

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { type BoardLoad, boardLoads, callAbout } from './board-loads';
 import {
   addMc as addMcFor,
   apiOk,
@@ -36,24 +37,6 @@ let browser: { context: BrowserContext; extensionId: string; close: () => Promis
 let extensionDir: string;
 let page: Page;
 const team = { managerId: '', managerToken: '', agent: { id: '', email: '', token: '' }, mcs: { swift: '', blue: '' }, agentMcs: { swift: '', blue: '' } };
-
-/** A load as the board's data file describes it (e2e/fixtures/dat-one/loads.js). */
-interface BoardLoad {
-  postingId: string;
-  rowId: string;
-  company: string;
-  mc: string;
-  contactForm: 'a-tel' | 'wrap-tel' | 'ce-phone' | 'wrap-mail' | 'ce-email' | 'none';
-  contact: string | null;
-  contactEmail: string | null;
-  contactPhone: string;
-  pickUpDate: string;
-  pickUpText: string;
-  referenceId: string | null;
-  origin: { text: string };
-  destination: { text: string };
-  similar: boolean;
-}
 
 async function shot(name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -134,7 +117,7 @@ const readBoard = () =>
       })),
   );
 
-const loadsOnBoard = () => page.evaluate(() => (window as any).datBoard.loads as BoardLoad[]);
+const loadsOnBoard = () => boardLoads(page);
 const layoutOf = () => page.evaluate(() => (window as any).datBoard.layout() as 'wide' | 'compact');
 
 async function expectFlagsRight(mc: 'swift' | 'blue') {
@@ -620,14 +603,7 @@ test('wide: a teammate’s calls and e-mails show inline by the company (“Call
   const arrive = loads.find((l) => l.company === 'Arrive Logistics')!;
   const log = (token: string, mcSettingId: string, body: Record<string, unknown>) =>
     ok('POST', '/api/callHistory/log', { clientId: `e2e-${Math.random().toString(36).slice(2)}`, mcSettingId, ...body }, token);
-  await log(benToken, benMc, {
-    kind: 'call',
-    contact: coyote.contactPhone,
-    brokerName: coyote.company,
-    origin: coyote.origin.text,
-    dest: coyote.destination.text,
-    loadDate: coyote.pickUpDate,
-  });
+  await log(benToken, benMc, callAbout(coyote));
   await log(benToken, benMc, {
     kind: 'email',
     contact: 'ops@coyote.example',

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { boardLoads, callAbout } from './board-loads';
 import { addMc, apiOk, DEV_PASSWORD, devUser, launchWithExtension, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn } from './helpers';
@@ -63,32 +64,10 @@ test('an agent whose language is Armenian signs in in the popup: the popup, the 
   // before sign-in: the browser's language (English in this Chromium)
   await expect(bar).toContainText('Sign in with the FreightDesk button');
   const rowHeight = await page.evaluate(() => (window as any).datBoard.rowHeight());
-  const loads = (await page.evaluate(() => (window as any).datBoard.loads)) as {
-    postingId: string;
-    company: string;
-    similar: boolean;
-    contactPhone: string;
-    origin: { text: string };
-    destination: { text: string };
-    pickUpDate: string;
-  }[];
+  const loads = await boardLoads(page);
   // a teammate's call: the row's inline marker
   const coyote = loads.find((l) => l.company === 'Coyote Logistics' && !l.similar)!;
-  await ok(
-    'POST',
-    '/api/callHistory/log',
-    {
-      clientId: `e2e-${tag}`,
-      mcSettingId: benMc,
-      kind: 'call',
-      contact: coyote.contactPhone,
-      brokerName: coyote.company,
-      origin: coyote.origin.text,
-      dest: coyote.destination.text,
-      loadDate: coyote.pickUpDate,
-    },
-    ben.token,
-  );
+  await ok('POST', '/api/callHistory/log', { clientId: `e2e-${tag}`, mcSettingId: benMc, ...callAbout(coyote) }, ben.token);
 
   // the popup: English before sign-in, Armenian once Aram is signed in
   const popup = await browser.context.newPage();

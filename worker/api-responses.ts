@@ -1,13 +1,7 @@
 import * as z from 'zod';
 import { moveSchema, shardCompaniesSchema, shardsSchema } from './shards/shards.schema';
 
-/**
- * What each JSON call answers on success, by `METHOD /api/path` (the route table's spelling) and
- * status: the response schemas of the areas' `*.schema.ts` files. Nothing validates an answer at
- * run time; the routes are typed with the inferred types, the OpenAPI document
- * (worker/dev/api-reference.ts) describes the answers from here, and worker/api-responses.test.ts
- * parses the real answers of the calls the web app and the extension read with these schemas.
- */
+/** Nothing validates an answer at run time; api-responses.test.ts parses real answers with these schemas. */
 
 type Responses = Record<string, Partial<Record<200 | 201, z.ZodType>>>;
 const ok200 = (schema: z.ZodType) => ({ 200: schema });

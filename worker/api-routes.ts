@@ -1,10 +1,4 @@
-/**
- * The route types the web app's and the extension's typed clients are built from
- * (web/lib/api.ts). `npm run typecheck` first compiles this file to declarations in
- * .tmp/api-types (worker/tsconfig.api-types.json), and the clients import those through the
- * `@api-types/*` path: checking the web app then reads the routes' declared types instead of
- * type-checking the worker's source again (docs/decisions/0022-api-types-declarations.md).
- */
+/** Compiled to .tmp/api-types first, so checking the web app does not type-check the worker again (decision 0022). */
 export type { AnalyticsRoutes } from './analytics/analytics.routes';
 export type { AuthRoutes, EmailVerifyRoutes } from './auth/auth.routes';
 export type { ExtensionRoutes } from './extension/extension.routes';

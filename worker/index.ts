@@ -26,7 +26,6 @@ export type ShardMover = ShardMoverBase;
 
 const SHORT = '/s/';
 
-/** The Worker's handlers, exported for the development entry (worker/dev/index.ts), which adds its own calls in front of `fetch`. */
 export const handlers = {
   // The short-link redirect is the hot path: it goes straight to its handler, past the router.
   fetch(request, env, ctx) {
@@ -36,12 +35,10 @@ export const handlers = {
     }
     return app.fetch(request, env, ctx);
   },
-  // The Cron Triggers (wrangler.toml [triggers]; the jobs by cron in worker/jobs.ts). Locally
-  // GET /api/dev/scheduled?cron=…, since wrangler's /cdn-cgi/handler/scheduled fails with [assets].
+  // Locally GET /api/dev/scheduled?cron=…: wrangler's /cdn-cgi/handler/scheduled fails with [assets].
   async scheduled(controller, env, _ctx) {
     await runScheduled(controller, env);
   },
-  // The mail queue and its dead-letter queue (wrangler.toml [[queues.consumers]]).
   async queue(batch, env, _ctx) {
     await consumeMailBatch(batch, env);
   },

@@ -7,7 +7,6 @@ import { sweepMoneyChanges } from './payments/money-sweep';
 import { runReminders } from './subscriptions/reminders';
 import { runVettingDaily, runVettingQueue } from './vetting/vetting.service';
 
-/** The Cron Triggers of wrangler.toml, by job. */
 export const CRONS = {
   reminders: '0 6 * * *',
   mailSweep: '*/5 * * * *',
@@ -18,10 +17,7 @@ export const CRONS = {
   historyArchive: '30 3 * * *',
 } as const;
 
-/**
- * The databases that hold Contact History, by binding name: `DB` and every shard. The archive job
- * runs over each in turn, and its R2 keys name none (a company's archive outlives its moves).
- */
+/** `DB` and every shard; the archive's R2 keys name none, so it outlives a company's moves. */
 export const historyDatabases = (env: Bindings): { name: string; db: D1Database }[] => allShards(env).map((name) => ({ name, db: d1Of(env, name) }));
 
 /** A night's archive run may take this long (a Cron Trigger's run has 15 minutes); the next night goes on. */
@@ -48,13 +44,7 @@ const JOBS: Record<string, (env: Bindings, now: Date) => Promise<Record<string, 
   [CRONS.historyArchive]: archiveHistory,
 };
 
-/**
- * The `scheduled` handler: runs the job of the cron that fired, as of the controller's
- * `scheduledTime` (deployed, Cloudflare's schedule). Locally `GET /api/dev/scheduled?cron=…&now=…`
- * (worker/dev/dev.routes.ts, under `npm start` and `npm run dev`) runs the same handler with `now`
- * as the scheduled time, so a developer sees the 7/3/1/0-day reminders without waiting days.
- * Without a cron every job runs.
- */
+/** Locally `GET /api/dev/scheduled?cron=…&now=…` runs the same handler. Without a cron every job runs. */
 export async function runScheduled(
   controller: Pick<ScheduledController, 'cron' | 'scheduledTime'>,
   env: Bindings,
@@ -87,5 +77,4 @@ export async function runScheduled(
   return results;
 }
 
-/** Whether `cron` names a job (the development route refuses others with 400). */
 export const isJobCron = (cron: string) => cron in JOBS;

@@ -55,7 +55,6 @@ export const dailyLoginsSchema = z.strictObject({
 });
 export type DailyLogins = z.infer<typeof dailyLoginsSchema>;
 
-/** GET /api/analytics/loginHistory. */
 export const loginHistoryResultSchema = z.strictObject({
   items: z.array(loginHistoryItemSchema),
   /** distinct managers and agents of the table who logged in since dateFrom */

@@ -19,10 +19,7 @@ const readHere = or(isNull(companyHomes.state), inArray(companyHomes.state, ['ac
 const byEmail = (a: LoginHistory['items'][number], b: LoginHistory['items'][number]) =>
   a.manager.email < b.manager.email ? -1 : a.manager.email > b.manager.email ? 1 : a.manager._id < b.manager._id ? -1 : a.manager._id > b.manager._id ? 1 : 0;
 
-/**
- * Login History over every company (docs/decisions/0180-links-on-shards.md): every shard read at
- * once, its managers merged in one order, the chart's days summed (a user is in one shard).
- */
+/** docs/decisions/0180-links-on-shards.md: a user is in one shard, so the shards' days are summed. */
 export async function loginHistory(env: Bindings, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const parts = await Promise.all(allShards(env).map((shard) => shardLoginHistory(shardDb(env, shard), input, now)));
   const items = parts.flatMap((p) => p.items).sort(byEmail);
@@ -35,12 +32,7 @@ export async function loginHistory(env: Bindings, input: { dateFrom: Date; timez
   return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily };
 }
 
-/**
- * Login History of one shard: every live manager with its agents, how many of them logged in
- * since `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is
- * a correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
- * with the number of managers and agents, not with the login log.
- */
+/** Each count is a correlated subquery on an index, so the cost grows with the team, not with the login log. */
 export async function shardLoginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const from = input.dateFrom.getTime();
   const loggedInSince = (userId: SQLWrapper) =>

@@ -8,7 +8,6 @@ import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { AUTH_MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
 
-/** A language of the product (docs/decisions/0023-languages.md). */
 export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });
 
 export { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail };
@@ -27,14 +26,12 @@ export function emailError(email: string): string | null {
   return null;
 }
 
-/** A name field of a form: 'Name is Empty', then invisible characters. */
 export function nameError(name: string): string | null {
   if (!name.trim()) return problem(AUTH_MESSAGES.nameEmpty);
   if (hasInvisibleChars(name)) return problem(AUTH_MESSAGES.nameInvisible);
   return null;
 }
 
-/** A zod e-mail field for calls that only look an address up (userByEmail, promo assign). */
 export const lookupEmail = (message: string = problem(AUTH_MESSAGES.emailEmpty)) =>
   z
     .string()
@@ -44,7 +41,6 @@ export const lookupEmail = (message: string = problem(AUTH_MESSAGES.emailEmpty))
 
 const str = z.string().max(1000).optional().default('');
 
-/** DELETE /api/auth/sessions/{id}. */
 export const sessionIdParam = z.object({ id: z.string().min(1).max(64) });
 
 export const loginSchema = z.object({
@@ -57,11 +53,7 @@ export const loginSchema = z.object({
   language: languageSchema.optional(),
 });
 
-/**
- * Manager Registration, checked in the spec's order and stopping at the first failure; the
- * screen uses the same schema. The output is what is stored: the name trimmed, the e-mail
- * normalised, the phone in E.164.
- */
+/** Checked in the spec's order, stopping at the first failure; the screen uses the same schema. */
 export const registerSchema = z
   .object({ name: str, email: str, password: str, country: str, phone: str, repeatPassword: str, language: languageSchema.optional() })
   .superRefine(
@@ -104,9 +96,7 @@ const newPassword = z.string().max(1000);
 const resetChecks: Check<{ newPassword: string }>[] = [
   ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? problem(AUTH_MESSAGES.passwordShort) : null)],
 ];
-/** POST /api/auth/passwordHashVerify/{hash}: the new password ('Password minimum 6 symbols'). */
 export const newPasswordSchema = z.object({ newPassword }).superRefine(inOrder(resetChecks));
-/** The Password recovery screen: the API's check, then the repeated password ("Passwords don't match"). */
 export const resetPasswordFormSchema = z
   .object({ newPassword, repeatPassword: z.string() })
   .superRefine(
@@ -116,7 +106,6 @@ export const resetPasswordFormSchema = z
     ]),
   );
 
-/** POST /api/auth/login: the session's token and who signed in (the web app and the extension keep these). */
 export const loginAnswerSchema = z.strictObject({
   accessToken: z.string(),
   userId: z.string(),
@@ -130,7 +119,6 @@ export const loginAnswerSchema = z.strictObject({
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-/** One of the caller's active sessions (GET /api/auth/sessions). */
 export const sessionSchema = z.strictObject({
   _id: z.string(),
   clientType: z.number(),
@@ -138,13 +126,10 @@ export const sessionSchema = z.strictObject({
   client: z.string(),
   /** Browser and system at sign-in, e.g. 'Chrome on Windows'; '' when unknown. English: screens use `browser` and `os`. */
   device: z.string(),
-  /** The browser's name at sign-in, e.g. 'Chrome'; '' when unknown. */
   browser: z.string(),
-  /** The system's name at sign-in, e.g. 'Windows'; '' when unknown. */
   os: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),
-  /** The session this request was made with. */
   current: z.boolean(),
 });
 export type SessionDto = z.infer<typeof sessionSchema>;

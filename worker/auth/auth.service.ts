@@ -41,12 +41,7 @@ export async function emailIsFree(control: Db, email: string) {
 
 type NewAccount = Omit<typeof users.$inferInsert, 'companyId'> & { id: string; email: string };
 
-/**
- * Inserts a new account (registration, Create user): its e-mail claimed in the directory, then in
- * its company's shard the user with its e-mail verification token and mail, in one batch. Two
- * creations that raced to one e-mail meet the directory's unique index: 409, and neither the
- * token nor the mail is written for the loser. Answers the user's home.
- */
+/** Two creations racing for one e-mail meet the directory's unique index: 409, and the loser writes nothing. */
 export const insertAccount = (env: Bindings, control: Db, user: NewAccount, parent: { companyId: string } | null): Promise<Home> =>
   placeUser(env, control, user, parent, (home, row) => sendTokenMail(env, home.db, row, 'verify', [home.db.insert(users).values(row)]));
 
@@ -54,14 +49,9 @@ export const insertAccount = (env: Bindings, control: Db, user: NewAccount, pare
 export const loginEmailKey = (email: string) => `login-email:${normalizeEmail(email)}`;
 
 /**
- * Login. Wrong credentials answer 400, not 401: the web client treats any 401 as "log out
- * silently", and the login screen must show the message.
- *
- * Failures are throttled the OWASP "device cookie" way: a login that presents a valid device
- * token for this account is limited per device token only; any other login (an "untrusted
- * client") per account and per address. Guessing from anywhere therefore never locks out the
- * owner's devices, nor an office whose users have logged in before; attempts in flight count, so
- * simultaneous guesses cannot pass a limit. A good login answers a fresh device token.
+ * Wrong credentials answer 400, not 401: the web client treats any 401 as "log out silently".
+ * Failures are throttled the OWASP "device cookie" way: a valid device token is limited on its own,
+ * so guessing from anywhere never locks out the owner's devices.
  */
 export async function login(
   env: Bindings,
@@ -112,11 +102,7 @@ export async function login(
   };
 }
 
-/**
- * The user's language after this sign-in (docs/decisions/0023-languages.md): one picked on the
- * login screen is saved; else, at the user's first sign-in (a user a manager created has none of
- * its own yet), the browser's when it is one of ours; else the user's own.
- */
+/** One picked on the login screen is saved; else, at a first sign-in, the browser's when it is one of ours. */
 async function signInLanguage(db: Db, user: { id: string; language: Language }, req: Request, picked: Language | undefined): Promise<Language> {
   if (picked) return picked;
   const browser = languageFromHeader(req.headers.get('accept-language'));
@@ -125,10 +111,7 @@ async function signInLanguage(db: Db, user: { id: string; language: Language }, 
   return before ? user.language : browser;
 }
 
-/**
- * A hashed single-use token's row and the mail with its link, as statements for the batch of the
- * change that asks for them (`guard`: a condition the mail needs, e.g. that the e-mail change landed).
- */
+/** `guard`: a condition the mail needs, e.g. that the e-mail change landed. */
 export async function tokenMailStatements(
   env: Bindings,
   db: Db,
@@ -173,7 +156,6 @@ export async function sendTokenMail(
 /** Days of the trial a self-registered manager starts with. */
 export const TRIAL_DAYS = 14;
 
-/** POST /api/auth/register, with the input registerSchema checked and normalised. */
 export async function register(env: Bindings, control: Db, req: Request, input: Registration) {
   await enforceLimit(env, `register-ip:${clientIp(req)}`, LIMITS.registerPerIp);
   await emailIsFree(control, input.email);
@@ -206,10 +188,7 @@ export async function sendPasswordHash(env: Bindings, control: Db, rawEmail: str
   return { message: RESET_SENT };
 }
 
-/**
- * A mail link's token: its user's id (hex, after the id's length in bytes), so the link finds the
- * user's shard, then 32 random bytes. Only its hash is stored.
- */
+/** The user's id first, so the link finds the user's shard; only its hash is stored. */
 export function mailToken(userId: string): string {
   const id = toHex(new TextEncoder().encode(userId));
   return (id.length / 2).toString(16).padStart(2, '0') + id + randomToken();
@@ -224,10 +203,7 @@ function userIdOfToken(raw: string): string | undefined {
   return new TextDecoder().decode(bytes);
 }
 
-/**
- * The database that keeps a mail link's token: its user's shard. A token from before shards
- * names no user: it is in the first database.
- */
+/** A token from before shards names no user: it is in the first database. */
 export async function tokenDb(env: Bindings, control: Db, rawToken: string): Promise<Db> {
   const userId = userIdOfToken(rawToken);
   if (!userId) return shardDb(env, CONTROL);
@@ -247,17 +223,13 @@ async function takeToken(db: Db, rawToken: string, kind: 'verify' | 'reset') {
   return token;
 }
 
-/** The statement that ends every outstanding password-reset link of a user (for a `db.batch()`). */
 export const endResetLinks = (db: Db, userId: string, now = new Date()) =>
   db
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
 
-/**
- * Sets a new password from a reset link. Using one link ends every other outstanding link of
- * the user (OWASP Forgot Password), in the same batch that changes the password.
- */
+/** Using one link ends every other of the user's (OWASP Forgot Password), in the same batch. */
 export async function resetPassword(env: Bindings, db: Db, rawToken: string, newPassword: string) {
   const tokenHash = await sha256Hex(rawToken);
   const now = new Date();
@@ -314,15 +286,7 @@ async function linkOfVerifiedAccount(db: Db, rawToken: string) {
   return !!row;
 }
 
-/**
- * Signs the caller's own session out (this client only: the web app and the extension sign in
- * and out on their own). Ending every session is what a password change or reset does.
- */
-/**
- * POST /api/auth/logout: one conditional statement ends the session only if it is still open, so
- * of simultaneous sign-outs with one token exactly one answers 200; the others find it ended
- * (401, like any call with an ended session).
- */
+/** One conditional statement: of simultaneous sign-outs with one token exactly one answers 200. */
 export async function logout(db: Db, caller: Caller) {
   const ended = await db
     .update(sessions)
@@ -342,7 +306,6 @@ const activeSessionOf = (userId: string, now: Date) =>
     eq(sessions.tokenVersion, sql`(select ${users.tokenVersion} from ${users} where ${users.id} = ${userId})`),
   );
 
-/** GET /api/auth/sessions: the caller's active sessions, the most recently used first. */
 export async function listSessions(db: Db, caller: Caller): Promise<SessionDto[]> {
   const rows = await db.select().from(sessions).where(activeSessionOf(caller.id, new Date())).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   return rows.map((r) => ({

@@ -1,10 +1,4 @@
-/**
- * The per-area API pages, docs/api/<area>.md, generated from the OpenAPI document: each call's
- * method and path, who may call it, its parameters and body, its answers and its `{message}`
- * errors. The hand-written part, the area's concepts and notes on single calls, is
- * docs/api/prose/<area>.md: its text before the first `## \`METHOD /path\`` heading opens the page,
- * and each such section is placed under that call.
- */
+/** Generated from the OpenAPI document; docs/api/prose/<area>.md adds the hand-written part per call. */
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -50,7 +44,6 @@ export function typeText(schema: Json | undefined, depth = 0): string {
   return String(type ?? 'any');
 }
 
-/** An object schema as a table of its fields; anything else as one line. */
 function shape(schema: Json): string[] {
   let target = schema;
   let lead = '';
@@ -112,7 +105,6 @@ function callSection(method: string, path: string, op: Operation, note: string |
   return lines;
 }
 
-/** Splits a prose file into its opening text and its notes by call (`METHOD /path`). */
 export function splitProse(prose: string): { intro: string; notes: Map<string, string> } {
   const parts = prose.split(/^## (`[A-Z]+ \/[^\n]*)$/m);
   const notes = new Map<string, string>();

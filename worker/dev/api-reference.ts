@@ -6,11 +6,7 @@ import { type RouteEntry, routeTable } from '../lib/route-table';
 import { PAGE_OF_CALL, PAGE_OF_SEGMENT } from './api-errors';
 import { apiPages } from './api-pages';
 
-/**
- * The API reference, generated from the app's routes: each route's access rule (`allow()`) and
- * the zod schemas it validates (`validate()`). `npm run docs:api` writes docs/api/openapi.json
- * and docs/api/access.md from it; a test fails when the committed files are stale.
- */
+/** `npm run docs:api` writes docs/api/ from it; a test fails when the committed files are stale. */
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)\??/g, '{$1}');
 /** The first segment after /api: the area's name in the URL (user, broker, mcSettings, …). */
@@ -145,7 +141,6 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
   };
 }
 
-/** docs/api/access.md: every route, who may call it and when an active subscription is needed, by area. */
 export function accessMarkdown(routes: readonly RouteEntry[]): string {
   const lines = [
     '# Who may call what',
@@ -175,10 +170,6 @@ export function accessMarkdown(routes: readonly RouteEntry[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * The generated files from the product's routes: openapi.json, access.md, and the per-area pages
- * (docs/api/<page>.md) from the OpenAPI document and the hand-written docs/api/prose/<page>.md.
- */
 export function apiReference(prose: Record<string, string> = {}) {
   const routes = routeTable(app.routes);
   const openapi = openApiDocument(routes);

@@ -36,11 +36,7 @@ const devUserSchema = z.object({
   isEmailVerified: z.boolean().optional(),
 });
 
-/**
- * The start step of `npm start`, `npm run dev` and the test servers: creates the first admin from
- * ADMIN_EMAIL / ADMIN_PASSWORD when no live admin exists. A deployed product gets its first admin
- * from `npm run admin:create` (scripts/create-admin.ts) instead.
- */
+/** A deployed product gets its first admin from `npm run admin:create` instead. */
 async function ensureAdmin(env: Bindings, control: Db): Promise<{ created: boolean; email: string }> {
   const email = normalizeEmail(env.ADMIN_EMAIL ?? '');
   const password = env.ADMIN_PASSWORD ?? '';
@@ -126,10 +122,8 @@ async function addDevHistory(db: Db, input: z.output<typeof devHistorySchema>) {
   return { added: rows.length };
 }
 
-/** Development only (worker/dev/index.ts mounts them; the production Worker does not import this file). */
 export const devRoutes = new Hono<AppEnv>()
   .post('/admin', allow('development'), async (c) => c.json(await ensureAdmin(c.env, c.var.control), 200))
-  // Browser tests and the demo seeder create users of any role and subscription state here.
   .post('/users', allow('development'), validate('json', devUserSchema), async (c) => {
     const input = c.req.valid('json');
     const days = input.subscriptionDays === undefined ? 30 : input.subscriptionDays;
@@ -163,7 +157,6 @@ export const devRoutes = new Hono<AppEnv>()
     const results = await runScheduled({ cron: cron ?? '', scheduledTime: time }, c.env);
     return c.json({ now: new Date(time).toISOString(), results }, 200);
   })
-  // the mail outbox, newest first
   .get('/outbox', allow('development'), async (c) => {
     // every database's outbox (a mail is kept where the change that sends it is written), newest
     // first; mails of the same millisecond in the order they were kept (rowid)

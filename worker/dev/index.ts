@@ -13,20 +13,12 @@ export { ClickCounter, PaymentOrder, RateLimiter, ShardMover, TeamLive } from '.
 
 const DEV = '/api/dev/';
 
-/**
- * The development-only calls (mail outbox, test users, the first admin, the demo seeder) on an
- * app of their own. Only this entry imports them: `npm start`, `npm run dev`, the tests and the
- * benchmarks run it, while `wrangler deploy` bundles worker/index.ts, so none of this code ships.
- */
+/** Only this entry imports them; `wrangler deploy` bundles worker/index.ts, so none of this code ships. */
 export const devApp = new Hono<AppEnv>({ strict: false }).use(observeRequests).use(withDb).route('/api/dev', devRoutes);
 devApp.onError(handleError);
 devApp.notFound((c) => c.json({ message: 'Not found' }, 404));
 
-/**
- * The product's handlers with the development calls in front of `fetch`. `scheduled` and `queue`
- * are the product's own, so the jobs run locally through wrangler's
- * `/cdn-cgi/handler/scheduled?cron=…` and the mail queue is consumed as deployed.
- */
+/** `scheduled` and `queue` are the product's own, so the mail queue is consumed as deployed. */
 export default withSentryWhenSet({
   fetch(request, env, ctx) {
     // a cheap test first: the short-link redirect passes through here on every visit

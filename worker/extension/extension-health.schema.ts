@@ -3,11 +3,7 @@ import { LOAD_BOARDS } from '../history/boards';
 import { problem } from '../lib/messages';
 import { HEALTH_MESSAGES } from './extension-health.messages';
 
-/**
- * What the extension counts of each row it reads on DAT's load board (extension/src/content/health.ts):
- * per field, the rows where it was read and where it was not. Only these names, only numbers:
- * a report can carry nothing of a row's content (no company, phone, e-mail or place).
- */
+/** Only these names, only numbers: a report can carry nothing of a row's content. */
 export const HEALTH_FIELDS = [
   'company',
   'origin',
@@ -43,7 +39,6 @@ export const isSignalField = (field: HealthField) => field.startsWith('signal');
 export const BOARD_LAYOUTS = ['wide', 'compact', 'unknown'] as const;
 export type BoardLayout = (typeof BOARD_LAYOUTS)[number];
 
-/** The boards a report is about (the history's boards). */
 export const HEALTH_BOARDS = LOAD_BOARDS;
 
 export { HEALTH_MESSAGES };
@@ -69,12 +64,10 @@ export const healthReportSchema = z.strictObject({
 });
 export type HealthReportInput = z.output<typeof healthReportSchema>;
 
-/** GET /api/extension/health?days=: the admin's view, 1 to 30 days back (7 by default). */
 export const healthQuerySchema = z.object({
   days: z.coerce.number().int().min(1, problem(HEALTH_MESSAGES.days)).max(30, problem(HEALTH_MESSAGES.days)).optional().default(7),
 });
 
-/** One extension version's reports in the window. */
 export const healthVersionSchema = z.strictObject({
   /** The board these reports are about: each board's fields are read and shown apart. */
   board: z.enum(HEALTH_BOARDS),
@@ -92,7 +85,6 @@ export const healthVersionSchema = z.strictObject({
 });
 export type HealthVersionDto = z.infer<typeof healthVersionSchema>;
 
-/** GET /api/extension/health. */
 export const healthSummarySchema = z.strictObject({
   since: z.string(),
   versions: z.array(healthVersionSchema),

@@ -18,10 +18,7 @@ const r = extensionHealthReports;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/**
- * Stores a browser's report: one per extension session and hour (a unique index, so two reports
- * racing in the same hour store one). Answers whether this one was stored.
- */
+/** A unique index, so two reports racing in the same hour store one. */
 export async function storeReport(db: Db, caller: Caller, input: HealthReportInput, now = Date.now()): Promise<{ stored: boolean }> {
   const fields: Record<string, { read: number; missed: number }> = {};
   for (const name of HEALTH_FIELDS) {
@@ -89,10 +86,7 @@ async function aggregatesIn(db: Db, since: Date) {
 
 const epochOf = (at: unknown) => Number(at instanceof Date ? at.getTime() : at);
 
-/**
- * Each shard's aggregates summed into one per board and version (and layout, field). A session
- * belongs to one user, so its reports are all in that user's shard: browsers add up across shards.
- */
+/** A session belongs to one user, so browsers add up across shards. */
 function merge(parts: Aggregates[]): Aggregates {
   const totals = new Map<string, Aggregates['totals'][number]>();
   const layouts = new Map<string, Aggregates['layouts'][number]>();
@@ -129,12 +123,7 @@ function merge(parts: Aggregates[]): Aggregates {
   return { totals: [...totals.values()], layouts: [...layouts.values()], fields: [...fields.values()] };
 }
 
-/**
- * The admin's view: the last `days` days of reports grouped by board and extension version, with
- * the share of rows read per field (each board's fields apart: a board that stops being read shows
- * on its own). Reports are kept in the reporting user's shard, so every shard is read (three
- * aggregate reads over the created_at index each, side by side) and the aggregates summed.
- */
+/** Each board's fields apart, so a board that stops being read shows on its own. */
 export async function summary(env: Bindings, days: number, now = Date.now()): Promise<HealthSummaryDto> {
   const since = new Date(now - days * DAY_MS);
   const { totals, layouts, fields } = merge(await Promise.all(allShards(env).map((shard) => aggregatesIn(shardDb(env, shard), since))));

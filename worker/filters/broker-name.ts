@@ -1,9 +1,4 @@
-/**
- * The one normal form of a broker's name (docs/api/filters.md, "Broker names"). The server's
- * duplicate rule stores it in `broker_filters.normal_name` and `broker_filter_aliases.normal_alias`;
- * the load-board extension compares the names it reads on a board in the same form. No server
- * imports: the web app and the extension import this file.
- */
+/** docs/api/filters.md, "Broker names"; the extension compares board names in the same form. No server imports. */
 
 /**
  * Legal-form words dropped from the END of a name, as words after punctuation became spaces
@@ -35,15 +30,8 @@ export const LEGAL_SUFFIXES: readonly string[] = [
 const suffixPattern = new RegExp(`(?:^|\\s)(?:${LEGAL_SUFFIXES.map((s) => s.replace(/ /g, '\\s')).join('|')})$`);
 
 /**
- * A broker name's normal form: NFKC with accents dropped, lower case, `&` -> "and", a dot or
- * apostrophe inside a word joins it ("C.H." -> "ch", "O'Neil" -> "oneil"), every other character
- * that is not a letter or a digit becomes a space, spaces collapse, a leading "The" is dropped,
- * and trailing legal suffixes are dropped (several: "Acme Co., Inc." -> "acme"). Never drops the
- * last word: "Co" alone stays "co".
- * Examples: "Dup Probe Logistics" and " dup  probe logistics, LLC." -> "dup probe logistics";
- * "C.H. Robinson Worldwide, Inc." and "CH Robinson Worldwide" -> "ch robinson worldwide";
- * "Smith & Sons Co" -> "smith and sons"; "The Allen Lund Company" -> "allen lund";
- * "Échelon Freight Corp" -> "echelon freight".
+ * Never drops the last word ("Co" alone stays "co"). "C.H. Robinson Worldwide, Inc." and "CH Robinson
+ * Worldwide" -> "ch robinson worldwide"; "The Allen Lund Company" -> "allen lund".
  */
 export function normalizeBrokerName(name: string): string {
   let s = name

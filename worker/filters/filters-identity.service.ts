@@ -1,4 +1,3 @@
-/** A filter's identity: its normal name and aliases, and the 409 that names the filter a save would duplicate. */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilterAliases, brokerFilters } from '../db/schema';
@@ -28,10 +27,8 @@ export function cleanAliases(aliases: readonly string[], normalName: string): { 
 }
 
 /**
- * Rows saved before `normal_name` existed get it on the team's next write (SQL cannot compute the
- * normal form; docs/decisions/0088-duplicate-rule-in-database.md). A row whose normal name another filter of the team
- * already holds keeps its data and gets `<normal>#<id>`, so the team's older duplicates stay
- * readable and the rule holds for every new save. Each update is one statement: racing fills agree.
+ * SQL cannot compute the normal form (docs/decisions/0088-duplicate-rule-in-database.md). A row whose
+ * normal name another filter holds gets `<normal>#<id>`, so old duplicates stay readable. Racing fills agree.
  */
 export async function fillNormalNames(db: Db, teamId: string) {
   const rows = await db
@@ -55,11 +52,7 @@ export async function fillNormalNames(db: Db, teamId: string) {
   for (const part of chunks(updates, 50)) await runBatch(db, part);
 }
 
-/**
- * The duplicate rule's answer after a unique index or trigger refused a save: 409 naming the
- * filter that holds the name, an alias or the MC number (with its id when the caller sees it, so
- * the modal can offer "Open it").
- */
+/** With the filter's id when the caller sees it, so the modal can offer "Open it". */
 export async function duplicateError(
   db: Db,
   v: Viewer,

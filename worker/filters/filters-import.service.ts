@@ -37,11 +37,7 @@ const digitsOrNull = (raw: string): string | null | false => {
   return /^\d{1,8}$/.test(v) ? v : false;
 };
 
-/**
- * What an import would do with each row, computed from the team's filters as they are now: create,
- * match an existing filter (by normal name, alias or MC number: left as it is), or refuse with the
- * reason. A row naming the same broker as an earlier row of the file is refused as that row's copy.
- */
+/** A row naming the same broker as an earlier row of the file is refused as that row's copy. */
 async function plan(db: Db, v: Viewer, rows: ImportRow[]): Promise<Planned[]> {
   await fillNormalNames(db, v.teamId);
   const [types, existing, aliases] = await Promise.all([
@@ -113,11 +109,8 @@ export async function previewImport(db: Db, caller: Caller, rows: ImportRow[]) {
 const ROWS_PER_STATEMENT = 250;
 
 /**
- * POST /api/broker/import: the preview's plan, computed again, written in ONE db.batch (all or
- * nothing). Filters are the lead's, verified, for the whole team (users added later too) on all
- * MCs, like a manager's "Team with Me" filter. Each chunk of rows is one INSERT…SELECT over
- * json_each, so 5,000 rows are about 100 statements. A filter saved meanwhile with the same name
- * or MC makes the whole batch fail on the unique index: 409, nothing written, preview again.
+ * One db.batch (all or nothing), one INSERT…SELECT over json_each per chunk. A filter saved meanwhile
+ * with the same name or MC fails the batch on the unique index: 409, nothing written.
  */
 export async function runImport(db: Db, caller: Caller, rows: ImportRow[]) {
   const v = await viewerOf(db, caller, true);
@@ -183,7 +176,6 @@ const EXPORT_COLUMNS: [string, (f: FilterDto, typeName: string, mcNames: string)
   ['status', (f) => statusLabel(f)],
 ];
 
-/** GET /api/broker/export: every filter the caller sees, as CSV (oldest first), with its type and MC names. */
 export async function exportFilters(db: Db, caller: Caller): Promise<string> {
   const v = await viewerOf(db, caller);
   const [types, filters, mcs] = await Promise.all([

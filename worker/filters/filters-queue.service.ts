@@ -1,4 +1,3 @@
-/** The manager's queue of filters waiting for verification, and the bulk actions on a selection. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { brokerFilters } from '../db/schema';
@@ -28,7 +27,6 @@ export async function queueCount(db: Db, caller: Caller) {
   return { count: row?.count ?? 0 };
 }
 
-/** GET /api/broker/queue: the waiting filters, newest first, as the JSON text of FilterDto[]. */
 export async function queue(db: Db, caller: Caller): Promise<string> {
   const v = await viewerOf(db, caller);
   return selectJson(db, v, waiting(v.teamId), SEARCH_LIMIT, true);
@@ -58,11 +56,7 @@ export async function reject(db: Db, caller: Caller, filterId: string, reason: s
   return { message: textOf(FILTER_MESSAGES.rejected) };
 }
 
-/**
- * POST /api/broker/bulk: disable, enable, delete or change the type of the selected filters the
- * caller may edit (others are left as they are and not counted); one statement changes them all,
- * the statement before it in the same batch audits exactly those rows.
- */
+/** Rows the caller may not edit are left and not counted; the statement before it audits exactly those rows. */
 export async function bulk(db: Db, caller: Caller, input: BulkInput) {
   const v = await viewerOf(db, caller);
   // none of the ids is a filter the caller sees (another team's, say): 404 as for one id

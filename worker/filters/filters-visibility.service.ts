@@ -1,4 +1,4 @@
-/** Which filters a caller sees and may edit, the search over them, and the FilterDto rows they answer as (docs/decisions/0007-filters.md). */
+/** docs/decisions/0007-filters.md */
 import { and, desc, eq, inArray, isNotNull, lt, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { brokerFilterMcs, brokerFilters, brokerFilterUsers, users } from '../db/schema';
 import type { Caller, Db } from '../env';
@@ -11,7 +11,6 @@ import { ALL_TYPES, FILTER_MESSAGES, type FilterDto, type FilterSearchInput, SEA
 
 const f = brokerFilters;
 
-/** Who is looking: the team, whether it is its lead, and what decides which filters apply to it. */
 export interface Viewer {
   caller: Caller;
   teamId: string;
@@ -35,11 +34,7 @@ export async function viewerOf(db: Db, caller: Caller, full = false): Promise<Vi
   return { ...base, registeredAt: me?.registrationDate ?? new Date(0), mcIds };
 }
 
-/**
- * Ids whose JSON form is `"id"` with nothing escaped (randomId's alphabet, test ids with dashes):
- * for them `instr(list_json, json_quote(id))` is exact, since a quote in the list's JSON only
- * opens or closes an element. Anything else is looked up in the list table.
- */
+/** For ids whose JSON form needs no escape, `instr(list_json, json_quote(id))` is exact: a quote only opens or closes an element. */
 const plainId = (id: string) => /^[A-Za-z0-9_-]+$/.test(id);
 
 /** The filter's JSON list column (migration 0017) holds `id`: one string search on the row, no index seek. */
@@ -53,7 +48,6 @@ export const onAnyMc = (ids: readonly string[]): SQL => {
   )!;
 };
 
-/** The filter's user list holds `user`. */
 const listsUser = (user: string) =>
   plainId(user)
     ? jsonListHas(f.usersListJson, user)
@@ -72,10 +66,7 @@ export const appliesTo = (v: Viewer): SQL =>
     and(eq(f.onlyCreator, false), or(listsUser(v.caller.id), and(eq(f.newUsers, true), lt(f.updatedAt, v.registeredAt)))),
   )!;
 
-/**
- * Which of the team's filters a viewer sees (docs/decisions/0007-filters.md): a lead sees all of its
- * team's; anyone else its own, plus the verified ones that apply to it on one of its MCs.
- */
+/** A lead sees all of its team's; anyone else its own, plus the verified ones that apply to it on one of its MCs. */
 export function visibleTo(v: Viewer): SQL {
   const team = eq(f.teamId, v.teamId);
   if (v.lead) return team;
@@ -89,14 +80,10 @@ export const canEdit = (v: Viewer, row: { creatorId: string; onlyCreator: boolea
 export const editableBy = (v: Viewer): SQL =>
   v.lead ? eq(f.teamId, v.teamId) : and(eq(f.teamId, v.teamId), eq(f.creatorId, v.caller.id), eq(f.onlyCreator, true))!;
 
-/**
- * The one right beyond `canEdit` (docs/rules/filters.md#0089-reject-marks): the creator of a rejected
- * filter saves its details again, which sends it back to the queue. Not a toggle, delete or bulk.
- */
+/** The creator of a rejected filter saves it again, which sends it back to the queue (docs/rules/filters.md#0089-reject-marks). */
 export const canCorrect = (v: Viewer, row: { creatorId: string; rejectedReason: string | null }) =>
   row.creatorId === v.caller.id && row.rejectedReason !== null;
 
-/** Who may save a filter's details (`canEdit` or `canCorrect`), as a condition. */
 export const savableBy = (v: Viewer): SQL => or(editableBy(v), and(eq(f.teamId, v.teamId), eq(f.creatorId, v.caller.id), isNotNull(f.rejectedReason)))!;
 
 const dtoSelection = {
@@ -157,11 +144,8 @@ export async function selectDtos(db: Db, v: Viewer, where: SQL | undefined, limi
 export const jsonBool = (x: SQLWrapper) => sql`json(iif(${x}, 'true', 'false'))`;
 
 /**
- * One filter as the spec's JSON object (FilterDto, key for key), built by SQLite from the row and
- * its derived lists (migration 0017): the Worker splices the rows into the answer instead of
- * materialising 500 objects and serialising them again (the house's way for big lists, as
- * Contact History's historyRowJson). One object a row, never the whole answer as one string
- * (D1's 2 MB string limit). `canEdit` and `canCorrect` are the same rules as the functions above.
+ * Built by SQLite, one object a row (D1's 2 MB string limit forbids the whole answer as one):
+ * materialising and re-serialising 500 objects was the cost. Same rules as `canEdit`/`canCorrect`.
  */
 const filterRowJson = (v: Viewer) => sql<string>`json_object(
   '_id', ${f.id},
@@ -187,10 +171,7 @@ const filterRowJson = (v: Viewer) => sql<string>`json_object(
   'rejectedReason', ${f.rejectedReason}
 )`;
 
-/**
- * The search's answer as JSON text (FilterDto[]): the newest `limit` matches (highest index, so
- * the walk stops at the cap), oldest first as the spec's list expects, or newest first (the queue).
- */
+/** The newest `limit` matches (the walk stops at the cap), oldest first as the spec's list expects. */
 export async function selectJson(db: Db, v: Viewer, where: SQL | undefined, limit = SEARCH_LIMIT, newestFirst = false): Promise<string> {
   const rows = await selectJsonRows(
     db,
@@ -207,13 +188,9 @@ export async function selectJson(db: Db, v: Viewer, where: SQL | undefined, limi
 }
 
 /**
- * The search box's term: part of the name or of an alias, part of a contact or of the comment, or
- * an MC or DOT number (with or without its prefix). From 3 characters on, the FTS5 trigram index
- * (`broker_filters_fts`, kept by triggers: migration 0012) answers "contains"; shorter terms, which
- * a trigram index cannot look up, scan the team's filters newest first, one instr on each of two
- * derived columns (lower-cased name, comment and contacts; the aliases' normal forms: migration
- * 0017). The columns hold one field a line and a 1–2 character term cannot hold a line break
- * (it is trimmed), so a match never spans two fields.
+ * From 3 characters the FTS5 trigram index answers (migration 0012); a trigram index cannot look up
+ * shorter terms, which scan the team's derived columns newest first. A trimmed 1–2 character term
+ * holds no line break, so a match never spans two fields.
  */
 function termMatches(term: string): SQL {
   const lower = term.toLowerCase();
@@ -230,7 +207,6 @@ function termMatches(term: string): SQL {
   return or(...parts)!;
 }
 
-/** POST /api/broker: the search form over the filters the caller sees, as the JSON text of FilterDto[]. */
 export async function searchFilters(db: Db, caller: Caller, input: FilterSearchInput): Promise<string> {
   const v = await viewerOf(db, caller);
   const where: SQL[] = [visibleTo(v)];
@@ -275,7 +251,6 @@ export async function savableFilter(db: Db, v: Viewer, filterId: string) {
   return row;
 }
 
-/** GET /api/broker/allNames: the company names the caller sees, for the search autocomplete. */
 export async function allNames(db: Db, caller: Caller): Promise<string[]> {
   const v = await viewerOf(db, caller);
   const rows = await db.selectDistinct({ name: f.name }).from(f).where(visibleTo(v)).orderBy(sql`${f.name} collate nocase`);

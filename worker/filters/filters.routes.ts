@@ -35,11 +35,10 @@ import { minified } from './filters-minified.service';
 import { bulk, queue, queueCount, reject, verifyMany } from './filters-queue.service';
 import { allNames, searchFilters } from './filters-visibility.service';
 
-/** /api/broker: broker filters (docs/api/filters.md). The spec's trailing-slash spellings answer through the app's `strict: false`. */
+/** The spec's trailing-slash spellings answer through the app's `strict: false`. */
 // every write of the team's filters tells its open boards and screens (team/live.ts)
 const filters = z.array(filterSchema);
 const counted = withMessage({ count: z.number() });
-/** A save's refusals: the form's checks, ids the caller may not use, and the duplicate rule. */
 const saveRefusals = [
   FILTER.nameEmpty,
   FILTER.typeEmpty,

@@ -29,16 +29,12 @@ const carrierNumber = (message: string) =>
     .transform((v) => (v == null ? null : normalizeCarrierNumber(v) || null))
     .refine((v) => v === null || /^\d{1,8}$/.test(v), message);
 
-/** The zod piece for a filter's identity fields, shared by the modal's save and the import's rows. */
 export const identityFields = {
   mcNumber: carrierNumber(problem(FILTER_MESSAGES.badMcNumber)),
   dotNumber: carrierNumber(problem(FILTER_MESSAGES.badDotNumber)),
 };
 
-/**
- * POST /api/broker/add and /api/broker/update/details, and the filter modal's form: the spec's
- * checks in order (name, type, at least one MC or All MC).
- */
+/** The spec's checks in order (name, type, at least one MC or All MC); the modal uses it too. */
 export const filterSaveSchema = z
   .object({
     updateFilterId: id.nullable().optional(),
@@ -73,7 +69,6 @@ export type FilterSaveInput = z.output<typeof filterSaveSchema>;
 export const filterIdSchema = z.object({ filterId: id.min(1, problem(FILTER_MESSAGES.notFound)) });
 export const filterIdParamSchema = filterIdSchema;
 
-/** POST /api/broker/:filterId/notes. */
 export const noteSchema = z.object({
   text: z
     .string()
@@ -84,7 +79,6 @@ export const noteSchema = z.object({
 
 const filterIds = z.array(id.min(1)).min(1, problem(FILTER_MESSAGES.noneSelected)).max(500);
 
-/** POST /api/broker/queue/verify: verify several at once. */
 export const verifyManySchema = z.object({ filterIds });
 
 /** POST /api/broker/queue/reject: the agent sees "Rejected: <reason>". */
@@ -98,7 +92,6 @@ export const rejectSchema = z.object({
 });
 
 export const BULK_ACTIONS = ['disable', 'enable', 'delete', 'setType'] as const;
-/** POST /api/broker/bulk: one action on the selected rows. */
 export const bulkSchema = z
   .object({ action: z.enum(BULK_ACTIONS), filterIds, type: z.string().max(64).optional() })
   .superRefine(inOrder([['type', (v) => (v.action !== 'setType' || (v.type && v.type !== NO_TYPE) ? null : problem(FILTER_MESSAGES.typeEmpty))]]));
@@ -124,7 +117,6 @@ export const filterSearchSchema = z
   .superRefine(inOrder([['mcList', (v) => (v.allMC || v.mcList.length ? null : problem(FILTER_MESSAGES.searchMcEmpty))]]));
 export type FilterSearchInput = z.output<typeof filterSearchSchema>;
 
-/** PUT /api/user/update/filterOverride/. */
 export const filterOverrideSchema = z.object({
   newFilters: z
     .array(
@@ -140,7 +132,6 @@ export const filterOverrideSchema = z.object({
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** The Filter entity as the API answers it (spec section 3). */
 const person = z.strictObject({ _id: z.string(), name: z.string() });
 export const filterSchema = z.strictObject({
   _id: z.string(),
@@ -211,10 +202,7 @@ export const minifiedFilterSchema = z.strictObject({
   mcNumber: z.string().nullable(),
   /** Other trading names; the extension matches them like the name (compare with normalizeBrokerName). */
   aliases: z.array(z.string()),
-  /**
-   * The broker's FMCSA record when the filter has an MC or DOT number and it was made
-   * (docs/decisions/0021-broker-vetting.md): its state (null until checked) and when it was checked (ms).
-   */
+  /** When made (docs/decisions/0021-broker-vetting.md): state null until checked. */
   vetting: z
     .strictObject({ state: z.enum(VETTING_STATES).nullable(), checkedAt: z.number().nullable() })
     .nullable()
@@ -233,11 +221,7 @@ export type TeamUserDto = z.infer<typeof teamUserSchema>;
 export const CONTACT_COUNTRY = 'US';
 const CONTACT_EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/**
- * A filter contact in its one stored form (rule 0138): an e-mail as typed (trimmed), a
- * phone in E.164 ("(555) 123-4567" and "555 1234567" are both "+15551234567"); null when it is
- * neither, like "hello". Used by the modal, the deep link and the API alike.
- */
+/** Rule 0138: an e-mail as typed (trimmed), a phone in E.164; null when neither. */
 export function contactForm(raw: string): string | null {
   const c = raw.trim();
   if (!c) return null;
@@ -253,7 +237,6 @@ export function badContactMessage(contacts: readonly string[]): string | null {
   return bad === undefined ? null : `"${bad.trim()}" is not a phone number or an e-mail`;
 }
 
-/** Contacts as stored: each in its one form (contactForm), without empties and duplicates, in the order given. */
 export function cleanContacts(contacts: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
@@ -273,13 +256,11 @@ export function normalizeContact(contact: string): string {
   return contactForm(contact) ?? contact.trim();
 }
 
-/** The Users column: 'Only Me', 'Team and Me' or 'Team without Me' (from the creator's side). */
 export function usersLabel(f: Pick<FilterDto, 'onlyCreator' | 'usersList' | 'creator'>): string {
   if (f.onlyCreator) return 'Only Me';
   return f.usersList.includes(f.creator._id) ? 'Team and Me' : 'Team without Me';
 }
 
-/** The Status column: Rejected, Unverified, Active or Disabled. */
 export function statusLabel(
   f: Pick<FilterDto, 'isVerified' | 'isVisible'> & { rejectedReason?: string | null },
 ): 'Rejected' | 'Unverified' | 'Active' | 'Disabled' {
@@ -305,7 +286,6 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
-/** POST /api/broker/import/preview and /api/broker/import. */
 export const importSchema = z.object({
   rows: z.array(importRowSchema).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
 });
@@ -323,7 +303,5 @@ export const importPreviewRowSchema = z.strictObject({
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 const importCounts = { create: z.number(), match: z.number(), refuse: z.number() };
-/** POST /api/broker/import/preview: each row's outcome and how many rows of each. */
 export const importPreviewSchema = z.strictObject({ rows: z.array(importPreviewRowSchema), ...importCounts });
-/** POST /api/broker/import: what was done. */
 export const importResultSchema = z.strictObject({ message: z.string(), ...importCounts });

@@ -1,4 +1,3 @@
-/** Saving one filter (add, edit, activate, delete), its audit trail and its notes. */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   brokerFilterAliases,
@@ -37,7 +36,6 @@ const aliasesOf = brokerFilterAliases;
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-/** The checked, normalised content of the filter modal, ready to write. */
 async function resolveInput(db: Db, v: Viewer, input: FilterSaveInput, creatorId: string) {
   if (!(await teamTypeIds(db, v.teamId)).has(input.type!)) throw apiError(FILTER_MESSAGES.typeNotFound);
   const mcList = input.allMC ? [] : unique(input.mcList);
@@ -150,7 +148,6 @@ export async function addFilter(db: Db, caller: Caller, input: FilterSaveInput) 
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The audit's "fields changed": {field: [before, after]} for each field the save changes. */
 function changedFields(before: FilterDto, r: Resolved): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};
   const pairs: [string, unknown, unknown][] = [
@@ -176,11 +173,7 @@ function changedFields(before: FilterDto, r: Resolved): Record<string, [unknown,
   return out;
 }
 
-/**
- * The save's 'edited' audit row, first in its batch: its kind is null, which the column refuses,
- * unless the caller still may save the filter as the statement runs. So a save whose rights went
- * meanwhile (a lead took the rejected filter over, the filter was deleted) writes nothing at all.
- */
+/** Its kind is null, which the column refuses, unless the caller still may save as the statement runs: lost rights write nothing. */
 const guardedEditEvent = (db: Db, v: Viewer, filterId: string, changes: Record<string, unknown>, at: Date) =>
   // columns in the table's order: id, filter_id, team_id, actor_id, kind, changes, at
   db.insert(brokerFilterEvents).select(
@@ -191,11 +184,7 @@ const guardedEditEvent = (db: Db, v: Viewer, filterId: string, changes: Record<s
 
 const isGuardRefusal = (err: unknown) => /NOT NULL constraint failed: broker_filter_events\.kind/.test(String((err as { cause?: unknown })?.cause ?? err));
 
-/**
- * POST /api/broker/update/details: a lead's save verifies the filter ('Verify and Update Info');
- * an agent's save of its own filter makes it unverified again until the manager looks at it. The
- * creator of a rejected filter may save it too: that sends it back to the queue (rule 0089).
- */
+/** An agent's save unverifies its filter; the creator of a rejected filter may save it too (rule 0089). */
 export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInput) {
   if (!input.updateFilterId) throw apiError(FILTER_MESSAGES.notFound);
   const v = await viewerOf(db, caller, true);
@@ -239,11 +228,8 @@ export async function updateFilter(db: Db, caller: Caller, input: FilterSaveInpu
 }
 
 /**
- * PUT /api/broker/update/isactive/: Active <-> Disabled. One statement flips the stored state and
- * answers the new one, with the edit rights in its `where`: simultaneous toggles each flip once and
- * report the state they set (a read-then-write lost flips). The audit row is written by the next
- * statement of the same batch with the same `where`, reading the state the flip set.
- * `updatedAt` stays: it marks the last save of the details.
+ * One statement flips and answers the state, with the edit rights in its `where`: simultaneous toggles
+ * each flip once (a read-then-write lost flips). `updatedAt` marks the last save of the details.
  */
 export async function toggleActive(db: Db, caller: Caller, filterId: string) {
   const v = await viewerOf(db, caller);
@@ -292,7 +278,6 @@ export async function deleteFilter(db: Db, caller: Caller, filterId: string) {
   return { message: textOf(FILTER_MESSAGES.deleted) };
 }
 
-/** GET /api/broker/:filterId/history: the filter's audit trail, newest first. */
 export async function filterHistory(db: Db, caller: Caller, filterId: string): Promise<FilterEventDto[]> {
   const v = await viewerOf(db, caller);
   await visibleFilter(db, v, filterId);
@@ -313,7 +298,6 @@ export async function filterHistory(db: Db, caller: Caller, filterId: string): P
   }));
 }
 
-/** GET /api/broker/:filterId/notes: the notes thread, oldest first. */
 export async function listNotes(db: Db, caller: Caller, filterId: string): Promise<FilterNoteDto[]> {
   const v = await viewerOf(db, caller);
   await visibleFilter(db, v, filterId);

@@ -3,11 +3,9 @@ import { log } from '../lib/observe';
 import { ArchiveCorrupt, type ArchivedRow, type ArchiveObject, archiveKey, readArchive, teamPrefix, writeArchive } from './archive-store';
 
 /**
- * The nightly move of Contact History's old months to R2 (docs/decisions/0171-history-retention-r2.md),
- * over one database: the cron runs it for each database it is given, so nothing here assumes a
- * single global one. Crash-safe and idempotent by its order: a month's rows leave D1 only after the
- * object was read back and holds every one of them, and an object is only ever rewritten as itself
- * plus rows (a conditional write on its etag), so a row once verified in it stays there.
+ * Nightly move of old Contact History months to R2 (docs/decisions/0171-history-retention-r2.md), per
+ * database. Crash-safe and idempotent by its order: rows leave D1 only after the object read back
+ * holds them all, and an object is only rewritten as itself plus rows (conditional on its etag).
  */
 
 const DAY_MS = 86_400_000;
@@ -19,9 +17,7 @@ const DELETE_BATCH = 1000;
 const WRITE_TRIES = 5;
 
 export interface ArchiveSettings {
-  /** Whole months older than this many days move out. */
   hotDays: number;
-  /** A restored month stays in D1 this many days. */
   restoreDays: number;
 }
 
@@ -37,16 +33,13 @@ export function archiveSettings(env: { HISTORY_HOT_DAYS?: string; HISTORY_RESTOR
   return { hotDays: read('HISTORY_HOT_DAYS', env.HISTORY_HOT_DAYS, 400, 41), restoreDays: read('HISTORY_RESTORE_DAYS', env.HISTORY_RESTORE_DAYS, 30, 1) };
 }
 
-/** The UTC month of a moment, '2025-03'. */
 export const monthOf = (t: number) => new Date(t).toISOString().slice(0, 7);
 
-/** The month's first millisecond and the next month's. */
 export function monthRange(month: string): [number, number] {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return [Date.UTC(y, m - 1, 1), Date.UTC(y, m, 1)];
 }
 
-/** The months [from, to) touches, oldest first. */
 export function monthsBetween(from: number, to: number): string[] {
   const months: string[] = [];
   for (let month = monthOf(from); ; ) {
@@ -80,13 +73,10 @@ const stopping = (hook: StepHook | undefined): StepHook | undefined =>
   });
 
 export interface MonthResult {
-  /** rows the object holds now */
   archived: number;
-  /** rows this run deleted from D1 */
   deleted: number;
   /** whether this run wrote the object (false: it already held every row) */
   wrote: boolean;
-  /** a restored month still in its days: left alone */
   skipped: boolean;
 }
 
@@ -100,7 +90,6 @@ const ledgerOf = (d1: D1Database, teamId: string, month: string) =>
 
 const restoredNow = (ledger: LedgerRow | null, now: number) => ledger?.state === 'restored' && (ledger.restored_until ?? 0) > now;
 
-/** The month's rows in D1, every column, through the (team, date) index. */
 async function monthRows(d1: D1Database, teamId: string, from: number, to: number): Promise<ArchivedRow[]> {
   const rows: ArchivedRow[] = [];
   let last: ArchivedRow | undefined;
@@ -127,11 +116,7 @@ const sameRow = (a: ArchivedRow, b: ArchivedRow) => {
   return true;
 };
 
-/**
- * Writes the object as what it holds plus the D1 rows (D1's copy wins for the same id), unless it
- * already holds them all; another run's write in between makes it read and merge again. Answers
- * whether it wrote.
- */
+/** D1's copy wins for the same id; another run's write in between makes it read and merge again. */
 async function writeMerged(bucket: R2Bucket, key: string, rows: ArchivedRow[]): Promise<boolean> {
   for (let attempt = 0; attempt < WRITE_TRIES; attempt++) {
     const previous: ArchiveObject | null = await readArchive(bucket, key);
@@ -150,13 +135,7 @@ async function writeMerged(bucket: R2Bucket, key: string, rows: ArchivedRow[]): 
   throw new Error(`${key}: another run kept writing it; left for the next run`);
 }
 
-/**
- * Moves one team-month: read its D1 rows, write the object (merged with what it held), read it
- * back and check every row is in it, record the month in the ledger, then delete the rows in
- * batches. Each delete statement checks the ledger itself, so a lead's restore that lands
- * mid-way stops the deletes at once. Safe to run again after a crash at any step, and at the
- * same time as other runs.
- */
+/** Each delete checks the ledger, so a restore landing mid-way stops the deletes. Safe to rerun after a crash and alongside other runs. */
 export async function archiveTeamMonth(
   d1: D1Database,
   bucket: R2Bucket,
@@ -210,10 +189,7 @@ export async function archiveTeamMonth(
   return { archived: back.rows.length, deleted, wrote, skipped: false };
 }
 
-/**
- * The ledger row and the month's users from the object read back, in one batch. A month a lead
- * restored meanwhile keeps its state (the deletes then stop on it).
- */
+/** A month restored meanwhile keeps its state (the deletes then stop on it). */
 async function recordMonth(d1: D1Database, teamId: string, month: string, now: number, object: ArchiveObject | null): Promise<void> {
   if (!object) return;
   const perUser = new Map<string, number>();
@@ -254,12 +230,7 @@ export interface RunResult {
   more: number;
 }
 
-/**
- * One database's run: every team's whole months before the hot window's edge, oldest first, and
- * restored months whose days are over. Stops after `maxMonths` or `deadline` (the next night goes
- * on); a month that fails is logged and left as it was (rows in D1, object at worst written) for
- * the next run, and the others go on.
- */
+/** Stops at `maxMonths` or `deadline` (the next night goes on); a failed month is logged and left for the next run. */
 export async function runHistoryArchive(
   d1: D1Database,
   bucket: R2Bucket,
@@ -329,12 +300,7 @@ export async function runHistoryArchive(
 /** Rows of a team's Contact History an erase deletes a statement at a time. */
 const ERASE_BATCH = 2000;
 
-/**
- * Erases a team's Contact History for good (docs/decisions/0185-erasing-a-deleted-team.md): its
- * rows in D1 and their hourly counts, then its archive. Idempotent and safe to rerun: each part
- * deletes what is left, so a run cut off anywhere is finished by the next. Answers the D1 rows and
- * the objects deleted. `d1` is the team's company's handle (fenced while the company moves).
- */
+/** docs/decisions/0185-erasing-a-deleted-team.md. Idempotent: each part deletes what is left, so a cut-off run is finished by the next. */
 export async function eraseTeamHistory(d1: D1Database, bucket: R2Bucket, teamId: string): Promise<{ rows: number; objects: number }> {
   let rows = 0;
   for (;;) {
@@ -350,7 +316,6 @@ export async function eraseTeamHistory(d1: D1Database, bucket: R2Bucket, teamId:
   return { rows, objects: await deleteTeamArchive(d1, bucket, teamId) };
 }
 
-/** Deletes every archived month of a team: its objects and its ledger rows. */
 export async function deleteTeamArchive(d1: D1Database, bucket: R2Bucket, teamId: string): Promise<number> {
   let deleted = 0;
   let cursor: string | undefined;

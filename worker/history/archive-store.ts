@@ -1,11 +1,8 @@
 import { sha256Hex } from '../lib/ids';
 
 /**
- * Contact History's cold months in R2 (docs/decisions/0171-history-retention-r2.md): one object per
- * team and UTC month, `history/{teamId}/{yyyy-mm}.ndjson.gz`, the month's call_history rows as
- * stored (snake_case columns, `call_date` in milliseconds, `client_id` kept so a restore is
- * idempotent), newest first, one JSON object a line, gzipped. The key names no database: a
- * company's archive stays where it is when the company moves between shards.
+ * docs/decisions/0171-history-retention-r2.md. `client_id` is kept so a restore is idempotent; the key
+ * names no database, so an archive stays put when its company moves between shards.
  */
 
 /** A call_history row as D1 answers `select *`: its columns by their SQL names. */
@@ -40,7 +37,6 @@ async function gzip(text: string): Promise<Uint8Array> {
 
 const gunzip = (body: ReadableStream): ReadableStream => body.pipeThrough(new DecompressionStream('gzip'));
 
-/** The object's lines, as text, from its gzipped body. */
 export const ndjsonText = (body: ReadableStream) => gunzip(body).pipeThrough(new TextDecoderStream());
 
 /**
@@ -63,11 +59,7 @@ export async function readArchive(bucket: R2Bucket, key: string): Promise<Archiv
   return { etag: object.etag, rows };
 }
 
-/**
- * Writes the month's rows only if the object is still `previous` (its etag; or still absent), so
- * two writers never overwrite each other's rows: answers false when someone wrote first, and the
- * caller reads again and merges.
- */
+/** Conditional on the etag, so two writers never overwrite each other's rows: false when someone wrote first. */
 export async function writeArchive(bucket: R2Bucket, key: string, rows: ArchivedRow[], previous: ArchiveObject | null): Promise<boolean> {
   const text = toNdjson(sortRows([...rows]));
   const written = await bucket.put(key, await gzip(text), {

@@ -1,8 +1,4 @@
-/**
- * The load boards the extension works on: the board a contact or an active load came from (rows
- * written before there was a second board are DAT's). Constants only, no zod: the extension's
- * content script imports them.
- */
+/** Constants only, no zod: the extension's content script imports them. Rows from before Truckstop are DAT's. */
 export const LOAD_BOARDS = ['dat', 'truckstop'] as const;
 export type LoadBoard = (typeof LOAD_BOARDS)[number];
 

@@ -11,11 +11,7 @@ import { csvCell, HISTORY_CSV_COLUMNS } from './history.csv';
 import { type ArchivedMonthDto, type ArchiveMonthInput, HISTORY_MESSAGES, type HistoryRowDto } from './history.schema';
 import { type Scope, scopeFor } from './history.service';
 
-/**
- * Contact History's archived months for the people who read them (docs/decisions/0171-history-retention-r2.md):
- * which months of a range are archived, a team's list, and a month's CSV export and restore for its
- * lead. Who reaches which team is Contact History's own rule (`scopeFor`, decision 0098).
- */
+/** docs/decisions/0171-history-retention-r2.md; who reaches which team is `scopeFor`'s rule (decision 0098). */
 
 const a = callHistoryArchive;
 const au = callHistoryArchiveUsers;
@@ -70,7 +66,6 @@ async function ledgerRow(db: Db, teamId: string, month: string): Promise<LedgerR
   return row;
 }
 
-/** GET /api/callHistory/archive: every archived (or restored) month of the team, newest first. */
 export async function listArchive(db: Db, caller: Caller, managerId: string | undefined): Promise<{ months: ArchivedMonthDto[] }> {
   const teamId = await leadTeam(db, caller, managerId);
   const rows = await db
@@ -81,7 +76,6 @@ export async function listArchive(db: Db, caller: Caller, managerId: string | un
   return { months: rows.map(toDto) };
 }
 
-/** The archived row as Contact History's CSV reads it. */
 const asDto = (r: ArchivedRow, names: Map<string, string>): HistoryRowDto => ({
   _id: r.id,
   parent: { name: names.get(r.user_id) ?? '' },
@@ -100,10 +94,7 @@ const asDto = (r: ArchivedRow, names: Map<string, string>): HistoryRowDto => ({
   board: r.board === 'truckstop' ? 'truckstop' : 'dat',
 });
 
-/**
- * POST /api/callHistory/archive/export: the month's CSV, Contact History's columns, newest first,
- * streamed from the R2 object as it is read (a month of any size, none of it in D1).
- */
+/** Streamed from R2 as it is read: a month of any size, none of it in D1. */
 export async function exportArchivedMonth(db: Db, bucket: R2Bucket, caller: Caller, input: ArchiveMonthInput): Promise<ReadableStream<Uint8Array>> {
   const teamId = await leadTeam(db, caller, input.managerId);
   await ledgerRow(db, teamId, input.month);
@@ -150,12 +141,7 @@ export async function exportArchivedMonth(db: Db, bucket: R2Bucket, caller: Call
 /** Rows a restore inserts a statement at a time (the rows as one JSON parameter). */
 const RESTORE_CHUNK = 500;
 
-/**
- * POST /api/callHistory/archive/restore: the month's rows back into D1 with `insert or ignore` (a
- * row still there, or restored twice, is kept once by its id and its (user, client id) key), the
- * hourly counts following through call_history's triggers. The month stays `restored` for
- * `restoreDays`, then the nightly job moves it out again (the object stays in R2 meanwhile).
- */
+/** `insert or ignore`, so a row still there or restored twice is kept once; the hourly counts follow by trigger. */
 export async function restoreArchivedMonth(
   db: Db,
   bucket: R2Bucket,

@@ -10,21 +10,14 @@ import { checkUsers, historyRowJson, type Scope, scopeFor } from './history.serv
 import { archivedMonthsIn } from './history-archive.service';
 import { daysOf } from './zone-days';
 
-/**
- * Contact History by the page (docs/decisions/0101-history-by-the-page.md): the server searches,
- * filters by Company, sorts and pages a load, and streams it as CSV. Every statement reads the
- * (team, date) or (user, date) covering index; the rows of a page are found on the index first and
- * read from the table only for the page itself.
- */
+/** docs/decisions/0101-history-by-the-page.md: every statement reads a covering index; a page's rows are read whole only for the page. */
 
 const c = alias(callHistory, 'c');
 const u = alias(users, 'u');
 
 /**
- * The load's rows: the caller's scope, the range, the users, the MCs and the kinds (what
- * getHistory answers). `inRange: false` leaves the range out, for a statement that bounds the date
- * itself (the days): SQLite searches the index with one pair of bounds, and given two it may pick
- * the wider (measured: 70 ms instead of 6 on 17,000 rows).
+ * `inRange: false` for a statement that bounds the date itself: given two pairs of bounds SQLite
+ * may search the index with the wider (measured: 70 ms instead of 6 on 17,000 rows).
  */
 function loadConditions(scope: Scope, q: HistoryExportQuery, inRange = true): SQL[] | null {
   const kinds = [...(q.phoneLogs ? ['call'] : []), ...(q.emailLogs ? ['email'] : [])];
@@ -49,13 +42,8 @@ function loadConditions(scope: Scope, q: HistoryExportQuery, inRange = true): SQ
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The view's narrowing of the load: the Company (exact; the first test is the same name in the
- * Company index's case-insensitive order, so SQLite finds the Company's rows in that index) and the
- * search (case-insensitive, anywhere in Agent, MC, Company, Address, Origin, Destination, Load Date
- * or Contact; a call's number is stored as digits, so the digits of "312 555" find
- * "+1 312 555 0142"). The row's columns are HISTORY_SEARCH_COLUMNS, which a team's search reads
- * from its covering index; the agents whose name matches are looked up once among the scope's
- * users (the team's members now).
+ * The Company's first test is in the Company index's case-insensitive order, so SQLite finds its
+ * rows in that index. A call's number is stored as digits, so "312 555" finds "+1 312 555 0142".
  */
 function viewConditions(scope: Scope, q: HistoryExportQuery): SQL[] {
   const where: SQL[] = [];
@@ -86,10 +74,7 @@ const SORT_KEYS: Record<Exclude<HistorySortColumn, 'callDate'>, SQL> = {
 };
 const rowid = sql`${c}.rowid`;
 
-/**
- * The order: the column in its direction, then Contact Date newest first, then the newer entry.
- * Sorting by Contact Date is the date and then the entry, both in the asked direction.
- */
+/** Then Contact Date newest first, then the newer entry. */
 function orderOf(sort: HistoryExportQuery['sort']): SQL {
   const dir = sql.raw(sort.dir);
   if (sort.column === 'callDate') return sql`${c.callDate} ${dir}, ${rowid} ${dir}`;
@@ -105,13 +90,9 @@ function after(sort: HistoryExportQuery['sort'], last: { k: string | number; d: 
   return sql`(${key} ${cmp} ${last.k} or (${key} = ${last.k} and ${dateThenRow(sql.raw('<'))}))`;
 }
 
-/** One row as the spec's JSON object, built by SQLite (getHistory's own, on the aliased tables). */
 const rowJson = historyRowJson(c, u);
 
-/**
- * The statements as D1's own, so several go in one `batch()` (drizzle batches its query builders,
- * not raw SQL); written by drizzle's dialect with the app's snake_case columns.
- */
+/** D1's own statements, so several go in one `batch()` (drizzle batches its query builders, not raw SQL). */
 const dialect = new SQLiteAsyncDialect({ casing: 'snake_case' });
 const statement = (db: Db, query: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -140,12 +121,8 @@ function hoursCount(q: HistoryExportQuery): SQL {
 }
 
 /**
- * A page of a team's whole load in Contact Date order, without walking the rows before it: the
- * whole hours at the near end of the range that hold no more rows than the page's offset are
- * skipped on call_history_hours (their running count, newest or oldest first), and only the rest
- * of the offset is walked on the index. Page 400 of 40,000 rows walks about the rows of one hour
- * instead of 20,000. The near end's cut hour (the range ends or starts mid-hour) is counted on the
- * index, so the skipped count is exact.
+ * Skips the whole hours whose running count (call_history_hours) fits in the offset and walks only
+ * the rest on the index: page 400 of 40,000 rows walks about one hour instead of 20,000 rows.
  */
 function pickPastHours(scope: { teamId: string }, q: HistoryPageQuery, order: SQL): SQL {
   const h = callHistoryHours;
@@ -174,13 +151,9 @@ function pickPastHours(scope: { teamId: string }, q: HistoryPageQuery, order: SQ
 }
 
 /**
- * The chart's counts: per day of `days`, its calls and e-mails, as rows (day, calls, emails) that
- * add up per day. A team's whole load (every user and MC) reads the whole hours of each day from
- * call_history_hours (about 24 rows a day) and counts on the index only the parts of an hour the
- * day's bounds cut (none for a zone on a whole-hour offset whose days start at midnight). A load
- * narrowed to users or MCs, or an agent's own, counts its rows on the index, one range per day.
- * Neither statement carries the load's own date bounds: SQLite searches the index with one pair of
- * bounds, and given two it may pick the wider (measured: 70 ms instead of 6 on 17,000 rows).
+ * A team's whole load reads whole hours from call_history_hours and counts only the cut parts on
+ * the index; a narrowed load counts on the index, one range per day. No load date bounds: see
+ * `loadConditions`.
  */
 function daysQuery(scope: Scope, q: HistoryExportQuery, days: { start: number; end: number }[]): SQL {
   const onRows = (ranges: [number, number, number][]) =>
@@ -213,12 +186,8 @@ function daysQuery(scope: Scope, q: HistoryExportQuery, days: { start: number; e
 }
 
 /**
- * The load's Companies. A team's: each name of the team in the Company index's order (its
- * case-insensitive name, then the exact one), found one seek after another (SQLite has no skip
- * scan of its own: each recursive step asks for the next name past the last, in the same
- * case-insensitive group or the next one), kept when the load has a row of it. That is a few index
- * seeks per name the team has used instead of a pass over the load's rows. An agent's own: its
- * (user, date) index over the range, grouped.
+ * A team's: one index seek per name in the Company index's order (SQLite has no skip scan), kept
+ * when the load has a row of it, instead of a pass over the load's rows.
  */
 function companiesOf(scope: Scope, load: SQL[]): SQL {
   if (!('teamId' in scope)) return sql`select ${c.brokerName} as name from ${fromC} where ${and(load)} group by ${c.brokerName}`;
@@ -236,11 +205,7 @@ function companiesOf(scope: Scope, load: SQL[]): SQL {
       and exists (select 1 from ${fromC} where ${c.brokerName} = k.name collate nocase and ${c.brokerName} = k.name and ${and(load)})`;
 }
 
-/**
- * POST /api/callHistory/page: one page of the view with the load's counts, Companies and days,
- * in one batch of three statements (the page, with its count when a search or Company narrows
- * the load; the days; the Companies).
- */
+/** One batch: the page (with its count when narrowed), the days, the Companies. */
 export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): Promise<HistoryPage> {
   const scope = await scopeFor(db, caller, q.managerId);
   await checkUsers(db, scope, q.usersList ?? []);
@@ -318,14 +283,9 @@ export async function historyPage(db: Db, caller: Caller, q: HistoryPageQuery): 
   };
 }
 
-/** How many rows each of the export's reads takes. */
 export const EXPORT_PAGE_ROWS = 2000;
 
-/**
- * POST /api/callHistory/export: the whole view (no row cap) as CSV text, read in keyset pages of
- * EXPORT_PAGE_ROWS as the client takes them. The caller's scope and the users are checked first, so
- * a refused export answers its 4xx before any CSV.
- */
+/** Scope and users are checked first, so a refused export answers its 4xx before any CSV. */
 export async function exportHistory(db: Db, caller: Caller, q: HistoryExportQuery): Promise<ReadableStream<Uint8Array>> {
   const scope = await scopeFor(db, caller, q.managerId);
   await checkUsers(db, scope, q.usersList ?? []);

@@ -44,7 +44,6 @@ async function archivedHeader(db: Db, caller: Caller, q: HistoryQuery): Promise<
 }
 export const ARCHIVED_MONTHS_HEADER = 'X-Archived-Months';
 
-/** /api/callHistory: Contact History and the extension's logging call (docs/api/history.md, docs/api/ingestion.md). */
 export const callHistoryRoutes = new Hono<AppEnv>()
   // the JSON text comes whole from SQLite (history.service.ts): no parse and stringify of 10,000s of rows
   // and typed as the JSON it is (HistoryRowDto[]) for the typed clients
@@ -62,7 +61,6 @@ export const callHistoryRoutes = new Hono<AppEnv>()
       return jsonText<HistoryRowDto[]>(c, json);
     },
   )
-  // the screen's form: one page of the view with the load's counts, Companies and days
   .post(
     '/page',
     allow('history'),

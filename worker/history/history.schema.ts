@@ -9,11 +9,7 @@ export { HISTORY_MESSAGES };
 
 import { LOAD_BOARDS, type LoadBoard } from './boards';
 
-/**
- * Spec section 9: Contact history at most 40 days, counted as 40 calendar days with both ends
- * included (rule 0135: Oct 15 to Nov 23 is 40 days; Oct 14 to Nov 23 is 41 and refused).
- * The typed range, the "Last 40 days" button and the server all use this one count.
- */
+/** Spec section 9, rule 0135: both ends count (Oct 15 to Nov 23 is 40 days; from Oct 14, refused). */
 export const MAX_HISTORY_DAYS = 40;
 /** A load answers at most this many rows; more answers 413 (docs/decisions/0008-history.md). */
 export const MAX_HISTORY_ROWS = 100_000;
@@ -28,12 +24,10 @@ export const boardField = z
   .optional()
   .default('dat');
 
-/** The kinds of contact the extension logs, and the history table's enum. */
 export const CONTACT_KINDS = ['call', 'email'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const id = z.string().max(64);
-/** The load's choices, shared by getHistory, the paged call and the export. */
 const historyQueryFields = {
   usersList: z.array(id).max(1000).nullable().optional().default([]),
   mcList: z.array(id).max(1000).nullable().optional().default([]),
@@ -60,23 +54,15 @@ function withRange<T extends { dateFrom: string | number; dateTo: string | numbe
   }
   return { ...query, dateFrom: dateFrom!, dateTo: dateTo! };
 }
-/**
- * POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. The range
- * rule is the schema's: the dates come out parsed, or the call answers the spec's message.
- */
+/** POST /api/callHistory/getHistory. Empty `usersList` or `mcList` means all of them. */
 export const historyQuerySchema = z.object(historyQueryFields).transform(withRange);
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
-/**
- * The columns a Contact History search looks in, besides the agent's name: all of them are in the
- * team's covering index (worker/db/schema/history.ts), so a team's search reads the index alone.
- */
+/** All in the team's covering index (worker/db/schema/history.ts): a team's search reads the index alone. */
 export const HISTORY_SEARCH_COLUMNS = ['mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'contact'] as const;
 
-/** The Contact History table's sortable columns (the screen's column ids). */
 export const HISTORY_SORT_COLUMNS = ['agent', 'mcName', 'brokerName', 'address', 'origin', 'dest', 'loadDate', 'callDate'] as const;
 export type HistorySortColumn = (typeof HISTORY_SORT_COLUMNS)[number];
-/** The screen's page sizes (DataTable's PAGE_SIZES). */
 export const HISTORY_PAGE_SIZES = { min: 10, max: 50 } as const;
 
 const viewFields = {
@@ -95,7 +81,6 @@ const viewFields = {
     .transform((v) => v ?? { column: 'callDate' as const, dir: 'desc' as const }),
 };
 
-/** POST /api/callHistory/export: getHistory's body plus the view's search, Company and sort. */
 export const historyExportSchema = z.object({ ...historyQueryFields, ...viewFields }).transform(withRange);
 export type HistoryExportQuery = z.output<typeof historyExportSchema>;
 
@@ -114,7 +99,6 @@ const timeZone = z
     }
   }, problem(HISTORY_MESSAGES.timeZone));
 
-/** POST /api/callHistory/page: one page of the view, with the counts, the Company list and the chart's days. */
 export const historyPageSchema = z
   .object({
     ...historyQueryFields,
@@ -134,11 +118,7 @@ export const historyPageSchema = z
       .optional()
       .default(HISTORY_PAGE_SIZES.min),
     timeZone,
-    /**
-     * false: the page alone, for a page, sort, search or Company change within a load the client
-     * has the load's total, Companies and days for already (they do not change with the view);
-     * `total`, `companies` and `perDay` answer null, and `filteredTotal` too when nothing narrows the load.
-     */
+    /** false: the page alone (the client has the load's totals already); the totals answer null. */
     summary: z
       .boolean({ error: problem(HISTORY_MESSAGES.summaryFlag) })
       .optional()
@@ -147,7 +127,6 @@ export const historyPageSchema = z
   .transform(withRange);
 export type HistoryPageQuery = z.output<typeof historyPageSchema>;
 
-/** One day of the chart: the zone's calendar day and its contacts of each kind. */
 export const historyDaySchema = z.strictObject({
   date: z.string(),
   calls: z.number(),
@@ -155,11 +134,7 @@ export const historyDaySchema = z.strictObject({
 });
 export type HistoryDayDto = z.infer<typeof historyDaySchema>;
 
-/**
- * The server's range rule: From before To, and To (the end date plus one day, so the days
- * From..end inclusive) at most MAX_HISTORY_DAYS days after From. Answers the message, or null
- * when the range may be loaded.
- */
+/** To is the end date plus one day, so From..end inclusive. Answers the message, or null. */
 export function serverRangeError(from: Date | null, to: Date | null): string | null {
   if (!from || !to) return problem(HISTORY_MESSAGES.range);
   const span = to.getTime() - from.getTime();
@@ -182,7 +157,6 @@ export function firstOfLastDays(days: number, today: Date): Date {
   return from;
 }
 
-/** The screen's rule on the picked days: both picked, From not after To, at most 40 days with both ends. */
 export function pickedRangeError(from: Date | undefined, to: Date | undefined): string | null {
   if (!from || !to) return problem(HISTORY_MESSAGES.range);
   const days = daysInRange(from, to);
@@ -196,11 +170,7 @@ export function rangeToQuery(from: Date, to: Date): { dateFrom: string; dateTo: 
   return { dateFrom: startOfDay(from).toISOString(), dateTo: end.toISOString() };
 }
 
-/** A call-history row (spec section 3), with whether it was a call or an e-mail and to whom. */
-/**
- * The load and the contact as the board showed them: the one place this shape is written. The
- * history row below, the service's database row and the extension's row action are made of it.
- */
+/** The one place the board's contact shape is written: the history row, the database row and the extension's row action are made of it. */
 export const contactFieldsSchema = z.strictObject({
   brokerName: z.string(),
   address: z.string(),
@@ -212,7 +182,6 @@ export const contactFieldsSchema = z.strictObject({
   contact: z.string(),
   /** The line the contact was made on (1 to 6), null when unknown. */
   line: z.number().nullable(),
-  /** The load board the contact was made from. */
   board: z.enum(LOAD_BOARDS),
 });
 export type ContactFields = z.infer<typeof contactFieldsSchema>;
@@ -227,12 +196,7 @@ export const historyRowSchema = contactFieldsSchema.extend({
 });
 export type HistoryRowDto = z.infer<typeof historyRowSchema>;
 
-/**
- * A team-month moved to R2 (docs/decisions/0171-history-retention-r2.md): `archived`, its contacts are
- * not in Contact History but in the archive (export or restore it); `restored`, they are back until
- * `restoredUntil`, when the nightly job moves them out again. `contacts` is the team's month (an
- * agent's own, for an agent).
- */
+/** docs/decisions/0171-history-retention-r2.md: `restored` months are back in D1 until `restoredUntil`. */
 export const archivedMonthSchema = z.strictObject({
   month: z.string(),
   contacts: z.number(),
@@ -241,19 +205,15 @@ export const archivedMonthSchema = z.strictObject({
 });
 export type ArchivedMonthDto = z.infer<typeof archivedMonthSchema>;
 
-/** A UTC month of the archive, '2025-03'. */
 const archiveMonthField = z.string({ error: problem(HISTORY_MESSAGES.archiveMonth) }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, problem(HISTORY_MESSAGES.archiveMonth));
 
-/** GET /api/callHistory/archive: a team's archived months (a director or the admin names the manager). */
 export const archiveListQuerySchema = z.object({ managerId: id.optional() });
-/** POST /api/callHistory/archive/export and /restore: one archived month of a team. */
 export const archiveMonthSchema = z.object({ managerId: id.nullable().optional(), month: archiveMonthField });
 export type ArchiveMonthInput = z.output<typeof archiveMonthSchema>;
 
 export const archiveListSchema = z.strictObject({ months: z.array(archivedMonthSchema) });
 export const archiveRestoreResultSchema = z.strictObject({ message: z.string(), code: z.string().optional(), month: archivedMonthSchema });
 
-/** GET /api/callHistory/page: a page of rows, and the load's totals when `summary` is true. */
 export const historyPageResultSchema = z.strictObject({
   rows: z.array(historyRowSchema),
   /** Contacts in the load (range, users, MCs, kinds); null with `summary: false`. */
@@ -270,8 +230,6 @@ export const historyPageResultSchema = z.strictObject({
   archived: z.array(archivedMonthSchema).nullable(),
 });
 export type HistoryPage = z.infer<typeof historyPageResultSchema>;
-
-// ---- ingestion (the browser-extension client; docs/api/ingestion.md) ----
 
 const CLIENT_ID_RE = /^[A-Za-z0-9._:-]{1,100}$/;
 export const clientIdField = z
@@ -290,7 +248,6 @@ const text = (max: number) =>
 /** A call's number as the board shows it, normalised (lib/phone.ts); null when it is not one. */
 const boardPhone = (contact: string) => (contact.length <= 40 ? normalizeBoardPhone(contact) : null);
 
-/** POST /api/callHistory/log: one phone call or e-mail the extension saw. */
 export const logContactSchema = z
   .object({
     clientId: clientIdField,

@@ -17,10 +17,7 @@ const h = callHistory;
 /** Whose rows a history load reads: one user's (an agent), or one team's (a manager's). */
 export type Scope = { userId: string } | { teamId: string };
 
-/**
- * The team a caller may read, from the caller alone: an agent its own rows; a manager its own
- * team; a director one of its own managers' teams; the admin any manager's team.
- */
+/** From the caller alone: a director one of its own managers' teams; the admin any manager's. */
 export async function scopeFor(db: Db, caller: Caller, managerId: string | null | undefined): Promise<Scope> {
   if (caller.userType === 'agent') return { userId: caller.id };
   if (caller.userType === 'manager') {
@@ -37,10 +34,7 @@ export async function scopeFor(db: Db, caller: Caller, managerId: string | null 
   return { teamId: manager.id };
 }
 
-/**
- * Checks that every id of `usersList` is in the scope: the agent itself; or the team's manager
- * and its agents (deleted ones included, their rows stay). Any other id answers 404.
- */
+/** Deleted members included: their rows stay. Any other id answers 404. */
 export async function checkUsers(db: Db, scope: Scope, usersList: string[]): Promise<void> {
   const wanted = [...new Set(usersList)];
   if (!wanted.length) return;
@@ -72,7 +66,6 @@ const rowSelection = {
   board: h.board,
 };
 
-/** A history row as the database gives it: the shared row with the id, the user's name and a Date. */
 type Row = Omit<HistoryRowDto, '_id' | 'parent' | 'callDate'> & { id: string; userName: string | null; callDate: Date };
 
 const toDto = (r: Row): HistoryRowDto => ({
@@ -98,10 +91,8 @@ type RowColumns = Record<
 >;
 
 /**
- * One row as the spec's JSON object, built by SQLite: the Worker neither materialises the rows as
- * objects nor serialises them again, which is most of a big load's time (17,600 rows: ~530 ms
- * before, see BENCHMARKS.md). `callDate` is the same ISO string `Date#toISOString` writes.
- * The same object over the tables or their aliases (the paged call reads `call_history` as "c").
+ * Built by SQLite: materialising and re-serialising the rows was most of a big load's time (17,600
+ * rows: ~530 ms, BENCHMARKS.md). The same object over the tables or their aliases.
  */
 export const historyRowJson = (row: RowColumns, user: { name: AnyColumn }) => sql<string>`json_object(
   '_id', ${row.id},
@@ -121,12 +112,7 @@ export const historyRowJson = (row: RowColumns, user: { name: AnyColumn }) => sq
 )`;
 const rowJson = historyRowJson(h, users);
 
-/**
- * POST /api/callHistory/getHistory: the rows of the caller's scope in [dateFrom, dateTo), newest
- * first, as the JSON text of the answer (an array of `HistoryRowDto`). The range is read through
- * the (team, date) or (user, date) index; an MC in `mcList` matches the rows logged on it and on
- * every agent setting that points at it.
- */
+/** An MC in `mcList` matches the rows logged on it and on every agent setting that points at it. */
 export async function getHistoryJson(db: Db, caller: Caller, input: HistoryQuery): Promise<string> {
   const { dateFrom: from, dateTo: to } = input;
   const scope = await scopeFor(db, caller, input.managerId);
@@ -190,11 +176,7 @@ async function rowByClientId(db: Db, userId: string, clientId: string) {
   return row;
 }
 
-/**
- * POST /api/callHistory/log: one call or e-mail on the caller's own MC setting. Idempotent on
- * (caller, clientId): the unique index makes a retry insert nothing, and it answers the stored
- * row (`created` false). A clientId reused for a different contact answers 409.
- */
+/** Idempotent on (caller, clientId) by the unique index; a clientId reused for a different contact answers 409. */
 export async function logContact(db: Db, caller: Caller, input: LogContactInput): Promise<{ created: boolean; row: HistoryRowDto }> {
   const { callDate } = input;
   const setting = await ownMcSetting(db, caller, input.mcSettingId);

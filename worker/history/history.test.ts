@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { callBody } from '../../scripts/call-body.mjs';
 import { app } from '../app';
 import { callHistory, mcSettings } from '../db/schema';
 import { d1Of } from '../lib/d1';
@@ -20,18 +21,7 @@ async function addMc(user: TestUser, name: string, parentMcId: string | null = n
 
 const NOW = Date.now();
 const log = (user: TestUser, body: Record<string, unknown>) => call('POST', '/api/callHistory/log', { token: user.token, body });
-const contact = (mcSettingId: string, extra: Record<string, unknown> = {}) => ({
-  clientId: randomId(),
-  mcSettingId,
-  kind: 'call',
-  contact: '+1 (312) 555-0142',
-  brokerName: 'Total Quality Logistics',
-  address: '4289 Ivy Pointe Blvd, Cincinnati, OH',
-  origin: 'Chicago, IL',
-  dest: 'Dallas, TX',
-  loadDate: '2026-07-10',
-  ...extra,
-});
+const contact = (mcSettingId: string, extra: Record<string, unknown> = {}) => callBody({ clientId: randomId(), mcSettingId, loadDate: '2026-07-10', ...extra });
 const range = (fromDaysAgo = 10, toDaysAhead = 1) => ({
   dateFrom: new Date(NOW - fromDaysAgo * DAY_MS).toISOString(),
   dateTo: new Date(NOW + toDaysAhead * DAY_MS).toISOString(),

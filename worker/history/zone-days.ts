@@ -1,5 +1,3 @@
-/** The calendar days of a time zone that a date range touches (the Contact History chart's days). */
-
 /** The zone's calendar date of an instant, as YYYY-MM-DD, and the instant a zone's date starts. */
 function zoneDays(timeZone: string) {
   const format = new Intl.DateTimeFormat('en-US', {
@@ -28,10 +26,7 @@ function zoneDays(timeZone: string) {
   };
 }
 
-/**
- * The chart's days over [from, to): each calendar day of the zone the range touches, the first
- * starting at `from` and the last ending at `to`, so the days' counts add up to the load's total.
- */
+/** The first day starts at `from` and the last ends at `to`, so the days' counts add up to the load's total. */
 export function daysOf(from: Date, to: Date, timeZone: string): { date: string; start: number; end: number }[] {
   const zone = zoneDays(timeZone);
   const days: { date: string; start: number; end: number }[] = [];

@@ -22,12 +22,7 @@ export interface Answers {
   errors: readonly Message[];
 }
 
-/**
- * A route's answers, declared on the route: `answers(schema, [refusals])` before the handler,
- * which answers with `c.var.answer(body)`. The body must fit the schema (a compile error
- * otherwise), the typed clients see its type, and the API reference and the response tests read
- * both off the route (lib/route-table.ts).
- */
+/** The body must fit the schema (a compile error otherwise); the API reference reads both off the route. */
 export function answers<S extends z.ZodType>(schema: S, errors?: readonly Message[]): ReturnType<typeof declare<{ 200: S }>>;
 export function answers<R extends Schemas>(schemas: R, errors?: readonly Message[]): ReturnType<typeof declare<R>>;
 export function answers(schemas: z.ZodType | Schemas, errors: readonly Message[] = []) {
@@ -53,8 +48,6 @@ export function refuses(errors: readonly Message[]) {
   return Object.assign(middleware, { answers: { errors } satisfies Answers });
 }
 
-/** A short confirmation the screens show as a toast. */
 export const messageSchema = z.strictObject({ message: z.string(), code: z.string().optional() });
-/** A confirmation with fields beside it. */
 export const withMessage = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ message: z.string(), code: z.string().optional(), ...shape });
 export const okSchema = z.strictObject({ ok: z.literal(true) });

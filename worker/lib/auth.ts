@@ -18,10 +18,7 @@ import { subscriptionOf } from './subscription';
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 const encoder = new TextEncoder();
 
-/**
- * The claims of an access token: its user, the user's token version, the session row, and the
- * company whose shard holds them (`co`: the token check runs there, docs/decisions/0174).
- */
+/** `co`: the company whose shard runs the token check (docs/decisions/0174). */
 export interface AccessClaims {
   userId: string;
   ver: number;
@@ -30,7 +27,6 @@ export interface AccessClaims {
   companyId?: string;
 }
 
-/** Signs an access token carrying the user's id, its current token version, its session and its company. */
 export async function signAccessToken(env: Bindings, claims: AccessClaims): Promise<string> {
   return new SignJWT({ ver: claims.ver, sid: claims.sid, ...(claims.companyId ? { co: claims.companyId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -60,10 +56,7 @@ export const SESSION_TOUCH_MS = 5 * 60_000;
 /** Bowser's longer names, shortened for the sessions list. */
 const SHORT_NAMES: Record<string, string> = { 'Microsoft Edge': 'Edge', 'Chrome OS': 'ChromeOS' };
 
-/**
- * A short label of the browser and system from a User-Agent ("Chrome on Windows"); '' when
- * unknown. Parsed by bowser, the same parser as the link analytics' browser and OS breakdowns.
- */
+/** Parsed by bowser, the same parser as the link analytics' breakdowns. */
 export function deviceLabel(userAgent: string | undefined): string {
   if (!userAgent) return '';
   const parsed = Bowser.parse(userAgent);
@@ -75,20 +68,14 @@ export function deviceLabel(userAgent: string | undefined): string {
 
 const SYSTEMS = new Set(Object.values(Bowser.OS_MAP).map((name) => SHORT_NAMES[name] ?? name));
 
-/**
- * A stored device label's browser and system ('' when unknown), so a screen can name them in its
- * own language: "Chrome on Linux" is Chrome and Linux; a label of one part is whichever it is.
- */
+/** So a screen can name them in its own language. */
 export function deviceParts(device: string): { browser: string; os: string } {
   const at = device.lastIndexOf(' on ');
   if (at > 0) return { browser: device.slice(0, at), os: device.slice(at + ' on '.length) };
   return SYSTEMS.has(device) ? { browser: '', os: device } : { browser: device, os: '' };
 }
 
-/**
- * A new session row for a sign-in and its access token. `insert` goes into the caller's
- * `db.batch()` with the login's other writes.
- */
+/** `insert` goes into the caller's `db.batch()` with the login's other writes. */
 export async function newSession(
   env: Bindings,
   db: Db,
@@ -112,18 +99,13 @@ export async function newSession(
   return { id, insert, accessToken };
 }
 
-/**
- * For the batch that changes the caller's own password or e-mail (which bumps the token version
- * and so ends every session): keeps the caller's current session alive under the new version.
- * Runs after the bump in the same batch.
- */
+/** Runs after the token version bump in the same batch, keeping the caller's own session alive. */
 export const keepSessionStatement = (db: Db, userId: string, sessionId: string) =>
   db
     .update(sessions)
     .set({ tokenVersion: sql`(select ${users.tokenVersion} from ${users} where ${users.id} = ${userId})` })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
-/** A fresh token for the caller's current session after its own password or e-mail change. */
 export const renewedToken = (env: Bindings, caller: Caller, tokenVersion: number) =>
   signAccessToken(env, { userId: caller.id, ver: tokenVersion, sid: caller.sessionId, companyId: caller.companyId });
 
@@ -133,11 +115,7 @@ const DEVICE_TOKEN_TYPE = 'device+jwt';
 // A key of its own: a device token can never pass as an access token, nor the reverse.
 const deviceKey = (env: Bindings) => encoder.encode(`device-token:${secrets(env).jwt}`);
 
-/**
- * A device token (OWASP "device cookies"): proof that this client once logged in as this user
- * with this e-mail. It grants no access; logins that present one are throttled per device token
- * only, so failures from elsewhere never lock out the owner's devices. `jti` names the device.
- */
+/** OWASP "device cookies": grants no access; logins presenting one are throttled per device token only. */
 export async function signDeviceToken(env: Bindings, userId: string, email: string): Promise<string> {
   return new SignJWT({ email })
     .setProtectedHeader({ alg: 'HS256', typ: DEVICE_TOKEN_TYPE })
@@ -165,11 +143,8 @@ export async function readDeviceToken(env: Bindings, token: string | undefined):
 }
 
 /**
- * Bearer auth: verifies the JWT, then loads the user, the token's session row and the company's
- * state in its shard in one query. The session must be live (not signed out, not expired) and
- * issued under the user's current token version, so signing out ends one session while a
- * password change, demotion or deletion ends them all at once. The request's `db` is then the
- * company's fenced handle on that shard.
+ * The user, the session row and the company's state in one query: signing out ends one session,
+ * while a token version bump (password change, demotion, deletion) ends them all at once.
  */
 async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promise<{ caller: Caller; home: Home; moving: boolean }> {
   const header = c.req.header('authorization') ?? '';
@@ -212,7 +187,6 @@ async function authenticate(c: Context<AppEnv>, acceptsApiKeys: boolean): Promis
   return { caller: callerOf(row.user, claims.sid), home, moving };
 }
 
-/** The token check's one query in the company's shard: the user, the session and the company's state there. */
 async function tokenRow(db: Db, claims: AccessClaims) {
   const [row] = await db
     .select({
@@ -258,11 +232,7 @@ const API_KEY_PREFIX = 'fd_live_';
 /** A key's last-used time is written at most this often. */
 const LAST_USED_EVERY_MS = 60_000;
 
-/**
- * The user of an API key that exists and has not expired (revoked keys are deleted): the key in
- * the control plane, its user in the company's shard. Its last-used time moves at most once a
- * minute, in one guarded statement after the answer.
- */
+/** Its last-used time moves at most once a minute, in one guarded statement after the answer. */
 async function userOfApiKey(c: Context<AppEnv>, key: string) {
   const control = c.var.control;
   const now = Date.now();
@@ -325,11 +295,7 @@ function touchSession(c: Context<AppEnv>, db: Db, sessionId: string, now: number
   }
 }
 
-/**
- * Every API route names its rule from the permissions table (`RULES`): `public` lets anyone
- * through, `development` answers 404 outside development, every other rule needs a valid token
- * (401) and then lets the caller through or answers 403 with the rule's message.
- */
+/** `development` answers 404 outside development; every other rule needs a valid token (401), then 403 or through. */
 export function allow(name: RuleName): MiddlewareHandler<AppEnv> {
   const rule = RULES[name];
   const middleware = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,22 +1,13 @@
-/**
- * D1 bookmarks between the API and its clients (docs/decisions/0015-read-replicas.md). No
- * server imports: the web app and the extension import this file.
- */
+/** docs/decisions/0015-read-replicas.md. No server imports: the web app and the extension import this file. */
 
 /** The request and response header: the client sends the newest bookmark it was given, the API answers its own. */
 export const BOOKMARK_HEADER = 'x-d1-bookmark';
 
-/**
- * The shape of the bookmarks: the shard's binding name, then D1's bookmark: hex counters of fixed
- * width, so two of one shard sort as strings and the newer is the larger. A bookmark belongs to
- * one database (docs/decisions/0174-company-shards.md). A header of any other shape is ignored,
- * not refused.
- */
+/** Fixed-width hex counters, so two of one shard sort as strings. Any other shape is ignored, not refused. */
 const BOOKMARK = /^(DB|SHARD_[A-Z0-9_]+)~([0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32})$/;
 
 export const isBookmark = (value: string | null | undefined): value is string => typeof value === 'string' && BOOKMARK.test(value);
 
-/** The header value of a shard's D1 bookmark. */
 export const shardBookmark = (shard: string, bookmark: string) => `${shard}~${bookmark}`;
 
 /** The D1 bookmark a header carries for this shard; undefined for another shard's or a malformed one. */
@@ -25,10 +16,7 @@ export function bookmarkFor(shard: string, value: string | null | undefined): st
   return match && match[1] === shard ? match[2] : undefined;
 }
 
-/**
- * The newer of two bookmarks (either may be missing); a malformed one never wins. Of two shards'
- * bookmarks (the company moved) the second, the one just received, wins.
- */
+/** A malformed one never wins; of two shards' (the company moved) the one just received wins. */
 export function newerBookmark(a: string | null | undefined, b: string | null | undefined): string | null {
   const left = isBookmark(a) ? a : null;
   const right = isBookmark(b) ? b : null;

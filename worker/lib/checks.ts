@@ -4,11 +4,8 @@ import type * as z from 'zod';
 export type Check<T> = readonly [field: keyof T & string, problem: (input: T) => string | null];
 
 /**
- * A form's checks in the spec's order, for a schema's `.superRefine()`: the first that fails is
- * the one message, on its field, and the checks after it do not run. A check may read several
- * fields (the phone needs its country, the repeated password the password), which zod's
- * per-field checks cannot order. The API answers that message (`validate()` takes the first
- * issue); the web form shows it (react-hook-form's zodResolver, `web/lib/use-schema-form.ts`).
+ * Only the first failing check answers, on its field: a check may read several fields (the phone
+ * needs its country), which zod's per-field checks cannot order.
  */
 export function inOrder<T>(checks: readonly Check<T>[]) {
   return (input: T, ctx: Pick<z.RefinementCtx, 'addIssue'>) => {

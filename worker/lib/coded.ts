@@ -1,8 +1,4 @@
-/**
- * Messages that carry values ("Line 3 is already used by Acme"): one English text with
- * `{{name}}` placeholders, the catalogues' own form, filled here for the API's `message`
- * (docs/decisions/0023-languages.md, "Error codes"). No imports: the screens' shared schemas use it.
- */
+/** One English text with `{{name}}` placeholders, the catalogues' own form. No imports: the shared schemas use it. */
 export type MessageParams = Record<string, string | number>;
 
 export interface Template<K extends string = string> {
@@ -25,16 +21,11 @@ export function template<K extends string>(text: string): Template<K> {
 
 export const isTemplate = (value: unknown): value is Template => typeof value === 'function' && typeof (value as Template).text === 'string';
 
-/** The names of a template's placeholders, in order. */
 export const placeholdersOf = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * Reads the values back out of a filled message (a schema's check answers only its text), or
- * null when the message is not this template's. A number (digits, with or without
- * English thousands commas) comes back as a number.
- */
+/** A schema's check answers only its text, so the values are read back out; null when not this template's. */
 export function matchTemplate(text: string, message: string): MessageParams | null {
   const names = placeholdersOf(text);
   const pattern = new RegExp(

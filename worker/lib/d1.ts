@@ -1,11 +1,7 @@
 import { drizzle } from 'drizzle-orm/d1';
 import type { Bindings, Db } from '../env';
 
-/**
- * The databases (docs/decisions/0174-company-shards.md). `DB` is the control plane and also the
- * shard of the staff company and of companies not yet moved off it; `SHARD_*` bindings are the
- * other shards. Every database has every table.
- */
+/** `DB` is the control plane and also the shard of the staff company (docs/decisions/0174-company-shards.md). */
 
 /** A drizzle client over D1 (or a D1 session), snake_case columns; no schema: see `Db`. */
 export const createDb = (d1: D1Database, shard?: string): Db => Object.assign(drizzle(d1, { casing: 'snake_case' }), { $shard: shard });
@@ -33,7 +29,6 @@ export function placementShards(env: Bindings): string[] {
   return named.length ? named : [CONTROL];
 }
 
-/** The D1 binding of a shard. */
 export function d1Of(env: Bindings, shard: string): D1Database {
   const binding = (env as unknown as Record<string, unknown>)[shard];
   if (shard !== CONTROL && !SHARD_BINDING.test(shard)) throw new Error(`not a shard name: ${shard}`);
@@ -41,7 +36,6 @@ export function d1Of(env: Bindings, shard: string): D1Database {
   return binding;
 }
 
-/** A drizzle client over the control plane's primary. */
 export const controlDb = (env: Bindings): Db => createDb(env.DB, CONTROL);
 
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
@@ -60,12 +54,7 @@ type D1Like = Pick<D1Database, 'prepare' | 'batch'>;
 const INNER = Symbol('inner statement');
 type Fenced = D1PreparedStatement & { [INNER]: D1PreparedStatement };
 
-/**
- * A company's handle on its shard: reads run as they are; every write runs in one batch after
- * the fence statement, which fails (SQLite CHECK) unless the company is `active` on this shard.
- * So a write either lands before a move marks the company, or is refused, never lost in between;
- * a refusal is a 503 with Retry-After (app.ts).
- */
+/** Every write runs in one batch after the fence statement, so it lands before a move marks the company, or is refused (503), never lost. */
 export function fencedD1(inner: D1Like, companyId: string): D1Database {
   const fence = () => inner.prepare(FENCE_SQL).bind(companyId);
   const unwrap = (s: D1PreparedStatement) => (s as Fenced)[INNER] ?? s;

@@ -1,10 +1,6 @@
 import * as z from 'zod';
 
-/**
- * The one date parser of the API's inputs: an ISO date string or a millisecond timestamp (a
- * number, or digits in a string) as a Date; null when it is none. Shared with the web app (no
- * server imports).
- */
+/** The one date parser of the API's inputs; null when it is none. No server imports. */
 export function parseDate(value: string | number | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   const text = typeof value === 'string' ? value.trim() : value;

@@ -1,9 +1,6 @@
 /**
- * The one subscription-days rule (docs/rules/payments.md#0134-subscription-days-left), shared by the
- * server (subscriptionOf) and the screens (banner, Payment, Profile, Users list): the number of
- * whole calendar days from today to the end DATE, on one calendar. An end on Nov 26 seen on
- * Nov 23 is 3 days left; an end later today is 0 ("Expires today"); a past end is 0 and the
- * subscription is expired. No server imports, so the web app imports it too.
+ * The one subscription-days rule (docs/rules/payments.md#0134-subscription-days-left): whole calendar
+ * days to the end DATE (Nov 23 to an end on Nov 26 is 3; later today is 0). No server imports.
  */
 
 const DAY = 86_400_000;
@@ -11,11 +8,7 @@ const DAY = 86_400_000;
 /** The product's calendar when no other is given: it bills in AMD, on Yerevan's clock. */
 export const PRODUCT_TIME_ZONE = 'Asia/Yerevan';
 
-/**
- * One formatter per time zone, made once: making an Intl.DateTimeFormat costs far more than using
- * it (0.4 ms each in the Worker; every signed-in request counts its caller's days left, and the
- * Users list counts them for each of its rows).
- */
+/** Making an Intl.DateTimeFormat costs 0.4 ms in the Worker, and every signed-in request counts days left. */
 const calendars = new Map<string, Intl.DateTimeFormat>();
 function calendarOf(timeZone: string): Intl.DateTimeFormat {
   let calendar = calendars.get(timeZone);
@@ -26,7 +19,6 @@ function calendarOf(timeZone: string): Intl.DateTimeFormat {
   return calendar;
 }
 
-/** The calendar day of `date` in `timeZone`, as days since 1970-01-01. */
 function dayNumber(date: Date, timeZone: string): number {
   const parts = calendarOf(timeZone).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);

@@ -15,12 +15,7 @@ export { createDb } from './d1';
  */
 const createSessionDb = (session: D1DatabaseSession): Db => createDb(session as unknown as D1Database);
 
-/**
- * Puts the control plane's client on the context (`c.var.control`). The request's own data
- * (`c.var.db`) is its caller's company on its shard, opened by `allow()` once the token names the
- * company (`openCompany`); public routes have none and find their company through the directory.
- * The answer carries the company session's bookmark, named by its shard.
- */
+/** The request's own data (`c.var.db`) is opened by `allow()` once the token names the company. */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
   c.set('control', createDb(c.env.DB, CONTROL));
   await next();
@@ -57,12 +52,8 @@ function refusingWrites(session: D1DatabaseSession): D1DatabaseSession {
 }
 
 /**
- * Marks a route that only reads (after its `allow()`, whose token check stays on the primary):
- * its queries go to a D1 read replica of the caller's shard at least as new as the client's
- * bookmark for that shard, or to any copy when the client sent none, so a user always sees its
- * own writes while other users' writes appear within the replica lag. The mark rides on the
- * middleware, so the route table and the API reference list which calls read where
- * (lib/route-table.ts).
+ * Reads go to a replica at least as new as the client's bookmark for that shard, so a user sees its
+ * own writes. The mark lets the route table list which calls read where.
  */
 export function readOnly(): MiddlewareHandler<AppEnv> {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
@@ -95,10 +86,7 @@ export const jsonValues = (values: readonly unknown[]): SQL => sql`(select value
 /** `column in (values)` with the values as one JSON parameter (an id list of any length). */
 export const inJson = (column: SQLWrapper, values: readonly unknown[]): SQL => sql`${column} in ${jsonValues(values)}`;
 
-/**
- * Runs statements in one `db.batch()` (one implicit transaction on D1: all land or none);
- * an empty list runs nothing. Answers each statement's result, in order.
- */
+/** One implicit transaction on D1: all land or none. */
 export async function runBatch<T extends BatchItem<'sqlite'>>(db: Db, statements: readonly T[]): Promise<readonly T['_']['result'][]> {
   if (!statements.length) return [];
   return db.batch(statements as unknown as readonly [T, ...T[]]);

@@ -1,22 +1,11 @@
 import type { Context, TypedResponse } from 'hono';
 import type { AppEnv, Db } from '../env';
 
-/**
- * Big list answers are JSON text that SQLite writes, one `json_object` a row (Contact History's
- * getHistory, the filter search and queue, the extension's list): the Worker splices the rows
- * instead of materialising objects and serialising them again. One object a row, never the whole
- * answer as one SQLite string (D1's 2 MB string limit).
- */
+/** One object a row, never the whole answer as one SQLite string (D1's 2 MB string limit). */
 
-/** The JSON text of an array of JSON objects' texts. */
 export const jsonArray = (objects: readonly string[]) => `[${objects.join(',')}]`;
 
-/**
- * Each row's JSON object text, from a select whose one column is that text, read with D1's
- * `raw()`: neither D1's binding nor drizzle makes an object of each row on the way (1.5 ms of the
- * extension's 2,357-row list in the issue-21 profile). The query is drizzle's, so it keeps the
- * client's casing and parameters.
- */
+/** `raw()`: neither D1's binding nor drizzle makes an object of each row on the way (1.5 ms of a 2,357-row list). */
 export async function selectJsonRows(db: Db, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
   const { sql, params } = query.toSQL();
   const rows = await db.$client

@@ -1,17 +1,11 @@
-/**
- * The product's languages (docs/decisions/0023-languages.md): English is the default and the
- * fallback. No server imports, so the web app and the login page use the same list.
- */
+/** docs/decisions/0023-languages.md. No server imports: the web app and the login page use the same list. */
 export const LANGUAGES = ['en', 'ru', 'hy'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/**
- * The first of the product's languages in a browser's preference list (`navigator.languages`, or
- * an Accept-Language header's tags in order of their q-values); null when none is one of them.
- */
+/** `navigator.languages`, or an Accept-Language header's tags by q-value; null when none is ours. */
 export function languageFromTags(tags: readonly string[]): Language | null {
   for (const tag of tags) {
     const base = tag.trim().toLowerCase().split(/[-_]/)[0];
@@ -20,7 +14,6 @@ export function languageFromTags(tags: readonly string[]): Language | null {
   return null;
 }
 
-/** An Accept-Language header's best match among the product's languages, or null. */
 export function languageFromHeader(header: string | null | undefined): Language | null {
   if (!header) return null;
   const tags = header

@@ -5,15 +5,11 @@ import type { AppEnv } from '../env';
 import { randomId, sha256Hex } from './ids';
 import { reportError } from './sentry';
 
-/** The response header that carries the request id (the SPA shows it in its error toast). */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 type Level = 'info' | 'warn' | 'error';
 
-/**
- * One structured log line: JSON on one line, which Workers Logs indexes field by field
- * (wrangler.toml [observability]). Callers never pass a token, password or body.
- */
+/** JSON on one line, which Workers Logs indexes field by field. Callers never pass a token, password or body. */
 export function log(level: Level, fields: Record<string, unknown>): void {
   const line = JSON.stringify({ level, ...fields });
   if (level === 'error') console.error(line);
@@ -30,13 +26,7 @@ function routeOf(c: Context): string {
   return route?.path ?? 'unmatched';
 }
 
-/**
- * The request id and the request's log line, for every /api request: the id goes out in the
- * `X-Request-Id` header (and to the user's error toast); the line holds the method, the route
- * pattern, the status, the duration, the id and a hash of the caller's user id. A 5xx's line also
- * holds its error with the stack, which never reaches the response (`handleError` answers a generic
- * message), and the error goes to Sentry when SENTRY_DSN is set.
- */
+/** A 5xx's line holds its stack, which never reaches the response; the error also goes to Sentry when set. */
 export const observeRequests: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   const requestId = randomId(16);

@@ -1,9 +1,4 @@
-/**
- * Passwords: PBKDF2-SHA256 over an HMAC-peppered password, per-user salt, stored as
- * `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>` so the parameters can be raised later.
- * 100,000 iterations is the most the production Workers runtime accepts (local workerd allows
- * more, so a test guards this number).
- */
+/** 100,000 iterations is the most production Workers accept (local workerd allows more, so a test guards it). */
 export const PBKDF2_ITERATIONS = 100_000;
 const SCHEME = 'pbkdf2-sha256';
 const encoder = new TextEncoder();

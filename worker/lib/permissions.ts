@@ -1,11 +1,8 @@
 import { COMMON_MESSAGES, GENERAL_MESSAGES } from './common-messages';
 import type { Message } from './messages';
 /**
- * The one permissions table. `AREAS` says which role reaches which part of the product and
- * whether it needs an active subscription; `RULES` adds the calls narrower than an area and the
- * calls open to anyone. Every API route names one rule with `allow('rule')` (worker/lib/auth.ts),
- * the SPA's guard, menu and default paths read the same table, and the access-matrix test reads
- * each route's rule back from the app. No server imports: the web app imports this file.
+ * The one permissions table: routes name a rule with `allow()`, the SPA's guard and menu read it,
+ * and the access-matrix test checks it. No server imports: the web app imports this file.
  */
 export const ROLES = ['admin', 'director', 'manager', 'marketing', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
@@ -30,10 +27,7 @@ export const AREAS = {
   adminPayments: { roles: ['admin'], needsSubscription: false },
   analytics: { roles: ['admin'], needsSubscription: false },
   links: { roles: ['admin', 'manager'], needsSubscription: true },
-  /**
-   * A team's filters as its lead (decision 0007): the verification queue (verify or reject the agents'
-   * submissions) and CSV imports (imported filters are verified team filters).
-   */
+  /** Decision 0007: the verification queue and CSV imports (imported filters are verified team filters). */
   filtersLead: { roles: ['admin', 'manager'], needsSubscription: true },
   /** Mails that failed for good, with their error, and resending them (decision 0017). */
   mail: { roles: ['admin'], needsSubscription: false },
@@ -44,17 +38,14 @@ export type Area = keyof typeof AREAS;
 export type OpenRule = 'public' | 'signedIn' | 'development';
 export type Rule = OpenRule | RoleRule;
 
-/** Every rule a route may name: the areas, plus the calls narrower or wider than one area. */
 export const RULES = {
   public: 'public',
   signedIn: 'signedIn',
   development: 'development',
   ...AREAS,
-  /** Admin-only user management: roles, trials, parents, the directors' and marketing lists. */
   admin: { roles: ['admin'], needsSubscription: false },
   /** Lists of a team (users, a manager's agents): the admin, and directors and managers with an active subscription. */
   teamLists: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
-  /** A director's managers. */
   directorTeams: { roles: ['admin', 'director'], needsSubscription: true },
   /** Pay for Team's list: not behind the subscription, an expired manager must still see whom it can pay for. */
   payForTeam: { roles: ['admin', 'director', 'manager'], needsSubscription: false },
@@ -62,17 +53,13 @@ export const RULES = {
   teamOrder: { roles: ['manager'], needsSubscription: false },
   /** Renaming the team's filter types is for leads; agents only read them. */
   filterTypesEdit: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.filterTypesAgents } },
-  /** The extension client writes as the user working the load board: an agent or a manager. */
   extensionWrites: { roles: ['manager', 'agent'], needsSubscription: true },
   /** Managing one's API keys for the link calls: the links area's roles, with a signed-in session (a key cannot manage keys). */
   linkKeys: { roles: ['admin', 'manager'], needsSubscription: true },
   /** Check now: a broker's FMCSA record looked up again at once (docs/decisions/0166-fmcsa-gate-and-budget.md). */
   vettingCheck: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.vettingManagers } },
-  /** The team's phone lines, dialer and board markers (Lines → Team phone lines): the team's lead. */
   teamSettings: { roles: ['admin', 'manager'], needsSubscription: true, refusals: { agent: COMMON_MESSAGES.teamSettingsManagers } },
-  /** The team's recent contacts for the board's markers: the people who work a load board. */
   boardContacts: { roles: ['admin', 'manager', 'agent'], needsSubscription: true },
-  /** A manager's view of its agents' active loads. */
   teamLoads: { roles: ['manager'], needsSubscription: true },
   /** Contact History's archived months, their export and restore: the team's leads as Contact History reaches them (decision 0171). */
   historyArchive: { roles: ['admin', 'director', 'manager'], needsSubscription: true },
@@ -84,10 +71,7 @@ export type RuleName = keyof typeof RULES;
 /** Admin and marketing users are staff: their subscription is always active. */
 export const isStaff = (role: Role) => role === 'admin' || role === 'marketing';
 
-/**
- * What a rule answers a signed-in caller: let through, or its refusal (403).
- * `public`, `signedIn` and `development` let every signed-in caller through.
- */
+/** `public`, `signedIn` and `development` let every signed-in caller through. */
 export function decide(rule: Rule, role: Role, isSubscriptionActive: boolean): { ok: true } | { ok: false; refusal: Message } {
   if (typeof rule === 'string') return { ok: true };
   if (!rule.roles.includes(role)) return { ok: false, refusal: rule.refusals?.[role] ?? GENERAL_MESSAGES.notAllowed };
@@ -100,7 +84,6 @@ export const canReach = (role: Role, area: Area, isSubscriptionActive: boolean) 
 /** Whether the role has the area at all (an expired subscription aside). */
 export const roleHasArea = (role: Role, area: Area) => (AREAS[area].roles as readonly Role[]).includes(role);
 
-/** The first screen after login, by role, and the area it is in. */
 export const DEFAULT_PATH: Record<Role, { path: string; area: Area }> = {
   admin: { path: '/users', area: 'users' },
   manager: { path: '/users', area: 'users' },
@@ -109,11 +92,7 @@ export const DEFAULT_PATH: Record<Role, { path: string; area: Area }> = {
   marketing: { path: '/promoCodes/', area: 'promo' },
 };
 
-/**
- * The navigation menu, in order (spec: Navigation menu). An item shows when the role reaches its
- * area; `hiddenFor` are roles that reach the area but whose menu the spec leaves it out of (the
- * admin opens profiles and teams from the users list, not from the menu).
- */
+/** Spec: Navigation menu. `hiddenFor`: roles that reach the area but the spec leaves out of their menu. */
 export const MENU: { label: string | Partial<Record<Role, string>>; path: string; area: Area; hiddenFor?: readonly Role[] }[] = [
   { label: 'Profile', path: '/profile/', area: 'profile', hiddenFor: ['admin'] },
   { label: 'Payment', path: '/payment/', area: 'payment', hiddenFor: ['admin'] },
@@ -128,15 +107,13 @@ export const MENU: { label: string | Partial<Record<Role, string>>; path: string
   // Not in the spec's menu (decision 0007): the agents' submissions waiting for the manager, with their count.
   { label: 'Verification Queue', path: '/companyFilters/queue', area: 'filtersLead', hiddenFor: ['admin'] },
   { label: 'Contact History', path: '/callHistory', area: 'history', hiddenFor: ['admin'] },
-  // Not in the spec's menu (rule 0157): the screen was reachable only by typing its URL. Hidden for
-  // the admin like the other team screens the spec's menu leaves out for it.
+  // Not in the spec's menu (rule 0157): reachable only by typing its URL otherwise.
   { label: 'Active Loads', path: '/activeLoads', area: 'loads', hiddenFor: ['admin'] },
   { label: 'Lines', path: '/lines', area: 'lines', hiddenFor: ['admin'] },
   // Not in the spec's menu: the link shortener would otherwise be unreachable without typing its URL.
   { label: 'Links', path: '/links', area: 'links' },
 ];
 
-/** The menu items a role sees, with their labels for that role. */
 export function menuFor(role: Role, isSubscriptionActive: boolean): { label: string; path: string }[] {
   return MENU.filter((item) => canReach(role, item.area, isSubscriptionActive) && !item.hiddenFor?.includes(role)).map((item) => ({
     label: typeof item.label === 'string' ? item.label : (item.label[role] ?? ''),

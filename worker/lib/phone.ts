@@ -13,13 +13,7 @@ export function normalizePhone(phone: string, country: string): string | null {
   return parsed.number;
 }
 
-/**
- * A phone number as a load board shows it (`(312) 555-0142`, `312.555.0142 ext 12`,
- * `(555) 555-5555 x123`, `+44 20 7946 0958`) in one stored form: E.164, plus `;ext=N` (RFC 3966)
- * when it has an extension. Numbers without a country code are North American (US). A number
- * only has to be possible (right length for its country), not assigned: boards show 555 numbers.
- * Answers null when it is not a phone number.
- */
+/** Only possible, not assigned: boards show 555 numbers. No country code means North American. */
 export function normalizeBoardPhone(raw: string): string | null {
   const parsed = parsePhoneNumberFromString(raw.trim(), 'US');
   if (!parsed?.isPossible()) return null;

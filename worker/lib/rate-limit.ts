@@ -4,7 +4,6 @@ import { GENERAL_MESSAGES } from './common-messages';
 import { apiError, tooManyRequests } from './errors';
 import type { Message } from './messages';
 
-/** A limit's refusal: a table's 429 (a text only until every area has its table). */
 type Refusal = Message | string;
 const refused = (message: Refusal) => (typeof message === 'string' ? tooManyRequests(message) : apiError(message));
 
@@ -22,10 +21,8 @@ const PENDING_TTL_MS = 30_000;
 const MAX_WAIT_MS = 30_000;
 
 /**
- * A fixed-window counter, one Durable Object per key (`login-ip:1.2.3.4`, `link-user:abc`…).
- * The Workers rate-limiting binding counts per location and is permissive; this one is exact.
- * For failure limits (`begin`/`settle`) attempts in flight count against the limit too, so a
- * burst of simultaneous guesses cannot all pass a check made before any of them failed.
+ * Exact, unlike the Workers rate-limiting binding (per location). Attempts in flight count too, so
+ * a burst of simultaneous guesses cannot all pass a check made before any of them failed.
  */
 export class RateLimiter extends DurableObject<Bindings> {
   private window: Window | null = null;
@@ -33,7 +30,6 @@ export class RateLimiter extends DurableObject<Bindings> {
   private pending = new Map<string, number>();
   private waiters = new Set<() => void>();
 
-  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
   ping(): 'ok' {
     return 'ok';
   }
@@ -58,11 +54,7 @@ export class RateLimiter extends DurableObject<Bindings> {
     for (const [ticket, at] of this.pending) if (now - at >= PENDING_TTL_MS) this.pending.delete(ticket);
   }
 
-  /**
-   * Lets one attempt through while failures plus attempts in flight stay under `limit`. When the
-   * room is taken by attempts in flight it waits for one to settle (good ones give their room
-   * back), up to MAX_WAIT_MS; past the limit of failures it refuses at once.
-   */
+  /** Waits up to MAX_WAIT_MS while the room is taken by attempts in flight (good ones give it back); past the failures limit it refuses at once. */
   async begin(limit: number, windowMs: number): Promise<{ allowed: boolean; ticket: string }> {
     const deadline = Date.now() + MAX_WAIT_MS;
     for (;;) {
@@ -98,12 +90,10 @@ export class RateLimiter extends DurableObject<Bindings> {
     return this.window;
   }
 
-  /** How many hits the current window holds, without adding one. */
   async peek(windowMs: number): Promise<number> {
     return (await this.load(windowMs, Date.now())).count;
   }
 
-  /** Adds a hit; answers whether it was within the limit and when the window resets. */
   async hit(limit: number, windowMs: number): Promise<{ allowed: boolean; retryAfterMs: number }> {
     const now = Date.now();
     const w = await this.load(windowMs, now);
@@ -115,12 +105,7 @@ export class RateLimiter extends DurableObject<Bindings> {
 
   private next: number | null = null;
 
-  /**
-   * A spacing gate (one object for the whole product, docs/decisions/0166-fmcsa-gate-and-budget.md):
-   * reserves the next free moment at least `intervalMs` after the last one reserved, and answers
-   * how long the caller waits for it. The object handles one call at a time, so two callers never
-   * get the same moment.
-   */
+  /** One object for the product (docs/decisions/0166-fmcsa-gate-and-budget.md), one call at a time, so two callers never get the same moment. */
   async reserve(intervalMs: number): Promise<number> {
     const now = Date.now();
     this.next ??= (await this.ctx.storage.get<number>('next')) ?? 0;
@@ -159,7 +144,6 @@ export const LIMITS = {
 const stub = (env: Bindings, key: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key));
 const disabled = (env: Bindings) => env.DISABLE_RATE_LIMITS === 'true';
 
-/** Counts one hit against `key`; throws 429 past the limit. */
 export async function enforceLimit(env: Bindings, key: string, rule: Limit, message: Refusal = GENERAL_MESSAGES.tooManyRequests): Promise<void> {
   if (disabled(env)) return;
   const { allowed } = await stub(env, key).hit(rule.limit, rule.windowMs);
@@ -177,18 +161,13 @@ export async function countHit(env: Bindings, key: string, rule: Limit): Promise
   await stub(env, key).hit(rule.limit, rule.windowMs);
 }
 
-/** An attempt started by `beginAttempt`; settle it once with whether it failed. */
 export interface Attempt {
   settle(failed: boolean): Promise<void>;
 }
 
 const noAttempt: Attempt = { settle: async () => {} };
 
-/**
- * Starts an attempt counted against every bucket `[key, rule]`, taken one after another in the
- * order given (always the same order, so two attempts never wait on each other): throws 429 when
- * a bucket's failures (with the attempts in flight) reach its limit. Exact under concurrency.
- */
+/** Buckets are taken in the given order, so two attempts never wait on each other. Exact under concurrency. */
 export async function beginAttempt(
   env: Bindings,
   buckets: readonly (readonly [string, Limit])[],

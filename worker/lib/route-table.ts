@@ -10,7 +10,6 @@ export interface RouteInput {
   schema: z.ZodType;
 }
 
-/** One route of the app, with what its middleware says about it. */
 export interface RouteEntry {
   method: string;
   path: string;
@@ -27,12 +26,7 @@ export interface RouteEntry {
 
 type Marked = { rule?: RuleName; input?: RouteInput; readOnly?: boolean; answers?: Answers; __COMPOSED_HANDLER?: Marked };
 
-/**
- * The app's routes (not `.use()` or `.all()` middleware), each with the access rule, the inputs
- * and the answers it declares. Hono lists every handler of a route in `app.routes`, and `allow()`,
- * `validate()` and `answer()` mark their handlers, so the access matrix and the API reference read
- * them from the app itself, not from a copy.
- */
+/** Read from the app itself (`allow()`, `validate()` and `answer()` mark their handlers), not from a copy. */
 export function routeTable(routes: readonly { method: string; path: string; handler: unknown }[]): RouteEntry[] {
   const byRoute = new Map<string, RouteEntry>();
   for (const r of routes) {

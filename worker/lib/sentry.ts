@@ -2,10 +2,7 @@ import type { DurableObject } from 'cloudflare:workers';
 import * as Sentry from '@sentry/cloudflare';
 import type { Bindings } from '../env';
 
-/**
- * Error tracking with @sentry/cloudflare, only when the SENTRY_DSN secret is set: without it no
- * Sentry code runs at all (no client, no wrapping), so a deployment without Sentry pays nothing.
- */
+/** Without SENTRY_DSN no Sentry code runs at all, so a deployment without Sentry pays nothing. */
 export const sentryEnabled = (env: Pick<Bindings, 'SENTRY_DSN'>) => !!env.SENTRY_DSN;
 
 /** The SDK's options: errors only (no tracing), tagged with the environment. */
@@ -15,11 +12,7 @@ export const sentryOptions = (env: Bindings) => ({
   tracesSampleRate: 0,
 });
 
-/**
- * Reports an error the app answered as a 5xx (Hono's error handler catches it, so the SDK's own
- * wrapping never sees it). A no-op without SENTRY_DSN; inside `withSentry` the client exists and
- * the SDK flushes it with the request.
- */
+/** Hono's error handler catches 5xx errors, so the SDK's own wrapping never sees them. */
 export function reportError(env: Pick<Bindings, 'SENTRY_DSN'>, err: unknown, tags: Record<string, string>): void {
   if (!sentryEnabled(env)) return;
   Sentry.withScope((scope) => {
@@ -28,10 +21,7 @@ export function reportError(env: Pick<Bindings, 'SENTRY_DSN'>, err: unknown, tag
   });
 }
 
-/**
- * The Worker's handlers, run through `withSentry` when SENTRY_DSN is set and as they are when
- * not (the choice is made per invocation: the env is not known before).
- */
+/** Chosen per invocation: the env is not known before. */
 export function withSentryWhenSet<H extends ExportedHandler<Bindings, never>>(handler: H): H {
   const instrumented = Sentry.withSentry((env: Bindings) => sentryOptions(env), { ...handler } as ExportedHandler<Bindings, never>) as H;
   const out: Record<string, unknown> = {};
@@ -43,11 +33,7 @@ export function withSentryWhenSet<H extends ExportedHandler<Bindings, never>>(ha
   return out as H;
 }
 
-/**
- * A Durable Object class instrumented with Sentry when SENTRY_DSN is set: constructing it makes
- * the SDK's instrumented object then, and a plain instance otherwise (the click counter sits on
- * the redirect's path). Sentry's own wrapper is a Proxy of the class too.
- */
+/** A plain instance without SENTRY_DSN: the click counter sits on the redirect's path. */
 export function durableObjectWithSentryWhenSet<C extends new (state: DurableObjectState, env: Bindings) => DurableObject<Bindings>>(Base: C): C {
   const Instrumented = Sentry.instrumentDurableObjectWithSentry((env: Bindings) => sentryOptions(env), Base);
   return new Proxy(Base, {

@@ -5,21 +5,15 @@ import { COMMON_MESSAGES } from './common-messages';
 import { controlDb, placementShards } from './d1';
 import { apiError } from './errors';
 
-/** Companies and their shards (docs/decisions/0174-company-shards.md). */
 /** The company of the admin and marketing users: they belong to no team tree. */
 export const STAFF_COMPANY = 'staff';
 
-/** Where a company is: its shard and state, from the control plane. */
 export async function companyRow(control: Db, companyId: string) {
   const [row] = await control.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return row;
 }
 
-/**
- * Company -> shard, kept a minute per isolate: the control plane is read once per company per
- * isolate, not on every request. A stale entry is harmless: the shard's own `company_homes` row
- * says `moved` (or nothing), and the caller asks again with `fresh`.
- */
+/** Kept a minute per isolate; a stale entry is harmless: the shard's `company_homes` says `moved` and the caller asks again. */
 const placed = new Map<string, { shard: string; until: number }>();
 const PLACED_MS = 60_000;
 const PLACED_MAX = 10_000;
@@ -38,14 +32,12 @@ export async function shardOfCompany(env: Bindings, companyId: string, fresh = f
   return row.shard;
 }
 
-/** Forgets where a company is (after a move, in this isolate). */
 export const forgetCompany = (companyId: string) => placed.delete(companyId);
 
 /** Seconds a client waits before it tries a write again during a move. */
 export const MOVING_RETRY_SECONDS = 30;
 export const companyMoving = () => apiError(COMMON_MESSAGES.companyMoving);
 
-/** The statement that opens a company on a shard (a new company, or a move's flip). */
 export const homeStatement = (db: Db, companyId: string, state: (typeof companyHomes.$inferInsert)['state'], now = new Date()) =>
   db
     .insert(companyHomes)
@@ -53,10 +45,8 @@ export const homeStatement = (db: Db, companyId: string, state: (typeof companyH
     .onConflictDoUpdate({ target: companyHomes.companyId, set: { state, changedAt: now } });
 
 /**
- * Places a new company on the shard of the placement shards with the fewest companies (ties: the
- * first named), and records it, in one statement: D1 runs statements one at a time, so companies
- * made in the same moment each see the ones before and spread evenly. Choosing first and writing
- * after sent every company of a burst to the same shard, since they all read the same counts.
+ * Picks the shard and records it in one statement: D1 runs statements one at a time, so a burst
+ * of new companies spreads evenly (choosing first and writing after sent a burst to one shard).
  */
 export async function placeNewCompany(env: Bindings, control: Db, companyId: string, now = new Date()): Promise<string> {
   const shards = placementShards(env);

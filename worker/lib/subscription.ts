@@ -4,10 +4,7 @@ import { isStaff, type Role } from './permissions';
 
 const DAY = 86_400_000;
 
-/**
- * Active means the end date is in the future; staff are always active. Days left: the one rule of days-left.ts.
- * The shape is GET /api/subscription/status's (subscriptions.schema.ts checks it on the way out).
- */
+/** Staff are always active. The shape is GET /api/subscription/status's. */
 export function subscriptionOf(user: { userType: Role; subscriptionEndDate: Date | null }, now = Date.now()) {
   const end = user.subscriptionEndDate?.getTime() ?? null;
   const isSubscriptionActive = isStaff(user.userType) || (end !== null && end > now);
@@ -30,25 +27,14 @@ export function extendByMonths(current: Date | null, months: number, now = new D
   return base;
 }
 
-/**
- * `extendByMonths` as one SQL expression over the stored end date (epoch milliseconds), so an
- * UPDATE extends from the value the row holds when the statement runs: two extensions landing at
- * once both count, with no read before the write. Same calendar rule: from the later of now and
- * the end date, `months` calendar months on, the day clamped to the target month's last day, the
- * time of day kept. A test checks it against `extendByMonths` over month ends and leap years.
- */
+/** One SQL expression over the stored end date: two extensions landing at once both count. A test checks it against `extendByMonths`. */
 export function extendByMonthsSql(endColumn: SQLWrapper, months: number, now = new Date()): SQL {
   if (!Number.isInteger(months) || months < 0 || months > 1200) throw new RangeError(`months out of range: ${months}`);
   // integers only: inlined, so the expression binds no parameters (D1 allows 100 per statement)
   return extendSql(endColumn, sql.raw(String(months)), sql.raw('0'), now);
 }
 
-/**
- * The general form: `months` calendar months and then `days` whole days from the later of now and
- * the stored end date, with both counts as SQL expressions (a team order's items give each payee
- * its own, read inside the UPDATE). The same calendar rule as `extendByMonths` for the months; a
- * day is 24 hours.
- */
+/** Both counts as SQL (a team order's items give each payee its own, read inside the UPDATE); a day is 24 hours. */
 export function extendSql(endColumn: SQLWrapper, months: SQL, days: SQL, now = new Date()): SQL {
   const base = sql`max(coalesce(${endColumn}, 0), ${sql.raw(String(Math.trunc(now.getTime())))})`;
   const seconds = sql`(${base} / 1000)`;
@@ -70,10 +56,7 @@ export function removeMonths(end: Date, months: number): Date {
   return base;
 }
 
-/**
- * `removeMonths` as one SQL expression over the stored end date, so the UPDATE takes the months
- * from the value the row holds when it runs. No end date stays none.
- */
+/** No end date stays none. */
 export function removeMonthsSql(endColumn: SQLWrapper, months: number): SQL {
   if (!Number.isInteger(months) || months < 0 || months > 1200) throw new RangeError(`months out of range: ${months}`);
   const seconds = sql`(${endColumn} / 1000)`;

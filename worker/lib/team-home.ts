@@ -4,12 +4,9 @@ import { openCompany } from './db';
 import { userHome } from './directory';
 
 /**
- * The admin reads any manager's team (Contact History's `managerId`), and that team lives on its
- * company's shard while the admin's own database is the staff company's
- * (docs/decisions/0174-company-shards.md). For an admin naming a manager, the request's database
- * becomes the manager's company on its shard, so the route's scope checks and reads run there.
- * Goes after the route's `validate(target)`; an unknown id leaves the admin's own database, where
- * the route answers its 404 as before. Other callers read their own company only.
+ * The admin's own database is the staff company's, so for an admin naming a manager the request's
+ * database becomes that team's shard (docs/decisions/0174-company-shards.md). An unknown id keeps the
+ * admin's own, where the route answers 404.
  */
 export const adminOnTeamHome = (target: 'json' | 'query') =>
   createMiddleware<AppEnv>(async (c, next) => {

@@ -4,10 +4,7 @@ import { mcSettings, users } from '../db/schema';
 import type { Caller, Db } from '../env';
 import { inJson } from './db';
 
-/**
- * The user tree, in one place: every user has at most one parent (an agent's manager, a
- * manager's director). Teams, what a caller may see, and the MCs a team owns are read from it.
- */
+/** The user tree: every user has at most one parent (an agent's manager, a manager's director). */
 
 type UserRow = typeof users.$inferSelect;
 const live = isNull(users.deletedAt);
@@ -42,17 +39,12 @@ export async function visibleIds(db: Db, caller: Caller): Promise<Set<string> | 
   return ids;
 }
 
-/**
- * The team that owns filters, filter types and MCs: a manager's own id; an agent's manager.
- * The admin reaches these areas too and works as the lead of a team of its own.
- * An agent without a parent (moved out by the admin) is alone in a team of its own.
- */
+/** The admin works as the lead of a team of its own; an agent without a parent is alone in one. */
 export const teamIdOf = (caller: Pick<Caller, 'id' | 'userType' | 'parentId'>) => (caller.userType === 'agent' ? (caller.parentId ?? caller.id) : caller.id);
 
 /** Team leads (managers, and the admin for its own team) own MCs, verify filters and edit every filter. */
 export const isLead = (caller: Pick<Caller, 'userType'>) => caller.userType === 'manager' || caller.userType === 'admin';
 
-/** The live users of a team: its lead and the lead's agents. */
 export function teamUsers(db: Db, teamId: string) {
   return db
     .select({ id: users.id, name: users.name, userType: users.userType, registrationDate: users.registrationDate })

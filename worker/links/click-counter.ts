@@ -9,7 +9,6 @@ import { randomId } from '../lib/ids';
 import { forgetCompany, shardOfCompany } from '../lib/shards';
 import { placeOfLink } from './codes';
 
-/** One isolate's clicks for one link, sent together: the total and the per-day, per-dimension counts. */
 export interface ClickBatch {
   /** Random per batch, kept when the isolate sends it again, so the counter stores it once. */
   id: string;
@@ -33,21 +32,13 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /** A flush the link's shard refuses (its company is moving) is tried again after 1, 2, 4 … s, at most this far apart. */
 export const MOVING_RETRY_MAX_MS = 30_000;
 
-/** Where a flush went: written (or written before: its id was there), refused by the link's fence, or the link is gone. */
 type FlushOutcome = 'applied' | 'refused';
 
 /**
- * Exact click counting, one object per link (docs/decisions/0045-exact-clicks.md).
- *
- * 1. `add()` stores a batch in the object's own SQLite storage and answers. The answer leaves
- *    only once the write is durable (output gate), so a click the isolate has an answer for
- *    survives any crash. A batch id seen before is ignored: the isolate's resend after a lost
- *    answer counts once.
- * 2. An alarm, `D1_WRITE_DELAY_MS` after the first waiting batch, seals the waiting batches
- *    under one flush id (durably, before D1 is called) and writes their sum to D1 in one batch:
- *    the flush id, the link's total and the stats upsert. D1 refuses a flush id it has applied,
- *    so an alarm that runs again after D1 committed (alarms run at least once) adds nothing.
- *    A failing alarm is retried by the runtime; past its retries the next `add()` arms it again.
+ * Exact click counting, one object per link (docs/decisions/0045-exact-clicks.md). `add()` answers
+ * only once the batch is durable (output gate), and a resent batch id counts once. The alarm seals the
+ * waiting batches under one flush id before calling D1, and D1 refuses a flush id it has applied, so
+ * an alarm that runs again (alarms run at least once) adds nothing.
  */
 export class ClickCounter extends DurableObject<Bindings> {
   private lastPrune = 0;
@@ -82,7 +73,6 @@ export class ClickCounter extends DurableObject<Bindings> {
     `);
   }
 
-  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
   ping(): 'ok' {
     return 'ok';
   }
@@ -94,11 +84,7 @@ export class ClickCounter extends DurableObject<Bindings> {
     return stored;
   }
 
-  /**
-   * Makes sure the alarm that writes D1 is set. The object remembers that it set it, so a send
-   * costs no alarm read while one is waiting (reading it on every send was a storage call per
-   * send: docs/decisions/0046-paced-click-sends.md); a fresh object, and the alarm itself, look again.
-   */
+  /** Remembers it armed the alarm: reading it on every send cost a storage call (docs/decisions/0046-paced-click-sends.md). */
   private async armAlarm(): Promise<void> {
     if (this.alarmArmed) return;
     if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + D1_WRITE_DELAY_MS);
@@ -118,10 +104,7 @@ export class ClickCounter extends DurableObject<Bindings> {
     return true;
   }
 
-  /**
-   * Stores a batch unless its id was seen: its new unique visitors become the day's `unique`
-   * count, and the link's total (when kept) grows. Synchronous: nothing interleaves.
-   */
+  /** Synchronous, so nothing interleaves. */
   private store(batch: ClickBatch): boolean {
     const storage = this.ctx.storage.sql;
     if (storage.exec('select 1 from click_batches where id = ?', batch.id).toArray().length) return false;
@@ -227,7 +210,6 @@ export class ClickCounter extends DurableObject<Bindings> {
     }
   }
 
-  /** The company last named by a batch or found in the control plane; null when none is known. */
   private companyHint(): string | null {
     if (this.company === undefined) {
       this.company = this.ctx.storage.sql.exec<{ v: string }>("select v from home where k = 'co'").toArray()[0]?.v ?? null;
@@ -265,11 +247,7 @@ export class ClickCounter extends DurableObject<Bindings> {
     return legacy ? CONTROL : null;
   }
 
-  /**
-   * Writes one link's flush to the link's shard; false when it must wait (the link's company is
-   * moving). Where the link was thought to be refuses it (its company is not active there: moving,
-   * or moved away): the control plane is asked where it is now, and the flush goes there.
-   */
+  /** False while the link's company is moving; a refused flush asks the control plane where the link is now. */
   private async flush(flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<boolean> {
     const tried = new Set<string>();
     let shard = await this.firstShard(linkId);
@@ -305,12 +283,8 @@ export class ClickCounter extends DurableObject<Bindings> {
   }
 
   /**
-   * One D1 batch on the link's shard: the link's fence, the flush id, the link's total and every
-   * stats row (one upsert over a JSON list). The fence is the link's own: its CHECK fails unless
-   * the link is here and its owner's company is active here (lib/d1.ts, `fencedD1`, for the
-   * fence), so a flush lands before a move closes the company or after it opens elsewhere, never
-   * in a copy being left behind. D1 refuses a flush id it has applied, on this shard or (a move
-   * carries the link's flush ids) on the shard it came from.
+   * The link's fence (lib/d1.ts `fencedD1`) fails unless its company is active on this shard, so a
+   * flush never lands in a copy being left behind; a move carries the flush ids along.
    */
   private async writeD1(db: Db, flushId: string, linkId: string, clicks: number, stats: Record<string, number>): Promise<FlushOutcome> {
     const now = Date.now();

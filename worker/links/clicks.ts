@@ -5,7 +5,6 @@ import { randomId, toHex } from '../lib/ids';
 import { secrets } from '../lib/secrets';
 import type { ClickBatch } from './click-counter';
 
-/** What one redirect tells about its visitor, from the request and Cloudflare's `cf` data. */
 export interface Visit {
   referrer: string;
   country: string;
@@ -55,10 +54,8 @@ function classify(ua: string): UaKind {
 const BOT_KIND: UaKind = { isBot: true, device: 'bot', browser: 'bot', os: 'bot' };
 
 /**
- * The visitor's country: the `CF-IPCountry` header Cloudflare's edge adds (the zone's IP Geolocation
- * setting, under Network), else `request.cf`. Reading `request.cf` builds an object of some forty
- * fields from JSON on every request: a CPU profile of the redirect under load put a sixth of the
- * isolate's busy time on that one property (docs/decisions/0044-redirect-tail.md).
+ * `CF-IPCountry` first: reading `request.cf` parses some forty fields on every request, a sixth of
+ * the redirect's busy time under load (docs/decisions/0044-redirect-tail.md).
  */
 type VisitCf = { country?: string; botManagement?: { verifiedBot?: boolean } };
 
@@ -95,9 +92,8 @@ export function describeVisit(req: Request): Visit {
 }
 
 /**
- * Unique visitors: a visitor is HMAC(daily salt, IP + user agent), the salt HMAC(secret, day), so
- * every isolate and the ClickCounter agree on it without storing it, and it changes every UTC day:
- * the same person on two days cannot be linked, and nothing stored can be turned back into an IP.
+ * HMAC(daily salt, IP + user agent), the salt HMAC(secret, day): every isolate agrees without
+ * storing it, and the same person on two days cannot be linked.
  */
 let daySalt: { day: string; key: Promise<CryptoKey> } | null = null;
 const encoder = new TextEncoder();
@@ -119,7 +115,6 @@ function saltOf(env: Bindings, day: string): Promise<CryptoKey> {
 /** Visitors hashed lately in this isolate (`day|ip\nua` → `day|hash`): a person who clicks again is not hashed again. */
 const hashed = new Map<string, string>();
 
-/** `day|hash` of each visitor (`day|ip\nua`), 16 bytes of HMAC each. */
 export async function hashVisitors(env: Bindings, visitors: Iterable<string>): Promise<string[]> {
   const out: string[] = [];
   for (const entry of visitors) {
@@ -138,21 +133,14 @@ export async function hashVisitors(env: Bindings, visitors: Iterable<string>): P
 }
 
 /**
- * How often one link's clicks are sent to its ClickCounter from one isolate, one send at a time:
- * a token bucket. A quiet link's click goes at once, and so do the next SEND_BURST - 1 sends of a
- * burst (each as soon as the one before has landed); a steady stream is sent every
- * SEND_EVERY_MS. So a burst is durable within a few round trips to the counter and a steady
- * stream within SEND_EVERY_MS plus two round trips (docs/guides/security.md states the bound), and the sends
- * a busy link costs its isolate stay at 1000 / SEND_EVERY_MS a second, whatever the click rate:
- * each send carries the interval's clicks as counts (docs/decisions/0046-paced-click-sends.md).
+ * A token bucket per link and isolate (docs/decisions/0046-paced-click-sends.md): a burst is durable
+ * within a few round trips, and a busy link costs at most 1000 / SEND_EVERY_MS sends a second.
  */
 export const SEND_EVERY_MS = 100;
 export const SEND_BURST = 3;
-/** While a send is on its way, a waiting timer looks again this often. */
 const POLL_MS = 5;
 const MAX_ATTEMPTS = 6;
 
-/** One link's clicks in this isolate: the batch being filled, batches to send again, the sends. */
 interface LinkClicks {
   pending: PendingBatch | null;
   retrying: ClickBatch[];
@@ -160,7 +148,6 @@ interface LinkClicks {
   inFlight: Promise<ClickBatch[]> | null;
   /** A timer that sends what is left once a send may go (for the last clicks of a burst). */
   timer: Promise<void> | null;
-  /** When the last send started. */
   lastSendAt: number;
   /** Sends that may start now (up to SEND_BURST), as of `tokensAt`. */
   tokens: number;
@@ -169,7 +156,6 @@ interface LinkClicks {
   counterId: ReturnType<Bindings['CLICK_COUNTER']['idFromName']> | null;
 }
 
-/** Takes one send from the link's bucket if there is one. */
 function takeSend(state: LinkClicks, now: number): boolean {
   state.tokens = Math.min(SEND_BURST, state.tokens + (now - state.tokensAt) / SEND_EVERY_MS);
   state.tokensAt = now;
@@ -178,18 +164,13 @@ function takeSend(state: LinkClicks, now: number): boolean {
   return true;
 }
 
-/** Milliseconds until the bucket holds a send again. */
 const untilNextSend = (state: LinkClicks, now: number) =>
   Math.max(0, (1 - Math.min(SEND_BURST, state.tokens + (now - state.tokensAt) / SEND_EVERY_MS)) * SEND_EVERY_MS);
 
 /*
- * Clicks are coalesced per isolate and per link, and sent to the link's ClickCounter, which stores
- * them durably before it answers and writes D1 itself, later. The redirect never waits. Sends are
- * started by the redirects themselves (a click that finds no send on its way and the interval
- * over starts one, handed to its `ctx.waitUntil`), not only by timers: under a saturating load a
- * Worker's timers fire late (seconds were seen locally), its requests do not. A timer sends the
- * last clicks of a burst. A send that fails is kept as it is, id and all, and sent again: the
- * counter stores each id once, so a resend after a lost answer cannot count twice.
+ * The redirect never waits. Sends are started by the redirects themselves, not only by timers:
+ * under a saturating load a Worker's timers fire late, its requests do not. A failed send is
+ * resent with the same id, which the counter stores once.
  */
 const perLink = new Map<string, LinkClicks>();
 
@@ -208,11 +189,7 @@ const today = (now: number) => {
   return dayCache.day;
 };
 
-/**
- * Adds one click of a link of company `co` (its KV entry's, absent before shards). Answers a
- * promise to hand to `waitUntil` when this click started a send or the timer (the isolate stays
- * alive until it lands); null when a send or timer already covers it.
- */
+/** Answers a promise for `waitUntil` when this click started a send or the timer; null when one covers it. */
 export function recordClick(env: Bindings, linkId: string, visit: Visit, co?: string, now = Date.now()): Promise<void> | null {
   const day = today(now);
   let state = perLink.get(linkId);
@@ -240,7 +217,6 @@ export function recordClick(env: Bindings, linkId: string, visit: Visit, co?: st
   return state.timer;
 }
 
-/** A batch's visits as the counter's per-day, per-dimension counts (what `addVisit` adds per visit). */
 function expandVisits(batch: PendingBatch) {
   const stats = batch.stats;
   for (const [key, count] of batch.visits ?? []) {
@@ -260,16 +236,12 @@ function expandVisits(batch: PendingBatch) {
   delete batch.visits;
 }
 
-/** Adds `count` to a batch's count of `dimension = value` on `day`. */
 function bump(stats: ClickBatch['stats'], day: string, dimension: string, value: string, count = 1) {
   const key = `${day}|${dimension}|${value.slice(0, 100)}`;
   stats[key] = (stats[key] ?? 0) + count;
 }
 
-/**
- * Adds one visit's counts to a batch: the kind, and for people the breakdowns. (No closure here:
- * the bundle keeps function names, which costs a property definition per closure made per click.)
- */
+/** No closure here: the bundle keeps function names, which costs a property definition per closure per click. */
 function addVisit(batch: ClickBatch, day: string, visit: Visit) {
   const stats = batch.stats;
   batch.clicks += 1;
@@ -283,12 +255,7 @@ function addVisit(batch: ClickBatch, day: string, visit: Visit) {
   bump(stats, day, 'device', visit.device);
 }
 
-/**
- * A click on a link with a click limit: the link's ClickCounter counts it before the redirect
- * answers, and answers false once the limit is reached (410, nothing counted). If the counter
- * cannot be reached the visit is served and counted the usual way: a broken counter should not
- * break the link, at the price of possibly passing the limit.
- */
+/** If the counter cannot be reached the click is served and counted as usual: a broken counter must not break the link. */
 export async function claimClick(
   env: Bindings,
   ctx: { waitUntil(p: Promise<unknown>): void },
@@ -312,7 +279,6 @@ export async function claimClick(
   }
 }
 
-/** Drops the links with nothing waiting and no recent send (their pacing no longer matters). */
 function forgetIdleLinks(now: number) {
   for (const [linkId, state] of perLink) {
     if (!state.pending && !state.retrying.length && !state.inFlight && !state.timer && now - state.lastSendAt > SEND_EVERY_MS * SEND_BURST)
@@ -322,11 +288,7 @@ function forgetIdleLinks(now: number) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * After `ms`, and once no send is on its way, sends whatever is still waiting. It looks again
- * every few milliseconds rather than awaiting the send in flight: that promise may belong to
- * another request, and a request should not wait on another's I/O.
- */
+/** Polls rather than awaiting the send in flight: that promise may belong to another request. */
 async function sendLater(env: Bindings, linkId: string, state: LinkClicks, ms: number, attempt = 0): Promise<void> {
   let wait = ms;
   for (;;) {
@@ -340,7 +302,6 @@ async function sendLater(env: Bindings, linkId: string, state: LinkClicks, ms: n
   if (state.pending || state.retrying.length) await send(env, linkId, state, Date.now(), attempt);
 }
 
-/** Sends everything waiting for the link now; failed batches are kept and retried with backoff. */
 async function send(env: Bindings, linkId: string, state: LinkClicks, now: number, attempt = 0): Promise<void> {
   state.lastSendAt = now;
   const batches: ClickBatch[] = state.pending ? [...state.retrying, state.pending] : state.retrying;

@@ -5,14 +5,11 @@ import { CONTROL, companyDb, shardDb } from '../lib/d1';
 import { isUniqueViolation } from '../lib/db';
 
 /**
- * The short codes of every shard (docs/decisions/0180-links-on-shards.md): `link_codes` in the
- * control plane, code -> link and owner. A code is claimed there before its link is written in
- * the owner's shard (the primary key decides races across shards) and given back when the link
- * goes or changes code. The owner's company, so its shard, is read through the account directory,
- * which follows a user into another company or shard: a code's entry never needs repointing.
+ * A code is claimed in the control plane before its link is written in the owner's shard: the
+ * primary key decides races across shards (docs/decisions/0180-links-on-shards.md). The owner's
+ * shard is read through the account directory, so a code's entry never needs repointing.
  */
 
-/** Where a link lives: its owner's company and that company's shard, as the control plane says now. */
 export interface LinkPlace {
   linkId: string;
   userId: string;
@@ -20,7 +17,6 @@ export interface LinkPlace {
   shard: string;
 }
 
-/** The place of each directory row of `where`: owner -> company (accounts) -> shard (companies). */
 const placeQuery = (control: Db) =>
   control
     .select({
@@ -50,12 +46,9 @@ export async function placeOfLink(control: Db, linkId: string): Promise<LinkPlac
 export const ORPHAN_CLAIM_MS = 5 * 60_000;
 
 /**
- * Claims `code` for link `linkId` of `userId`: 'claimed' when this call took it, 'held' when the
- * link already holds it (a simultaneous edit of the same link), false when another link holds it.
- * One statement: the primary key refuses a code claimed anywhere, and a link of `DB` written
- * before the directory existed (by the last version's Worker, during a deploy) holds its code
- * too. With `takeOver` (an alias someone chose), a claim older than ORPHAN_CLAIM_MS whose link
- * does not have that code is freed first.
+ * `held`: the link already holds it (a simultaneous edit of the same link). One statement: the
+ * primary key refuses a code claimed anywhere. `takeOver` frees a claim older than ORPHAN_CLAIM_MS
+ * whose link does not have that code.
  */
 export async function claimCode(
   env: Bindings,
@@ -89,7 +82,6 @@ export async function claimCode(
   return (await insert()) ? 'claimed' : false;
 }
 
-/** True when the link of a claim is in its shard and still has the claimed code. */
 async function linkHasCode(env: Bindings, place: LinkPlace, code: string) {
   const [row] = await shardDb(env, place.shard)
     .select({ id: links.id })

@@ -21,17 +21,12 @@ const toDto = (row: KeyRow): ApiKeyDto => ({
   lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
 });
 
-/** The caller's keys, newest first, without their secrets. */
 export async function listKeys(db: Db, caller: Caller): Promise<ApiKeyDto[]> {
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, caller.id)).orderBy(desc(apiKeys.createdAt));
   return rows.map(toDto);
 }
 
-/**
- * Creates a key: 32 random base62 characters after `fd_live_` (about 190 bits). Only its SHA-256
- * is stored; the answer is the one time the key itself is shown. The count check and the insert
- * are one statement, so simultaneous creations cannot pass MAX_KEYS_PER_USER.
- */
+/** About 190 bits; only its SHA-256 is stored. The count check and the insert are one statement, so races cannot pass MAX_KEYS_PER_USER. */
 export async function createKey(db: Db, caller: Caller, input: { name: string; expiresAt?: string | null }, now = Date.now()) {
   let expiresAt: Date | null = null;
   if (input.expiresAt) {

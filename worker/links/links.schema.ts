@@ -36,7 +36,6 @@ export const linkIdParam = z.object({ id: z.string().min(1).max(64) });
 /** A short code: our random codes and aliases; anything else is an unknown code (404 page). */
 export const CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;
 export const codeParam = z.object({ code: z.string().regex(CODE_RE) });
-/** An edit: any of these fields; the ones left out stay as they are. */
 export const editSchema = z.object({
   isDisabled: z.boolean({ message: problem(LINK_MESSAGES.isDisabled) }).optional(),
   from: z
@@ -65,33 +64,23 @@ export const keyIdParam = z.object({ id: z.string().min(1).max(64) });
 export const apiKeySchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
-  /** The key's first characters, to tell keys apart. */
   prefix: z.string(),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
 });
 export type ApiKeyDto = z.infer<typeof apiKeySchema>;
-/** POST /api/link/keys: the new key, its secret in this answer only. */
 export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
 
-/**
- * The product's own host names, canonical (see `canonicalHostname`). `loopback` also counts every
- * loopback spelling as ours: in development, or when the product itself is served from one.
- */
+/** `loopback`: every loopback spelling counts as ours (development, or the product served from one). */
 export interface OwnHosts {
   names: ReadonlySet<string>;
   loopback: boolean;
 }
 
-/**
- * A host name as the WHATWG URL parser leaves it (lower case, punycode, IPv4 in dotted decimal
- * whatever its spelling, IPv6 compressed in brackets), without the trailing dots of a fully
- * qualified name (`localhost.` is `localhost`).
- */
+/** As the WHATWG URL parser leaves it, without the trailing dots of a fully qualified name. */
 export const canonicalHostname = (hostname: string) => hostname.toLowerCase().replace(/\.+$/, '');
 
-/** The host name of a URL or of a bare host (`example.com`, `[::1]:8787`), canonical; '' if none. */
 export function hostnameOf(urlOrHost: string): string {
   const text = urlOrHost.trim();
   if (!text) return '';
@@ -102,7 +91,6 @@ export function hostnameOf(urlOrHost: string): string {
   }
 }
 
-/** An IPv4 address (dotted, as the parser writes it) in 127.0.0.0/8 or 0.0.0.0/8. */
 const isLoopbackIpv4 = (first: number) => first === 127 || first === 0;
 
 /**
@@ -120,17 +108,14 @@ export function isLoopbackHost(hostname: string): boolean {
   return mapped ? isLoopbackIpv4(Number.parseInt(mapped[1]!, 16) >> 8) : false;
 }
 
-/** True when `hostname` is one of the product's own hosts, in any spelling the URL parser accepts. */
 export function isOwnHost(hostname: string, own: OwnHosts): boolean {
   const h = canonicalHostname(hostname);
   return own.names.has(h) || (own.loopback && isLoopbackHost(h));
 }
 
 /**
- * Answers why `raw` may not be shortened, or the normalised URL. A link to any page of one of our
- * own hosts is refused whatever its path: `/s/X`, `/%73/X`, `//s/X` or `/s%2fX` all reach the
- * redirect again (a loop that counts a click per hop), and hiding another short link behind ours
- * helps nobody. Hosts are compared after the URL parser's normalisation, never as typed.
+ * Any page of our own hosts is refused whatever its path (`/%73/X`, `//s/X` reach the redirect again:
+ * a loop that counts a click per hop). Hosts are compared after the URL parser's normalisation.
  */
 export function checkTarget(raw: string, own: OwnHosts): { error: Message<never> } | { url: string } {
   const text = raw.trim();
@@ -158,7 +143,6 @@ export const linkSchema = z.strictObject({
   date: z.string(),
   code: z.string(),
   isDisabled: z.boolean(),
-  /** ISO date-time, or null for no expiry. */
   expiresAt: z.string().nullable(),
   maxClicks: z.number().nullable(),
   /** What the code answers now: active (302), disabled or expired (410). */
@@ -180,5 +164,4 @@ export const linkStatsSchema = z.strictObject({
   bots: z.number(),
 });
 export type LinkStats = z.infer<typeof linkStatsSchema>;
-/** GET /api/link/{id}: the link and its last 30 days. */
 export const linkWithStatsSchema = linkSchema.extend({ stats: linkStatsSchema });

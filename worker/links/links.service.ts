@@ -29,7 +29,6 @@ const unlessMoving = (err: unknown): never => {
   throw isFenceRefusal(err) ? companyMoving() : err;
 };
 export const CODE_LENGTH = 7;
-/** KV entry of a short code: what the redirect needs and nothing else. */
 export interface KvLink {
   id: string;
   from: string;
@@ -38,14 +37,10 @@ export interface KvLink {
   expiresAt?: number | null;
   /** Absent or null: no click limit. */
   maxClicks?: number | null;
-  /**
-   * The company of the link's owner, whose shard holds the link: its clicks are written there
-   * (docs/decisions/0180-links-on-shards.md). Absent in entries written before shards.
-   */
+  /** Absent in entries written before shards (docs/decisions/0180-links-on-shards.md). */
   co?: string;
 }
 
-/** The KV entry of a link row of company `companyId`. */
 export const kvLinkOf = (row: Pick<LinkRow, 'id' | 'from' | 'isDisabled' | 'expiresAt' | 'maxClicks'>, companyId: string): KvLink => ({
   id: row.id,
   from: row.from,
@@ -82,11 +77,7 @@ function expiryOf(value: string | null | undefined, now = Date.now()): Date | nu
   return at;
 }
 
-/**
- * The product's own hosts: PUBLIC_URL's, the host this request came to, and OWN_HOSTS (say the
- * Worker's workers.dev name); in development, or when one of them is a loopback name, every
- * loopback spelling too.
- */
+/** Every loopback spelling too in development, or when one of them is a loopback name. */
 export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
   const names = new Set<string>();
   for (const host of [env.PUBLIC_URL, requestUrl ?? '', ...(env.OWN_HOSTS ?? '').split(',')]) {
@@ -96,10 +87,7 @@ export function ownHosts(env: Bindings, requestUrl?: string): OwnHosts {
   return { names, loopback: isDevelopment(env) || [...names].some(isLoopbackHost) };
 }
 
-/**
- * The caller's company on its shard: where its links live, and `control`, where their codes are
- * claimed (docs/decisions/0180-links-on-shards.md).
- */
+/** `control` is where the codes are claimed (docs/decisions/0180-links-on-shards.md). */
 export interface LinkScope {
   control: Db;
   db: Db;
@@ -146,11 +134,7 @@ export async function createLink(
 /** The order of the links lists: creation time, then id (two links made in one millisecond). */
 const byDate = (a: LinkRow, b: LinkRow) => a.date.getTime() - b.date.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/**
- * Every company's links on one shard, with their owners: the companies whose data is read here
- * (`active`, or `moving` until its flip); a company's copy on its way in (`incoming`) or left behind
- * (`moved`) is read on the other shard. Links of owners without a company row are from before shards.
- */
+/** A company's copy on its way in or left behind is read on the other shard, so it counts once. */
 async function linksOnShard(db: Db) {
   return db
     .select({ link: links, owner: { _id: users.id, name: users.name, email: users.email } })
@@ -161,10 +145,7 @@ async function linksOnShard(db: Db) {
     .orderBy(asc(links.date), asc(links.id));
 }
 
-/**
- * The admin's view of every link: each shard read at once and the lists merged in one order
- * (each shard's list is already in it), so the screen's sorting, search and totals are as before.
- */
+/** Each shard's list is already in order, so merging keeps the screen's sorting and totals. */
 export async function everyLink(env: Bindings): Promise<LinkDto[]> {
   const lists = await Promise.all(allShards(env).map((shard) => linksOnShard(shardDb(env, shard))));
   const rows = lists.flat().sort((a, b) => byDate(a.link, b.link));
@@ -179,18 +160,13 @@ export async function listLinks(env: Bindings, db: Db, caller: Caller, all: bool
   return rows.map((r) => toDto(env, r));
 }
 
-/** A link with the handle of its company's shard and that company (whose fence its writes pass). */
 export interface OwnedLink {
   row: LinkRow;
   db: Db;
   companyId: string;
 }
 
-/**
- * The caller's own link, in the caller's shard. The admin reaches every link: one of another
- * company is found through the code directory, on its company's shard. Another user's link
- * answers 404.
- */
+/** The admin finds another company's link through the code directory; another user's answers 404. */
 export async function ownLink(env: Bindings, scope: LinkScope, caller: Caller, id: string): Promise<OwnedLink> {
   const [row] = await scope.db.select().from(links).where(eq(links.id, id)).limit(1);
   if (row && row.userId === caller.id) return { row, db: scope.db, companyId: scope.companyId };
@@ -276,11 +252,7 @@ export async function dailyClicks(db: Db, row: LinkRow, now = Date.now()) {
   return [...days.values()];
 }
 
-/**
- * Edits a link: any of disabled, target (the creation checks), alias (the old code answers 404
- * from then on and is free for anyone), expiry and click limit. KV and this isolate's cache
- * follow at once; other isolates within CACHE_MS, other locations within KV's minute.
- */
+/** The old alias answers 404 and is free at once; other isolates follow within CACHE_MS, other locations within KV's minute. */
 export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller, req: Request, id: string, input: LinkEdit) {
   const { row, db, companyId } = await ownLink(env, scope, caller, id);
   const set: Partial<LinkRow> = {};
@@ -323,10 +295,7 @@ export async function updateLink(env: Bindings, scope: LinkScope, caller: Caller
   return toDto(env, updated);
 }
 
-/**
- * Writes the link's KV entry from D1, then reads D1 again and writes again if another edit landed
- * meanwhile: of two concurrent edits, the one that finishes last writes what D1 holds last.
- */
+/** Reads D1 again after the put: of two concurrent edits, the last to finish writes what D1 holds last. */
 async function syncKv(env: Bindings, db: Db, row: LinkRow, companyId: string) {
   let current: LinkRow | undefined = row;
   for (let round = 0; current && round < 3; round++) {
@@ -346,10 +315,7 @@ async function syncKv(env: Bindings, db: Db, row: LinkRow, companyId: string) {
   }
 }
 
-/**
- * Deletes a link and its per-day stats (docs/rules/links.md#0051-link-delete): the
- * code answers 404 and is free again. Clicks still on their way to the ClickCounter add nothing.
- */
+/** docs/rules/links.md#0051-link-delete: clicks still on their way add nothing. */
 export async function deleteLink(env: Bindings, scope: LinkScope, caller: Caller, id: string) {
   const { row, db } = await ownLink(env, scope, caller, id);
   await db.batch([db.delete(links).where(eq(links.id, row.id)), db.delete(linkClickStats).where(eq(linkClickStats.linkId, row.id))]).catch(unlessMoving);
@@ -381,11 +347,7 @@ export function cachedCode(code: string, now = Date.now()): CachedLink | null | 
   return hit && hit.until > now ? hit.link : undefined;
 }
 
-/**
- * The link of a code that KV has not got (a link created in another location less than a minute
- * ago, or KV's entry evicted), with its company: the code directory names its owner's shard, read
- * in one round trip with `DB`'s own link of that code (a link from before the directory).
- */
+/** A link created elsewhere less than a minute ago, or evicted from KV: one round trip via the code directory. */
 async function linkOfCode(env: Bindings, code: string): Promise<KvLink | null> {
   const control = controlDb(env);
   const inShard = (db: Db) =>
@@ -409,11 +371,7 @@ async function linkOfCode(env: Bindings, code: string): Promise<KvLink | null> {
   return found ? kvLinkOf(found.link, found.companyId ?? '') : null;
 }
 
-/**
- * KV first (with its own edge cache), then the link's shard through the code directory, and KV is
- * filled off the response path through `defer`. Concurrent misses of one code in one isolate
- * share one lookup.
- */
+/** KV is filled off the response path; concurrent misses of one code in one isolate share one lookup. */
 export function resolveCode(env: Bindings, code: string, defer: (p: Promise<unknown>) => void): Promise<CachedLink | null> {
   let load = loading.get(code);
   if (!load) {

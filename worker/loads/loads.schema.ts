@@ -10,7 +10,6 @@ export { LOAD_MESSAGES };
 /** A list answers at most this many loads, newest first (docs/decisions/0008-history.md). */
 export const MAX_ACTIVE_LOADS = 5000;
 
-/** POST /api/activeLoad/delete/ {id}. */
 export const deleteLoadSchema = z.object({
   id: z
     .string({ error: problem(LOAD_MESSAGES.notFound) })
@@ -20,7 +19,6 @@ export const deleteLoadSchema = z.object({
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
-/** POST /api/activeLoad/add: a load the extension's user is working on. */
 export const addLoadSchema = z.object({
   clientId: clientIdField,
   mcSettingId: z.string().trim().max(64, problem(LOAD_MESSAGES.mcNotFound)).nullable().optional(),
@@ -58,7 +56,6 @@ export const addLoadSchema = z.object({
 });
 export type AddLoadInput = z.output<typeof addLoadSchema>;
 
-/** An active load (spec section 3). */
 export const activeLoadSchema = z.strictObject({
   _id: z.string(),
   parent: z.strictObject({ name: z.string() }),
@@ -68,7 +65,6 @@ export const activeLoadSchema = z.strictObject({
   loadDate: z.string(),
   /** The board's reference ID, '' when the board showed none. */
   reference: z.string(),
-  /** The load board it came from. */
   board: z.enum(LOAD_BOARDS),
   date: z.string(),
 });

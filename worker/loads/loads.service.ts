@@ -52,20 +52,15 @@ const toDto = (r: {
 const list = (db: Db, where: ReturnType<typeof eq>) =>
   db.select(selection).from(l).leftJoin(users, eq(users.id, l.userId)).where(where).orderBy(desc(l.date), desc(l.id)).limit(MAX_ACTIVE_LOADS);
 
-/** GET /api/activeLoad/my: the caller's own loads, newest first (the (user, date) index). */
 export async function myLoads(db: Db, caller: Caller): Promise<ActiveLoadDto[]> {
   return (await list(db, eq(l.userId, caller.id))).map(toDto);
 }
 
-/** POST /api/activeLoad/team: a manager's team's loads (its own and its agents'), newest first. */
 export async function teamLoads(db: Db, caller: Caller): Promise<ActiveLoadDto[]> {
   return (await list(db, eq(l.teamId, caller.id))).map(toDto);
 }
 
-/**
- * POST /api/activeLoad/delete/: the load's owner, or the manager of the team it was logged in
- * (the team the manager's list shows). Anyone else gets 404, as if it did not exist.
- */
+/** The owner, or the manager of the team it was logged in; anyone else 404. */
 export async function deleteLoad(db: Db, caller: Caller, id: string) {
   const [row] = await db.select({ userId: l.userId, teamId: l.teamId }).from(l).where(eq(l.id, id)).limit(1);
   const allowed = row && (row.userId === caller.id || (caller.userType === 'manager' && row.teamId === caller.id));
@@ -74,10 +69,7 @@ export async function deleteLoad(db: Db, caller: Caller, id: string) {
   return { message: textOf(LOAD_MESSAGES.deleted) };
 }
 
-/**
- * POST /api/activeLoad/add: a load on the caller's own MC setting (optional). Idempotent on
- * (caller, clientId) like the history log: a retry answers the stored load and inserts nothing.
- */
+/** Idempotent on (caller, clientId) like the history log. */
 export async function addLoad(db: Db, caller: Caller, input: AddLoadInput): Promise<{ created: boolean; load: ActiveLoadDto }> {
   const { date } = input;
   const setting = input.mcSettingId ? await ownMcSetting(db, caller, input.mcSettingId, LOAD_MESSAGES.mcNotFound) : null;

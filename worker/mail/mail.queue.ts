@@ -6,7 +6,6 @@ import { log } from '../lib/observe';
 import { enqueueMails, type MailMessage, shardOfMail } from './mailer';
 import { sendThroughProvider } from './providers';
 
-/** The queues of wrangler.toml: the mail queue and its dead-letter queue. */
 export const MAIL_QUEUE_NAME = 'freightdesk-mail';
 export const MAIL_DEAD_LETTER_QUEUE_NAME = 'freightdesk-mail-dead';
 
@@ -14,7 +13,6 @@ export const MAIL_DEAD_LETTER_QUEUE_NAME = 'freightdesk-mail-dead';
 const LEASE_MS = 60_000;
 /** A pending mail whose try is this overdue lost its queue message (a Worker killed after the write): the sweeper sends it again. */
 export const SWEEP_AFTER_MS = 5 * 60_000;
-/** The longest wait between two tries. */
 const MAX_DELAY_SECONDS = 3600;
 /** Sent mails keep their row (who, what, when) this long; their bodies are dropped at once. */
 export const SENT_RETENTION_MS = 30 * 86_400_000;
@@ -28,12 +26,8 @@ export function retryDelaySeconds(env: Pick<Bindings, 'MAIL_RETRY_SECONDS'>, att
 type Outcome = 'sent' | 'failed' | 'retry' | 'skipped';
 
 /**
- * One try of one mail. The consumer first takes a lease on the row with one conditional update
- * (pending, and nobody else's lease running), so a message delivered twice, or a message the
- * sweeper sent again while the first still runs, never sends the mail twice; a mail already sent
- * or failed is skipped. The provider gets the row's idempotency key. Taken: the row is sent and
- * its body dropped. Refused for good: failed at once. Refused for now: the error is kept and the
- * message retried after the backoff; after the queue's last try it reaches the dead-letter queue.
+ * A lease taken by one conditional update keeps a message delivered twice (or re-sent by the
+ * sweeper) from sending the mail twice; the provider gets the row's idempotency key.
  */
 export async function deliverMail(env: Bindings, db: Db, id: string, now = Date.now()): Promise<{ outcome: Outcome; delaySeconds?: number }> {
   const [mail] = await db
@@ -76,7 +70,6 @@ async function markFailed(db: Db, id: string, error: string | null, now: number)
   if (row) log('error', { event: 'mail.failed', mailId: id, kind: row.kind, attempts: row.attempts, error: row.lastError });
 }
 
-/** The mail queue's consumer (`queue` in worker/index.ts): each message is acknowledged, or retried with its backoff. */
 export async function consumeMailBatch(batch: MessageBatch<MailMessage>, env: Bindings): Promise<void> {
   // a mail's row is in the database its id names
   const dbOf = (id: string) => shardDb(env, shardOfMail(id));
@@ -106,12 +99,7 @@ export async function consumeMailBatch(batch: MessageBatch<MailMessage>, env: Bi
   }
 }
 
-/**
- * The sweeper (every 5 minutes): a pending mail whose try is overdue by SWEEP_AFTER_MS lost its
- * message (the Worker was killed between the write and the queue send, or the queue dropped it),
- * so its message is sent again and its next try moved on; the lease keeps the two from sending
- * twice if the first was only late. It also drops sent mails past the retention window.
- */
+/** A pending mail overdue by SWEEP_AFTER_MS lost its message; the lease keeps a merely late one from sending twice. */
 export async function sweepMails(env: Bindings, now = Date.now()): Promise<{ requeued: number; purged: number }> {
   const total = { requeued: 0, purged: 0 };
   for (const shard of allShards(env)) {

@@ -58,11 +58,7 @@ async function failedIn(db: Db) {
   return { rows, total: total?.n ?? 0 };
 }
 
-/**
- * POST /api/mail/{id}/resend: a failed mail goes back to pending with its tries reset and a new
- * idempotency key (the provider may remember the old key's refusal), and its message is queued.
- * One conditional statement: of two resends at once, one changes the row and the other gets 409.
- */
+/** A new idempotency key: the provider may remember the old one's refusal. Of two resends at once, one gets 409. */
 export async function resendMail(env: Bindings, db: Db, id: string, adminId: string) {
   const now = new Date();
   const [row] = await db

@@ -20,18 +20,13 @@ export interface MailDraft extends Mail {
   ref?: Record<string, string | number>;
 }
 
-/** The queue message that names a mail row; the row holds everything else. */
 export interface MailMessage {
   id: string;
 }
 
-/**
- * A mail's id names the database that keeps its row (`SHARD_2.<id>`; a row in `DB` has a plain
- * id), so the queue's consumer and the admin's Resend find it (docs/decisions/0174-company-shards.md).
- */
+/** The id names the shard that keeps its row (docs/decisions/0174-company-shards.md). */
 const mailId = (db: Db) => (db.$shard && db.$shard !== CONTROL ? `${db.$shard}.${randomId()}` : randomId());
 
-/** The database of a mail, from its id. */
 export function shardOfMail(id: string): string {
   const dot = id.indexOf('.');
   return dot > 0 && /^SHARD_[A-Z0-9_]+$/.test(id.slice(0, dot)) ? id.slice(0, dot) : CONTROL;
@@ -41,13 +36,8 @@ export function shardOfMail(id: string): string {
 const MAILS_PER_STATEMENT = 50;
 
 /**
- * The statements that write `drafts` as mail rows, for the `db.batch()` of the change that causes
- * them: the mail exists if and only if the change landed. `guard`, a condition over each draft
- * (`value` is the draft as JSON), keeps a mail out when its cause was already recorded by an
- * earlier call (a receipt already sent). In development, and with the outbox provider, the mails
- * that landed are also kept in the outbox table (GET /api/dev/outbox) in the same batch.
- * Answers the statements and the new mail ids; after the batch, `enqueueMails` sends their
- * messages.
+ * For the `db.batch()` of the change that causes them: the mail exists if and only if the change
+ * landed. `guard` (over `value`, the draft as JSON) keeps out a mail an earlier call already recorded.
  */
 export function mailStatements(
   env: Bindings,
@@ -80,10 +70,7 @@ export function mailStatements(
   return { statements, ids: rows.map((r) => r.id) };
 }
 
-/**
- * Sends the queue messages of mails a batch wrote. A failure here loses nothing: the row stays
- * pending and the sweeper (worker/mail/mail.queue.ts) sends its message again.
- */
+/** A failure here loses nothing: the row stays pending and the sweeper re-sends its message. */
 export async function enqueueMails(env: Bindings, ids: readonly string[], delaySeconds?: number): Promise<void> {
   if (!ids.length) return;
   try {
@@ -103,10 +90,7 @@ export async function queueMails(env: Bindings, db: Db, drafts: readonly MailDra
   return ids;
 }
 
-/**
- * A day as mails write it: "22 Jan 2027", on Yerevan's calendar (the product bills in AMD; a
- * subscription ending at 23:00 UTC ends on the next day there).
- */
+/** Yerevan's calendar: a subscription ending at 23:00 UTC ends on the next day there. */
 export const mailDay = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
 
 /** A moment as mails write it: "22 Jan 2027, 09:00 Yerevan time" (days left are calendar days on Yerevan's calendar, worker/lib/days-left.ts). */
@@ -115,7 +99,6 @@ export const mailMoment = (date: Date) =>
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** A plain mail with one call-to-action link. */
 export function linkMail(to: string, subject: string, intro: string, url: string): Mail {
   return {
     to,

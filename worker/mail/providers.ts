@@ -1,6 +1,5 @@
 import type { Bindings } from '../env';
 
-/** What a provider is handed: one mail, and the key that makes a retried send harmless. */
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -29,11 +28,8 @@ export function providerOf(env: Pick<Bindings, 'MAIL_PROVIDER'>): MailProvider {
 const clip = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 300);
 
 /**
- * Resend's HTTP API (POST /emails, https://resend.com/docs/api-reference/emails/send-email) with
- * the `Idempotency-Key` header: Resend answers a repeated key within 24 hours with the first
- * answer and sends nothing again. 429 and 5xx are worth another try; 409 is a concurrent request
- * with the same key still running (try again later); any other 4xx (a bad address or sender, a
- * bad key) is permanent.
+ * Resend answers a repeated `Idempotency-Key` within 24 hours with the first answer and sends
+ * nothing again. 429, 5xx and 409 (the same key still running) are worth another try.
  */
 async function sendWithResend(env: Bindings, mail: OutgoingMail): Promise<SendResult> {
   if (!env.MAIL_API_KEY) return { ok: false, permanent: true, error: 'MAIL_API_KEY is not set' };
@@ -62,11 +58,7 @@ async function sendWithResend(env: Bindings, mail: OutgoingMail): Promise<SendRe
   return { ok: false, permanent, error: clip(`${res.status} ${message}`) };
 }
 
-/**
- * Cloudflare Email Service's Workers binding (`[[send_email]]`, `env.EMAIL.send({...})`). It takes
- * no idempotency key: the consumer's lease on the mail row keeps two consumers from sending one
- * mail, and a failure before the row records the send can repeat it (docs/decisions/0017-operations.md).
- */
+/** Takes no idempotency key: the consumer's lease on the row keeps two consumers from sending one mail (docs/decisions/0017-operations.md). */
 async function sendWithCloudflare(env: Bindings, mail: OutgoingMail): Promise<SendResult> {
   const binding = env.EMAIL;
   if (!binding) return { ok: false, permanent: true, error: 'MAIL_PROVIDER is cloudflare but the EMAIL send_email binding is missing' };
@@ -78,11 +70,7 @@ async function sendWithCloudflare(env: Bindings, mail: OutgoingMail): Promise<Se
   }
 }
 
-/**
- * Hands one mail to the configured provider. `outbox` sends nothing: the mail was kept in the
- * outbox table when it was written (mail/mailer.ts), which is all a development machine or a
- * deployment without a provider has.
- */
+/** `outbox` sends nothing: the mail was kept in the outbox table when it was written. */
 export async function sendThroughProvider(env: Bindings, mail: OutgoingMail): Promise<SendResult> {
   switch (providerOf(env)) {
     case 'resend':

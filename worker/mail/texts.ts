@@ -1,11 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
 import { VETTING_LABELS, type VettingState } from '../vetting/vetting.states';
 
-/**
- * The mails' texts in each language (docs/decisions/0023-languages.md): typed maps rather than
- * i18next in the Worker, so a missing text is a type error and the Worker carries no catalogue
- * loader. English is the spec's and the fallback; plurals through Intl.PluralRules.
- */
+/** Typed maps rather than i18next in the Worker: a missing text is a type error, and no catalogue loader ships. */
 interface MailTexts {
   verifySubject: string;
   verifyIntro: string;
@@ -24,7 +20,6 @@ interface MailTexts {
   /** A day of `locale` where the runtime has no date data for it (workerd has no Armenian): as Intl writes it where it has. */
   dayByHand: (day: number, month: number, year: number) => string;
 
-  /** The receipt mail: its subject, facts and lines. */
   receipt: {
     subject: (orderNumber: number) => string;
     orderNumber: (orderNumber: number) => string;
@@ -48,14 +43,12 @@ interface MailTexts {
     /** An amount in drams: "5,000 AMD" (English as the spec writes it), "5 000 драм", "5 000 դր.". */
     amount: (n: number) => string;
   };
-  /** A manager's digest of the agents whose subscriptions end soon. */
   digest: {
     subject: (agents: number) => string;
     intro: (agents: number) => string;
     row: (name: string, email: string, when: string, moment: string) => string;
     payForTeam: string;
   };
-  /** The mail to the managers watching a broker whose FMCSA record changed. */
   vetting: {
     labels: Record<VettingState, string>;
     aBroker: string;
@@ -64,7 +57,6 @@ interface MailTexts {
     why: string;
     filters: (url: string) => string;
   };
-  /** The notice to the old address after an e-mail change. */
   emailChanged: {
     subject: string;
     changed: (by: 'self' | 'staff', oldEmail: string, newEmail: string) => string;
@@ -287,16 +279,11 @@ const TEXTS: Record<Language, MailTexts> = {
   },
 };
 
-/** The mail texts of a recipient's language (English for none). */
 export const mailText = (language: Language | null | undefined): MailTexts => TEXTS[language ?? DEFAULT_LANGUAGE];
 
 const yerevanDay = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Asia/Yerevan' });
 
-/**
- * A day as a mail in `language` writes it, on Yerevan's calendar: "22 Jan 2027", "22 янв. 2027 г.",
- * "22 հնվ, 2027 թ." (by hand where the runtime has no data for the language: never English month
- * names in an Armenian mail, docs/decisions/0178-no-english-left.md).
- */
+/** By hand where the runtime has no data: never English month names in an Armenian mail (docs/decisions/0178-no-english-left.md). */
 export function mailDayIn(language: Language | null | undefined, date: Date) {
   const text = mailText(language);
   if (hasData(text.locale)) return date.toLocaleDateString(text.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Yerevan' });
@@ -304,7 +291,6 @@ export function mailDayIn(language: Language | null | undefined, date: Date) {
   return text.dayByHand(part('day'), part('month'), part('year'));
 }
 
-/** A moment as a mail in `language` writes it, on Yerevan's calendar and clock. */
 export function mailMomentIn(language: Language | null | undefined, date: Date) {
   const text = mailText(language);
   const day = mailDayIn(language, date);

@@ -1,9 +1,4 @@
-/**
- * The e-mail templates of an MC setting (subject and content): placeholders in braces, filled from
- * the load a user e-mails about (docs/api/mc-settings.md, "Templates"). One renderer for the Lines
- * screen's preview and the load-board extension; the server refuses unknown placeholders on save.
- * No server imports: the web app and the extension import this file.
- */
+/** One renderer for the Lines screen's preview and the extension. No server imports. */
 
 import { problem } from '../lib/messages';
 import { LINES_MESSAGES } from './mc-settings.messages';
@@ -25,7 +20,6 @@ export const PLACEHOLDER_NAMES = Object.keys(TEMPLATE_PLACEHOLDERS) as Placehold
 /** Older spellings templates already hold (the demo company's), read as the names above. */
 const ALIASES: Record<string, PlaceholderName> = { dest: 'destination', loaddate: 'pickupDate', name: 'userName' };
 
-/** What fills a template: a value for each placeholder ('' when the load has none). */
 export type TemplateValues = Record<PlaceholderName, string>;
 
 // `{name}`: a letter, then letters, digits or _. Other braces ("{ }", "{{", JSON) are plain text.
@@ -33,17 +27,14 @@ const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 
 const BY_LOWER = new Map<string, PlaceholderName>([...PLACEHOLDER_NAMES.map((n) => [n.toLowerCase(), n] as const), ...Object.entries(ALIASES)]);
 
-/** The placeholder a `{word}` names (case does not matter), or null for an unknown one. */
 export const placeholderOf = (word: string): PlaceholderName | null => BY_LOWER.get(word.toLowerCase()) ?? null;
 
-/** The unknown `{word}`s of a template, each once, as written. */
 export function unknownPlaceholders(template: string): string[] {
   const unknown = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) if (!placeholderOf(match[1]!)) unknown.add(match[0]);
   return [...unknown];
 }
 
-/** The list the refusal names: `{origin}, {destination}, …`. */
 export const PLACEHOLDER_LIST = PLACEHOLDER_NAMES.map((n) => `{${n}}`).join(', ');
 
 /** The save's refusal for a template with an unknown placeholder (a coded problem), or null when it may be saved. */
@@ -56,7 +47,6 @@ export function templateError(template: string | null | undefined, where: 'subje
   return problem(many ? LINES_MESSAGES.unknownContentMany : LINES_MESSAGES.unknownContentOne, { names });
 }
 
-/** Fills a template: each known placeholder becomes its value; anything else stays as written. */
 export function renderTemplate(template: string, values: Partial<TemplateValues>): string {
   return template.replace(PLACEHOLDER, (whole, word: string) => {
     const name = placeholderOf(word);
@@ -64,7 +54,6 @@ export function renderTemplate(template: string, values: Partial<TemplateValues>
   });
 }
 
-/** The load the Lines screen's preview fills the templates with. */
 export const SAMPLE_LOAD: Omit<TemplateValues, 'mcName' | 'userName'> = {
   origin: 'Chicago, IL',
   destination: 'Dallas, TX',

@@ -10,12 +10,7 @@ import { LINES_MESSAGES as LINES } from './mc-settings.messages';
 import { mcAddSchema, mcAddSchemaFor, mcSettingSchema, mcUpdateSchema, parentIdSchema, settingIdSchema } from './mc-settings.schema';
 import * as svc from './mc-settings.service';
 
-/**
- * /api/mcSettings: the Lines screen's MC settings (docs/api/mc-settings.md). The team MC lists are
- * also what Contact History's MC checklist reads (directors included): the history rule. The
- * spec's trailing-slash spellings (`/api/mcSettings/`, `/byParentId/`, `/add/`) answer through the
- * app's `strict: false`.
- */
+/** Contact History's MC checklist reads the team lists too; trailing-slash spellings answer through `strict: false`. */
 const settings = z.array(mcSettingSchema);
 
 export const mcSettingsRoutes = new Hono<AppEnv>()

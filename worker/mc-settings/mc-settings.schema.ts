@@ -62,7 +62,6 @@ export type McUpdateInput = z.output<typeof mcUpdateSchema>;
 export const settingIdSchema = z.object({ settingID: id.min(1, problem(LINES.mcNotFound)) });
 export const parentIdSchema = z.object({ parentId: id.min(1, problem(LINES.managerNotFound)) });
 
-/** The MC setting entity (spec section 3). */
 export const mcSettingSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),

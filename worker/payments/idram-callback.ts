@@ -1,4 +1,3 @@
-/** Idram's side of a payment: its result callback (precheck and confirmation), its checksum and date format, and the development simulator's calls. */
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { payments, promoUses } from '../db/schema';
 import type { Bindings, Db } from '../env';
@@ -28,11 +27,7 @@ async function discountStillOurs(db: Db, order: PaymentRow) {
 /** What Idram's precheck is answered when the order's object refuses it (any text but OK refuses). */
 const PRECHECK_REFUSALS = { expired: 'Order has expired', canceled: 'Order was canceled', closed: 'Order is not open for payment' } as const;
 
-/**
- * POST /api/payment/idram/result, both of Idram's calls. Answers the bare text `OK` when the
- * precheck passes or the confirmation is applied (or replayed); anything else is a refusal
- * text that changes nothing. Never throws: Idram reads an error status as "paid".
- */
+/** Answers the bare text `OK` or a refusal text. Never throws: Idram reads an error status as "paid". */
 export async function idramResult(env: Bindings, control: Db, form: Record<string, string>): Promise<string> {
   try {
     const billNo = (form.EDP_BILL_NO ?? '').slice(0, 64);

@@ -1,11 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
 import { mailText, plural } from '../mail/texts';
 
-/**
- * The page that forwards a payer to Idram and the order's `EDP_DESCRIPTION`, in the payer's
- * language (docs/decisions/0178-no-english-left.md): the page shows for a moment before Idram's
- * own, which speaks the same language (EDP_LANGUAGE), and Idram shows the description.
- */
+/** The payer's language (docs/decisions/0178-no-english-left.md): Idram's page speaks it too (EDP_LANGUAGE). */
 interface IdramTexts {
   title: string;
   heading: string;

@@ -3,7 +3,6 @@ import { paymentItems, payments } from '../db/schema';
 import type { Db } from '../env';
 import { inJson } from '../lib/db';
 
-/** One line of a team order: whom it pays for, and what. */
 export interface OrderItem {
   userId: string;
   months: number;
@@ -12,11 +11,7 @@ export interface OrderItem {
   price: number;
 }
 
-/**
- * The statement that records a team order's items, only if the order row is there (a free order's
- * row is inserted only if it won its discount, in the same batch). One JSON parameter for all of
- * them: D1 binds at most 100 parameters per statement.
- */
+/** Only if the order row is there; one JSON parameter for all (D1 binds at most 100 per statement). */
 export const insertItems = (db: Db, orderId: string, items: readonly OrderItem[]) => {
   const json = JSON.stringify(items.map((i) => ({ u: i.userId, m: i.months, d: i.days, p: i.price })));
   return db.insert(paymentItems).select(
@@ -35,7 +30,6 @@ export const insertItems = (db: Db, orderId: string, items: readonly OrderItem[]
   );
 };
 
-/** A team order's items, in the order they were recorded. */
 export const itemsOf = (db: Db, orderId: string) => db.select().from(paymentItems).where(eq(paymentItems.paymentId, orderId)).orderBy(sql`rowid`);
 
 /** The items of several orders (Payment History), by order id. */

@@ -9,11 +9,7 @@ import { applyPayment, applyPromoUse, applyRefund, tryApply } from './settle';
 const SWEEP_AFTER_MS = 60_000;
 const SWEEP_BATCH = 100;
 
-/**
- * The sweep (every five minutes, with the mail sweeper: worker/jobs.ts): every money change whose subscription change has not
- * landed a minute after it was made (the Worker was cut off between the two writes, or the company
- * was moving) is written now. Running it twice, or beside the request, writes nothing twice.
- */
+/** For a Worker cut off between the two writes, or a company that was moving. Running it twice writes nothing twice. */
 export async function sweepMoneyChanges(env: Bindings, now = new Date()): Promise<{ applied: number; deferred: number }> {
   const control = controlDb(env);
   const before = new Date(now.getTime() - SWEEP_AFTER_MS);

@@ -27,9 +27,7 @@ export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   needs_refund: [],
 };
 
-/** What Idram's precheck is told: `ok`, or why the order is not open for payment. */
 export type PrecheckResult = 'ok' | 'expired' | 'canceled' | 'closed';
-/** What the payer's Cancel did: `canceled` (now, or already), or why not. */
 export type CancelResult = 'canceled' | 'paid' | 'closed' | 'unknown' | 'error';
 
 /** States in which Idram may still take the money (the payment page and the precheck). */
@@ -39,7 +37,7 @@ interface OrderState {
   orderId: string;
   status: OrderStatus;
   priceTotal: number;
-  /** When the order stops being payable (its creation + ORDER_TTL_MS); absent in objects opened before it was kept. */
+  /** Creation + ORDER_TTL_MS; absent in objects opened before it was kept. */
   expiresAt?: number;
 }
 
@@ -54,26 +52,18 @@ export type ConfirmResult = 'confirmed' | 'refund' | 'replay' | 'unknown' | 'err
 /** Terminal states a signed confirmation leaves an order in; a second confirmation is a replay. */
 const SETTLED: readonly OrderStatus[] = ['confirmed', 'needs_refund'];
 
-/** Whether the merchant settings let us build an Idram payment form (the link is our own page). */
 export const idramConfigured = (env: Bindings) => Boolean(env.IDRAM_REC_ACCOUNT && env.IDRAM_SECRET_KEY && (isDevelopment(env) || env.IDRAM_PAYMENT_URL));
 
-/** The first retry of a confirmed order's months whose shard write failed; each next one waits twice as long, up to APPLY_RETRY_MAX_MS. */
+/** Doubles per retry up to APPLY_RETRY_MAX_MS. */
 export const APPLY_RETRY_MS = 5_000;
 const APPLY_RETRY_MAX_MS = 5 * 60_000;
 
 /**
- * One object per payment order (idFromName(orderId)): the state machine above, and the alarm
- * that expires an unpaid order. Every change runs under `blockConcurrencyWhile`, so two
- * confirmations racing are applied one after the other and the second is a replay. The control
- * plane holds the record; once it confirms the order, the payees' months are written in their
- * shards (`settle`), and the alarm tries again until they are.
+ * One object per order: every change runs under `blockConcurrencyWhile`, so of two racing
+ * confirmations the second is a replay. The alarm expires an unpaid order and retries `settle`.
  */
 export class PaymentOrder extends DurableObject<Bindings> {
-  /**
-   * Runs one change at a time. A callback that throws inside blockConcurrencyWhile resets the
-   * object, so a failure (D1 unreachable, a duplicate transaction id) answers `fallback` instead;
-   * storage is only written after the D1 write it follows, so nothing is half-applied.
-   */
+  /** A throw inside blockConcurrencyWhile resets the object, so a failure answers `fallback`; storage follows its D1 write. */
   private serial<T>(fallback: T, fn: () => Promise<T>): Promise<T> {
     return this.ctx.blockConcurrencyWhile(async () => {
       try {
@@ -85,7 +75,6 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  /** GET /api/health: answers once the namespace could start an object (the health check's own, named "health"). */
   ping(): 'ok' {
     return 'ok';
   }
@@ -107,10 +96,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     return true;
   }
 
-  /**
-   * requested → link_generated | link_failed, and arms the expiry alarm. Idempotent: a second
-   * call (the Payment screen's poll re-driving an order) answers the state it is in.
-   */
+  /** Idempotent: the Payment screen's poll re-drives an order. */
   async open(orderId: string, priceTotal: number, linkOk: boolean, createdAt = Date.now()): Promise<OrderStatus> {
     return this.serial<OrderStatus>('requested', async () => {
       let order = await this.state();
@@ -129,11 +115,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     return (await this.state())?.status ?? null;
   }
 
-  /**
-   * Idram's precheck: only an open, unpaid order for the same amount, before it expires. The
-   * expiry time is checked here, under the same lock as the alarm, so a precheck that arrives
-   * after the order's time is refused (and expires the order) even if the alarm has not run yet.
-   */
+  /** The expiry is checked under the alarm's lock, so a late precheck is refused even before the alarm runs. */
   async precheck(amount: number): Promise<PrecheckResult> {
     return this.serial<PrecheckResult>('closed', async () => {
       const order = await this.state();
@@ -149,11 +131,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  /**
-   * The payer's Cancel: a waiting order becomes `canceled` (a second Cancel answers the same).
-   * A paid order is never canceled; a signed confirmation that arrives after the Cancel is still
-   * applied, because Idram took the money (docs/decisions/0020-order-expiry.md).
-   */
+  /** A paid order is never canceled; a confirmation after a Cancel still applies (docs/decisions/0020-order-expiry.md). */
   async cancel(orderId: string): Promise<CancelResult> {
     return this.serial<CancelResult>('error', async () => {
       const order = (await this.state()) ?? (await orderFromD1(this.env, orderId));
@@ -167,10 +145,8 @@ export class PaymentOrder extends DurableObject<Bindings> {
   }
 
   /**
-   * A checksum-verified confirmation: applied exactly once, whatever state the order is in
-   * (the money was taken). An order whose object was never opened is confirmed from D1. The
-   * answer is `confirmed` once the control plane holds it, even if the months could not be
-   * written yet (the payee's company is moving): the alarm writes them.
+   * Applied exactly once whatever the state (the money was taken). `confirmed` once the control plane
+   * holds it; if the payee's company is moving, the alarm writes the months.
    */
   async confirm(orderId: string, payment: IdramPayment): Promise<ConfirmResult> {
     return this.serial<ConfirmResult>('error', async () => {
@@ -191,11 +167,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  /**
-   * Writes a confirmed order's months in the payees' shards. The alarm is armed before the write,
-   * so an object cut off in between finishes it; a write that fails (the company is moving, a
-   * shard is out of reach) is tried again later, each time twice as late. True once written.
-   */
+  /** The alarm is armed before the write, so an object cut off in between finishes it. True once written. */
   private async settle(orderId: string): Promise<boolean> {
     const tries = (await this.ctx.storage.get<number>('applyTries')) ?? 0;
     await this.ctx.storage.setAlarm(Date.now() + Math.min(APPLY_RETRY_MS * 2 ** tries, APPLY_RETRY_MAX_MS));
@@ -209,7 +181,6 @@ export class PaymentOrder extends DurableObject<Bindings> {
     return true;
   }
 
-  /** The payer declined (the development simulator's Decline). */
   async decline(): Promise<boolean> {
     return this.serial(false, async () => {
       const order = await this.state();
@@ -219,10 +190,7 @@ export class PaymentOrder extends DurableObject<Bindings> {
     });
   }
 
-  /**
-   * Expiry, or a confirmed order's months not yet written. Alarms run at least once and may
-   * retry: a second run, or a paid order, changes nothing.
-   */
+  /** Alarms run at least once and may retry: a second run, or a paid order, changes nothing. */
   async alarm(): Promise<void> {
     const confirmed = await this.serial<{ orderId: string; settled: boolean } | null>(null, async () => {
       const order = await this.state();
@@ -239,7 +207,6 @@ export class PaymentOrder extends DurableObject<Bindings> {
     if (expired === 'retry') throw new Error('order expiry failed; the alarm will retry');
   }
 
-  /** The alarm's work: an order still open becomes `expired` (also the development simulator's Let it expire). */
   async expire(): Promise<boolean | 'retry'> {
     return this.serial<boolean | 'retry'>('retry', async () => {
       const order = await this.state();

@@ -1,11 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../lib/languages';
 import { idramText } from './idram-texts';
 
-/**
- * The two small HTML pages the Worker serves for Idram: the paymentURL page that posts the
- * Idram form, and the development simulator. They live under /api, whose default CSP is
- * `default-src 'none'`, so each sets its own (app.ts keeps a route's own CSP).
- */
+/** Under /api, whose default CSP is `default-src 'none'`, so each page sets its own. */
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

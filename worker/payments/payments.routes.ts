@@ -46,7 +46,6 @@ async function formBody(req: Request): Promise<Record<string, string>> {
 
 const orderAnswer = z.strictObject({ orderId: z.string() });
 
-/** /api/payment (docs/api/payments.md). */
 export const paymentRoutes = new Hono<AppEnv>()
   // Idram's result URL: public (Idram calls it), form-encoded, answers bare text, never a 5xx.
   .post('/idram/result', allow('public'), async (c) => c.text(await idram.idramResult(c.env, c.var.control, await formBody(c.req.raw)), 200))
@@ -132,7 +131,6 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get('/receipt/:id', allow('payment'), validate('param', receiptParam), answers(receiptSchema, [PAY.receiptNotFound]), async (c) =>
     c.var.answer(await receiptFor(c.env, c.var.control, c.var.db, c.var.caller, c.req.valid('param').id)),
   )
-  // Admin payments: refunds, the net totals, the price schedule
   .post(
     '/refund',
     allow('adminPayments'),

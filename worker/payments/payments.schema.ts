@@ -2,15 +2,10 @@ import * as z from 'zod';
 import { problem } from '../lib/messages';
 import { PAYMENT_MESSAGES } from './payments.messages';
 
-/** The spec's payment messages, shared by the worker and the Payment screen. */
 export { PAYMENT_MESSAGES };
 
-/** How an order is paid, and the payments table's enum. */
 export const PAYMENT_TYPES = ['idram', 'arca'] as const;
-/**
- * An order's state (the PaymentOrder Durable Object's machine), and the payments table's enum.
- * needs_refund: Idram took the money, but the order's promo discount had been spent by another order.
- */
+/** needs_refund: Idram took the money, but the order's promo discount had been spent by another order. */
 export const ORDER_STATUSES = [
   'requested',
   'link_generated',
@@ -32,7 +27,6 @@ export const ORDER_KINDS = ['single', 'team'] as const;
  */
 export const ORDER_TTL_MS = 30 * 60_000;
 
-/** Months bought at once, at most (the counter's upper bound too). */
 export const MAX_MONTHS = 36;
 
 export const generateLinkSchema = z.object({
@@ -48,7 +42,6 @@ export const generateLinkSchema = z.object({
     .optional()
     .default('idram'),
 });
-/** Agents in one team order, at most. */
 export const MAX_TEAM_ORDER = 50;
 
 export const generateTeamLinkSchema = z
@@ -151,7 +144,6 @@ export const orderIdSchema = z.object({
     .max(64),
 });
 
-/** The labels a payment shows in Payment History (spec: Payment status labels). */
 export const PAYMENT_LABELS = [
   'redirect fail',
   'Declined',
@@ -199,7 +191,6 @@ export const paymentSchema = z.strictObject({
   user: paymentPersonSchema.nullable(),
   payerUser: paymentPersonSchema.nullable(),
   dateCreated: z.string(),
-  /** Months bought. */
   amount: z.number(),
   /** Whole AMD charged, after any promo discount. */
   priceTotal: z.number(),
@@ -230,7 +221,6 @@ export const receiptLineSchema = paymentItemSchema.extend({
 });
 export type ReceiptLineDto = z.infer<typeof receiptLineSchema>;
 
-/** GET /api/payment/receipt/{id}: a confirmed payment's receipt. */
 export const receiptSchema = z.strictObject({
   _id: z.string(),
   /** The product-wide order number (globalIndex). */
@@ -255,7 +245,6 @@ export const receiptSchema = z.strictObject({
 });
 export type ReceiptDto = z.infer<typeof receiptSchema>;
 
-/** GET /api/payment/monthlyprice: the price and the caller's pending promo discount. */
 export const priceInfoSchema = z.strictObject({
   price: z.number(),
   currency: z.literal('AMD'),
@@ -266,14 +255,11 @@ export const priceInfoSchema = z.strictObject({
 });
 export type PriceInfo = z.infer<typeof priceInfoSchema>;
 
-/** GET /api/payment/summary (admin): the Admin payments figures, net of refunds. */
 export const paymentSummarySchema = z.strictObject({
-  /** Whole AMD of confirmed payments. */
   confirmedTotal: z.number(),
   confirmedCount: z.number(),
   /** Given back on confirmed payments. */
   refundedTotal: z.number(),
-  /** confirmedTotal - refundedTotal. */
   netRevenue: z.number(),
   /** Still owed back on Needs refund payments (charged minus already refunded). */
   owedTotal: z.number(),
@@ -291,7 +277,6 @@ export const priceChangeSchema = z.strictObject({
   started: z.boolean(),
 });
 export type PriceChangeDto = z.infer<typeof priceChangeSchema>;
-/** GET /api/payment/priceSchedule (admin): the price now, the configured one, and the scheduled changes. */
 export const priceScheduleListSchema = z.strictObject({ price: z.number(), basePrice: z.number(), changes: z.array(priceChangeSchema) });
 
 export const paymentLinkSchema = z.strictObject({
@@ -302,7 +287,6 @@ export const paymentLinkSchema = z.strictObject({
 });
 export type PaymentLinkDto = z.infer<typeof paymentLinkSchema>;
 
-/** POST /api/subscription/childUsersSubscriptions: one row of Pay for Team. */
 export const teamSubscriptionSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),

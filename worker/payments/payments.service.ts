@@ -18,12 +18,8 @@ import { applyPayment, tryApply } from './settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/**
- * Money lives in the control plane (`control`: payments, items, receipts, refunds, prices, promo
- * codes); users in their company's shard (`db`: the caller's). docs/decisions/0179-money-in-the-control-plane.md.
- */
+/** Money lives in the control plane, users in their company's shard (docs/decisions/0179-money-in-the-control-plane.md). */
 
-/** GET /api/payment/monthlyprice: the price in force, the next scheduled one, and the caller's pending promo discount. */
 export async function priceInfo(env: Bindings, control: Db, caller: Caller): Promise<PriceInfo> {
   const [discount, prices] = await Promise.all([pendingDiscount(control, caller.id), pricesAt(env, control)]);
   return { price: prices.price, currency: 'AMD', discountPercent: discount?.percent ?? 0, promoName: discount?.name ?? null, upcoming: prices.upcoming };
@@ -42,12 +38,7 @@ async function payeeFor(db: Db, caller: Caller, userToBePaidId: string | null | 
   return payee.id;
 }
 
-/**
- * POST /api/payment/generateLink: records an order for `amount` months, priced with the
- * caller's pending promo discount, and opens its PaymentOrder object (which generates the
- * link). Answers the orderId; the screen then polls getPaymentLink. An order the discount makes
- * free is confirmed at once instead (`confirmFreeOrder`).
- */
+/** An order the discount makes free is confirmed at once (`confirmFreeOrder`). */
 export async function generateLink(
   env: Bindings,
   control: Db,
@@ -71,7 +62,6 @@ export async function generateLink(
 /** The product-wide order number of a new row: max + 1, inside the INSERT itself. */
 const nextGlobalIndex = sql`(select coalesce(max(${payments.globalIndex}), 0) + 1 from ${payments})`;
 
-/** A new order as generateLink and generateTeamLink record it. */
 export interface NewOrder {
   id: string;
   kind: 'single' | 'team';
@@ -82,13 +72,8 @@ export interface NewOrder {
 }
 
 /**
- * A 100% discount leaves nothing to pay: one control-plane batch spends the discount on this
- * order, records the order, confirmed with its months due, only if that spend landed (INSERT …
- * SELECT … WHERE the use now names this order), and a team order's items only if the order is
- * there. Then the months are written in the payees' shards (`applyPayment`; if that fails, the
- * sweep writes them). Two orders racing for one discount: one is recorded and extends once; the
- * other records nothing and answers 409. No Durable Object: there is nothing to pay, precheck or
- * expire.
+ * One control-plane batch records the order only if its spend of the discount landed, so of two
+ * orders racing for one discount the other records nothing and answers 409.
  */
 export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, promoUseId: string, items: readonly OrderItem[] = []) {
   const now = new Date();
@@ -96,7 +81,6 @@ export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, p
   const insertIfSpent = db.insert(payments).select(
     db
       .select({
-        // every column, in the table's order
         id: value(order.id, 'id'),
         globalIndex: sql<number>`${nextGlobalIndex}`.as('global_index'),
         type: value('idram', 'type'),
@@ -132,7 +116,6 @@ export async function confirmFreeOrder(env: Bindings, db: Db, order: NewOrder, p
   return { orderId: order.id };
 }
 
-/** Records an order to pay through Idram (a team order with its items, in the same batch) and opens its PaymentOrder object. */
 export async function recordOrder(env: Bindings, db: Db, order: NewOrder, priceTotal: number, promoUseId: string | null, items: readonly OrderItem[] = []) {
   // one statement: the next integer is read and written at once (D1 runs statements one at a time)
   const insert = db.insert(payments).values({
@@ -173,7 +156,6 @@ const originOf = (env: Bindings, req: Request) => {
   }
 };
 
-/** POST /api/payment/getPaymentLink: only the order's payer sees its link. */
 export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Request, orderId: string): Promise<PaymentLinkDto> {
   let [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.payerUserId !== caller.id) throw apiError(PAYMENT_MESSAGES.orderNotFound);
@@ -194,7 +176,6 @@ export async function paymentLink(env: Bindings, db: Db, caller: Caller, req: Re
   };
 }
 
-/** POST /api/payment/get_arca_status: the caller's own orders (as payer or payee). */
 export async function arcaStatus(db: Db, caller: Caller, orderId: string) {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || (order.payerUserId !== caller.id && order.userId !== caller.id)) throw apiError(PAYMENT_MESSAGES.orderNotFound);
@@ -214,7 +195,6 @@ export const isWaiting = (row: ExpiryFields, now = Date.now()) =>
 const isExpired = (row: ExpiryFields, now = Date.now()) =>
   !row.isPaymentConfirmed && (row.status === 'expired' || (row.type === 'idram' && OPEN_STATUSES.includes(row.status) && now >= expiresAtOf(row)));
 
-/** The spec's status label of a payment. */
 export function label(
   row: Pick<PaymentRow, 'isPaymentConfirmed' | 'isLinkGenerationFailed' | 'status' | 'type' | 'priceTotal' | 'dateCreated'>,
   refunded = 0,
@@ -237,11 +217,7 @@ export function label(
   return 'Canceled';
 }
 
-/**
- * GET /api/payment/paymentHistory: the caller's payments as payer or payee (a team order that paid
- * for it included); the admin's: all. Newest first. A team order lists its agents in `items`; an
- * agent sees only its own line of it, and the order's months and total as that line's.
- */
+/** An agent sees only its own line of a team order, and the order's months and total as that line's. */
 export async function history(env: Bindings, control: Db, db: Db, caller: Caller): Promise<PaymentDto[]> {
   const query = control.select().from(payments);
   const paidForMe = control.select({ id: paymentItems.paymentId }).from(paymentItems).where(eq(paymentItems.userId, caller.id));
@@ -310,11 +286,7 @@ export async function history(env: Bindings, control: Db, db: Db, caller: Caller
   });
 }
 
-/**
- * POST /api/payment/cancelOrder: the payer cancels its own order while it waits for payment.
- * Anyone else: 404, as for getPaymentLink. A paid order: 409. An order that is no longer waiting
- * (expired, declined, link failed): 409. Canceling twice answers the same.
- */
+/** Anyone else but the payer: 404, as for getPaymentLink. Canceling twice answers the same. */
 export async function cancelOrder(env: Bindings, db: Db, caller: Caller, orderId: string): Promise<{ orderId: string; status: PaymentLabel }> {
   const [order] = await db.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.payerUserId !== caller.id) throw apiError(PAYMENT_MESSAGES.orderNotFound);
@@ -344,12 +316,7 @@ export const initialsOf = (name: string) =>
     .map((word) => `${Array.from(word)[0]!.toLocaleUpperCase()}.`)
     .join(' ');
 
-/**
- * The Idram form for an order still open for payment, or null. Posts to the simulator in
- * development. The page is public (whoever has the URL sees it), so it carries only what the
- * payer needs: no e-mail of the payer or payee; `EDP_EMAIL` (optional for Idram) is not sent,
- * and an order for an agent names it by initials.
- */
+/** The page is public, so it carries no e-mail and names an agent by initials. */
 export async function payForm(env: Bindings, control: Db, req: Request, orderId: string) {
   const [order] = await control.select().from(payments).where(eq(payments.id, orderId)).limit(1);
   if (!order || order.isPaymentConfirmed || !PAYABLE.includes(order.status)) return null;

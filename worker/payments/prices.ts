@@ -12,10 +12,7 @@ export const configuredPrice = (env: Bindings) => {
   return Number.isFinite(price) && price > 0 ? price : 5000;
 };
 
-/**
- * The price of one month in force at `now` (the latest scheduled change that has started, else
- * MONTHLY_PRICE_AMD) and the next scheduled one. Orders are priced with it when they are made.
- */
+/** Orders are priced with it when they are made. */
 export async function pricesAt(env: Bindings, db: Db, now = new Date()) {
   const [[current], [next]] = await Promise.all([
     db.select().from(priceSchedule).where(lte(priceSchedule.effectiveFrom, now)).orderBy(desc(priceSchedule.effectiveFrom)).limit(1),
@@ -35,7 +32,6 @@ const toDto = (row: typeof priceSchedule.$inferSelect, now: number): PriceChange
   started: row.effectiveFrom.getTime() <= now,
 });
 
-/** GET /api/payment/priceSchedule (admin): every scheduled change, newest start first, and the price in force. */
 export async function listPriceChanges(env: Bindings, db: Db) {
   const now = Date.now();
   const rows = await db.select().from(priceSchedule).orderBy(desc(priceSchedule.effectiveFrom)).limit(200);

@@ -89,11 +89,7 @@ async function loadReceipt(
   };
 }
 
-/**
- * The receipt as `viewerId` may see it: the payer and the admin see the whole order; a payee who
- * did not pay sees the lines bought for it with their prices, not the order's total, promo or the
- * other agents (what a manager paid for its team is the manager's business).
- */
+/** A payee who did not pay sees its own lines, not the order's total, promo or the other agents. */
 function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptDto {
   const { payerUserId, ...dto } = receipt;
   if (isAdmin || viewerId === payerUserId) return { ...dto, isPartial: false };
@@ -110,7 +106,6 @@ function viewFor(receipt: Receipt, viewerId: string, isAdmin: boolean): ReceiptD
   };
 }
 
-/** GET /api/payment/receipt/{id}: a confirmed payment's receipt, for its payer, its payees and the admin; 404 for anyone else. */
 export async function receiptFor(env: Bindings, control: Db, db: Db, caller: Caller, orderId: string): Promise<ReceiptDto> {
   const isAdmin = caller.userType === 'admin';
   const loaded = await loadReceipt(env, control, orderId, isAdmin ? undefined : db);
@@ -120,7 +115,6 @@ export async function receiptFor(env: Bindings, control: Db, db: Db, caller: Cal
   return viewFor(receipt, caller.id, isAdmin);
 }
 
-/** The receipt mail, in the recipient's language: the same facts as the receipt page, and a link to it for printing. */
 export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson & { language?: Language }): Mail {
   const texts = mailText(to.language);
   const r = texts.receipt;
@@ -172,14 +166,9 @@ export function receiptMail(env: Bindings, view: ReceiptDto, to: PaymentPerson &
 }
 
 /**
- * Mails the receipts of a confirmed payment whose months are written (a receipt states the new
- * end dates) that no earlier call sent: the payer's, and each payee's who is someone else. One
- * batch writes the receipt mails and the receipt rows, one per (payment, recipient): the mail
- * insert first, guarded by "no receipt row yet" for its recipient, then the rows with ON CONFLICT
- * DO NOTHING. D1 runs a batch as one transaction, so of Idram replaying the confirmation, even at
- * the same moment, one batch writes each receipt and its mail and the others find the rows and
- * write nothing. Called after every confirmation and replay (a replay sends what a failed earlier
- * call did not record). Never throws: the payment is applied whatever happens to the mail.
+ * Mail inserts guarded by "no receipt row yet", then the rows with ON CONFLICT DO NOTHING, in one
+ * batch: of Idram's simultaneous replays one writes each receipt, the others nothing. Never
+ * throws: the payment is applied whatever happens to the mail.
  */
 export async function sendReceipts(env: Bindings, db: Db, orderId: string): Promise<void> {
   try {

@@ -20,13 +20,8 @@ async function refundedSoFar(db: Db, paymentId: string) {
 }
 
 /**
- * POST /api/payment/refund (admin): records money given back on a payment Idram was paid for (a
- * confirmed one, or one recorded as Needs refund), and optionally takes months back from the
- * user it extended. One control-plane statement inserts the refund only if the payment's refunds
- * stay within what it charged and the months within what it bought for that user (sums read
- * inside the INSERT … SELECT, so two refunds at once cannot both pass); the months are then taken
- * back in the user's shard, once (`applyRefund`; if that fails, the sweep does it). The refund
- * itself goes through Idram's merchant tools; this is the record, the subscription and the totals.
+ * Sums are read inside the INSERT … SELECT, so two refunds at once cannot both pass the limits; the
+ * months are then taken back in the user's shard (or by the sweep). The money moves in Idram's tools.
  */
 export async function refund(env: Bindings, db: Db, caller: Caller, input: RefundInput) {
   const [payment] = await db.select().from(payments).where(eq(payments.id, input.paymentId)).limit(1);
@@ -90,7 +85,6 @@ export async function refund(env: Bindings, db: Db, caller: Caller, input: Refun
   return { message: 'Refund recorded', _id: id, refunded: so.amount, leftToRefund: payment.priceTotal - so.amount };
 }
 
-/** The refunds of several payments (Payment History), by payment id, oldest first. */
 export async function refundsByPayment(db: Db, paymentIds: string[]) {
   const byPayment = new Map<string, (typeof paymentRefunds.$inferSelect)[]>();
   if (!paymentIds.length) return byPayment;
@@ -99,11 +93,7 @@ export async function refundsByPayment(db: Db, paymentIds: string[]) {
   return byPayment;
 }
 
-/**
- * GET /api/payment/summary (admin): the Admin payments figures, computed in SQL over every
- * payment: confirmed revenue net of what was given back on it, what is still owed back on Needs
- * refund payments, and the months sold net of months taken back.
- */
+/** Computed in SQL over every payment, net of refunds and months taken back. */
 export async function paymentSummary(db: Db): Promise<PaymentSummaryDto> {
   const refundedOf = sql`(select coalesce(sum(${paymentRefunds.amount}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id})`;
   const monthsBackOf = sql`(select coalesce(sum(${paymentRefunds.monthsRemoved}), 0) from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id})`;

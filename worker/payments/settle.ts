@@ -7,11 +7,8 @@ import { applyChanges, changeId } from '../subscriptions/changes';
 import { itemsOf } from './items';
 
 /**
- * The second half of every money change (docs/decisions/0179-money-in-the-control-plane.md): the
- * control plane has confirmed a payment, recorded a free-months use or a refund with
- * `applyPending`; these write its subscription change in the user's shard (once, however often
- * they run) and then clear `applyPending`. The request that made the change runs them at once;
- * the PaymentOrder's alarm and the sweep run them again until they land.
+ * The second half of every money change (docs/decisions/0179-money-in-the-control-plane.md): once
+ * however often they run; the PaymentOrder's alarm and the sweep rerun them until they land.
  */
 
 /** A confirmed payment's months in its payees' shards (its receipts follow: `sendReceipts`, outside the order's lock). */
@@ -79,7 +76,6 @@ export async function applyPromoUse(
   return ends.get(use.userId) ?? null;
 }
 
-/** A refund's months taken back in its user's shard. */
 export async function applyRefund(env: Bindings, control: Db, refundId: string): Promise<void> {
   const [r] = await control.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1);
   if (!r?.applyPending) return;

@@ -11,13 +11,7 @@ import { alignDays, daysPrice, type generateTeamLinkSchema, MAX_ALIGN_DAYS, PAYM
 import { confirmFreeOrder, type NewOrder, recordOrder } from './payments.service';
 import { pricesAt } from './prices';
 
-/**
- * POST /api/payment/generateTeamLink: one order for several of the manager's agents. Each must be
- * one of its live agents (anyone else: 404, as if it did not exist) with a verified e-mail. Either
- * `amount` months for each, or (`align`) each agent up to the manager's own end date, by the day,
- * priced pro rata (`daysPrice`: a 30-day month, whole AMD per agent). The payer's pending promo
- * discount applies to the order's total. Answers the orderId, like generateLink.
- */
+/** `align`: each agent up to the manager's end date, by the day, priced pro rata. Anyone but a live agent: 404. */
 export async function generateTeamLink(env: Bindings, control: Db, db: Db, caller: Caller, input: z.output<typeof generateTeamLinkSchema>) {
   if (input.paymentType.toLowerCase() === 'arca') throw apiError(PAYMENT_MESSAGES.arca);
   if (input.paymentType.toLowerCase() !== 'idram') throw apiError(PAYMENT_MESSAGES.paymentType);

@@ -2,12 +2,7 @@ import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { promoCodes, promoUses } from '../db/schema';
 import type { Db } from '../env';
 
-/**
- * The contract between promo codes and payments. A used `discountPercent` code leaves a
- * pending promo use (orderId null); the user's next payment is priced with it, and the
- * confirmation of that payment spends it (sets orderId) in the same D1 batch that extends the
- * subscription, which extends only if that very batch spent it on this order (`discountSpentOn`).
- */
+/** The confirmation spends the discount in the same D1 batch that extends the subscription, which extends only if that batch spent it. */
 export interface PendingDiscount {
   promoUseId: string;
   name: string;

@@ -54,10 +54,7 @@ const STATUS_WHERE: Record<PromoStatus, SQL> = {
   used: and(lt(promoCodes.usedCount, promoCodes.maxUses), or(eq(promoCodes.isFree, false), gt(promoCodes.usedCount, 0), isNotNull(promoCodes.assignedUserId)))!,
 };
 
-/**
- * Codes with their assigned user and who used them: two control-plane queries, whatever the number
- * of codes, then the users from their shards (one query per shard).
- */
+/** Two control-plane queries whatever the number of codes, then one query per shard for the users. */
 async function listWhere(env: Bindings, db: Db, where: SQL | undefined): Promise<PromoDto[]> {
   const rows = await db.select().from(promoCodes).where(where).orderBy(desc(promoCodes.createdAt), asc(promoCodes.name)).limit(LIST_LIMIT);
   const used = rows.filter((r) => r.usedCount > 0).map((r) => r.id);
@@ -105,17 +102,12 @@ async function one(env: Bindings, db: Db, id: string): Promise<PromoDto> {
   return dto;
 }
 
-/**
- * `generateAmount` random public single-use codes. All rows go in with one INSERT … SELECT over
- * a JSON array (D1 counts statements per request); a name that already exists is skipped and
- * drawn again, so the answer always holds exactly the amount asked for.
- */
+/** One INSERT … SELECT over a JSON array (D1 counts statements per request); a name taken is drawn again. */
 export async function createRandom(env: Bindings, db: Db, caller: Caller, input: { effectType: PromoEffectType; effectValue: number; generateAmount: number }) {
   const createdAt = Date.now();
   const made: string[] = [];
   for (let round = 0; round < 5 && made.length < input.generateAmount; round++) {
     const batch = Array.from({ length: input.generateAmount - made.length }, () => [randomId(), randomCode()]);
-    // every column in the table's order: id, name, effect type and value, public, free, max uses, used, assigned user, creator, date
     await db
       .insert(promoCodes)
       .select(
@@ -138,7 +130,6 @@ export async function createRandom(env: Bindings, db: Db, caller: Caller, input:
   return { message: `${codes.length} promo code${codes.length === 1 ? '' : 's'} created`, codes };
 }
 
-/** A named code (e.g. SPRING-2026), single- or multi-use, public or reserved for an assigned user. */
 export async function create(
   env: Bindings,
   db: Db,
@@ -205,7 +196,6 @@ export async function unassign(env: Bindings, db: Db, id: string) {
   return { message: 'Assignment removed', promo: await one(env, db, row.id) };
 }
 
-/** Marks codes as handed out (`isFree: false`) or back; by `_id` or by name. One UPDATE. */
 export async function setFreeStatus(db: Db, items: { _id?: string; name?: string; isFree: boolean }[]) {
   const names = items.filter((i) => !i._id && i.name).map((i) => normalizeCode(i.name!));
   const idOfName = new Map<string, string>();
@@ -270,16 +260,10 @@ const hasPendingDiscount = (callerId: string) => sql`exists (select 1 from ${pro
   where ${promoUses.userId} = ${callerId} and ${promoUses.orderId} is null and ${promoCodes.effectType} = 'discountPercent')`;
 
 /**
- * Uses a code once for the caller, exactly once however many requests race. One control-plane
- * batch (D1 runs it as one transaction, one batch at a time), no read-then-write:
- *  1. the use row goes in only while `used_count < max_uses`, the code is the caller's to use,
- *     and (discount) no other discount is pending; the unique (promo, user) index refuses a
- *     second use by the same user; free months go in with their change due (`applyPending`);
- *  2. `used_count = used_count + 1 … where used_count < max_uses`, only if that row landed.
- * Then free months are written in the caller's shard, once (`applyPromoUse`: computed in SQL from
- * the end date the row holds, so a payment landing at the same moment adds its own months on top,
- * and neither is lost; if the write fails, the sweep makes it and the answer has no end date yet).
- * If nothing landed, `usable` names the reason (finished, already used, a discount pending).
+ * Exactly once however many requests race: one batch, no read-then-write. The use row lands only
+ * while `used_count < max_uses` and no other discount is pending; the count rises only if it landed.
+ * Free months are then computed in SQL from the stored end date, so a payment landing at once adds
+ * its own months on top. If nothing landed, `usable` names the reason.
  */
 export async function use(env: Bindings, db: Db, home: { companyId: string; shard: string }, caller: Caller, name: string): Promise<UsePromoResult> {
   const row = await usable(env, db, caller, name);

@@ -5,19 +5,11 @@ import { decide, ROLES, type Role, RULES, type RuleName } from '../lib/permissio
 import { call, createUser, sessionToken, type TestUser, testEnv, tokenFromMail } from '../test/helpers';
 import { appRoutes } from '../test/routes';
 
-/**
- * The access matrix: every API route × every role (with an active and an expired subscription)
- * × the bad-token cases, with the expected status computed from the one permissions table
- * (`worker/lib/permissions.ts`) and the rule the route names with `allow()`, read back from the
- * app's routes. A route added without a rule fails the first test.
- */
+/** Expected statuses come from the permissions table; a route added without a rule fails the first test. */
 const allRoutes = appRoutes();
 /**
- * The matrix runs in PARTS files (access-matrix-N.test.ts), a share of the routes each: every
- * Durable Object the pool constructs wraps its class's prototype in one more Proxy
- * (@cloudflare/vitest-pool-workers' createProxyPrototypeClass), so one file of 130 routes made
- * each lookup slower than the last (17 minutes) and finally overflowed the stack. A file is a
- * fresh module graph, so the chain starts again in each.
+ * Split in PARTS files: the pool wraps each Durable Object prototype in one more Proxy per
+ * construction, so one file of 130 routes took 17 minutes and overflowed the stack.
  */
 export const PARTS = 4;
 /** The spec writes these calls with a trailing slash: the app's `strict: false` answers them through the route without one. */

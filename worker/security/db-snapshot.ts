@@ -1,10 +1,6 @@
 import { testEnv } from '../test/helpers';
 
-/**
- * Every application table with all its rows, as one string: equal snapshots mean nothing changed.
- * An FTS5 index (`broker_filters_fts`) is read through its virtual table; its shadow tables
- * (`…_fts_data`, `…_fts_idx`, …, some WITHOUT ROWID) are internal to it and skipped.
- */
+/** Equal snapshots mean nothing changed. FTS5 shadow tables are internal (some WITHOUT ROWID) and skipped. */
 export async function snapshotDb(): Promise<string> {
   const tables = await testEnv.DB.prepare(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations' and name not like '%\\_fts\\_%' escape '\\' order by name",

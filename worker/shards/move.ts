@@ -12,26 +12,18 @@ import type { UserType } from '../users/users.schema';
 import { DERIVED_TABLES, MOVED_TABLES, type MovedTable } from './tables';
 
 /**
- * Moving rows between shards (docs/decisions/0181-moving-companies.md): a whole company
- * (`npm run company:move`, the admin's POST /api/shards/moves) or a team joining a company on
- * another shard (`moveUsers`). One state machine for both, its state in the control plane's
- * `company_moves` row, advanced a bounded piece at a time (`advanceMove`) by the ShardMover
- * Durable Object, so a move of any size stays within one invocation's D1 query limit and a
- * crash resumes where the last saved piece ended.
+ * Moving rows between shards (docs/decisions/0181-moving-companies.md): a company, or a team joining
+ * a company on another shard (`moveUsers`). The ShardMover Durable Object advances the state in
+ * `company_moves` a bounded piece at a time, so any size fits one invocation's D1 query limit and a
+ * crash resumes at the last saved piece.
  *
- *   copying    the source fence is closed (no write of the company lands there any more), the
- *              users are listed, each table is copied in pages into the target
- *   verifying  each table is read again on the target: its count and digest must equal the
- *              source's; a derived table's content is compared
- *   flipping   the commit: the control plane names the target (a company), or the users join
- *              their new company in the target (a users move); from here the move only goes on
- *   cleaning   the source's rows are deleted in pages; a users move reopens its source company
- *   done
+ *   copying    the source fence is closed; each table is copied in pages
+ *   verifying  each table's count and digest on the target must equal the source's
+ *   flipping   the commit; from here the move only goes on
+ *   cleaning   the source's rows are deleted in pages
  *
- * Before the commit a move can be rolled back (`rolling_back` -> `rolled_back`): the source
- * reopens and the target's copies are deleted. Every piece is idempotent: a copy page inserts
- * with ON CONFLICT DO NOTHING, a delete page deletes what is left, the flip's statements are
- * conditional, so running a piece twice (a crash after its work, before its save) changes nothing.
+ * Before the commit a move can roll back. Every piece is idempotent (ON CONFLICT DO NOTHING,
+ * deletes of what is left, conditional flips), so a piece run twice changes nothing.
  */
 
 export type MoveRow = typeof companyMoves.$inferSelect;
@@ -51,7 +43,6 @@ const MAX_FAILURES = 5;
 export type CrashPoint = 'closed' | 'copied-page' | 'verified-table' | 'target-active' | 'committed' | 'deleted-page' | 'reopened';
 
 export interface AdvanceOptions {
-  /** D1 queries to spend before returning (the move goes on with the next call). */
   budget?: number;
   page?: number;
   /** Tests: called at each named point; throwing there is a crash between a write and its save. */
@@ -109,7 +100,6 @@ function addRow(stats: Stats, row: string) {
 }
 const digest = (s: Stats) => `${s.h1.toString(16).padStart(8, '0')}${s.h2.toString(16).padStart(8, '0')}`;
 
-/** Counts the D1 queries of one `advanceMove` call against its budget. */
 class Work {
   used = 0;
   constructor(
@@ -188,7 +178,6 @@ async function planGroups(db: D1Database, spec: MovedTable, keys: readonly strin
   return groups;
 }
 
-/** One group's rows (or the next page of a paged one): `[rowid, ...columns]`. */
 async function readGroup(db: D1Database, spec: MovedTable, columns: string[], group: Group, cursor: unknown[] | null, page: number, work: Work) {
   const select = `select t.rowid, ${columns.map((c) => `t.${q(c)}`).join(', ')} from ${q(spec.table)} t`;
   work.spend();
@@ -215,7 +204,6 @@ function insertRows(db: D1Database, spec: MovedTable, columns: string[], rows: u
     .bind(JSON.stringify(rows.map((r) => r.slice(1))));
 }
 
-/** Deletes up to a page of the moving users' rows of one table; answers how many went. */
 async function deletePage(db: D1Database, spec: MovedTable, keys: readonly string[], page: number, work: Work): Promise<number> {
   const res = await db
     .prepare(`delete from ${q(spec.table)} where rowid in (select t.rowid from ${q(spec.table)} t where ${setWhere(spec)} limit ?2)`)
@@ -270,7 +258,7 @@ export async function loadMove(control: Db, moveId: string): Promise<MoveRow> {
   return row;
 }
 
-/** Advances a move by at most `budget` D1 queries; answers it as it stands. Never throws for the move's own failures: they are recorded on it. */
+/** Never throws for the move's own failures: they are recorded on it. */
 export async function advanceMove(env: Bindings, moveId: string, opts: AdvanceOptions = {}): Promise<MoveRow> {
   const control = controlDb(env);
   const work = new Work(opts.budget ?? MOVE_BUDGET, opts.page ?? PAGE_ROWS, opts.crash ?? (() => {}));
@@ -301,7 +289,6 @@ async function failed(control: Db, move: MoveRow, err: unknown): Promise<MoveRow
   return save(control, current, { error: message, progress: { ...progress, failures } }, true);
 }
 
-/** One piece of the move: one page copied, checked or deleted, or one step's own writes; saved before it answers. */
 async function piece(env: Bindings, control: Db, move: MoveRow, work: Work): Promise<MoveRow> {
   switch (move.step) {
     case 'copying':
@@ -579,8 +566,6 @@ async function reopenSource(env: Bindings, control: Db, move: MoveRow, work: Wor
   forgetCompany(move.companyId);
 }
 
-// starting and stopping moves
-
 /** Opens a move: the lock (one open move per company) and the company marked moving; the mover does the rest. */
 async function openMove(control: Db, row: Omit<MoveRow, 'id' | 'createdAt' | 'updatedAt' | 'finishedAt' | 'error' | 'progress' | 'step'>): Promise<MoveRow> {
   const now = new Date();
@@ -597,7 +582,6 @@ async function openMove(control: Db, row: Omit<MoveRow, 'id' | 'createdAt' | 'up
   return move;
 }
 
-/** The open move of a company, if any. */
 export async function openMoveOf(control: Db, companyId: string): Promise<MoveRow | undefined> {
   const [row] = await control
     .select()
@@ -663,9 +647,6 @@ export async function stalledMoves(control: Db, olderThanMs: number, now = Date.
     .where(and(notInArray(companyMoves.step, ['done', 'rolled_back']), lt(companyMoves.updatedAt, new Date(now - olderThanMs))));
 }
 
-// the runner
-
-/** Starts (or wakes) the move's Durable Object, which advances it piece by piece until it ends. */
 export async function kickMove(env: Bindings, moveId: string) {
   await env.SHARD_MOVER.get(env.SHARD_MOVER.idFromName(moveId)).run(moveId);
 }
@@ -680,7 +661,6 @@ export async function sweepMoves(env: Bindings, now = Date.now()): Promise<{ wok
   return { woken: stalled.length };
 }
 
-/** Waits until a move ends (polling the control plane); answers it, or the move as it stands at the deadline. */
 export async function waitForMove(control: Db, moveId: string, timeoutMs: number): Promise<MoveRow> {
   const deadline = Date.now() + timeoutMs;
   for (let wait = 20; ; wait = Math.min(wait * 2, 250)) {
@@ -694,11 +674,9 @@ export async function waitForMove(control: Db, moveId: string, timeoutMs: number
 const USERS_MOVE_WAIT_MS = 60_000;
 
 /**
- * Moves users (a manager with its agents, or one user) and every row they own from their
- * company's shard into company `to` on another shard, applying `change` (their role or parent
- * change) in the same commit. Their company stops taking writes meanwhile (503). Answers once
- * the move is done; a move that rolled back is a 503 with its reason logged, and a move still
- * running at the deadline finishes on its own (the caller's retry then finds the change made).
+ * Moves users and their rows into company `to` on another shard, applying `change` in the same
+ * commit; their company answers 503 to writes meanwhile. A move still running at the deadline
+ * finishes on its own (the caller's retry then finds the change made).
  */
 export async function moveUsers(env: Bindings, control: Db, move: { userIds: readonly string[]; from: Home; to: Home; change?: UsersFlip }): Promise<void> {
   if (move.from.shard === move.to.shard) throw new Error('moveUsers: the same shard');
@@ -718,7 +696,6 @@ export async function moveUsers(env: Bindings, control: Db, move: { userIds: rea
   throw companyMoving();
 }
 
-/** What the API and the script show of a move. */
 export function moveView(move: MoveRow) {
   const progress = progressOf(move);
   const table = progress.scan ? MOVED_TABLES[progress.scan.table]?.table : undefined;

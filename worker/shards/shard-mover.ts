@@ -6,14 +6,8 @@ import { advanceMove, isFinished } from './move';
 /** Pause before the next piece after a failed one, growing with the failures in a row (at most a minute). */
 const retryDelay = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
 
-/**
- * One object per move (`idFromName(moveId)`): runs it to its end, one alarm per piece of at most
- * MOVE_BUDGET D1 queries, so no invocation nears D1's 1,000 queries and a crash (an eviction, a
- * deploy) costs only the piece it interrupted: the runtime retries the alarm, and the 5-minute job
- * (`sweepMoves`) wakes a move whose alarms ran out. Its state is the move's row in the control plane.
- */
+/** One alarm per piece of at most MOVE_BUDGET queries, so no invocation nears D1's 1,000 and a crash costs one piece. */
 export class ShardMover extends DurableObject<Bindings> {
-  /** Starts the move (again): its next piece runs at once. */
   async run(moveId: string): Promise<void> {
     await this.ctx.storage.put('move', moveId);
     await this.ctx.storage.setAlarm(Date.now());

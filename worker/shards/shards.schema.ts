@@ -18,7 +18,6 @@ export const shardParam = z.object({ shard: shardName });
 
 const stats = z.strictObject({ rows: z.number(), digest: z.string() });
 
-/** A move as the admin's API and `npm run company:move` show it (worker/shards/move.ts `moveView`). */
 export const moveSchema = z.strictObject({
   id: z.string(),
   kind: z.enum(MOVE_KINDS),

@@ -1,32 +1,17 @@
-/**
- * Every table, by where its rows live and what moving a company does with them
- * (docs/decisions/0181-moving-companies.md). worker/shards/tables.test.ts fails when a table of
- * worker/db/schema or of the migrated database is missing here, so a new table cannot be
- * forgotten by the mover.
- */
+/** Every table, by what moving a company does with it (docs/decisions/0181-moving-companies.md); tables.test.ts fails on a missing one. */
 
-/**
- * A table of company data: its rows are those whose `column` is one of the moving users' ids
- * (a team's id is its lead's user id), or, with `via`, whose `column` names a row of `via.table`
- * selected so.
- */
+/** Rows whose `column` is a moving user's id (a team's id is its lead's), or, with `via`, names a row of `via.table` selected so. */
 export interface MovedTable {
   table: string;
   column: string;
   via?: { table: string; key: string; column: string };
-  /**
-   * The columns that order one user's rows (with the user, an index's order): the copy pages by
-   * them. Default `rowid`, which a one-column index keeps in order.
-   */
+  /** The copy pages by these; default `rowid`, which a one-column index keeps in order. */
   order?: readonly string[];
   /** Triggers rewrite these rows while the others are copied: copied last, over what they wrote. */
   overwrite?: boolean;
 }
 
-/**
- * The copy order: parents before their children (the triggers of migrations 0011, 0012 and 0017
- * read the parent row, and a child is selected through its parent). Deleting goes the other way.
- */
+/** Parents first: the triggers of migrations 0011, 0012 and 0017 read the parent row. Deleting goes the other way. */
 export const MOVED_TABLES: readonly MovedTable[] = [
   { table: 'users', column: 'id' },
   { table: 'sessions', column: 'user_id' },
@@ -65,11 +50,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { table: 'filter_team_stamps', column: 'team_id', overwrite: true },
 ];
 
-/**
- * Company data kept by triggers from the rows above: not copied (the target's triggers build it
- * as the rows arrive, the source's take it down as they leave). `check` runs on the target after
- * the copy: it answers `{ rows, wrong }` for the moving users' rows, and `wrong` must be 0.
- */
+/** Built by the target's triggers as rows arrive, not copied; `check` must answer `wrong` 0 on the target. */
 export const DERIVED_TABLES: Readonly<Record<string, { from: string; why: string; check?: string }>> = {
   call_history_hours: {
     from: 'call_history',

@@ -8,12 +8,8 @@ import { extendSql, removeMonthsSql } from '../lib/subscription';
 import { homesOf } from '../users/people';
 
 /**
- * Money's changes to subscription end dates (docs/decisions/0179-money-in-the-control-plane.md).
- * The money row (a payment, a promo use, a refund) is confirmed in the control plane; the end
- * date is in the user's shard. Each change is written there under its cause's id, in one batch
- * through the company's fence: the change row goes in unless it is there, the end date moves only
- * while that row is unapplied, and the row is marked applied. A replay or retry of a written
- * change moves nothing; a refused or failed batch leaves nothing, and is tried again.
+ * docs/decisions/0179-money-in-the-control-plane.md: each change is written once under its cause's id in
+ * one fenced shard batch, so a replay moves nothing and a refused batch leaves nothing.
  */
 
 /** One change of one user's end date. `months` < 0 takes months back (a refund); `days` adds whole days after the months. */
@@ -31,7 +27,6 @@ export const changeId = {
   refund: (refundId: string) => `refund:${refundId}`,
 };
 
-/** The statements of one shard batch that write `changes` (one cause's) for users of that shard. */
 function statements(db: Db, changes: readonly SubscriptionChange[], at: Date, endTrial: boolean, now: Date): BatchItem<'sqlite'>[] {
   const ids = changes.map((c) => c.id);
   const rows = JSON.stringify(changes.map((c) => ({ i: c.id, u: c.userId, m: c.months, d: c.days })));
@@ -83,12 +78,8 @@ function statements(db: Db, changes: readonly SubscriptionChange[], at: Date, en
 }
 
 /**
- * Writes one cause's changes in the users' shards, each company in one fenced batch (a company
- * that is moving refuses it: the caller tries again later), and answers each user's end date as
- * its change left it. `at` is the moment an expired subscription is extended from; `endTrial`
- * ends a trial (a payment does, free months do not). A user the directory does not know has
- * nothing to change; `known` homes (the caller's own) spare the directory read. Throws when any
- * company's batch failed; the others are written, and a retry writes only what is missing.
+ * `endTrial`: a payment ends a trial, free months do not. Throws when any company's batch failed
+ * (a moving company refuses it); the others are written, and a retry writes only what is missing.
  */
 export async function applyChanges(
   env: Bindings,

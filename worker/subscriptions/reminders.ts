@@ -18,12 +18,7 @@ const DAY = 86_400_000;
 /** A reminder is due while fewer than this many days are left (days left 7 and under). */
 const WINDOW_MS = (REMINDER_THRESHOLDS[0] + 1) * DAY;
 
-/**
- * The reminder a user with `daysLeft` days left is due: the smallest threshold at or above it
- * (7 → 7, 5 → 7, 3 → 3, 2 → 3, 0 → 0), or null beyond the first. A daily run meets each threshold
- * on its day; a run that was missed, or a subscription bought with 5 days left, still gets the
- * reminder of the threshold it is under, once.
- */
+/** 7 → 7, 5 → 7, 3 → 3, 0 → 0: a missed run, or a purchase with 5 days left, still gets its reminder once. */
 export function thresholdFor(daysLeft: number): number | null {
   if (daysLeft < 0 || daysLeft > REMINDER_THRESHOLDS[0]) return null;
   return [...REMINDER_THRESHOLDS].reverse().find((t) => t >= daysLeft) ?? null;
@@ -80,15 +75,8 @@ export function digestMail(env: Bindings, manager: { name: string; email: string
 const RUN_TRIES = 5;
 
 /**
- * The reminders job (the Cron Trigger in wrangler.toml, worker/jobs.ts). Reads the live users
- * whose subscription ends within the next 8 days through `users_subscription_end`, works out each
- * one's threshold with the one days-left rule (`subscriptionOf`), and leaves out the
- * `(user, end date, threshold)` rows already recorded. One batch then records the rest and writes
- * their mails: a reminder to each user with reminders on and a verified e-mail (the row is
- * recorded either way), and one digest to each such manager of its agents in this run. The rows
- * are inserted without ON CONFLICT, so if another run recorded one of them in the meantime the
- * whole batch fails and this run reads again: a re-run, or two runs at once, send nothing twice,
- * and a mail exists exactly when its reminder row does.
+ * The rows go in without ON CONFLICT, so a row another run recorded meanwhile fails the whole batch
+ * and this run reads again: nothing is sent twice, and a mail exists exactly when its row does.
  */
 export async function runReminders(env: Bindings, now = new Date()): Promise<{ reminders: number; digests: number }> {
   const t = now.getTime();

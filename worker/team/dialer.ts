@@ -1,16 +1,8 @@
 // Shared with the web app and the extension: no server imports here.
 /**
- * The team's dialer: how "Call on line N" opens the agent's phone app with the broker's number
- * (`to`, E.164) and the line's caller number (`from`, E.164, '' when the line has none).
- *
- * - `tel`: the system's handler (RFC 3966 `tel:` URI). Softphones (Dialpad, Aircall, RingCentral,
- *   Zoom Phone, Teams) register for it; it carries the number to call only, so the agent picks
- *   the line in the app (the board shows which).
- * - `dialpad`: Dialpad's app launch URL, `dialpad://<number>?fromNumber=<number>` — "fromNumber:
- *   Allows you to switch the user's number from their assigned numbers"
- *   (https://developers.dialpad.com/docs/app-launch-urls).
- * - `template`: any other phone system's click-to-call URL with `{to}`, `{from}` and `{line}`,
- *   each filled URL-encoded.
+ * - `tel`: RFC 3966; softphones register for it, but it carries the number only, so the agent picks the line.
+ * - `dialpad`: `dialpad://<number>?fromNumber=<number>` (https://developers.dialpad.com/docs/app-launch-urls).
+ * - `template`: `{to}`, `{from}` and `{line}`, each filled URL-encoded.
  */
 import { problem } from '../lib/messages';
 import { LINES_MESSAGES as LINES } from '../mc-settings/mc-settings.messages';
@@ -24,7 +16,6 @@ export const MAX_DIALER_TEMPLATE = 500;
 /** Schemes a template may not use: they run code or read files instead of opening a phone app. */
 const REFUSED_SCHEMES = new Set(['http', 'javascript', 'data', 'vbscript', 'file', 'blob', 'about', 'chrome', 'chrome-extension', 'filesystem', 'view-source']);
 
-/** What is wrong with a dialer URL template (a coded problem), or null when it may be saved. */
 export function dialerTemplateError(template: string): string | null {
   const value = template.trim();
   if (!value) return problem(LINES.templateEmpty);
@@ -48,7 +39,6 @@ export interface DialTarget {
   line: number | null;
 }
 
-/** The URL "Call on line N" opens, by the team's dialer. */
 export function dialUrl(dialer: Dialer, template: string, target: DialTarget): string {
   const [number = '', ext] = target.to.split(';ext=');
   if (dialer === 'dialpad') {

@@ -4,13 +4,7 @@ import { allow, LIVE_PROTOCOL } from '../lib/auth';
 import { teamIdOf } from '../lib/team';
 import { liveOf } from './live';
 
-/**
- * /api/live: the WebSocket of the live signals (docs/decisions/0162-live-signals.md).
- * The client offers the subprotocols `freightdesk.live, <access token>` (a browser cannot set
- * Authorization on a WebSocket); the session is checked as on every call (401 without one, 403
- * for roles without filters or without an active subscription) and the socket goes to the
- * caller's team's object, which answers the upgrade naming `freightdesk.live`.
- */
+/** docs/decisions/0162-live-signals.md. The token rides as a subprotocol: a browser cannot set Authorization on a WebSocket. */
 export const liveRoutes = new Hono<AppEnv>().get('/', allow('filters'), async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.json({ message: 'Expected a WebSocket upgrade' }, 426);
   const caller = c.var.caller;

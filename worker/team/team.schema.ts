@@ -45,11 +45,7 @@ const lineSchema = z
     return { line: v.line, callerNumber, label };
   });
 
-/**
- * PUT /api/team/settings: the whole of the team's phone settings at once. `lines` lists the lines
- * that have a caller number (a line left out has none); the dialer's template is checked when the
- * dialer is `template` and kept as typed otherwise.
- */
+/** `lines` lists the lines with a caller number; the template is checked only when the dialer is `template`. */
 export const teamSettingsInputSchema = z
   .object({
     dialer: z.enum(DIALERS, { error: problem(LINES.dialer) }),
@@ -84,7 +80,6 @@ export const teamSettingsInputSchema = z
   .transform((v) => ({ ...v, dialerTemplate: (v.dialerTemplate ?? '').trim(), lines: [...v.lines].sort((a, b) => a.line - b.line) }));
 export type TeamSettingsInput = z.output<typeof teamSettingsInputSchema>;
 
-/** A line of the team: its caller number (E.164) and label. */
 export const teamLineSchema = z.strictObject({
   line: z.number(),
   callerNumber: z.string(),
@@ -92,7 +87,6 @@ export const teamLineSchema = z.strictObject({
 });
 export type TeamLineDto = z.infer<typeof teamLineSchema>;
 
-/** GET /api/team/settings: the team's dialer and lines; `canEdit` for its lead. */
 export const teamSettingsSchema = z.strictObject({
   dialer: z.enum(DIALERS),
   dialerTemplate: z.string(),
@@ -103,17 +97,12 @@ export const teamSettingsSchema = z.strictObject({
 });
 export type TeamSettingsDto = z.infer<typeof teamSettingsSchema>;
 
-/**
- * One recent contact of the team, for the board's markers: who, how, when, on which line and MC,
- * and what identifies the broker and the load (the name, the number or address, the lane and the
- * pick-up date). Nothing else of the call.
- */
+/** Nothing of the call beyond what identifies the broker and the load. */
 export const teamContactSchema = contactFieldsSchema
   .pick({ kind: true, line: true, brokerName: true, contact: true, origin: true, dest: true, loadDate: true, board: true })
   .extend({
     userId: z.string(),
     by: z.string(),
-    /** When (ms). */
     at: z.number(),
     mcName: z.string(),
   });

@@ -35,15 +35,11 @@ export async function settingsOf(db: Db, teamId: string): Promise<Omit<TeamSetti
   };
 }
 
-/** GET /api/team/settings: the caller's team (an agent's manager's; a lead's own). */
 export async function teamSettingsFor(db: Db, caller: Caller): Promise<TeamSettingsDto> {
   return { ...(await settingsOf(db, teamIdOf(caller))), canEdit: isLead(caller) };
 }
 
-/**
- * PUT /api/team/settings: the lead replaces the team's dialer and lines in one batch (one
- * transaction), so of simultaneous saves the last wins whole: the lines never mix two saves.
- */
+/** One batch, so of simultaneous saves the last wins whole: the lines never mix two saves. */
 export async function saveTeamSettings(db: Db, caller: Caller, input: TeamSettingsInput) {
   const teamId = teamIdOf(caller);
   const now = new Date();
@@ -65,7 +61,6 @@ export async function saveTeamSettings(db: Db, caller: Caller, input: TeamSettin
   return { message: textOf(LINES_MESSAGES.teamSaved), settings: await teamSettingsFor(db, caller) };
 }
 
-/** The caller number of a team's line, '' when the line has none. */
 export async function callerNumberOfLine(db: Db, teamId: string, line: number): Promise<string> {
   const [row] = await db
     .select({ callerNumber: teamLines.callerNumber })
@@ -80,13 +75,8 @@ const HOUR_MS = 3_600_000;
 export const MAX_TEAM_CONTACTS = 2000;
 
 /**
- * GET /api/team/contacts: the team's calls and e-mails of the markers' window, for the board.
- * The window starts on a whole hour (`windowHours` back from now, rounded down), so its version
- * is the team's per-hour counts of those hours (`call_history_hours`, kept by triggers with the
- * rows): the ETag changes when a contact is logged and when the window moves to the next hour,
- * and answering 304 reads about 13 small rows however big the history is. The contacts are one
- * range of the team's covering index (team, date), newest first, one per person, channel, broker
- * contact and load.
+ * The window starts on a whole hour, so its ETag is the team's per-hour counts of those hours
+ * (`call_history_hours`, kept by triggers): a 304 reads about 13 small rows however big the history.
  */
 export async function teamContacts(db: Db, caller: Caller, ifNoneMatch: string | undefined, now = Date.now()) {
   const teamId = teamIdOf(caller);

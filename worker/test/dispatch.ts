@@ -4,13 +4,8 @@ import { afterEach } from 'vitest';
 import worker from '../dev/index';
 
 /**
- * Calls the Worker's `fetch` handler (the development entry, as `npm start` serves it) in the
- * test's own isolate, with an execution context of its own whose `waitUntil` work every test
- * waits for before it ends.
- *
- * Not `SELF.fetch`: in @cloudflare/vitest-pool-workers each `SELF.fetch` costs more than the one
- * before it within a test file (6 ms at first, 330 ms after 900 calls; cloudflare/workers-sdk#15446),
- * which made the files that make thousands of calls take minutes. WebSocket upgrades keep `SELF`.
+ * Not `SELF.fetch`: in the pool each `SELF.fetch` costs more than the one before within a file
+ * (6 ms at first, 330 ms after 900 calls; cloudflare/workers-sdk#15446). WebSocket upgrades keep `SELF`.
  */
 export async function fetchWorker(input: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();

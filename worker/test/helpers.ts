@@ -28,7 +28,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the Worker as a client would; answers the status and the parsed JSON (or text). */
 export async function call(method: string, path: string, opts: CallOptions = {}) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -60,12 +59,7 @@ export interface TestUser {
   db: Db;
 }
 
-/**
- * Inserts a user straight into its company's shard (password `PASSWORD`), as the product places
- * one: a new company (on the emptiest shard) for a director, a manager without a director or an
- * agent without a manager; its parent's company otherwise; staff for admins and marketing. Signs
- * a token for it.
- */
+/** Placed as the product places one: a new company on the emptiest shard, its parent's otherwise, staff for admin and marketing. */
 export async function createUser(
   userType: UserType,
   opts: {
@@ -106,7 +100,6 @@ export async function createUser(
   return { id, email, name, userType, token: await sessionToken(id), ...home };
 }
 
-/** Where a user lives now (after a move too), from the directory. */
 export async function homeOfUser(userId: string): Promise<Home> {
   const home = await userHome(testEnv, control, userId);
   if (!home) throw new Error(`no user ${userId} in the directory`);
@@ -119,10 +112,7 @@ export const everyDb = () => allShards(testEnv).map((shard) => ({ shard, db: sha
 /** A company shard other than `shard` (for tests that put two companies apart). */
 export const otherShard = (shard: string) => placementShards(testEnv).find((s) => s !== shard)!;
 
-/**
- * Starts a session for the user straight in D1 (as a login would, without the password work) and
- * answers its access token, signed under the user's current token version.
- */
+/** As a login would, without the password work. */
 export async function sessionToken(userId: string, clientType = 0): Promise<string> {
   const { db } = await homeOfUser(userId);
   const [user] = await db.select({ id: users.id, tokenVersion: users.tokenVersion, companyId: users.companyId }).from(users).where(eq(users.id, userId));
@@ -149,7 +139,6 @@ export async function loginToken(email: string, password = PASSWORD): Promise<st
   return res.body.accessToken;
 }
 
-/** Counts the rows of a table in every database, for "nothing changed" assertions. */
 export async function countRows(table: string): Promise<number> {
   const counts = await Promise.all(
     allShards(testEnv).map((shard) => d1Of(testEnv, shard).prepare(`select count(*) as n from ${table}`).first<{ n: number }>()),
@@ -175,7 +164,6 @@ export function errorBody(message: string | Message): { message: string; code?: 
   return { message, ...codeOf(message) };
 }
 
-/** The live user row of an e-mail, from whichever shard holds it. */
 export async function userRowByEmail(email: string) {
   for (const { db } of everyDb()) {
     const [row] = await db
@@ -187,7 +175,6 @@ export async function userRowByEmail(email: string) {
   return undefined;
 }
 
-/** The mails kept for an address in every database's outbox, oldest first. */
 export async function outboxRowsTo(to: string) {
   const lists = await Promise.all(
     everyDb().map(({ db }) => db.select({ mail: mailOutbox, rowid: sql<number>`rowid` }).from(mailOutbox).where(eq(mailOutbox.to, to))),

@@ -15,7 +15,6 @@ export async function order(who: TestUser, body: object = { amount: 2 }) {
   return res.body.orderId as string;
 }
 
-/** A form-encoded body as Idram posts it. */
 export const form = (fields: Record<string, string>) => ({
   rawBody: new URLSearchParams(fields).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -49,7 +48,6 @@ export async function confirmation(orderId: string, amount: string, over: Record
   return { ...f, EDP_CHECKSUM: over.EDP_CHECKSUM ?? checksum.toUpperCase() };
 }
 
-/** Precheck and confirm an order as a paying Idram would; answers the confirmation's fields. */
 export async function pay(orderId: string) {
   const [row] = await control.select().from(payments).where(eq(payments.id, orderId));
   const amount = String(row!.priceTotal);

@@ -1,4 +1,3 @@
-/** A user's credentials: changing the e-mail or the password, with the current password when it is one's own. */
 import { and, eq, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { emailIsFree, endResetLinks, loginEmailKey, tokenMailStatements } from '../auth/auth.service';
@@ -17,11 +16,7 @@ import { mailText } from '../mail/texts';
 import { USER_MESSAGES } from './users.schema';
 import { live, managedUser, type UserRow } from './users.service';
 
-/**
- * Re-authentication before a user changes its own e-mail or password: a stolen token alone must
- * not take the account. Throttled per user, and each wrong password also counts as a failed login
- * of the account (untrusted clients' bucket), so this is no side door for guessing.
- */
+/** A stolen token alone must not take the account; wrong passwords also count as failed logins, so this is no side door. */
 async function checkCurrentPassword(env: Bindings, target: UserRow, currentPassword: string) {
   if (!currentPassword) throw apiError(USER_MESSAGES.currentPasswordEmpty);
   const attempt = await beginAttempt(env, [[`reauth:${target.id}`, LIMITS.reauthFailuresPerUser]], COMMON_MESSAGES.tooManyWrongPasswords);
@@ -46,11 +41,7 @@ function emailChangedMail(oldEmail: string, newEmail: string, name: string, chan
   return { to: oldEmail, subject: texts.emailChanged.subject, text, html };
 }
 
-/**
- * A new e-mail must be verified again: a verification mail goes to the new address and a notice
- * to the old one. The change ends the user's sessions and outstanding reset links in one batch;
- * the caller changing its own e-mail gets a fresh token.
- */
+/** The change ends the user's sessions and reset links in one batch; one's own change gets a fresh token. */
 export async function updateEmail(env: Bindings, control: Db, db: Db, caller: Caller, id: string, input: { newEmail: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
   const isSelf = target.id === caller.id;
@@ -100,10 +91,6 @@ export async function updateEmail(env: Bindings, control: Db, db: Db, caller: Ca
   return { message: 'Email updated. Please check the new address to verify it.', ...(accessToken ? { accessToken } : {}) };
 }
 
-/**
- * Ends the user's other sessions and outstanding reset links (one batch); the caller changing
- * its own password (with its current one) gets a fresh token.
- */
 export async function updatePassword(env: Bindings, db: Db, caller: Caller, id: string, input: { newPassword: string; currentPassword: string }) {
   const target = await managedUser(db, caller, id);
   const isSelf = target.id === caller.id;

@@ -4,10 +4,7 @@ import type { Bindings, Db } from '../env';
 import { shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
 
-/**
- * Users named by rows that span companies (money in the control plane: payers, payees, promo
- * users), read from their shards: the directory says where each lives, then one query per shard.
- */
+/** Users named by rows that span companies (money in the control plane), read from their shards. */
 
 /** Where each user lives now: its company and the company's shard, in one control-plane query. */
 export async function homesOf(control: Db, userIds: readonly string[]): Promise<Map<string, { companyId: string; shard: string }>> {
@@ -26,10 +23,7 @@ export async function homesOf(control: Db, userIds: readonly string[]): Promise<
 const PERSON = { id: users.id, name: users.name, email: users.email, language: users.language, deletedAt: users.deletedAt };
 export type Person = { id: string; name: string; email: string; language: (typeof users.$inferSelect)['language']; deletedAt: Date | null };
 
-/**
- * The users of `ids` wherever they live (deleted ones too). `local`, the caller's shard, is read
- * first: a team's payments name the team's own users, so the directory is asked only for the rest.
- */
+/** `local` is read first: a team's payments name its own users, so the directory is asked only for the rest. */
 export async function peopleByIds(env: Bindings, control: Db, ids: readonly string[], local?: Db): Promise<Map<string, Person>> {
   const people = new Map<string, Person>();
   const wanted = [...new Set(ids)].filter(Boolean);

@@ -36,7 +36,6 @@ const users = z.array(userSchema);
 /** One's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md). */
 const withToken = withMessage({ accessToken: z.string().optional() });
 
-/** /api/user: users and teams, scoped by the user tree (docs/api/users.md). */
 export const userRoutes = new Hono<AppEnv>()
   .get('/', allow('teamLists'), readOnly(), answers(users), async (c) => c.var.answer(await svc.listUsers(c.env, c.var.db, c.var.caller)))
   .delete(

@@ -9,7 +9,6 @@ import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { USER_MESSAGES } from './users.messages';
 
-/** The user types: the roles of the permissions table, and the users table's enum. */
 export const USER_TYPES = ROLES;
 export type UserType = Role;
 
@@ -18,10 +17,7 @@ export { USER_MESSAGES };
 const text = (max = 200) => z.string().max(max).optional().default('');
 export const idParam = z.object({ id: z.string().min(1).max(64) });
 
-/**
- * Create user (admin): the phone is optional, and a country's bare calling code (what the form
- * pre-fills) counts as none. Answers the phone in E.164 and the country, or null for a wrong phone.
- */
+/** A country's bare calling code (what the form pre-fills) counts as no phone; null for a wrong phone. */
 export function createUserPhone(phone = '', country = ''): { phone: string; country: string } | null {
   const code = isCountryCode(country) ? country : '';
   const digits = phone.replace(/\D/g, '');
@@ -40,7 +36,6 @@ const createUserShape = {
   parentUser: z.string().max(64).nullable().optional(),
 };
 type CreateUserFields = z.output<z.ZodObject<typeof createUserShape>>;
-/** Create user: the spec's order, then the admin form's phone (a manager's form has none). */
 const createUserChecks: Check<CreateUserFields>[] = [
   ['email', (v) => emailError(v.email)],
   [
@@ -52,15 +47,11 @@ const createUserChecks: Check<CreateUserFields>[] = [
 ];
 const createdUser = (v: CreateUserFields) => ({ ...v, name: v.name.trim(), email: normalizeEmail(v.email), ...createUserPhone(v.phone, v.country)! });
 
-/** POST /api/user/register. The output is what is stored: name trimmed, e-mail normalised, phone in E.164 (or none). */
 export const createUserSchema = z.object(createUserShape).superRefine(inOrder(createUserChecks)).transform(createdUser);
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type NewUser = z.output<typeof createUserSchema>;
 
-/**
- * The admin's Add new user form: an agent needs its manager too. The server checks the parent
- * itself, against the database (it must be a live manager; a manager's own form sends none).
- */
+/** The server checks the parent itself, against the database. */
 export const adminCreateUserSchema = z
   .object(createUserShape)
   .superRefine(
@@ -68,7 +59,6 @@ export const adminCreateUserSchema = z
   )
   .transform(createdUser);
 
-/** PUT /api/user/update/name/{id}: 'Name is Empty', then invisible characters; the name is stored trimmed. */
 export const newNameSchema = z
   .object({ newName: text() })
   .superRefine(inOrder([['newName', (v) => nameError(v.newName)]]))
@@ -83,7 +73,6 @@ const needsCurrentPassword: Check<{ currentPassword: string }> = [
 ];
 
 const emailChecks: Check<{ newEmail: string }>[] = [['newEmail', (v) => emailError(v.newEmail)]];
-/** PUT /api/user/update/email/{id}: 'Email is Empty', 'Email is not valid'; the address is stored normalised. */
 export const newEmailSchema = z
   .object({ newEmail: text(320), currentPassword })
   .superRefine(inOrder(emailChecks))
@@ -95,7 +84,6 @@ const passwordChecks: Check<{ newPassword: string; repeatPassword: string }>[] =
   ['repeatPassword', (v) => (v.repeatPassword === v.newPassword ? null : problem(AUTH_MESSAGES.mismatch))],
   ['newPassword', (v) => (v.newPassword.length < MIN_PASSWORD ? problem(AUTH_MESSAGES.passwordShort) : null)],
 ];
-/** PUT /api/user/update/password/{id}: the profile form's checks without its repeated password. */
 export const newPasswordSchema = z
   .object({ newPassword: text(1000), currentPassword })
   .superRefine((v, ctx) => inOrder(passwordChecks)({ ...v, repeatPassword: v.newPassword }, ctx));
@@ -103,13 +91,11 @@ export const newPasswordSchema = z
 type EmailForm = { newEmail: string; currentPassword: string };
 type PasswordForm = { newPassword: string; repeatPassword: string; currentPassword: string };
 
-/** The profile's e-mail form; one's own account also needs the current password, after the spec's checks. */
 export const emailFormSchema = (ownAccount: boolean) =>
   z
     .object({ newEmail: z.string(), currentPassword: z.string() })
     .superRefine(inOrder<EmailForm>([...emailChecks, ...(ownAccount ? [needsCurrentPassword] : [])]));
 
-/** The profile's password form: both passwords, "Passwords don't match", the length; then one's own current password. */
 export const passwordFormSchema = (ownAccount: boolean) =>
   z
     .object({ newPassword: z.string(), repeatPassword: z.string(), currentPassword: z.string() })
@@ -125,7 +111,6 @@ export const languageBodySchema = z.object({ language: languageSchema });
 
 export const remindersSchema = z.object({ remindersEnabled: z.boolean({ message: problem(USER_MESSAGES.remindersFlag) }) });
 export const trialStateSchema = z.object({ isActive: z.boolean({ message: problem(USER_MESSAGES.trialFlag) }) });
-/** The trial's end date: a date from 2000 to 2200 ('Choose a valid date'). */
 export const trialDateSchema = z.object({
   newDate: dateField(problem(USER_MESSAGES.badDate), (date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 2200),
 });
@@ -135,7 +120,6 @@ export const deleteUserSchema = z.object({
   /** The admin erases the team's Contact History for good with it (docs/decisions/0185-erasing-a-deleted-team.md). */
   eraseHistory: z.boolean().optional().default(false),
 });
-/** A manager's team: POST /api/user/managerChildUsers and Pay for Team's POST /api/subscription/childUsersSubscriptions. */
 export const childUsersSchema = z.object({
   parentId: z
     .string({ message: problem(USER_MESSAGES.chooseManager) })
@@ -145,7 +129,6 @@ export const childUsersSchema = z.object({
 });
 export const byEmailSchema = z.object({ email: lookupEmail(problem(AUTH_MESSAGES.emailEmpty)) });
 
-/** A user as the screens receive it (spec: User entity). */
 export const userSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),

@@ -34,7 +34,6 @@ export async function liveUser(db: Db, id: string): Promise<UserRow | undefined>
   return row;
 }
 
-/** Each row's parent as {_id, name, email}: taken from the rows themselves when there, else read in one query. */
 async function parentsOf(db: Db, rows: UserRow[]) {
   const map = new Map<string, { _id: string; name: string; email: string }>();
   const inRows = new Map(rows.map((r) => [r.id, r]));
@@ -69,7 +68,7 @@ export function toDto(row: UserRow, parent: UserDto['parent']): UserDto {
   };
 }
 
-/** PUT /api/user/update/language/{id}: the user's language (Profile); like reminders, the user's own choice (or the admin's). */
+/** Like reminders, the user's own choice (or the admin's). */
 export async function updateLanguage(db: Db, caller: Caller, id: string, language: Language) {
   const target = await visibleUser(db, caller, id);
   if (caller.userType !== 'admin' && target.id !== caller.id) throw apiError(COMMON_MESSAGES.notAllowedUser);
@@ -103,7 +102,6 @@ export async function managedUser(db: Db, caller: Caller, id: string) {
   return target;
 }
 
-/** The live users among `ids`. */
 const liveUsers = (db: Db, ids: string[]): Promise<UserRow[]> =>
   ids.length
     ? db
@@ -112,10 +110,7 @@ const liveUsers = (db: Db, ids: string[]): Promise<UserRow[]> =>
         .where(and(inJson(users.id, ids), live))
     : Promise.resolve([]);
 
-/**
- * The admin's lists span every company: each shard's live users (of a type), with their parents
- * (always in the same shard: a tree never crosses companies), merged in one order.
- */
+/** The admin's lists span every shard; a tree never crosses companies, so parents are in the same shard. */
 async function everywhere(env: Bindings, type: UserType | null, order: (a: UserDto, b: UserDto) => number): Promise<UserDto[]> {
   const lists = await Promise.all(
     allShards(env).map(async (shard) => {
@@ -151,7 +146,6 @@ export async function childUsers(db: Db, caller: Caller, id: string) {
   return toDtos(db, await childrenOf(db, [id]));
 }
 
-/** The admin's lists of directors, managers or marketing users, from every shard. */
 export const byType = (env: Bindings, type: UserType) => everywhere(env, type, byName);
 
 /** The manager of the caller's team: an agent's parent, a manager itself, else null. */
@@ -193,10 +187,7 @@ export async function userByEmail(env: Bindings, control: Db, email: string) {
   return (await toDtos(found.home.db, [found.row]))[0]!;
 }
 
-/**
- * Checks that `parentId` fits a user of `type` (agents under a manager, managers under a director
- * or none) and answers the parent, found in whichever company it is.
- */
+/** The parent may be in any company. */
 async function checkParent(env: Bindings, control: Db, type: UserType, parentId: string | null | undefined): Promise<UserRow | null> {
   if (type === 'agent') {
     if (!parentId) throw apiError(USER_MESSAGES.parentRequired);
@@ -212,7 +203,7 @@ async function checkParent(env: Bindings, control: Db, type: UserType, parentId:
   return null;
 }
 
-/** POST /api/user/register: the admin creates any type; a manager creates agents under itself. The input is createUserSchema's. */
+/** The admin creates any type; a manager creates agents under itself. */
 export async function createUser(env: Bindings, control: Db, caller: Caller, input: NewUser) {
   const type: UserType = caller.userType === 'admin' ? (input.newUserType ?? 'agent') : 'agent';
   const parent = caller.userType === 'admin' ? await checkParent(env, control, type, input.parentUser) : caller;
@@ -239,10 +230,8 @@ export async function createUser(env: Bindings, control: Db, caller: Caller, inp
 }
 
 /**
- * Soft delete: the user can no longer sign in (its token version moves on) and its e-mail may be
- * registered again; its filters, history, loads, links and payments stay, attributed to it.
- * The admin deletes anyone but itself; a manager deletes its own agents. A manager with agents
- * is refused until they are moved or deleted; a deleted director's managers become top level.
+ * Soft delete: the token version moves on and the e-mail is free again; the user's data stays.
+ * A manager with agents is refused until they are moved or deleted.
  */
 export async function deleteUser(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
   const db = home.db;
@@ -269,12 +258,7 @@ export async function deleteUser(env: Bindings, control: Db, home: Home, caller:
   return { message: `${target.name} has been deleted` };
 }
 
-/**
- * The admin deletes a team (its manager, once its agents are gone) and erases its Contact History
- * for good: the rows in the shard and the months archived in R2, no other team's
- * (docs/decisions/0185-erasing-a-deleted-team.md). A team deleted before, or an erase cut off, is
- * erased again by the same call: every part deletes what is left.
- */
+/** docs/decisions/0185-erasing-a-deleted-team.md. Rerunnable: every part deletes what is left. */
 export async function eraseTeam(env: Bindings, control: Db, home: Home, caller: Caller, userId: string) {
   if (caller.userType !== 'admin') throw apiError(COMMON_MESSAGES.notAllowedDelete);
   const [target] = await home.db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -302,11 +286,7 @@ async function adminTarget(db: Db, caller: Caller, id: string) {
   return visibleUser(db, caller, id);
 }
 
-/**
- * Admin: a new role. The parent must fit it (`newParent`, else the current one when it still
- * fits); a user who still leads a team keeps its role until the team is moved. A role change
- * ends the user's sessions, so a demoted user loses its access at once.
- */
+/** A user who still leads a team keeps its role; the change ends the user's sessions, so a demotion takes effect at once. */
 export async function updateType(env: Bindings, control: Db, home: Home, caller: Caller, id: string, type: UserType, newParent?: string | null) {
   const db = home.db;
   const target = await adminTarget(db, caller, id);

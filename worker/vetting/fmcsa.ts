@@ -1,9 +1,6 @@
 /**
- * The client of FMCSA's QCMobile API (docs/decisions/0021-broker-vetting.md): a carrier (or
- * broker) by USDOT number, by MC docket number, and its authority records. Every call waits for
- * its moment at the product-wide gate (one RateLimiter object spacing calls at
- * FMCSA_CALLS_PER_SECOND), is given up after FMCSA_TIMEOUT_MS, and never throws: a failure is an
- * answer of its own, which the caller keeps apart from "not found".
+ * QCMobile client (docs/decisions/0021-broker-vetting.md). Every call passes the product-wide gate,
+ * and never throws: a failure is an answer of its own, kept apart from "not found".
  */
 import type { Bindings } from '../env';
 
@@ -35,7 +32,6 @@ export interface QcAuthority {
 export type QcAnswer<T> = { kind: 'found'; value: T } | { kind: 'not_found' } | { kind: 'failed'; reason: string };
 
 const DEFAULT_URL = 'https://mobile.fmcsa.dot.gov/qc/services/';
-/** The gate's one object: every call of the product passes it. */
 const GATE = 'fmcsa-gate';
 /** A call that would wait longer than this for its moment is not made (the job tries again later). */
 const MAX_GATE_WAIT_MS = 60_000;
@@ -52,7 +48,6 @@ const timeoutMs = (env: Bindings) => num(env.FMCSA_TIMEOUT_MS, 8000);
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
-/** Waits for this call's moment at the product-wide gate; false when the wait would be too long. */
 async function passGate(env: Bindings): Promise<boolean> {
   const wait = await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(GATE)).reserve(Math.ceil(1000 / callsPerSecond(env)));
   if (wait > MAX_GATE_WAIT_MS) return false;

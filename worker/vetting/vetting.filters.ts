@@ -1,4 +1,3 @@
-/** The vetting records of a team's filters: the filter list, the modal and Check now. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod';
 import { brokerFilters as f } from '../db/schema';
@@ -40,7 +39,6 @@ const unchecked = (dot: string | null, mc: string | null): VettingDto => ({
   lastError: null,
 });
 
-/** POST /api/vetting/filters: the records of the filters the caller sees among `filterIds`. */
 export async function vettingOfFilters(env: Bindings, db: Db, caller: Caller, filterIds: string[]): Promise<FilterVettingAnswer> {
   const configured = fmcsaConfigured(env);
   if (!filterIds.length) return { configured, records: {} };
@@ -69,11 +67,7 @@ export async function vettingOfFilters(env: Bindings, db: Db, caller: Caller, fi
   return { configured, records };
 }
 
-/**
- * POST /api/vetting/check: a manager's Check now of one of its team's filters. FMCSA is asked at
- * once (through the product-wide gate); when it does not answer, the last answer stays and the
- * message says so (no error: the job tries again).
- */
+/** When FMCSA does not answer, the last answer stays and the message says so (no error: the job tries again). */
 export async function checkNow(
   env: Bindings,
   db: Db,

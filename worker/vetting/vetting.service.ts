@@ -1,9 +1,4 @@
-/**
- * Broker vetting (docs/decisions/0021-broker-vetting.md): one FMCSA record per broker, shared by
- * every team, refreshed by the jobs and by a manager's Check now; a status change mails the
- * managers of the teams watching the broker, once per change, and enters each of their filters'
- * audit trail.
- */
+/** docs/decisions/0021-broker-vetting.md: a status change mails the watching managers once per change. */
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import {
@@ -59,12 +54,7 @@ export function vettingName(dot: string | null | undefined, mc: string | null | 
 const recordOfName = (name: string) =>
   sql`coalesce((select ${bv.key} from ${bv} join ${names} on ${names.key} = ${bv.key} where ${names.name} = ${name}), (select ${bv.key} from ${bv} where ${bv.key} = ${name}))`;
 
-/**
- * The statements that make sure a record exists for each broker a filter save names (never
- * checked yet: the 10-minute job asks FMCSA, never the user's request): a new name gets a record
- * of its own, a name FMCSA already tied to a record (an MC resolved to its DOT) adds nothing. For
- * the save's own batch.
- */
+/** Never checked in the user's request: the 10-minute job asks FMCSA. For the save's own batch. */
 export function seedStatements(db: Db, brokers: readonly { dot?: string | null; mc?: string | null }[], now = new Date()) {
   const rows = new Map<string, { dot: string | null; mc: string | null }>();
   for (const b of brokers) {
@@ -131,10 +121,7 @@ export function toDto(row: Row | null | undefined): VettingDto | null {
   };
 }
 
-/**
- * Counts one call against today's budget (UTC day) in one statement: answers false, and counts
- * nothing, once the day's budget is spent. Exact under simultaneous runs.
- */
+/** One statement, so exact under simultaneous runs; counts nothing once the day's budget is spent. */
 export async function takeBudget(env: Bindings, db: Db, now: Date): Promise<boolean> {
   const day = now.toISOString().slice(0, 10);
   const budget = dailyBudget(env);
@@ -148,7 +135,6 @@ export async function takeBudget(env: Bindings, db: Db, now: Date): Promise<bool
 
 export type CheckOutcome = 'checked' | 'changed' | 'failed' | 'raced' | 'budget' | 'not_configured';
 
-/** The record `name` leads to. */
 async function recordNamed(db: Db, name: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
@@ -158,12 +144,7 @@ async function recordNamed(db: Db, name: string): Promise<Row | undefined> {
   return row;
 }
 
-/**
- * Asks FMCSA about one broker (`name`: any of its names) and writes the answer. An MC record
- * resolved to its DOT is asked by DOT from then on. A failure (timeout, 429, 5xx, a refused
- * webKey) keeps the last answer and its date, and notes the attempt so the 10-minute job tries
- * again after RETRY_MS.
- */
+/** A failure keeps the last answer and its date, and notes the attempt so the 10-minute job retries after RETRY_MS. */
 export async function checkBroker(env: Bindings, db: Db, name: string, now = new Date()): Promise<CheckOutcome> {
   if (!fmcsaConfigured(env)) return 'not_configured';
   const row = await recordNamed(db, name);
@@ -190,10 +171,8 @@ async function checkRecord(env: Bindings, db: Db, row: Row, now: Date): Promise<
 }
 
 /**
- * Ties `dot:<USDOT>` to the record FMCSA just answered for. When another record already answers
- * to it (one team named the broker by MC, another by DOT), this one folds into that one: its
- * names follow, it is deleted, and the other keeps the newer of the two answers. Answers the
- * record the broker has from now on. Racing folds agree: each statement checks the survivor exists.
+ * When another record already answers to the DOT (one team named the broker by MC, another by DOT),
+ * this one folds into it. Racing folds agree: each statement checks the survivor exists.
  */
 async function linkDot(db: Db, row: Row, dotNumber: string, at: Date): Promise<Row> {
   const dot = trimZeros(dotNumber);
@@ -225,7 +204,6 @@ async function linkDot(db: Db, row: Row, dotNumber: string, at: Date): Promise<R
   return (await recordNamed(db, name)) ?? into;
 }
 
-/** A record's answer fields, to carry over when it folds into a record that has none. */
 const answerOf = (r: Row) => ({
   state: r.state,
   legalName: r.legalName,
@@ -373,7 +351,6 @@ async function watchers(db: Db, row: Row, now: Date): Promise<{ filters: { id: s
   return { filters: filters.map(({ id, teamId }) => ({ id, teamId })), managers };
 }
 
-/** The mail to a watching manager, in the manager's language. */
 function changeMail(env: Bindings, to: Manager, row: Row, from: VettingState, state: VettingState, at: Date) {
   const texts = mailText(to.language);
   const v = texts.vetting;
@@ -391,11 +368,7 @@ function changeMail(env: Bindings, to: Manager, row: Row, from: VettingState, st
   };
 }
 
-/**
- * The records due for a check, oldest first: never asked, then the longest unasked. An MC record
- * not resolved to its DOT goes first in the run: its answer may fold it into a record the run
- * would ask about again.
- */
+/** An MC record not resolved to its DOT goes first: its answer may fold it into a record the run would ask again. */
 async function dueKeys(db: Db, where: ReturnType<typeof or>, limit: number): Promise<string[]> {
   const rows = await db
     .select({ key: bv.key, dotNumber: bv.dotNumber })
@@ -425,10 +398,7 @@ async function checkAll(env: Bindings, db: Db, keys: string[], now: Date) {
   return counts;
 }
 
-/**
- * The daily job (Cron Trigger `0 5 * * *`): every broker not asked for STALE_MS, the oldest
- * first, within the day's budget (FMCSA_DAILY_BUDGET), each call spaced at the product-wide gate.
- */
+/** Cron `0 5 * * *`, within FMCSA_DAILY_BUDGET. */
 export async function runVettingDaily(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
   return everyShard(env, now, async (db) => {
@@ -439,10 +409,8 @@ export async function runVettingDaily(env: Bindings, now = new Date()): Promise<
 }
 
 /**
- * Runs a vetting job on every shard (each holds the records of its teams' brokers), the shards in
- * an order that turns daily so a spent budget does not leave the same shard last every day. A
- * shard with a company being moved waits for the next run: the job writes filter events and
- * notices of many companies at once, and a moving company's rows must not change under the copy.
+ * The order turns daily so a spent budget does not leave the same shard last. A shard with a moving
+ * company waits: the job writes rows of many companies at once, which must not change under the copy.
  */
 async function everyShard(env: Bindings, now: Date, job: (db: Db) => Promise<Record<string, number>>): Promise<Record<string, number>> {
   const shards = allShards(env);
@@ -466,11 +434,7 @@ async function everyShard(env: Bindings, now: Date, job: (db: Db) => Promise<Rec
   return totals;
 }
 
-/**
- * Records for the filters' brokers that have none: filters saved before vetting existed, and
- * imported ones (the import writes its rows in bulk). Once a day, one INSERT…SELECT over the
- * filters with a number; an existing record is left as it is.
- */
+/** Filters saved before vetting existed, and imported ones (written in bulk). */
 async function seedMissing(db: Db, now: Date) {
   const dot = sql`nullif(ltrim(coalesce(${f.dotNumber}, ''), '0'), '')`;
   const mc = sql`nullif(ltrim(coalesce(${f.mcNumber}, ''), '0'), '')`;
@@ -490,10 +454,7 @@ async function seedMissing(db: Db, now: Date) {
   ]);
 }
 
-/**
- * The 10-minute job (`*`/10 cron): the first check of brokers just saved in a filter, and a retry
- * of checks that failed more than RETRY_MS ago; at most FREQUENT_LIMIT a run, within the budget.
- */
+/** At most FREQUENT_LIMIT a run, within the budget. */
 export async function runVettingQueue(env: Bindings, now = new Date()): Promise<Record<string, number>> {
   if (!fmcsaConfigured(env)) return { notConfigured: 1 };
   return everyShard(env, now, async (db) => {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typing } from '../../lib/format';
-import { FieldError } from './field';
+import { describedBy, FieldFrame } from './field';
 import './calendar.css';
 
 // radix Popover, react-day-picker and its languages load when a calendar is first opened
@@ -103,20 +103,10 @@ export function DateInput({ id, value, onChange, min, max, disabled, calendar = 
 
 export function DateField({ label, hint, error, ...rest }: Omit<DateInputProps, 'id'> & { label: ReactNode; hint?: ReactNode; error?: string | null }) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <DateInput id={id} {...rest} aria-describedby={describedBy} aria-invalid={error ? true : undefined} />
-      {hint && (
-        <div className="field-hint" id={hintId}>
-          {hint}
-        </div>
-      )}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <DateInput id={id} {...rest} aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined} />
+    </FieldFrame>
   );
 }
 
@@ -150,17 +140,15 @@ export function DateTimeField({
     setHalves({ ...next, value: whole });
     onChange(whole);
   };
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FieldFrame id={id} label={label} hint={hint}>
       <div className="date-time-input">
         <DateInput
           id={id}
           value={current.day}
           onChange={(day) => change({ day, time: current.time })}
           onKeyDown={onKeyDown}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy(id, hint, null)}
         />
         <input
           type="text"
@@ -175,11 +163,6 @@ export function DateTimeField({
           onKeyDown={onKeyDown}
         />
       </div>
-      {hint && (
-        <div className="field-hint" id={hintId}>
-          {hint}
-        </div>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { contactText } from '../../lib/format';
+import { toggled } from '../../lib/sets';
 import type { FilterTypeDto } from './api';
 import type { useFilterForm } from './use-filter-form';
 
@@ -40,13 +41,7 @@ const AUDIENCES = [
 /** Users: Only Me, Team with Me or Team without Me; for a team, which members and users added later. */
 export function AudienceFields({ users, legend }: { users: Form['users']; legend: string }) {
   const { t } = useTranslation();
-  const togglePicked = (id: string, on: boolean) =>
-    users.setPicked((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const togglePicked = (id: string, on: boolean) => users.setPicked((s) => toggled(s, id, on));
   return (
     <fieldset className="group-box">
       <legend>{legend}</legend>

@@ -189,18 +189,13 @@ export function FiltersTable(props: {
         enableSorting: false,
         cell: ({ row }) => {
           const f = row.original;
+          const edit = (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => on.current.onEdit(f)} aria-label={t('filters.editRow', { name: f.name })}>
+              {t('filters.edit')}
+            </button>
+          );
           // its creator corrects a rejected filter (back to the queue): Edit alone, no Disable or Delete
-          if (!f.canEdit && f.canCorrect)
-            return (
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={() => on.current.onEdit(f)}
-                aria-label={t('filters.editRow', { name: f.name })}
-              >
-                {t('filters.edit')}
-              </button>
-            );
+          if (!f.canEdit && f.canCorrect) return edit;
           if (!f.canEdit)
             return (
               <button
@@ -214,14 +209,7 @@ export function FiltersTable(props: {
             );
           return (
             <div className="row-actions">
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                onClick={() => on.current.onEdit(f)}
-                aria-label={t('filters.editRow', { name: f.name })}
-              >
-                {t('filters.edit')}
-              </button>
+              {edit}
               <button
                 type="button"
                 className="btn btn-ghost btn-sm"

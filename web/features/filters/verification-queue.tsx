@@ -17,6 +17,7 @@ import { TypeLabel } from './filters-table';
 import { filterMessage } from './texts';
 import { useMcNames } from './use-mc-names';
 import './filters.css';
+import { toggled } from '../../lib/sets';
 import { useColumnLabels } from '../../lib/use-column-labels';
 
 /**
@@ -67,13 +68,7 @@ export default function VerificationQueue() {
       await refresh();
     }
   };
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: string, on: boolean) => setSelected((s) => toggled(s, id, on));
 
   // only what is still in the queue: a filter rejected or verified meanwhile (here or by another
   // lead) leaves the list, and must leave the count and the request too

@@ -36,6 +36,7 @@ import { MonthsError, MonthsField } from './months-field';
 import { CancelOrderButton, PaymentsTable } from './payment-history';
 import { TeamCheckout } from './team-checkout';
 import './payments.css';
+import { toggled } from '../../lib/sets';
 
 // this screen's English texts (the login page's first bundle has none of them)
 addEnglish(english);
@@ -252,14 +253,6 @@ function NewPayment({ payee }: { payee?: TeamSubscriptionDto }) {
 /** "12 days left", "Ends today": the one days-left rule, in the user's language. */
 const daysLeftPhrase = (t: (key: string, options?: Record<string, unknown>) => string, n: number) =>
   n === 0 ? t('payment.endsToday') : t('payment.daysLeftPhrase', { count: n });
-
-/** A copy of `set` with `id` in or out. */
-function toggled(set: ReadonlySet<string>, id: string, on: boolean): ReadonlySet<string> {
-  const next = new Set(set);
-  if (on) next.add(id);
-  else next.delete(id);
-  return next;
-}
 
 function PayForTeam({ managerId }: { managerId: string }) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { Loaded } from '../../components/ui/request-state';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-promo.json';
 import { shortDate, shortDateTime } from '../../lib/format';
+import { toggled } from '../../lib/sets';
 import { useRequest } from '../../lib/use-request';
 import { assignCode, deleteCode, type PromoDto, refreshPromoLists, removeAssignment, setFreeStatus, usePromoList } from './api';
 import { CopyButton } from './copy-button';
@@ -92,13 +93,7 @@ export function FreeCodes() {
     setDeleting(null);
     if (res) await refreshPromoLists();
   };
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: string, on: boolean) => setSelected((s) => toggled(s, id, on));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row handlers call only state setters and module functions; the columns change with what they show
   const columns = useMemo<Col[]>(

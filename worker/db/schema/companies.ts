@@ -8,7 +8,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 
 export const COMPANY_STATES = ['active', 'moving'] as const;
 
-/** Control plane: one row per company (the top of a team tree) and the shard that holds it. */
+/** Control plane: one row per company (the top of a team tree). */
 export const companies = sqliteTable(
   'companies',
   {

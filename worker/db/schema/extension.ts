@@ -1,9 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-/**
- * What the load-board extension could read of DAT's page, reported by each browser at most once
- * an hour (docs/decisions/0145-board-alarm.md): counts only, never a row's content.
- */
+/** At most once an hour per browser (docs/decisions/0145-board-alarm.md): counts only, never a row's content. */
 export const extensionHealthReports = sqliteTable(
   'extension_health_reports',
   {

@@ -23,10 +23,7 @@ export const brokerFilters = sqliteTable(
     teamId: text().notNull(),
     creatorId: text().notNull(),
     name: text().notNull(),
-    /**
-     * normalizeBrokerName(name) (worker/filters/broker-name.ts). Null only on rows saved before
-     * the column existed, until the team's next write fills it (docs/decisions/0088-duplicate-rule-in-database.md).
-     */
+    /** normalizeBrokerName(name); null on old rows until the team's next write (docs/decisions/0088-duplicate-rule-in-database.md). */
     normalName: text(),
     /** The broker's MC and USDOT numbers, digits only. */
     mcNumber: text(),
@@ -45,11 +42,7 @@ export const brokerFilters = sqliteTable(
     index: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
-    /*
-     * Derived columns, written only by triggers (migration 0017, docs/decisions/0094-filter-derived-columns.md):
-     * the child tables' lists as JSON arrays in the order the answers give them, so a row is read
-     * in one go, and what the Users filter and short search terms compare. Never set by the app.
-     */
+    /* Written only by triggers (docs/decisions/0094-filter-derived-columns.md), so a row is read in one go. */
     /** broker_filter_mcs' mc ids, by id. */
     mcListJson: text().notNull().default('[]'),
     /** broker_filter_users' user ids, by id. */
@@ -87,18 +80,12 @@ export const brokerFilters = sqliteTable(
   ],
 );
 
-/**
- * One row a team: a random stamp that triggers (migration 0017) replace in the statement that
- * changes any of the team's filters, their lists or its filter types. The extension's list
- * (GET /api/broker/minified) derives its ETag from it, so a repeat sync with nothing changed is
- * one indexed read and a 304.
- */
+/** Replaced by triggers on any change to a team's filters: GET /api/broker/minified's ETag, so an idle sync is one read and a 304. */
 export const filterTeamStamps = sqliteTable('filter_team_stamps', {
   teamId: text().primaryKey(),
   stamp: text().notNull(),
 });
 
-/** The MCs a filter applies to (when not allMc). */
 export const brokerFilterMcs = sqliteTable(
   'broker_filter_mcs',
   {
@@ -108,7 +95,6 @@ export const brokerFilterMcs = sqliteTable(
   (t) => [primaryKey({ columns: [t.filterId, t.mcId] }), index('broker_filter_mcs_mc').on(t.mcId)],
 );
 
-/** The team users a filter applies to. */
 export const brokerFilterUsers = sqliteTable(
   'broker_filter_users',
   {
@@ -119,7 +105,6 @@ export const brokerFilterUsers = sqliteTable(
   (t) => [primaryKey({ columns: [t.filterId, t.userId] }), index('broker_filter_users_user_filter').on(t.userId, t.filterId)],
 );
 
-/** Phones or e-mails a filter is tied to. */
 export const brokerFilterContacts = sqliteTable(
   'broker_filter_contacts',
   {
@@ -182,7 +167,6 @@ export const brokerFilterEvents = sqliteTable(
   ],
 );
 
-/** A filter's notes thread. */
 export const brokerFilterNotes = sqliteTable(
   'broker_filter_notes',
   {

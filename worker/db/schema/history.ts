@@ -3,7 +3,6 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { LOAD_BOARDS } from '../../history/boards';
 import { CONTACT_KINDS } from '../../history/history.schema';
 
-/** Calls and e-mails logged by the browser-extension client. */
 export const callHistory = sqliteTable(
   'call_history',
   {
@@ -31,10 +30,7 @@ export const callHistory = sqliteTable(
     board: text({ enum: LOAD_BOARDS }).notNull().default('dat'),
   },
   (t) => [
-    // Contact History for a manager or director: a team's rows in a date range. The columns after
-    // the date let the paged call count, chart (per day and kind), filter by user and MC, search
-    // (HISTORY_SEARCH_COLUMNS) and sort by any text column from the index alone, without reading
-    // the rows (decision 0107)
+    // Contact History for a team: count, chart, filter, search and sort from the index alone (decision 0107)
     index('call_history_team_date_cover').on(
       t.teamId,
       t.callDate,
@@ -52,9 +48,7 @@ export const callHistory = sqliteTable(
       t.fromNumber,
       t.board,
     ),
-    // the team's Companies in Company order (case-insensitive, as the screen sorts, then exact):
-    // the Company list of a load is a few seeks per Company, a Company's rows are one range, and
-    // sorting by Company walks it in order (decision 0106)
+    // the team's Companies in the screen's order: a few seeks per Company, sorting walks it (decision 0106)
     index('call_history_team_company').on(t.teamId, sql`${t.brokerName} collate nocase`, t.brokerName, t.callDate, t.kind, t.userId, t.mcSettingId),
     // Contact History for an agent: its own rows in a date range, covered the same way
     index('call_history_user_date_cover').on(t.userId, t.callDate, t.kind, t.mcSettingId, t.brokerName),
@@ -63,10 +57,8 @@ export const callHistory = sqliteTable(
 );
 
 /**
- * A team's calls and e-mails per UTC hour (hour = call_date / 3,600,000), kept by triggers on
- * call_history (migration 0015) in the same statement as the row, so it can never disagree with
- * the rows. A Load's chart and total add up these counts (about 24 per day) instead of counting the
- * load's rows; only the parts of an hour a range cuts are counted on the index (decision 0105).
+ * Per team and UTC hour, kept by triggers (migration 0015) in the same statement as the row, so it
+ * never disagrees with the rows; a load's chart adds these up (decision 0105).
  */
 export const callHistoryHours = sqliteTable(
   'call_history_hours',
@@ -106,12 +98,7 @@ export const activeLoads = sqliteTable(
   ],
 );
 
-/**
- * The team-months of Contact History moved to R2 (docs/decisions/0171-history-retention-r2.md),
- * one row per team and UTC month ('2025-03'), written once the object is read back and verified
- * and before the month's rows leave D1. `archived`: the month is read from its object; `restored`:
- * a lead put its rows back in D1 until `restoredUntil`, when the job moves it out again.
- */
+/** docs/decisions/0171-history-retention-r2.md: written once the object is verified, before the rows leave D1. */
 export const callHistoryArchive = sqliteTable(
   'call_history_archive',
   {

@@ -23,7 +23,6 @@ export const links = sqliteTable(
   ],
 );
 
-/** Clicks per link, day and dimension, for the detail page's chart and breakdowns. */
 export const linkClickStats = sqliteTable(
   'link_click_stats',
   {
@@ -59,10 +58,8 @@ export const linkClickFlushes = sqliteTable(
 );
 
 /**
- * Control plane: every short code in the product, with its link and owner (docs/decisions/0180-links-on-shards.md).
- * The one place a code is unique across shards: a code is claimed here before its link is written
- * in the owner's shard. The owner's company (and so the shard) is read through `accounts`, which
- * follows a user into another company or shard; the link row in the shard is the truth.
+ * Control plane (docs/decisions/0180-links-on-shards.md): the one place a code is unique across
+ * shards; claimed here before the link is written in the owner's shard, which holds the truth.
  */
 export const linkCodes = sqliteTable(
   'link_codes',
@@ -93,7 +90,6 @@ export const apiKeys = sqliteTable(
     name: text().notNull(),
     /** The key's first characters (`fd_live_AbCd`), so its owner can tell keys apart. */
     prefix: text().notNull(),
-    /** SHA-256 of the whole key, hex. */
     hash: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer({ mode: 'timestamp_ms' }),

@@ -5,12 +5,7 @@ import { MAIL_KINDS, MAIL_STATUSES } from '../../mail/mail.schema';
 
 export { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus } from '../../mail/mail.schema';
 
-/**
- * Every mail the product sends, written in the same `db.batch()` as the change that causes it
- * (the reset token, the receipt row, the reminder row, the e-mail change) and delivered by the
- * mail queue's consumer (worker/mail/). The row is the source of truth: the queue message only
- * names it, and the sweeper sends a message again for a row that waits too long.
- */
+/** Written in the same `db.batch()` as its cause; the row is the truth, the queue message only names it. */
 export const mails = sqliteTable(
   'mails',
   {

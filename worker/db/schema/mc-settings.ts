@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/**
- * A carrier MC entry. A manager owns MCs (parentMcId null); an agent's setting points at one of
- * its manager's MCs with the agent's own templates. Its line is in `mc_lines`.
- */
+/** A manager owns MCs (parentMcId null); an agent's setting points at one with its own templates. */
 export const mcSettings = sqliteTable(
   'mc_settings',
   {
@@ -25,11 +22,7 @@ export const mcSettings = sqliteTable(
   ],
 );
 
-/**
- * Which MC setting holds each of a user's phone lines (1 to 6). The key makes a line the user's
- * only once: two saves racing for one line cannot both land, whatever the code checked before.
- * `userId` is the setting's owner, written with it.
- */
+/** The key makes a line the user's only once: two saves racing for one line cannot both land. */
 export const mcLines = sqliteTable(
   'mc_lines',
   {

@@ -5,10 +5,7 @@ import { MOVE_KINDS, MOVE_STEPS } from '../../shards/shards.schema';
 
 export { MOVE_KINDS, MOVE_STEPS, type MoveStep } from '../../shards/shards.schema';
 
-/**
- * Control plane: one row per move of rows between shards (worker/shards/move.ts), its progress
- * and its outcome. At most one open move per company: the partial unique index is the lock.
- */
+/** Control plane: at most one open move per company, locked by the partial unique index. */
 export const companyMoves = sqliteTable(
   'company_moves',
   {

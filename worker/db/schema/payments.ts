@@ -92,12 +92,7 @@ export const paymentItems = sqliteTable(
   ],
 );
 
-/**
- * Money given back on a paid payment (the admin, Admin payments). The refunds of a payment never
- * add up to more than it charged, and months taken back never more than it bought for that user:
- * each refund is inserted by one guarded INSERT … SELECT, with the end date shortened in the same
- * batch only if the refund landed.
- */
+/** Each refund is one guarded INSERT … SELECT, so refunds never exceed what was charged or bought. */
 export const paymentRefunds = sqliteTable(
   'payment_refunds',
   {

@@ -1,11 +1,6 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/**
- * One row per sign-in (docs/decisions/0030-sessions.md): the access token
- * names its row (`sid`). Signing out revokes the one row; a password change, reset, e-mail change,
- * demotion or deletion bumps the user's token version, which ends every row issued under the
- * older one at once.
- */
+/** docs/decisions/0030-sessions.md: the token names its row (`sid`); a token version bump ends every row issued under the older one. */
 export const sessions = sqliteTable(
   'sessions',
   {

@@ -3,11 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 /** The days before the end date a reminder goes out at; 0 is the day it ends. */
 export const REMINDER_THRESHOLDS = [7, 3, 1, 0] as const;
 
-/**
- * One row per reminder: a user, the end date it was about, and the threshold. The job inserts
- * these with ON CONFLICT DO NOTHING and mails only the rows that landed, so a re-run sends nothing
- * twice, and a renewed subscription (a new end date) is reminded again.
- */
+/** Inserted with ON CONFLICT DO NOTHING and mailed only when landed, so a re-run sends nothing twice. */
 export const subscriptionReminders = sqliteTable(
   'subscription_reminders',
   {
@@ -20,11 +16,8 @@ export const subscriptionReminders = sqliteTable(
 );
 
 /**
- * A shard's record of each change money made to a subscription end date (docs/decisions/0179-money-in-the-control-plane.md):
- * the money row is in the control plane, the user in its shard, and no transaction spans both.
- * The change is written under its cause's id in one shard batch (insert or ignore, the end date
- * moved only while the row is unapplied, the row marked applied), so a retry or replay moves
- * nothing twice. Company data: it moves with its users.
+ * Money rows are in the control plane and users in shards; no transaction spans both, so each change
+ * is written once under its cause's id (docs/decisions/0179-money-in-the-control-plane.md).
  */
 export const subscriptionChanges = sqliteTable(
   'subscription_changes',

@@ -2,11 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { DIALERS } from '../../team/dialer';
 
-/**
- * A team's shared desk settings, one row per team (the lead's id, lib/team.ts teamIdOf): which
- * dialer "Call on line N" opens, and the board's "contacted by the team" markers. No row: the
- * defaults (the system's `tel:` handler; markers on, 12 hours).
- */
+/** One row per team; no row means the defaults (the system's `tel:` handler; markers on, 12 hours). */
 export const teamSettings = sqliteTable(
   'team_settings',
   {
@@ -21,10 +17,7 @@ export const teamSettings = sqliteTable(
   (t) => [check('team_settings_window', sql`${t.contactWindowHours} between 1 and 48`)],
 );
 
-/**
- * The team's phone lines: for each line number 1 to 6 the number the broker sees calling (E.164)
- * and a label. An agent's MC on line 2 calls from the team's line 2.
- */
+/** An agent's MC on line 2 calls from the team's line 2. */
 export const teamLines = sqliteTable(
   'team_lines',
   {

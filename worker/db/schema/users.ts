@@ -45,7 +45,6 @@ export const users = sqliteTable(
 
 export const EMAIL_TOKEN_KINDS = ['verify', 'reset'] as const;
 
-/** Single-use e-mail verification and password-reset tokens, stored as SHA-256 hashes. */
 export const emailTokens = sqliteTable(
   'email_tokens',
   {
@@ -83,7 +82,7 @@ export const loginEvents = sqliteTable(
   ],
 );
 
-/** Every mail the product sends, kept for the dev outbox (development only). */
+/** Development only: the dev outbox. */
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {

@@ -2,11 +2,8 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { VETTING_STATES } from '../../vetting/vetting.states';
 
 /**
- * One row per broker, shared by every team (FMCSA's data is public): what QCMobile last said about
- * it (docs/decisions/0021-broker-vetting.md). Keyed by the first name a filter gave it, `dot:<USDOT>`
- * when the filter names the DOT number, else `mc:<docket>` (the MC is resolved to its DOT by the
- * first lookup, and later lookups ask by DOT); `broker_vetting_names` leads every other name to it.
- * A failed lookup keeps the last answer and its `checkedAt`.
+ * One row per broker, shared by every team (FMCSA's data is public; docs/decisions/0021-broker-vetting.md).
+ * Keyed by the first name a filter gave it; `broker_vetting_names` leads the other names to it.
  */
 export const brokerVetting = sqliteTable(
   'broker_vetting',
@@ -82,7 +79,6 @@ export const brokerVettingChanges = sqliteTable(
   (t) => [primaryKey({ columns: [t.key, t.seq] })],
 );
 
-/** One row per (broker change, manager) mailed: a manager gets one mail per change. */
 export const brokerVettingNotices = sqliteTable(
   'broker_vetting_notices',
   {

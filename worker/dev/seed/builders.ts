@@ -19,10 +19,7 @@ import { CODE_LENGTH } from '../../links/links.service';
 import { address, anyBroker, brokerEmail, contactTime, DAY, digitsOf, isoDay, lane, personName, phone, type Rand } from './random';
 import { BROKERS, CARRIERS, CITIES, COMMENTS, CONTENT, DEVICES, LINK_TARGETS, NAME_A, NAME_B, NAME_C, REFERRERS, SUBJECT, VISITOR_COUNTRIES } from './words';
 
-/**
- * One builder per table: plain functions from the generator and the sizes to rows, no database.
- * `seedDemo` (./index.ts) calls them in order and inserts what they answer.
- */
+/** Plain functions from the generator to rows, no database: `seedDemo` inserts what they answer. */
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -34,7 +31,6 @@ export interface SeedUser {
 export interface SeedTeam {
   manager: SeedUser;
   agents: SeedUser[];
-  /** The manager's MCs. */
   mcs: { id: string; name: string }[];
   /** For each user, its settings: the manager's own MCs, an agent's settings pointing at them. */
   settingsOf: Map<string, { id: string; name: string }[]>;
@@ -239,12 +235,7 @@ export function buildLoads(r: Rand, teams: readonly SeedTeam[], perAgent: number
   return rows;
 }
 
-/** `confirmed` paid Idram orders and up to two abandoned ones; the global number is taken at insert. */
-/**
- * Idram's transaction number of a seeded payment: 14 digits, unique in the database (payments
- * refuse a transaction seen before), so a second demo company (another `emailDomain`) seeds too.
- * The seeded sequence draws its two numbers as before, so the rest of the demo stays the same.
- */
+/** Unique in the database, so a second demo company seeds too; draws two numbers, keeping the rest of the demo the same. */
 function transIdOf(r: Rand): string {
   r.int(10_000_000, 99_999_999);
   const head = 10_000_000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 90_000_000);
@@ -322,7 +313,6 @@ export function buildLinks(r: Rand, teams: readonly SeedTeam[], perManager: numb
   return { links: linkRows, stats };
 }
 
-/** A week of logins of the teams' users, for the admin's Analytics. */
 export function buildLogins(r: Rand, teams: readonly SeedTeam[], now: number): Row<typeof loginEvents>[] {
   const rows: Row<typeof loginEvents>[] = [];
   for (const team of teams) {

@@ -69,11 +69,7 @@ async function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$infe
   for (const batch of chunks(statements, STATEMENTS_PER_BATCH)) await runBatch(db, batch);
 }
 
-/**
- * POST /api/dev/seed (development only): a whole demo company, built table by table
- * (./builders.ts) from one seeded generator. Refuses with 409 when the company's director
- * already exists, so a second run changes nothing.
- */
+/** Refuses with 409 when the company's director exists, so a second run changes nothing. */
 export async function seedDemo(env: Bindings, control: Db, input: SeedInput) {
   const now = Date.now();
   const r = makeRand(input.seed);
