@@ -1,12 +1,12 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
 import { GENERAL_MESSAGES } from './common-messages';
-import { apiError, tooManyRequests } from './errors';
+import { apiError } from './errors';
 import type { Message } from './messages';
 
-/** A limit's refusal: a table's 429 (a text only until every area has its table). */
-type Refusal = Message | string;
-const refused = (message: Refusal) => (typeof message === 'string' ? tooManyRequests(message) : apiError(message));
+/** A limit's refusal: a table's 429. */
+type Refusal = Message;
+const refused = (message: Refusal) => apiError(message);
 
 interface Window {
   start: number;
