@@ -31,7 +31,11 @@ const cases = [
   // worker/lib is the ground floor: the database schema and its own modules, never an area
   { path: 'worker/lib/planted.ts', from: '../users/users.service', refused: true, why: 'worker/lib imports an area' },
   { path: 'worker/lib/planted.ts', from: '../payments/payment-order', refused: true, why: 'worker/lib imports a Durable Object class' },
+  { path: 'worker/lib/planted.ts', from: '../auth/auth.messages', refused: true, why: "worker/lib imports an area's message table" },
+  { path: 'worker/lib/planted.ts', from: '../error-codes', refused: true, why: 'worker/lib imports the registry of every area' },
+  { path: 'worker/lib/planted.ts', from: '../app', refused: true, why: 'worker/lib imports the app' },
   { path: 'worker/lib/planted.ts', from: '../db/schema', refused: false, why: 'worker/lib imports the database schema' },
+  { path: 'worker/lib/planted.ts', from: '../env', refused: false, why: 'worker/lib imports the environment' },
   { path: 'worker/lib/planted.ts', from: './d1', refused: false, why: 'worker/lib imports lib' },
   { path: 'extension/src/shared/planted.ts', from: '../../../web/app/router', refused: true, why: 'the extension imports the web app' },
   { path: 'extension/src/shared/planted.ts', from: '../../../worker/lib/db', refused: true, why: 'the extension imports worker code' },

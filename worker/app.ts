@@ -14,8 +14,8 @@ import { allow } from './lib/auth';
 import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
 import { isFenceRefusal } from './lib/d1';
 import { withDb } from './lib/db';
-import { codeOf } from './lib/error-codes';
 import { ApiError, apiError } from './lib/errors';
+import { messageOf } from './lib/messages';
 import { observeRequests } from './lib/observe';
 import { companyMoving, MOVING_RETRY_SECONDS } from './lib/shards';
 import { linkRoutes, shortLinkRoutes } from './links/links.routes';
@@ -105,15 +105,17 @@ export const handleError: ErrorHandler = (thrown, c) => {
   if (err instanceof ApiError && err.code === COMMON_MESSAGES.companyMoving.code) c.header('Retry-After', String(MOVING_RETRY_SECONDS));
   if (err instanceof HTTPException) {
     const status = err.status;
-    const message = err.message || (status === 400 ? 'Bad request' : 'Something went wrong');
-    // the code and values beside the message, for the screens to translate (docs/decisions/0023-languages.md, "Error codes")
-    if (err instanceof ApiError && err.code) return c.json({ ...err.details, message, code: err.code, ...(err.params ? { params: err.params } : {}) }, status);
-    const coded = codeOf(message);
-    return c.json({ ...(err instanceof ApiError ? err.details : undefined), message, ...coded }, status);
+    // a code only from the entry thrown, never found by the text (docs/decisions/0182-messages-keyed-by-code.md)
+    if (err instanceof ApiError) {
+      const { code, params, details } = err;
+      return c.json({ ...details, message: err.message, ...(code ? { code } : {}), ...(params ? { params } : {}) }, status);
+    }
+    if (err.message) return c.json({ message: err.message }, status);
+    return c.json(status === 400 ? { message: 'Bad request' } : messageOf(GENERAL_MESSAGES.somethingWrong), status);
   }
   // outside the request middleware (no request id yet): log it here
   if (!c.get('requestId')) console.error(JSON.stringify({ level: 'error', event: 'unhandled_error', message: err.message, stack: err.stack }));
-  return c.json({ message: GENERAL_MESSAGES.somethingWrong.text, code: GENERAL_MESSAGES.somethingWrong.code }, 500);
+  return c.json(messageOf(GENERAL_MESSAGES.somethingWrong), 500);
 };
 
 app.onError(handleError);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../worker/lib/error-codes';
-import { keyOfCode, MESSAGE_CODES } from '../../worker/lib/message-codes';
+import { ERROR_CODES, MESSAGE_CODES } from '../../worker/error-codes';
+import { keyOfCode } from '../../worker/lib/messages';
 import { API_ERROR_TEXTS } from './api-error-texts';
 import { baseKeys, flatten, keyDifferences, missingPluralForms, placeholderMismatches, placeholders } from './catalogue-checks';
 
@@ -41,7 +41,7 @@ const sources = import.meta.glob(['../**/*.{ts,tsx}', '!../**/*.test.ts', '!../d
 >;
 const code = Object.values(sources).join('\n');
 
-// the API's error codes (worker/lib/error-codes.ts) by their catalogue key: `<area>Messages.<key>`
+// the API's error codes (worker/error-codes.ts) by their catalogue key: `<area>Messages.<key>`
 const codeKeys = new Set([...ERROR_CODES.keys()].map(keyOfCode));
 
 describe('the catalogues', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_CODES } from '../../worker/lib/message-codes';
+import { AUTH_MESSAGES } from '../../worker/auth/auth.messages';
 import loginEnglish from './en-login.json';
 import { messageText } from './errors';
 import { currentLanguage, loadLibrary, t } from './startup';
@@ -45,7 +45,7 @@ describe("the login page's texts before i18next", () => {
     expect(currentLanguage()).toBe('en');
     const before = keys.map(([key]) => t(key));
     const fallback = t('common.offline', { defaultValue: 'Offline.' });
-    const message = messageText(MESSAGE_CODES.wrongCredentials);
+    const message = messageText(AUTH_MESSAGES.wrongCredentials.text, AUTH_MESSAGES.wrongCredentials.code);
     const uncoded = messageText('Some text the API has no code for');
 
     const { default: i18next } = await loadLibrary().then(() => import('./index'));
@@ -53,7 +53,7 @@ describe("the login page's texts before i18next", () => {
     expect(keys.map(([key]) => i18next.t(key))).toEqual(before);
     expect(keys.map(([key]) => t(key))).toEqual(before);
     expect(i18next.t('common.offline', { defaultValue: 'Offline.' })).toBe(fallback);
-    expect(messageText(MESSAGE_CODES.wrongCredentials)).toBe(message);
+    expect(messageText(AUTH_MESSAGES.wrongCredentials.text, AUTH_MESSAGES.wrongCredentials.code)).toBe(message);
     expect(message).toBe('Wrong email or password');
     expect(messageText('Some text the API has no code for')).toBe(uncoded);
     expect(t('shell.waiting', { count: 2 })).toBe('2 waiting');

@@ -1,4 +1,5 @@
 import { BOOKMARK_HEADER, newerBookmark } from '../../worker/lib/bookmark';
+import { GENERAL_MESSAGES } from '../../worker/lib/common-messages';
 import { createApi } from './api';
 import { getSession, setSession } from './session';
 
@@ -62,6 +63,8 @@ export class ApiFailure extends Error {
 export const OFFLINE_MESSAGE = 'You are offline: this needs a connection. Try again when you are back online.';
 export const UNREACHABLE_MESSAGE = 'Something went wrong: the server could not be reached. Try again.';
 
+const SOMETHING_WRONG = GENERAL_MESSAGES.somethingWrong;
+
 export const requestIdOf = (err: unknown) => (err instanceof ApiFailure ? err.requestId : null);
 
 /** Any 401 while signed in clears the session and raises LoggedOutError, which screens do not show. */
@@ -86,12 +89,9 @@ export const apiFetch: typeof fetch = async (input, init) => {
   }
   if (!res.ok) {
     const data = await res.json().catch(() => null);
-    throw new ApiFailure(
-      data && typeof data.message === 'string' && data.message ? data.message : 'Something went wrong',
-      res.status,
-      data,
-      res.headers.get(REQUEST_ID_HEADER),
-    );
+    // an answer without the API's error body (a proxy's page): the API's own 500, by its code
+    const answer = data && typeof data.message === 'string' && data.message ? data : { message: SOMETHING_WRONG.text, code: SOMETHING_WRONG.code };
+    throw new ApiFailure(answer.message, res.status, answer, res.headers.get(REQUEST_ID_HEADER));
   }
   return res;
 };

@@ -1,4 +1,5 @@
-// No imports but the table's: the login page takes these without zod or the phone metadata.
+// No imports but the tables': the login page takes these without zod or the phone metadata.
+import { DIRECTORY_MESSAGES } from '../lib/directory.messages';
 import { defineMessages } from '../lib/messages';
 
 /**
@@ -11,7 +12,7 @@ export const AUTH_MESSAGES = defineMessages('', {
   nameInvisible: [400, 'Name contains invisible characters'],
   emailEmpty: [400, 'Email is Empty'],
   emailInvalid: [400, 'Email is not valid'],
-  emailTaken: [409, 'This e-mail is already registered'],
+  emailTaken: DIRECTORY_MESSAGES.emailTaken,
   passwordEmpty: [400, 'Password is Empty'],
   passwordShort: [400, 'Password minimum 6 symbols'],
   country: [400, 'Select your country'],

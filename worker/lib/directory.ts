@@ -1,11 +1,10 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
-// biome-ignore lint/style/noRestrictedImports: the sign-up refusal is the auth area's entry (one refusal for both ways in)
-import { AUTH_MESSAGES } from '../auth/auth.messages';
 import { accounts, companies, companyHomes, users } from '../db/schema';
 import type { AppEnv, Bindings, Db } from '../env';
 import { CONTROL, companyDb, shardDb } from './d1';
 import { inJson, isUniqueViolation } from './db';
+import { DIRECTORY_MESSAGES } from './directory.messages';
 import { apiError } from './errors';
 import { randomId } from './ids';
 import type { Role as UserType } from './permissions';
@@ -114,7 +113,7 @@ export async function claimEmail(env: Bindings, control: Db, claim: { userId: st
       if (!isUniqueViolation(err, 'accounts.email')) throw err;
     }
   }
-  throw apiError(AUTH_MESSAGES.emailTaken);
+  throw apiError(DIRECTORY_MESSAGES.emailTaken);
 }
 
 async function isOrphan(env: Bindings, account: typeof accounts.$inferSelect) {
@@ -215,7 +214,7 @@ export async function placeUser<T extends { id: string; email: string; userType:
     await write(home, { ...user, companyId: home.companyId });
   } catch (err) {
     await releaseClaim(control, user.id).catch((e: unknown) => console.error('releasing an e-mail claim failed', e));
-    if (isUniqueViolation(err, 'users.email')) throw apiError(AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(err, 'users.email')) throw apiError(DIRECTORY_MESSAGES.emailTaken);
     throw err;
   }
   return home;

@@ -59,10 +59,8 @@ export function problemError(text: string, status?: 400): ApiError {
 /** A refusal without a code: 'Unauthorized' (the screens sign out) and the development calls' own. */
 export const uncoded = (kind: ErrorKind, message: string) => new ApiError(STATUS[kind], message);
 
-// By text, until every area throws its codes; app.onError finds their codes by text meanwhile.
+// Texts without a code: the shards' operator calls and the development calls (no screen translates them).
 export const badRequest = (message: string) => uncoded('bad_request', message);
 export const unauthorized = (message = 'Unauthorized') => uncoded('unauthorized', message);
-export const forbidden = (message = 'You are not allowed to do this') => uncoded('forbidden', message);
-export const notFound = (message = 'Not found') => uncoded('not_found', message);
+export const notFound = (message: string) => uncoded('not_found', message);
 export const conflict = (message: string, details?: Record<string, string>) => new ApiError(STATUS.conflict, message, { details });
-export const tooManyRequests = (message = 'Too many requests, please try again later') => uncoded('too_many_requests', message);

@@ -1,11 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
 import { GENERAL_MESSAGES } from './common-messages';
-import { apiError, tooManyRequests } from './errors';
+import { apiError } from './errors';
 import type { Message } from './messages';
 
-type Refusal = Message | string;
-const refused = (message: Refusal) => (typeof message === 'string' ? tooManyRequests(message) : apiError(message));
+type Refusal = Message;
+const refused = (message: Refusal) => apiError(message);
 
 interface Window {
   start: number;

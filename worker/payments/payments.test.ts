@@ -8,6 +8,7 @@ import { randomId } from '../lib/ids';
 import { extendByMonths } from '../lib/subscription';
 import { call, control, countRows, createTeam, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
 import { ACCOUNT, confirmation, form, PRICE, precheck, result } from '../test/idram';
+import { USER_MESSAGES } from '../users/users.messages';
 import { md5Hex } from './md5';
 import { ORDER_TTL_MS, type PaymentOrder } from './payment-order';
 import { PAYMENT_MESSAGES, priceFor } from './payments.schema';
@@ -115,7 +116,7 @@ describe('POST /api/payment/generateLink', () => {
     for (const amount of [0, -1, 1.5, '2', null, undefined]) {
       const res = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount, paymentType: 'idram' } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody('Months to buy: minimum 1'));
+      expect(res.body).toEqual(errorBody(PAYMENT_MESSAGES.months));
     }
     const tooMany = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount: 37, paymentType: 'idram' } });
     expect(tooMany.body.message).toBe('Months to buy: at most 36');
@@ -123,7 +124,7 @@ describe('POST /api/payment/generateLink', () => {
     expect(arca.status).toBe(400);
     expect(arca.body.message).toMatch(/^Visa Payment Temporary not supported/);
     const other = await call('POST', '/api/payment/generateLink', { token: user.token, body: { amount: 1, paymentType: 'paypal' } });
-    expect(other.body).toEqual(errorBody('Choose a payment type'));
+    expect(other.body).toEqual(errorBody(PAYMENT_MESSAGES.paymentType));
     expect(await countRows('payments')).toBe(before);
   });
 
@@ -213,7 +214,7 @@ describe('POST /api/payment/getPaymentLink and get_arca_status', () => {
       const res = await call('POST', '/api/payment/getPaymentLink', { token: who.token, body: { orderId: id } });
       expect([res.status, res.body.message]).toEqual([404, 'Order not found']);
     }
-    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: {} })).body).toEqual(errorBody('Order not found'));
+    expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: {} })).body).toEqual(errorBody(PAYMENT_MESSAGES.orderNotFound));
     expect((await call('POST', '/api/payment/getPaymentLink', { token: a.manager.token, body: { orderId: 'nope' } })).status).toBe(404);
     expect((await call('POST', '/api/payment/getPaymentLink', { body: { orderId: id } })).status).toBe(401);
   });
@@ -898,7 +899,7 @@ describe('/api/subscription', () => {
     expect((await ask(a.director, { parentId: b.manager.id })).status).toBe(404);
     expect((await ask(a.agents[0], { parentId: a.manager.id })).status).toBe(403);
     expect((await ask(await createUser('marketing'), { parentId: a.manager.id })).status).toBe(403);
-    expect((await ask(a.manager, {})).body).toEqual(errorBody('Choose a manager'));
+    expect((await ask(a.manager, {})).body).toEqual(errorBody(USER_MESSAGES.chooseManager));
     expect((await call('POST', '/api/subscription/childUsersSubscriptions', { body: { parentId: a.manager.id } })).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '../app';
+import { GENERAL_MESSAGES } from '../lib/common-messages';
 import { call, createUser, errorBody, testEnv } from '../test/helpers';
 
 /** Security headers on API answers, and no secret or stack trace in any error body. */
@@ -39,11 +40,14 @@ describe('API response headers', () => {
       await call('GET', '/api/does-not-exist'),
       await call('POST', '/api/auth/login', { body: { email: 'x'.repeat(10_000), password: 1 } }),
     ];
+    // the message, and the code of the entry thrown when there was one (Hono's and zod's own texts have none); nothing else
+    expect(answers.map((res) => [res.status, res.body])).toEqual([
+      [400, { message: expect.stringContaining('JSON') }],
+      [401, { message: 'Unauthorized' }],
+      [404, errorBody(GENERAL_MESSAGES.notFound)],
+      [400, { message: expect.stringContaining('320') }],
+    ]);
     for (const res of answers) {
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      // the message, and its stable code when the screens translate it (nothing else)
-      expect(res.body).toEqual(errorBody(res.body.message));
       for (const secret of [testEnv.JWT_SECRET!, testEnv.PASSWORD_PEPPER!, testEnv.IDRAM_SECRET_KEY!]) expect(res.text).not.toContain(secret);
       expect(res.text).not.toMatch(/at \w+ \(|\.ts:\d+/);
     }

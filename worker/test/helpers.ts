@@ -5,9 +5,8 @@ import type { Bindings, Db } from '../env';
 import { newSession } from '../lib/auth';
 import { allShards, createDb, d1Of, placementShards, shardDb } from '../lib/d1';
 import { claimEmail, type Home, newCompanyOn, placeUser, userHome } from '../lib/directory';
-import { codeOf } from '../lib/error-codes';
 import { randomId } from '../lib/ids';
-import type { Message } from '../lib/messages';
+import { fillText, type Message, type ParamsArgs } from '../lib/messages';
 import { hashPassword } from '../lib/passwords';
 import type { UserType } from '../users/users.schema';
 import { fetchWorker } from './dispatch';
@@ -158,10 +157,13 @@ export async function tokenFromMail(to: string, path: 'emailVerify' | 'passwordR
   return match[1]!;
 }
 
-/** An error body as the API sends it: the message, with its stable code (and values) when it has one (docs/decisions/0023-languages.md). */
-export function errorBody(message: string | Message): { message: string; code?: string; params?: Record<string, string | number> } {
-  if (typeof message !== 'string') return { message: message.text, code: message.code };
-  return { message, ...codeOf(message) };
+/** An entry's refusal as the API answers it: its English with the values, its code, and the values (docs/decisions/0182-messages-keyed-by-code.md). */
+export function errorBody<M extends Message>(
+  entry: M,
+  ...[params]: ParamsArgs<M>
+): { message: string; code: string; params?: Record<string, string | number> } {
+  const values = params as Record<string, string | number> | undefined;
+  return { message: fillText(entry.text, values), code: entry.code, ...(values ? { params: values } : {}) };
 }
 
 export async function userRowByEmail(email: string) {

@@ -62,8 +62,9 @@ describe("the API's refusals on the extension's screens", () => {
     expect(messageText(taken)).toBe('Գիծ 3-ն արդեն զբաղեցնում է Acme Trucking-ը');
     followLanguage('ru');
     expect(messageText(taken)).toBe('Линия 3 уже занята: Acme Trucking');
-    // a message without a code (a refusal stored before codes) is matched as the login page's, else shown as sent
-    expect(messageText('Wrong email or password')).not.toBe('Wrong email or password');
+    // translated by the code only: the same English without its code (a refusal stored before codes) is shown as sent
+    expect(messageText({ message: 'Wrong email or password', code: 'wrongCredentials' })).toBe('Неверный e-mail или пароль');
+    expect(messageText('Wrong email or password')).toBe('Wrong email or password');
     expect(messageText('Something nobody coded')).toBe('Something nobody coded');
     followLanguage('en');
     expect(messageText(taken)).toBe(taken.message);

@@ -8,7 +8,7 @@ import { messages as enMessages } from '../../../web/i18n/en.json';
 import { messages as hyMessages } from '../../../web/i18n/hy.json';
 import { messages as ruMessages } from '../../../web/i18n/ru.json';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LOCALES, languageFromTags } from '../../../worker/lib/languages';
-import { codeOfMessage, keyOfCode } from '../../../worker/lib/message-codes';
+import { keyOfCode } from '../../../worker/lib/messages';
 import type { ActionSubject } from '../shared/protocol';
 import type { Refusal } from '../shared/refusal';
 import en from './en.json';
@@ -74,10 +74,9 @@ export function messageText(refusal: string | Refusal): string {
   const { message, code, params } = typeof refusal === 'string' ? { message: refusal } : refusal;
   const own = serviceByText.get(message);
   if (own) return t(own);
-  // the code the API answered beside the message (an older stored refusal has none: the login page's by its text)
-  const known = code ?? codeOfMessage(message);
-  if (!known || currentLanguage() === 'en') return message;
-  return t(keyOfCode(known), { ...params, defaultValue: message });
+  // by the code the API answered beside the message; a refusal without one is shown as it came
+  if (!code || currentLanguage() === 'en') return message;
+  return t(keyOfCode(code), { ...params, defaultValue: message });
 }
 
 /** "Call to Total Quality Logistics (Chicago, IL → Dallas, TX)": a queued or refused action in the current language. */

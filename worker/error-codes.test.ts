@@ -1,9 +1,15 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { addMc, filterSave, teamWithMcs } from '../test/filters';
-import { call, createTeam, createUser } from '../test/helpers';
-import { isTemplate, matchTemplate } from './coded';
-import { codeOf, ERROR_CODES, ERROR_TABLES } from './error-codes';
-import { MESSAGE_CODES } from './message-codes';
+import { handleError } from './app';
+import type { AppEnv } from './env';
+import { ERROR_CODES, ERROR_TABLES, MESSAGE_CODES } from './error-codes';
+import { FILTER_MESSAGES } from './filters/filters.messages';
+import { GENERAL_MESSAGES } from './lib/common-messages';
+import { ApiError, apiError } from './lib/errors';
+import { LINES_MESSAGES } from './mc-settings/mc-settings.messages';
+import { addMc, filterSave, teamWithMcs } from './test/filters';
+import { call, createTeam, createUser, errorBody } from './test/helpers';
 
 /**
  * The API's error codes (docs/decisions/0023-languages.md, "Error codes"): a refused call answers
@@ -106,7 +112,7 @@ describe('error codes in the answers', () => {
     });
   });
 
-  it("a shared message answers one code wherever it comes from, the login page's own code first", async () => {
+  it('a shared message answers one code wherever it comes from', async () => {
     const { manager } = await createTeam();
     const lookup = await call('GET', '/api/user/nobody-here', { token: manager.token });
     expect(lookup.body).toEqual({ message: 'User not found', code: 'common.userNotFound' });
@@ -115,21 +121,41 @@ describe('error codes in the answers', () => {
   });
 });
 
-describe('the code table', () => {
-  it("reads a template's values back exactly, numbers as numbers", () => {
-    for (const table of Object.values(ERROR_TABLES)) {
-      for (const entry of Object.values(table)) {
-        if (!isTemplate(entry)) continue;
-        const names = [...entry.text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
-        const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? `Acme {x}, Inc. ${n}` : 12_345 + i]));
-        const message = entry(values);
-        expect(message).not.toContain('{{');
-        expect(codeOf(message)?.params, entry.text).toEqual(values);
-      }
-    }
-    expect(matchTemplate('Line {{line}} is listed twice', 'Line 3 is listed twice!')).toBeNull();
+describe('a code comes from the entry thrown, never from the text', () => {
+  it("a schema's check answers its own area's code where two areas' English is the same", async () => {
+    expect(LINES_MESSAGES.nameEmpty.text).toBe(FILTER_MESSAGES.nameEmpty.text);
+    const t = await teamWithMcs();
+    const mc = await call('POST', '/api/mcSettings/add/', { token: t.manager.token, body: { name: '  ', lines: [3] } });
+    expect([mc.status, mc.body]).toEqual([400, errorBody(LINES_MESSAGES.nameEmpty)]);
+    const filter = await call('POST', '/api/broker/add', { token: t.manager.token, body: filterSave(t, { name: '  ' }) });
+    expect([filter.status, filter.body]).toEqual([400, errorBody(FILTER_MESSAGES.nameEmpty)]);
   });
 
+  it("a refusal thrown without an entry answers its text alone, even a table's words", async () => {
+    const thrown = {
+      uncoded: new ApiError(403, GENERAL_MESSAGES.notAllowed.text),
+      hono: new HTTPException(404, { message: GENERAL_MESSAGES.notFound.text }),
+      template: new ApiError(409, 'Line 3 is already used by Acme Trucking'),
+      entry: apiError(LINES_MESSAGES.lineTaken, { line: 3, name: 'Acme Trucking' }),
+      empty: new HTTPException(502),
+    };
+    const probe = new Hono<AppEnv>().get('/:kind', (c) => {
+      throw thrown[c.req.param('kind') as keyof typeof thrown];
+    });
+    probe.onError(handleError);
+    const answer = async (kind: keyof typeof thrown) => {
+      const res = await probe.request(`/${kind}`);
+      return [res.status, await res.json()];
+    };
+    expect(await answer('uncoded')).toEqual([403, { message: 'You are not allowed to do this' }]);
+    expect(await answer('hono')).toEqual([404, { message: 'Not found' }]);
+    expect(await answer('template')).toEqual([409, { message: 'Line 3 is already used by Acme Trucking' }]);
+    expect(await answer('entry')).toEqual([409, errorBody(LINES_MESSAGES.lineTaken, { line: 3, name: 'Acme Trucking' })]);
+    expect(await answer('empty')).toEqual([502, errorBody(GENERAL_MESSAGES.somethingWrong)]);
+  });
+});
+
+describe('the code table', () => {
   it("keeps codes apart from the login page's, and two areas' equal texts each keep their own code", () => {
     for (const code of ERROR_CODES.keys()) {
       expect(code).toMatch(/^[a-z]+\.[A-Za-z]+$/);
