@@ -65,6 +65,9 @@ export function afterKey(column: SQLWrapper, id: SQLWrapper, key: Key | undefine
   return sql`(${column} ${past} ${key[0]} or (${column} = ${key[0]} and ${id} ${past} ${key[1]}))`;
 }
 
+/** `column` contains `text` (ASCII case-insensitive, as SQLite's LIKE); `%`, `_` and `\` typed are themselves. */
+export const contains = (column: SQLWrapper, text: string): SQL => sql`${column} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
 export interface PagedView<Row> {
   /** The view's name in its cursors: the sort and its direction. */
   view: string;

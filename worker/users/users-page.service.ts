@@ -4,7 +4,7 @@ import { companyHomes, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
-import { afterKey, type Key, type PagedView, pageAcross } from '../lib/fan-out';
+import { afterKey, contains, type Key, type PagedView, pageAcross } from '../lib/fan-out';
 import { visibleIds } from '../lib/team';
 import type { UserPageQuery, UsersPage } from './users.schema';
 import { toDto, type UserRow } from './users.service';
@@ -18,9 +18,6 @@ const SORTS = {
   email: users.email,
 } as const;
 
-/** `%`, `_` and `\` typed in the search are themselves, not LIKE's wildcards. */
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * GET /api/user/page: the Users List a page at a time (docs/decisions/0187-paged-fan-out.md). The
  * admin's spans every shard (a company's rows are read where the company is read: `active`, or
@@ -32,19 +29,12 @@ export async function usersPage(env: Bindings, db: Db, caller: Caller, query: Us
   const ids = admin ? null : [...((await visibleIds(db, caller)) ?? [])].filter((id) => id !== caller.id);
   const scope: SQL | undefined = admin ? or(isNull(companyHomes.state), inArray(companyHomes.state, ['active', 'moving'])) : inJson(users.id, ids ?? []);
   const base = and(isNull(users.deletedAt), scope);
-  const q = query.q ? likeText(query.q) : null;
+  const q = query.q;
   const narrowed = and(
     base,
     query.type ? eq(users.userType, query.type) : undefined,
     query.parent ? eq(users.parentId, query.parent) : undefined,
-    q
-      ? or(
-          sql`${users.email} like ${q} escape '\\'`,
-          sql`${users.name} like ${q} escape '\\'`,
-          sql`${users.phone} like ${q} escape '\\'`,
-          sql`${parent.email} like ${q} escape '\\'`,
-        )
-      : undefined,
+    q ? or(contains(users.email, q), contains(users.name, q), contains(users.phone, q), contains(parent.email, q)) : undefined,
   );
   const column = SORTS[query.sort];
   const descending = query.dir === 'desc';
