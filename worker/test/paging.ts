@@ -10,7 +10,7 @@ export async function allPages<T = any>(token: string, path: string, limit: numb
   const pages: any[] = [];
   let cursor: string | null = null;
   for (let n = 0; n < 200; n++) {
-    const res = body
+    const res: { status: number; body: any; text: string } = body
       ? await call('POST', path, { token, body: { ...body, limit, ...(cursor ? { cursor } : {}) } })
       : await call('GET', `${path}${path.includes('?') ? '&' : '?'}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
     expect(res.status, res.text).toBe(200);

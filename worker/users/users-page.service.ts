@@ -59,6 +59,7 @@ export async function usersPage(env: Bindings, db: Db, caller: Caller, query: Us
       const [row] = await db
         .select({
           total: sql<number>`sum(case when ${narrowed ?? sql`1`} then 1 else 0 end)`,
+          all: sql<number>`count(*)`,
           managers: sql<number>`sum(case when ${users.userType} = 'manager' then 1 else 0 end)`,
           agents: sql<number>`sum(case when ${users.userType} = 'agent' then 1 else 0 end)`,
         })
@@ -66,14 +67,15 @@ export async function usersPage(env: Bindings, db: Db, caller: Caller, query: Us
         .leftJoin(parent, eq(parent.id, users.parentId))
         .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
         .where(base);
-      return { total: Number(row?.total ?? 0), managers: Number(row?.managers ?? 0), agents: Number(row?.agents ?? 0) };
+      return { total: Number(row?.total ?? 0), all: Number(row?.all ?? 0), managers: Number(row?.managers ?? 0), agents: Number(row?.agents ?? 0) };
     },
   };
   const dbs = admin ? allShards(env).map((shard) => shardDb(env, shard)) : [db];
   const page = await pageAcross(dbs, view, query.limit, query.cursor);
   return {
     items: page.items.map((r) => toDto(r.user, r.parent)),
-    total: page.totals.total ?? 0,
+    total: page.totals.total,
+    all: page.totals.all ?? 0,
     managers: page.totals.managers ?? 0,
     agents: page.totals.agents ?? 0,
     next: page.next,

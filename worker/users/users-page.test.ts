@@ -107,12 +107,15 @@ describe('GET /api/user/page', () => {
     // Total Managers and Total Agents: every live one on every shard, whatever the search
     let managers = 0;
     let agents = 0;
+    let live = 0;
     for (const { db } of everyDb()) {
       const rows = await db.select({ type: users.userType, deletedAt: users.deletedAt }).from(users);
       managers += rows.filter((r) => r.type === 'manager' && !r.deletedAt).length;
       agents += rows.filter((r) => r.type === 'agent' && !r.deletedAt).length;
+      live += rows.filter((r) => !r.deletedAt).length;
     }
     expect(first.body.managers).toBe(managers);
+    expect(first.body.all).toBe(live);
     expect(first.body.agents).toBe(agents);
 
     const agentsOnly = await allPages(admin.token, `q=${tag}&type=agent`, 4);

@@ -178,6 +178,8 @@ export const userPageQuerySchema = z.object({
 export type UserPageQuery = z.output<typeof userPageQuerySchema>;
 export const usersPageSchema = z.strictObject({
   ...pageShape(userSchema),
+  /** The list's users without the search and filters (the screen's "n of all"). */
+  all: z.number(),
   /** The headline's Total Managers and Total Agents: the whole list's, whatever the search. */
   managers: z.number(),
   agents: z.number(),
