@@ -1,6 +1,7 @@
 // The admin's views that read every shard (docs/decisions/0180-links-on-shards.md): the links list
 // (GET /api/link?all=1), the users list (GET /api/user), Login History with its chart (POST
-// /api/analytics/loginHistory, the last 30 days) and failed mails (GET /api/mail/failed), with the same companies on one
+// /api/analytics/loginHistory, the last 30 days) and failed mails (GET /api/mail/failed), whole and
+// a page at a time (their /page calls, docs/decisions/0187-paged-fan-out.md), with the same companies on one
 // database (the baseline: the layout before shards), on 3 shards and on 30, all three started
 // in this run and measured in turn, round by round, so the machine's slow spells hit them alike.
 // One connection, each request sent when the last was answered. Local only; simulated shards:
@@ -60,6 +61,7 @@ async function start(script, shards, memory) {
 
 /** One request's time to its last byte, the answer's size and its rows. */
 async function timed(url, [, p, body], token) {
+  if (typeof p !== 'string') throw new Error('resolve the path first');
   const t0 = performance.now();
   const res = await fetch(`${url}${p}`, {
     method: body ? 'POST' : 'GET',
@@ -79,7 +81,27 @@ const CALLS = [
   ['users, every company', '/api/user'],
   ['Login History, 30 days', '/api/analytics/loginHistory', () => ({ dateFrom: Date.now() - 30 * 86_400_000 })],
   ['failed mails', '/api/mail/failed'],
+  // a page of each (docs/decisions/0187-paged-fan-out.md): the first, and for users a later one (its cursor from the run's own first pages)
+  ['links, a page of 20', '/api/link/page?all=1&limit=20'],
+  ['users, a page of 20', '/api/user/page?limit=20'],
+  [
+    'users, 6th page of 20',
+    async (url, token) => `/api/user/page?limit=20&cursor=${encodeURIComponent(await cursorOf(url, token, '/api/user/page?limit=20', 5))}`,
+  ],
+  ['Login History, a page of 20', '/api/analytics/loginHistory/page', () => ({ dateFrom: Date.now() - 30 * 86_400_000, limit: 20 })],
+  ['failed mails, a page of 20', '/api/mail/failed/page?limit=20'],
 ];
+
+/** The cursor of page `pages + 1` of a paged GET view, following `next`. */
+async function cursorOf(url, token, p, pages) {
+  let cursor = null;
+  for (let i = 0; i < pages; i++) {
+    const res = await fetch(`${url}${p}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    cursor = (await res.json()).next;
+    if (!cursor) throw new Error(`${p}: fewer than ${pages + 1} pages`);
+  }
+  return cursor;
+}
 
 async function main() {
   if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) buildWeb();
@@ -90,14 +112,18 @@ async function main() {
   const layouts = [];
   try {
     for (const shards of [0, ...SHARD_COUNTS]) layouts.push(await start(script, shards, memory));
+    // a path found per layout (a later page's cursor) is found once, before the measured rounds
+    const calls = await Promise.all(
+      layouts.map(async (l) => Promise.all(CALLS.map(async ([n, p, b]) => [n, typeof p === 'string' ? p : await p(l.url, l.token), b]))),
+    );
     const samples = layouts.map(() => CALLS.map(() => []));
     const sizes = layouts.map(() => CALLS.map(() => null));
     const loadBefore = os.loadavg();
     // a few requests each before the measured rounds (isolates, JIT, SQLite page caches)
-    for (const l of layouts) for (const c of CALLS) for (let i = 0; i < 3; i++) await timed(l.url, c, l.token);
+    for (const [li, l] of layouts.entries()) for (const c of calls[li]) for (let i = 0; i < 3; i++) await timed(l.url, c, l.token);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [li, l] of layouts.entries()) {
-        for (const [ci, c] of CALLS.entries()) {
+        for (const [ci, c] of calls[li].entries()) {
           for (let i = 0; i < REQUESTS; i++) {
             const r = await timed(l.url, c, l.token);
             samples[li][ci].push(r.took);

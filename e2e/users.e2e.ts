@@ -61,6 +61,67 @@ test.describe('Users List', () => {
     await shot(page, 'users-list-admin-filtered');
   });
 
+  test('admin: pages every company from the server, each user once in order; a failed page is said, not empty', async ({ page }) => {
+    const admin = await createUser('admin');
+    const tag = `pg${Date.now().toString(36)}`;
+    // three companies (managers on their own: each a company, spread over the shards), 8 agents each
+    const managers = [];
+    for (let m = 0; m < 3; m++) {
+      const made = await apiCall('POST', '/api/dev/users', { userType: 'manager', email: `m${m}-${tag}@e2e.example`, password: PASSWORD, name: `Boss ${m}` });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      managers.push(made.body);
+    }
+    for (let i = 0; i < 24; i++) {
+      const made = await apiCall('POST', '/api/dev/users', {
+        userType: 'agent',
+        email: `a${String(i).padStart(2, '0')}-${tag}@e2e.example`,
+        password: PASSWORD,
+        name: `Agent ${String(i).padStart(2, '0')}`,
+        parentId: managers[i % 3]!._id,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    const login = await apiCall('POST', '/api/auth/login', { email: admin.email, password: PASSWORD, clientType: 0 });
+    const whole = (await apiCall<{ email: string }[]>('GET', '/api/user', undefined, login.body.accessToken)).body
+      .map((u) => u.email)
+      .filter((e) => e.includes(tag));
+    expect(whole).toHaveLength(27);
+    await loginAs(page, admin, `/users?q=${tag}`);
+    const seen: string[] = [];
+    const pageRows = async (p: number) => {
+      await expect(page.locator('.page-info')).toHaveText(`Page ${p} of 3`);
+      await expect(page.locator('[data-testid="users-table"] table')).toHaveAttribute('aria-busy', 'false');
+      seen.push(...(await column(page, 1).allInnerTexts()).map((t) => t.replace(/\s/g, '')));
+    };
+    await pageRows(1);
+    // a page that fails is shown as a failure, never as an empty list or as the page before
+    const pageCall = (url: URL) => url.pathname === '/api/user/page';
+    await page.route(pageCall, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong' }) }),
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByTestId('request-failed')).toBeVisible();
+    await expect(page.getByText('No Users')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(0);
+    await shot(page, 'users-list-admin-page-failed');
+    await page.unroute(pageCall);
+    await page.getByTestId('request-failed').getByRole('button').click();
+    await pageRows(2);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pageRows(3);
+    // the list's order (registration), each user once across the pages
+    expect(seen).toEqual(whole);
+    await expect(page.getByTestId('rows-shown')).toContainText('27');
+    await shot(page, 'users-list-admin-paged');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.locator('.page-info')).toHaveText('Page 2 of 3');
+    await expect(column(page, 1).first()).toHaveText(whole[10]!);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `users-list-admin-paged-${width}`);
+    }
+  });
+
   test('manager: adds an agent, sees it with pending verification, deletes it after confirming', async ({ page }) => {
     const manager = await createUser('manager');
     await loginAs(page, manager, '/users');

@@ -145,9 +145,15 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     await expectAnswer('POST /api/user/managerChildUsers', director, '/api/user/managerChildUsers', { parentId: managerId, includeParent: true });
     await expectAnswer('POST /api/user/userByEmail', marketing, '/api/user/userByEmail', { email: `manager1@${DOMAIN}` });
     await expectAnswer('GET /api/user/:id', manager, `/api/user/${managerId}`);
+    await expectAnswer('GET /api/user/page', admin, '/api/user/page?limit=2&sort=name&dir=desc');
+    await expectAnswer('GET /api/user/page', director, '/api/user/page');
     await expectAnswer('POST /api/analytics/loginHistory', admin, '/api/analytics/loginHistory', {
       dateFrom: new Date(Date.now() - 7 * DAY_MS).toISOString(),
       timezoneOffset: 0,
+    });
+    await expectAnswer('POST /api/analytics/loginHistory/page', admin, '/api/analytics/loginHistory/page', {
+      dateFrom: new Date(Date.now() - 7 * DAY_MS).toISOString(),
+      limit: 1,
     });
     await expectAnswer('GET /api/extension/health', admin, '/api/extension/health');
 
@@ -177,10 +183,13 @@ describe('the response schemas (worker/api-responses.ts) describe what the route
     const links = (await expectAnswer('GET /api/link', manager, '/api/link')) as { _id: string }[];
     expect(links.length).toBeGreaterThan(0);
     await expectAnswer('GET /api/link', admin, '/api/link?all=1');
+    await expectAnswer('GET /api/link/page', admin, '/api/link/page?all=1&limit=1');
+    await expectAnswer('GET /api/link/page', manager, '/api/link/page');
     await expectAnswer('GET /api/link/:id', manager, `/api/link/${links[0]!._id}`);
     expect(((await expectAnswer('GET /api/link/keys', manager, '/api/link/keys')) as unknown[]).length).toBe(1);
 
     await expectAnswer('GET /api/mail/failed', admin, '/api/mail/failed');
+    await expectAnswer('GET /api/mail/failed/page', admin, '/api/mail/failed/page');
     // the shards (admin): a company of its own is moved, not the seeded one the calls read
     await expectAnswer('GET /api/shards', admin, '/api/shards');
     const mover = await createUser('manager');

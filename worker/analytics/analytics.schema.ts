@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { dateInput, parseDate } from '../lib/dates';
 import { problem } from '../lib/messages';
+import { MAX_PAGE_SIZE, pageQueryShape, pageShape } from '../lib/paging.schema';
 import { ANALYTICS_MESSAGES } from './analytics.messages';
 
 export { ANALYTICS_MESSAGES };
@@ -10,30 +11,44 @@ export const EARLIEST_DATE = Date.UTC(2000, 0, 1);
 /** The daily chart covers at most this many days, ending today. */
 export const MAX_CHART_DAYS = 366;
 
-export const loginHistorySchema = z
+const loginHistoryFields = {
+  dateFrom: dateInput(problem(ANALYTICS_MESSAGES.dateFrom)),
+  // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
+  timezoneOffset: z
+    .number({ message: 'Invalid time zone' })
+    .int('Invalid time zone')
+    .min(-840, 'Invalid time zone')
+    .max(840, 'Invalid time zone')
+    .optional()
+    .default(0),
+};
+
+/** From a date the product may have logins of: a real date, not before 2000, not in the future. */
+function checkedFrom<T extends { dateFrom: unknown }>(input: T, ctx: z.RefinementCtx): Omit<T, 'dateFrom'> & { dateFrom: Date } {
+  const from = parseDate(input.dateFrom as string | number)?.getTime() ?? Number.NaN;
+  if (!Number.isFinite(from) || from < EARLIEST_DATE) {
+    ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.dateFrom) });
+    return z.NEVER;
+  }
+  if (from > Date.now()) {
+    ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.future) });
+    return z.NEVER;
+  }
+  return { ...input, dateFrom: new Date(from) };
+}
+
+export const loginHistorySchema = z.object(loginHistoryFields).transform(checkedFrom);
+
+/** POST /api/analytics/loginHistory/page: Login History a page of managers at a time (by e-mail), searched by e-mail or name. */
+export const loginHistoryPageSchema = z
   .object({
-    dateFrom: dateInput(problem(ANALYTICS_MESSAGES.dateFrom)),
-    // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
-    timezoneOffset: z
-      .number({ message: 'Invalid time zone' })
-      .int('Invalid time zone')
-      .min(-840, 'Invalid time zone')
-      .max(840, 'Invalid time zone')
-      .optional()
-      .default(0),
+    ...loginHistoryFields,
+    limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(20),
+    cursor: pageQueryShape.cursor,
+    q: pageQueryShape.q,
   })
-  .transform((input, ctx) => {
-    const from = parseDate(input.dateFrom)?.getTime() ?? Number.NaN;
-    if (!Number.isFinite(from) || from < EARLIEST_DATE) {
-      ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.dateFrom) });
-      return z.NEVER;
-    }
-    if (from > Date.now()) {
-      ctx.addIssue({ code: 'custom', message: problem(ANALYTICS_MESSAGES.future) });
-      return z.NEVER;
-    }
-    return { dateFrom: new Date(from), timezoneOffset: input.timezoneOffset };
-  });
+  .transform(checkedFrom);
+export type LoginHistoryPageQuery = z.output<typeof loginHistoryPageSchema>;
 
 export const loginHistoryItemSchema = z.strictObject({
   manager: z.strictObject({ _id: z.string(), email: z.string(), name: z.string() }),
@@ -63,3 +78,13 @@ export const loginHistoryResultSchema = z.strictObject({
   daily: z.array(dailyLoginsSchema),
 });
 export type LoginHistory = z.infer<typeof loginHistoryResultSchema>;
+
+export const loginHistoryPageResultSchema = z.strictObject({
+  ...pageShape(loginHistoryItemSchema),
+  /** Over every manager since dateFrom, whatever the search: as GET /api/analytics/loginHistory's. */
+  totalOnlineAmount: z.number(),
+  dateFrom: z.string(),
+  /** The chart's days: on the first page only (null after), as they do not change by page. */
+  daily: z.array(dailyLoginsSchema).nullable(),
+});
+export type LoginHistoryPage = z.infer<typeof loginHistoryPageResultSchema>;

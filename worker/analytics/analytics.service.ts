@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import { companyHomes, loginEvents, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
-import { type DailyLogins, type LoginHistory, MAX_CHART_DAYS } from './analytics.schema';
+import { afterKey, contains, type PagedView, pageAcross } from '../lib/fan-out';
+import { type DailyLogins, type LoginHistory, type LoginHistoryPage, type LoginHistoryPageQuery, MAX_CHART_DAYS } from './analytics.schema';
 
 const DAY = 86_400_000;
 const agent = alias(users, 'agent');
@@ -23,42 +24,102 @@ const byEmail = (a: LoginHistory['items'][number], b: LoginHistory['items'][numb
 export async function loginHistory(env: Bindings, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
   const parts = await Promise.all(allShards(env).map((shard) => shardLoginHistory(shardDb(env, shard), input, now)));
   const items = parts.flatMap((p) => p.items).sort(byEmail);
-  const daily = parts[0]!.daily.map((d, i) => ({
-    day: d.day,
-    logins: parts.reduce((n, p) => n + p.daily[i]!.logins, 0),
-    users: parts.reduce((n, p) => n + p.daily[i]!.users, 0),
-  }));
+  const daily = sumDays(parts.map((p) => p.daily));
   const totalOnlineAmount = items.reduce((n, i) => n + i.loggedInUsers + (i.managerLoggedIn ? 1 : 0), 0);
   return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily };
 }
 
-/** Each count is a correlated subquery on an index, so the cost grows with the team, not with the login log. */
-export async function shardLoginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
-  const from = input.dateFrom.getTime();
-  const loggedInSince = (userId: SQLWrapper) =>
-    sql`exists (select 1 from ${loginEvents} where ${loginEvents.userId} = ${userId} and ${loginEvents.createdAt} >= ${from})`;
-  const agentsOf = (managerId: SQLWrapper, loggedIn: boolean) =>
-    sql`(select count(*) from ${users} ${agent} where ${agent.parentId} = ${managerId} and ${agent.userType} = 'agent' and ${agent.deletedAt} is null${loggedIn ? sql` and ${loggedInSince(agent.id)}` : sql``})`;
+const loggedInSince = (userId: SQLWrapper, from: number) =>
+  sql`exists (select 1 from ${loginEvents} where ${loginEvents.userId} = ${userId} and ${loginEvents.createdAt} >= ${from})`;
+const agentsOf = (managerId: SQLWrapper, loggedInFrom?: number) =>
+  sql`(select count(*) from ${users} ${agent} where ${agent.parentId} = ${managerId} and ${agent.userType} = 'agent' and ${agent.deletedAt} is null${loggedInFrom === undefined ? sql`` : sql` and ${loggedInSince(agent.id, loggedInFrom)}`})`;
+/** Live managers of the companies read here. */
+const managersHere = and(eq(users.userType, 'manager'), isNull(users.deletedAt), readHere);
+
+/** The columns of a Login History row: each count a correlated subquery on an index (users_parent, login_events_user_time). */
+function managerRows(db: Db, from: number) {
   // each fragment is nested in sql`${…}`: drizzle leaves the top-level columns of a single-table select unqualified, which the subqueries would capture
-  const rows = await db
+  return db
     .select({
       id: users.id,
       email: users.email,
       name: users.name,
-      totalUsers: sql<number>`${agentsOf(users.id, false)}`,
-      loggedInUsers: sql<number>`${agentsOf(users.id, true)}`,
-      managerLoggedIn: sql<number>`${loggedInSince(users.id)}`,
+      totalUsers: sql<number>`${agentsOf(users.id)}`,
+      loggedInUsers: sql<number>`${agentsOf(users.id, from)}`,
+      managerLoggedIn: sql<number>`${loggedInSince(users.id, from)}`,
     })
     .from(users)
-    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
-    .where(and(eq(users.userType, 'manager'), isNull(users.deletedAt), readHere))
-    .orderBy(asc(users.email));
-  const items = rows.map((r) => ({
-    manager: { _id: r.id, email: r.email, name: r.name },
-    totalUsers: Number(r.totalUsers),
-    loggedInUsers: Number(r.loggedInUsers),
-    managerLoggedIn: Number(r.managerLoggedIn) === 1,
-  }));
+    .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId));
+}
+
+const toItem = (r: { id: string; email: string; name: string; totalUsers: number; loggedInUsers: number; managerLoggedIn: number }) => ({
+  manager: { _id: r.id, email: r.email, name: r.name },
+  totalUsers: Number(r.totalUsers),
+  loggedInUsers: Number(r.loggedInUsers),
+  managerLoggedIn: Number(r.managerLoggedIn) === 1,
+});
+
+/**
+ * POST /api/analytics/loginHistory/page (docs/decisions/0187-paged-fan-out.md): the managers a
+ * page at a time in e-mail order, each shard asked for the page after the cursor; the count and
+ * the online total are each shard's, summed, so they are exact; the chart's days on the first page.
+ */
+export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQuery, now = new Date()): Promise<LoginHistoryPage> {
+  const from = input.dateFrom.getTime();
+  const q = input.q;
+  const narrowed = and(managersHere, q ? or(contains(users.email, q), contains(users.name, q)) : undefined);
+  const dbs = allShards(env).map((shard) => shardDb(env, shard));
+  const view: PagedView<ReturnType<typeof toItem>> = {
+    view: `loginHistory:${from}:${input.q ?? ''}`,
+    desc: false,
+    key: (i) => [i.manager.email, i.manager._id],
+    rows: async (db, after, limit) =>
+      (
+        await managerRows(db, from)
+          .where(and(narrowed, afterKey(users.email, users.id, after)))
+          .orderBy(asc(users.email), asc(users.id))
+          .limit(limit)
+      ).map(toItem),
+    count: async (db) => {
+      const [row] = await db
+        .select({
+          total: sql<number>`sum(case when ${narrowed} then 1 else 0 end)`,
+          online: sql<number>`sum(${agentsOf(users.id, from)} + ${loggedInSince(users.id, from)})`,
+        })
+        .from(users)
+        .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
+        .where(managersHere);
+      return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+    },
+  };
+  const [page, daily] = await Promise.all([
+    pageAcross(dbs, view, input.limit, input.cursor),
+    input.cursor ? null : Promise.all(dbs.map((db) => dailyLogins(db, from, input.timezoneOffset, now))).then(sumDays),
+  ]);
+  return {
+    items: page.items,
+    total: page.totals.total,
+    next: page.next,
+    totalOnlineAmount: page.totals.online ?? 0,
+    dateFrom: input.dateFrom.toISOString(),
+    daily,
+  };
+}
+
+/** The shards' days added up (a user is in one shard). */
+const sumDays = (parts: DailyLogins[][]): DailyLogins[] =>
+  parts[0]!.map((d, i) => ({ day: d.day, logins: parts.reduce((n, p) => n + p[i]!.logins, 0), users: parts.reduce((n, p) => n + p[i]!.users, 0) }));
+
+/**
+ * Login History of one shard: every live manager with its agents, how many of them logged in
+ * since `dateFrom`, and whether the manager did; plus logins per day for the chart. Each count is
+ * a correlated subquery on an index (users_parent, login_events_user_time), so the cost grows
+ * with the number of managers and agents, not with the login log.
+ */
+export async function shardLoginHistory(db: Db, input: { dateFrom: Date; timezoneOffset: number }, now = new Date()): Promise<LoginHistory> {
+  const from = input.dateFrom.getTime();
+  const rows = await managerRows(db, from).where(managersHere).orderBy(asc(users.email));
+  const items = rows.map(toItem);
   const totalOnlineAmount = items.reduce((n, i) => n + i.loggedInUsers + (i.managerLoggedIn ? 1 : 0), 0);
   return { items, totalOnlineAmount, dateFrom: input.dateFrom.toISOString(), daily: await dailyLogins(db, from, input.timezoneOffset, now) };
 }

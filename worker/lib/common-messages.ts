@@ -38,6 +38,11 @@ export const COMMON_MESSAGES = defineMessages('common', {
   noShortCode: [409, 'Could not create a short code, please try again'],
   tooManyWrongPasswords: [429, 'Too many wrong passwords, please try again later'],
   bodyTooLarge: [413, 'Request body is too large'],
+  badCursor: [
+    400,
+    'This page of the list is out of date: go back to the first page',
+    "a paged list's cursor that is not one of this view (another sort or search) or does not parse",
+  ],
   importMeanwhile: [409, 'Some of these brokers were saved meanwhile. Preview the file again'],
   companyMoving: [
     503,

@@ -20,11 +20,14 @@ import {
   keyCreateSchema,
   keyIdParam,
   linkIdParam,
+  linkPageQuerySchema,
   linkSchema,
+  linksPageSchema,
   linkWithStatsSchema,
 } from './links.schema';
 import * as svc from './links.service';
 import { type CachedLink, cachedCode, resolveCode } from './links.service';
+import { linksPage } from './links-page.service';
 
 /** The caller's company: its links, and the control plane where their codes are claimed. */
 const scopeOf = (c: { var: Pick<AppEnv['Variables'], 'control' | 'db' | 'companyId'> }): svc.LinkScope => ({
@@ -43,6 +46,9 @@ const csvHeaders = (filename: string) => ({
 export const linkRoutes = new Hono<AppEnv>()
   .get('/', allow('links'), readOnly(), answers(z.array(linkSchema)), async (c) =>
     c.var.answer(await svc.listLinks(c.env, c.var.db, c.var.caller, c.req.query('all') === '1')),
+  )
+  .get('/page', allow('links'), readOnly(), validate('query', linkPageQuerySchema), answers(linksPageSchema, [COMMON.badCursor]), async (c) =>
+    c.var.answer(await linksPage(c.env, c.var.db, c.var.caller, c.req.valid('query'))),
   )
   .post(
     '/generate',

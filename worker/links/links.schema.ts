@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type Message, problem } from '../lib/messages';
+import { pageQueryShape, pageShape } from '../lib/paging.schema';
 import { LINK_MESSAGES } from './links.messages';
 
 export { LINK_MESSAGES };
@@ -151,6 +152,12 @@ export const linkSchema = z.strictObject({
   owner: z.strictObject({ _id: z.string(), name: z.string(), email: z.string() }).optional(),
 });
 export type LinkDto = z.infer<typeof linkSchema>;
+
+/** GET /api/link/page: the links list a page at a time; `all=1` is the admin's every user's links, as GET /api/link. */
+export const linkPageQuerySchema = z.object({ ...pageQueryShape, all: z.enum(['0', '1']).optional() });
+export type LinkPageQuery = z.output<typeof linkPageQuerySchema>;
+export const linksPageSchema = z.strictObject(pageShape(linkSchema));
+export type LinksPage = z.infer<typeof linksPageSchema>;
 
 const countsSchema = z.array(z.strictObject({ value: z.string(), count: z.number() }));
 export const linkStatsSchema = z.strictObject({

@@ -22,7 +22,7 @@ import {
   type OwnHosts,
 } from './links.schema';
 
-type LinkRow = typeof links.$inferSelect;
+export type LinkRow = typeof links.$inferSelect;
 
 /** A write refused by the fence of a company that is moving (the admin on another company's link): 503, try again. */
 const unlessMoving = (err: unknown): never => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pageQueryShape, pageShape } from '../lib/paging.schema';
 import { MAIL_MESSAGES } from './mail.messages';
 
 export const MAIL_KINDS = ['verify', 'reset', 'email_changed', 'receipt', 'reminder', 'digest', 'vetting'] as const;
@@ -20,6 +21,12 @@ export const failedMailSchema = z.strictObject({
   failedAt: z.string().nullable(),
 });
 export type FailedMailDto = z.infer<typeof failedMailSchema>;
+
+/** GET /api/mail/failed/page: failed mails a page at a time, searched by recipient or subject. */
+export const failedPageQuerySchema = z.object(pageQueryShape);
+export type FailedPageQuery = z.output<typeof failedPageQuerySchema>;
+export const failedMailsPageSchema = z.strictObject(pageShape(failedMailSchema));
+export type FailedMailsPage = z.infer<typeof failedMailsPageSchema>;
 
 export { MAIL_MESSAGES };
 

@@ -1,17 +1,61 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { mails } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
 import { iso } from '../lib/db';
 import { apiError } from '../lib/errors';
+import { afterKey, contains, type PagedView, pageAcross } from '../lib/fan-out';
 import { randomId } from '../lib/ids';
 import { messageOf } from '../lib/messages';
 import { log, userHash } from '../lib/observe';
-import { type FailedMailDto, MAIL_MESSAGES } from './mail.schema';
+import { type FailedMailDto, type FailedMailsPage, type FailedPageQuery, MAIL_MESSAGES } from './mail.schema';
 import { enqueueMails } from './mailer';
 
 /** The list's length: the newest this many (a longer list means the provider is down, which the total says). */
 const LIST_LIMIT = 200;
+
+const toFailedDto = (
+  r: Pick<typeof mails.$inferSelect, 'id' | 'kind' | 'to' | 'subject' | 'attempts' | 'lastError' | 'createdAt' | 'failedAt'>,
+): FailedMailDto => ({
+  _id: r.id,
+  kind: r.kind,
+  to: r.to,
+  subject: r.subject,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+  failedAt: iso(r.failedAt),
+});
+
+/**
+ * GET /api/mail/failed/page (docs/decisions/0187-paged-fan-out.md): failed mails a page at a time,
+ * newest failure first (ties: the id, where GET /api/mail/failed uses the creation time), each
+ * database asked for the page after the cursor; the total is every database's, summed.
+ */
+export async function failedMailsPage(env: Bindings, query: FailedPageQuery): Promise<FailedMailsPage> {
+  const failedAt = sql<number>`coalesce(${mails.failedAt}, 0)`;
+  const narrowed = and(eq(mails.status, 'failed'), query.q ? or(contains(mails.to, query.q), contains(mails.subject, query.q)) : undefined);
+  const view: PagedView<typeof mails.$inferSelect> = {
+    view: `failedMails:${query.q ?? ''}`,
+    desc: true,
+    key: (r) => [r.failedAt?.getTime() ?? 0, r.id],
+    rows: (db, after, limit) =>
+      db
+        .select()
+        .from(mails)
+        .where(and(narrowed, afterKey(failedAt, mails.id, after, true)))
+        .orderBy(desc(failedAt), desc(mails.id))
+        .limit(limit),
+    count: async (db) => ({ total: (await db.select({ n: count() }).from(mails).where(narrowed))[0]?.n ?? 0 }),
+  };
+  const page = await pageAcross(
+    allShards(env).map((shard) => shardDb(env, shard)),
+    view,
+    query.limit,
+    query.cursor,
+  );
+  return { items: page.items.map(toFailedDto), total: page.totals.total, next: page.next };
+}
 
 /** GET /api/mail/failed: the mails that failed for good, newest first, with their last error. */
 export async function listFailedMails(env: Bindings): Promise<{ total: number; mails: FailedMailDto[] }> {
@@ -23,16 +67,7 @@ export async function listFailedMails(env: Bindings): Promise<{ total: number; m
     .slice(0, LIST_LIMIT);
   return {
     total: lists.reduce((sum, l) => sum + l.total, 0),
-    mails: rows.map((r) => ({
-      _id: r.id,
-      kind: r.kind,
-      to: r.to,
-      subject: r.subject,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: r.createdAt.toISOString(),
-      failedAt: iso(r.failedAt),
-    })),
+    mails: rows.map(toFailedDto),
   };
 }
 

@@ -27,10 +27,13 @@ import {
   remindersSchema,
   trialDateSchema,
   trialStateSchema,
+  userPageQuerySchema,
   userSchema,
+  usersPageSchema,
   userTypeSchema,
 } from './users.schema';
 import * as svc from './users.service';
+import { usersPage } from './users-page.service';
 
 const users = z.array(userSchema);
 /** One's own change ends one's other sessions and answers this session's new token (docs/decisions/0073-sessions-end-when-access-shrinks.md). */
@@ -38,6 +41,9 @@ const withToken = withMessage({ accessToken: z.string().optional() });
 
 export const userRoutes = new Hono<AppEnv>()
   .get('/', allow('teamLists'), readOnly(), answers(users), async (c) => c.var.answer(await svc.listUsers(c.env, c.var.db, c.var.caller)))
+  .get('/page', allow('teamLists'), readOnly(), validate('query', userPageQuerySchema), answers(usersPageSchema, [COMMON.badCursor]), async (c) =>
+    c.var.answer(await usersPage(c.env, c.var.db, c.var.caller, c.req.valid('query'))),
+  )
   .delete(
     '/',
     allow('users'),

@@ -5,6 +5,7 @@ import { type Check, inOrder } from '../lib/checks';
 import { COMMON_MESSAGES } from '../lib/common-messages';
 import { dateField } from '../lib/dates';
 import { problem } from '../lib/messages';
+import { pageQueryShape, pageShape } from '../lib/paging.schema';
 import { ROLES, type Role } from '../lib/permissions';
 import { isCountryCode, normalizePhone } from '../lib/phone';
 import { USER_MESSAGES } from './users.messages';
@@ -148,3 +149,22 @@ export const userSchema = z.strictObject({
   language: languageSchema,
 });
 export type UserDto = z.infer<typeof userSchema>;
+
+/** GET /api/user/page: the Users List a page at a time; GET /api/user still answers the whole list (spec section 7). */
+export const userPageQuerySchema = z.object({
+  ...pageQueryShape,
+  sort: z.enum(['registrationDate', 'name', 'email']).default('registrationDate'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  type: z.enum(USER_TYPES).optional(),
+  parent: z.string().min(1).max(64).optional(),
+});
+export type UserPageQuery = z.output<typeof userPageQuerySchema>;
+export const usersPageSchema = z.strictObject({
+  ...pageShape(userSchema),
+  /** The list's users without the search and filters (the screen's "n of all"). */
+  all: z.number(),
+  /** The headline's Total Managers and Total Agents: the whole list's, whatever the search. */
+  managers: z.number(),
+  agents: z.number(),
+});
+export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -125,7 +125,8 @@ async function everywhere(env: Bindings, type: UserType | null, order: (a: UserD
   return lists.flat().sort(order);
 }
 
-const byRegistration = (a: UserDto, b: UserDto) => a.registrationDate.localeCompare(b.registrationDate) || a._id.localeCompare(b._id);
+// ties (one millisecond) by id in SQLite's binary order, as GET /api/user/page breaks them
+const byRegistration = (a: UserDto, b: UserDto) => a.registrationDate.localeCompare(b.registrationDate) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 const byName = (a: UserDto, b: UserDto) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a._id.localeCompare(b._id));
 
 export async function listUsers(env: Bindings, db: Db, caller: Caller): Promise<UserDto[]> {

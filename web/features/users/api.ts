@@ -1,4 +1,5 @@
 import { parseResponse } from 'hono/client';
+import useSWR from 'swr';
 import { api } from '../../lib/api-client';
 import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
 
@@ -11,7 +12,19 @@ const user = api.user;
 const byId = (id: string) => ({ param: { id: encodeURIComponent(id) } });
 
 export const USERS_KEY = keyOf(user.index);
-export const useUsers = () => useGet(user.index);
+export const useUsers = (enabled = true) => useGet(enabled ? user.index : null);
+export type UsersPageQuery = Args<typeof user.page.$get>['query'];
+export type UsersPage = Data<typeof user.page.$get>;
+/**
+ * A page of the Users List (GET /api/user/page). The last page stays shown while the next comes
+ * (`keepPreviousData`); `key` tells which request the data answers, so a failed page is never
+ * taken for the one before it.
+ */
+export const useUsersPage = (query: UsersPageQuery | null) => {
+  const key = query ? keyOf(user.page, { query }) : null;
+  const read = useSWR(key, async (k: string) => ({ key: k, page: await parseResponse(user.page.$get({ query: query! })) }), { keepPreviousData: true });
+  return { ...read, key };
+};
 export const useUser = (id: string | undefined) => useGet(id ? user[':id'] : null, byId(id ?? ''));
 export const useChildUsers = (id: string) => useGet(user.childUsers[':id'], byId(id));
 /** The admin's pickers: every manager (for an agent's parent) and every director (for a manager's). */

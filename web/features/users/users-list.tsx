@@ -3,16 +3,17 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/ui/data-table';
-import { Loaded } from '../../components/ui/request-state';
+import { Loaded, type ReadState } from '../../components/ui/request-state';
 import { Stat } from '../../components/ui/section';
 import { addEnglish, currentLanguage } from '../../i18n';
 import english from '../../i18n/en-users.json';
 import { phoneText, shortDate } from '../../lib/format';
 import { useRegionNames } from '../../lib/region-names';
 import { useSession } from '../../lib/session';
-import { type UserDto, useUsers } from './api';
+import { type UserDto, useDirectors, useManagers, useUsers } from './api';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { roleText, subscriptionEndText } from './texts';
+import { SERVER_SORTS, useUsersPageView } from './use-users-page';
 import './users.css';
 
 // this screen's English texts (the login page's first bundle has none of them)
@@ -66,14 +67,22 @@ export default function UsersList() {
   const session = useSession();
   const isAdmin = session?.userType === 'admin';
   const regionNames = useRegionNames(currentLanguage());
-  const usersRead = useUsers();
+  // the admin's list spans every company: a page at a time from the server; a team's is whole
+  const wholeRead = useUsers(!isAdmin);
+  const paged = useUsersPageView(isAdmin);
+  const usersRead: ReadState<unknown> = isAdmin ? paged.state : wholeRead;
   const { data, mutate } = usersRead;
   // a count is shown only once the list is in: never a 0 that is not true, while loading or after a failure
   const known = data !== undefined;
   const [deleting, setDeleting] = useState<UserDto | null>(null);
-  const users = useMemo(() => data ?? [], [data]);
-  const managers = users.filter((u) => u.userType === 'manager').length;
-  const agents = users.filter((u) => u.userType === 'agent').length;
+  const users = useMemo(() => (paged.page ? paged.page.items : (wholeRead.data ?? [])), [paged.page, wholeRead.data]);
+  const managers = paged.page ? paged.page.managers : users.filter((u) => u.userType === 'manager').length;
+  const agents = paged.page ? paged.page.agents : users.filter((u) => u.userType === 'agent').length;
+  // the Parent filter's choices: every manager and director (the parents there are), by e-mail
+  const managerList = useManagers(isAdmin).data;
+  const directorList = useDirectors(isAdmin).data;
+  const parents = useMemo(() => [...(managerList ?? []), ...(directorList ?? [])].sort((a, b) => a.email.localeCompare(b.email)), [managerList, directorList]);
+  const parentEmails = useMemo(() => new Map(parents.map((p) => [p._id, p.email])), [parents]);
 
   const columns = useMemo<ColumnDef<UserDto, any>[]>(() => {
     const action: ColumnDef<UserDto, any> = {
@@ -113,7 +122,13 @@ export default function UsersList() {
       { accessorKey: 'name', header: t('users.name') },
     ];
     if (!isAdmin) return [...base, subEnd, action];
-    return [
+    // the server sorts by e-mail, name and registration date; the other columns keep their order
+    const serverSorted = (cols: ColumnDef<UserDto, any>[]) =>
+      cols.map((c) => {
+        const id = c.id ?? (c as { accessorKey?: string }).accessorKey;
+        return (SERVER_SORTS as readonly string[]).includes(id ?? '') ? c : { ...c, enableSorting: false };
+      });
+    return serverSorted([
       ...base,
       {
         accessorKey: 'userType',
@@ -129,7 +144,8 @@ export default function UsersList() {
         accessorFn: (u) => u.parent?.email ?? '',
         cell: ({ getValue }) => <EmailText email={getValue()} />,
         filterFn: 'equalsString',
-        meta: { filter: 'select' },
+        // filtered by the parent's id on the server, shown by its e-mail
+        meta: { filter: 'select', filterLabel: (id: string) => parentEmails.get(id) ?? id },
       },
       {
         id: 'country',
@@ -146,8 +162,8 @@ export default function UsersList() {
       },
       subEnd,
       action,
-    ];
-  }, [isAdmin, session?.userId, t, regionNames]);
+    ]);
+  }, [isAdmin, session?.userId, t, regionNames, parentEmails]);
 
   return (
     <div className="page users-list">
@@ -168,7 +184,22 @@ export default function UsersList() {
         </Stat>
       </div>
       <Loaded what={t('users.what')} state={usersRead}>
-        {() => <DataTable data={users} columns={columns} emptyText={t('users.empty')} testId="users-table" />}
+        {() => (
+          <DataTable
+            data={users}
+            columns={columns}
+            emptyText={t('users.empty')}
+            testId="users-table"
+            busy={paged.busy}
+            server={
+              paged.page && {
+                total: paged.page.all,
+                shown: paged.page.total,
+                filterOptions: { userType: ['admin', 'director', 'manager', 'marketing', 'agent'], parent: parents.map((p) => p._id) },
+              }
+            }
+          />
+        )}
       </Loaded>
       <DeleteUserDialog user={deleting} isAdmin={isAdmin} onClose={() => setDeleting(null)} onDeleted={mutate} />
     </div>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loginEvents } from '../db/schema';
+import { COMMON_MESSAGES } from '../lib/common-messages';
+import { placementShards } from '../lib/d1';
+import { binaryCompare } from '../lib/fan-out';
+import { randomId } from '../lib/ids';
+import { call, createUser, errorBody, type TestUser, testEnv } from '../test/helpers';
+import { allPages } from '../test/paging';
+import type { LoginHistory, LoginHistoryItem } from './analytics.schema';
+
+const DAY = 86_400_000;
+const logAt = (user: TestUser, at: number) => user.db.insert(loginEvents).values({ id: randomId(), userId: user.id, clientType: 0, createdAt: new Date(at) });
+
+/** POST /api/analytics/loginHistory/page (docs/decisions/0187-paged-fan-out.md). */
+describe('Login History a page at a time', () => {
+  it("pages the managers of every shard in e-mail order, with the whole view's totals and chart", async () => {
+    const tag = `lh${randomId().toLowerCase().slice(0, 8)}`;
+    const admin = await createUser('admin');
+    const managers: TestUser[] = [];
+    // e-mails interleave across the shards: shard i holds the i-th, (i+3)-th, ... manager
+    const shards = placementShards(testEnv).slice(0, 3);
+    for (let n = 0; n < 9; n++)
+      managers.push(await createUser('manager', { shard: shards[n % 3], email: `${String.fromCharCode(97 + ((n * 4) % 9))}${n}@${tag}.example` }));
+    expect(new Set(managers.map((m) => m.shard)).size).toBe(3);
+    const now = Date.now();
+    for (const [n, m] of managers.entries()) {
+      const agent = await createUser('agent', { parentId: m.id });
+      if (n % 2) await logAt(agent, now - DAY);
+      if (n % 3 === 0) await logAt(m, now - 2 * DAY);
+    }
+    const body = { dateFrom: now - 7 * DAY, q: tag };
+    const whole = (await call('POST', '/api/analytics/loginHistory', { token: admin.token, body: { dateFrom: now - 7 * DAY } })).body as LoginHistory;
+    const mine = whole.items.filter((i) => i.manager.email.endsWith(`@${tag}.example`));
+    expect(mine.map((i) => i.manager.email)).toEqual(managers.map((m) => m.email).sort(binaryCompare));
+    for (const limit of [1, 2, 4, 20]) {
+      const { items, pages } = await allPages<LoginHistoryItem>(admin.token, '/api/analytics/loginHistory/page', limit, body);
+      // the same rows, counts and order as the whole list
+      expect(items).toEqual(mine);
+      for (const page of pages) {
+        expect(page.total).toBe(9);
+        // the online total is the whole view's (every manager since the date), as the whole list's
+        expect(page.totalOnlineAmount).toBe(whole.totalOnlineAmount);
+      }
+      expect(pages[0].daily).toEqual(whole.daily);
+      for (const page of pages.slice(1)) expect(page.daily).toBeNull();
+    }
+  });
+
+  it("is the admin's only, and refuses a cursor of another date", async () => {
+    const admin = await createUser('admin');
+    await createUser('manager');
+    await createUser('manager');
+    const first = await call('POST', '/api/analytics/loginHistory/page', { token: admin.token, body: { dateFrom: Date.now() - DAY, limit: 1 } });
+    expect(first.status).toBe(200);
+    const other = await call('POST', '/api/analytics/loginHistory/page', {
+      token: admin.token,
+      body: { dateFrom: Date.now() - 2 * DAY, limit: 1, cursor: first.body.next },
+    });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual(errorBody(COMMON_MESSAGES.badCursor));
+    for (const type of ['director', 'manager', 'agent', 'marketing'] as const) {
+      const user = await createUser(type);
+      expect((await call('POST', '/api/analytics/loginHistory/page', { token: user.token, body: { dateFrom: Date.now() - DAY } })).status).toBe(403);
+    }
+  });
+});
