@@ -4,9 +4,10 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS } from './scripts/chromium-flags.mjs';
 
 /**
- * Browser tests: Debian's Chromium against the real app served by `wrangler dev` (the development
- * entry, worker/dev/index.ts) on a fresh local database. The config is read again in every worker process: the port and the state folder are
- * chosen once, in the main process, and inherited through the environment.
+ * Browser tests: Debian's Chromium against the real app (the development entry, worker/dev/index.ts)
+ * served by Miniflare with no dev proxy (scripts/miniflare-server.mjs) on a fresh local database.
+ * The config is read again in every worker process: the port and the state folder are chosen
+ * once, in the main process, and inherited through the environment.
  */
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 const port = process.env.E2E_PORT;
@@ -21,27 +22,37 @@ process.env.E2E_MIGRATED ??= path.join(state, 'migrated');
 const migrated = process.env.E2E_MIGRATED;
 // Each run builds its own copy of the SPA, so parallel runs never share a half-written dist;
 // E2E_SKIP_BUILD=1 serves web/dist as it is (.ci/run builds it once in `npm run check`).
-const assets = process.env.E2E_SKIP_BUILD ? null : path.join(state, 'dist');
+const assets = process.env.E2E_SKIP_BUILD ? 'web/dist' : path.join(state, 'dist');
 const server = [
-  assets && `vite build --config web/vite.config.ts --logLevel warn --outDir ${assets} --emptyOutDir`,
+  !process.env.E2E_SKIP_BUILD && `vite build --config web/vite.config.ts --logLevel warn --outDir ${assets} --emptyOutDir`,
   `node scripts/migrate-local.mjs ${migrated}`,
   `cp -R ${migrated} ${state}/main`,
-  // the local development settings of .dev.vars.example, whatever a developer's own .dev.vars says
-  [
-    `wrangler dev worker/dev/index.ts --ip 127.0.0.1 --port ${port} --persist-to ${state}/main --env-file .dev.vars.example --show-interactive-dev-session=false`,
-    `--var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
-    assets ? `--assets ${assets}` : '',
-  ].join(' '),
+  // the Worker bundled once (state/worker), for this server and every one a test starts
+  `node scripts/miniflare-server.mjs --port ${port} --persist-to ${state}/main --bundle ${state}/worker --assets ${assets} --var PUBLIC_URL:${baseURL} --var DISABLE_RATE_LIMITS:true`,
 ].filter(Boolean);
+
+/**
+ * The files that read or change what every team shares on the server (the admin's confirmed
+ * total and the price schedule, the online total, the nightly archive and reminder jobs run for
+ * every team): they run after the others, one at a time, with nothing beside them.
+ */
+const ALONE = ['admin-refunds', 'analytics', 'history-archive', 'operations'].map((name) => `${name}.e2e.ts`);
+// Playwright runs a teardown project in full whatever files are named: a run of named files
+// (`npx playwright test e2e/x.e2e.ts`) leaves the order out and runs just those
+process.env.E2E_NAMED_FILES ??= process.argv.slice(2).some((arg) => /\.ts(:\d+)*$/.test(arg)) ? '1' : '';
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.e2e.ts',
-  // the tests share one database and some compare totals across it: one at a time
-  workers: 1,
+  // two files at a time: the machine has two cores (docs/guides/testing.md#how-the-browser-tests-are-served)
+  workers: 2,
+  projects: [
+    { name: 'shared', testIgnore: ALONE, teardown: process.env.E2E_NAMED_FILES ? undefined : 'alone' },
+    // a teardown project runs once `shared` is done, passed or not
+    { name: 'alone', testMatch: ALONE, workers: 1 },
+  ],
   timeout: 60_000,
-  // once, for wrangler dev's own dropped connections (docs/guides/testing.md#wrangler-devs-dropped-requests);
-  // a test that passes only on its retry is listed as flaky
+  // a test that passes only on its retry is listed as flaky (docs/guides/testing.md#retries)
   retries: 1,
   expect: { timeout: 10_000 },
   reporter: [['list']],

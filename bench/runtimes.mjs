@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parseEnv } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { migrateLocal } from '../scripts/migrate-local.mjs';
+import { bundleWorker, devVars, startMiniflare } from '../scripts/miniflare-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -61,13 +61,6 @@ export function boundRun(ms, stop, what = 'the bench') {
     for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, onSignal);
   };
 }
-
-/** The local development settings (.dev.vars.example) for a Worker on 127.0.0.1:port. */
-const devVars = (port, overrides = {}) => ({
-  ...parseEnv(fs.readFileSync(path.join(root, '.dev.vars.example'), 'utf8')),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  ...overrides,
-});
 
 /** The empty Worker: 302 for /s/*, a small JSON for anything else. */
 export const EMPTY_WORKER = `export default {
@@ -185,15 +178,7 @@ export function buildWeb() {
  * The product's Worker bundled as `wrangler deploy` would, for the bare runtime, from the
  * development entry (worker/dev/index.ts): the benchmarks seed their data through /api/dev.
  */
-export function bundleProduct(outDir) {
-  const r = spawnSync(wrangler, ['deploy', 'worker/dev/index.ts', '--dry-run', '--outdir', outDir], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, CI: 'true' },
-  });
-  if (r.status !== 0) throw new Error('bundling the worker failed');
-  return path.join(outDir, 'index.js');
-}
+export const bundleProduct = (outDir) => bundleWorker(outDir);
 
 /** Runs every D1 migration on each of a Miniflare's databases (the control plane and every shard). */
 async function migrate(mf, bindings = ['DB']) {
@@ -232,27 +217,8 @@ export async function startProductBare(port, scriptPath, overrides = {}, minifla
   const d1Databases = miniflareOptions.d1Databases ?? Object.fromEntries(d1Bindings().map((b) => [b, `bench-${b.toLowerCase()}`]));
   const shards = Object.keys(d1Databases).filter((b) => b !== 'DB');
   const vars = devVars(port, { SHARDS: shards.join(','), ...overrides });
-  const mf = new Miniflare({
-    host: '127.0.0.1',
-    port,
-    modules: true,
-    modulesRoot: path.dirname(scriptPath),
-    scriptPath,
-    compatibilityDate: '2026-04-01',
-    compatibilityFlags: ['nodejs_compat'],
-    bindings: vars,
-    kvNamespaces: { LINKS_KV: 'bench-kv' },
-    // SQLite-backed, as wrangler.toml's new_sqlite_classes (the ClickCounter keeps its clicks in SQL)
-    durableObjects: {
-      PAYMENT_ORDER: { className: 'PaymentOrder', useSQLite: true },
-      CLICK_COUNTER: { className: 'ClickCounter', useSQLite: true },
-      RATE_LIMITER: { className: 'RateLimiter', useSQLite: true },
-      TEAM_LIVE: { className: 'TeamLive', useSQLite: true },
-    },
-    ...miniflareOptions,
-    d1Databases,
-  });
-  await mf.ready;
+  // the browser tests' server (scripts/miniflare-server.mjs), in memory, without the SPA
+  const mf = await startMiniflare({ port, scriptPath, vars, options: { ...miniflareOptions, d1Databases } });
   await migrate(mf, Object.keys(d1Databases));
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, null, 'product (bare runtime)');

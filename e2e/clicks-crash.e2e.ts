@@ -6,7 +6,7 @@ import { migratedDatabase } from './extension-harness';
 import { expect, test } from './fixtures';
 
 /**
- * The product killed after a burst of clicks (SIGKILL to `wrangler dev` and its workerd: no
+ * The product killed after a burst of clicks (SIGKILL to its server and the workerd it runs: no
  * shutdown, no `waitUntil` finished), then started again on the same local storage: every click a
  * visitor got its redirect for must be counted. Clicks used to wait a second in the isolate's
  * memory before they went anywhere, and a kill lost them all (decision 0045: 39 of 39 and 21 of
@@ -15,7 +15,6 @@ import { expect, test } from './fixtures';
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
 /** How long after the burst's last answer the process is killed: well inside the second clicks used to wait. */
 const KILL_AFTER_MS = 250;
 const BURSTS = [43, 39, 50];
@@ -25,20 +24,20 @@ const persistTo = path.join(dir, 'state');
 const assets = path.join(dir, 'assets');
 const port = 20000 + Math.floor(Math.random() * 20000);
 const url = `http://127.0.0.1:${port}`;
-const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' };
+// the run's Worker bundle (playwright.config.ts); made here when this file runs without it
+const bundle = process.env.E2E_STATE ? path.join(process.env.E2E_STATE, 'worker') : path.join(dir, 'worker');
 let server: ChildProcess | null = null;
 
-/** Starts `wrangler dev` on the test's own storage and resolves once the API answers. */
+/** Starts the Worker (scripts/miniflare-server.mjs) on the test's own storage and resolves once the API answers. */
 async function start() {
   const child = spawn(
-    wrangler,
+    process.execPath,
     [
-      ...['dev', 'worker/dev/index.ts'], // the development entry: it mounts /api/dev
-      ...['--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistTo, '--assets', assets],
-      ...['--env-file', '.dev.vars.example', '--var', `PUBLIC_URL:${url}`, '--var', 'DISABLE_RATE_LIMITS:true', '--show-interactive-dev-session=false'],
+      ...['scripts/miniflare-server.mjs', '--port', String(port), '--persist-to', persistTo, '--bundle', bundle, '--assets', assets],
+      ...['--var', `PUBLIC_URL:${url}`, '--var', 'DISABLE_RATE_LIMITS:true'],
     ],
-    // its own process group, so that one signal reaches wrangler and the workerd it runs
-    { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    // its own process group, so that one signal reaches the server and the workerd it runs
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let stderr = '';
   child.stderr?.on('data', (d) => {
@@ -47,7 +46,7 @@ async function start() {
   server = child;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
     if (
       await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -57,7 +56,7 @@ async function start() {
       return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer in time: ${stderr}`);
+  throw new Error(`the server did not answer in time: ${stderr}`);
 }
 
 /** SIGKILL to the whole process group, and waits until the port is free again. */

@@ -722,7 +722,7 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
   await expect.poll(unreadable, { timeout: 15_000 }).toBeGreaterThan(0);
   // the stored record: counts and names of fields, nothing of a row (this agent's: the tests' own
   // Worker also holds the reports of the files before)
-  const stored = storedReports().filter((r) => r.user_id === team.agent.id);
+  const stored = (await storedReports()).filter((r) => r.user_id === team.agent.id);
   expect(stored.filter((r) => r.unreadable === 1)).toHaveLength(1);
   const alarm = stored.find((r) => r.unreadable === 1)!;
   expect(alarm).toMatchObject({ version: VERSION, layout: 'unknown', user_id: team.agent.id });
@@ -773,6 +773,9 @@ test('a board FreightDesk cannot read: the bar says flags are off, and one healt
 });
 
 /** The health reports as D1 holds them (the local database of the tests' own Worker). */
-function storedReports(): { version: string; layout: string; user_id: string; rows_seen: number; unreadable: number; fields: string }[] {
-  return rowsEverywhere(server.state, 'select * from extension_health_reports');
+function storedReports() {
+  return rowsEverywhere<{ version: string; layout: string; user_id: string; rows_seen: number; unreadable: number; fields: string }>(
+    server,
+    'select * from extension_health_reports',
+  );
 }

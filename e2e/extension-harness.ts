@@ -5,19 +5,20 @@
  * that server, a local HTTPS copy of DAT's load search served as one.dat.com, and Chromium with the
  * extension loaded.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
+import type { Miniflare } from 'miniflare';
 import { CHROMIUM_FLAGS } from '../scripts/chromium-flags.mjs';
 import { filterBody } from '../scripts/filter-body.mjs';
 import { migrateLocal } from '../scripts/migrate-local.mjs';
+import { bundleWorker, startMiniflare } from '../scripts/miniflare-server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
 
 /** A free port on the loopback address. */
 async function freePort(): Promise<number> {
@@ -46,26 +47,40 @@ export async function migratedDatabase(state: string) {
 /** The local databases every row lives in: the control plane and the company shards (decision 0174). */
 const LOCAL_DATABASES = ['DB', 'SHARD_1', 'SHARD_2', 'SHARD_3'];
 
-/** The rows a query answers in every local database of a server's state, one list (a user's rows are in its company's shard). */
-export function rowsEverywhere<T>(state: string, command: string): T[] {
-  return LOCAL_DATABASES.flatMap((db) => {
-    const out = execFileSync(
-      path.join(ROOT, 'node_modules', '.bin', 'wrangler'),
-      ['d1', 'execute', db, '--local', '--persist-to', state, '--json', '--command', command],
-      { cwd: ROOT, env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
-    );
-    return JSON.parse(out)[0].results as T[];
-  });
+/**
+ * The rows a query answers in every database of a running server, one list (a user's rows are in
+ * its company's shard): read through the server's own D1 bindings, as the Worker sees them.
+ */
+export async function rowsEverywhere<T>(server: Server, query: string): Promise<T[]> {
+  const mf = server.miniflare;
+  if (!mf) throw new Error('the server is stopped');
+  const rows = await Promise.all(LOCAL_DATABASES.map(async (db) => (await (await mf.getD1Database(db)).prepare(query).all<T>()).results));
+  return rows.flat();
 }
 
-/** The Worker under `wrangler dev` on 127.0.0.1, with a database folder that outlives a stop. */
+/**
+ * The Worker's bundle for this run: the one playwright.config.ts made (E2E_STATE/worker), or one
+ * of this process's own (a script run alone).
+ */
+let ownBundle: string | null = null;
+function workerBundle(): string {
+  const made = process.env.E2E_STATE && path.join(process.env.E2E_STATE, 'worker');
+  if (made && fs.existsSync(path.join(made, 'index.js'))) return path.join(made, 'index.js');
+  ownBundle ??= bundleWorker(fs.mkdtempSync(path.join(os.tmpdir(), 'fd-worker-')));
+  return ownBundle;
+}
+
+/**
+ * The Worker on Miniflare in this process (scripts/miniflare-server.mjs: no dev proxy), on
+ * 127.0.0.1, with a database folder that outlives a stop.
+ */
 export class Server {
-  private child: ChildProcess | null = null;
+  miniflare: Miniflare | null = null;
   private constructor(
     public port: number,
     readonly state: string,
     private readonly assets: string | null,
-    /** Settings over .dev.vars.example (`--var NAME:value`), e.g. another mail provider. */
+    /** Settings over .dev.vars.example, e.g. another mail provider. */
     private readonly vars: Record<string, string> = {},
   ) {}
 
@@ -92,70 +107,22 @@ export class Server {
     return server;
   }
 
-  /** Starts `wrangler dev` on the same port and database, and waits until it answers. */
+  /** Starts the Worker on the same port and database; resolves once it answers. */
   async start() {
-    const args = [
-      'dev',
-      'worker/dev/index.ts',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(this.port),
-      '--persist-to',
-      this.state,
-      '--env-file',
-      '.dev.vars.example',
-    ];
-    args.push('--show-interactive-dev-session=false', '--var', `PUBLIC_URL:${this.url}`, '--var', 'DISABLE_RATE_LIMITS:true');
-    for (const [name, value] of Object.entries(this.vars)) args.push('--var', `${name}:${value}`);
-    if (this.assets) args.push('--assets', this.assets);
-    // its own process group, so stop() ends wrangler and its workerd together
-    this.child = spawn(WRANGLER, args, {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+    this.miniflare = await startMiniflare({
+      port: this.port,
+      scriptPath: workerBundle(),
+      persistTo: this.state,
+      assets: this.assets ?? undefined,
+      vars: { PUBLIC_URL: this.url, DISABLE_RATE_LIMITS: 'true', ...this.vars },
     });
-    let stderr = '';
-    this.child.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const ok = await fetch(`${this.url}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      if (this.child.exitCode !== null) throw new Error(`wrangler dev exited with ${this.child.exitCode}: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('wrangler dev did not answer within 120 s');
   }
 
-  /** Stops the server (its database stays) and waits until the port answers nothing. */
+  /** Stops the server (its database stays); the port answers nothing once this resolves. */
   async stop() {
-    const child = this.child;
-    this.child = null;
-    if (!child?.pid) return;
-    const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // ended on SIGTERM
-    }
-    for (let i = 0; i < 100; i++) {
-      const up = await fetch(`${this.url}/api/health`)
-        .then(() => true)
-        .catch(() => false);
-      if (!up) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const mf = this.miniflare;
+    this.miniflare = null;
+    await mf?.dispose();
   }
 
   async dispose() {

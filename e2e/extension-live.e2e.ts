@@ -156,6 +156,9 @@ test('the server stopped: the board says it syncs every minute, and goes live ag
   await server.start();
   // the socket retries by itself (1 s, 2 s, 4 s … at most 30 s apart)
   await expect(bar(anna)).not.toContainText('Live updates off', { timeout: 60_000 });
+  // Omar's socket too, on its own back-off: the last test needs it open, or its reconnect after his
+  // move is what tells him first
+  await expect(bar(agents.omar)).not.toContainText('Live updates off', { timeout: 60_000 });
   // and carries signals again
   await ok('PUT', '/api/broker/update/isactive', { filterId: coyoteFilterId }, managerToken);
   await expect((await coyoteRow(anna)).locator('.fd-badge')).toHaveCount(0, { timeout: LIVE_MS });

@@ -389,7 +389,7 @@ test('a Truckstop page it cannot read raises its own alarm, and the admin sees T
     await expect(renamed.locator('.fd-badge, .fd-inline')).toHaveCount(0);
     await shot('truckstop-unreadable', renamed);
     const stored = await expect
-      .poll(() => storedReports().filter((r) => r.board === 'truckstop' && r.unreadable === 1).length, { timeout: 15_000 })
+      .poll(async () => (await storedReports()).filter((r) => r.board === 'truckstop' && r.unreadable === 1).length, { timeout: 15_000 })
       .toBe(1)
       .then(() => storedReports());
     const alarm = stored.find((r) => r.board === 'truckstop' && r.unreadable === 1)!;
@@ -419,6 +419,9 @@ test('a Truckstop page it cannot read raises its own alarm, and the admin sees T
 });
 
 /** The health reports as D1 holds them (the local database of this file's Worker). */
-function storedReports(): { board: string; version: string; layout: string; rows_seen: number; unreadable: number; fields: string }[] {
-  return rowsEverywhere(server.state, 'select * from extension_health_reports');
+function storedReports() {
+  return rowsEverywhere<{ board: string; version: string; layout: string; rows_seen: number; unreadable: number; fields: string }>(
+    server,
+    'select * from extension_health_reports',
+  );
 }

@@ -55,6 +55,8 @@ test.describe('Broker Filtering', () => {
   });
 
   test('manager: creates with validation, verifies an agent filter, disables, deletes, searches and uses URL actions', async ({ page }) => {
+    // about 220 steps: 69 s beside the worker suite under a load of 20, none of them waiting over 3 s
+    test.setTimeout(120_000);
     const t = await team();
     await loginAs(page, t.manager, '/companyFilters');
     await expect(page.getByRole('heading', { name: 'Broker Filtering' })).toBeVisible();

@@ -1,8 +1,8 @@
 // `npm test`: the script tests, then the worker tests (Vitest) and the browser tests (Playwright)
-// side by side. The browser tests run one at a time and mostly wait on one process or another
-// (Chromium, the Worker, Node), so on a 2-core machine they leave a core to the worker tests:
-// docs/guides/testing.md#how-long-the-suite-takes. Each line is prefixed with its suite; the exit
-// code is non-zero when any suite failed, and every suite runs to its end either way.
+// side by side: each mostly waits on one process or another (workerd, Chromium, Node), so the two
+// share the machine's cores better than one after the other (docs/guides/testing.md#how-long-the-suite-takes).
+// Each line is prefixed with its suite; the exit code is non-zero when any suite failed, and every
+// suite runs to its end either way.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
