@@ -4,19 +4,34 @@ import { companyHomes, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
 import { inJson } from '../lib/db';
-import { afterKey, contains, type Key, type PagedView, pageAcross } from '../lib/fan-out';
+import { afterKey, contains, type Key, type PagedView, pageAcross, type SortValue } from '../lib/fan-out';
 import { visibleIds } from '../lib/team';
 import type { UserPageQuery, UsersPage } from './users.schema';
 import { toDto, type UserRow } from './users.service';
 
 const parent = alias(users, 'parent');
 
-/** The sort columns of the paged Users List; `registrationDate` is GET /api/user's order. */
+/**
+ * The sort keys of the paged Users List, each with its value in JavaScript for the cursor;
+ * `registrationDate` is GET /api/user's order. Subscription End sorts dates, then 'No End Date',
+ * then 'Email verification pending' (rule 0136): the kinds as numbers past any date. Country sorts
+ * by its ISO code: the server does not know the screen's language.
+ */
+const NO_END = 2e13;
+const PENDING = 3e13;
 const SORTS = {
-  registrationDate: users.registrationDate,
-  name: users.name,
-  email: users.email,
-} as const;
+  registrationDate: { sql: sql`${users.registrationDate}`, of: (u: UserRow) => u.registrationDate.getTime() },
+  name: { sql: sql`${users.name}`, of: (u: UserRow) => u.name },
+  email: { sql: sql`${users.email}`, of: (u: UserRow) => u.email },
+  userType: { sql: sql`${users.userType}`, of: (u: UserRow) => u.userType },
+  parent: { sql: sql`coalesce(${parent.email}, '')`, of: (_u: UserRow, p: { email: string } | null) => p?.email ?? '' },
+  country: { sql: sql`${users.country}`, of: (u: UserRow) => u.country },
+  phone: { sql: sql`${users.phone}`, of: (u: UserRow) => u.phone },
+  subscriptionEnd: {
+    sql: sql`(case when ${users.isEmailVerified} = 0 then ${PENDING} when ${users.subscriptionEndDate} is null then ${NO_END} else ${users.subscriptionEndDate} end)`,
+    of: (u: UserRow) => (!u.isEmailVerified ? PENDING : (u.subscriptionEndDate?.getTime() ?? NO_END)),
+  },
+} satisfies Record<UserPageQuery['sort'], { sql: SQL; of: (u: UserRow, p: { email: string } | null) => SortValue }>;
 
 /**
  * GET /api/user/page: the Users List a page at a time (docs/decisions/0187-paged-fan-out.md). The
@@ -36,7 +51,7 @@ export async function usersPage(env: Bindings, db: Db, caller: Caller, query: Us
     query.parent ? eq(users.parentId, query.parent) : undefined,
     q ? or(contains(users.email, q), contains(users.name, q), contains(users.phone, q), contains(parent.email, q)) : undefined,
   );
-  const column = SORTS[query.sort];
+  const sort = SORTS[query.sort];
   const descending = query.dir === 'desc';
   const order = descending ? desc : asc;
   const from = (db: Db) =>
@@ -45,15 +60,14 @@ export async function usersPage(env: Bindings, db: Db, caller: Caller, query: Us
       .from(users)
       .leftJoin(parent, eq(parent.id, users.parentId))
       .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId));
-  const keyOf = (u: UserRow): Key => [query.sort === 'registrationDate' ? u.registrationDate.getTime() : (u[query.sort] as string), u.id];
   const view: PagedView<{ user: UserRow; parent: { _id: string; name: string; email: string } | null }> = {
     view: `users:${query.sort}:${query.dir}:${query.type ?? ''}:${query.parent ?? ''}:${query.q ?? ''}`,
     desc: descending,
-    key: (r) => keyOf(r.user),
+    key: (r): Key => [sort.of(r.user, r.parent), r.user.id],
     rows: (db, after, limit) =>
       from(db)
-        .where(and(narrowed, afterKey(column, users.id, after, descending)))
-        .orderBy(order(column), order(users.id))
+        .where(and(narrowed, afterKey(sort.sql, users.id, after, descending)))
+        .orderBy(order(sort.sql), order(users.id))
         .limit(limit),
     count: async (db) => {
       const [row] = await db

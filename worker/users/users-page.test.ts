@@ -15,6 +15,11 @@ interface Listed {
   email: string;
   userType: string;
   registrationDate: string;
+  parent: { email: string } | null;
+  country: string;
+  phone: string;
+  isEmailVerified: boolean;
+  subscriptionEndDate: string | null;
 }
 
 /** Every page of a view, following `next`; fails on a page that is not 200. */
@@ -55,7 +60,14 @@ async function threeCompanies(tag: string) {
     const minute = n % 4 === 0 ? 0 : (n % 5) * 3 + Math.floor(n / 5);
     await u.db
       .update(users)
-      .set({ registrationDate: new Date(base + minute * 60_000) })
+      .set({
+        registrationDate: new Date(base + minute * 60_000),
+        // the other sortable columns vary too, with ties: countries, phones, and each kind of Subscription End
+        country: ['AM', 'US', '', 'DE'][n % 4]!,
+        phone: n % 3 === 0 ? '' : `+1312555${String(1000 + (n % 5)).slice(-4)}`,
+        // agents only (each company's 3rd to 5th user): the director's and manager's tokens stay active
+        ...(n % 5 >= 2 && { isEmailVerified: n % 4 !== 2, subscriptionEndDate: n % 3 === 2 ? null : new Date(Date.UTC(2030, 0, 1 + (n % 4))) }),
+      })
       .where(eq(users.id, u.id));
   }
   return { made, directors, shards: new Set(made.map((u) => u.shard)) };
@@ -70,6 +82,9 @@ const order =
     return desc ? -d : d;
   };
 
+/** Subscription End's order (rule 0136): dates, then 'No End Date', then 'Email verification pending'. */
+const subscriptionEndKey = (u: Listed) => (!u.isEmailVerified ? 3e13 : u.subscriptionEndDate ? Date.parse(u.subscriptionEndDate) : 2e13);
+
 describe('GET /api/user/page', () => {
   it('pages every shard in one order, each user once, with the totals of the whole view', async () => {
     const tag = `pg${randomId().toLowerCase().slice(0, 8)}`;
@@ -82,6 +97,12 @@ describe('GET /api/user/page', () => {
       ['registrationDate', 'desc', (u: Listed) => Date.parse(u.registrationDate)],
       ['name', 'asc', (u: Listed) => u.name],
       ['email', 'desc', (u: Listed) => u.email],
+      ['userType', 'asc', (u: Listed) => u.userType],
+      ['parent', 'desc', (u: Listed) => u.parent?.email ?? ''],
+      ['country', 'asc', (u: Listed) => u.country],
+      ['phone', 'desc', (u: Listed) => u.phone],
+      ['subscriptionEnd', 'asc', subscriptionEndKey],
+      ['subscriptionEnd', 'desc', subscriptionEndKey],
     ] as const) {
       for (const limit of [1, 4, 7, 50]) {
         const { seen, totals, last } = await allPages(admin.token, `q=${tag}&sort=${sort}&dir=${dir}`, limit);
@@ -214,6 +235,6 @@ describe('GET /api/user/page', () => {
     expect((await call('GET', '/api/user/page?cursor=not-a-cursor', { token: admin.token })).body).toEqual(errorBody(COMMON_MESSAGES.badCursor));
     expect((await call('GET', '/api/user/page?limit=0', { token: admin.token })).status).toBe(400);
     expect((await call('GET', '/api/user/page?limit=101', { token: admin.token })).status).toBe(400);
-    expect((await call('GET', '/api/user/page?sort=phone', { token: admin.token })).status).toBe(400);
+    expect((await call('GET', '/api/user/page?sort=age', { token: admin.token })).status).toBe(400);
   });
 });

@@ -153,7 +153,7 @@ export type UserDto = z.infer<typeof userSchema>;
 /** GET /api/user/page: the Users List a page at a time; GET /api/user still answers the whole list (spec section 7). */
 export const userPageQuerySchema = z.object({
   ...pageQueryShape,
-  sort: z.enum(['registrationDate', 'name', 'email']).default('registrationDate'),
+  sort: z.enum(['registrationDate', 'name', 'email', 'userType', 'parent', 'country', 'phone', 'subscriptionEnd']).default('registrationDate'),
   dir: z.enum(['asc', 'desc']).default('asc'),
   type: z.enum(USER_TYPES).optional(),
   parent: z.string().min(1).max(64).optional(),

@@ -3,7 +3,7 @@ import { useTableUrlState } from '../../components/ui/table-url-state';
 import { type UsersPageQuery, useUsersPage } from './api';
 
 /** The columns the server sorts the Users List by (GET /api/user/page). */
-export const SERVER_SORTS = ['email', 'name', 'registrationDate'] as const;
+export const SERVER_SORTS = ['email', 'name', 'registrationDate', 'userType', 'parent', 'country', 'phone', 'subscriptionEnd'] as const;
 const DEFAULT_SIZE = 10;
 
 /**

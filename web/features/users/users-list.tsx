@@ -122,7 +122,7 @@ export default function UsersList() {
       { accessorKey: 'name', header: t('users.name') },
     ];
     if (!isAdmin) return [...base, subEnd, action];
-    // the server sorts by e-mail, name and registration date; the other columns keep their order
+    // every column sorts on the server (Country by its ISO code: the server does not know the language)
     const serverSorted = (cols: ColumnDef<UserDto, any>[]) =>
       cols.map((c) => {
         const id = c.id ?? (c as { accessorKey?: string }).accessorKey;
