@@ -8,8 +8,9 @@ import type { AppEnv } from './env';
 import { extensionRoutes } from './extension/extension.routes';
 import { filterTypeRoutes } from './filters/filter-types.routes';
 import { brokerRoutes } from './filters/filters.routes';
-import { checkHealth } from './health';
+import { checkHealth, healthSchema } from './health';
 import { callHistoryRoutes } from './history/history.routes';
+import { answers } from './lib/answer';
 import { allow } from './lib/auth';
 import { COMMON_MESSAGES, GENERAL_MESSAGES } from './lib/common-messages';
 import { isFenceRefusal } from './lib/d1';
@@ -80,9 +81,9 @@ const api = new Hono<AppEnv>()
   .route('/vetting', vettingRoutes)
   .route('/shards', shardRoutes)
   // D1, KV and each Durable Object namespace: 200 {ok: true, checks} when all answer, else 503 naming the failed ones
-  .get('/health', allow('public'), async (c) => {
+  .get('/health', allow('public'), answers(healthSchema), async (c) => {
     const health = await checkHealth(c.env);
-    if (health.ok) return c.json({ ok: true as const, checks: health.checks }, 200);
+    if (health.ok) return c.var.answer({ ok: true as const, checks: health.checks });
     return c.json({ ok: false as const, message: `Unhealthy: ${health.failed.join(', ')}`, checks: health.checks }, 503);
   });
 

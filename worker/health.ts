@@ -1,9 +1,13 @@
+import * as z from 'zod';
 import type { Bindings } from './env';
 import { allShards, d1Of } from './lib/d1';
 import type { RateLimiter } from './lib/rate-limit';
 import type { ClickCounter } from './links/click-counter';
 import type { PaymentOrder } from './payments/payment-order';
 import type { TeamLive } from './team/team-live';
+
+/** GET /api/health's 200; a failed check answers 503 `{ok: false, message, checks}` instead. */
+export const healthSchema = z.strictObject({ ok: z.literal(true), checks: z.record(z.string(), z.string()) });
 
 /** Each check's time: a binding that hangs fails the check instead of hanging the health call. */
 const CHECK_TIMEOUT_MS = 3000;

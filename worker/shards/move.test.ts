@@ -8,6 +8,7 @@ import { randomId } from '../lib/ids';
 import { call, control, createUser, errorBody, loginToken, testEnv } from '../test/helpers';
 import { companyUserIds, mcOf, otherShard, placementOf, rowsOf, SEED_PASSWORD, seedCompany } from '../test/shards';
 import { type AdvanceOptions, advanceMove, type CrashPoint, isFinished, loadMove, type MoveRow, rollbackMove, startCompanyMove } from './move';
+import { SHARD_MESSAGES } from './shards.messages';
 
 /** Runs a move to its end in pieces (as its Durable Object would); each call is a fresh invocation. */
 async function runMove(id: string, opts: AdvanceOptions = {}): Promise<MoveRow> {
@@ -220,7 +221,21 @@ describe('moving a company between shards', () => {
     expect(view.verified.call_history.rows).toBe(view.copied.call_history);
     const companiesThere = await call('GET', `/api/shards/${to}/companies`, { token: admin.token });
     expect(companiesThere.body.map((c: { id: string }) => c.id)).toContain(company.companyId);
-    expect((await call('POST', '/api/shards/moves', { token: admin.token, body: { companyId: company.companyId, shard: 'nowhere' } })).status).toBe(400);
+    // each refusal is its table's entry, code and values
+    const refused = async (path: string, body?: object) => (await call('POST', path, { token: admin.token, ...(body ? { body } : {}) })).body;
+    expect(await refused('/api/shards/moves', { companyId: company.companyId, shard: 'nowhere' })).toEqual(errorBody(SHARD_MESSAGES.shardName));
+    const shards = (listed.body.shards as { name: string }[]).map((s) => s.name);
+    expect(await refused('/api/shards/moves', { companyId: company.companyId, shard: 'SHARD_99' })).toEqual(
+      errorBody(SHARD_MESSAGES.noShard, { shard: 'SHARD_99', shards: shards.join(', ') }),
+    );
+    expect(await refused('/api/shards/moves', { companyId: company.companyId, shard: to })).toEqual(
+      errorBody(SHARD_MESSAGES.alreadyOnShard, { companyId: company.companyId, shard: to }),
+    );
+    expect(await refused('/api/shards/moves', { companyId: 'no-such-company', shard: to })).toEqual(errorBody(SHARD_MESSAGES.companyNotFound));
+    expect(await refused(`/api/shards/moves/${started.body.id}/rollback`)).toEqual(
+      errorBody(SHARD_MESSAGES.moveDone, { moveId: started.body.id, fromShard: company.shard }),
+    );
+    expect((await call('GET', '/api/shards/moves/no-such-move', { token: admin.token })).body).toEqual(errorBody(SHARD_MESSAGES.moveNotFound));
     const [moveRow] = await control.select().from(companyMoves).where(eq(companyMoves.id, started.body.id));
     expect(moveRow!.finishedAt).toBeInstanceOf(Date);
   });

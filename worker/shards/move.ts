@@ -4,11 +4,12 @@ import type { Bindings, Db } from '../env';
 import { allShards, controlDb, d1Of, isFenceRefusal, shardDb } from '../lib/d1';
 import { inJson, isUniqueViolation, runBatch } from '../lib/db';
 import type { Home } from '../lib/directory';
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors';
+import { ApiError, apiError } from '../lib/errors';
 import { randomId } from '../lib/ids';
 import { log } from '../lib/observe';
 import { companyMoving, fenceFor, forgetCompany, homeStatement } from '../lib/shards';
 import type { UserType } from '../users/users.schema';
+import { SHARD_MESSAGES } from './shards.messages';
 import { DERIVED_TABLES, MOVED_TABLES, type MovedTable } from './tables';
 
 /**
@@ -254,7 +255,7 @@ async function save(
 
 export async function loadMove(control: Db, moveId: string): Promise<MoveRow> {
   const [row] = await control.select().from(companyMoves).where(eq(companyMoves.id, moveId)).limit(1);
-  if (!row) throw notFound('Move not found');
+  if (!row) throw apiError(SHARD_MESSAGES.moveNotFound);
   return row;
 }
 
@@ -596,15 +597,15 @@ export async function openMoveOf(control: Db, companyId: string): Promise<MoveRo
  * it). 400 for an unknown shard or the shard it is on; 409 while it moves elsewhere.
  */
 export async function startCompanyMove(env: Bindings, control: Db, companyId: string, toShard: string): Promise<MoveRow> {
-  if (!allShards(env).includes(toShard)) throw badRequest(`No shard ${toShard}: the shards are ${allShards(env).join(', ')}`);
+  if (!allShards(env).includes(toShard)) throw apiError(SHARD_MESSAGES.noShard, { shard: toShard, shards: allShards(env).join(', ') });
   const [company] = await control.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!company) throw notFound('Company not found');
+  if (!company) throw apiError(SHARD_MESSAGES.companyNotFound);
   const open = await openMoveOf(control, companyId);
   if (open) {
     if (open.kind === 'company' && open.toShard === toShard) return open;
-    throw conflict(`Company ${companyId} is already moving (move ${open.id} to ${open.toShard}, ${open.step})`);
+    throw apiError(SHARD_MESSAGES.alreadyMoving, { companyId, moveId: open.id, toShard: open.toShard, step: open.step });
   }
-  if (company.shard === toShard) throw badRequest(`Company ${companyId} is already on ${toShard}`);
+  if (company.shard === toShard) throw apiError(SHARD_MESSAGES.alreadyOnShard, { companyId, shard: toShard });
   try {
     return await openMove(control, { kind: 'company', companyId, toCompanyId: companyId, fromShard: company.shard, toShard, userIds: '[]', flip: null });
   } catch (err) {
@@ -620,11 +621,9 @@ export async function rollbackMove(control: Db, moveId: string): Promise<MoveRow
   const move = await loadMove(control, moveId);
   if (move.step === 'rolling_back' || move.step === 'rolled_back') return move;
   if (!ROLLBACK_FROM.has(move.step))
-    throw conflict(
-      move.step === 'done'
-        ? `Move ${move.id} is done: move the company back with a new move to ${move.fromShard}`
-        : `Move ${move.id} has committed (${move.step}): it can only finish; then move the company back to ${move.fromShard}`,
-    );
+    throw move.step === 'done'
+      ? apiError(SHARD_MESSAGES.moveDone, { moveId: move.id, fromShard: move.fromShard })
+      : apiError(SHARD_MESSAGES.moveCommitted, { moveId: move.id, step: move.step, fromShard: move.fromShard });
   const [row] = await control
     .update(companyMoves)
     .set({

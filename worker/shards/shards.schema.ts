@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { problem } from '../lib/messages';
+import { SHARD_MESSAGES } from './shards.messages';
 
 /** A whole company, or some of its users (a team joining a company on another shard). */
 export const MOVE_KINDS = ['company', 'users'] as const;
@@ -7,7 +9,7 @@ export const MOVE_STEPS = ['copying', 'verifying', 'flipping', 'cleaning', 'done
 export type MoveStep = (typeof MOVE_STEPS)[number];
 
 /** A D1 binding that holds companies: `DB` or `SHARD_<n>`. */
-const shardName = z.string().regex(/^(DB|SHARD_[A-Z0-9_]+)$/, 'A shard is DB or SHARD_<n>');
+const shardName = z.string().regex(/^(DB|SHARD_[A-Z0-9_]+)$/, problem(SHARD_MESSAGES.shardName));
 
 export const moveRequestSchema = z.strictObject({
   companyId: z.string().min(1).max(64),

@@ -1,4 +1,3 @@
-import { responsesOf } from '../api-responses';
 import { app } from '../app';
 import { devApp } from '../dev/index';
 import type { Answers } from '../lib/answer';
@@ -22,13 +21,13 @@ export function ruleOf(method: string, path: string): RuleName {
 /** `METHOD /api/path` of each route that declares its answers (lib/answer.ts). */
 export const answeringCalls = (): string[] =>
   appRoutes()
-    .filter((r) => r.responses ?? responsesOf(r.method, r.path))
+    .filter((r) => r.responses)
     .map((r) => `${r.method} ${r.path}`);
 
 /** The success schemas a route declares, by `METHOD /api/path` as the route is written. */
 export function responsesOfCall(call: string): NonNullable<Answers['responses']> {
   const route = appRoutes().find((r) => `${r.method} ${r.path}` === call);
-  const responses = route?.responses ?? (route && responsesOf(route.method, route.path));
+  const responses = route?.responses;
   if (!responses) throw new Error(`${call} declares no answers`);
   return responses;
 }
