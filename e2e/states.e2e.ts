@@ -70,7 +70,9 @@ test.describe('Request states', () => {
 
   test('a failure without a request id says what failed and offers Retry; users list counts are not a false 0', async ({ page }) => {
     const admin = await createUser('admin');
-    await page.route('**/api/user', (route) =>
+    // the admin's list comes a page at a time (GET /api/user/page, decision 0187)
+    const usersPage = (url: URL) => url.pathname === '/api/user/page';
+    await page.route(usersPage, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy' }) })
         : route.fallback(),
@@ -81,7 +83,7 @@ test.describe('Request states', () => {
     await expect(failed.getByTestId('request-id')).toHaveCount(0);
     await expect(page.getByText('No Users')).toHaveCount(0);
     await expect(page.getByTestId('total-agents')).not.toContainText('0');
-    await page.unroute('**/api/user');
+    await page.unroute(usersPage);
     await failed.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByTestId('users-table')).toBeVisible();
   });
