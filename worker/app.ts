@@ -121,6 +121,6 @@ export const handleError: ErrorHandler = (thrown, c) => {
 
 app.onError(handleError);
 
-app.notFound((c) => c.json({ message: 'Not found' }, 404));
+app.notFound((c) => c.json(messageOf(GENERAL_MESSAGES.notFound), 404));
 
 export type AppType = typeof app;

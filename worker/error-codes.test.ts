@@ -7,6 +7,7 @@ import { ERROR_CODES, ERROR_TABLES, MESSAGE_CODES } from './error-codes';
 import { FILTER_MESSAGES } from './filters/filters.messages';
 import { GENERAL_MESSAGES } from './lib/common-messages';
 import { ApiError, apiError } from './lib/errors';
+import { secrets } from './lib/secrets';
 import { LINES_MESSAGES } from './mc-settings/mc-settings.messages';
 import { addMc, filterSave, teamWithMcs } from './test/filters';
 import { call, createTeam, createUser, errorBody } from './test/helpers';
@@ -152,6 +153,20 @@ describe('a code comes from the entry thrown, never from the text', () => {
     expect(await answer('template')).toEqual([409, { message: 'Line 3 is already used by Acme Trucking' }]);
     expect(await answer('entry')).toEqual([409, errorBody(LINES_MESSAGES.lineTaken, { line: 3, name: 'Acme Trucking' })]);
     expect(await answer('empty')).toEqual([502, errorBody(GENERAL_MESSAGES.somethingWrong)]);
+  });
+});
+
+describe('the app-wide refusals carry their code', () => {
+  it('a path outside /api that nothing serves answers Not found with its code', async () => {
+    const res = await call('GET', '/no-such-page');
+    expect([res.status, res.body]).toEqual([404, errorBody(GENERAL_MESSAGES.notFound)]);
+  });
+
+  it('a deployment without its token key answers 500 with the code, not a bare text', async () => {
+    const probe = new Hono<AppEnv>().get('/', (c) => c.json(secrets({ ...c.env, JWT_SECRET: '' })));
+    probe.onError(handleError);
+    const res = await probe.request('/', {}, {});
+    expect([res.status, await res.json()]).toEqual([500, errorBody(GENERAL_MESSAGES.notConfigured)]);
   });
 });
 

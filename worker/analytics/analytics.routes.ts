@@ -16,7 +16,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     allow('analytics'),
     readOnly(),
     validate('json', loginHistorySchema),
-    answers(loginHistoryResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future]),
+    answers(loginHistoryResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future, ANALYTICS.timeZone]),
     async (c) => c.var.answer(await svc.loginHistory(c.env, c.req.valid('json'))),
   )
   .post(
@@ -24,7 +24,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     allow('analytics'),
     readOnly(),
     validate('json', loginHistoryPageSchema),
-    answers(loginHistoryPageResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future, COMMON.badCursor]),
+    answers(loginHistoryPageResultSchema, [ANALYTICS.dateFrom, ANALYTICS.future, ANALYTICS.timeZone, COMMON.badCursor]),
     async (c) => c.var.answer(await svc.loginHistoryPage(c.env, c.req.valid('json'))),
   );
 

@@ -15,10 +15,10 @@ const loginHistoryFields = {
   dateFrom: dateInput(problem(ANALYTICS_MESSAGES.dateFrom)),
   // the admin's `Date#getTimezoneOffset()`, so the chart's days are the admin's days
   timezoneOffset: z
-    .number({ message: 'Invalid time zone' })
-    .int('Invalid time zone')
-    .min(-840, 'Invalid time zone')
-    .max(840, 'Invalid time zone')
+    .number({ message: problem(ANALYTICS_MESSAGES.timeZone) })
+    .int(problem(ANALYTICS_MESSAGES.timeZone))
+    .min(-840, problem(ANALYTICS_MESSAGES.timeZone))
+    .max(840, problem(ANALYTICS_MESSAGES.timeZone))
     .optional()
     .default(0),
 };

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { companyHomes, loginEvents, users } from '../db/schema';
 import { shardDb } from '../lib/d1';
 import { randomId } from '../lib/ids';
-import { call, countRows, createUser, loginToken, type TestUser, testEnv } from '../test/helpers';
+import { call, countRows, createUser, errorBody, loginToken, type TestUser, testEnv } from '../test/helpers';
+import { ANALYTICS_MESSAGES } from './analytics.messages';
 import type { LoginHistory } from './analytics.schema';
 
 const DAY = 86_400_000;
@@ -117,7 +118,9 @@ describe('login history', () => {
     expect(future.status).toBe(400);
     expect(future.body.message).toBe('The From date cannot be in the future');
     const zone = await call('POST', '/api/analytics/loginHistory', { token: admin.token, body: { dateFrom: Date.now() - DAY, timezoneOffset: 5000 } });
-    expect(zone.status).toBe(400);
+    expect([zone.status, zone.body]).toEqual([400, errorBody(ANALYTICS_MESSAGES.timeZone)]);
+    const pageZone = await call('POST', '/api/analytics/loginHistory/page', { token: admin.token, body: { dateFrom: Date.now() - DAY, timezoneOffset: 1.5 } });
+    expect([pageZone.status, pageZone.body]).toEqual([400, errorBody(ANALYTICS_MESSAGES.timeZone)]);
     expect(await countRows('login_events')).toBe(before);
   });
 

@@ -18,6 +18,7 @@ export const AUTH_MESSAGES = defineMessages('', {
   country: [400, 'Select your country'],
   phone: [400, 'Wrong phone number'],
   repeatEmpty: [400, 'Repeat password is Empty'],
+  language: [400, 'language must be en, ru or hy', '`language` not one of en, ru, hy'],
   mismatch: [400, "Passwords don't match"],
   wrongCredentials: [400, 'Wrong email or password'],
   tooManyLogins: [429, 'Too many failed logins, please try again later'],

@@ -12,8 +12,12 @@ import { emailSchema, hashParam, loginAnswerSchema, loginSchema, newPasswordSche
 import * as auth from './auth.service';
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', allow('public'), validate('json', loginSchema), answers(loginAnswerSchema, [AUTH.wrongCredentials, AUTH.tooManyLogins]), async (c) =>
-    c.var.answer(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json'))),
+  .post(
+    '/login',
+    allow('public'),
+    validate('json', loginSchema),
+    answers(loginAnswerSchema, [AUTH.wrongCredentials, AUTH.tooManyLogins, AUTH.language]),
+    async (c) => c.var.answer(await auth.login(c.env, c.var.control, c.req.raw, c.req.valid('json'))),
   )
   .post(
     '/register',
@@ -31,6 +35,7 @@ export const authRoutes = new Hono<AppEnv>()
       AUTH.repeatEmpty,
       AUTH.mismatch,
       AUTH.emailTaken,
+      AUTH.language,
     ]),
     async (c) => c.var.answer(await auth.register(c.env, c.var.control, c.req.raw, c.req.valid('json'))),
   )

@@ -8,7 +8,7 @@ import { hasInvisibleChars, normalizeEmail } from '../lib/text';
 import { AUTH_MESSAGES } from './auth.messages';
 import { CLIENT_TYPES } from './sessions.schema';
 
-export const languageSchema = z.enum(LANGUAGES, { message: 'language must be en, ru or hy' });
+export const languageSchema = z.enum(LANGUAGES, { message: problem(AUTH_MESSAGES.language) });
 
 export { AUTH_MESSAGES, hasInvisibleChars, normalizeEmail };
 

@@ -36,6 +36,10 @@ export const FILTER_MESSAGES = defineMessages('filter', {
   reasonEmpty: [400, 'Give a reason'],
   rejected: 'Filter rejected',
   noneSelected: [400, 'Select at least one filter'],
+  tooManyContacts: [400, 'At most {{max}} contacts'],
+  tooManyAliases: [400, 'At most {{max}} aliases'],
+  importEmpty: [400, 'The file has no rows'],
+  importTooMany: [400, 'At most {{max}} rows per import'],
   /** The duplicate rule's refusal, naming the filter that already has the name or MC number. */
   duplicate: [409, 'A filter for {{name}} already exists', 'another filter of the team has the name, an alias or the MC number (`params`: `name`)'],
   /** The refusal when the name matched nothing the caller may be told about. */

@@ -51,7 +51,10 @@ const saveRefusals = [
   FILTER.duplicate,
   FILTER.duplicateThisName,
   FILTER.hiddenDuplicate,
+  FILTER.tooManyContacts,
+  FILTER.tooManyAliases,
 ];
+const importRefusals = [FILTER.importEmpty, FILTER.importTooMany];
 
 export const brokerRoutes = new Hono<AppEnv>()
   // the JSON text comes whole from SQLite, a json_object per row (filters-visibility.service.ts), typed as what it is
@@ -124,7 +127,7 @@ export const brokerRoutes = new Hono<AppEnv>()
     const csv = await io.exportFilters(c.var.db, c.var.caller);
     return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="broker-filters.csv"' });
   })
-  .post('/import/preview', allow('filtersLead'), readOnly(), validate('json', importSchema), answers(importPreviewSchema), async (c) =>
+  .post('/import/preview', allow('filtersLead'), readOnly(), validate('json', importSchema), answers(importPreviewSchema, importRefusals), async (c) =>
     c.var.answer(await io.previewImport(c.var.db, c.var.caller, c.req.valid('json').rows)),
   )
   .post(
@@ -132,7 +135,7 @@ export const brokerRoutes = new Hono<AppEnv>()
     allow('filtersLead'),
     signalsAfter('filters'),
     validate('json', importSchema),
-    answers(importResultSchema, [COMMON_MESSAGES.importMeanwhile]),
+    answers(importResultSchema, [...importRefusals, COMMON_MESSAGES.importMeanwhile]),
     async (c) => c.var.answer(await io.runImport(c.var.db, c.var.caller, c.req.valid('json').rows)),
   )
   .post(

@@ -50,11 +50,19 @@ export const filterSaveSchema = z
     mcList: z.array(id).max(200).optional().default([]),
     usersList: z.array(id).max(1000).optional().default([]),
     onlyOnContacts: flag,
-    contacts: z.array(z.string().max(200)).max(MAX_CONTACTS, `At most ${MAX_CONTACTS} contacts`).optional().default([]),
+    contacts: z
+      .array(z.string().max(200))
+      .max(MAX_CONTACTS, problem(FILTER_MESSAGES.tooManyContacts, { max: MAX_CONTACTS }))
+      .optional()
+      .default([]),
     newUsers: flag,
     isVisible: z.boolean().optional().default(true),
     ...identityFields,
-    aliases: z.array(z.string().max(200)).max(MAX_ALIASES, `At most ${MAX_ALIASES} aliases`).optional().default([]),
+    aliases: z
+      .array(z.string().max(200))
+      .max(MAX_ALIASES, problem(FILTER_MESSAGES.tooManyAliases, { max: MAX_ALIASES }))
+      .optional()
+      .default([]),
   })
   .superRefine(
     inOrder([
@@ -287,7 +295,10 @@ export const importRowSchema = z.object({
 export type ImportRow = z.output<typeof importRowSchema>;
 
 export const importSchema = z.object({
-  rows: z.array(importRowSchema).min(1, 'The file has no rows').max(MAX_IMPORT_ROWS, `At most ${MAX_IMPORT_ROWS} rows per import`),
+  rows: z
+    .array(importRowSchema)
+    .min(1, problem(FILTER_MESSAGES.importEmpty))
+    .max(MAX_IMPORT_ROWS, problem(FILTER_MESSAGES.importTooMany, { max: String(MAX_IMPORT_ROWS) })),
 });
 
 export type ImportOutcome = ImportPreviewRow['outcome'];

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brokerFilterContacts, brokerFilterMcs, brokerFilters, brokerFilterUsers, filterTypes } from '../db/schema';
 import { addFilter as add, addMc, filterSave, teamWithMcs, typesOf } from '../test/filters';
-import { call, createTeam, createUser, everyDb, otherShard, type TestUser } from '../test/helpers';
+import { call, createTeam, createUser, errorBody, everyDb, otherShard, type TestUser } from '../test/helpers';
 import { FILTER_MESSAGES } from './filters.messages';
-import { SEARCH_LIMIT } from './filters.schema';
+import { MAX_ALIASES, MAX_CONTACTS, SEARCH_LIMIT } from './filters.schema';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 
@@ -111,6 +111,10 @@ describe('POST /api/broker/add: validation and ids', () => {
     expect(noMc.status).toBe(400);
     expect(noMc.body.message).toBe('Select minimum 1 mc or All MC');
     expect((await tryAdd({ contacts: 'not a list' })).status).toBe(400);
+    const contacts = await tryAdd({ contacts: Array.from({ length: MAX_CONTACTS + 1 }, (_, i) => `ops${i}@acme.example`) });
+    expect([contacts.status, contacts.body]).toEqual([400, errorBody(FILTER_MESSAGES.tooManyContacts, { max: MAX_CONTACTS })]);
+    const aliases = await tryAdd({ aliases: Array.from({ length: MAX_ALIASES + 1 }, (_, i) => `Acme ${i}`) });
+    expect([aliases.status, aliases.body]).toEqual([400, errorBody(FILTER_MESSAGES.tooManyAliases, { max: MAX_ALIASES })]);
     // a contact is a phone or an e-mail (rule 0138)
     for (const bad of ['hello', '12', 'ops@', 'call 555 123 4567']) {
       const res = await tryAdd({ contacts: ['ops@acme.example', bad] });

@@ -9,6 +9,7 @@ export const GENERAL_MESSAGES = defineMessages('', {
   notFound: [404, 'Not found'],
   tooManyRequests: [429, 'Too many requests, please try again later'],
   somethingWrong: [500, 'Something went wrong'],
+  notConfigured: [500, 'The server is not configured', 'the deployment has no `JWT_SECRET`'],
 });
 
 /** Messages several areas answer, or that the access rules and limits answer (`common.<key>`). */

@@ -26,6 +26,7 @@ export const PAYMENT_MESSAGES = defineMessages('payment', {
   chooseRefundUser: [400, 'Choose whose months to take back'],
   refundAmount: [400, 'Refund amount: a whole number of AMD, 0 or more'],
   refundReason: [400, 'Give a reason for the refund'],
+  refundReasonLong: [400, 'Reason: at most {{max}} characters'],
   refundMonths: [400, 'Months to take back: a whole number from 0 to 36'],
   refundNothing: [400, 'Give an amount or months to take back'],
   refundAmountLeft: [400, 'At most {{amount}} AMD is left to refund'],

@@ -138,7 +138,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     answers(withMessage({ _id: z.string(), refunded: z.number(), leftToRefund: z.number() }), [
       because({ ...PAY.paymentNotFound, status: 400 }, 'no `paymentId`'),
       because(PAY.refundAmount, '`amount` missing, negative or fractional'),
-      because(PAY.refundReason, '`reason` missing or blank (at most 500 characters)'),
+      because(PAY.refundReason, '`reason` missing or blank'),
+      because(PAY.refundReasonLong, '`reason` over 500 characters'),
       because(PAY.refundMonths, 'bad `monthsRemoved`'),
       because(PAY.refundNothing, 'both 0'),
       because(PAY.notPaid, 'an unpaid order'),

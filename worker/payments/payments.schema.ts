@@ -82,6 +82,9 @@ export const alignDays = (payerEnd: number, agentEnd: number | null, now: number
 /** The most days one aligned line may buy (36 months of 31 days). */
 export const MAX_ALIGN_DAYS = MAX_MONTHS * 31;
 
+/** A refund's reason, in characters. */
+export const MAX_REFUND_REASON = 500;
+
 export const refundSchema = z
   .object({
     paymentId: z
@@ -97,7 +100,7 @@ export const refundSchema = z
       .string({ message: problem(PAYMENT_MESSAGES.refundReason) })
       .trim()
       .min(1, problem(PAYMENT_MESSAGES.refundReason))
-      .max(500, 'Reason: at most 500 characters'),
+      .max(MAX_REFUND_REASON, problem(PAYMENT_MESSAGES.refundReasonLong, { max: MAX_REFUND_REASON })),
     monthsRemoved: z
       .number({ message: problem(PAYMENT_MESSAGES.refundMonths) })
       .int(problem(PAYMENT_MESSAGES.refundMonths))

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { paymentRefunds, promoCodes, promoUses } from '../db/schema';
 import { randomId } from '../lib/ids';
 import { removeMonths } from '../lib/subscription';
-import { call, control, countRows, createTeam, createUser, getUser, type TestUser } from '../test/helpers';
+import { call, control, countRows, createTeam, createUser, errorBody, getUser, type TestUser } from '../test/helpers';
 import { confirmation, order, PRICE, pay, paymentRow, precheck, result } from '../test/idram';
+import { PAYMENT_MESSAGES } from './payments.messages';
+import { MAX_REFUND_REASON } from './payments.schema';
 
 const refundsOf = (paymentId: string) => control.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
 const endOf = async (who: { id: string }) => (await getUser(who.id))!.subscriptionEndDate!.getTime();
@@ -76,6 +78,9 @@ describe('POST /api/payment/refund (rule 0120)', () => {
       const res = await refund(admin, body);
       expect([res.status, res.body?.message], JSON.stringify(body)).toEqual([status, message]);
     }
+    const long = await refund(admin, { paymentId: paid, amount: 100, reason: 'x'.repeat(MAX_REFUND_REASON + 1) });
+    expect([long.status, long.body]).toEqual([400, errorBody(PAYMENT_MESSAGES.refundReasonLong, { max: MAX_REFUND_REASON })]);
+    expect(long.body.message).toBe('Reason: at most 500 characters');
     expect(await countRows('payment_refunds')).toBe(rows);
     expect(await endOf(manager)).toBe(end);
     // the admin only

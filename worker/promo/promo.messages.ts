@@ -22,5 +22,6 @@ export const PROMO_MESSAGES = defineMessages('promo', {
   userMissing: [400, "Enter the user's e-mail"],
   userCannotUse: [400, 'This user cannot use promo codes'],
   listEmpty: [400, 'Select at least one promo code'],
+  listTooLong: [400, 'At most {{max}} promo codes at a time'],
   tooManyChecks: [429, 'Too many promo code attempts, please try again later'],
 });

@@ -61,8 +61,12 @@ export const promoRoutes = new Hono<AppEnv>()
   .post('/removeUserAssignment', allow('promo'), validate('json', idSchema), answers(withMessage({ promo: promoSchema }), [PROMO.notFound]), async (c) =>
     c.var.answer(await svc.unassign(c.env, c.var.control, c.req.valid('json').id)),
   )
-  .post('/updatePromoListFreeStatus', allow('promo'), validate('json', freeStatusSchema), answers(withMessage({ updated: z.number() })), async (c) =>
-    c.var.answer(await svc.setFreeStatus(c.var.control, c.req.valid('json').list)),
+  .post(
+    '/updatePromoListFreeStatus',
+    allow('promo'),
+    validate('json', freeStatusSchema),
+    answers(withMessage({ updated: z.number() }), [PROMO.listEmpty, PROMO.listTooLong]),
+    async (c) => c.var.answer(await svc.setFreeStatus(c.var.control, c.req.valid('json').list)),
   );
 
 export type PromoRoutes = typeof promoRoutes;

@@ -104,7 +104,7 @@ export const freeStatusSchema = z.object({
       { message: problem(PROMO_MESSAGES.listEmpty) },
     )
     .min(1, problem(PROMO_MESSAGES.listEmpty))
-    .max(MAX_GENERATE, `At most ${MAX_GENERATE} promo codes at a time`),
+    .max(MAX_GENERATE, problem(PROMO_MESSAGES.listTooLong, { max: MAX_GENERATE })),
 });
 
 /** free: not handed out, not assigned, unused; used: handed out, assigned or partly used; finished: no uses left. */

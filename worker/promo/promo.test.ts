@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { app } from '../app';
 import { promoCodes, promoUses, users } from '../db/schema';
 import { extendByMonths } from '../lib/subscription';
-import { call, control, countRows, createUser, getUser, type TestUser, testEnv } from '../test/helpers';
-import type { PromoDto } from './promo.schema';
+import { call, control, countRows, createUser, errorBody, getUser, type TestUser, testEnv } from '../test/helpers';
+import { PROMO_MESSAGES } from './promo.messages';
+import { MAX_GENERATE, type PromoDto } from './promo.schema';
 import { CODE_ALPHABET } from './promo.service';
 
 const DAY = 86_400_000;
@@ -330,6 +331,12 @@ describe('using codes', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Select at least one promo code');
     }
+    const tooLong = await call('POST', '/api/promocode/updatePromoListFreeStatus', {
+      token: marketing.token,
+      body: { list: Array.from({ length: MAX_GENERATE + 1 }, () => ({ _id: a!._id, isFree: false })) },
+    });
+    expect([tooLong.status, tooLong.body]).toEqual([400, errorBody(PROMO_MESSAGES.listTooLong, { max: MAX_GENERATE })]);
+    expect(await ids(marketing, 'freeAndPublic')).toContain(a!._id);
   });
 
   it('an assigned code is only for its user; removing the assignment makes it public and free again', async () => {

@@ -161,7 +161,7 @@ export const userRoutes = new Hono<AppEnv>()
     allow('profile'),
     validate('param', idParam),
     validate('json', languageBodySchema),
-    answers(withMessage({ language: z.enum(LANGUAGES) })),
+    answers(withMessage({ language: z.enum(LANGUAGES) }), [AUTH.language]),
     async (c) =>
       c.var.answer(
         await svc.updateLanguage((await homeForTarget(c, c.req.valid('param').id)).db, c.var.caller, c.req.valid('param').id, c.req.valid('json').language),
