@@ -14,7 +14,7 @@ import { listShards, shardCompanies } from './shards.service';
  */
 export const shardRoutes = new Hono<AppEnv>()
   .get('/', allow('shards'), answers(shardsSchema), async (c) => c.var.answer(await listShards(c.env, c.var.control)))
-  .get('/:shard/companies', allow('shards'), validate('param', shardParam), answers(shardCompaniesSchema, [SHARDS.shardName]), async (c) =>
+  .get('/:shard/companies', allow('shards'), validate('param', shardParam), answers(shardCompaniesSchema, [SHARDS.shardName, SHARDS.noShard]), async (c) =>
     c.var.answer(await shardCompanies(c.env, c.var.control, c.req.valid('param').shard)),
   )
   // starts a move, or answers (and wakes) the company's open move to that shard: a rerun resumes it

@@ -2,8 +2,9 @@ import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { accounts, companies, companyMoves } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, placementShards } from '../lib/d1';
-import { badRequest } from '../lib/errors';
+import { apiError } from '../lib/errors';
 import { moveView } from './move';
+import { SHARD_MESSAGES } from './shards.messages';
 
 /** The databases: how many companies and live users each holds, where new companies go, and the open and latest moves. */
 export async function listShards(env: Bindings, control: Db) {
@@ -33,7 +34,7 @@ export async function listShards(env: Bindings, control: Db) {
 
 /** The companies of one shard, oldest first, with their live users. */
 export async function shardCompanies(env: Bindings, control: Db, shard: string) {
-  if (!allShards(env).includes(shard)) throw badRequest(`No shard ${shard}: the shards are ${allShards(env).join(', ')}`);
+  if (!allShards(env).includes(shard)) throw apiError(SHARD_MESSAGES.noShard, { shard, shards: allShards(env).join(', ') });
   const rows = await control
     .select({ id: companies.id, state: companies.state, createdAt: companies.createdAt, users: sql<number>`count(${accounts.userId})` })
     .from(companies)
