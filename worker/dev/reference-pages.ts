@@ -1,3 +1,5 @@
+/** Which page of docs/api/ each call is documented on, for the API reference (api-reference.ts). */
+
 /** Which page documents an area's URL segment (/api/<segment>/…). */
 export const PAGE_OF_SEGMENT: Record<string, string> = {
   auth: 'auth',
