@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
+import { boardLoads, callAbout } from './board-loads';
 import { addMc, api, apiOk, devUser, launchWithExtension, DEV_PASSWORD as PASSWORD, type Server, serveBoard, teamFilters } from './extension-harness';
 import { expect, test } from './fixtures';
 import { fillPopupSignIn } from './helpers';
@@ -103,23 +104,9 @@ test('Anna calls a broker: Ben’s row says “Called by Anna” within 5 s; the
   for (const agent of Object.values(agents)) await expect((await coyoteRow(agent)).locator('.fd-badge')).toHaveText(['Preferred']);
   const row = await coyoteRow(agents.ben);
   await expect(row.locator('.fd-contacted')).toHaveCount(0);
-  const load = await agents.anna.page!.evaluate(() => (window as any).datBoard.loads.find((l: any) => l.company === 'Coyote Logistics' && !l.similar));
+  const load = (await boardLoads(agents.anna.page!)).find((l) => l.company === 'Coyote Logistics' && !l.similar)!;
   const mc = (await ok('GET', '/api/mcSettings/', undefined, agents.anna.token))[0]._id;
-  await ok(
-    'POST',
-    '/api/callHistory/log',
-    {
-      clientId: `live-${Date.now()}`,
-      mcSettingId: mc,
-      kind: 'call',
-      contact: load.contactPhone,
-      brokerName: load.company,
-      origin: load.origin.text,
-      dest: load.destination.text,
-      loadDate: load.pickUpDate,
-    },
-    agents.anna.token,
-  );
+  await ok('POST', '/api/callHistory/log', { clientId: `live-${Date.now()}`, mcSettingId: mc, ...callAbout(load) }, agents.anna.token);
   await expect(row.locator('.fd-contacted')).toHaveText(/^Called by Anna · \d\d:\d\d · L2/, { timeout: LIVE_MS });
   // Anna's own board shows it as hers; Omar's team never hears of it
   await expect((await coyoteRow(agents.anna)).locator('.fd-contacted')).toHaveText(/^Called by you/, { timeout: LIVE_MS });
