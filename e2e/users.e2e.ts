@@ -116,6 +116,15 @@ test.describe('Users List', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.locator('.page-info')).toHaveText('Page 2 of 3');
     await expect(column(page, 1).first()).toHaveText(whole[10]!);
+    // every column sorts on the server: Subscription End asks for that order from page 1
+    const sorted = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/user/page' && url.searchParams.get('sort') === 'subscriptionEnd' && !url.searchParams.has('cursor');
+    });
+    await page.getByRole('button', { name: /^Subscription End/ }).click();
+    await sorted;
+    await expect(page.locator('.page-info')).toHaveText('Page 1 of 3');
+    await expect(page.locator('[data-testid="users-table"] table')).toHaveAttribute('aria-busy', 'false');
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await shot(page, `users-list-admin-paged-${width}`);
