@@ -83,6 +83,11 @@ export const loginHistoryPageResultSchema = z.strictObject({
   ...pageShape(loginHistoryItemSchema),
   /** Over every manager since dateFrom, whatever the search: as GET /api/analytics/loginHistory's. */
   totalOnlineAmount: z.number(),
+  /** The headline's counts over every manager, whatever the search: managers, those who logged in since dateFrom, their agents, those who did. */
+  managers: z.number(),
+  managersIn: z.number(),
+  agents: z.number(),
+  agentsIn: z.number(),
   dateFrom: z.string(),
   /** The chart's days: on the first page only (null after), as they do not change by page. */
   daily: z.array(dailyLoginsSchema).nullable(),

@@ -85,11 +85,22 @@ export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQue
         .select({
           total: sql<number>`sum(case when ${narrowed} then 1 else 0 end)`,
           online: sql<number>`sum(${agentsOf(users.id, from)} + ${loggedInSince(users.id, from)})`,
+          managers: sql<number>`count(*)`,
+          managersIn: sql<number>`sum(${loggedInSince(users.id, from)})`,
+          agents: sql<number>`sum(${agentsOf(users.id)})`,
+          agentsIn: sql<number>`sum(${agentsOf(users.id, from)})`,
         })
         .from(users)
         .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
         .where(managersHere);
-      return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+      return {
+        total: Number(row?.total ?? 0),
+        online: Number(row?.online ?? 0),
+        managers: Number(row?.managers ?? 0),
+        managersIn: Number(row?.managersIn ?? 0),
+        agents: Number(row?.agents ?? 0),
+        agentsIn: Number(row?.agentsIn ?? 0),
+      };
     },
   };
   const [page, daily] = await Promise.all([
@@ -101,6 +112,10 @@ export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQue
     total: page.totals.total,
     next: page.next,
     totalOnlineAmount: page.totals.online ?? 0,
+    managers: page.totals.managers ?? 0,
+    managersIn: page.totals.managersIn ?? 0,
+    agents: page.totals.agents ?? 0,
+    agentsIn: page.totals.agentsIn ?? 0,
     dateFrom: input.dateFrom.toISOString(),
     daily,
   };

@@ -40,6 +40,13 @@ describe('Login History a page at a time', () => {
         expect(page.total).toBe(9);
         // the online total is the whole view's (every manager since the date), as the whole list's
         expect(page.totalOnlineAmount).toBe(whole.totalOnlineAmount);
+        // the headline's counts too: over every manager, whatever the search
+        expect([page.managers, page.managersIn, page.agents, page.agentsIn]).toEqual([
+          whole.items.length,
+          whole.items.filter((i) => i.managerLoggedIn).length,
+          whole.items.reduce((n, i) => n + i.totalUsers, 0),
+          whole.items.reduce((n, i) => n + i.loggedInUsers, 0),
+        ]);
       }
       expect(pages[0].daily).toEqual(whole.daily);
       for (const page of pages.slice(1)) expect(page.daily).toBeNull();
