@@ -46,6 +46,9 @@ export const loginHistoryPageSchema = z
     limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(20),
     cursor: pageQueryShape.cursor,
     q: pageQueryShape.q,
+    /** The column the page is in the order of (the screen's sortable columns), then the manager's id. */
+    sort: z.enum(['email', 'totalUsers', 'loggedInUsers', 'managerLoggedIn']).optional().default('email'),
+    dir: z.enum(['asc', 'desc']).optional().default('asc'),
   })
   .transform(checkedFrom);
 export type LoginHistoryPageQuery = z.output<typeof loginHistoryPageSchema>;

@@ -30,27 +30,25 @@ type Problem = 'analytics.badDate' | 'analytics.futureDate';
 /** /analytics: From date and Load, Login History per manager, the total online and a chart of daily logins. Admin only. */
 export default function Analytics() {
   const { t } = useTranslation();
-  // the server answers in e-mail order only (docs/decisions/0187-paged-fan-out.md): no column sorts
+  // every column sorts on the server (docs/decisions/0187-paged-fan-out.md)
   const columns = useMemo<ColumnDef<LoginHistoryItem, any>[]>(
     () =>
-      (
-        [
-          {
-            id: 'email',
-            header: t('analytics.colManagerEmail'),
-            accessorFn: (i) => i.manager.email,
-            cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
-          },
-          { accessorKey: 'totalUsers', header: t('analytics.colTotalAgents') },
-          { accessorKey: 'loggedInUsers', header: t('analytics.colLoggedInAgents') },
-          {
-            id: 'managerLoggedIn',
-            header: t('analytics.colManagerLogin'),
-            accessorFn: (i) => (i.managerLoggedIn ? t('analytics.yes') : t('analytics.no')),
-            cell: ({ row, getValue }) => <span className={`label-pill ${row.original.managerLoggedIn ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
-          },
-        ] satisfies ColumnDef<LoginHistoryItem, any>[]
-      ).map((c) => ({ ...c, enableSorting: false })),
+      [
+        {
+          id: 'email',
+          header: t('analytics.colManagerEmail'),
+          accessorFn: (i) => i.manager.email,
+          cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
+        },
+        { accessorKey: 'totalUsers', header: t('analytics.colTotalAgents') },
+        { accessorKey: 'loggedInUsers', header: t('analytics.colLoggedInAgents') },
+        {
+          id: 'managerLoggedIn',
+          header: t('analytics.colManagerLogin'),
+          accessorFn: (i) => (i.managerLoggedIn ? t('analytics.yes') : t('analytics.no')),
+          cell: ({ row, getValue }) => <span className={`label-pill ${row.original.managerLoggedIn ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
+        },
+      ] satisfies ColumnDef<LoginHistoryItem, any>[],
     [t],
   );
   const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));

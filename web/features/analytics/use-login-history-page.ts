@@ -4,6 +4,8 @@ import { useTableUrlState } from '../../components/ui/table-url-state';
 import { type LoginHistoryPageQuery, useLoginHistoryPage } from './api';
 
 const DEFAULT_SIZE = 10;
+/** The columns the server sorts Login History by (their ids in the table). */
+const SERVER_SORTS = ['email', 'totalUsers', 'loggedInUsers', 'managerLoggedIn'] as const;
 
 /**
  * Login History a page at a time (docs/decisions/0187-paged-fan-out.md), as the Users List: the
@@ -12,15 +14,18 @@ const DEFAULT_SIZE = 10;
  * at page 1. The chart's days come with the first page only: kept for the date they answer.
  */
 export function useLoginHistoryPageView(dateFrom: number) {
-  const { pageIndex, pageSize, globalFilter, setPagination } = useTableUrlState(undefined, DEFAULT_SIZE);
+  const { pageIndex, pageSize, sorting, globalFilter, setPagination } = useTableUrlState(undefined, DEFAULT_SIZE);
+  const sorted = sorting[0];
+  const sort = sorted && (SERVER_SORTS as readonly string[]).includes(sorted.id) ? (sorted.id as (typeof SERVER_SORTS)[number]) : undefined;
   const base = useMemo<LoginHistoryPageQuery>(
     () => ({
       dateFrom,
       timezoneOffset: new Date().getTimezoneOffset(),
       limit: pageSize,
       ...(globalFilter.trim() ? { q: globalFilter.trim() } : {}),
+      ...(sort ? { sort, dir: sorted?.desc ? 'desc' : 'asc' } : {}),
     }),
-    [dateFrom, pageSize, globalFilter],
+    [dateFrom, pageSize, globalFilter, sort, sorted?.desc],
   );
   const viewKey = JSON.stringify(base);
   const cursors = useRef(new Map<string, string>());
