@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import { apiCall, createUser, loginAs, PASSWORD, shot, usDay } from './helpers';
 
@@ -65,6 +66,72 @@ test.describe('Analytics', () => {
     await expect(
       page.getByTestId('total-online').getByText(`logged in since ${new Date().toLocaleDateString(undefined, { dateStyle: 'medium' })}`),
     ).toBeVisible();
+  });
+
+  test('Login History reads a page at a time: the first page, the next, and a failed page said with Retry', async ({ page }) => {
+    const admin = await createUser('admin');
+    const tag = `lhp${Date.now().toString(36)}`;
+    const emails: string[] = [];
+    for (let n = 0; n < 12; n++) {
+      const email = `${tag}-${String(n).padStart(2, '0')}@e2e.example`;
+      const made = await apiCall('POST', '/api/dev/users', { userType: 'manager', email, password: PASSWORD, name: `Paged ${n}` });
+      expect(made.status).toBe(200);
+      emails.push(email);
+    }
+    const asked: { dateFrom: number; cursor?: string; q?: string; limit?: number }[] = [];
+    let wholeCalls = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/analytics/loginHistory') wholeCalls++;
+    });
+    let failPage = true;
+    await page.route(
+      (url) => url.pathname === '/api/analytics/loginHistory/page',
+      async (route) => {
+        const body = route.request().postDataJSON();
+        asked.push(body);
+        if (body.cursor && failPage) return route.fulfill({ status: 500, json: { message: 'Something went wrong' } });
+        return route.continue();
+      },
+    );
+    await loginAs(page, admin, '/analytics/');
+    const rows = page.locator('[data-testid="login-history"] tbody tr');
+    await expect(rows.first()).toBeVisible();
+    // the headline is the server's, over every manager (as the whole list's)
+    const whole = await apiCall('POST', '/api/analytics/loginHistory', { dateFrom: asked[0]!.dateFrom }, admin.token);
+    const managersIn = whole.body.items.filter((i: { managerLoggedIn: boolean }) => i.managerLoggedIn).length;
+    await expect(page.locator('.stat-row')).toContainText(`${managersIn} of ${whole.body.items.length}`);
+
+    await page.getByTestId('login-history').getByLabel('Search').fill(tag);
+    await expect(rows).toHaveCount(10);
+    await expect(rows.locator('td:first-child')).toHaveText(emails.slice(0, 10));
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await expect(page.getByTestId('rows-shown')).toHaveText(`Showing 12 of ${whole.body.items.length}`);
+    expect(asked.at(-1)).toMatchObject({ q: tag, limit: 10 });
+
+    // the next page fails: said as a failure with Retry, never as an empty list
+    await page.getByRole('button', { name: 'Next' }).click();
+    const failed = page.getByTestId('request-failed');
+    await expect(failed).toContainText('Something went wrong');
+    await expect(page.getByTestId('login-history')).toHaveCount(0);
+    fs.mkdirSync('/tmp/shots-login-page', { recursive: true });
+    await page.screenshot({ path: '/tmp/shots-login-page/failed-page.png', fullPage: true });
+    failPage = false;
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.locator('td:first-child')).toHaveText(emails.slice(10));
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    expect(asked.at(-1)?.cursor).toBeTruthy();
+    // the chart stays (its days come with the first page only)
+    await expect(page.getByTestId('daily-logins-chart').locator('.recharts-bar-rectangle').first()).toBeAttached();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/shots-login-page/page-2-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(rows).toHaveCount(10);
+    await page.screenshot({ path: '/tmp/shots-login-page/page-1-390.png', fullPage: true });
+    // the whole list is no longer read by the screen
+    expect(wholeCalls).toBe(0);
   });
 
   test("is the admin's only: a manager is sent to its own first screen", async ({ page }) => {

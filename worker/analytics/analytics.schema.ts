@@ -46,6 +46,9 @@ export const loginHistoryPageSchema = z
     limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional().default(20),
     cursor: pageQueryShape.cursor,
     q: pageQueryShape.q,
+    /** The column the page is in the order of (the screen's sortable columns), then the manager's id. */
+    sort: z.enum(['email', 'totalUsers', 'loggedInUsers', 'managerLoggedIn']).optional().default('email'),
+    dir: z.enum(['asc', 'desc']).optional().default('asc'),
   })
   .transform(checkedFrom);
 export type LoginHistoryPageQuery = z.output<typeof loginHistoryPageSchema>;
@@ -83,6 +86,11 @@ export const loginHistoryPageResultSchema = z.strictObject({
   ...pageShape(loginHistoryItemSchema),
   /** Over every manager since dateFrom, whatever the search: as GET /api/analytics/loginHistory's. */
   totalOnlineAmount: z.number(),
+  /** The headline's counts over every manager, whatever the search: managers, those who logged in since dateFrom, their agents, those who did. */
+  managers: z.number(),
+  managersIn: z.number(),
+  agents: z.number(),
+  agentsIn: z.number(),
   dateFrom: z.string(),
   /** The chart's days: on the first page only (null after), as they do not change by page. */
   daily: z.array(dailyLoginsSchema).nullable(),

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { companyHomes, loginEvents, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
-import { afterKey, contains, type PagedView, pageAcross } from '../lib/fan-out';
+import { afterKey, contains, type PagedView, pageAcross, type SortValue } from '../lib/fan-out';
 import { type DailyLogins, type LoginHistory, type LoginHistoryPage, type LoginHistoryPageQuery, MAX_CHART_DAYS } from './analytics.schema';
 
 const DAY = 86_400_000;
@@ -52,6 +52,7 @@ function managerRows(db: Db, from: number) {
     .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId));
 }
 
+type Item = ReturnType<typeof toItem>;
 const toItem = (r: { id: string; email: string; name: string; totalUsers: number; loggedInUsers: number; managerLoggedIn: number }) => ({
   manager: { _id: r.id, email: r.email, name: r.name },
   totalUsers: Number(r.totalUsers),
@@ -69,15 +70,25 @@ export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQue
   const q = input.q;
   const narrowed = and(managersHere, q ? or(contains(users.email, q), contains(users.name, q)) : undefined);
   const dbs = allShards(env).map((shard) => shardDb(env, shard));
-  const view: PagedView<ReturnType<typeof toItem>> = {
-    view: `loginHistory:${from}:${input.q ?? ''}`,
-    desc: false,
-    key: (i) => [i.manager.email, i.manager._id],
+  // each sortable column as SQL and as the item's value (the cursor's key)
+  const sorts = {
+    email: { sql: sql`${users.email}`, of: (i: Item) => i.manager.email },
+    totalUsers: { sql: sql`${agentsOf(users.id)}`, of: (i: Item) => i.totalUsers },
+    loggedInUsers: { sql: sql`${agentsOf(users.id, from)}`, of: (i: Item) => i.loggedInUsers },
+    managerLoggedIn: { sql: sql`${loggedInSince(users.id, from)}`, of: (i: Item) => (i.managerLoggedIn ? 1 : 0) },
+  } satisfies Record<LoginHistoryPageQuery['sort'], { sql: SQL; of: (i: Item) => SortValue }>;
+  const sort = sorts[input.sort];
+  const descending = input.dir === 'desc';
+  const order = descending ? desc : asc;
+  const view: PagedView<Item> = {
+    view: `loginHistory:${from}:${input.sort}:${input.dir}:${input.q ?? ''}`,
+    desc: descending,
+    key: (i) => [sort.of(i), i.manager._id],
     rows: async (db, after, limit) =>
       (
         await managerRows(db, from)
-          .where(and(narrowed, afterKey(users.email, users.id, after)))
-          .orderBy(asc(users.email), asc(users.id))
+          .where(and(narrowed, afterKey(sort.sql, users.id, after, descending)))
+          .orderBy(order(sort.sql), order(users.id))
           .limit(limit)
       ).map(toItem),
     count: async (db) => {
@@ -85,11 +96,22 @@ export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQue
         .select({
           total: sql<number>`sum(case when ${narrowed} then 1 else 0 end)`,
           online: sql<number>`sum(${agentsOf(users.id, from)} + ${loggedInSince(users.id, from)})`,
+          managers: sql<number>`count(*)`,
+          managersIn: sql<number>`sum(${loggedInSince(users.id, from)})`,
+          agents: sql<number>`sum(${agentsOf(users.id)})`,
+          agentsIn: sql<number>`sum(${agentsOf(users.id, from)})`,
         })
         .from(users)
         .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId))
         .where(managersHere);
-      return { total: Number(row?.total ?? 0), online: Number(row?.online ?? 0) };
+      return {
+        total: Number(row?.total ?? 0),
+        online: Number(row?.online ?? 0),
+        managers: Number(row?.managers ?? 0),
+        managersIn: Number(row?.managersIn ?? 0),
+        agents: Number(row?.agents ?? 0),
+        agentsIn: Number(row?.agentsIn ?? 0),
+      };
     },
   };
   const [page, daily] = await Promise.all([
@@ -101,6 +123,10 @@ export async function loginHistoryPage(env: Bindings, input: LoginHistoryPageQue
     total: page.totals.total,
     next: page.next,
     totalOnlineAmount: page.totals.online ?? 0,
+    managers: page.totals.managers ?? 0,
+    managersIn: page.totals.managersIn ?? 0,
+    agents: page.totals.agents ?? 0,
+    agentsIn: page.totals.agentsIn ?? 0,
     dateFrom: input.dateFrom.toISOString(),
     daily,
   };

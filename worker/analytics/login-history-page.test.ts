@@ -24,8 +24,11 @@ describe('Login History a page at a time', () => {
     expect(new Set(managers.map((m) => m.shard)).size).toBe(3);
     const now = Date.now();
     for (const [n, m] of managers.entries()) {
-      const agent = await createUser('agent', { parentId: m.id });
-      if (n % 2) await logAt(agent, now - DAY);
+      // 1 to 3 agents, so the sortable counts differ and tie
+      for (let a = 0; a <= n % 3; a++) {
+        const agent = await createUser('agent', { parentId: m.id });
+        if ((n + a) % 2) await logAt(agent, now - DAY);
+      }
       if (n % 3 === 0) await logAt(m, now - 2 * DAY);
     }
     const body = { dateFrom: now - 7 * DAY, q: tag };
@@ -40,9 +43,32 @@ describe('Login History a page at a time', () => {
         expect(page.total).toBe(9);
         // the online total is the whole view's (every manager since the date), as the whole list's
         expect(page.totalOnlineAmount).toBe(whole.totalOnlineAmount);
+        // the headline's counts too: over every manager, whatever the search
+        expect([page.managers, page.managersIn, page.agents, page.agentsIn]).toEqual([
+          whole.items.length,
+          whole.items.filter((i) => i.managerLoggedIn).length,
+          whole.items.reduce((n, i) => n + i.totalUsers, 0),
+          whole.items.reduce((n, i) => n + i.loggedInUsers, 0),
+        ]);
       }
       expect(pages[0].daily).toEqual(whole.daily);
       for (const page of pages.slice(1)) expect(page.daily).toBeNull();
+    }
+    // each column sorts on the server, either way, the id breaking ties
+    const sorts = [
+      ['totalUsers', 'desc', (i: LoginHistoryItem) => i.totalUsers],
+      ['loggedInUsers', 'asc', (i: LoginHistoryItem) => i.loggedInUsers],
+      ['managerLoggedIn', 'desc', (i: LoginHistoryItem) => (i.managerLoggedIn ? 1 : 0)],
+      ['email', 'desc', (i: LoginHistoryItem) => i.manager.email],
+    ] as const;
+    for (const [sort, dir, key] of sorts) {
+      const { items } = await allPages<LoginHistoryItem>(admin.token, '/api/analytics/loginHistory/page', 2, { ...body, sort, dir });
+      const compare = (a: LoginHistoryItem, b: LoginHistoryItem) => {
+        const [ka, kb] = [key(a), key(b)];
+        const d = (typeof ka === 'number' ? ka - (kb as number) : binaryCompare(ka, kb as string)) || binaryCompare(a.manager._id, b.manager._id);
+        return dir === 'desc' ? -d : d;
+      };
+      expect(items, `${sort} ${dir}`).toEqual([...mine].sort(compare));
     }
   });
 

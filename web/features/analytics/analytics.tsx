@@ -13,8 +13,8 @@ import { Card, Stat } from '../../components/ui/section';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-analytics.json';
 import { dayValue, monthDay, parseDay, shortDate } from '../../lib/format';
-import { useLoginHistory } from './api';
 import { ExtensionHealth } from './extension-health';
+import { useLoginHistoryPageView } from './use-login-history-page';
 import './analytics.css';
 
 // this screen's English texts (its own chunk)
@@ -30,30 +30,33 @@ type Problem = 'analytics.badDate' | 'analytics.futureDate';
 /** /analytics: From date and Load, Login History per manager, the total online and a chart of daily logins. Admin only. */
 export default function Analytics() {
   const { t } = useTranslation();
+  // every column sorts on the server (docs/decisions/0187-paged-fan-out.md)
   const columns = useMemo<ColumnDef<LoginHistoryItem, any>[]>(
-    () => [
-      {
-        id: 'email',
-        header: t('analytics.colManagerEmail'),
-        accessorFn: (i) => i.manager.email,
-        cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
-      },
-      { accessorKey: 'totalUsers', header: t('analytics.colTotalAgents') },
-      { accessorKey: 'loggedInUsers', header: t('analytics.colLoggedInAgents') },
-      {
-        id: 'managerLoggedIn',
-        header: t('analytics.colManagerLogin'),
-        accessorFn: (i) => (i.managerLoggedIn ? t('analytics.yes') : t('analytics.no')),
-        cell: ({ row, getValue }) => <span className={`label-pill ${row.original.managerLoggedIn ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
-      },
-    ],
+    () =>
+      [
+        {
+          id: 'email',
+          header: t('analytics.colManagerEmail'),
+          accessorFn: (i) => i.manager.email,
+          cell: ({ row, getValue }) => <span title={row.original.manager.name}>{getValue()}</span>,
+        },
+        { accessorKey: 'totalUsers', header: t('analytics.colTotalAgents') },
+        { accessorKey: 'loggedInUsers', header: t('analytics.colLoggedInAgents') },
+        {
+          id: 'managerLoggedIn',
+          header: t('analytics.colManagerLogin'),
+          accessorFn: (i) => (i.managerLoggedIn ? t('analytics.yes') : t('analytics.no')),
+          cell: ({ row, getValue }) => <span className={`label-pill ${row.original.managerLoggedIn ? 'pill-ok' : 'pill-off'}`}>{getValue()}</span>,
+        },
+      ] satisfies ColumnDef<LoginHistoryItem, any>[],
     [t],
   );
   const [from, setFrom] = useState(() => dayValue(new Date(Date.now() - 7 * DAY)));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [dateFrom, setDateFrom] = useState(() => startOfDay(dayValue(new Date(Date.now() - 7 * DAY))));
-  const read = useLoginHistory(dateFrom);
-  const { data, isValidating, mutate } = read;
+  // every manager of every company: a page at a time, in e-mail order (the server's only order)
+  const paged = useLoginHistoryPageView(dateFrom);
+  const loading = paged.busy || (paged.state.isLoading && !paged.page);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,19 +64,10 @@ export default function Analytics() {
     if (!Number.isFinite(ms)) return setProblem('analytics.badDate');
     if (ms > Date.now()) return setProblem('analytics.futureDate');
     setProblem(null);
-    if (ms === dateFrom) await mutate();
+    if (ms === dateFrom) paged.reload();
     else setDateFrom(ms);
   };
 
-  const totals = useMemo(() => {
-    const items = data?.items ?? [];
-    return {
-      managers: items.length,
-      agents: items.reduce((n, i) => n + i.totalUsers, 0),
-      agentsIn: items.reduce((n, i) => n + i.loggedInUsers, 0),
-      managersIn: items.filter((i) => i.managerLoggedIn).length,
-    };
-  }, [data]);
   const since = shortDate(new Date(dateFrom));
 
   return (
@@ -82,14 +76,14 @@ export default function Analytics() {
       <Card>
         <form className="form-row" onSubmit={submit} noValidate>
           <DateField label={t('analytics.from')} value={from} max={dayValue(new Date())} onChange={setFrom} />
-          <Button type="submit" disabled={isValidating}>
-            {isValidating ? t('analytics.loading') : t('analytics.load')}
+          <Button type="submit" disabled={loading}>
+            {loading ? t('analytics.loading') : t('analytics.load')}
           </Button>
         </form>
         <ErrorText>{problem ? t(problem) : null}</ErrorText>
       </Card>
 
-      <Loaded what={t('analytics.what')} state={read}>
+      <Loaded what={t('analytics.what')} state={paged.state}>
         {(data) => (
           <>
             <div className="stat-row">
@@ -97,16 +91,16 @@ export default function Analytics() {
                 {data.totalOnlineAmount}
               </Stat>
               <Stat label={t('analytics.managersIn')}>
-                {totals.managersIn} <span className="stat-of">{t('analytics.of', { total: totals.managers })}</span>
+                {data.managersIn} <span className="stat-of">{t('analytics.of', { total: data.managers })}</span>
               </Stat>
               <Stat label={t('analytics.agentsIn')}>
-                {totals.agentsIn} <span className="stat-of">{t('analytics.of', { total: totals.agents })}</span>
+                {data.agentsIn} <span className="stat-of">{t('analytics.of', { total: data.agents })}</span>
               </Stat>
             </div>
             <Card title={t('analytics.daily')}>
               <div className="analytics-chart" data-testid="daily-logins-chart">
                 <ResponsiveContainer>
-                  <ComposedChart data={data.daily.map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
+                  <ComposedChart data={(paged.daily ?? []).map((d) => ({ ...d, label: monthDay(parseDay(d.day)!) }))}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} />
                     <XAxis dataKey="label" fontSize={12} minTickGap={16} />
                     <YAxis allowDecimals={false} fontSize={12} />
@@ -118,7 +112,15 @@ export default function Analytics() {
                 </ResponsiveContainer>
               </div>
             </Card>
-            <DataTable data={data.items} columns={columns} emptyText={t('analytics.noManagers')} title={t('analytics.history')} testId="login-history" />
+            <DataTable
+              data={data.items}
+              columns={columns}
+              emptyText={t('analytics.noManagers')}
+              title={t('analytics.history')}
+              testId="login-history"
+              busy={paged.busy}
+              server={{ total: data.managers, shown: data.total }}
+            />
           </>
         )}
       </Loaded>
