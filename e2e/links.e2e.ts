@@ -185,4 +185,59 @@ test.describe('link shortener screens', () => {
     await expect(rows(page).first()).toContainText(theirs.from);
     await shot(page, 'links-list-all-admin');
   });
+
+  test("Links list: every user's links a page at a time, a failed page with Retry (admin)", async ({ page }) => {
+    const admin = await createUser('admin');
+    const manager = await createUser('manager');
+    const tag = `pg-${manager.id}`;
+    // 12 links, created one after another: the server pages them oldest first
+    for (let i = 0; i < 12; i++) await createLink(manager.token, `https://example.com/${tag}-${String(i).padStart(2, '0')}`);
+    const asked: string[] = [];
+    let failPage = false;
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/link')) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.route(
+      (url) => url.pathname === '/api/link/page',
+      (route) =>
+        failPage && new URL(route.request().url()).searchParams.get('cursor')
+          ? route.fulfill({ status: 500, json: { message: 'Something went wrong' } })
+          : route.continue(),
+    );
+    await loginAs(page, admin, '/links');
+    await page.getByLabel("Every user's links").check();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(rows(page).first()).toContainText(`${tag}-00`);
+    await expect(rows(page).first()).toContainText(manager.email);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    // the whole list of every user's links is never asked for
+    expect(asked.filter((u) => u.startsWith('/api/link?') && u.includes('all=1'))).toEqual([]);
+    expect(asked.some((u) => u.startsWith('/api/link/page?') && u.includes('all=1'))).toBe(true);
+
+    failPage = true;
+    await page.getByRole('button', { name: 'Next' }).click();
+    const failed = page.getByTestId('request-failed');
+    await expect(failed).toContainText('Could not load the links.');
+    // a failed page is never an empty list, nor the page before shown as this one
+    await expect(page.getByText('No Links')).toHaveCount(0);
+    await expect(rows(page)).toHaveCount(0);
+    await shot(page, 'links-all-page-failed');
+    failPage = false;
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).nth(0)).toContainText(`${tag}-10`);
+    await expect(rows(page).nth(0).getByRole('cell').first()).toHaveText('11');
+    await expect(rows(page).nth(1)).toContainText(`${tag}-11`);
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shot(page, `links-all-pages-${width}`);
+    }
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(rows(page)).toHaveCount(10);
+    await expect(rows(page).first()).toContainText(`${tag}-00`);
+  });
 });

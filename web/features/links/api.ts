@@ -1,4 +1,5 @@
 import { parseResponse } from 'hono/client';
+import useSWR from 'swr';
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { type Args, type Data, keyOf, useGet } from '../../lib/use-api';
@@ -10,8 +11,19 @@ export type LinkDetail = Data<(typeof link)[':id']['$get']>;
 
 export const LINKS_KEY = keyOf(link.index);
 
-/** The caller's links; the admin may ask for every user's. Errors are silent (spec). */
-export const useLinks = (all: boolean) => useGet(link.index, all ? { query: { all: '1' } } : undefined, { onError: () => undefined });
+/** The caller's own links, whole (the admin's every-user view reads pages: useLinksPage). Errors are silent (spec). */
+export const useLinks = (enabled: boolean) => useGet(enabled ? link.index : null, undefined, { onError: () => undefined });
+export type LinksPageQuery = Args<typeof link.page.$get>['query'];
+/**
+ * A page of the admin's every-user links (GET /api/link/page?all=1, decision 0187). The last page
+ * stays shown while the next comes; `key` tells which request the data answers, so a failed page
+ * is never taken for the one before it.
+ */
+export const useLinksPage = (query: LinksPageQuery | null) => {
+  const key = query ? keyOf(link.page, { query }) : null;
+  const read = useSWR(key, async (k: string) => ({ key: k, page: await parseResponse(link.page.$get({ query: query! })) }), { keepPreviousData: true });
+  return { ...read, key };
+};
 /** One link with its stats, refreshed while the page is open. Errors are silent (spec). */
 export const useLink = (id: string | undefined) =>
   useGet(id ? link[':id'] : null, { param: { id: encodeURIComponent(id ?? '') } }, { onError: () => undefined, refreshInterval: 10_000 });

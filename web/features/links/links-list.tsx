@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
-import { Loaded } from '../../components/ui/request-state';
+import { Loaded, type ReadState } from '../../components/ui/request-state';
 import { addEnglish } from '../../i18n';
 import english from '../../i18n/en-links.json';
 import { useSession } from '../../lib/session';
 import { exportLinks, type LinkDto, useLinks } from './api';
+import { useLinksPageView } from './use-links-page';
 import './links.css';
 
 // this feature's English texts (the login page's first bundle has none of them)
@@ -18,22 +19,29 @@ type Row = LinkDto & { number: number };
 
 /**
  * /links: Number (from 1), From, To, Open; empty: No Links. Errors are silent (spec). The admin
- * may switch to every user's links, which adds an Owner column.
+ * may switch to every user's links, which adds an Owner column: those span every company, so they
+ * come a page at a time from the server (decision 0187), a failed page said with Retry.
  */
 export default function LinksList() {
   const { t } = useTranslation();
   const session = useSession();
   const [all, setAll] = useState(false);
   const showAll = all && session?.userType === 'admin';
-  const read = useLinks(showAll);
-  const { data } = read;
-  const rows = useMemo<Row[]>(() => (data ?? []).map((link, i) => ({ ...link, number: i + 1 })), [data]);
+  const whole = useLinks(!showAll);
+  const paged = useLinksPageView(showAll);
+  const read: ReadState<unknown> = showAll ? paged.state : whole;
+  const links = showAll ? paged.page?.items : whole.data;
+  const first = showAll ? paged.offset : 0;
+  const rows = useMemo<Row[]>(() => (links ?? []).map((link, i) => ({ ...link, number: first + i + 1 })), [links, first]);
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
-      { accessorKey: 'number', header: t('links.number') },
-      { accessorKey: 'from', header: t('links.from'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
-      { accessorKey: 'to', header: t('links.to'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
-      ...(showAll ? [{ id: 'owner', header: t('links.owner'), accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>] : []),
+      // the server pages every user's links by creation date only: that view does not sort
+      { accessorKey: 'number', header: t('links.number'), enableSorting: !showAll },
+      { accessorKey: 'from', header: t('links.from'), enableSorting: !showAll, cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      { accessorKey: 'to', header: t('links.to'), enableSorting: !showAll, cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      ...(showAll
+        ? [{ id: 'owner', header: t('links.owner'), enableSorting: false, accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>]
+        : []),
       {
         id: 'open',
         header: t('links.open'),
@@ -52,7 +60,7 @@ export default function LinksList() {
       <div className="page-header">
         <h1>{t('links.title')}</h1>
         <div className="page-header-actions">
-          <Button variant="secondary" onClick={() => exportLinks(showAll)} disabled={!data?.length}>
+          <Button variant="secondary" onClick={() => exportLinks(showAll)} disabled={!(showAll ? paged.page?.total : whole.data?.length)}>
             {t('links.exportCsv')}
           </Button>
           <Link className="btn btn-secondary" to="/links/keys">
@@ -70,11 +78,20 @@ export default function LinksList() {
             columns={columns}
             emptyText={t('links.empty')}
             testId="links-table"
+            busy={showAll && paged.busy}
+            server={showAll && paged.page ? { total: paged.page.total, shown: paged.page.total } : undefined}
             searchPlaceholder={t('links.search')}
             toolbar={
               session?.userType === 'admin' && (
                 <label className="links-all">
-                  <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={all}
+                    onChange={(e) => {
+                      setAll(e.target.checked);
+                      paged.toFirstPage();
+                    }}
+                  />
                   {t('links.everyUser')}
                 </label>
               )
