@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { app } from '../app';
 import { isStaff, type Role, RULES, type RuleName } from '../lib/permissions';
 import { type RouteEntry, routeTable } from '../lib/route-table';
-import { PAGE_OF_CALL, PAGE_OF_SEGMENT } from './reference-pages';
 import { apiPages } from './api-pages';
+import { PAGE_OF_CALL, PAGE_OF_SEGMENT } from './reference-pages';
 
 /** `npm run docs:api` writes docs/api/ from it; a test fails when the committed files are stale. */
 
