@@ -239,5 +239,12 @@ test.describe('link shortener screens', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(rows(page)).toHaveCount(10);
     await expect(rows(page).first()).toContainText(`${tag}-00`);
+    // # sorted the other way on the server: the newest first, still numbered by creation
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // a number column sorts newest first on its first click (TanStack's order for numbers)
+    await page.getByRole('button', { name: /^Number/ }).click();
+    await expect(rows(page).first()).toContainText(`${tag}-11`);
+    await expect(rows(page).first().getByRole('cell').first()).toHaveText('12');
+    expect(asked.some((u) => u.includes('sort=date') && u.includes('dir=desc'))).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { companyHomes, links, users } from '../db/schema';
 import type { Bindings, Caller, Db } from '../env';
 import { allShards, shardDb } from '../lib/d1';
-import { afterKey, contains, type PagedView, pageAcross } from '../lib/fan-out';
+import { afterKey, contains, type PagedView, pageAcross, type SortValue } from '../lib/fan-out';
 import type { LinkPageQuery, LinksPage } from './links.schema';
 import { type LinkRow, toDto } from './links.service';
 
@@ -24,14 +24,22 @@ export async function linksPage(env: Bindings, db: Db, caller: Caller, query: Li
       .from(links)
       .leftJoin(users, eq(users.id, links.userId))
       .leftJoin(companyHomes, eq(companyHomes.companyId, users.companyId));
+  const sorts = {
+    date: { column: links.date, of: (l: LinkRow) => l.date.getTime() },
+    from: { column: links.from, of: (l: LinkRow) => l.from },
+    code: { column: links.code, of: (l: LinkRow) => l.code },
+  } satisfies Record<LinkPageQuery['sort'], { column: SQLWrapper; of: (l: LinkRow) => SortValue }>;
+  const sort = sorts[query.sort];
+  const descending = query.dir === 'desc';
+  const order = descending ? desc : asc;
   const view: PagedView<{ link: LinkRow; owner: Owner }> = {
-    view: `links:${all ? 'all' : 'own'}:${query.q ?? ''}`,
-    desc: false,
-    key: (r) => [r.link.date.getTime(), r.link.id],
+    view: `links:${all ? 'all' : 'own'}:${query.sort}:${query.dir}:${query.q ?? ''}`,
+    desc: descending,
+    key: (r) => [sort.of(r.link), r.link.id],
     rows: (db, after, limit) =>
       from(db)
-        .where(and(narrowed, afterKey(links.date, links.id, after)))
-        .orderBy(asc(links.date), asc(links.id))
+        .where(and(narrowed, afterKey(sort.column, links.id, after, descending)))
+        .orderBy(order(sort.column), order(links.id))
         .limit(limit),
     count: async (db) => {
       const [row] = await db

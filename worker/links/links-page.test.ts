@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { links } from '../db/schema';
 import { placementShards } from '../lib/d1';
+import { binaryCompare } from '../lib/fan-out';
 import { randomId } from '../lib/ids';
 import { call, createUser, type TestUser, testEnv } from '../test/helpers';
 import { allPages } from '../test/paging';
@@ -36,6 +37,32 @@ describe('the links list a page at a time', () => {
       expect(items).toEqual(whole);
       for (const page of pages) expect(page.total).toBe(12);
     }
+    // each sortable column either way, the id breaking ties (targets tie in pairs here)
+    const byColumn = {
+      date: (l: LinkDto) => Date.parse(l.date),
+      from: (l: LinkDto) => l.from,
+      code: (l: LinkDto) => l.code,
+    };
+    // two links of each pair get the same target, so from-order ties and falls to the id
+    for (const [n, l] of made.entries())
+      await l.owner.db
+        .update(links)
+        .set({ from: `https://example.com/${tag}/${Math.floor(n / 2)}` })
+        .where(eq(links.id, l.id));
+    const tied = ((await call('GET', '/api/link?all=1', { token: admin.token })).body as LinkDto[]).filter((l) => l.from.includes(tag));
+    for (const [sort, key] of Object.entries(byColumn))
+      for (const dir of ['asc', 'desc'] as const) {
+        const { items } = await allPages<LinkDto>(admin.token, `/api/link/page?all=1&q=${tag}&sort=${sort}&dir=${dir}`, 5);
+        const compare = (a: LinkDto, b: LinkDto) => {
+          const [ka, kb] = [key(a), key(b)];
+          const d = (typeof ka === 'number' ? ka - (kb as number) : binaryCompare(ka, kb as string)) || binaryCompare(a._id, b._id);
+          return dir === 'desc' ? -d : d;
+        };
+        expect(
+          items.map((l) => l._id),
+          `${sort} ${dir}`,
+        ).toEqual([...tied].sort(compare).map((l) => l._id));
+      }
     // the owner's e-mail is searched too; a manager's own list is its own links only
     const byOwner = await allPages<LinkDto>(admin.token, `/api/link/page?all=1&q=${encodeURIComponent(owners[1]!.email)}`, 3);
     expect(byOwner.items.map((l) => l._id).sort()).toEqual(

@@ -154,7 +154,13 @@ export const linkSchema = z.strictObject({
 export type LinkDto = z.infer<typeof linkSchema>;
 
 /** GET /api/link/page: the links list a page at a time; `all=1` is the admin's every user's links, as GET /api/link. */
-export const linkPageQuerySchema = z.object({ ...pageQueryShape, all: z.enum(['0', '1']).optional() });
+export const linkPageQuerySchema = z.object({
+  ...pageQueryShape,
+  all: z.enum(['0', '1']).optional(),
+  /** Creation date (the list's numbering), the target, or the short link's code; then the id. */
+  sort: z.enum(['date', 'from', 'code']).optional().default('date'),
+  dir: z.enum(['asc', 'desc']).optional().default('asc'),
+});
 export type LinkPageQuery = z.output<typeof linkPageQuerySchema>;
 export const linksPageSchema = z.strictObject(pageShape(linkSchema));
 export type LinksPage = z.infer<typeof linksPageSchema>;

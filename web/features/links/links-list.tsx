@@ -22,6 +22,9 @@ type Row = LinkDto & { number: number };
  * may switch to every user's links, which adds an Owner column: those span every company, so they
  * come a page at a time from the server (decision 0187), a failed page said with Retry.
  */
+/** One's own links are numbered in creation order, the whole list's. */
+const inOrder = (i: number) => i + 1;
+
 export default function LinksList() {
   const { t } = useTranslation();
   const session = useSession();
@@ -31,14 +34,14 @@ export default function LinksList() {
   const paged = useLinksPageView(showAll);
   const read: ReadState<unknown> = showAll ? paged.state : whole;
   const links = showAll ? paged.page?.items : whole.data;
-  const first = showAll ? paged.offset : 0;
-  const rows = useMemo<Row[]>(() => (links ?? []).map((link, i) => ({ ...link, number: first + i + 1 })), [links, first]);
+  const numberOf = showAll ? paged.numberOf : inOrder;
+  const rows = useMemo<Row[]>(() => (links ?? []).map((link, i) => ({ ...link, number: numberOf(i) })), [links, numberOf]);
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
-      // the server pages every user's links by creation date only: that view does not sort
-      { accessorKey: 'number', header: t('links.number'), enableSorting: !showAll },
-      { accessorKey: 'from', header: t('links.from'), enableSorting: !showAll, cell: (c) => <span className="link-cell">{c.getValue()}</span> },
-      { accessorKey: 'to', header: t('links.to'), enableSorting: !showAll, cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      // every user's links sort on the server (use-links-page.ts), one's own in the browser
+      { accessorKey: 'number', header: t('links.number') },
+      { accessorKey: 'from', header: t('links.from'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
+      { accessorKey: 'to', header: t('links.to'), cell: (c) => <span className="link-cell">{c.getValue()}</span> },
       ...(showAll
         ? [{ id: 'owner', header: t('links.owner'), enableSorting: false, accessorFn: (r: Row) => r.owner?.email ?? '' } satisfies ColumnDef<Row, any>]
         : []),
